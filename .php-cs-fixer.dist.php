@@ -1,0 +1,22 @@
+<?php
+
+declare(strict_types=1);
+
+$finder = (new PhpCsFixer\Finder())
+    ->in([__DIR__.'/src', __DIR__.'/tests', __DIR__.'/bin'])
+    ->exclude('Fixtures')
+    ->name('preheat')
+    ->name('*.php');
+
+return (new PhpCsFixer\Config())
+    ->setRiskyAllowed(true)
+    ->setRules([
+        '@Symfony' => true,
+        '@Symfony:risky' => true,
+        'declare_strict_types' => true,
+        'final_class' => true,
+        'native_function_invocation' => ['include' => ['@compiler_optimized'], 'scope' => 'namespaced'],
+        'phpdoc_to_comment' => false,
+        'yoda_style' => true,
+    ])
+    ->setFinder($finder);

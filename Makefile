@@ -1,0 +1,40 @@
+# Preheat: `make demo` and `make test` work on a fresh machine; each installs what is missing first.
+PHP ?= php
+PHPUNIT = $(PHP) vendor/bin/phpunit
+
+.PHONY: demo test unit integration check analyse cs cs-fix deps bench-generate
+
+deps:
+	@bash scripts/install-deps.sh test
+
+## Every test, plus static analysis and the code-style check.
+test: deps
+	$(PHPUNIT) --testsuite unit
+	$(PHPUNIT) --testsuite integration
+	$(MAKE) --no-print-directory check
+
+unit: deps
+	$(PHPUNIT) --testsuite unit
+
+integration: deps
+	$(PHPUNIT) --testsuite integration
+
+check: analyse cs
+
+analyse: deps
+	$(PHP) vendor/bin/phpstan analyse --no-progress --memory-limit=1G
+
+cs: deps
+	$(PHP) vendor/bin/php-cs-fixer fix --dry-run --diff
+
+cs-fix: deps
+	$(PHP) vendor/bin/php-cs-fixer fix
+
+## Generate and verify a preload script for the bundled demo project.
+demo:
+	@bash scripts/install-deps.sh demo
+	@bash scripts/demo.sh
+
+## Time generate + verify on a real vendor tree of about 5,000 files.
+bench-generate: deps
+	bash bench/generate.sh

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what Preheat's tests and demo need on a fresh Debian machine, and nothing that is already there.
+# Usage: scripts/install-deps.sh [test|demo]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages each target needs (PHP 8.2 as Debian 12 ships it).
+packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip)
+packages_demo=("${packages_test[@]}")
+
+target=${1:-test}
+declare -n wanted="packages_${target}"
+
+missing=()
+for package in "${wanted[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$package")
+    fi
+done
+if ((${#missing[@]})); then
+    echo "Installing Debian packages: ${missing[*]}" >&2
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "Not root: run 'sudo apt-get install ${missing[*]}' and try again." >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Composer dependencies: install when missing or when composer.json changed since the last install.
+if [ ! -f vendor/autoload.php ] || [ composer.json -nt vendor/autoload.php ]; then
+    composer install --no-interaction --no-progress --quiet
+    touch vendor/autoload.php
+fi

@@ -1,0 +1,60 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Composer;
+
+/**
+ * A project as Composer laid it out: its root, vendor directory, installed packages and autoload rules.
+ */
+final class ComposerProject
+{
+    /**
+     * @param list<InstalledPackage> $packages
+     * @param list<string>           $ownAutoloadPaths existing directories and files named by the root composer.json's autoload section
+     */
+    public function __construct(
+        public readonly string $root,
+        public readonly ?string $vendorDir,
+        public readonly array $packages,
+        public readonly AutoloadRules $autoload,
+        public readonly array $ownAutoloadPaths,
+    ) {
+    }
+
+    public function hasVendor(): bool
+    {
+        return null !== $this->vendorDir;
+    }
+
+    /** The installed package a file belongs to, if any (the most specific install path wins). */
+    public function packageOf(string $path): ?InstalledPackage
+    {
+        $best = null;
+        foreach ($this->packages as $package) {
+            if ($package->contains($path) && (null === $best || \strlen($package->installPath) > \strlen($best->installPath))) {
+                $best = $package;
+            }
+        }
+
+        return $best;
+    }
+
+    /**
+     * The roots scanned when the user names none: vendor/ plus the project's own autoload directories.
+     *
+     * @return list<string>
+     */
+    public function defaultRoots(): array
+    {
+        $roots = null === $this->vendorDir ? [] : [$this->vendorDir];
+        foreach ($this->ownAutoloadPaths as $path) {
+            if (null !== $this->vendorDir && str_starts_with($path.'/', $this->vendorDir.'/')) {
+                continue;
+            }
+            $roots[] = $path;
+        }
+
+        return array_values(array_unique($roots));
+    }
+}

@@ -1,0 +1,119 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Composer;
+
+/**
+ * Reads composer.json and vendor/composer/* into a ComposerProject.
+ */
+final class ComposerProjectLoader
+{
+    /**
+     * @param bool $requireVendor false when the user named the paths to scan, so a project without
+     *                            Composer (or not yet installed) can still be planned, without package rules
+     */
+    public function load(string $root, bool $requireVendor = true): ComposerProject
+    {
+        $realRoot = realpath($root);
+        if (false === $realRoot || !is_dir($realRoot)) {
+            throw ProjectError::missingDirectory($root);
+        }
+        $composerFile = $realRoot.'/composer.json';
+        if (!is_file($composerFile)) {
+            if ($requireVendor) {
+                throw ProjectError::missingComposerJson($realRoot);
+            }
+
+            return new ComposerProject($realRoot, null, [], AutoloadRules::none(), []);
+        }
+        $composer = $this->readJson($composerFile);
+        $vendorName = $composer['config']['vendor-dir'] ?? 'vendor';
+        $vendorDir = $realRoot.'/'.trim(\is_string($vendorName) ? $vendorName : 'vendor', '/');
+        $installedFile = $vendorDir.'/composer/installed.json';
+        if (!is_file($installedFile)) {
+            if ($requireVendor) {
+                throw ProjectError::missingVendor($vendorDir);
+            }
+
+            return new ComposerProject($realRoot, null, [], AutoloadRules::none(), $this->ownAutoloadPaths($realRoot, $composer));
+        }
+        $vendorDir = realpath($vendorDir) ?: $vendorDir;
+
+        return new ComposerProject(
+            $realRoot,
+            $vendorDir,
+            $this->packages($vendorDir, $this->readJson($installedFile)),
+            AutoloadRules::fromVendorDirectory($vendorDir),
+            $this->ownAutoloadPaths($realRoot, $composer),
+        );
+    }
+
+    /**
+     * @param array<mixed> $installed
+     *
+     * @return list<InstalledPackage>
+     */
+    private function packages(string $vendorDir, array $installed): array
+    {
+        // Composer 2 wraps the list and names the dev packages; Composer 1 wrote a bare list.
+        $list = isset($installed['packages']) && \is_array($installed['packages']) ? $installed['packages'] : $installed;
+        $devNames = array_flip(array_map('strtolower', (array) ($installed['dev-package-names'] ?? [])));
+        $packages = [];
+        foreach ($list as $package) {
+            if (!\is_array($package) || !\is_string($package['name'] ?? null)) {
+                continue;
+            }
+            $name = $package['name'];
+            $relative = \is_string($package['install-path'] ?? null) ? $vendorDir.'/composer/'.$package['install-path'] : $vendorDir.'/'.$name;
+            $path = realpath($relative);
+            if (false === $path) {
+                continue; // metapackages and packages removed since the last install have no directory
+            }
+            $packages[] = new InstalledPackage($name, $path, isset($devNames[strtolower($name)]));
+        }
+
+        return $packages;
+    }
+
+    /**
+     * @param array<mixed> $composer
+     *
+     * @return list<string>
+     */
+    private function ownAutoloadPaths(string $root, array $composer): array
+    {
+        $paths = [];
+        $autoload = \is_array($composer['autoload'] ?? null) ? $composer['autoload'] : [];
+        foreach (['psr-4', 'psr-0', 'classmap', 'files'] as $type) {
+            foreach ((array) ($autoload[$type] ?? []) as $entries) {
+                foreach ((array) $entries as $entry) {
+                    if (!\is_string($entry)) {
+                        continue;
+                    }
+                    $path = realpath($root.'/'.('' === $entry ? '.' : $entry));
+                    if (false !== $path) {
+                        $paths[] = $path;
+                    }
+                }
+            }
+        }
+
+        return array_values(array_unique($paths));
+    }
+
+    /** @return array<mixed> */
+    private function readJson(string $file): array
+    {
+        try {
+            $data = json_decode((string) file_get_contents($file), true, 512, \JSON_THROW_ON_ERROR);
+        } catch (\JsonException $error) {
+            throw ProjectError::invalidJson($file, $error->getMessage());
+        }
+        if (!\is_array($data)) {
+            throw ProjectError::invalidJson($file, 'expected a JSON object');
+        }
+
+        return $data;
+    }
+}

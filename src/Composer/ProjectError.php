@@ -1,0 +1,36 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Composer;
+
+use Preheat\UserError;
+
+/** The project directory is not something Preheat can read. Each message says what to do. */
+final class ProjectError extends \RuntimeException implements UserError
+{
+    public static function missingDirectory(string $path): self
+    {
+        return new self(\sprintf('Project directory "%s" does not exist: run Preheat in your project root or pass --project=DIR.', $path));
+    }
+
+    public static function missingComposerJson(string $root): self
+    {
+        return new self(\sprintf('No composer.json in "%s": run Preheat in your project root, pass --project=DIR, or name the code to scan with --path=DIR.', $root));
+    }
+
+    public static function invalidJson(string $file, string $error): self
+    {
+        return new self(\sprintf('Cannot read "%s": %s. Fix the JSON (try `composer validate`).', $file, $error));
+    }
+
+    public static function missingVendor(string $vendorDir): self
+    {
+        return new self(\sprintf('No installed packages: "%s" is missing. Run `composer install` in the project first, or name the code to scan with --path=DIR.', $vendorDir.'/composer/installed.json'));
+    }
+
+    public static function missingPath(string $path): self
+    {
+        return new self(\sprintf('Path "%s" given with --path does not exist: check the spelling, or that it is relative to the project root.', $path));
+    }
+}

@@ -1,0 +1,113 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Process\ProcessRunner;
+use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\PlanJsonRenderer;
+use Preheat\Script\PreloadVerifier;
+use Preheat\Script\ScriptGenerator;
+use Preheat\Script\VerifyOptions;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
+use Symfony\Component\Console\Output\OutputInterface;
+
+final class GenerateCommand extends Command
+{
+    private const STRATEGIES = ['paths'];
+
+    public function __construct(private readonly ProcessRunner $runner)
+    {
+        parent::__construct('generate');
+    }
+
+    protected function configure(): void
+    {
+        $this->setDescription('Write a preload script that is safe by construction, then verify it boots');
+        PlanInput::configure($this);
+        $this
+            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: paths (every safe file under the scanned paths)', 'paths')
+            ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'Where to write the script (default: preload.php in the project root)')
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
+            ->addOption('no-verify', null, InputOption::VALUE_NONE, 'Write the script without booting PHP with it first')
+            ->addOption('fix', null, InputOption::VALUE_NONE, 'When PHP refuses something at start-up, drop it (and what needs it) and try again')
+            ->addOption('fix-rounds', null, InputOption::VALUE_REQUIRED, 'How many times --fix may try again', '5')
+            ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures')
+            ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'Verify with this php.ini (the one php-fpm uses)')
+            ->addOption('opcache-memory', null, InputOption::VALUE_REQUIRED, 'opcache.memory_consumption in MB for verification (default: 256, or what --ini says)');
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $format = PlanInput::format($input, 'text', 'json');
+        $strategy = (string) $input->getOption('strategy');
+        if (!\in_array($strategy, self::STRATEGIES, true)) {
+            throw new \InvalidArgumentException(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
+        }
+        $fixRounds = filter_var($input->getOption('fix-rounds'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 50]]);
+        if (false === $fixRounds) {
+            throw new \InvalidArgumentException('--fix-rounds must be a whole number from 1 to 50.');
+        }
+        $request = PlanInput::request($input);
+        $options = new PlanOptions($request->ignoreRules(), $request->includeDev, strategy: $strategy);
+        $outputPath = $this->outputPath($input, $request->projectRoot);
+
+        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        $progress = new ConsoleProgressLogger($stderr);
+        $verify = $input->getOption('no-verify') ? null : new VerifyOptions(
+            $request->phpBinary ?? \PHP_BINARY,
+            $input->getOption('ini'),
+            $this->opcacheMemory($input),
+        );
+        $generator = new ScriptGenerator(
+            new PlanPipeline($this->runner, progress: $progress),
+            new PreloadVerifier($this->runner),
+            progress: $progress,
+        );
+        $outcome = $generator->generate($request, $options, $outputPath, $verify, $input->getOption('fix') ? $fixRounds : 0, (bool) $input->getOption('strict'));
+
+        if ('json' === $format) {
+            $output->writeln((string) json_encode((new PlanJsonRenderer())->outcome($outcome), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE), OutputInterface::OUTPUT_RAW);
+        } else {
+            $output->writeln((new GenerateTextRenderer())->render($outcome, $output->isVerbose()));
+        }
+
+        return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    private function outputPath(InputInterface $input, string $projectRoot): string
+    {
+        $given = $input->getOption('output');
+        if (null === $given) {
+            return $projectRoot.'/preload.php';
+        }
+        $path = str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given;
+        $directory = realpath(\dirname($path));
+        if (false === $directory) {
+            throw new \InvalidArgumentException(\sprintf('--output=%s: directory %s does not exist.', $given, \dirname($path)));
+        }
+
+        return $directory.'/'.basename($path);
+    }
+
+    private function opcacheMemory(InputInterface $input): ?int
+    {
+        $value = $input->getOption('opcache-memory');
+        if (null === $value) {
+            return null === $input->getOption('ini') ? 256 : null;
+        }
+        $megabytes = filter_var($value, \FILTER_VALIDATE_INT, ['options' => ['min_range' => 8, 'max_range' => 65536]]);
+        if (false === $megabytes) {
+            throw new \InvalidArgumentException('--opcache-memory must be a number of megabytes from 8 to 65536.');
+        }
+
+        return $megabytes;
+    }
+}

@@ -1,0 +1,60 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Plan\PlanRequest;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+
+/**
+ * The options `generate` and `explain` share to describe what to scan.
+ *
+ * @internal
+ */
+final class PlanInput
+{
+    public static function configure(Command $command): void
+    {
+        $command
+            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project root (where composer.json is)', '.')
+            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file to scan, relative to the project root (default: vendor/ and the composer.json autoload paths)')
+            ->addOption('ignore', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Leave out a namespace prefix (Laravel\\Telescope) or a path glob (vendor/laravel/telescope)')
+            ->addOption('include-dev', null, InputOption::VALUE_NONE, 'Also preload packages Composer installed for development only')
+            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs (its built-in classes and version decide what is safe)', \PHP_BINARY)
+            ->addOption('cache-dir', null, InputOption::VALUE_REQUIRED, 'Where to keep the parse cache (default: the system temp directory)')
+            ->addOption('no-cache', null, InputOption::VALUE_NONE, 'Parse every file again');
+    }
+
+    public static function request(InputInterface $input): PlanRequest
+    {
+        $project = (string) $input->getOption('project');
+        $root = realpath($project);
+        $cacheFile = null;
+        if (!$input->getOption('no-cache')) {
+            $cacheDir = $input->getOption('cache-dir') ?? sys_get_temp_dir().'/preheat-cache';
+            $cacheFile = $cacheDir.'/inventory-'.substr(hash('sha256', false === $root ? $project : $root), 0, 16).'.bin';
+        }
+
+        return new PlanRequest(
+            false === $root ? $project : $root,
+            array_values(array_map('strval', (array) $input->getOption('path'))),
+            array_values(array_map('strval', (array) $input->getOption('ignore'))),
+            (bool) $input->getOption('include-dev'),
+            $cacheFile,
+            (string) $input->getOption('php'),
+        );
+    }
+
+    public static function format(InputInterface $input, string ...$allowed): string
+    {
+        $format = (string) $input->getOption('format');
+        if (!\in_array($format, $allowed, true)) {
+            throw new \InvalidArgumentException(\sprintf('--format=%s is not one of %s.', $format, implode(', ', $allowed)));
+        }
+
+        return $format;
+    }
+}

@@ -1,0 +1,81 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+/**
+ * A class-like or function declared in a file, with what it needs to link.
+ * Names are fully qualified, without a leading backslash.
+ */
+final class Declaration
+{
+    /**
+     * @param list<string> $interfaces
+     * @param list<string> $traits
+     */
+    public function __construct(
+        public readonly DeclarationKind $kind,
+        public readonly string $name,
+        public readonly int $line,
+        public readonly ?string $parent = null,
+        public readonly array $interfaces = [],
+        public readonly array $traits = [],
+    ) {
+    }
+
+    /**
+     * What must already be in the class table for this class to link.
+     *
+     * @return list<string>
+     */
+    public function linkDependencies(): array
+    {
+        $names = null === $this->parent ? [] : [$this->parent];
+
+        return [...$names, ...$this->interfaces, ...$this->traits];
+    }
+
+    /**
+     * The role a dependency plays, for messages ("parent", "interface", "trait").
+     */
+    public function roleOf(string $dependency): string
+    {
+        if (null !== $this->parent && 0 === strcasecmp($this->parent, $dependency)) {
+            return 'parent';
+        }
+        foreach ($this->traits as $trait) {
+            if (0 === strcasecmp($trait, $dependency)) {
+                return 'trait';
+            }
+        }
+
+        return 'interface';
+    }
+
+    /** @return array<string, mixed> */
+    public function toArray(): array
+    {
+        return array_filter([
+            'kind' => $this->kind->value,
+            'name' => $this->name,
+            'line' => $this->line,
+            'parent' => $this->parent,
+            'interfaces' => $this->interfaces,
+            'traits' => $this->traits,
+        ], static fn ($value): bool => null !== $value && [] !== $value);
+    }
+
+    /** @param array<string, mixed> $data */
+    public static function fromArray(array $data): self
+    {
+        return new self(
+            DeclarationKind::from($data['kind']),
+            $data['name'],
+            $data['line'],
+            $data['parent'] ?? null,
+            $data['interfaces'] ?? [],
+            $data['traits'] ?? [],
+        );
+    }
+}

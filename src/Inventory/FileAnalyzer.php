@@ -1,0 +1,250 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+use PhpParser\Error as ParseError;
+use PhpParser\Node;
+use PhpParser\Node\Expr;
+use PhpParser\Node\Name;
+use PhpParser\Node\Stmt;
+use PhpParser\NodeTraverser;
+use PhpParser\NodeVisitor\NameResolver;
+use PhpParser\Parser;
+use PhpParser\ParserFactory;
+use PhpParser\PhpVersion;
+
+/**
+ * Reads one PHP file and tells what it declares at top level, what it needs to link,
+ * what it declares only when code runs, and which top-level statements have side effects.
+ */
+final class FileAnalyzer
+{
+    /** Calls that only ask whether something exists: harmless when skipped. */
+    private const HINT_FUNCTIONS = ['class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'function_exists'];
+
+    private readonly Parser $parser;
+
+    public function __construct(?PhpVersion $targetVersion = null)
+    {
+        $factory = new ParserFactory();
+        $this->parser = null === $targetVersion ? $factory->createForHostVersion() : $factory->createForVersion($targetVersion);
+    }
+
+    public function analyze(string $path): FileInventory
+    {
+        $size = @filesize($path);
+        $modifiedAt = @filemtime($path);
+        $code = @file_get_contents($path);
+        if (false === $code || false === $size || false === $modifiedAt) {
+            return FileInventory::unparsable($path, (int) $size, (int) $modifiedAt, 'cannot be read: check that it exists and its permissions');
+        }
+
+        return $this->analyzeCode($path, $code, $size, $modifiedAt);
+    }
+
+    public function analyzeCode(string $path, string $code, int $size = 0, int $modifiedAt = 0): FileInventory
+    {
+        try {
+            $statements = $this->parser->parse($code) ?? [];
+        } catch (ParseError $error) {
+            return FileInventory::unparsable($path, $size, $modifiedAt, $error->getMessage());
+        }
+
+        $nested = new NestedDeclarationCollector();
+        $traverser = new NodeTraverser(new NameResolver(), $nested);
+        $statements = $traverser->traverse($statements);
+
+        $scan = new TopLevelScan();
+        $this->scanStatements($statements, null, $scan);
+
+        return new FileInventory(
+            $path,
+            $size,
+            $modifiedAt,
+            $scan->declarations,
+            [...$scan->conditional, ...$nested->declarations],
+            $scan->sideEffects,
+        );
+    }
+
+    /**
+     * @param array<Node> $statements
+     * @param string|null $context    null at top level, else why declarations here are conditional
+     */
+    private function scanStatements(array $statements, ?string $context, TopLevelScan $scan): void
+    {
+        foreach ($statements as $statement) {
+            $this->scanStatement($statement, $context, $scan);
+        }
+    }
+
+    private function scanStatement(Node $statement, ?string $context, TopLevelScan $scan): void
+    {
+        $line = $statement->getStartLine();
+        switch (true) {
+            case $statement instanceof Stmt\Namespace_:
+                $this->scanStatements($statement->stmts, $context, $scan);
+
+                return;
+            case $statement instanceof Stmt\Declare_:
+                $this->scanStatements($statement->stmts ?? [], $context, $scan);
+
+                return;
+            case $statement instanceof Stmt\Use_:
+            case $statement instanceof Stmt\GroupUse:
+            case $statement instanceof Stmt\Nop:
+            case $statement instanceof Stmt\HaltCompiler:
+                return;
+            case $statement instanceof Stmt\ClassLike:
+            case $statement instanceof Stmt\Function_:
+                $declaration = $this->declarationOf($statement);
+                if (null === $declaration) {
+                    return;
+                }
+                if (null === $context) {
+                    $scan->declarations[] = $declaration;
+                } else {
+                    $scan->conditional[] = new ConditionalDeclaration($declaration->kind, $declaration->name, $line, $context);
+                }
+
+                return;
+            case $statement instanceof Stmt\InlineHTML:
+                if ('' !== trim($statement->value)) {
+                    $scan->sideEffects[] = new SideEffect('outputs inline HTML', $line);
+                }
+
+                return;
+            case $statement instanceof Stmt\If_:
+                $this->scanStatements($statement->stmts, 'inside if', $scan);
+                foreach ($statement->elseifs as $elseIf) {
+                    $this->scanStatements($elseIf->stmts, 'inside if', $scan);
+                }
+                $this->scanStatements($statement->else->stmts ?? [], 'inside if', $scan);
+
+                return;
+            case $statement instanceof Stmt\Expression:
+                $effect = $this->sideEffectOf($statement->expr);
+                if (null !== $effect) {
+                    $scan->sideEffects[] = new SideEffect($effect, $line);
+                }
+
+                return;
+            case $statement instanceof Stmt\Const_:
+                $names = array_map(static fn (Node\Const_ $c): string => (string) ($c->namespacedName ?? $c->name), $statement->consts);
+                $scan->sideEffects[] = new SideEffect('declares constant '.implode(', ', $names), $line);
+
+                return;
+            case $statement instanceof Stmt\Echo_:
+                $scan->sideEffects[] = new SideEffect('echo', $line);
+
+                return;
+            case $statement instanceof Stmt\Return_:
+                $scan->sideEffects[] = new SideEffect('returns from the file', $line);
+
+                return;
+            default:
+                $kind = strtolower(rtrim(substr(strrchr($statement::class, '\\') ?: $statement::class, 1), '_'));
+                $scan->sideEffects[] = new SideEffect(\sprintf('runs a top-level %s statement', $kind), $line);
+                foreach ($statement->getSubNodeNames() as $name) {
+                    $child = $statement->$name;
+                    if (\is_array($child)) {
+                        $this->collectConditional($child, 'inside '.$kind, $scan);
+                    }
+                }
+        }
+    }
+
+    /** @param array<mixed> $nodes */
+    private function collectConditional(array $nodes, string $context, TopLevelScan $scan): void
+    {
+        foreach ($nodes as $node) {
+            if ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) {
+                $declaration = $this->declarationOf($node);
+                if (null !== $declaration) {
+                    $scan->conditional[] = new ConditionalDeclaration($declaration->kind, $declaration->name, $node->getStartLine(), $context);
+                }
+            } elseif ($node instanceof Node) {
+                foreach ($node->getSubNodeNames() as $name) {
+                    if (\is_array($node->$name)) {
+                        $this->collectConditional($node->$name, $context, $scan);
+                    }
+                }
+            }
+        }
+    }
+
+    private function sideEffectOf(Expr $expr): ?string
+    {
+        if ($expr instanceof Expr\FuncCall && $expr->name instanceof Name) {
+            $function = strtolower($expr->name->getLast());
+            if (\in_array($function, self::HINT_FUNCTIONS, true)) {
+                return null;
+            }
+            if ('define' === $function || 'class_alias' === $function) {
+                return \sprintf('%s(%s)', $function, $this->describeArguments($expr));
+            }
+
+            return \sprintf('calls %s()', $expr->name->toString());
+        }
+
+        return match (true) {
+            $expr instanceof Expr\Include_ => 'includes another file',
+            $expr instanceof Expr\Print_ => 'prints output',
+            $expr instanceof Expr\Exit_ => 'exits',
+            $expr instanceof Expr\Assign, $expr instanceof Expr\AssignOp, $expr instanceof Expr\AssignRef => 'assigns a variable',
+            $expr instanceof Expr\StaticCall, $expr instanceof Expr\MethodCall, $expr instanceof Expr\NullsafeMethodCall => 'calls a method',
+            $expr instanceof Expr\New_ => 'creates an object',
+            default => 'runs an expression',
+        };
+    }
+
+    private function describeArguments(Expr\FuncCall $call): string
+    {
+        $parts = [];
+        foreach ($call->getArgs() as $argument) {
+            $value = $argument->value;
+            $parts[] = match (true) {
+                $value instanceof Node\Scalar\String_ => var_export($value->value, true),
+                $value instanceof Expr\ClassConstFetch && $value->class instanceof Name && $value->name instanceof Node\Identifier => $value->class->toString().'::'.$value->name->toString(),
+                default => '...',
+            };
+        }
+
+        return implode(', ', $parts);
+    }
+
+    private function declarationOf(Stmt\ClassLike|Stmt\Function_ $node): ?Declaration
+    {
+        $name = $node->namespacedName?->toString();
+        if (null === $name) {
+            return null;
+        }
+        $line = $node->getStartLine();
+        if ($node instanceof Stmt\Function_) {
+            return new Declaration(DeclarationKind::FunctionDeclaration, $name, $line);
+        }
+
+        $traits = [];
+        foreach ($node->getTraitUses() as $use) {
+            foreach ($use->traits as $trait) {
+                $traits[] = $trait->toString();
+            }
+        }
+        $names = static fn (array $list): array => array_values(array_map(static fn (Name $n): string => $n->toString(), $list));
+
+        return match (true) {
+            $node instanceof Stmt\Class_ => new Declaration(
+                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(), $names($node->implements), $traits,
+            ),
+            $node instanceof Stmt\Interface_ => new Declaration(
+                DeclarationKind::InterfaceDeclaration, $name, $line, null, $names($node->extends), [],
+            ),
+            $node instanceof Stmt\Enum_ => new Declaration(
+                DeclarationKind::EnumDeclaration, $name, $line, null, $names($node->implements), $traits,
+            ),
+            default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits),
+        };
+    }
+}

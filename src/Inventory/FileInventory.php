@@ -1,0 +1,77 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+/**
+ * What one PHP file declares at top level, what it declares conditionally, and what else it does.
+ */
+final class FileInventory
+{
+    /**
+     * @param list<Declaration>            $declarations
+     * @param list<ConditionalDeclaration> $conditionalDeclarations
+     * @param list<SideEffect>             $sideEffects
+     */
+    public function __construct(
+        public readonly string $path,
+        public readonly int $size,
+        public readonly int $modifiedAt,
+        public readonly array $declarations = [],
+        public readonly array $conditionalDeclarations = [],
+        public readonly array $sideEffects = [],
+        public readonly ?string $parseError = null,
+    ) {
+    }
+
+    public static function unparsable(string $path, int $size, int $modifiedAt, string $error): self
+    {
+        return new self($path, $size, $modifiedAt, parseError: $error);
+    }
+
+    /** @return list<Declaration> */
+    public function classLikes(): array
+    {
+        return array_values(array_filter($this->declarations, static fn (Declaration $d): bool => $d->kind->isClassLike()));
+    }
+
+    /** @return list<Declaration> */
+    public function functions(): array
+    {
+        return array_values(array_filter($this->declarations, static fn (Declaration $d): bool => !$d->kind->isClassLike()));
+    }
+
+    public function hasSideEffects(): bool
+    {
+        return [] !== $this->sideEffects;
+    }
+
+    /** @return array<string, mixed> */
+    public function toArray(): array
+    {
+        return [
+            'path' => $this->path,
+            'size' => $this->size,
+            'mtime' => $this->modifiedAt,
+            'declarations' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->declarations),
+            'conditional' => array_map(static fn (ConditionalDeclaration $d): array => $d->toArray(), $this->conditionalDeclarations),
+            'sideEffects' => array_map(static fn (SideEffect $s): array => [$s->description, $s->line], $this->sideEffects),
+            'parseError' => $this->parseError,
+        ];
+    }
+
+    /** @param array<string, mixed> $data */
+    public static function fromArray(array $data): self
+    {
+        return new self(
+            $data['path'],
+            $data['size'],
+            $data['mtime'],
+            array_values(array_map(Declaration::fromArray(...), $data['declarations'])),
+            array_values(array_map(ConditionalDeclaration::fromArray(...), $data['conditional'])),
+            array_values(array_map(static fn (array $s): SideEffect => new SideEffect($s[0], $s[1]), $data['sideEffects'])),
+            $data['parseError'],
+        );
+    }
+}

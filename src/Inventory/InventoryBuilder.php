@@ -1,0 +1,53 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+/**
+ * Scans roots into an Inventory, parsing (on every core) only the files the cache does not already know.
+ */
+final class InventoryBuilder
+{
+    private readonly ParallelAnalysis $analysis;
+
+    public function __construct(
+        FileAnalyzer $analyzer = new FileAnalyzer(),
+        private readonly SourceFinder $finder = new SourceFinder(),
+        ?int $workers = null,
+    ) {
+        $this->analysis = new ParallelAnalysis($analyzer, $workers ?? ParallelAnalysis::workersForThisMachine());
+    }
+
+    /**
+     * @param list<string>                                 $roots
+     * @param (callable(int $done, int $total): void)|null $progress
+     */
+    public function build(array $roots, InventoryCache $cache, ?callable $progress = null): InventoryScan
+    {
+        $paths = $this->finder->find($roots);
+        $files = [];
+        $toParse = [];
+        foreach ($paths as $path) {
+            $inventory = $cache->get($path, (int) @filesize($path), (int) @filemtime($path));
+            if (null === $inventory) {
+                $toParse[] = $path;
+            }
+            $files[$path] = $inventory;
+        }
+        $total = \count($paths);
+        $cached = $total - \count($toParse);
+        $parsed = $this->analysis->analyze($toParse, null === $progress ? null : static fn (int $done) => $progress($cached + $done, $total));
+        foreach ($parsed as $path => $inventory) {
+            $files[$path] = $inventory;
+            $cache->put($inventory);
+        }
+        if (null !== $progress) {
+            $progress($total, $total);
+        }
+        $cache->save($paths);
+
+        /** @var array<string, FileInventory> $files every path now has its inventory */
+        return new InventoryScan(new Inventory($files), \count($toParse));
+    }
+}

@@ -1,0 +1,52 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+use PhpParser\Node;
+use PhpParser\Node\Stmt;
+use PhpParser\NodeVisitorAbstract;
+
+/**
+ * Finds named classes and functions declared inside a function or method body,
+ * in the same pass as name resolution so that a file is walked once.
+ *
+ * @internal
+ */
+final class NestedDeclarationCollector extends NodeVisitorAbstract
+{
+    /** @var list<ConditionalDeclaration> */
+    public array $declarations = [];
+
+    private int $functionDepth = 0;
+
+    public function enterNode(Node $node): null
+    {
+        if ($this->functionDepth > 0 && ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) && null !== $node->name) {
+            $kind = match (true) {
+                $node instanceof Stmt\Function_ => DeclarationKind::FunctionDeclaration,
+                $node instanceof Stmt\Interface_ => DeclarationKind::InterfaceDeclaration,
+                $node instanceof Stmt\Trait_ => DeclarationKind::TraitDeclaration,
+                $node instanceof Stmt\Enum_ => DeclarationKind::EnumDeclaration,
+                default => DeclarationKind::ClassDeclaration,
+            };
+            $name = $node->namespacedName?->toString() ?? $node->name->toString();
+            $this->declarations[] = new ConditionalDeclaration($kind, $name, $node->getStartLine(), 'inside a function');
+        }
+        if ($node instanceof Node\FunctionLike) {
+            ++$this->functionDepth;
+        }
+
+        return null;
+    }
+
+    public function leaveNode(Node $node): null
+    {
+        if ($node instanceof Node\FunctionLike) {
+            --$this->functionDepth;
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,150 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+/**
+ * Parses many files on every core: the parent forks one worker per core, each parses a share and
+ * hands back its inventories through a temporary file, and reports progress on a socket.
+ * Without pcntl (or for few files) it parses in-process.
+ */
+final class ParallelAnalysis
+{
+    /** Below this many files, forking costs more than it saves. */
+    private const MIN_FILES_TO_FORK = 300;
+
+    private const PROGRESS_EVERY = 25;
+
+    public function __construct(
+        private readonly FileAnalyzer $analyzer,
+        private readonly int $workers,
+    ) {
+    }
+
+    public static function workersForThisMachine(): int
+    {
+        $cpuinfo = is_readable('/proc/cpuinfo') ? (string) file_get_contents('/proc/cpuinfo') : '';
+
+        return max(1, min(8, preg_match_all('/^processor\s*:/m', $cpuinfo)));
+    }
+
+    /**
+     * @param list<string>                     $paths
+     * @param (callable(int $done): void)|null $progress
+     *
+     * @return array<string, FileInventory> keyed by path
+     */
+    public function analyze(array $paths, ?callable $progress = null): array
+    {
+        if ($this->workers < 2 || \count($paths) < self::MIN_FILES_TO_FORK || !\function_exists('pcntl_fork')) {
+            return $this->inProcess($paths, $progress);
+        }
+
+        $chunks = array_chunk($paths, max(1, (int) ceil(\count($paths) / $this->workers)));
+        $children = [];
+        foreach ($chunks as $index => $chunk) {
+            $resultFile = tempnam(sys_get_temp_dir(), 'preheat-scan-');
+            $sockets = stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
+            if (false === $resultFile || false === $sockets) {
+                return $this->inProcess($paths, $progress);
+            }
+            $pid = pcntl_fork();
+            if (-1 === $pid) {
+                fclose($sockets[0]);
+                fclose($sockets[1]);
+                @unlink($resultFile);
+
+                return $this->inProcess($paths, $progress);
+            }
+            if (0 === $pid) {
+                fclose($sockets[0]);
+                $this->runWorker($chunk, $resultFile, $sockets[1]);
+            }
+            fclose($sockets[1]);
+            stream_set_blocking($sockets[0], false);
+            $children[$index] = ['pid' => $pid, 'file' => $resultFile, 'socket' => $sockets[0], 'chunk' => $chunk];
+        }
+
+        $done = 0;
+        $open = array_map(static fn (array $c) => $c['socket'], $children);
+        while ([] !== $open) {
+            $read = $open;
+            $write = $except = null;
+            if (false === @stream_select($read, $write, $except, 1)) {
+                break;
+            }
+            foreach ($read as $socket) {
+                $data = fread($socket, 8192);
+                if (false === $data || ('' === $data && feof($socket))) {
+                    $key = array_search($socket, $open, true);
+                    unset($open[$key]);
+                    fclose($socket);
+                    continue;
+                }
+                $done += \strlen($data) * self::PROGRESS_EVERY;
+                if (null !== $progress) {
+                    $progress(min($done, \count($paths)));
+                }
+            }
+        }
+
+        $results = [];
+        foreach ($children as $child) {
+            pcntl_waitpid($child['pid'], $status);
+            $data = @unserialize((string) @file_get_contents($child['file']), ['allowed_classes' => false]);
+            @unlink($child['file']);
+            if (!\is_array($data) || \count($data) !== \count($child['chunk'])) {
+                // A worker that died (out of memory, a crash in the parser) costs time, not correctness.
+                $results += $this->inProcess($child['chunk'], null);
+                continue;
+            }
+            foreach ($data as $entry) {
+                $results[$entry['path']] = FileInventory::fromArray($entry);
+            }
+        }
+
+        return $results;
+    }
+
+    /**
+     * @param list<string> $paths
+     * @param resource     $progress
+     */
+    private function runWorker(array $paths, string $resultFile, $progress): never
+    {
+        $entries = [];
+        foreach ($paths as $index => $path) {
+            $entries[] = $this->analyzer->analyze($path)->toArray();
+            if (0 === ($index + 1) % self::PROGRESS_EVERY) {
+                @fwrite($progress, '.');
+            }
+        }
+        file_put_contents($resultFile, serialize($entries));
+        fclose($progress);
+        // Leave without running the parent's shutdown handlers and destructors a second time.
+        if (\function_exists('posix_kill')) {
+            posix_kill((int) getmypid(), \SIGKILL);
+        }
+        exit(0);
+    }
+
+    /**
+     * @param list<string>                     $paths
+     * @param (callable(int $done): void)|null $progress
+     *
+     * @return array<string, FileInventory>
+     */
+    private function inProcess(array $paths, ?callable $progress): array
+    {
+        $results = [];
+        foreach ($paths as $index => $path) {
+            $results[$path] = $this->analyzer->analyze($path);
+            if (null !== $progress && 0 === ($index + 1) % 250) {
+                $progress($index + 1);
+            }
+        }
+
+        return $results;
+    }
+}

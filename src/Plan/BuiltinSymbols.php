@@ -1,0 +1,68 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan;
+
+/**
+ * The classes, interfaces, traits, enums and functions the target PHP has built in.
+ * A file declaring one of these (a polyfill stub) must not be preloaded.
+ */
+final class BuiltinSymbols
+{
+    /** @var array<string, true> */
+    private readonly array $classes;
+
+    /** @var array<string, true> */
+    private readonly array $functions;
+
+    /**
+     * @param list<string> $classes
+     * @param list<string> $functions
+     */
+    public function __construct(array $classes, array $functions)
+    {
+        $this->classes = array_fill_keys(array_map('strtolower', $classes), true);
+        $this->functions = array_fill_keys(array_map('strtolower', $functions), true);
+    }
+
+    /** What the PHP running Preheat has built in (user classes filtered out). */
+    public static function ofCurrentProcess(): self
+    {
+        $classes = array_filter(
+            [...get_declared_classes(), ...get_declared_interfaces(), ...get_declared_traits()],
+            static fn (string $name): bool => (new \ReflectionClass($name))->isInternal(),
+        );
+
+        return new self(array_values($classes), get_defined_functions()['internal']);
+    }
+
+    /**
+     * The snippet a separate PHP binary runs to report its own built-ins as JSON.
+     * It runs with no code of ours loaded, so everything declared is built in.
+     */
+    public static function probeCode(): string
+    {
+        return 'echo json_encode(["classes" => array_merge(get_declared_classes(), get_declared_interfaces(), get_declared_traits()), "functions" => get_defined_functions()["internal"]]);';
+    }
+
+    public static function fromProbeOutput(string $json): self
+    {
+        $data = json_decode($json, true);
+        if (!\is_array($data) || !\is_array($data['classes'] ?? null) || !\is_array($data['functions'] ?? null)) {
+            throw new \RuntimeException('Unexpected output from the PHP binary asked for its built-in classes: '.substr($json, 0, 200));
+        }
+
+        return new self(array_values($data['classes']), array_values($data['functions']));
+    }
+
+    public function hasClass(string $name): bool
+    {
+        return isset($this->classes[strtolower(ltrim($name, '\\'))]);
+    }
+
+    public function hasFunction(string $name): bool
+    {
+        return isset($this->functions[strtolower(ltrim($name, '\\'))]);
+    }
+}

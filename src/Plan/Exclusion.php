@@ -1,0 +1,30 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan;
+
+/**
+ * One reason something is left out. $because names the class whose own exclusion caused this one,
+ * so that `preheat explain` can follow the chain to its root.
+ */
+final class Exclusion
+{
+    public function __construct(
+        public readonly DropReason $reason,
+        public readonly string $message,
+        public readonly ?string $because = null,
+    ) {
+    }
+
+    /** @return array{reason: string, message: string, because?: string} */
+    public function toArray(): array
+    {
+        $data = ['reason' => $this->reason->value, 'message' => $this->message];
+        if (null !== $this->because) {
+            $data['because'] = $this->because;
+        }
+
+        return $data;
+    }
+}

@@ -1,0 +1,54 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan;
+
+/**
+ * One --ignore pattern: a namespace prefix (`Laravel\Telescope`) or a path glob
+ * relative to the project root (`vendor/laravel/telescope`, `src/*Test.php`).
+ */
+final class IgnoreRule
+{
+    private function __construct(
+        public readonly string $pattern,
+        private readonly bool $isPath,
+    ) {
+    }
+
+    public static function parse(string $pattern): self
+    {
+        $pattern = trim($pattern);
+        if ('' === $pattern) {
+            throw new \InvalidArgumentException('An empty --ignore pattern matches nothing: give a namespace prefix (Vendor\\Package) or a path glob (vendor/vendor/package).');
+        }
+        $isPath = str_contains($pattern, '/') || str_contains($pattern, '*') || str_contains($pattern, '?') || str_ends_with($pattern, '.php');
+
+        return new self($isPath ? rtrim($pattern, '/') : trim($pattern, '\\'), $isPath);
+    }
+
+    public function matchesPath(string $path, string $projectRoot): bool
+    {
+        if (!$this->isPath) {
+            return false;
+        }
+        $relative = str_starts_with($path, $projectRoot.'/') ? substr($path, \strlen($projectRoot) + 1) : $path;
+        foreach ([$relative, $path] as $candidate) {
+            if (fnmatch($this->pattern, $candidate) || fnmatch($this->pattern.'/*', $candidate)) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    public function matchesClass(string $class): bool
+    {
+        if ($this->isPath) {
+            return false;
+        }
+        $class = ltrim($class, '\\');
+
+        return 0 === strcasecmp($class, $this->pattern) || 0 === stripos($class, $this->pattern.'\\');
+    }
+}

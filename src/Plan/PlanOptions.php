@@ -1,0 +1,31 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan;
+
+/**
+ * What the user asked of a plan, validated.
+ */
+final class PlanOptions
+{
+    /**
+     * @param list<IgnoreRule>      $ignore
+     * @param array<string, string> $forcedDrops lower-case class name or file path => why (what PHP said when it preloaded it)
+     * @param list<string>|null     $seeds       files the strategy wants; null for every file under the roots. What they need to link is pulled in.
+     */
+    public function __construct(
+        public readonly array $ignore = [],
+        public readonly bool $includeDev = false,
+        public readonly array $forcedDrops = [],
+        public readonly ?array $seeds = null,
+        public readonly string $strategy = 'paths',
+    ) {
+    }
+
+    /** @param array<string, string> $drops */
+    public function withForcedDrops(array $drops): self
+    {
+        return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy);
+    }
+}

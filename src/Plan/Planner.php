@@ -1,0 +1,371 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan;
+
+use Preheat\Composer\ComposerProject;
+use Preheat\Inventory\Declaration;
+use Preheat\Inventory\FileInventory;
+use Preheat\Inventory\Inventory;
+
+/**
+ * Turns an inventory into a plan that is safe by construction: it starts from every wanted file and
+ * drops, transitively, whatever PHP could not preload or whose preloading would change what the app does.
+ */
+final class Planner
+{
+    private const MAX_CYCLE_ROUNDS = 20;
+
+    public function __construct(private readonly BuiltinSymbols $builtins)
+    {
+    }
+
+    /** @param list<string> $roots */
+    public function plan(Inventory $inventory, ComposerProject $project, array $roots, PlanOptions $options): PreloadPlan
+    {
+        for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
+            $state = new PlanState();
+            $this->screenFiles($inventory, $project, $options, $state);
+            $this->selectSeeds($inventory, $options, $state);
+            $this->closeOverDependencies($inventory, $project, $state);
+            $cycle = $this->order($state);
+            if (null === $cycle) {
+                // A name left out in one file may still be preloaded from the file the autoloader uses.
+                $included = [];
+                foreach ($state->ordered as $file) {
+                    foreach ($file->classes as $class) {
+                        $included[strtolower($class)] = true;
+                    }
+                }
+
+                return new PreloadPlan(
+                    $options->strategy,
+                    $project->root,
+                    $roots,
+                    $state->ordered,
+                    $state->droppedFiles,
+                    array_diff_key($state->droppedClasses, $included),
+                    $inventory->count(),
+                );
+            }
+            $options = $options->withForcedDrops([$cycle[0] => \sprintf('circular:%s', $cycle[1])]);
+        }
+
+        throw new \LogicException('Could not order the files: too many circular dependencies between files.');
+    }
+
+    /** Drops files for reasons of their own, before looking at what they need. */
+    private function screenFiles(Inventory $inventory, ComposerProject $project, PlanOptions $options, PlanState $state): void
+    {
+        foreach ($inventory->files as $path => $file) {
+            $exclusion = $this->fileExclusion($file, $project, $options);
+            if (null !== $exclusion) {
+                $state->dropFile($file, $exclusion);
+                continue;
+            }
+            foreach ($file->declarations as $declaration) {
+                $exclusion = $this->declarationExclusion($declaration, $file, $inventory, $project, $options);
+                if (null !== $exclusion) {
+                    $state->dropFileFor($file, $declaration->name, $exclusion);
+                    continue 2;
+                }
+            }
+            $state->eligible[$path] = $file;
+            foreach ($file->classLikes() as $declaration) {
+                $state->providers[strtolower($declaration->name)] = $path;
+            }
+        }
+    }
+
+    private function fileExclusion(FileInventory $file, ComposerProject $project, PlanOptions $options): ?Exclusion
+    {
+        $package = $project->packageOf($file->path);
+        if (!$options->includeDev && null !== $package && $package->isDev) {
+            return new Exclusion(DropReason::DevPackage, \sprintf('in %s, a dev package (pass --include-dev to keep it)', $package->name));
+        }
+        foreach ($options->ignore as $rule) {
+            if ($rule->matchesPath($file->path, $project->root)) {
+                return new Exclusion(DropReason::Ignored, \sprintf('matches --ignore=%s', $rule->pattern));
+            }
+        }
+        if (null !== $file->parseError) {
+            return new Exclusion(DropReason::ParseError, \sprintf('does not parse: %s', $file->parseError));
+        }
+        if (isset($options->forcedDrops[$file->path])) {
+            return new Exclusion(DropReason::FailedVerification, $options->forcedDrops[$file->path]);
+        }
+        if ([] === $file->declarations) {
+            if ([] !== $file->conditionalDeclarations) {
+                $first = $file->conditionalDeclarations[0];
+
+                return new Exclusion(DropReason::NothingToPreload, \sprintf(
+                    'declares %s only %s (line %d): PHP preloads only top-level declarations',
+                    $first->name,
+                    $first->context,
+                    $first->line,
+                ));
+            }
+
+            return new Exclusion(DropReason::NothingToPreload, 'declares no class or function at top level');
+        }
+        if ($file->hasSideEffects()) {
+            $effects = array_map('strval', \array_slice($file->sideEffects, 0, 3));
+
+            return new Exclusion(DropReason::SideEffects, \sprintf(
+                'runs code when included (%s%s): once its classes are preloaded the file is never included, so that code would never run',
+                implode(', ', $effects),
+                \count($file->sideEffects) > 3 ? ', ...' : '',
+            ));
+        }
+
+        return null;
+    }
+
+    private function declarationExclusion(Declaration $declaration, FileInventory $file, Inventory $inventory, ComposerProject $project, PlanOptions $options): ?Exclusion
+    {
+        $name = $declaration->name;
+        if (!$declaration->kind->isClassLike()) {
+            if ($this->builtins->hasFunction($name)) {
+                return new Exclusion(DropReason::BuiltinName, \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name));
+            }
+            $others = array_values(array_diff($inventory->filesDeclaringFunction($name), [$file->path]));
+            if ([] !== $others) {
+                return new Exclusion(DropReason::DuplicateFunction, \sprintf(
+                    'declares function %s(), also declared in %s: preloading both is a fatal "Cannot redeclare"',
+                    $name,
+                    $this->relative($others[0], $project),
+                ));
+            }
+
+            return null;
+        }
+        if ($this->builtins->hasClass($name)) {
+            return new Exclusion(DropReason::BuiltinName, \sprintf('declares %s, which PHP already has built in (a polyfill stub)', $name));
+        }
+        foreach ($options->ignore as $rule) {
+            if ($rule->matchesClass($name)) {
+                return new Exclusion(DropReason::Ignored, \sprintf('%s matches --ignore=%s', $name, $rule->pattern));
+            }
+        }
+        $forced = $options->forcedDrops[strtolower($name)] ?? null;
+        if (null !== $forced) {
+            return str_starts_with($forced, 'circular:')
+                ? new Exclusion(DropReason::CircularDependency, \sprintf('%s and %s need each other\'s files to link', $name, substr($forced, 9)))
+                : new Exclusion(DropReason::FailedVerification, $forced);
+        }
+        $autoloaded = $project->autoload->fileFor($name);
+        if (null !== $autoloaded && $autoloaded !== $file->path) {
+            return new Exclusion(DropReason::AutoloadMismatch, \sprintf('the autoloader loads %s from %s, not from this file', $name, $this->relative($autoloaded, $project)));
+        }
+        if (null === $autoloaded) {
+            $others = array_values(array_diff($inventory->filesDeclaringClass($name), [$file->path]));
+            if ([] !== $others) {
+                return new Exclusion(DropReason::DuplicateClass, \sprintf(
+                    '%s is also declared in %s and the autoloader maps neither: preloading one would break the other with "Cannot declare class"',
+                    $name,
+                    $this->relative($others[0], $project),
+                ));
+            }
+        }
+
+        return null;
+    }
+
+    /** Keeps the files the strategy wants plus, transitively, those that declare what they need to link. */
+    private function selectSeeds(Inventory $inventory, PlanOptions $options, PlanState $state): void
+    {
+        if (null === $options->seeds) {
+            $state->wanted = $state->eligible;
+
+            return;
+        }
+        $queue = array_values(array_filter($options->seeds, static fn (string $path): bool => isset($state->eligible[$path])));
+        while ([] !== $queue) {
+            $path = array_pop($queue);
+            if (isset($state->wanted[$path])) {
+                continue;
+            }
+            $state->wanted[$path] = $state->eligible[$path];
+            foreach ($state->eligible[$path]->classLikes() as $declaration) {
+                foreach ($declaration->linkDependencies() as $dependency) {
+                    $provider = $state->providers[strtolower($dependency)] ?? null;
+                    if (null !== $provider && !isset($state->wanted[$provider])) {
+                        $queue[] = $provider;
+                    }
+                }
+            }
+        }
+        foreach ($state->eligible as $path => $file) {
+            if (!isset($state->wanted[$path])) {
+                $state->dropFile($file, new Exclusion(DropReason::NotSelected, \sprintf('not chosen by the %s strategy', $options->strategy)));
+            }
+        }
+    }
+
+    /** Drops, until nothing changes, every wanted class that cannot link because something it needs is not preloaded. */
+    private function closeOverDependencies(Inventory $inventory, ComposerProject $project, PlanState $state): void
+    {
+        /** @var array<string, array<string, string>> $dependents lower-case dependency => path => class needing it */
+        $dependents = [];
+        $queue = [];
+        foreach ($state->wanted as $path => $file) {
+            foreach ($file->classLikes() as $declaration) {
+                foreach ($declaration->linkDependencies() as $dependency) {
+                    if ($this->builtins->hasClass($dependency)) {
+                        continue;
+                    }
+                    $provider = $state->providers[strtolower($dependency)] ?? null;
+                    if (null !== $provider && isset($state->wanted[$provider])) {
+                        $dependents[strtolower($dependency)][$path] = $declaration->name;
+                        continue;
+                    }
+                    $state->dropFileFor($file, $declaration->name, $this->missingDependency($declaration, $dependency, $inventory, $project, $state));
+                    $queue[] = $path;
+                    continue 3;
+                }
+            }
+        }
+        while ([] !== $queue) {
+            $dropped = $inventory->file(array_pop($queue));
+            foreach ($dropped?->classLikes() ?? [] as $declaration) {
+                foreach ($dependents[strtolower($declaration->name)] ?? [] as $path => $class) {
+                    if (!isset($state->wanted[$path])) {
+                        continue;
+                    }
+                    $dependent = $state->wanted[$path];
+                    $needing = $this->declarationNamed($dependent, $class);
+                    $state->dropFileFor($dependent, $class, $this->droppedDependency($needing, $declaration->name, $state));
+                    $queue[] = $path;
+                }
+            }
+        }
+    }
+
+    private function missingDependency(Declaration $declaration, string $dependency, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion
+    {
+        if (null !== $state->droppedClass($dependency)) {
+            return $this->droppedDependency($declaration, $dependency, $state);
+        }
+        $role = $declaration->roleOf($dependency);
+        $conditional = $inventory->filesDeclaringConditionally($dependency);
+        if ([] !== $conditional) {
+            return new Exclusion(DropReason::ConditionalDependency, \sprintf(
+                'its %s %s is declared only conditionally (in %s), which PHP cannot preload',
+                $role,
+                $dependency,
+                $this->relative($conditional[0], $project),
+            ), $dependency);
+        }
+        $autoloaded = $project->autoload->fileFor($dependency);
+        if (null !== $autoloaded) {
+            return new Exclusion(DropReason::MissingDependency, \sprintf(
+                'its %s %s is in %s, outside the scanned paths',
+                $role,
+                $dependency,
+                $this->relative($autoloaded, $project),
+            ), $dependency);
+        }
+
+        return new Exclusion(DropReason::MissingDependency, \sprintf(
+            'its %s %s does not exist here (is an optional package not installed?)',
+            $role,
+            $dependency,
+        ), $dependency);
+    }
+
+    private function droppedDependency(Declaration $declaration, string $dependency, PlanState $state): Exclusion
+    {
+        $cause = $state->droppedClass($dependency);
+        $name = null === $cause ? $dependency : $cause->name;
+
+        return new Exclusion(DropReason::DroppedDependency, \sprintf(
+            'its %s %s is left out (%s)',
+            $declaration->roleOf($dependency),
+            $name,
+            null === $cause ? 'not preloaded' : $cause->exclusion->reason->label(),
+        ), $name);
+    }
+
+    private function declarationNamed(FileInventory $file, string $name): Declaration
+    {
+        foreach ($file->classLikes() as $declaration) {
+            if ($declaration->name === $name) {
+                return $declaration;
+            }
+        }
+
+        throw new \LogicException(\sprintf('%s does not declare %s', $file->path, $name));
+    }
+
+    /**
+     * Puts the wanted files in an order where every class's parent, interfaces and traits are compiled
+     * before it. (OPcache links what it can after the script has run, but an ordered script also works
+     * for PHP's require-based preloading and reads top-down.).
+     *
+     * @return array{string, string}|null a class on a dependency cycle between files and the class closing it, if any
+     */
+    private function order(PlanState $state): ?array
+    {
+        $marks = [];
+        $ordered = [];
+        $paths = array_keys($state->wanted);
+        sort($paths, \SORT_STRING);
+        foreach ($paths as $path) {
+            if (!isset($marks[$path])) {
+                $cycle = $this->visit($path, $state, $marks, $ordered);
+                if (null !== $cycle) {
+                    return $cycle;
+                }
+            }
+        }
+        $state->ordered = $ordered;
+
+        return null;
+    }
+
+    /**
+     * Depth-first: a file goes out after the files it needs. Marks: 1 on the current path, 2 written.
+     *
+     * @param array<string, int> $marks
+     * @param list<PlannedFile>  $ordered
+     *
+     * @return array{string, string}|null
+     */
+    private function visit(string $path, PlanState $state, array &$marks, array &$ordered): ?array
+    {
+        $marks[$path] = 1;
+        $file = $state->wanted[$path];
+        foreach ($file->classLikes() as $declaration) {
+            foreach ($declaration->linkDependencies() as $dependency) {
+                $provider = $state->providers[strtolower($dependency)] ?? null;
+                if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {
+                    continue;
+                }
+                $mark = $marks[$provider] ?? 0;
+                if (1 === $mark) {
+                    return [strtolower($declaration->name), $dependency];
+                }
+                if (0 === $mark) {
+                    $cycle = $this->visit($provider, $state, $marks, $ordered);
+                    if (null !== $cycle) {
+                        return $cycle;
+                    }
+                }
+            }
+        }
+        $marks[$path] = 2;
+        $ordered[] = new PlannedFile(
+            $path,
+            array_map(static fn (Declaration $d): string => $d->name, $file->classLikes()),
+            array_map(static fn (Declaration $d): string => $d->name, $file->functions()),
+        );
+
+        return null;
+    }
+
+    private function relative(string $path, ComposerProject $project): string
+    {
+        return str_starts_with($path, $project->root.'/') ? substr($path, \strlen($project->root) + 1) : $path;
+    }
+}

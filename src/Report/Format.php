@@ -1,0 +1,24 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report;
+
+/** Number formats shared by the renderers. */
+final class Format
+{
+    public static function megabytes(int $bytes): string
+    {
+        return \sprintf('%.2f MB', $bytes / 1048576);
+    }
+
+    public static function seconds(float $seconds): string
+    {
+        return $seconds < 1 ? \sprintf('%.0f ms', $seconds * 1000) : \sprintf('%.2f s', $seconds);
+    }
+
+    public static function relative(string $path, string $root): string
+    {
+        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
+    }
+}

@@ -1,0 +1,82 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report;
+
+use Preheat\Plan\DroppedFile;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\PreloadPlan;
+use Preheat\Script\GenerateOutcome;
+
+/** The console summary of `generate`: counts, why files were left out, what verification saw. */
+final class GenerateTextRenderer
+{
+    public function __construct(private readonly VerificationTextRenderer $verification = new VerificationTextRenderer())
+    {
+    }
+
+    /** @return list<string> */
+    public function render(GenerateOutcome $outcome, bool $verbose): array
+    {
+        $result = $outcome->planResult;
+        $plan = $result->plan;
+        $root = $plan->projectRoot;
+        $lines = [];
+        $lines[] = \sprintf('Preload plan (%s strategy) for %s', $plan->strategy, $root);
+        $lines[] = \sprintf(
+            '  Scanned    %d files under %s',
+            $plan->scannedFiles,
+            implode(', ', array_map(static fn (string $r): string => $r === $root ? '.' : Format::relative($r, $root), $plan->roots)),
+        );
+        $lines[] = \sprintf('  Preload    %d files: %d classes, %d functions', \count($plan->included), $plan->classCount(), $plan->functionCount());
+        $lines[] = \sprintf('  Left out   %d files', \count($plan->droppedFiles));
+        foreach ($plan->droppedFileCountsByReason() as $reason => $count) {
+            $lines[] = \sprintf('  %10d   %s', $count, DropReason::from($reason)->label());
+        }
+        $classCounts = $plan->droppedClassCountsByReason();
+        $lines[] = \sprintf('  Classes left out: %d', array_sum($classCounts));
+        foreach ($classCounts as $reason => $count) {
+            $lines[] = \sprintf('  %10d   %s', $count, DropReason::from($reason)->label());
+        }
+
+        // Files left out for reasons worth reading; dev packages and files with nothing to preload are only counted.
+        $quiet = [DropReason::DevPackage, DropReason::NotSelected, DropReason::NothingToPreload];
+        $interesting = array_filter($plan->droppedFiles, static fn ($f): bool => !\in_array($f->exclusion->reason, $quiet, true));
+        if ([] !== $interesting) {
+            $lines[] = $verbose
+                ? '  Left out, and why:'
+                : '  Left out, and why (first 15; -v for all, `preheat explain NAME` for the chain of reasons):';
+            foreach (\array_slice($interesting, 0, $verbose ? null : 15) as $file) {
+                $subject = $this->subjectOf($file, $plan);
+                $lines[] = \sprintf('    %s%s: %s', Format::relative($file->path, $root), null === $subject ? '' : " ($subject)", $file->exclusion->message);
+            }
+        }
+        foreach ($outcome->fixRounds as $round) {
+            $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
+            foreach ($round->drops as $subject => $why) {
+                $lines[] = \sprintf('    %s: %s', Format::relative($subject, $root), $why);
+            }
+        }
+        if (null !== $outcome->verification) {
+            array_push($lines, ...$this->verification->render($outcome->verification, $outcome->strict));
+        }
+        $lines[] = $outcome->written
+            ? \sprintf('Wrote %s', $outcome->outputPath)
+            : \sprintf('<error>Did not write %s: the script failed verification%s.</error>', $outcome->outputPath, [] === $outcome->fixRounds ? ' (try --fix to drop what PHP refuses)' : '');
+
+        return $lines;
+    }
+
+    /** The class whose own exclusion dropped the file, when it was one class rather than the file itself. */
+    private function subjectOf(DroppedFile $file, PreloadPlan $plan): ?string
+    {
+        foreach ($file->classes as $class) {
+            if ($plan->droppedClass($class)?->exclusion === $file->exclusion && \count($file->classes) > 1) {
+                return $class;
+            }
+        }
+
+        return 1 === \count($file->classes) ? $file->classes[0] : null;
+    }
+}

@@ -1,0 +1,59 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report;
+
+use Preheat\Plan\PreloadPlan;
+use Preheat\Script\GenerateOutcome;
+
+/**
+ * The plan for machines: every included file in order, every left-out file and class with its reason.
+ * Paths are relative to the project root when inside it.
+ */
+final class PlanJsonRenderer
+{
+    /** @return array<string, mixed> */
+    public function plan(PreloadPlan $plan): array
+    {
+        $root = $plan->projectRoot;
+        $relative = static fn (string $p): string => Format::relative($p, $root);
+
+        return [
+            'strategy' => $plan->strategy,
+            'project' => $root,
+            'roots' => array_map($relative, $plan->roots),
+            'summary' => [
+                'scannedFiles' => $plan->scannedFiles,
+                'includedFiles' => \count($plan->included),
+                'classes' => $plan->classCount(),
+                'functions' => $plan->functionCount(),
+                'droppedFiles' => \count($plan->droppedFiles),
+                'droppedClasses' => \count($plan->droppedClasses),
+                'droppedFilesByReason' => $plan->droppedFileCountsByReason(),
+                'droppedClassesByReason' => $plan->droppedClassCountsByReason(),
+            ],
+            'included' => array_map(static fn ($f): array => ['file' => $relative($f->path), 'classes' => $f->classes, 'functions' => $f->functions], $plan->included),
+            'dropped' => array_values(array_map(
+                static fn ($f): array => ['file' => $relative($f->path)] + $f->exclusion->toArray() + ['classes' => $f->classes],
+                $plan->droppedFiles,
+            )),
+            'droppedClasses' => array_values(array_map(
+                static fn ($c): array => ['class' => $c->name, 'file' => $relative($c->path)] + $c->exclusion->toArray(),
+                $plan->droppedClasses,
+            )),
+        ];
+    }
+
+    /** @return array<string, mixed> */
+    public function outcome(GenerateOutcome $outcome): array
+    {
+        return [
+            'output' => $outcome->outputPath,
+            'written' => $outcome->written,
+            'plan' => $this->plan($outcome->planResult->plan),
+            'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
+            'verification' => $outcome->verification?->toArray(),
+        ];
+    }
+}

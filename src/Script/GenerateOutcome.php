@@ -1,0 +1,26 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+use Preheat\Plan\PlanResult;
+
+final class GenerateOutcome
+{
+    /** @param list<FixRound> $fixRounds */
+    public function __construct(
+        public readonly PlanResult $planResult,
+        public readonly string $outputPath,
+        public readonly bool $written,
+        public readonly ?VerificationReport $verification,
+        public readonly array $fixRounds,
+        public readonly bool $strict,
+    ) {
+    }
+
+    public function succeeded(): bool
+    {
+        return $this->written && (null === $this->verification || $this->verification->passed($this->strict));
+    }
+}

@@ -1,0 +1,107 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+use Preheat\Plan\PreloadPlan;
+use Preheat\Util\AtomicFile;
+use Preheat\Version;
+
+/**
+ * Renders a plan as a preload script: opcache_compile_file() in dependency order, every path
+ * escaped with var_export, paths inside the project relative to the script, and a guard so that a
+ * file removed by a later deploy is skipped instead of stopping the server. The same plan always
+ * renders to the same bytes.
+ */
+final class PreloadScriptWriter
+{
+    public function render(PreloadPlan $plan, string $scriptPath): string
+    {
+        $scriptDir = \dirname($scriptPath);
+        $root = $plan->projectRoot;
+        $relativeRoots = array_map(fn (string $r): string => $this->displayPath($r, $root), $plan->roots);
+        $leftOut = \count($plan->droppedFiles);
+
+        $lines = [];
+        foreach ($plan->included as $file) {
+            $lines[] = '    '.$this->pathExpression($file->path, $scriptDir, $root).',';
+        }
+
+        $header = [
+            \sprintf('OPcache preload script written by Preheat %s. Do not edit: run `preheat generate` again', Version::VERSION),
+            'after every deploy that changes code (composer install/update).',
+            '',
+            \sprintf('Strategy: %s', $plan->strategy),
+            \sprintf('Scanned:  %s (%d files)', implode(', ', $relativeRoots), $plan->scannedFiles),
+            \sprintf('Preloads: %d files, %d classes, %d functions', \count($plan->included), $plan->classCount(), $plan->functionCount()),
+            \sprintf('Left out: %d files (`preheat generate --format=json` or `preheat explain FILE` says why)', $leftOut),
+            '',
+            'Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):',
+            '    opcache.preload=/absolute/path/to/this/file',
+            '    opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)',
+        ];
+
+        return "<?php\n\n/*\n".implode("\n", array_map(static fn (string $l): string => rtrim(' * '.$l), $header))."\n */\n\n"
+            ."(static function (array \$files): void {\n"
+            ."    foreach (\$files as \$file) {\n"
+            ."        // A file removed since this script was written is skipped: a missing file must not stop the server starting.\n"
+            ."        \$path = realpath(\$file);\n"
+            ."        if (false === \$path || !is_file(\$path)) {\n"
+            ."            continue;\n"
+            ."        }\n"
+            ."        try {\n"
+            ."            opcache_compile_file(\$path);\n"
+            ."        } catch (\\Throwable \$error) {\n"
+            ."            trigger_error(sprintf('Preheat: skipped %s: %s', \$path, \$error->getMessage()), \\E_USER_WARNING);\n"
+            ."        }\n"
+            ."    }\n"
+            ."})([\n"
+            .implode("\n", $lines).('' === implode('', $lines) ? '' : "\n")
+            ."]);\n";
+    }
+
+    public function write(PreloadPlan $plan, string $scriptPath): string
+    {
+        $script = $this->render($plan, $scriptPath);
+        AtomicFile::write($scriptPath, $script);
+
+        return $script;
+    }
+
+    /**
+     * A PHP expression for a path: relative to the script's directory (__DIR__) when the file is in the
+     * project and the script is too, so that the project can move; absolute otherwise.
+     */
+    private function pathExpression(string $path, string $scriptDir, string $projectRoot): string
+    {
+        $inProject = static fn (string $p): bool => $p === $projectRoot || str_starts_with($p, $projectRoot.'/');
+        if (!$inProject($path) || !$inProject($scriptDir)) {
+            return var_export($path, true);
+        }
+
+        return '__DIR__.'.var_export('/'.self::relativePath($scriptDir, $path), true);
+    }
+
+    private function displayPath(string $path, string $root): string
+    {
+        if ($path === $root) {
+            return '.';
+        }
+
+        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
+    }
+
+    public static function relativePath(string $fromDirectory, string $to): string
+    {
+        $notEmpty = static fn (string $part): bool => '' !== $part;
+        $from = array_values(array_filter(explode('/', $fromDirectory), $notEmpty));
+        $target = array_values(array_filter(explode('/', $to), $notEmpty));
+        $common = 0;
+        while ($common < \count($from) && $common < \count($target) - 1 && $from[$common] === $target[$common]) {
+            ++$common;
+        }
+
+        return str_repeat('../', \count($from) - $common).implode('/', \array_slice($target, $common));
+    }
+}

@@ -1,0 +1,13 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+enum Severity: string
+{
+    case Fatal = 'fatal';
+    case Warning = 'warning';
+    case Notice = 'notice';
+    case Deprecated = 'deprecated';
+}

@@ -1,0 +1,23 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+/** A class PHP compiled but could not link at start-up ("Can't preload unlinked class X: reason"). */
+final class UnlinkedClass
+{
+    public function __construct(
+        public readonly string $class,
+        public readonly string $reason,
+        public readonly ?string $file = null,
+        public readonly ?int $line = null,
+    ) {
+    }
+
+    /** @return array{class: string, reason: string, file: ?string, line: ?int} */
+    public function toArray(): array
+    {
+        return ['class' => $this->class, 'reason' => $this->reason, 'file' => $this->file, 'line' => $this->line];
+    }
+}

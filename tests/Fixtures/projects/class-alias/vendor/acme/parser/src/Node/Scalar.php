@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Parser\Node;
+
+abstract class Scalar
+{
+}

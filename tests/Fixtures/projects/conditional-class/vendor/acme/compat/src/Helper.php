@@ -1,0 +1,9 @@
+<?php
+
+namespace Acme\Compat;
+
+class_exists(BaseCommand::class);
+
+final class Helper
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Compat;
+
+class ServeCommand extends BaseCommand
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\DebugBar;
+
+class DebugBar
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\DebugBar;
+
+class KernelCollector extends \Acme\Framework\Kernel
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Framework;
+
+class Kernel
+{
+}

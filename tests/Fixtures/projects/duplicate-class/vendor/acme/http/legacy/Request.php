@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Http;
+
+class Request
+{
+    public $legacy = true;
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\ToolA;
+
+function slug(string $text): string
+{
+    return strtolower(trim((string) preg_replace('/[^a-z0-9]+/i', '-', $text), '-'));
+}

@@ -1,0 +1,13 @@
+<?php
+
+declare(strict_types=1);
+
+namespace App;
+
+trait LabelsFromValue
+{
+    public function label(): string
+    {
+        return ucfirst($this->value);
+    }
+}

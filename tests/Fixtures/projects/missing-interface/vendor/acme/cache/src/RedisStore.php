@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Cache;
+
+class RedisStore implements \Psr\SimpleCache\CacheInterface
+{
+}

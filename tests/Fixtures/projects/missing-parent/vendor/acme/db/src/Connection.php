@@ -1,0 +1,11 @@
+<?php
+
+namespace Acme\Db;
+
+class Connection
+{
+    public function query(string $sql): array
+    {
+        return [];
+    }
+}

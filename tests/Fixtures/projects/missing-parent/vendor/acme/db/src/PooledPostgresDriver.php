@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Db;
+
+final class PooledPostgresDriver extends PostgresDriver
+{
+}

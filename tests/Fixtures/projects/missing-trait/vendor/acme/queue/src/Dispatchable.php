@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Queue;
+
+trait Dispatchable
+{
+    public static function dispatch(): void
+    {
+    }
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Queue;
+
+class Worker
+{
+    use Dispatchable;
+}

@@ -1,0 +1,9 @@
+<?php
+
+interface Stringable
+{
+    /**
+     * @return string
+     */
+    public function __toString();
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Odd;
+
+class Odd
+{
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Broken;
+
+class Broken
+{
+    public function oops(
+}
