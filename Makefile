@@ -7,11 +7,11 @@ PHPUNIT = $(PHP) vendor/bin/phpunit
 deps:
 	@bash scripts/install-deps.sh test
 
-## Every test, plus static analysis and the code-style check.
+## Static analysis and the code-style check, then every test: unit tests, then those that start processes.
 test: deps
+	$(MAKE) --no-print-directory check
 	$(PHPUNIT) --testsuite unit
 	$(PHPUNIT) --testsuite integration
-	$(MAKE) --no-print-directory check
 
 unit: deps
 	$(PHPUNIT) --testsuite unit

@@ -145,7 +145,9 @@ final class FileAnalyzer
 
                 return;
             default:
-                $kind = strtolower(rtrim(substr(strrchr($statement::class, '\\') ?: $statement::class, 1), '_'));
+                // Stmt\TryCatch => "try catch", Stmt\Foreach_ => "foreach"
+                $short = rtrim(substr(strrchr($statement::class, '\\') ?: $statement::class, 1), '_');
+                $kind = strtolower((string) preg_replace('/(?<=[a-z])(?=[A-Z])/', ' ', $short));
                 $scan->sideEffects[] = new SideEffect(\sprintf('runs a top-level %s statement', $kind), $line);
                 foreach ($statement->getSubNodeNames() as $name) {
                     $child = $statement->$name;

@@ -1,0 +1,182 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\PreheatProcess;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/**
+ * `preheat generate` end to end: each fixture project gets a script that PHP boots, as php-fpm
+ * would, with no warning; bad input gets a clear message and leaves nothing half-written.
+ */
+#[Group('integration')]
+final class GenerateCommandTest extends TestCase
+{
+    /** Fixtures whose script needs a verify-and-fix round: static planning cannot see their problem. */
+    private const NEEDS_FIX = ['variance'];
+
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    #[DataProvider('fixtures')]
+    public function testGeneratedScriptBootsWithoutWarnings(string $fixture): void
+    {
+        $project = FixtureProjects::copy($fixture, $this->directory);
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertTrue($result['written']);
+        self::assertSame(0, $result['verification']['fatals']);
+        self::assertSame(0, $result['verification']['warnings'], json_encode($result['verification']['messages'], \JSON_PRETTY_PRINT) ?: '');
+        self::assertSame($result['plan']['summary']['classes'], $result['verification']['preloaded']['classes']);
+        self::assertSame($result['plan']['summary']['functions'], $result['verification']['preloaded']['functions']);
+        self::assertFileExists($project.'/preload.php');
+
+        $verify = PreheatProcess::run(['verify', $project.'/preload.php', '--strict']);
+        self::assertSame(0, $verify->getExitCode(), $verify->getOutput().$verify->getErrorOutput());
+        self::assertStringContainsString('0 fatal, 0 warnings', $verify->getOutput());
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function fixtures(): iterable
+    {
+        foreach (array_diff(FixtureProjects::names(), self::NEEDS_FIX) as $name) {
+            yield $name => [$name];
+        }
+    }
+
+    public function testStrictVerificationFailureLeavesTheOldScriptInPlace(): void
+    {
+        $project = FixtureProjects::copy('variance', $this->directory);
+        file_put_contents($project.'/preload.php', "<?php\n// the script in production\n");
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
+
+        self::assertSame(1, $process->getExitCode());
+        self::assertFalse($result['written']);
+        self::assertSame('Acme\Repo\PostRepository', $result['verification']['unlinkedClasses'][0]['class']);
+        self::assertStringContainsString('Acme\Blog\Post is not available', $result['verification']['unlinkedClasses'][0]['reason']);
+        self::assertStringEqualsFile($project.'/preload.php', "<?php\n// the script in production\n");
+        self::assertSame(['composer.json', 'preload.php', 'vendor'], array_values(array_diff(scandir($project) ?: [], ['.', '..'])), 'no temporary file is left behind');
+    }
+
+    public function testFixDropsWhatPhpRefusedAndTriesAgain(): void
+    {
+        $project = FixtureProjects::copy('variance', $this->directory);
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--fix', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertCount(1, $result['fixRounds']);
+        self::assertArrayHasKey('acme\repo\postrepository', $result['fixRounds'][0]['dropped']);
+        self::assertSame(0, $result['verification']['warnings']);
+        $dropped = array_column($result['plan']['droppedClasses'], 'reason', 'class');
+        self::assertSame('failed-verification', $dropped['Acme\Repo\PostRepository']);
+        self::assertStringNotContainsString('PostRepository', (string) file_get_contents($project.'/preload.php'));
+    }
+
+    public function testTextOutputSaysWhyFilesWereLeftOut(): void
+    {
+        $project = FixtureProjects::copy('missing-parent', $this->directory);
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('vendor/acme/db/src/PostgresDriver.php (Acme\Db\PostgresDriver): its parent Doctrine\DBAL\Driver\AbstractPostgreSQLDriver does not exist here', $process->getOutput());
+        self::assertStringContainsString('Wrote '.$project.'/preload.php', $process->getOutput());
+        self::assertStringContainsString('Read 4 PHP files', $process->getErrorOutput(), 'progress goes to stderr');
+    }
+
+    public function testASecondRunOnAnUnchangedTreeUsesTheCacheAndWritesTheSameBytes(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $cache = '--cache-dir='.$this->directory->path.'/cache';
+        $first = PreheatProcess::run(['generate', '--project='.$project, $cache]);
+        $script = (string) file_get_contents($project.'/preload.php');
+        $second = PreheatProcess::run(['generate', '--project='.$project, $cache]);
+
+        self::assertSame(0, $second->getExitCode(), $second->getErrorOutput());
+        self::assertStringContainsString('(7 parsed, 0 from cache)', $first->getErrorOutput());
+        self::assertStringContainsString('(0 parsed, 7 from cache)', $second->getErrorOutput());
+        self::assertSame($script, file_get_contents($project.'/preload.php'));
+    }
+
+    public function testAMissingProjectIsNamed(): void
+    {
+        $process = PreheatProcess::run(['generate', '--project=/no/such/project']);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('"/no/such/project" does not exist', $process->getErrorOutput());
+        self::assertSame('', $process->getOutput());
+    }
+
+    public function testAProjectWithoutVendorSaysWhatToDo(): void
+    {
+        file_put_contents($this->directory->path.'/composer.json', '{"name": "acme/app"}');
+        $process = PreheatProcess::run(['generate', '--project='.$this->directory->path]);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('Run `composer install`', $process->getErrorOutput());
+        self::assertFileDoesNotExist($this->directory->path.'/preload.php');
+    }
+
+    public function testAMissingPathIsNamed(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--path=lib']);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('Path "lib" given with --path does not exist', $process->getErrorOutput());
+    }
+
+    public function testAnOutputDirectoryThatDoesNotExistIsNamed(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--output='.$this->directory->path.'/nope/preload.php']);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('nope does not exist', $process->getErrorOutput());
+    }
+
+    public function testAnUnknownFormatOrStrategyIsRefused(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+
+        $format = PreheatProcess::run(['generate', '--project='.$project, '--format=xml']);
+        self::assertSame(2, $format->getExitCode());
+        self::assertStringContainsString('--format=xml is not one of text, json', $format->getErrorOutput());
+
+        $strategy = PreheatProcess::run(['generate', '--project='.$project, '--strategy=magic']);
+        self::assertSame(2, $strategy->getExitCode());
+        self::assertStringContainsString('--strategy=magic is not known', $strategy->getErrorOutput());
+        self::assertFileDoesNotExist($project.'/preload.php');
+    }
+
+    public function testExplainFollowsTheChain(): void
+    {
+        $project = FixtureProjects::copy('missing-parent', $this->directory);
+        $process = PreheatProcess::run(['explain', 'Acme\Db\PooledPostgresDriver', '--project='.$project, '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('OUT Acme\Db\PooledPostgresDriver', $process->getOutput());
+        self::assertStringContainsString('← Acme\Db\PostgresDriver', $process->getOutput());
+        self::assertStringContainsString('does not exist here', $process->getOutput());
+
+        [$in] = PreheatProcess::json(['explain', 'vendor/acme/db/src/Connection.php', '--project='.$project, '--no-cache']);
+        self::assertTrue($in['included']);
+    }
+}

@@ -1,0 +1,74 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Support;
+
+use Preheat\Composer\ComposerProjectLoader;
+use Preheat\Inventory\InventoryBuilder;
+use Preheat\Inventory\InventoryCache;
+use Preheat\Plan\BuiltinSymbols;
+use Preheat\Plan\IgnoreRule;
+use Preheat\Plan\Planner;
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PreloadPlan;
+
+/** Finds, copies and plans the small projects under tests/Fixtures/projects. */
+final class FixtureProjects
+{
+    public static function path(string $name): string
+    {
+        $path = realpath(__DIR__.'/../Fixtures/projects/'.$name);
+        if (false === $path) {
+            throw new \InvalidArgumentException('No fixture project '.$name);
+        }
+
+        return $path;
+    }
+
+    /** @return list<string> */
+    public static function names(): array
+    {
+        return array_map('basename', glob(__DIR__.'/../Fixtures/projects/*', \GLOB_ONLYDIR) ?: []);
+    }
+
+    /** @param list<string> $ignore */
+    public static function plan(string $name, array $ignore = [], bool $includeDev = false): PreloadPlan
+    {
+        return self::planAt(self::path($name), $ignore, $includeDev);
+    }
+
+    /** @param list<string> $ignore */
+    public static function planAt(string $root, array $ignore = [], bool $includeDev = false): PreloadPlan
+    {
+        $project = (new ComposerProjectLoader())->load($root);
+        $roots = $project->defaultRoots();
+        $scan = (new InventoryBuilder(workers: 1))->build($roots, InventoryCache::disabled());
+        $options = new PlanOptions(array_map(IgnoreRule::parse(...), $ignore), $includeDev);
+
+        return (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $roots, $options);
+    }
+
+    /** Copies a fixture project into a new temporary directory, so a test can write into it. */
+    public static function copy(string $name, TemporaryDirectory $into): string
+    {
+        $target = $into->path.'/'.$name;
+        self::copyTree(self::path($name), $target);
+
+        return $target;
+    }
+
+    private static function copyTree(string $from, string $to): void
+    {
+        @mkdir($to, 0777, true);
+        foreach (new \FilesystemIterator($from, \FilesystemIterator::SKIP_DOTS) as $entry) {
+            \assert($entry instanceof \SplFileInfo);
+            $target = $to.'/'.$entry->getFilename();
+            if ($entry->isDir()) {
+                self::copyTree($entry->getPathname(), $target);
+            } elseif ('preload.php' !== $entry->getFilename()) {
+                copy($entry->getPathname(), $target);
+            }
+        }
+    }
+}
