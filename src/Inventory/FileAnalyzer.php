@@ -66,6 +66,8 @@ final class FileAnalyzer
             $scan->declarations,
             [...$scan->conditional, ...$nested->declarations],
             $scan->sideEffects,
+            null,
+            $nested->anonymousClasses,
         );
     }
 
@@ -115,6 +117,8 @@ final class FileAnalyzer
                     $scan->sideEffects[] = new SideEffect('outputs inline HTML', $line);
                 }
 
+                return;
+            case $statement instanceof Stmt\If_ && $this->isDependencyGuard($statement):
                 return;
             case $statement instanceof Stmt\If_:
                 $this->scanStatements($statement->stmts, 'inside if', $scan);
@@ -177,8 +181,44 @@ final class FileAnalyzer
         }
     }
 
+    /**
+     * `if (!interface_exists(X::class)) { throw ...; }`: it only refuses to load when a dependency is
+     * missing. Skipping it is harmless: a class whose dependency is missing is left out anyway.
+     */
+    private function isDependencyGuard(Stmt\If_ $if): bool
+    {
+        if ([] !== $if->elseifs || null !== $if->else || [] === $if->stmts) {
+            return false;
+        }
+        foreach ($if->stmts as $statement) {
+            if (!$statement instanceof Stmt\Expression || !$statement->expr instanceof Expr\Throw_) {
+                return false;
+            }
+        }
+
+        return $this->onlyAsksWhetherThingsExist($if->cond);
+    }
+
+    private function onlyAsksWhetherThingsExist(Expr $condition): bool
+    {
+        return match (true) {
+            $condition instanceof Expr\BooleanNot => $this->onlyAsksWhetherThingsExist($condition->expr),
+            $condition instanceof Expr\BinaryOp\BooleanAnd, $condition instanceof Expr\BinaryOp\BooleanOr => $this->onlyAsksWhetherThingsExist($condition->left) && $this->onlyAsksWhetherThingsExist($condition->right),
+            $condition instanceof Expr\FuncCall => $condition->name instanceof Name
+                && \in_array(strtolower($condition->name->getLast()), [...self::HINT_FUNCTIONS, 'extension_loaded'], true),
+            default => false,
+        };
+    }
+
     private function sideEffectOf(Expr $expr): ?string
     {
+        // `defined('X') || define('X', 1)`: name what runs, not the operator around it.
+        if ($expr instanceof Expr\BinaryOp\BooleanOr || $expr instanceof Expr\BinaryOp\LogicalOr
+            || $expr instanceof Expr\BinaryOp\BooleanAnd || $expr instanceof Expr\BinaryOp\LogicalAnd) {
+            $effect = $this->sideEffectOf($expr->right);
+
+            return null === $effect ? $this->sideEffectOf($expr->left) : $effect.' (conditionally)';
+        }
         if ($expr instanceof Expr\FuncCall && $expr->name instanceof Name) {
             $function = strtolower($expr->name->getLast());
             if (\in_array($function, self::HINT_FUNCTIONS, true)) {

@@ -13,6 +13,7 @@ final class FileInventory
      * @param list<Declaration>            $declarations
      * @param list<ConditionalDeclaration> $conditionalDeclarations
      * @param list<SideEffect>             $sideEffects
+     * @param list<Declaration>            $anonymousClasses
      */
     public function __construct(
         public readonly string $path,
@@ -22,6 +23,7 @@ final class FileInventory
         public readonly array $conditionalDeclarations = [],
         public readonly array $sideEffects = [],
         public readonly ?string $parseError = null,
+        public readonly array $anonymousClasses = [],
     ) {
     }
 
@@ -34,6 +36,16 @@ final class FileInventory
     public function classLikes(): array
     {
         return array_values(array_filter($this->declarations, static fn (Declaration $d): bool => $d->kind->isClassLike()));
+    }
+
+    /**
+     * Every class PHP will try to link when it preloads this file: the named ones and the anonymous ones.
+     *
+     * @return list<Declaration>
+     */
+    public function linkedClasses(): array
+    {
+        return [...$this->classLikes(), ...$this->anonymousClasses];
     }
 
     /** @return list<Declaration> */
@@ -58,6 +70,7 @@ final class FileInventory
             'conditional' => array_map(static fn (ConditionalDeclaration $d): array => $d->toArray(), $this->conditionalDeclarations),
             'sideEffects' => array_map(static fn (SideEffect $s): array => [$s->description, $s->line], $this->sideEffects),
             'parseError' => $this->parseError,
+            'anonymous' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->anonymousClasses),
         ];
     }
 
@@ -72,6 +85,7 @@ final class FileInventory
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['conditional'])),
             array_values(array_map(static fn (array $s): SideEffect => new SideEffect($s[0], $s[1]), $data['sideEffects'])),
             $data['parseError'],
+            array_values(array_map(Declaration::fromArray(...), $data['anonymous'])),
         );
     }
 }

@@ -19,10 +19,29 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
     /** @var list<ConditionalDeclaration> */
     public array $declarations = [];
 
+    /**
+     * Anonymous classes: OPcache compiles and tries to link them at preload too, so what they
+     * extend, implement and use must be there as for a named class.
+     *
+     * @var list<Declaration>
+     */
+    public array $anonymousClasses = [];
+
     private int $functionDepth = 0;
 
     public function enterNode(Node $node): null
     {
+        if ($node instanceof Stmt\Class_ && null === $node->name) {
+            $line = $node->getStartLine();
+            $traits = [];
+            foreach ($node->getTraitUses() as $use) {
+                foreach ($use->traits as $trait) {
+                    $traits[] = $trait->toString();
+                }
+            }
+            $interfaces = array_values(array_map(static fn (Node\Name $n): string => $n->toString(), $node->implements));
+            $this->anonymousClasses[] = new Declaration(DeclarationKind::ClassDeclaration, 'class@anonymous on line '.$line, $line, $node->extends?->toString(), $interfaces, $traits);
+        }
         if ($this->functionDepth > 0 && ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) && null !== $node->name) {
             $kind = match (true) {
                 $node instanceof Stmt\Function_ => DeclarationKind::FunctionDeclaration,

@@ -41,7 +41,7 @@ final class ParallelAnalysis
             return $this->inProcess($paths, $progress);
         }
 
-        $chunks = array_chunk($paths, max(1, (int) ceil(\count($paths) / $this->workers)));
+        $chunks = $this->balancedChunks($paths);
         $children = [];
         foreach ($chunks as $index => $chunk) {
             $resultFile = tempnam(sys_get_temp_dir(), 'preheat-scan-');
@@ -105,6 +105,32 @@ final class ParallelAnalysis
         }
 
         return $results;
+    }
+
+    /**
+     * Shares of about equal bytes (largest files first, each to the lightest share): parsing time
+     * follows size, and a share of big files would otherwise keep one core busy while the others wait.
+     *
+     * @param list<string> $paths
+     *
+     * @return list<list<string>>
+     */
+    private function balancedChunks(array $paths): array
+    {
+        $sizes = [];
+        foreach ($paths as $path) {
+            $sizes[$path] = (int) @filesize($path);
+        }
+        arsort($sizes);
+        $chunks = array_fill(0, $this->workers, []);
+        $loads = array_fill(0, $this->workers, 0);
+        foreach ($sizes as $path => $size) {
+            $lightest = (int) array_keys($loads, min($loads), true)[0];
+            $chunks[$lightest][] = (string) $path;
+            $loads[$lightest] += $size + 512;
+        }
+
+        return array_values(array_filter($chunks, static fn (array $chunk): bool => [] !== $chunk));
     }
 
     /**

@@ -187,7 +187,7 @@ final class Planner
                 continue;
             }
             $state->wanted[$path] = $state->eligible[$path];
-            foreach ($state->eligible[$path]->classLikes() as $declaration) {
+            foreach ($state->eligible[$path]->linkedClasses() as $declaration) {
                 foreach ($declaration->linkDependencies() as $dependency) {
                     $provider = $state->providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && !isset($state->wanted[$provider])) {
@@ -210,7 +210,7 @@ final class Planner
         $dependents = [];
         $queue = [];
         foreach ($state->wanted as $path => $file) {
-            foreach ($file->classLikes() as $declaration) {
+            foreach ($file->linkedClasses() as $declaration) {
                 foreach ($declaration->linkDependencies() as $dependency) {
                     if ($this->builtins->hasClass($dependency)) {
                         continue;
@@ -220,7 +220,8 @@ final class Planner
                         $dependents[strtolower($dependency)][$path] = $declaration->name;
                         continue;
                     }
-                    $state->dropFileFor($file, $declaration->name, $this->missingDependency($declaration, $dependency, $inventory, $project, $state));
+                    $exclusion = $this->missingDependency($declaration, $dependency, $inventory, $project, $state);
+                    $state->dropFileFor($file, $declaration->name, $this->forAnonymous($declaration, $exclusion));
                     $queue[] = $path;
                     continue 3;
                 }
@@ -235,7 +236,7 @@ final class Planner
                     }
                     $dependent = $state->wanted[$path];
                     $needing = $this->declarationNamed($dependent, $class);
-                    $state->dropFileFor($dependent, $class, $this->droppedDependency($needing, $declaration->name, $state));
+                    $state->dropFileFor($dependent, $class, $this->forAnonymous($needing, $this->droppedDependency($needing, $declaration->name, $state)));
                     $queue[] = $path;
                 }
             }
@@ -287,9 +288,19 @@ final class Planner
         ), $name);
     }
 
+    /** An anonymous class has no name to report under, so the file's reason says which one it is. */
+    private function forAnonymous(Declaration $declaration, Exclusion $exclusion): Exclusion
+    {
+        if (!str_starts_with($declaration->name, 'class@anonymous')) {
+            return $exclusion;
+        }
+
+        return new Exclusion($exclusion->reason, \sprintf('the %s: %s', str_replace('class@anonymous', 'anonymous class', $declaration->name), $exclusion->message), $exclusion->because);
+    }
+
     private function declarationNamed(FileInventory $file, string $name): Declaration
     {
-        foreach ($file->classLikes() as $declaration) {
+        foreach ($file->linkedClasses() as $declaration) {
             if ($declaration->name === $name) {
                 return $declaration;
             }
@@ -336,7 +347,7 @@ final class Planner
     {
         $marks[$path] = 1;
         $file = $state->wanted[$path];
-        foreach ($file->classLikes() as $declaration) {
+        foreach ($file->linkedClasses() as $declaration) {
             foreach ($declaration->linkDependencies() as $dependency) {
                 $provider = $state->providers[strtolower($dependency)] ?? null;
                 if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {

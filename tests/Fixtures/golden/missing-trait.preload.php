@@ -5,9 +5,9 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor (4 files)
+ * Scanned:  vendor (5 files)
  * Preloads: 2 files, 2 classes, 0 functions
- * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
+ * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
  *     opcache.preload=/absolute/path/to/this/file

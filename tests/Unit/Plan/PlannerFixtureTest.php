@@ -56,8 +56,8 @@ final class PlannerFixtureTest extends TestCase
         yield 'missing trait' => [
             'missing-trait',
             ['vendor/acme/queue/src/Dispatchable.php', 'vendor/acme/queue/src/Worker.php'],
-            ['vendor/acme/queue/src/Job.php' => 'missing-dependency'],
-            ['Acme\Queue\Job' => 'missing-dependency'],
+            ['vendor/acme/queue/src/Job.php' => 'missing-dependency', 'vendor/acme/queue/src/Testing/RunsInParallel.php' => 'missing-dependency'],
+            ['Acme\Queue\Job' => 'missing-dependency', 'Acme\Queue\Testing\RunsInParallel' => 'missing-dependency'],
         ];
         yield 'enum implementing an interface' => [
             'enum-interface',
@@ -164,6 +164,14 @@ final class PlannerFixtureTest extends TestCase
         self::assertLessThan(array_search('src/Controller/HomeController.php', $order, true), array_search('src/Controller/Controller.php', $order, true));
         self::assertLessThan(array_search('vendor/acme/container/src/Container.php', $order, true), array_search('vendor/acme/container/src/ContainerInterface.php', $order, true));
         self::assertLessThan(array_search('vendor/acme/container/src/Container.php', $order, true), array_search('vendor/acme/container/src/RemembersInstances.php', $order, true));
+    }
+
+    public function testAnAnonymousClassThatCannotLinkIsNamedInTheReason(): void
+    {
+        $plan = FixtureProjects::plan('missing-trait');
+        $file = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/queue/src/Testing/RunsInParallel.php'];
+
+        self::assertSame('the anonymous class on line 10: its trait Tests\CreatesApplication does not exist here (is an optional package not installed?)', $file->exclusion->message);
     }
 
     public function testDevPackagesAreKeptWithIncludeDev(): void
