@@ -125,7 +125,12 @@ final class ParallelAnalysis
         $chunks = array_fill(0, $this->workers, []);
         $loads = array_fill(0, $this->workers, 0);
         foreach ($sizes as $path => $size) {
-            $lightest = (int) array_keys($loads, min($loads), true)[0];
+            $lightest = 0;
+            foreach ($loads as $worker => $load) {
+                if ($load < $loads[$lightest]) {
+                    $lightest = $worker;
+                }
+            }
             $chunks[$lightest][] = (string) $path;
             $loads[$lightest] += $size + 512;
         }
