@@ -268,23 +268,17 @@ final class FileAnalyzer
             return new Declaration(DeclarationKind::FunctionDeclaration, $name, $line);
         }
 
-        $traits = [];
-        foreach ($node->getTraitUses() as $use) {
-            foreach ($use->traits as $trait) {
-                $traits[] = $trait->toString();
-            }
-        }
-        $names = static fn (array $list): array => array_values(array_map(static fn (Name $n): string => $n->toString(), $list));
+        $traits = LinkNames::traits($node);
 
         return match (true) {
             $node instanceof Stmt\Class_ => new Declaration(
-                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(), $names($node->implements), $traits,
+                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(), LinkNames::of($node->implements), $traits,
             ),
             $node instanceof Stmt\Interface_ => new Declaration(
-                DeclarationKind::InterfaceDeclaration, $name, $line, null, $names($node->extends), [],
+                DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [],
             ),
             $node instanceof Stmt\Enum_ => new Declaration(
-                DeclarationKind::EnumDeclaration, $name, $line, null, $names($node->implements), $traits,
+                DeclarationKind::EnumDeclaration, $name, $line, null, LinkNames::of($node->implements), $traits,
             ),
             default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits),
         };

@@ -33,14 +33,14 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
     {
         if ($node instanceof Stmt\Class_ && null === $node->name) {
             $line = $node->getStartLine();
-            $traits = [];
-            foreach ($node->getTraitUses() as $use) {
-                foreach ($use->traits as $trait) {
-                    $traits[] = $trait->toString();
-                }
-            }
-            $interfaces = array_values(array_map(static fn (Node\Name $n): string => $n->toString(), $node->implements));
-            $this->anonymousClasses[] = new Declaration(DeclarationKind::ClassDeclaration, 'class@anonymous on line '.$line, $line, $node->extends?->toString(), $interfaces, $traits);
+            $this->anonymousClasses[] = new Declaration(
+                DeclarationKind::ClassDeclaration,
+                'class@anonymous on line '.$line,
+                $line,
+                $node->extends?->toString(),
+                LinkNames::of($node->implements),
+                LinkNames::traits($node),
+            );
         }
         if ($this->functionDepth > 0 && ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) && null !== $node->name) {
             $kind = match (true) {

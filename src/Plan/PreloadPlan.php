@@ -66,27 +66,32 @@ final class PreloadPlan
     }
 
     /**
-     * How many files were dropped for each reason, largest first.
+     * How many files were left out for each reason, largest first.
      *
      * @return array<string, int>
      */
     public function droppedFileCountsByReason(): array
     {
-        $counts = [];
-        foreach ($this->droppedFiles as $file) {
-            $counts[$file->exclusion->reason->value] = ($counts[$file->exclusion->reason->value] ?? 0) + 1;
-        }
-        arsort($counts);
-
-        return $counts;
+        return self::countByReason($this->droppedFiles);
     }
 
     /** @return array<string, int> */
     public function droppedClassCountsByReason(): array
     {
+        return self::countByReason($this->droppedClasses);
+    }
+
+    /**
+     * @param array<DroppedFile|DroppedClass> $entries
+     *
+     * @return array<string, int>
+     */
+    private static function countByReason(array $entries): array
+    {
         $counts = [];
-        foreach ($this->droppedClasses as $class) {
-            $counts[$class->exclusion->reason->value] = ($counts[$class->exclusion->reason->value] ?? 0) + 1;
+        foreach ($entries as $entry) {
+            $reason = $entry->exclusion->reason->value;
+            $counts[$reason] = ($counts[$reason] ?? 0) + 1;
         }
         arsort($counts);
 
