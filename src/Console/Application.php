@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console;
 
+use Preheat\Console\Command\BenchCommand;
 use Preheat\Console\Command\ExplainCommand;
 use Preheat\Console\Command\GenerateCommand;
 use Preheat\Console\Command\VerifyCommand;
@@ -28,6 +29,7 @@ final class Application extends ConsoleApplication
         $this->add(new GenerateCommand($runner));
         $this->add(new VerifyCommand($runner));
         $this->add(new ExplainCommand($runner));
+        $this->add(new BenchCommand($runner));
     }
 
     protected function doRunCommand(Command $command, InputInterface $input, OutputInterface $output): int

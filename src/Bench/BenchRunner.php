@@ -1,0 +1,210 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench;
+
+use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Gate\CorrectnessGate;
+use Preheat\Bench\Load\LoadGenerator;
+use Preheat\Bench\Load\LoadSettings;
+use Preheat\Bench\Load\LoadTarget;
+use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Runtime\ProcessMemory;
+use Preheat\Bench\Runtime\RuntimeError;
+use Preheat\Bench\Runtime\ServerStack;
+use Preheat\Bench\Runtime\StackLauncher;
+use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\ProgressLogger;
+
+/**
+ * Runs a benchmark: prepares every scenario's script, starts one php-fpm + nginx per scenario,
+ * gates them for correctness, warms them up, then measures round by round with scenarios
+ * interleaved (A B C, A B C, ...) so that machine noise falls on all of them alike. Whatever
+ * happens, every server it started is stopped before it returns or throws.
+ */
+final class BenchRunner
+{
+    public function __construct(
+        private readonly ScenarioPreparer $preparer,
+        private readonly StackLauncher $launcher,
+        private readonly CorrectnessGate $gate,
+        private readonly LoadGenerator $load,
+        private readonly ProgressLogger $progress = new NullProgressLogger(),
+    ) {
+    }
+
+    public function run(BenchConfig $config, string $workDirectory): BenchResult
+    {
+        $records = [];
+        $stacks = [];
+        try {
+            foreach ($config->scenarios as $index => $spec) {
+                $directory = \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name);
+                if (!is_dir($directory) && !mkdir($directory, 0777, true)) {
+                    throw new \RuntimeException('Cannot create '.$directory);
+                }
+                $this->progress->stage('Preparing '.$spec->name);
+                $record = $this->preparer->prepare($spec, $config, $directory);
+                $records[] = $record;
+                if (!$record->isMeasured()) {
+                    $this->progress->finish(\sprintf('Scenario %s not measured: %s', $spec->name, $record->problems[0]));
+                    continue;
+                }
+                try {
+                    $stacks[$spec->name] = $stack = $this->launcher->launch($spec->name, $directory, $record->preloadScript);
+                    $record->fpmStartSeconds = $stack->fpmStartSeconds;
+                    $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on 127.0.0.1:%d', $spec->name, $record->preparation, $stack->fpmStartSeconds, $stack->port));
+                } catch (RuntimeError $error) {
+                    if ($spec === $config->baseline()) {
+                        throw $error;
+                    }
+                    $record->problems[] = $error->getMessage();
+                    $this->progress->finish(\sprintf('Scenario %s not measured: it did not start', $spec->name));
+                }
+            }
+
+            $this->gateAll($config, $records, $stacks);
+            $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
+            $measured = array_values(array_filter($records, static fn (ScenarioRecord $r): bool => $r->isMeasured()));
+
+            if ($config->warmup > 0) {
+                foreach ($measured as $record) {
+                    $this->progress->stage('Warming up '.$record->name);
+                    $this->load->run($this->target($config, $stacks[$record->name]), $settings, $config->warmup);
+                    $this->ensureRunning($stacks[$record->name], 'warm-up');
+                }
+                $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($measured), $config->warmup));
+            }
+
+            $total = $config->rounds * \count($measured);
+            $done = 0;
+            for ($round = 1; $round <= $config->rounds; ++$round) {
+                foreach ($measured as $record) {
+                    $this->progress->stage(\sprintf('Round %d/%d: %s', $round, $config->rounds, $record->name));
+                    $this->progress->advance($done, $total);
+                    $stack = $stacks[$record->name];
+                    $this->ensureRunning($stack, \sprintf('round %d', $round));
+                    $result = $this->load->run($this->target($config, $stack), $settings, $config->duration);
+                    $this->ensureRunning($stack, \sprintf('round %d', $round));
+                    $record->runs[$round] = $result;
+                    $this->progress->advance(++$done, $total);
+                }
+            }
+            $this->progress->finish(\sprintf('Measured %d round(s) of %d scenario(s)', $config->rounds, \count($measured)));
+
+            foreach ($measured as $record) {
+                $this->collect($record, $stacks[$record->name]);
+            }
+        } finally {
+            foreach ($stacks as $stack) {
+                $this->launcher->stop($stack);
+            }
+        }
+
+        return new BenchResult(
+            $records,
+            $config->baseline()->name,
+            $this->environment($config, $settings, $records),
+            array_map(static fn ($u): string => $u->path, $config->urls),
+            $config->rounds,
+        );
+    }
+
+    /**
+     * @param list<ScenarioRecord>       $records
+     * @param array<string, ServerStack> $stacks
+     */
+    private function gateAll(BenchConfig $config, array $records, array $stacks): void
+    {
+        $this->progress->stage('Checking every page before timing');
+        $baselineBodies = null;
+        $baseline = $config->baseline()->name;
+        // The baseline first: the others are compared with it.
+        usort($records, static fn (ScenarioRecord $a, ScenarioRecord $b): int => ($b->name === $baseline) <=> ($a->name === $baseline));
+        foreach ($records as $record) {
+            if (!$record->isMeasured()) {
+                continue;
+            }
+            $stack = $stacks[$record->name];
+            $bodies = [];
+            $result = $this->gate->check($record->name, $config->urls, $stack->url(...), $record->name === $baseline ? null : $baselineBodies, $bodies);
+            if ($record->name === $baseline) {
+                if (!$result->passed()) {
+                    throw new GateFailure($record->name, $result->problems, $stack->logTail());
+                }
+                $baselineBodies = $bodies;
+                continue;
+            }
+            array_push($record->problems, ...$result->problems);
+        }
+        $broken = array_filter($records, static fn (ScenarioRecord $r): bool => !$r->isMeasured());
+        $this->progress->finish(\sprintf('Pages checked: %d scenario(s) serve them correctly%s', \count($records) - \count($broken), [] === $broken ? '' : ', '.\count($broken).' broken (reported, not measured)'));
+    }
+
+    private function target(BenchConfig $config, ServerStack $stack): LoadTarget
+    {
+        return new LoadTarget(
+            \sprintf('http://127.0.0.1:%d', $stack->port),
+            array_map(static fn ($u): string => $u->path, $config->urls),
+            $stack->directory.'/php.ini',
+            $config->documentRoot,
+            $config->frontController,
+        );
+    }
+
+    private function ensureRunning(ServerStack $stack, string $during): void
+    {
+        if (!$stack->isRunning()) {
+            $what = $stack->fpm->isRunning() ? 'nginx' : 'php-fpm';
+            throw RuntimeError::died(\sprintf('%s for scenario %s', $what, $stack->name), $during, $stack->logTail());
+        }
+    }
+
+    private function collect(ScenarioRecord $record, ServerStack $stack): void
+    {
+        $status = @file_get_contents($stack->statusUrl());
+        $decoded = false === $status ? null : json_decode($status, true);
+        $record->opcacheStatus = \is_array($decoded) ? $decoded : null;
+        foreach ($stack->workerPids() as $pid) {
+            $pss = ProcessMemory::pss($pid);
+            if (null !== $pss) {
+                $record->workerPss[] = $pss;
+            }
+        }
+        $master = $stack->fpm->getPid();
+        $record->masterPss = null === $master ? null : ProcessMemory::pss($master);
+    }
+
+    /**
+     * @param list<ScenarioRecord> $records
+     *
+     * @return array<string, mixed>
+     */
+    private function environment(BenchConfig $config, LoadSettings $settings, array $records): array
+    {
+        $status = null;
+        foreach ($records as $record) {
+            $status ??= $record->opcacheStatus;
+        }
+
+        return [
+            'php' => $status['php'] ?? \PHP_VERSION,
+            'opcache' => [
+                'memory_consumption' => $config->opcacheMemoryMb.'M',
+                'validate_timestamps' => '0',
+                'jit' => ($status['ini']['jit'] ?? '') ?: 'off',
+            ],
+            'cores' => (int) trim((string) @shell_exec('nproc')) ?: null,
+            'workers' => $config->workers.' (pm = static)',
+            'tool' => $config->tool,
+            'toolSettings' => $settings->describe($config->tool),
+            'rounds' => $config->rounds,
+            'duration' => $config->duration,
+            'warmup' => $config->warmup,
+            'urls' => array_map(static fn ($u): string => $u->path, $config->urls),
+            'note' => 'The load tool runs on the same cores as php-fpm; it is the same for every scenario.',
+        ];
+    }
+}

@@ -1,0 +1,240 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Config;
+
+/**
+ * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:
+ * a typo gets a message naming the file, the key and the closest known one.
+ */
+final class BenchConfigLoader
+{
+    private const TOP_KEYS = ['bench', 'generate'];
+    private const BENCH_KEYS = [
+        'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
+        'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
+    ];
+    private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx'];
+    private const GENERATE_KEYS = ['paths', 'ignore'];
+    private const URL_KEYS = ['path', 'expect'];
+
+    /** Volatile parts of pages most PHP frameworks write: masked before bodies are compared. */
+    public const DEFAULT_MASKS = [
+        '/(name="_token"\s+value=")[^"]*/',
+        '/(name="csrf-token"\s+content=")[^"]*/',
+        '/(name="_csrf_token"\s+value=")[^"]*/',
+    ];
+
+    /**
+     * @param array<string, mixed> $overrides command-line values, already typed (null = not given)
+     */
+    public function load(string $projectRoot, ?string $configFile, array $overrides): BenchConfig
+    {
+        $root = realpath($projectRoot);
+        if (false === $root || !is_dir($root)) {
+            throw ConfigError::invalid('project directory', $projectRoot, 'it does not exist; pass --project=DIR');
+        }
+        $file = $configFile ?? $root.'/preheat.json';
+        $data = [];
+        if (null !== $configFile || is_file($file)) {
+            $data = $this->readJson($file);
+        }
+        $this->checkKeys($file, $data, self::TOP_KEYS, '');
+        $bench = $this->section($file, $data, 'bench', self::BENCH_KEYS);
+        $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
+        $binaries = $this->section($file, $bench, 'binaries', self::BINARY_KEYS, 'bench.');
+
+        $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', 'public'), 'bench.documentRoot');
+        $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', 'index.php'), '/');
+
+        $urls = $overrides['urls'] ?? null;
+        $urls = null !== $urls && [] !== $urls
+            ? array_values(array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $urls))
+            : $this->urls($file, $bench['urls'] ?? ['/']);
+        $scenarioOptions = $overrides['scenarios'] ?? [];
+        $scenarios = [] !== $scenarioOptions
+            ? array_values(array_map(static fn (string $option): ScenarioSpec => ScenarioSpec::fromOption($option, (string) getcwd()), $scenarioOptions))
+            : $this->scenarios($file, $bench['scenarios'] ?? ['none' => 'none', 'all' => 'all'], $root);
+
+        $masks = $this->stringList($file, $bench, 'masks', 'bench.');
+
+        return new BenchConfig(
+            $root,
+            $documentRoot,
+            $frontController,
+            $urls,
+            $scenarios,
+            (int) ($overrides['rounds'] ?? $this->value($file, $bench, 'rounds', 'integer', 5)),
+            (float) ($overrides['duration'] ?? $this->number($file, $bench, 'duration', 10.0)),
+            (float) ($overrides['warmup'] ?? $this->number($file, $bench, 'warmup', 3.0)),
+            (int) ($overrides['concurrency'] ?? $this->value($file, $bench, 'concurrency', 'integer', 8)),
+            (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', 4)),
+            (string) ($overrides['tool'] ?? $this->value($file, $bench, 'tool', 'string', 'wrk')),
+            (int) ($overrides['cgiRequests'] ?? $this->value($file, $bench, 'cgiRequests', 'integer', 500)),
+            [...self::DEFAULT_MASKS, ...$masks],
+            $this->stringList($file, $generate, 'paths', 'generate.'),
+            $this->stringList($file, $generate, 'ignore', 'generate.'),
+            (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', \PHP_BINARY)),
+            (string) $this->value($file, $binaries, 'fpm', 'string', 'php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION),
+            (string) $this->value($file, $binaries, 'cgi', 'string', 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION),
+            (string) $this->value($file, $binaries, 'nginx', 'string', 'nginx'),
+            $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
+            (int) $this->value($file, $bench, 'opcacheMemory', 'integer', 256),
+            (float) $this->number($file, $bench, 'timeout', 10.0),
+        );
+    }
+
+    /** @return array<string, mixed> */
+    private function readJson(string $file): array
+    {
+        if (!is_file($file)) {
+            throw ConfigError::unreadable($file, 'no such file (pass --config=FILE or drop the option)');
+        }
+        try {
+            $data = json_decode((string) file_get_contents($file), true, 64, \JSON_THROW_ON_ERROR);
+        } catch (\JsonException $error) {
+            throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
+        }
+        if (!\is_array($data) || array_is_list($data) && [] !== $data) {
+            throw ConfigError::unreadable($file, 'expected a JSON object with "bench" and "generate" sections');
+        }
+
+        return $data;
+    }
+
+    /**
+     * @param array<mixed> $data
+     * @param list<string> $known
+     */
+    private function checkKeys(string $file, array $data, array $known, string $prefix): void
+    {
+        foreach (array_keys($data) as $key) {
+            if (!\in_array($key, $known, true)) {
+                throw ConfigError::unknownKey($file, $prefix.$key, array_map(static fn (string $k): string => $prefix.$k, $known));
+            }
+        }
+    }
+
+    /**
+     * @param array<mixed> $data
+     * @param list<string> $known
+     *
+     * @return array<string, mixed>
+     */
+    private function section(string $file, array $data, string $key, array $known, string $prefix = ''): array
+    {
+        $section = $data[$key] ?? [];
+        if (!\is_array($section) || (array_is_list($section) && [] !== $section)) {
+            throw ConfigError::invalid($file.' key '.$prefix.$key, $section, 'expected an object');
+        }
+        $this->checkKeys($file, $section, $known, $prefix.$key.'.');
+
+        return $section;
+    }
+
+    /** @param array<mixed> $data */
+    private function value(string $file, array $data, string $key, string $type, mixed $default): mixed
+    {
+        if (!\array_key_exists($key, $data)) {
+            return $default;
+        }
+        if (get_debug_type($data[$key]) !== ('integer' === $type ? 'int' : $type)) {
+            throw ConfigError::invalid($file.' key '.$key, $data[$key], 'expected '.('integer' === $type ? 'a whole number' : 'a '.$type));
+        }
+
+        return $data[$key];
+    }
+
+    /** @param array<mixed> $data */
+    private function number(string $file, array $data, string $key, float $default): float
+    {
+        if (!\array_key_exists($key, $data)) {
+            return $default;
+        }
+        if (!\is_int($data[$key]) && !\is_float($data[$key])) {
+            throw ConfigError::invalid($file.' key '.$key, $data[$key], 'expected a number of seconds');
+        }
+
+        return (float) $data[$key];
+    }
+
+    /**
+     * @param array<mixed> $data
+     *
+     * @return list<string>
+     */
+    private function stringList(string $file, array $data, string $key, string $prefix): array
+    {
+        $list = $data[$key] ?? [];
+        if (!\is_array($list) || !array_is_list($list) || [] !== array_filter($list, static fn ($v): bool => !\is_string($v))) {
+            throw ConfigError::invalid($file.' key '.$prefix.$key, $list, 'expected a list of strings');
+        }
+
+        return $list;
+    }
+
+    /** @return list<UrlSpec> */
+    private function urls(string $file, mixed $urls): array
+    {
+        if (!\is_array($urls) || [] === $urls || !array_is_list($urls)) {
+            throw ConfigError::invalid($file.' key bench.urls', $urls, 'expected a list of paths or {"path": "/", "expect": "text"} objects');
+        }
+
+        return array_map(function (mixed $url) use ($file): UrlSpec {
+            if (\is_string($url)) {
+                return new UrlSpec($url);
+            }
+            if (!\is_array($url) || !\is_string($url['path'] ?? null)) {
+                throw ConfigError::invalid($file.' key bench.urls', $url, 'each entry is a path or {"path": "/", "expect": "text"}');
+            }
+            $this->checkKeys($file, $url, self::URL_KEYS, 'bench.urls[].');
+            $expect = $url['expect'] ?? null;
+            if (null !== $expect && !\is_string($expect)) {
+                throw ConfigError::invalid($file.' key bench.urls[].expect', $expect, 'expected a string the body must contain');
+            }
+
+            return new UrlSpec($url['path'], $expect);
+        }, $urls);
+    }
+
+    /** @return list<ScenarioSpec> */
+    private function scenarios(string $file, mixed $scenarios, string $root): array
+    {
+        if (!\is_array($scenarios) || array_is_list($scenarios)) { // an empty array is a list too
+            throw ConfigError::invalid($file.' key bench.scenarios', $scenarios, 'expected an object of NAME: SPEC, e.g. {"none": "none", "all": "all"}');
+        }
+        $list = [];
+        foreach ($scenarios as $name => $spec) {
+            if (!\is_string($spec)) {
+                throw ConfigError::invalid($file.' key bench.scenarios.'.$name, $spec, 'expected "none", "all" or a preload script path');
+            }
+            $list[] = ScenarioSpec::parse((string) $name, $spec, $root);
+        }
+
+        return $list;
+    }
+
+    private function directory(string $root, string $path, string $setting): string
+    {
+        $real = realpath(str_starts_with($path, '/') ? $path : $root.'/'.$path);
+        if (false === $real || !is_dir($real)) {
+            throw ConfigError::invalid($setting, $path, 'no such directory under '.$root);
+        }
+
+        return $real;
+    }
+
+    private function optionalFile(string $root, mixed $path, string $setting): ?string
+    {
+        if (null === $path) {
+            return null;
+        }
+        $real = realpath(str_starts_with((string) $path, '/') ? (string) $path : $root.'/'.$path);
+        if (false === $real || !is_file($real)) {
+            throw ConfigError::invalid($setting, $path, 'no such file');
+        }
+
+        return $real;
+    }
+}

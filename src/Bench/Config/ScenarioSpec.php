@@ -1,0 +1,62 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Config;
+
+/**
+ * One benchmark scenario: a name and how to preload. SPEC is `none`, a preload script path,
+ * or a strategy for `generate` (`all`).
+ */
+final class ScenarioSpec
+{
+    public const NONE = 'none';
+    public const STRATEGIES = ['all'];
+
+    private function __construct(
+        public readonly string $name,
+        public readonly string $spec,
+    ) {
+    }
+
+    public static function parse(string $name, string $spec, string $baseDirectory): self
+    {
+        $name = trim($name);
+        $spec = trim($spec);
+        if ('' === $name || !preg_match('/^[A-Za-z0-9][A-Za-z0-9_.-]*$/', $name)) {
+            throw ConfigError::invalid('scenario name', $name, 'use letters, digits, dot, dash or underscore, e.g. --scenario=all=all');
+        }
+        if (self::NONE === $spec || \in_array($spec, self::STRATEGIES, true)) {
+            return new self($name, $spec);
+        }
+        $path = str_starts_with($spec, '/') ? $spec : $baseDirectory.'/'.$spec;
+        if (!is_file($path)) {
+            throw ConfigError::invalid(\sprintf('scenario "%s"', $name), $spec, \sprintf('give none, %s, or the path of a preload script (no file at %s)', implode(', ', self::STRATEGIES), $path));
+        }
+
+        return new self($name, (string) realpath($path));
+    }
+
+    /** `NAME=SPEC`, or a bare `SPEC` that names itself (`--scenario=none`, `--scenario=all`). */
+    public static function fromOption(string $option, string $baseDirectory): self
+    {
+        $parts = explode('=', $option, 2);
+
+        return 2 === \count($parts) ? self::parse($parts[0], $parts[1], $baseDirectory) : self::parse(basename($option, '.php'), $option, $baseDirectory);
+    }
+
+    public function isNone(): bool
+    {
+        return self::NONE === $this->spec;
+    }
+
+    public function isStrategy(): bool
+    {
+        return \in_array($this->spec, self::STRATEGIES, true);
+    }
+
+    public function isScript(): bool
+    {
+        return !$this->isNone() && !$this->isStrategy();
+    }
+}

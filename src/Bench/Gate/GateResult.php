@@ -1,0 +1,21 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Gate;
+
+/** Whether a scenario serves every page correctly, and if not, what differs. */
+final class GateResult
+{
+    /** @param list<string> $problems */
+    public function __construct(
+        public readonly string $scenario,
+        public readonly array $problems,
+    ) {
+    }
+
+    public function passed(): bool
+    {
+        return [] === $this->problems;
+    }
+}

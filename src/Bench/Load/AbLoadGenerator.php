@@ -1,0 +1,83 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Load;
+
+use Preheat\Bench\Runtime\RuntimeError;
+use Symfony\Component\Process\ExecutableFinder;
+use Symfony\Component\Process\Process;
+
+/** ApacheBench, as the published write-ups ran it: HTTP/1.0, one connection per request, `-l`. */
+final class AbLoadGenerator implements LoadGenerator
+{
+    public function __construct(private readonly string $binary = 'ab')
+    {
+    }
+
+    public function name(): string
+    {
+        return 'ab';
+    }
+
+    public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
+    {
+        // One page at a time: the tool cannot cycle through pages, so the time is shared out between them.
+        $share = $duration / \count($target->paths);
+
+        $results = array_map(fn (string $path): LoadResult => $this->runPage($target, $path, $settings, $share), $target->paths);
+        if ([] === $results) {
+            throw new \LogicException('No page to load.');
+        }
+
+        return LoadResult::combine($results);
+    }
+
+    private function runPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadResult
+    {
+        $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'apache2-utils');
+        $command = [
+            $binary, '-q', '-l',
+            '-c', (string) $settings->concurrency,
+            '-t', (string) max(1, (int) round($duration)),
+            // Without -n, -t stops at 50,000 requests.
+            '-n', '100000000',
+            '-s', (string) max(1, (int) ceil($settings->timeout)),
+            $target->baseUrl.$page,
+        ];
+        $process = new Process($command, null, null, null, $duration + $settings->timeout + 30);
+        $cpuBefore = ChildCpu::seconds();
+        $process->run();
+        $cpu = ChildCpu::seconds() - $cpuBefore;
+
+        return self::parse($process->getOutput(), $cpu, $settings->concurrency, $process->getExitCode() ?? -1, $process->getErrorOutput());
+    }
+
+    public static function parse(string $output, ?float $cpu, int $concurrency, int $exitCode = 0, string $stderr = ''): LoadResult
+    {
+        $number = static fn (string $label): ?float => preg_match('/^'.preg_quote($label, '/').':\s+([\d.]+)/m', $output, $m) ? (float) $m[1] : null;
+        $complete = $number('Complete requests');
+        $seconds = $number('Time taken for tests');
+        if (null === $complete || null === $seconds) {
+            throw new \RuntimeException(\sprintf("ab failed (exit %d): %s\n%s", $exitCode, trim($stderr), trim($output)));
+        }
+        $percentile = static fn (int $p): ?float => preg_match('/^\s+'.$p.'%\s+(\d+)/m', $output, $m) ? (float) $m[1] : null;
+        preg_match('/\(Connect: (\d+), Receive: (\d+), Length: (\d+), Exceptions: (\d+)\)/', $output, $failed);
+
+        return new LoadResult(
+            'ab',
+            (int) $complete,
+            $seconds,
+            $number('Time per request'),
+            $percentile(50),
+            $percentile(90),
+            $percentile(99),
+            (int) $number('Non-2xx responses'),
+            // With -l, "Length" failures are expected (pages vary); connect, receive and exceptions are not.
+            isset($failed[1]) ? (int) $failed[1] + (int) $failed[2] + (int) $failed[4] : 0,
+            0,
+            $cpu,
+            $concurrency,
+        );
+    }
+}

@@ -1,0 +1,122 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Load;
+
+/**
+ * One measured run of one page. A run with any non-2xx answer, socket error or timeout is void:
+ * its numbers are kept for the record but never enter the statistics.
+ */
+final class LoadResult
+{
+    public function __construct(
+        public readonly string $tool,
+        public readonly int $requests,
+        public readonly float $seconds,
+        public readonly ?float $latencyMeanMs,
+        public readonly ?float $latencyP50Ms,
+        public readonly ?float $latencyP90Ms,
+        public readonly ?float $latencyP99Ms,
+        public readonly int $non2xx,
+        public readonly int $socketErrors,
+        public readonly int $timeouts,
+        public readonly ?float $toolCpuSeconds,
+        public readonly int $concurrency,
+    ) {
+    }
+
+    /**
+     * Runs of several pages as one: requests and time add up; latencies are weighted by requests.
+     *
+     * @param non-empty-list<LoadResult> $results
+     */
+    public static function combine(array $results): self
+    {
+        if (1 === \count($results)) {
+            return $results[0];
+        }
+        $requests = array_sum(array_map(static fn (self $r): int => $r->requests, $results));
+        $weighted = static function (callable $field) use ($results, $requests): ?float {
+            $total = 0.0;
+            foreach ($results as $result) {
+                $value = $field($result);
+                if (null === $value) {
+                    return null;
+                }
+                $total += $value * $result->requests;
+            }
+
+            return $requests > 0 ? $total / $requests : null;
+        };
+        $cpu = array_map(static fn (self $r): ?float => $r->toolCpuSeconds, $results);
+
+        return new self(
+            $results[0]->tool,
+            $requests,
+            array_sum(array_map(static fn (self $r): float => $r->seconds, $results)),
+            $weighted(static fn (self $r): ?float => $r->latencyMeanMs),
+            $weighted(static fn (self $r): ?float => $r->latencyP50Ms),
+            $weighted(static fn (self $r): ?float => $r->latencyP90Ms),
+            $weighted(static fn (self $r): ?float => $r->latencyP99Ms),
+            array_sum(array_map(static fn (self $r): int => $r->non2xx, $results)),
+            array_sum(array_map(static fn (self $r): int => $r->socketErrors, $results)),
+            array_sum(array_map(static fn (self $r): int => $r->timeouts, $results)),
+            \in_array(null, $cpu, true) ? null : array_sum($cpu),
+            $results[0]->concurrency,
+        );
+    }
+
+    public function requestsPerSecond(): float
+    {
+        return $this->seconds > 0 ? $this->requests / $this->seconds : 0.0;
+    }
+
+    /** Mean time per request across all concurrent requests, as ab reports it: concurrency / throughput. */
+    public function timePerRequestMs(): float
+    {
+        $rps = $this->requestsPerSecond();
+
+        return $rps > 0 ? $this->concurrency * 1000 / $rps : 0.0;
+    }
+
+    public function isValid(): bool
+    {
+        return $this->requests > 0 && 0 === $this->non2xx && 0 === $this->socketErrors && 0 === $this->timeouts;
+    }
+
+    public function voidReason(): ?string
+    {
+        if ($this->isValid()) {
+            return null;
+        }
+        if (0 === $this->requests) {
+            return 'no request completed';
+        }
+
+        return \sprintf('%d non-2xx, %d socket errors, %d timeouts', $this->non2xx, $this->socketErrors, $this->timeouts);
+    }
+
+    /** @return array<string, mixed> */
+    public function toArray(): array
+    {
+        return [
+            'tool' => $this->tool,
+            'requests' => $this->requests,
+            'seconds' => round($this->seconds, 4),
+            'requestsPerSecond' => round($this->requestsPerSecond(), 3),
+            'timePerRequestMs' => round($this->timePerRequestMs(), 4),
+            'latencyMs' => null === $this->latencyP50Ms ? null : [
+                'mean' => round((float) $this->latencyMeanMs, 4),
+                'p50' => round($this->latencyP50Ms, 4),
+                'p90' => round((float) $this->latencyP90Ms, 4),
+                'p99' => round((float) $this->latencyP99Ms, 4),
+            ],
+            'non2xx' => $this->non2xx,
+            'socketErrors' => $this->socketErrors,
+            'timeouts' => $this->timeouts,
+            'toolCpuSeconds' => null === $this->toolCpuSeconds ? null : round($this->toolCpuSeconds, 3),
+            'valid' => $this->isValid(),
+        ];
+    }
+}

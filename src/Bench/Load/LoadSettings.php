@@ -1,0 +1,27 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Load;
+
+/** How hard and how long to load a page: the same for every scenario in a run. */
+final class LoadSettings
+{
+    public function __construct(
+        public readonly float $duration,
+        public readonly int $concurrency,
+        public readonly float $timeout = 10.0,
+        public readonly int $threads = 1,
+        public readonly int $cgiRequests = 500,
+    ) {
+    }
+
+    public function describe(string $tool): string
+    {
+        return match ($tool) {
+            'cgi' => \sprintf('php-cgi -T %d,%d (in-process, no web server)', max(1, intdiv($this->cgiRequests, 10)), $this->cgiRequests),
+            'ab' => \sprintf('ab -c %d -t %g -l (HTTP/1.0, no keep-alive)', $this->concurrency, $this->duration),
+            default => \sprintf('wrk -t %d -c %d -d %gs (closed loop, keep-alive)', $this->threads, $this->concurrency, $this->duration),
+        };
+    }
+}

@@ -1,0 +1,114 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Load;
+
+use Preheat\Bench\Runtime\RuntimeError;
+use Symfony\Component\Process\ExecutableFinder;
+use Symfony\Component\Process\Process;
+
+/** wrk: closed loop, fixed concurrency and duration, keep-alive; a Lua hook prints the summary as JSON. */
+final class WrkLoadGenerator implements LoadGenerator
+{
+    private const MARKER = '@@PREHEAT-WRK@@';
+
+    /** @var list<string> */
+    private array $scripts = [];
+
+    public function __construct(private readonly string $binary = 'wrk')
+    {
+    }
+
+    public function name(): string
+    {
+        return 'wrk';
+    }
+
+    public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
+    {
+        $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'wrk');
+        $command = [
+            $binary,
+            '-t', (string) min($settings->threads, $settings->concurrency),
+            '-c', (string) $settings->concurrency,
+            '-d', \sprintf('%ds', max(1, (int) round($duration))),
+            '--timeout', \sprintf('%ds', max(1, (int) ceil($settings->timeout))),
+            '-s', $this->script($target->paths),
+            $target->baseUrl.$target->paths[0],
+        ];
+        $process = new Process($command, null, null, null, $duration + $settings->timeout + 30);
+        $cpuBefore = ChildCpu::seconds();
+        $process->run();
+        $cpu = ChildCpu::seconds() - $cpuBefore;
+        $output = $process->getOutput();
+        $start = strpos($output, self::MARKER);
+        if (0 !== $process->getExitCode() || false === $start) {
+            throw new \RuntimeException(\sprintf("wrk failed (exit %s): %s\n%s", var_export($process->getExitCode(), true), $process->getCommandLine(), trim($process->getErrorOutput().$output)));
+        }
+        $data = json_decode(trim(substr($output, $start + \strlen(self::MARKER))), true);
+        if (!\is_array($data)) {
+            throw new \RuntimeException('Unexpected wrk output: '.$output);
+        }
+        $errors = $data['errors'];
+
+        return new LoadResult(
+            'wrk',
+            (int) $data['requests'],
+            $data['duration_us'] / 1e6,
+            $data['latency_us']['mean'] / 1000,
+            $data['latency_us']['p50'] / 1000,
+            $data['latency_us']['p90'] / 1000,
+            $data['latency_us']['p99'] / 1000,
+            (int) $errors['status'],
+            (int) $errors['connect'] + (int) $errors['read'] + (int) $errors['write'],
+            (int) $errors['timeout'],
+            $cpu,
+            $settings->concurrency,
+        );
+    }
+
+    /**
+     * The Lua hooks: cycle through the pages request by request, and print the summary as JSON.
+     *
+     * @param list<string> $paths
+     */
+    private function script(array $paths): string
+    {
+        $file = tempnam(sys_get_temp_dir(), 'preheat-wrk-');
+        if (false === $file) {
+            throw new \RuntimeException('Cannot create a temporary file for the wrk script.');
+        }
+        $quoted = implode(', ', array_map(static fn (string $p): string => '"'.addcslashes($p, "\\\"\n\r").'"', $paths));
+        file_put_contents($file, <<<LUA
+            local paths = { {$quoted} }
+            local next_path = 0
+            request = function()
+              next_path = next_path % #paths + 1
+              return wrk.format(nil, paths[next_path])
+            end
+
+            LUA.<<<'LUA'
+            done = function(summary, latency, requests)
+              io.write("@@PREHEAT-WRK@@")
+              io.write(string.format(
+                '{"requests":%d,"duration_us":%d,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
+                '"latency_us":{"mean":%.3f,"p50":%d,"p90":%d,"p99":%d,"max":%d}}\n',
+                summary.requests, summary.duration,
+                summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.status, summary.errors.timeout,
+                latency.mean, latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+            end
+
+            LUA);
+        $this->scripts[] = $file;
+
+        return $file;
+    }
+
+    public function __destruct()
+    {
+        foreach ($this->scripts as $script) {
+            @unlink($script);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Result;
+
+/** A whole benchmark run: the environment it ran in and every scenario's record. */
+final class BenchResult
+{
+    /**
+     * @param list<ScenarioRecord> $scenarios   in the order they were run each round
+     * @param array<string, mixed> $environment PHP version, ini, cores, workers, load tool and its settings
+     * @param list<string>         $urls
+     */
+    public function __construct(
+        public readonly array $scenarios,
+        public readonly string $baseline,
+        public readonly array $environment,
+        public readonly array $urls,
+        public readonly int $rounds,
+    ) {
+    }
+
+    public function scenario(string $name): ?ScenarioRecord
+    {
+        foreach ($this->scenarios as $scenario) {
+            if ($scenario->name === $name) {
+                return $scenario;
+            }
+        }
+
+        return null;
+    }
+}

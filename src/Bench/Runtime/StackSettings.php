@@ -1,0 +1,21 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Runtime;
+
+/** What every scenario's server stack shares; only the preload script differs between scenarios. */
+final class StackSettings
+{
+    public function __construct(
+        public readonly string $documentRoot,
+        public readonly string $frontController,
+        public readonly int $workers,
+        public readonly string $fpmBinary,
+        public readonly string $nginxBinary,
+        public readonly ?string $phpIni,
+        public readonly int $opcacheMemoryMb,
+        public readonly float $startTimeout = 60.0,
+    ) {
+    }
+}

@@ -1,0 +1,162 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Bench\BenchRunner;
+use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\ConfigError;
+use Preheat\Bench\Gate\BodyMasker;
+use Preheat\Bench\Gate\CorrectnessGate;
+use Preheat\Bench\Gate\PageFetcher;
+use Preheat\Bench\Load\AbLoadGenerator;
+use Preheat\Bench\Load\CgiLoadGenerator;
+use Preheat\Bench\Load\LoadGenerator;
+use Preheat\Bench\Load\WrkLoadGenerator;
+use Preheat\Bench\Runtime\ProcessSupervisor;
+use Preheat\Bench\Runtime\StackLauncher;
+use Preheat\Bench\Runtime\StackSettings;
+use Preheat\Bench\ScenarioPreparer;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Process\ProcessRunner;
+use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\ConsoleRenderer;
+use Preheat\Report\Bench\JsonRenderer;
+use Preheat\Report\Bench\MarkdownRenderer;
+use Preheat\Report\Bench\ReportWriter;
+use Preheat\Script\PreloadVerifier;
+use Preheat\Script\ScriptGenerator;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
+use Symfony\Component\Console\Output\OutputInterface;
+use Symfony\Component\Process\Process;
+
+final class BenchCommand extends Command
+{
+    public function __construct(private readonly ProcessRunner $runner)
+    {
+        parent::__construct('bench');
+    }
+
+    protected function configure(): void
+    {
+        $this
+            ->setDescription('Measure preload scenarios side by side on real nginx + php-fpm, with honest statistics')
+            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app to serve (where preheat.json is)', '.')
+            ->addOption('config', null, InputOption::VALUE_REQUIRED, 'preheat.json to read (default: PROJECT/preheat.json if present)')
+            ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)')
+            ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'NAME=SPEC with SPEC none, all or a preload script (default: none and all)')
+            ->addOption('rounds', null, InputOption::VALUE_REQUIRED, 'Measured rounds, scenarios interleaved in each')
+            ->addOption('duration', null, InputOption::VALUE_REQUIRED, 'Seconds of load per scenario per round')
+            ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
+            ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
+            ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'php-fpm workers (pm = static)')
+            ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab or cgi (php-cgi -T, no web server)')
+            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
+            ->addOption('out', null, InputOption::VALUE_REQUIRED, 'Write report.md, report.json and chart.svg into this directory');
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $format = PlanInput::format($input, 'text', 'md', 'json');
+        $config = (new BenchConfigLoader())->load((string) $input->getOption('project'), $input->getOption('config'), [
+            'urls' => $input->getOption('url'),
+            'scenarios' => $input->getOption('scenario'),
+            'rounds' => $this->integer($input, 'rounds'),
+            'duration' => $this->number($input, 'duration'),
+            'warmup' => $this->number($input, 'warmup'),
+            'concurrency' => $this->integer($input, 'concurrency'),
+            'workers' => $this->integer($input, 'workers'),
+            'tool' => $input->getOption('tool'),
+            'php' => $input->getOption('php'),
+        ]);
+        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        $progress = new ConsoleProgressLogger($stderr);
+        $supervisor = new ProcessSupervisor();
+        $runner = new BenchRunner(
+            new ScenarioPreparer(
+                new ScriptGenerator(new PlanPipeline($this->runner, progress: $progress), new PreloadVerifier($this->runner), progress: $progress),
+                new PreloadVerifier($this->runner),
+            ),
+            new StackLauncher($supervisor, new StackSettings(
+                $config->documentRoot,
+                $config->frontController,
+                $config->workers,
+                $config->fpmBinary,
+                $config->nginxBinary,
+                $config->phpIni,
+                $config->opcacheMemoryMb,
+            )),
+            new CorrectnessGate(new PageFetcher($config->requestTimeout), new BodyMasker($config->masks)),
+            $this->loadGenerator($config),
+            $progress,
+        );
+
+        $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
+        try {
+            $result = $runner->run($config, $workDirectory);
+        } finally {
+            $supervisor->stopAll();
+            (new Process(['rm', '-rf', $workDirectory]))->run();
+        }
+
+        $report = (new BenchReportBuilder())->build($result);
+        $out = $input->getOption('out');
+        if (null !== $out) {
+            foreach ((new ReportWriter())->write($report, (string) $out) as $file) {
+                $stderr->writeln(' <info>✓</info> Wrote '.$file);
+            }
+        }
+        $output->write(match ($format) {
+            'json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+            'md' => (new MarkdownRenderer())->render($report),
+            default => (new ConsoleRenderer())->render($report),
+        }, false, OutputInterface::OUTPUT_RAW);
+
+        $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured());
+
+        return [] === $broken ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    private function loadGenerator(BenchConfig $config): LoadGenerator
+    {
+        return match ($config->tool) {
+            'ab' => new AbLoadGenerator(),
+            'cgi' => new CgiLoadGenerator($config->cgiBinary),
+            default => new WrkLoadGenerator(),
+        };
+    }
+
+    private function integer(InputInterface $input, string $name): ?int
+    {
+        $value = $input->getOption($name);
+        if (null === $value) {
+            return null;
+        }
+        $integer = filter_var($value, \FILTER_VALIDATE_INT);
+        if (false === $integer) {
+            throw ConfigError::invalid('--'.$name, $value, 'expected a whole number');
+        }
+
+        return $integer;
+    }
+
+    private function number(InputInterface $input, string $name): ?float
+    {
+        $value = $input->getOption($name);
+        if (null === $value) {
+            return null;
+        }
+        if (!is_numeric($value)) {
+            throw ConfigError::invalid('--'.$name, $value, 'expected a number of seconds');
+        }
+
+        return (float) $value;
+    }
+}

@@ -1,0 +1,96 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Statistics\Bootstrap;
+use Preheat\Bench\Statistics\Sample;
+
+/**
+ * Statistics over rounds: medians and spread of req/s and time per request, latency percentiles
+ * (median over rounds), the gain against the baseline with a bootstrap confidence interval
+ * (fixed seed: the same runs give the same interval), and the memory and start-up figures.
+ */
+final class BenchReportBuilder
+{
+    public function __construct(
+        private readonly Bootstrap $bootstrap = new Bootstrap(10000, 1),
+        private readonly float $confidenceLevel = 0.95,
+    ) {
+    }
+
+    public function build(BenchResult $result): BenchReport
+    {
+        $baseline = $result->scenario($result->baseline);
+        $baselineRps = null === $baseline ? [] : $this->rps($baseline);
+        $rows = [];
+        foreach ($result->scenarios as $record) {
+            $rows[] = $this->row($record, $baselineRps, $record->name === $result->baseline, (float) ($result->environment['duration'] ?? 0));
+        }
+
+        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel);
+    }
+
+    /** @param list<float> $baselineRps */
+    private function row(ScenarioRecord $record, array $baselineRps, bool $isBaseline, float $duration): ScenarioRow
+    {
+        $valid = $record->validRuns();
+        $rps = $this->rps($record);
+        $gain = $interval = null;
+        if ([] !== $rps && [] !== $baselineRps && !$isBaseline) {
+            $treatment = new Sample($rps);
+            $base = new Sample($baselineRps);
+            $gain = $treatment->median() / $base->median() - 1;
+            $interval = $this->bootstrap->gain($treatment, $base, $this->confidenceLevel);
+        }
+        $void = [];
+        foreach ($record->runs as $round => $run) {
+            $reason = $run->voidReason();
+            if (null !== $reason) {
+                $void[$round] = $reason;
+            }
+        }
+        $median = static function (array $values): ?float {
+            $values = array_values(array_filter($values, static fn ($v): bool => null !== $v));
+
+            return [] === $values ? null : (new Sample($values))->median();
+        };
+        $status = $record->opcacheStatus;
+        $cpu = array_values(array_filter(array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid), static fn ($v): bool => null !== $v));
+        $cores = max(1, (int) trim((string) @shell_exec('nproc')));
+
+        return new ScenarioRow(
+            $record->name,
+            $record->spec,
+            $record->preparation,
+            $record->problems,
+            $void,
+            Spread::of($rps),
+            Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $valid)),
+            $gain,
+            $interval,
+            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
+            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
+            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
+            isset($status['preload']['classes']) ? (int) $status['preload']['classes'] : null,
+            isset($status['preload']['scripts']) ? (int) $status['preload']['scripts'] : null,
+            isset($status['preload']['memoryBytes']) ? (int) $status['preload']['memoryBytes'] : null,
+            isset($status['opcacheUsedBytes']) ? (int) $status['opcacheUsedBytes'] : null,
+            [] === $record->workerPss ? null : (int) array_sum($record->workerPss),
+            [] === $record->workerPss ? null : \count($record->workerPss),
+            $record->fpmStartSeconds,
+            // The share of the machine's CPU time the load tool used while it ran.
+            [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
+        );
+    }
+
+    /** @return list<float> req/s of the runs that count */
+    private function rps(ScenarioRecord $record): array
+    {
+        return array_map(static fn (LoadResult $r): float => $r->requestsPerSecond(), $record->validRuns());
+    }
+}

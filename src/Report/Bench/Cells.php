@@ -1,0 +1,112 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+/**
+ * The table cells every tabular renderer shows, formatted once so that the console and markdown
+ * tables always agree.
+ *
+ * @internal
+ */
+final class Cells
+{
+    /** @return list<string> */
+    public static function headers(BenchReport $report): array
+    {
+        return [
+            'scenario', 'req/s (min–max)', 'time per request', \sprintf('gain vs %s (%d%% CI)', $report->baseline, (int) round($report->confidenceLevel * 100)),
+            'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'fpm start',
+        ];
+    }
+
+    /** @return list<string> */
+    public static function row(ScenarioRow $row): array
+    {
+        if (!$row->isMeasured()) {
+            return [$row->name, 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':'), '', '', '', '', '', '', ''];
+        }
+        $rps = $row->requestsPerSecond;
+        $time = $row->timePerRequestMs;
+
+        return [
+            $row->name,
+            null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min), self::number($rps->max)),
+            null === $time ? '' : \sprintf('%.2f ms', $time->median),
+            self::gain($row),
+            null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
+            null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
+            null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
+            null === $row->workerPssBytes ? '' : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
+            null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
+        ];
+    }
+
+    public static function gain(ScenarioRow $row): string
+    {
+        if (null === $row->gain) {
+            return '—';
+        }
+        $interval = $row->gainInterval;
+
+        return null === $interval
+            ? self::percent($row->gain)
+            : \sprintf('%s (%s … %s)', self::percent($row->gain), self::percent($interval->low), self::percent($interval->high));
+    }
+
+    public static function percent(float $fraction): string
+    {
+        return \sprintf('%+.1f%%', $fraction * 100);
+    }
+
+    public static function number(float $value): string
+    {
+        return $value >= 100 ? number_format($value, 0, '.', ',') : number_format($value, 1, '.', ',');
+    }
+
+    /** @return list<array{string, string}> */
+    public static function environment(BenchReport $report): array
+    {
+        $environment = $report->result->environment;
+        $opcache = (array) ($environment['opcache'] ?? []);
+
+        return [
+            ['PHP', (string) ($environment['php'] ?? '')],
+            ['OPcache', implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache))],
+            ['CPU cores', (string) ($environment['cores'] ?? '?')],
+            ['php-fpm workers', (string) ($environment['workers'] ?? '')],
+            ['load tool', (string) ($environment['toolSettings'] ?? $environment['tool'] ?? '')],
+            ['rounds', \sprintf('%d, interleaved; %s s warm-up per scenario (discarded)', $environment['rounds'] ?? 0, $environment['warmup'] ?? 0)],
+            ['pages', implode(' ', (array) ($environment['urls'] ?? []))],
+        ];
+    }
+
+    /** @return list<string> */
+    public static function notes(BenchReport $report): array
+    {
+        $notes = [];
+        foreach ($report->rows as $row) {
+            foreach ($row->problems as $problem) {
+                $notes[] = \sprintf('%s not measured: %s', $row->name, $problem);
+            }
+            foreach ($row->voidRuns as $round => $reason) {
+                $notes[] = \sprintf('%s round %d void (%s): left out of the statistics', $row->name, $round, $reason);
+            }
+            if (null !== $row->toolCpuShare) {
+                $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
+            }
+        }
+        if (isset($cpu)) {
+            $notes[] = 'CPU share the load tool took (of all cores, median): '.implode(', ', $cpu).'. It competes with php-fpm for the same cores, alike for every scenario.';
+        }
+
+        return $notes;
+    }
+
+    /** @param list<string>|string $text */
+    private static function firstLine(array|string $text): string
+    {
+        return strtok(\is_array($text) ? implode("\n", $text) : $text, "\n") ?: '';
+    }
+}

@@ -1,0 +1,60 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+use Preheat\Bench\Load\LoadResult;
+
+/**
+ * The report for machines: the summary of each scenario and every run's raw figures.
+ * The shape is documented in doc/bench-report.md; `version` changes when it does.
+ */
+final class JsonRenderer
+{
+    public const VERSION = 1;
+
+    /** @return array<string, mixed> */
+    public function render(BenchReport $report): array
+    {
+        $scenarios = [];
+        foreach ($report->rows as $row) {
+            $record = $report->result->scenario($row->name);
+            $scenarios[] = [
+                'name' => $row->name,
+                'spec' => $row->spec,
+                'preparation' => $row->preparation,
+                'measured' => $row->isMeasured(),
+                'problems' => $row->problems,
+                'requestsPerSecond' => $row->requestsPerSecond?->toArray(),
+                'timePerRequestMs' => $row->timePerRequestMs?->toArray(4),
+                'gain' => null === $row->gain ? null : [
+                    'median' => round($row->gain, 5),
+                    'ciLow' => null === $row->gainInterval ? null : round($row->gainInterval->low, 5),
+                    'ciHigh' => null === $row->gainInterval ? null : round($row->gainInterval->high, 5),
+                    'level' => $row->gainInterval?->level,
+                ],
+                'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
+                'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'memoryBytes' => $row->preloadMemoryBytes],
+                'opcacheUsedBytes' => $row->opcacheUsedBytes,
+                'workerPssBytes' => $row->workerPssBytes,
+                'workers' => $row->workers,
+                'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
+                'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
+                'runs' => array_map(
+                    static fn (int $round, LoadResult $run): array => ['round' => $round] + $run->toArray(),
+                    array_keys($record->runs ?? []),
+                    array_values($record->runs ?? []),
+                ),
+            ];
+        }
+
+        return [
+            'version' => self::VERSION,
+            'baseline' => $report->baseline,
+            'confidenceLevel' => $report->confidenceLevel,
+            'environment' => $report->result->environment,
+            'scenarios' => $scenarios,
+        ];
+    }
+}

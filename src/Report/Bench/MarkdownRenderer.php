@@ -1,0 +1,43 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+/** The report as markdown: the results table in the write-ups' shape, the environment, the notes. */
+final class MarkdownRenderer
+{
+    public function render(BenchReport $report): string
+    {
+        $lines = ['# Preheat benchmark', '', self::table(Cells::headers($report), array_map(Cells::row(...), $report->rows)), ''];
+        $lines[] = '## Environment';
+        $lines[] = '';
+        $lines[] = self::table(['setting', 'value'], array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)));
+        $notes = Cells::notes($report);
+        if ([] !== $notes) {
+            $lines[] = '';
+            $lines[] = '## Notes';
+            $lines[] = '';
+            foreach ($notes as $note) {
+                $lines[] = '- '.str_replace("\n", "\n  ", $note);
+            }
+        }
+
+        return implode("\n", $lines)."\n";
+    }
+
+    /**
+     * @param list<string>       $headers
+     * @param list<list<string>> $rows
+     */
+    private static function table(array $headers, array $rows): string
+    {
+        $escape = static fn (string $cell): string => str_replace(['|', "\n"], ['\|', ' '], $cell);
+        $lines = ['| '.implode(' | ', array_map($escape, $headers)).' |', '|'.str_repeat('---|', \count($headers))];
+        foreach ($rows as $row) {
+            $lines[] = '| '.implode(' | ', array_map($escape, $row)).' |';
+        }
+
+        return implode("\n", $lines);
+    }
+}

@@ -1,0 +1,29 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+use Preheat\Util\AtomicFile;
+
+/** Writes report.md, report.json and chart.svg into a directory, each atomically. */
+final class ReportWriter
+{
+    /** @return list<string> the files written */
+    public function write(BenchReport $report, string $directory): array
+    {
+        if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
+            throw new \RuntimeException(\sprintf('Cannot create the report directory %s: check --out and its permissions.', $directory));
+        }
+        $files = [
+            $directory.'/report.md' => (new MarkdownRenderer())->render($report),
+            $directory.'/report.json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+            $directory.'/chart.svg' => (new SvgRenderer())->render($report),
+        ];
+        foreach ($files as $file => $content) {
+            AtomicFile::write($file, $content);
+        }
+
+        return array_keys($files);
+    }
+}

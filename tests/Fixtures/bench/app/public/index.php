@@ -1,0 +1,46 @@
+<?php
+
+declare(strict_types=1);
+
+spl_autoload_register(static function (string $class): void {
+    $file = __DIR__.'/../src/'.str_replace('\\', '/', substr($class, 4)).'.php';
+    if (str_starts_with($class, 'App\\') && is_file($file)) {
+        require $file;
+    }
+});
+
+$path = parse_url($_SERVER['REQUEST_URI'] ?? '/', PHP_URL_PATH);
+$counter = getenv('PREHEAT_FIXTURE_COUNTER') ?: sys_get_temp_dir().'/preheat-fixture-counter';
+
+switch ($path) {
+    case '/':
+        echo (new App\HomePage())->render();
+        break;
+    case '/api':
+        header('Content-Type: application/json');
+        echo json_encode(['greeting' => App\Greeting::text(), 'items' => range(1, 5)]);
+        break;
+    case '/flaky':
+        // Answers the first few requests, then fails: a run that gets errors must be void.
+        $count = (int) @file_get_contents($counter) + 1;
+        file_put_contents($counter, (string) $count);
+        if ($count > 3) {
+            http_response_code(500);
+            echo 'failing now';
+            break;
+        }
+        echo (new App\HomePage())->render();
+        break;
+    case '/die':
+        // Takes php-fpm down after the first few requests: the benchmark must stop everything and say so.
+        $count = (int) @file_get_contents($counter) + 1;
+        file_put_contents($counter, (string) $count);
+        if ($count > 3) {
+            posix_kill(posix_getppid(), SIGKILL);
+        }
+        echo (new App\HomePage())->render();
+        break;
+    default:
+        http_response_code(404);
+        echo 'not found';
+}
