@@ -156,6 +156,7 @@ final class BenchRunner
 
     private function ensureRunning(ServerStack $stack, string $during): void
     {
+        $stack->workerPids(); // remembers the workers, to stop them even if their master dies
         if (!$stack->isRunning()) {
             $what = $stack->fpm->isRunning() ? 'nginx' : 'php-fpm';
             throw RuntimeError::died(\sprintf('%s for scenario %s', $what, $stack->name), $during, $stack->logTail());

@@ -9,6 +9,14 @@ use Symfony\Component\Process\Process;
 /** One scenario's running php-fpm and nginx, on a loopback port of its own. */
 final class ServerStack
 {
+    /**
+     * Every php-fpm worker PID seen so far: if the master dies its workers live on, holding the
+     * socket and our pipes, so they are stopped by PID too.
+     *
+     * @var array<int, true>
+     */
+    private array $seenWorkers = [];
+
     public function __construct(
         public readonly string $name,
         public readonly string $directory,
@@ -40,8 +48,23 @@ final class ServerStack
     public function workerPids(): array
     {
         $pid = $this->fpm->getPid();
+        $workers = null === $pid || !$this->fpm->isRunning() ? [] : ProcessMemory::children($pid);
+        foreach ($workers as $worker) {
+            $this->seenWorkers[$worker] = true;
+        }
 
-        return null === $pid ? [] : ProcessMemory::children($pid);
+        return $workers;
+    }
+
+    /**
+     * Workers seen earlier that still run as php-fpm (the command-line check guards against a
+     * reused PID).
+     *
+     * @return list<int>
+     */
+    public function strayWorkers(): array
+    {
+        return array_values(array_filter(array_keys($this->seenWorkers), static fn (int $pid): bool => str_starts_with((string) @file_get_contents("/proc/$pid/cmdline"), 'php-fpm')));
     }
 
     public function logTail(int $lines = 15): string

@@ -63,13 +63,26 @@ final class StackLauncher
             throw $error;
         }
 
-        return new ServerStack($name, $directory, $port, $fpm, $nginx, $fpmStart, $fpmErrorLog, $phpErrorLog);
+        $stack = new ServerStack($name, $directory, $port, $fpm, $nginx, $fpmStart, $fpmErrorLog, $phpErrorLog);
+        $stack->workerPids();
+
+        return $stack;
     }
 
     public function stop(ServerStack $stack): void
     {
         $this->supervisor->stop($stack->nginx);
         $this->supervisor->stop($stack->fpm);
+        $stray = $stack->strayWorkers();
+        if ([] !== $stray && \function_exists('posix_kill')) {
+            foreach ($stray as $pid) {
+                posix_kill($pid, 15);
+            }
+            usleep(200_000);
+            foreach ($stack->strayWorkers() as $pid) {
+                posix_kill($pid, 9);
+            }
+        }
     }
 
     private function waitFor(string $what, Process $process, string $address, string $logs): void

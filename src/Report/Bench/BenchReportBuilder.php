@@ -29,14 +29,14 @@ final class BenchReportBuilder
         $baselineRps = null === $baseline ? [] : $this->rps($baseline);
         $rows = [];
         foreach ($result->scenarios as $record) {
-            $rows[] = $this->row($record, $baselineRps, $record->name === $result->baseline, (float) ($result->environment['duration'] ?? 0));
+            $rows[] = $this->row($record, $baselineRps, $record->name === $result->baseline, (float) ($result->environment['duration'] ?? 0), max(1, (int) ($result->environment['cores'] ?? 1)));
         }
 
         return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel);
     }
 
     /** @param list<float> $baselineRps */
-    private function row(ScenarioRecord $record, array $baselineRps, bool $isBaseline, float $duration): ScenarioRow
+    private function row(ScenarioRecord $record, array $baselineRps, bool $isBaseline, float $duration, int $cores): ScenarioRow
     {
         $valid = $record->validRuns();
         $rps = $this->rps($record);
@@ -61,7 +61,6 @@ final class BenchReportBuilder
         };
         $status = $record->opcacheStatus;
         $cpu = array_values(array_filter(array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid), static fn ($v): bool => null !== $v));
-        $cores = max(1, (int) trim((string) @shell_exec('nproc')));
 
         return new ScenarioRow(
             $record->name,

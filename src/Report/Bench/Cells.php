@@ -32,7 +32,7 @@ final class Cells
 
         return [
             $row->name,
-            null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min), self::number($rps->max)),
+            null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min, $rps->median), self::number($rps->max, $rps->median)),
             null === $time ? '' : \sprintf('%.2f ms', $time->median),
             self::gain($row),
             null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
@@ -60,9 +60,10 @@ final class Cells
         return \sprintf('%+.1f%%', $fraction * 100);
     }
 
-    public static function number(float $value): string
+    /** Whole numbers from 100 up, one decimal below; $scale picks the precision when several figures share one. */
+    public static function number(float $value, ?float $scale = null): string
     {
-        return $value >= 100 ? number_format($value, 0, '.', ',') : number_format($value, 1, '.', ',');
+        return ($scale ?? $value) >= 100 ? number_format($value, 0, '.', ',') : number_format($value, 1, '.', ',');
     }
 
     /** @return list<array{string, string}> */

@@ -36,7 +36,7 @@ switch ($path) {
         $count = (int) @file_get_contents($counter) + 1;
         file_put_contents($counter, (string) $count);
         if ($count > 3) {
-            posix_kill(posix_getppid(), SIGKILL);
+            posix_kill(posix_getppid(), 9); // SIGKILL: the pcntl constants are not loaded under php-fpm
         }
         echo (new App\HomePage())->render();
         break;

@@ -1,0 +1,146 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\BenchProcesses;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
+
+/**
+ * `preheat bench` against real php-fpm and nginx on loopback, with short runs: the gate, void runs,
+ * a server that dies, bad input, the JSON shape, and that nothing is left running.
+ */
+#[Group('integration')]
+final class BenchCommandTest extends TestCase
+{
+    private const SHORT = ['--rounds=2', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2'];
+
+    private TemporaryDirectory $directory;
+    private string $counter;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+        $this->counter = $this->directory->path.'/counter';
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+        self::assertSame([], BenchProcesses::leftBehind(), 'no php-fpm or nginx may survive a benchmark');
+    }
+
+    public function testTheGateCatchesAPreloadThatBreaksAPageAndTheOthersAreMeasured(): void
+    {
+        $out = $this->directory->path.'/report';
+        $process = $this->bench(['--scenario=none', '--scenario=all', '--scenario=naive='.self::fixture('naive-preload.php'), '--url=/', '--url=/api', '--format=json', '--out='.$out]);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(1, $process->getExitCode(), 'a broken scenario makes the run fail');
+        self::assertIsArray($report, $process->getErrorOutput());
+        [$none, $all, $naive] = $report['scenarios'];
+        self::assertTrue($none['measured']);
+        self::assertTrue($all['measured'], json_encode($all['problems']) ?: '');
+        self::assertFalse($naive['measured']);
+        self::assertStringContainsString('/ differs from the baseline', $naive['problems'][0]);
+        self::assertStringContainsString('+ <h1>no greeting: APP_GREETING is undefined</h1>', $naive['problems'][0]);
+        self::assertSame([], $naive['runs']);
+
+        self::assertCount(2, $all['runs']);
+        self::assertTrue($all['runs'][0]['valid']);
+        self::assertGreaterThan(0, $all['requestsPerSecond']['median']);
+        self::assertArrayHasKey('ciLow', $all['gain']);
+        self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');
+        self::assertGreaterThan(0, $all['workerPssBytes']);
+        self::assertGreaterThan(0, $all['fpmStartSeconds']);
+        self::assertSame(['php', 'opcache', 'cores', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'note'], array_keys($report['environment']));
+
+        foreach (['report.md', 'report.json', 'chart.svg'] as $file) {
+            self::assertFileExists($out.'/'.$file);
+        }
+        self::assertStringContainsString('| naive | not measured: / differs from the baseline |', (string) file_get_contents($out.'/report.md'));
+    }
+
+    public function testAServerThatFailsVoidsTheRun(): void
+    {
+        $process = $this->bench(['--scenario=none', '--url=/flaky', '--format=json']);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(1, $process->getExitCode());
+        self::assertIsArray($report, $process->getErrorOutput());
+        $none = $report['scenarios'][0];
+        self::assertFalse($none['measured']);
+        self::assertNull($none['requestsPerSecond']);
+        self::assertCount(2, $none['runs']);
+        foreach ($none['runs'] as $run) {
+            self::assertFalse($run['valid']);
+            self::assertGreaterThan(0, $run['non2xx']);
+        }
+    }
+
+    public function testPhpFpmDyingMidRunStopsEverythingAndSaysSo(): void
+    {
+        $process = $this->bench(['--scenario=none', '--url=/die']);
+
+        self::assertSame(2, $process->getExitCode(), $process->getOutput());
+        self::assertStringContainsString('php-fpm for scenario none died during', $process->getErrorOutput());
+    }
+
+    public function testAPageThatFailsWithoutPreloadIsReported(): void
+    {
+        $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/missing']);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('The none scenario does not serve the pages', $process->getErrorOutput());
+        self::assertStringContainsString('/missing answered HTTP 404', $process->getErrorOutput());
+    }
+
+    public function testAConfigTypoIsNamed(): void
+    {
+        $project = $this->directory->path.'/app';
+        (new Process(['cp', '-R', self::fixture('app'), $project]))->mustRun();
+        file_put_contents($project.'/preheat.json', json_encode(['bench' => ['duraton' => 1]]));
+
+        $process = $this->bench(['--project='.$project]);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('unknown key "bench.duraton". Did you mean "bench.duration"?', $process->getErrorOutput());
+    }
+
+    public function testAMissingServerBinaryIsNamed(): void
+    {
+        $project = $this->directory->path.'/app';
+        (new Process(['cp', '-R', self::fixture('app'), $project]))->mustRun();
+        file_put_contents($project.'/preheat.json', json_encode(['bench' => ['binaries' => ['nginx' => '/nonexistent/nginx']]]));
+
+        $process = $this->bench(['--project='.$project, '--scenario=none']);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertStringContainsString('Cannot find /nonexistent/nginx: install it (Debian: apt-get install nginx-light)', $process->getErrorOutput());
+    }
+
+    /** @param list<string> $arguments */
+    private function bench(array $arguments): Process
+    {
+        $hasProject = [] !== array_filter($arguments, static fn (string $a): bool => str_starts_with($a, '--project='));
+        $process = new Process(
+            [\PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', ...($hasProject ? [] : ['--project='.self::fixture('app')]), ...self::SHORT, ...$arguments],
+            null,
+            ['PREHEAT_FIXTURE_COUNTER' => $this->counter],
+            null,
+            180,
+        );
+        $process->run();
+
+        return $process;
+    }
+
+    private static function fixture(string $name): string
+    {
+        return \dirname(__DIR__).'/Fixtures/bench/'.$name;
+    }
+}

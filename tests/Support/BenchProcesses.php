@@ -1,0 +1,23 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Support;
+
+/** Finds servers a benchmark left behind: any process whose command line names a bench work directory. */
+final class BenchProcesses
+{
+    /** @return list<string> command lines */
+    public static function leftBehind(): array
+    {
+        $found = [];
+        foreach (glob('/proc/[0-9]*/cmdline') ?: [] as $file) {
+            $command = str_replace("\0", ' ', (string) @file_get_contents($file));
+            if (str_contains($command, 'preheat-bench-') && (str_contains($command, 'php-fpm') || str_contains($command, 'nginx'))) {
+                $found[] = trim($command);
+            }
+        }
+
+        return $found;
+    }
+}

@@ -1,0 +1,125 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Bench\Config;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\ConfigError;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+final class BenchConfigLoaderTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+        mkdir($this->directory->path.'/public');
+        file_put_contents($this->directory->path.'/public/index.php', "<?php echo 'hi';\n");
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testDefaultsWithoutAConfigFile(): void
+    {
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, []);
+
+        self::assertSame(['none', 'all'], array_map(static fn ($s): string => $s->name, $config->scenarios));
+        self::assertSame('/', $config->urls[0]->path);
+        self::assertSame(5, $config->rounds);
+        self::assertSame('wrk', $config->tool);
+        self::assertSame($this->directory->path.'/public/index.php', $config->frontController);
+        self::assertSame('none', $config->baseline()->name);
+    }
+
+    public function testReadsTheFileAndLetsTheCommandLineWin(): void
+    {
+        $this->config(['bench' => [
+            'urls' => ['/', ['path' => '/posts', 'expect' => 'Posts']],
+            'scenarios' => ['none' => 'none', 'everything' => 'all'],
+            'rounds' => 7,
+            'duration' => 2.5,
+            'masks' => ['/\d{4}-\d{2}-\d{2}/'],
+        ], 'generate' => ['paths' => ['src'], 'ignore' => ['App\Dev']]]);
+
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, ['rounds' => 3]);
+
+        self::assertSame(3, $config->rounds);
+        self::assertSame(2.5, $config->duration);
+        self::assertSame('Posts', $config->urls[1]->expect);
+        self::assertSame(['none', 'everything'], array_map(static fn ($s): string => $s->name, $config->scenarios));
+        self::assertContains('/\d{4}-\d{2}-\d{2}/', $config->masks);
+        self::assertSame(['src'], $config->paths);
+        self::assertSame(['App\Dev'], $config->ignore);
+    }
+
+    public function testATypoNamesTheKeyAndSuggestsTheRightOne(): void
+    {
+        $this->config(['bench' => ['roundz' => 3]]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('unknown key "bench.roundz". Did you mean "bench.rounds"?');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testAWrongTypeNamesTheKey(): void
+    {
+        $this->config(['bench' => ['rounds' => 'five']]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('key rounds "five": expected a whole number');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testAnUnknownToolIsRefused(): void
+    {
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('Invalid tool "siege": use one of wrk, ab, cgi');
+        (new BenchConfigLoader())->load($this->directory->path, null, ['tool' => 'siege']);
+    }
+
+    public function testAScenarioScriptThatDoesNotExistIsNamed(): void
+    {
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('scenario "mine" "nope.php"');
+        (new BenchConfigLoader())->load($this->directory->path, null, ['scenarios' => ['mine=nope.php']]);
+    }
+
+    public function testInvalidJsonNamesTheFile(): void
+    {
+        file_put_contents($this->directory->path.'/preheat.json', '{"bench": ');
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage($this->directory->path.'/preheat.json: invalid JSON');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testAMissingFrontControllerIsNamed(): void
+    {
+        $this->config(['bench' => ['frontController' => 'app.php']]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('front controller');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testABadMaskIsRefused(): void
+    {
+        $this->config(['bench' => ['masks' => ['not a regex']]]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('Invalid mask "not a regex"');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    /** @param array<string, mixed> $data */
+    private function config(array $data): void
+    {
+        file_put_contents($this->directory->path.'/preheat.json', json_encode($data));
+    }
+}

@@ -1,0 +1,118 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Report\Bench;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\JsonRenderer;
+use Preheat\Report\Bench\MarkdownRenderer;
+use Preheat\Report\Bench\SvgRenderer;
+
+/**
+ * Reports from a fixed, made-up result: golden files for markdown and JSON
+ * (PREHEAT_UPDATE_FIXTURES=1 rewrites them), and the numbers checked by hand.
+ */
+final class BenchReportTest extends TestCase
+{
+    public function testStatisticsOverRounds(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->sampleResult());
+        [$none, $all, $broken] = $report->rows;
+
+        self::assertSame(100.0, $none->requestsPerSecond?->median);
+        self::assertSame(95.0, $none->requestsPerSecond->min);
+        self::assertSame(2.0, $none->requestsPerSecond->mad, 'deviations 5, 2, 0, 3, 1: median 2');
+        self::assertNull($none->gain);
+        self::assertSame(120.5, $all->requestsPerSecond?->median, 'valid rounds 118, 121, 120, 125');
+        self::assertEqualsWithDelta(0.205, (float) $all->gain, 1e-9);
+        self::assertNotNull($all->gainInterval);
+        self::assertTrue($all->gainInterval->contains(0.205));
+        self::assertSame(4, $all->requestsPerSecond->count, 'the void round is left out');
+        self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns);
+        self::assertSame(1200, $all->preloadedClasses);
+        self::assertFalse($broken->isMeasured());
+    }
+
+    public function testMarkdownMatchesGoldenFile(): void
+    {
+        $this->assertGolden('bench-report.md', (new MarkdownRenderer())->render((new BenchReportBuilder())->build($this->sampleResult())));
+    }
+
+    public function testJsonMatchesGoldenFile(): void
+    {
+        $json = json_encode((new JsonRenderer())->render((new BenchReportBuilder())->build($this->sampleResult())), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES)."\n";
+        $this->assertGolden('bench-report.json', $json);
+
+        $data = json_decode($json, true);
+        self::assertSame(1, $data['version']);
+        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
+        self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
+        self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
+    }
+
+    public function testSvgChartHasABarPerMeasuredScenario(): void
+    {
+        $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->sampleResult()));
+        $document = new \DOMDocument();
+
+        self::assertTrue($document->loadXML($svg));
+        self::assertStringContainsString('>none<', $svg);
+        self::assertStringContainsString('>all<', $svg);
+        self::assertStringNotContainsString('>broken<', $svg);
+    }
+
+    private function sampleResult(): BenchResult
+    {
+        $none = new ScenarioRecord('none', 'none', null, 'no preloading');
+        $all = new ScenarioRecord('all', 'all', '/tmp/preload.php', 'generate --strategy=paths: 800 files, 1200 classes, 10 left out');
+        foreach ([95.0, 102.0, 100.0, 103.0, 99.0] as $round => $rps) {
+            $none->runs[$round + 1] = $this->measuredRun($rps);
+        }
+        foreach ([118.0, 121.0, 60.0, 120.0, 125.0] as $round => $rps) {
+            $all->runs[$round + 1] = $this->measuredRun($rps, 3 === $round + 1 ? 2 : 0);
+        }
+        foreach ([$none, $all] as $index => $record) {
+            $record->fpmStartSeconds = 0.05 + $index * 0.3;
+            $record->workerPss = [10 * 1048576, 10 * 1048576];
+            $record->opcacheStatus = [
+                'php' => '8.2.0',
+                'preload' => ['classes' => 1200 * $index, 'scripts' => 800 * $index, 'functions' => 0, 'memoryBytes' => 12 * 1048576 * $index],
+                'opcacheUsedBytes' => (40 + 12 * $index) * 1048576,
+            ];
+        }
+        $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', 'given script, 4 classes');
+        $broken->problems[] = "/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>";
+
+        return new BenchResult([$none, $all, $broken], 'none', [
+            'php' => '8.2.0',
+            'opcache' => ['memory_consumption' => '256M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            'cores' => 2,
+            'workers' => '2 (pm = static)',
+            'tool' => 'wrk',
+            'toolSettings' => 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
+            'rounds' => 5,
+            'duration' => 10.0,
+            'warmup' => 3.0,
+            'urls' => ['/'],
+        ], ['/'], 5);
+    }
+
+    private function measuredRun(float $rps, int $non2xx = 0): LoadResult
+    {
+        return new LoadResult('wrk', (int) ($rps * 10), 10.0, 30.0, 28.0, 40.0, 80.0, $non2xx, 0, 0, 2.0, 4);
+    }
+
+    private function assertGolden(string $name, string $actual): void
+    {
+        $file = __DIR__.'/../../../Fixtures/golden/'.$name;
+        if ('1' === getenv('PREHEAT_UPDATE_FIXTURES')) {
+            file_put_contents($file, $actual);
+        }
+        self::assertStringEqualsFile($file, $actual);
+    }
+}
