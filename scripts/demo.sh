@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The demo until the benchmark demo app lands: generate and verify a preload script for a bundled
-# fixture project, then explain one class that was left out.
+# `make demo`: set the bundled Laravel app up, then measure it with and without preloading on real
+# nginx + php-fpm, print the table and write demo/report/{report.md,report.json,chart.svg}.
+# Settings are in demo/preheat.json; pass more options through PREHEAT_BENCH_OPTIONS, e.g.
+#   PREHEAT_BENCH_OPTIONS="--rounds=3 --duration=5" make demo
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp -R tests/Fixtures/projects/missing-parent "$work/app"
-php bin/preheat generate --project="$work/app" --no-cache
-php bin/preheat explain 'Acme\Db\PooledPostgresDriver' --project="$work/app" --no-cache
+bash demo/setup.sh >/dev/null
+# shellcheck disable=SC2086
+php bin/preheat bench --project=demo --out=demo/report ${PREHEAT_BENCH_OPTIONS:-}

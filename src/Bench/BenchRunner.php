@@ -191,6 +191,7 @@ final class BenchRunner
         }
 
         return [
+            'project' => basename($config->projectRoot),
             'php' => $status['php'] ?? \PHP_VERSION,
             'opcache' => [
                 'memory_consumption' => $config->opcacheMemoryMb.'M',

@@ -57,7 +57,7 @@ final class BenchCommandTest extends TestCase
         self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');
         self::assertGreaterThan(0, $all['workerPssBytes']);
         self::assertGreaterThan(0, $all['fpmStartSeconds']);
-        self::assertSame(['php', 'opcache', 'cores', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'note'], array_keys($report['environment']));
+        self::assertSame(['project', 'php', 'opcache', 'cores', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'note'], array_keys($report['environment']));
 
         foreach (['report.md', 'report.json', 'chart.svg'] as $file) {
             self::assertFileExists($out.'/'.$file);
@@ -120,7 +120,7 @@ final class BenchCommandTest extends TestCase
         $process = $this->bench(['--project='.$project, '--scenario=none']);
 
         self::assertSame(2, $process->getExitCode());
-        self::assertStringContainsString('Cannot find /nonexistent/nginx: install it (Debian: apt-get install nginx-light)', $process->getErrorOutput());
+        self::assertStringContainsString('Cannot find /nonexistent/nginx: install it (Debian: apt-get install nginx)', $process->getErrorOutput());
     }
 
     /** @param list<string> $arguments */

@@ -25,7 +25,7 @@ final class StackLauncher
     public function launch(string $name, string $directory, ?string $preloadScript): ServerStack
     {
         $fpmBinary = $this->binary($this->settings->fpmBinary, 'php8.2-fpm');
-        $nginxBinary = $this->binary($this->settings->nginxBinary, 'nginx-light');
+        $nginxBinary = $this->binary($this->settings->nginxBinary, 'nginx');
         if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0777, true)) {
             throw new \RuntimeException('Cannot create '.$directory.'/nginx-temp');
         }

@@ -37,7 +37,7 @@ final class SvgRenderer
         );
 
         return $this->chart->render(
-            'Preheat: '.implode(' ', (array) ($environment['urls'] ?? [])),
+            \sprintf('Preheat benchmark: %s %s', $environment['project'] ?? '', implode(' ', (array) ($environment['urls'] ?? []))),
             [
                 new ChartPanel('Requests per second', 'req/s', $rps, true),
                 new ChartPanel('Time per request', 'ms', $time, false),
