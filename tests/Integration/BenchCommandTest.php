@@ -99,6 +99,24 @@ final class BenchCommandTest extends TestCase
         self::assertStringContainsString('/missing answered HTTP 404', $process->getErrorOutput());
     }
 
+    public function testCtrlCStopsEveryServer(): void
+    {
+        $process = new Process(
+            [\PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.self::fixture('app'), '--scenario=none', '--scenario=all', '--rounds=50', '--duration=5', '--warmup=0'],
+            null,
+            ['PREHEAT_FIXTURE_COUNTER' => $this->counter],
+            null,
+            120,
+        );
+        $process->start();
+        $process->waitUntil(static fn (string $type, string $output): bool => str_contains($output, 'Pages checked'));
+        $process->signal(\SIGINT);
+        $process->wait();
+
+        self::assertSame(130, $process->getExitCode());
+        self::assertStringContainsString('every server this run started has been stopped', $process->getErrorOutput());
+    }
+
     public function testAConfigTypoIsNamed(): void
     {
         $project = $this->directory->path.'/app';

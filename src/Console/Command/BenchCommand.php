@@ -99,11 +99,18 @@ final class BenchCommand extends Command
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
+        $cleanUp = static function () use ($supervisor, $workDirectory): void {
+            $supervisor->stopAll();
+            if (is_dir($workDirectory)) {
+                (new Process(['rm', '-rf', $workDirectory]))->run();
+            }
+        };
+        // Also on Ctrl-C, whose handler exits through the shutdown functions.
+        register_shutdown_function($cleanUp);
         try {
             $result = $runner->run($config, $workDirectory);
         } finally {
-            $supervisor->stopAll();
-            (new Process(['rm', '-rf', $workDirectory]))->run();
+            $cleanUp();
         }
 
         $report = (new BenchReportBuilder())->build($result);
