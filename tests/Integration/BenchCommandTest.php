@@ -65,6 +65,23 @@ final class BenchCommandTest extends TestCase
         self::assertStringContainsString('| naive | not measured: / differs from the baseline |', (string) file_get_contents($out.'/report.md'));
     }
 
+    public function testAbAndPhpCgiMeasureToo(): void
+    {
+        foreach (['ab', 'cgi'] as $tool) {
+            $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/', '--tool='.$tool, '--format=json']);
+            $report = json_decode($process->getOutput(), true);
+
+            self::assertSame(0, $process->getExitCode(), $tool.': '.$process->getErrorOutput());
+            self::assertIsArray($report);
+            self::assertSame($tool, $report['environment']['tool']);
+            foreach ($report['scenarios'] as $scenario) {
+                self::assertTrue($scenario['measured'], $tool.' '.$scenario['name']);
+                self::assertGreaterThan(0, $scenario['requestsPerSecond']['median']);
+                self::assertSame($tool, $scenario['runs'][0]['tool']);
+            }
+        }
+    }
+
     public function testAServerThatFailsVoidsTheRun(): void
     {
         $process = $this->bench(['--scenario=none', '--url=/flaky', '--format=json']);
