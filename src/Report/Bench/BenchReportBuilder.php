@@ -77,6 +77,7 @@ final class BenchReportBuilder
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
             isset($status['preload']['classes']) ? (int) $status['preload']['classes'] : null,
             isset($status['preload']['scripts']) ? (int) $status['preload']['scripts'] : null,
+            isset($status['preload']['functions']) ? (int) $status['preload']['functions'] : null,
             isset($status['preload']['memoryBytes']) ? (int) $status['preload']['memoryBytes'] : null,
             isset($status['opcacheUsedBytes']) ? (int) $status['opcacheUsedBytes'] : null,
             [] === $record->workerPss ? null : (int) array_sum($record->workerPss),

@@ -35,7 +35,7 @@ final class JsonRenderer
                     'level' => $row->gainInterval?->level,
                 ],
                 'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
-                'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'memoryBytes' => $row->preloadMemoryBytes],
+                'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
                 'workerPssBytes' => $row->workerPssBytes,
                 'workers' => $row->workers,

@@ -28,6 +28,7 @@ final class ScenarioRow
         public readonly ?float $latencyP99Ms,
         public readonly ?int $preloadedClasses,
         public readonly ?int $preloadedScripts,
+        public readonly ?int $preloadedFunctions,
         public readonly ?int $preloadMemoryBytes,
         public readonly ?int $opcacheUsedBytes,
         public readonly ?int $workerPssBytes,
