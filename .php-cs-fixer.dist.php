@@ -3,7 +3,7 @@
 declare(strict_types=1);
 
 $finder = (new PhpCsFixer\Finder())
-    ->in([__DIR__.'/src', __DIR__.'/tests', __DIR__.'/bin'])
+    ->in([__DIR__.'/src', __DIR__.'/tests', __DIR__.'/bin', __DIR__.'/recorder'])
     ->exclude('Fixtures')
     ->name('preheat')
     ->name('*.php');

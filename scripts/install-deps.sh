@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # Debian packages each target needs (PHP 8.2 as Debian 12 ships it).
 packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip
-    php8.2-fpm nginx wrk apache2-utils php8.2-cgi)
+    php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server)
 # The demo app runs on Debian's Laravel 8 (laravel/framework's dependencies are not all in the registry).
 packages_demo=("${packages_test[@]}" php-laravel-framework php8.2-sqlite3)
 

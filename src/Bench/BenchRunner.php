@@ -53,7 +53,7 @@ final class BenchRunner
                     continue;
                 }
                 try {
-                    $stacks[$spec->name] = $stack = $this->launcher->launch($spec->name, $directory, $record->preloadScript);
+                    $stacks[$spec->name] = $stack = $this->launcher->launch($spec->name, $directory, $record->preloadScript, $record->ini);
                     $record->fpmStartSeconds = $stack->fpmStartSeconds;
                     $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on 127.0.0.1:%d', $spec->name, $record->preparation, $stack->fpmStartSeconds, $stack->port));
                 } catch (RuntimeError $error) {

@@ -6,23 +6,41 @@ namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Load\LoadGenerator;
+use Preheat\Bench\Load\LoadSettings;
+use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
+use Preheat\Plan\Strategy\HotCriteria;
+use Preheat\Plan\Strategy\HotStrategy;
+use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\ProgressLogger;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\VerifyOptions;
+use Preheat\Usage\RecorderInstaller;
+use Preheat\Usage\Trace\TracedServer;
+use Preheat\Usage\Trace\TraceRecorder;
+use Preheat\Usage\UsageSnapshot;
+use Preheat\Usage\UsageStoreError;
+use Preheat\Usage\UsageStores;
 
 /**
- * Turns a scenario's SPEC into a preload script: none, the script given (verified first), or one
- * written by `generate` with the scenario's strategy. A scenario that cannot be prepared is recorded
- * with the reason and not run; the others go on.
+ * Turns a scenario's SPEC into what its server runs with: no preloading (with or without the
+ * recorder), the script given (verified first), or one written by `generate` with the scenario's
+ * strategy (for hot, from the configured usage store or traffic recorded now; for trace, from one
+ * pass over the pages). A scenario whose script fails verification is recorded with the reason and
+ * not run; the others go on.
  */
 final class ScenarioPreparer
 {
     public function __construct(
         private readonly ScriptGenerator $generator,
         private readonly PreloadVerifier $verifier,
+        private readonly LoadGenerator $load,
+        private readonly ProgressLogger $progress = new NullProgressLogger(),
+        private readonly RecorderInstaller $installer = new RecorderInstaller(),
     ) {
     }
 
@@ -30,6 +48,9 @@ final class ScenarioPreparer
     {
         if ($spec->isNone()) {
             return new ScenarioRecord($spec->name, $spec->spec, null, 'no preloading');
+        }
+        if ($spec->isRecord()) {
+            return $this->recording($spec, $config, $directory);
         }
         $verify = new VerifyOptions($config->phpBinary, null, $config->opcacheMemoryMb);
         if ($spec->isScript()) {
@@ -43,21 +64,75 @@ final class ScenarioPreparer
         }
 
         $request = new PlanRequest($config->projectRoot, $config->paths, $config->ignore, false, sys_get_temp_dir().'/preheat-cache/inventory-'.substr(hash('sha256', $config->projectRoot), 0, 16).'.bin', $config->phpBinary);
+        $strategy = match ($spec->spec) {
+            'hot' => new HotStrategy($this->usage($config), $config->hot->criteria()),
+            'trace' => new HotStrategy($this->trace($config), new HotCriteria(), 'trace'),
+            default => null,
+        };
         $options = new PlanOptions($request->ignoreRules(), false, strategy: 'paths');
         $output = $directory.'/preload.php';
-        $outcome = $this->generator->generate($request, $options, $output, $verify, 3);
+        $outcome = $this->generator->generate($request, $options, $output, $verify, 3, false, $strategy);
         $plan = $outcome->planResult->plan;
+        $selection = $outcome->selection;
         $record = new ScenarioRecord($spec->name, $spec->spec, $output, \sprintf(
-            'generate --strategy=paths: %d files, %d classes, %d left out',
+            'generate --strategy=%s: %d files, %d classes%s',
+            $plan->strategy,
             \count($plan->included),
             $plan->classCount(),
-            \count($plan->droppedFiles),
+            null === $selection ? '' : \sprintf(' (%d of %d recorded files chosen, %.1f%% of loads)', $selection->chosen, $selection->recordedFiles, $selection->coverage * 100),
         ));
         if (!$outcome->succeeded()) {
             $record->problems[] = 'the generated script fails verification: '.$this->firstFatal($outcome->verification->messages ?? []);
         }
 
         return $record;
+    }
+
+    /** No preloading, the recorder on with the configured sampling: what recording costs. */
+    private function recording(ScenarioSpec $spec, BenchConfig $config, string $directory): ScenarioRecord
+    {
+        $settings = $this->installer->settings($config->projectRoot, $directory.'/recorder.php', $directory.'/usage.log', $config->recorderSample, 50, 60, [], $directory);
+        $this->installer->install($settings);
+
+        return new ScenarioRecord($spec->name, $spec->spec, null, \sprintf('no preloading, recorder on (1 in %d requests)', $config->recorderSample), ['auto_prepend_file' => $settings->bootstrapPath]);
+    }
+
+    /** The configured usage store, or traffic recorded now: load over the pages with the recorder on every request. */
+    private function usage(BenchConfig $config): UsageSnapshot
+    {
+        if (null !== $config->usageStore) {
+            $store = UsageStores::open($config->usageStore);
+            $usage = $store->read();
+            if ($usage->isEmpty()) {
+                throw UsageStoreError::empty($store->describe());
+            }
+
+            return $usage;
+        }
+        $this->progress->stage('Recording traffic for the hot scenario');
+        $server = TracedServer::start($config, 1, 10);
+        try {
+            $stack = $server->stack();
+            $paths = array_map(static fn ($url): string => $url->path, $config->urls);
+            $settings = new LoadSettings($config->recordSeconds, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
+            $this->load->run(new LoadTarget(\sprintf('http://127.0.0.1:%d', $stack->port), $paths, $stack->directory.'/php.ini', $config->documentRoot, $config->frontController), $settings, $config->recordSeconds);
+            $usage = $server->usage();
+        } finally {
+            $server->stop();
+        }
+        $this->progress->finish(\sprintf('Recorded %d requests over %g s: they loaded %d PHP files', $usage->requests, $config->recordSeconds, \count($usage->fileCounts)));
+
+        return $usage;
+    }
+
+    private function trace(BenchConfig $config): UsageSnapshot
+    {
+        $paths = array_map(static fn ($url): string => $url->path, $config->urls);
+        if (!isset($paths[0])) {
+            throw new \LogicException('No page to trace.');
+        }
+
+        return (new TraceRecorder($this->progress))->record($config->projectRoot, $paths, 3);
     }
 
     /** @param list<\Preheat\Script\StartupMessage> $messages */

@@ -7,6 +7,8 @@ namespace Preheat\Console;
 use Preheat\Console\Command\BenchCommand;
 use Preheat\Console\Command\ExplainCommand;
 use Preheat\Console\Command\GenerateCommand;
+use Preheat\Console\Command\RecordCommand;
+use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\UserError;
@@ -30,6 +32,8 @@ final class Application extends ConsoleApplication
         $this->add(new VerifyCommand($runner));
         $this->add(new ExplainCommand($runner));
         $this->add(new BenchCommand($runner));
+        $this->add(new RecordCommand());
+        $this->add(new UsageCommand());
     }
 
     protected function doRunCommand(Command $command, InputInterface $input, OutputInterface $output): int

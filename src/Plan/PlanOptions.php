@@ -28,4 +28,10 @@ final class PlanOptions
     {
         return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy);
     }
+
+    /** @param list<string> $seeds */
+    public function withSeeds(array $seeds, string $strategy): self
+    {
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy);
+    }
 }

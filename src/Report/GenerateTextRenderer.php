@@ -7,6 +7,7 @@ namespace Preheat\Report;
 use Preheat\Plan\DroppedFile;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
+use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Script\GenerateOutcome;
 
 /** The console summary of `generate`: counts, why files were left out, what verification saw. */
@@ -29,6 +30,17 @@ final class GenerateTextRenderer
             $plan->scannedFiles,
             implode(', ', array_map(static fn (string $r): string => $r === $root ? '.' : Format::relative($r, $root), $plan->roots)),
         );
+        $selection = $outcome->selection;
+        if (null !== $selection) {
+            $lines[] = \sprintf(
+                '  Usage      %d sampled requests loaded %d files; chose %d, covering %.1f%% of loads (estimated %s)',
+                $selection->requests,
+                $selection->recordedFiles,
+                $selection->chosen,
+                $selection->coverage * 100,
+                MemorySize::format($selection->estimatedBytes),
+            );
+        }
         $lines[] = \sprintf('  Preload    %d files: %d classes, %d functions', \count($plan->included), $plan->classCount(), $plan->functionCount());
         $lines[] = \sprintf('  Left out   %d files', \count($plan->droppedFiles));
         foreach ($plan->droppedFileCountsByReason() as $reason => $count) {

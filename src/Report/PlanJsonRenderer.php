@@ -54,6 +54,15 @@ final class PlanJsonRenderer
             'plan' => $this->plan($outcome->planResult->plan),
             'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
             'verification' => $outcome->verification?->toArray(),
+            'selection' => null === $outcome->selection ? null : [
+                'requests' => $outcome->selection->requests,
+                'recordedFiles' => $outcome->selection->recordedFiles,
+                'chosen' => $outcome->selection->chosen,
+                'files' => \count($outcome->selection->files),
+                'coverage' => round($outcome->selection->coverage, 5),
+                'estimatedBytes' => $outcome->selection->estimatedBytes,
+                'skipped' => $outcome->selection->skipped,
+            ],
         ];
     }
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Script;
 
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\Strategy\HotSelection;
 
 final class GenerateOutcome
 {
@@ -16,6 +17,7 @@ final class GenerateOutcome
         public readonly ?VerificationReport $verification,
         public readonly array $fixRounds,
         public readonly bool $strict,
+        public readonly ?HotSelection $selection = null,
     ) {
     }
 

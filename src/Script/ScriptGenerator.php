@@ -8,6 +8,10 @@ use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\Strategy\HotSelection;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 
@@ -26,6 +30,9 @@ final class ScriptGenerator
     ) {
     }
 
+    /** How often a budget may be re-checked with the estimate calibrated to what PHP measured. */
+    private const CALIBRATION_ROUNDS = 3;
+
     public function generate(
         PlanRequest $request,
         PlanOptions $options,
@@ -33,30 +40,69 @@ final class ScriptGenerator
         ?VerifyOptions $verify,
         int $fixRounds = 0,
         bool $strict = false,
+        ?SeedStrategy $strategy = null,
     ): GenerateOutcome {
-        $result = $this->pipeline->run($request, $options);
-        $this->progress->finish(\sprintf('Planned %d files to preload, %d left out', \count($result->plan->included), \count($result->plan->droppedFiles)));
+        $safe = $this->pipeline->run($request, $options);
+        $estimate = new MemoryEstimate();
+        [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $request->phpBinary);
         if (null === $verify) {
             $this->writer->write($result->plan, $outputPath);
 
-            return new GenerateOutcome($result, $outputPath, true, null, [], $strict);
+            return new GenerateOutcome($result, $outputPath, true, null, [], $strict, $selection);
         }
 
         $rounds = [];
+        $calibrations = 0;
         for ($round = 0;; ++$round) {
             $report = $this->writeAndVerify($result, $outputPath, $verify, $strict);
+            $budget = $strategy?->budgetBytes();
+            if ($report->passed($strict) && null !== $strategy && null !== $budget && $report->preloadMemoryBytes > $budget && $calibrations < self::CALIBRATION_ROUNDS) {
+                // Over budget: scale the estimate to what PHP measured and choose again.
+                ++$calibrations;
+                $estimate = $estimate->calibrated(array_map(static fn ($f): string => $f->path, $result->plan->included), $report->preloadMemoryBytes);
+                $this->progress->finish(\sprintf('Preload memory %.1f MB is over the budget: estimate calibrated to %.2f bytes per source byte, choosing again', $report->preloadMemoryBytes / 1048576, $estimate->bytesPerSourceByte));
+                [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $request->phpBinary);
+                continue;
+            }
             if ($report->passed($strict) || $round >= $fixRounds) {
-                return new GenerateOutcome($result, $outputPath, $report->passed($strict), $report, $rounds, $strict);
+                return new GenerateOutcome($result, $outputPath, $report->passed($strict), $report, $rounds, $strict, $selection);
             }
             $drops = $this->dropsFor($report, $result);
             if ([] === $drops) {
-                return new GenerateOutcome($result, $outputPath, false, $report, $rounds, $strict);
+                return new GenerateOutcome($result, $outputPath, false, $report, $rounds, $strict, $selection);
             }
             $rounds[] = new FixRound($round + 1, $drops);
             $this->progress->finish(\sprintf('Fix round %d: dropping %d item(s) PHP refused, planning again', $round + 1, \count($drops)));
             $options = $options->withForcedDrops($drops);
-            $result = $this->pipeline->replan($result, $options, $request->phpBinary);
+            $safe = $this->pipeline->replan($safe, $options, $request->phpBinary);
+            [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $request->phpBinary);
         }
+    }
+
+    /**
+     * The plan to write: the safe plan itself, or the part a strategy picks from it.
+     *
+     * @return array{PlanResult, ?HotSelection}
+     */
+    private function choose(PlanResult $safe, PlanOptions $options, ?SeedStrategy $strategy, MemoryEstimate $estimate, ?string $phpBinary): array
+    {
+        if (null === $strategy) {
+            $this->progress->finish(\sprintf('Planned %d files to preload, %d left out', \count($safe->plan->included), \count($safe->plan->droppedFiles)));
+
+            return [$safe, null];
+        }
+        $selection = $strategy->select($safe, $estimate);
+        $result = $this->pipeline->replan($safe, $options->withSeeds($selection->files, $strategy->name()), $phpBinary);
+        $this->progress->finish(\sprintf(
+            'Chose %d of %d recorded files (%.1f%% of loads; with what they link to, %d files, about %s)',
+            $selection->chosen,
+            $selection->recordedFiles,
+            $selection->coverage * 100,
+            \count($result->plan->included),
+            MemorySize::format($selection->estimatedBytes),
+        ));
+
+        return [$result, $selection];
     }
 
     private function writeAndVerify(PlanResult $result, string $outputPath, VerifyOptions $verify, bool $strict): VerificationReport

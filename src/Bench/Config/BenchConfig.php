@@ -41,6 +41,10 @@ final class BenchConfig
         public readonly ?string $phpIni = null,
         public readonly int $opcacheMemoryMb = 256,
         public readonly float $requestTimeout = 10.0,
+        public readonly ?string $usageStore = null,
+        public readonly HotSettings $hot = new HotSettings(),
+        public readonly float $recordSeconds = 10.0,
+        public readonly int $recorderSample = 10,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. --url=/');
@@ -56,6 +60,9 @@ final class BenchConfig
             if ($value < 1) {
                 throw ConfigError::invalid($setting, $value, 'must be at least 1');
             }
+        }
+        if ($recordSeconds <= 0 || $recorderSample < 1) {
+            throw ConfigError::invalid('recordSeconds/recorderSample', [$recordSeconds, $recorderSample], 'seconds above 0, a sampling rate of at least 1 (1 in N requests)');
         }
         if ($duration <= 0 || $warmup < 0 || $requestTimeout <= 0) {
             throw ConfigError::invalid('duration/warmup/timeout', [$duration, $warmup, $requestTimeout], 'durations are seconds, duration and timeout above 0');

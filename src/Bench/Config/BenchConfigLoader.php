@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Plan\Strategy\MemorySize;
+
 /**
  * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:
  * a typo gets a message naming the file, the key and the closest known one.
@@ -14,7 +16,9 @@ final class BenchConfigLoader
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
+        'usage', 'hot', 'recordSeconds', 'recorderSample',
     ];
+    private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
     private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx'];
     private const GENERATE_KEYS = ['paths', 'ignore'];
     private const URL_KEYS = ['path', 'expect'];
@@ -44,6 +48,7 @@ final class BenchConfigLoader
         $bench = $this->section($file, $data, 'bench', self::BENCH_KEYS);
         $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
         $binaries = $this->section($file, $bench, 'binaries', self::BINARY_KEYS, 'bench.');
+        $hot = $this->section($file, $bench, 'hot', self::HOT_KEYS, 'bench.');
 
         $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', 'public'), 'bench.documentRoot');
         $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', 'index.php'), '/');
@@ -82,6 +87,10 @@ final class BenchConfigLoader
             $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
             (int) $this->value($file, $bench, 'opcacheMemory', 'integer', 256),
             (float) $this->number($file, $bench, 'timeout', 10.0),
+            $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
+            $this->hotSettings($file, $hot),
+            $this->number($file, $bench, 'recordSeconds', 10.0),
+            (int) $this->value($file, $bench, 'recorderSample', 'integer', 10),
         );
     }
 
@@ -213,6 +222,34 @@ final class BenchConfigLoader
         }
 
         return $list;
+    }
+
+    /** A store path is relative to the project; a redis:// store is kept as it is. */
+    private function usageStore(string $root, mixed $dsn): ?string
+    {
+        if (null === $dsn || str_contains((string) $dsn, '://')) {
+            return null === $dsn ? null : (string) $dsn;
+        }
+
+        return str_starts_with((string) $dsn, '/') ? (string) $dsn : $root.'/'.$dsn;
+    }
+
+    /** @param array<string, mixed> $hot */
+    private function hotSettings(string $file, array $hot): HotSettings
+    {
+        $budget = $this->value($file, $hot, 'budget', 'string', null);
+        try {
+            $settings = new HotSettings(
+                \array_key_exists('coverage', $hot) ? $this->number($file, $hot, 'coverage', 0.0) : null,
+                \array_key_exists('minShare', $hot) ? $this->number($file, $hot, 'minShare', 0.0) : null,
+                null === $budget ? null : MemorySize::parse((string) $budget, 'bench.hot.budget'),
+            );
+            $settings->criteria(); // checks the ranges now rather than in the middle of a run
+
+            return $settings;
+        } catch (\InvalidArgumentException $error) {
+            throw ConfigError::invalid($file.' key bench.hot', $hot, $error->getMessage());
+        }
     }
 
     private function directory(string $root, string $path, string $setting): string

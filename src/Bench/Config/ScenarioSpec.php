@@ -5,13 +5,16 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 /**
- * One benchmark scenario: a name and how to preload. SPEC is `none`, a preload script path,
- * or a strategy for `generate` (`all`).
+ * One benchmark scenario: a name and how to preload. SPEC is `none`, `record` (no preloading, the
+ * usage recorder on: what recording costs), a preload script path, or a strategy for `generate`:
+ * `all` (every safe file), `hot` (what recorded traffic loads most) or `trace` (what one pass over
+ * the pages loads).
  */
 final class ScenarioSpec
 {
     public const NONE = 'none';
-    public const STRATEGIES = ['all'];
+    public const RECORD = 'record';
+    public const STRATEGIES = ['all', 'hot', 'trace'];
 
     private function __construct(
         public readonly string $name,
@@ -26,12 +29,12 @@ final class ScenarioSpec
         if ('' === $name || !preg_match('/^[A-Za-z0-9][A-Za-z0-9_.-]*$/', $name)) {
             throw ConfigError::invalid('scenario name', $name, 'use letters, digits, dot, dash or underscore, e.g. --scenario=all=all');
         }
-        if (self::NONE === $spec || \in_array($spec, self::STRATEGIES, true)) {
+        if (self::NONE === $spec || self::RECORD === $spec || \in_array($spec, self::STRATEGIES, true)) {
             return new self($name, $spec);
         }
         $path = str_starts_with($spec, '/') ? $spec : $baseDirectory.'/'.$spec;
         if (!is_file($path)) {
-            throw ConfigError::invalid(\sprintf('scenario "%s"', $name), $spec, \sprintf('give none, %s, or the path of a preload script (no file at %s)', implode(', ', self::STRATEGIES), $path));
+            throw ConfigError::invalid(\sprintf('scenario "%s"', $name), $spec, \sprintf('give none, record, %s, or the path of a preload script (no file at %s)', implode(', ', self::STRATEGIES), $path));
         }
 
         return new self($name, (string) realpath($path));
@@ -55,8 +58,13 @@ final class ScenarioSpec
         return \in_array($this->spec, self::STRATEGIES, true);
     }
 
+    public function isRecord(): bool
+    {
+        return self::RECORD === $this->spec;
+    }
+
     public function isScript(): bool
     {
-        return !$this->isNone() && !$this->isStrategy();
+        return !$this->isNone() && !$this->isRecord() && !$this->isStrategy();
     }
 }

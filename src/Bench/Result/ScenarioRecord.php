@@ -28,11 +28,15 @@ final class ScenarioRecord
 
     public ?int $masterPss = null;
 
+    /**
+     * @param array<string, string> $ini php.ini settings of this scenario besides preloading (the recorder's auto_prepend_file)
+     */
     public function __construct(
         public readonly string $name,
         public readonly string $spec,
         public readonly ?string $preloadScript,
         public readonly string $preparation = '',
+        public readonly array $ini = [],
     ) {
     }
 

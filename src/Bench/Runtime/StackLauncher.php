@@ -22,7 +22,8 @@ final class StackLauncher
     ) {
     }
 
-    public function launch(string $name, string $directory, ?string $preloadScript): ServerStack
+    /** @param array<string, string> $extraIni more php.ini settings, e.g. auto_prepend_file for the recorder */
+    public function launch(string $name, string $directory, ?string $preloadScript, array $extraIni = []): ServerStack
     {
         $fpmBinary = $this->binary($this->settings->fpmBinary, 'php8.2-fpm');
         $nginxBinary = $this->binary($this->settings->nginxBinary, 'nginx');
@@ -32,7 +33,7 @@ final class StackLauncher
         $socket = $directory.'/fpm.sock';
         $phpErrorLog = $directory.'/php-errors.log';
         $fpmErrorLog = $directory.'/fpm.log';
-        $settings = PhpIni::benchmarkSettings($this->settings->opcacheMemoryMb, $phpErrorLog) + PhpIni::preloadSettings($preloadScript);
+        $settings = PhpIni::benchmarkSettings($this->settings->opcacheMemoryMb, $phpErrorLog) + PhpIni::preloadSettings($preloadScript) + $extraIni;
         file_put_contents($directory.'/php.ini', PhpIni::render($this->settings->phpIni ?? PhpIni::defaultBase(), $settings));
         file_put_contents($directory.'/php-fpm.conf', $this->fpmConfig($directory, $socket, $fpmErrorLog));
         file_put_contents($directory.'/status.php', self::statusScript());

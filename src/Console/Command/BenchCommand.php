@@ -50,7 +50,7 @@ final class BenchCommand extends Command
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app to serve (where preheat.json is)', '.')
             ->addOption('config', null, InputOption::VALUE_REQUIRED, 'preheat.json to read (default: PROJECT/preheat.json if present)')
             ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)')
-            ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'NAME=SPEC with SPEC none, all or a preload script (default: none and all)')
+            ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'NAME=SPEC with SPEC none, record (recorder on), all, hot, trace or a preload script (default: none and all)')
             ->addOption('rounds', null, InputOption::VALUE_REQUIRED, 'Measured rounds, scenarios interleaved in each')
             ->addOption('duration', null, InputOption::VALUE_REQUIRED, 'Seconds of load per scenario per round')
             ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
@@ -79,10 +79,13 @@ final class BenchCommand extends Command
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
         $supervisor = new ProcessSupervisor();
+        $load = $this->loadGenerator($config);
         $runner = new BenchRunner(
             new ScenarioPreparer(
                 new ScriptGenerator(new PlanPipeline($this->runner, progress: $progress), new PreloadVerifier($this->runner), progress: $progress),
                 new PreloadVerifier($this->runner),
+                'cgi' === $load->name() ? new WrkLoadGenerator() : $load,
+                $progress,
             ),
             new StackLauncher($supervisor, new StackSettings(
                 $config->documentRoot,
@@ -94,7 +97,7 @@ final class BenchCommand extends Command
                 $config->opcacheMemoryMb,
             )),
             new CorrectnessGate(new PageFetcher($config->requestTimeout), new BodyMasker($config->masks)),
-            $this->loadGenerator($config),
+            $load,
             $progress,
         );
 

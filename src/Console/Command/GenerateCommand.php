@@ -21,7 +21,7 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class GenerateCommand extends Command
 {
-    private const STRATEGIES = ['paths'];
+    private const STRATEGIES = ['paths', 'hot', 'trace'];
 
     public function __construct(private readonly ProcessRunner $runner)
     {
@@ -33,7 +33,13 @@ final class GenerateCommand extends Command
         $this->setDescription('Write a preload script that is safe by construction, then verify it boots');
         PlanInput::configure($this);
         $this
-            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: paths (every safe file under the scanned paths)', 'paths')
+            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: paths (every safe file under the scanned paths), hot (what recorded traffic loads most: --usage) or trace (what a few requests to --url load)', 'paths')
+            ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'hot: the usage store (a file path or redis://host:port/db?prefix=...)')
+            ->addOption('coverage', null, InputOption::VALUE_REQUIRED, 'hot: preload the files behind this share of all file loads (default 0.99)')
+            ->addOption('min-share', null, InputOption::VALUE_REQUIRED, 'hot: only files at least this share of requests loads, e.g. 0.05')
+            ->addOption('budget', null, InputOption::VALUE_REQUIRED, 'hot/trace: preload memory not to exceed, e.g. 12M (checked by verification)')
+            ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'trace: a page to request (repeat for several); the app is served as preheat.json "bench" says')
+            ->addOption('trace-requests', null, InputOption::VALUE_REQUIRED, 'trace: requests per page', '3')
             ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'Where to write the script (default: preload.php in the project root)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
             ->addOption('no-verify', null, InputOption::VALUE_NONE, 'Write the script without booting PHP with it first')
@@ -71,7 +77,8 @@ final class GenerateCommand extends Command
             new PreloadVerifier($this->runner),
             progress: $progress,
         );
-        $outcome = $generator->generate($request, $options, $outputPath, $verify, $input->getOption('fix') ? $fixRounds : 0, (bool) $input->getOption('strict'));
+        $seedStrategy = (new StrategyInput($progress))->strategy($input, $strategy, $request);
+        $outcome = $generator->generate($request, $options, $outputPath, $verify, $input->getOption('fix') ? $fixRounds : 0, (bool) $input->getOption('strict'), $seedStrategy);
 
         if ('json' === $format) {
             $output->writeln((string) json_encode((new PlanJsonRenderer())->outcome($outcome), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE), OutputInterface::OUTPUT_RAW);

@@ -1,0 +1,89 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Recorder\StoreDsn;
+use Preheat\Usage\RecorderInstaller;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\OutputInterface;
+
+final class RecordCommand extends Command
+{
+    public function __construct(private readonly RecorderInstaller $installer = new RecorderInstaller())
+    {
+        parent::__construct('record');
+    }
+
+    protected function configure(): void
+    {
+        $this
+            ->setDescription('Set up the recorder of which PHP files real requests load (without --install: show what it would do)')
+            ->addOption('install', null, InputOption::VALUE_NONE, 'Write the bootstrap file')
+            ->addOption('store', null, InputOption::VALUE_REQUIRED, 'Where to record: a file (relative to the project), file://PATH or redis://HOST:PORT/DB?prefix=PREFIX', 'preheat-usage.log')
+            ->addOption('sample', null, InputOption::VALUE_REQUIRED, 'Record 1 request in N', '10')
+            ->addOption('batch', null, InputOption::VALUE_REQUIRED, 'Sampled requests a worker adds up before it writes to the store', '50')
+            ->addOption('flush-seconds', null, InputOption::VALUE_REQUIRED, 'Write at least this often (on the next sampled request)', '60')
+            ->addOption('base', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Only record files under this directory (repeatable; default: every file)')
+            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'The bootstrap file to write (default: preheat-recorder.php in the project)')
+            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $bootstrap = $input->getOption('bootstrap');
+        $settings = $this->installer->settings(
+            (string) $input->getOption('project'),
+            null === $bootstrap ? null : (string) $bootstrap,
+            (string) $input->getOption('store'),
+            self::number($input, 'sample'),
+            self::number($input, 'batch'),
+            self::number($input, 'flush-seconds'),
+            array_values(array_map('strval', (array) $input->getOption('base'))),
+        );
+        $path = $settings->bootstrapPath;
+        $install = (bool) $input->getOption('install');
+        if ($install) {
+            $this->installer->install($settings);
+            $output->writeln(\sprintf('Wrote %s: it records 1 request in %d into %s.', $path, $settings->sample, StoreDsn::describe($settings->store)));
+        } else {
+            $output->writeln(\sprintf('Would write %s (run again with --install to write it):', $path));
+            $output->writeln('');
+            $output->writeln(explode("\n", rtrim($this->installer->bootstrap($settings))), OutputInterface::OUTPUT_RAW);
+        }
+        $output->writeln([
+            '',
+            'To enable it, add to the php.ini of php-fpm (or of Apache mod_php), then reload PHP:',
+            '    '.$this->installer->iniLine($path),
+            'or, for one php-fpm pool only, to its pool file (e.g. /etc/php/8.2/fpm/pool.d/www.conf):',
+            '    '.$this->installer->poolLine($path),
+            'If the app already has an auto_prepend_file, add `require '.var_export($path, true).';` at its top instead.',
+            '',
+        ]);
+        if ('file' === $settings->store['type']) {
+            $output->writeln(\sprintf('The user PHP runs as (e.g. www-data) must be able to create and append to %s.', $settings->store['path']));
+        }
+        if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
+            $output->writeln(\sprintf('The bootstrap loads %s: if production installs with `composer install --no-dev`, require preheat/preheat without --dev, or the bootstrap records nothing.', RecorderInstaller::recorderPath()));
+        }
+        $output->writeln([
+            'Then look at what it recorded: preheat usage --store='.StoreDsn::describe($settings->store),
+            \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
+        ]);
+
+        return Command::SUCCESS;
+    }
+
+    private static function number(InputInterface $input, string $option): int
+    {
+        $value = filter_var($input->getOption($option), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1]]);
+        if (false === $value) {
+            throw new \InvalidArgumentException(\sprintf('--%s must be a whole number of at least 1, got "%s".', $option, \is_scalar($input->getOption($option)) ? (string) $input->getOption($option) : ''));
+        }
+
+        return $value;
+    }
+}

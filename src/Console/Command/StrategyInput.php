@@ -1,0 +1,88 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Plan\PlanRequest;
+use Preheat\Plan\Strategy\HotCriteria;
+use Preheat\Plan\Strategy\HotStrategy;
+use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Progress\ProgressLogger;
+use Preheat\Usage\Trace\TraceRecorder;
+use Preheat\Usage\UsageStoreError;
+use Preheat\Usage\UsageStores;
+use Symfony\Component\Console\Input\InputInterface;
+
+/**
+ * Turns `--strategy` and its options into a SeedStrategy (null for paths), checking each option.
+ *
+ * @internal
+ */
+final class StrategyInput
+{
+    public function __construct(private readonly ProgressLogger $progress)
+    {
+    }
+
+    public function strategy(InputInterface $input, string $strategy, PlanRequest $request): ?SeedStrategy
+    {
+        $budget = $input->getOption('budget');
+        $budgetBytes = null === $budget ? null : MemorySize::parse((string) $budget);
+        if ('paths' === $strategy) {
+            foreach (['usage', 'coverage', 'min-share', 'budget'] as $option) {
+                if (null !== $input->getOption($option)) {
+                    throw new \InvalidArgumentException(\sprintf('--%s goes with --strategy=hot (or trace), not with --strategy=paths.', $option));
+                }
+            }
+
+            return null;
+        }
+        if ('trace' === $strategy) {
+            $urls = array_values(array_map('strval', (array) $input->getOption('url')));
+            if (!isset($urls[0])) {
+                throw new \InvalidArgumentException('--strategy=trace needs at least one --url=PATH to request, e.g. --url=/');
+            }
+            $requests = filter_var($input->getOption('trace-requests'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1000]]);
+            if (false === $requests) {
+                throw new \InvalidArgumentException('--trace-requests must be a whole number from 1 to 1000.');
+            }
+            $usage = (new TraceRecorder($this->progress))->record($request->projectRoot, $urls, $requests);
+
+            // Exactly what the traced requests loaded: every file, however rarely.
+            return new HotStrategy($usage, (new HotCriteria())->withBudget($budgetBytes), 'trace');
+        }
+
+        $dsn = $input->getOption('usage');
+        if (null === $dsn) {
+            throw new \InvalidArgumentException('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
+        }
+        $store = UsageStores::open((string) $dsn, (string) getcwd());
+        $usage = $store->read();
+        if ($usage->isEmpty()) {
+            throw UsageStoreError::empty($store->describe());
+        }
+        $coverage = $this->fraction($input, 'coverage');
+        $minShare = $this->fraction($input, 'min-share');
+        $criteria = null === $coverage && null === $minShare && null === $budgetBytes
+            ? HotCriteria::defaults()
+            : new HotCriteria($coverage, $minShare, $budgetBytes);
+        $this->progress->finish(\sprintf('Usage: %d sampled requests, %d files (%s)', $usage->requests, \count($usage->fileCounts), $criteria->describe()));
+
+        return new HotStrategy($usage, $criteria);
+    }
+
+    private function fraction(InputInterface $input, string $option): ?float
+    {
+        $value = $input->getOption($option);
+        if (null === $value) {
+            return null;
+        }
+        if (!is_numeric($value)) {
+            throw new \InvalidArgumentException(\sprintf('--%s=%s is not a number: give a fraction such as 0.99.', $option, $value));
+        }
+
+        return (float) $value;
+    }
+}

@@ -1,0 +1,105 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Report\UsageRenderer;
+use Preheat\Usage\UsageMerger;
+use Preheat\Usage\UsageStore;
+use Preheat\Usage\UsageStoreError;
+use Preheat\Usage\UsageStores;
+use Preheat\Usage\UsageSummary;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputArgument;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\OutputInterface;
+
+final class UsageCommand extends Command
+{
+    public function __construct(private readonly UsageMerger $merger = new UsageMerger())
+    {
+        parent::__construct('usage');
+    }
+
+    protected function configure(): void
+    {
+        $this
+            ->setDescription('Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)')
+            ->addArgument('action', InputArgument::OPTIONAL, 'merge: add the --store stores up into --into')
+            ->addOption('store', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are added up)')
+            ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
+            ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+    }
+
+    protected function execute(InputInterface $input, OutputInterface $output): int
+    {
+        $format = PlanInput::format($input, 'text', 'json');
+        $action = $input->getArgument('action');
+        $stores = array_map(static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''), (array) $input->getOption('store'));
+        if ('merge' === $action) {
+            return $this->merge($input, $output, array_values($stores), $format);
+        }
+        if (null !== $action) {
+            throw new \InvalidArgumentException(\sprintf('Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A --store=B --into=C`.', \is_scalar($action) ? (string) $action : ''));
+        }
+        if (null !== $input->getOption('into')) {
+            throw new \InvalidArgumentException('--into goes with `preheat usage merge`.');
+        }
+        $top = filter_var($input->getOption('top'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 0]]);
+        if (false === $top) {
+            throw new \InvalidArgumentException('--top must be a whole number of files, 0 or more.');
+        }
+        if ([] === $stores) {
+            $stores = [UsageStores::open(UsageStores::DEFAULT_FILE)];
+        }
+        $names = implode(' + ', array_map(static fn (UsageStore $s): string => $s->describe(), $stores));
+        $snapshot = $this->merger->combine(array_values($stores));
+        if ($snapshot->isEmpty()) {
+            throw UsageStoreError::empty($names);
+        }
+        $summary = UsageSummary::of($snapshot, $top);
+        $renderer = new UsageRenderer();
+        if ('json' === $format) {
+            $output->writeln((string) json_encode($renderer->json($summary, $names), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_INVALID_UTF8_SUBSTITUTE), OutputInterface::OUTPUT_RAW);
+        } else {
+            $output->writeln($renderer->text($summary, $names), OutputInterface::OUTPUT_RAW);
+        }
+
+        return Command::SUCCESS;
+    }
+
+    /** @param list<UsageStore> $sources */
+    private function merge(InputInterface $input, OutputInterface $output, array $sources, string $format): int
+    {
+        $into = $input->getOption('into');
+        if (!\is_string($into) || '' === $into || [] === $sources) {
+            throw new \InvalidArgumentException('`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.');
+        }
+        $target = UsageStores::open($into);
+        $merged = $this->merger->merge($sources, $target);
+        if ('json' === $format) {
+            $output->writeln((string) json_encode([
+                'into' => $target->describe(),
+                'sources' => array_map(static fn (UsageStore $s): string => $s->describe(), $sources),
+                'requests' => $merged->requests,
+                'files' => \count($merged->fileCounts),
+                'skippedRecords' => $merged->skippedRecords,
+            ], \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES), OutputInterface::OUTPUT_RAW);
+        } else {
+            $output->writeln(\sprintf(
+                'Added %d %s into %s: %s sampled requests, %s files%s.',
+                \count($sources),
+                1 === \count($sources) ? 'store' : 'stores',
+                $target->describe(),
+                number_format($merged->requests),
+                number_format(\count($merged->fileCounts)),
+                $merged->skippedRecords > 0 ? \sprintf(' (%d damaged records skipped)', $merged->skippedRecords) : '',
+            ));
+        }
+
+        return Command::SUCCESS;
+    }
+}

@@ -1,0 +1,52 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan\Strategy;
+
+/**
+ * How the hot strategy chooses among recorded files: enough to cover a share of all file loads, only
+ * files loaded by at least a share of requests, and/or within a preload memory budget.
+ */
+final class HotCriteria
+{
+    public function __construct(
+        public readonly ?float $coverage = null,
+        public readonly ?float $minShare = null,
+        public readonly ?int $budgetBytes = null,
+    ) {
+        if (null !== $coverage && ($coverage <= 0 || $coverage > 1)) {
+            throw new \InvalidArgumentException(\sprintf('--coverage=%s must be above 0 and at most 1 (0.99 = the files behind 99%% of loads).', $coverage));
+        }
+        if (null !== $minShare && ($minShare < 0 || $minShare > 1)) {
+            throw new \InvalidArgumentException(\sprintf('--min-share=%s must be from 0 to 1 (0.05 = files at least 5%% of requests load).', $minShare));
+        }
+    }
+
+    /** With nothing given: the files behind 99% of loads. */
+    public static function defaults(): self
+    {
+        return new self(0.99);
+    }
+
+    public function withBudget(?int $budgetBytes): self
+    {
+        return new self($this->coverage, $this->minShare, $budgetBytes);
+    }
+
+    public function describe(): string
+    {
+        $parts = [];
+        if (null !== $this->coverage) {
+            $parts[] = \sprintf('coverage %g', $this->coverage);
+        }
+        if (null !== $this->minShare) {
+            $parts[] = \sprintf('min share %g', $this->minShare);
+        }
+        if (null !== $this->budgetBytes) {
+            $parts[] = 'budget '.MemorySize::format($this->budgetBytes);
+        }
+
+        return implode(', ', $parts) ?: 'every recorded file';
+    }
+}

@@ -1,0 +1,97 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan\Strategy;
+
+use Preheat\Inventory\Inventory;
+use Preheat\Plan\PreloadPlan;
+use Preheat\Usage\UsageSnapshot;
+
+/**
+ * Chooses what to preload from recorded usage: files ranked by how many sampled requests loaded
+ * them, taken while they are needed for the coverage and above the minimum share, each together with
+ * the files it needs to link, as long as the whole stays within the memory budget. Only files the
+ * safe plan (every file that can be preloaded safely) keeps are candidates: hot is a subset of all.
+ */
+final class HotSelector
+{
+    /** @param PreloadPlan $safePlan the paths plan over the same tree */
+    public function select(UsageSnapshot $usage, PreloadPlan $safePlan, Inventory $inventory, HotCriteria $criteria, MemoryEstimate $estimate): HotSelection
+    {
+        $safe = [];
+        $providers = [];
+        foreach ($safePlan->included as $file) {
+            $safe[$file->path] = true;
+            foreach ($file->classes as $class) {
+                $providers[strtolower($class)] = $file->path;
+            }
+        }
+        $totalLoads = max(1, array_sum($usage->fileCounts));
+        $chosen = [];
+        $selected = [];
+        $skipped = [];
+        $covered = 0;
+        $bytes = 0;
+        foreach ($usage->ranked() as $path => $count) {
+            $path = (string) $path;
+            if (isset($selected[$path])) {
+                $covered += $count; // already pulled in by a file it links with
+                continue;
+            }
+            if (null !== $criteria->coverage && $covered / $totalLoads >= $criteria->coverage) {
+                $skipped[$path] = 'beyond the coverage';
+                continue;
+            }
+            if (null !== $criteria->minShare && $usage->share($path) < $criteria->minShare) {
+                $skipped[$path] = \sprintf('loaded by %.1f%% of requests, under the minimum share', $usage->share($path) * 100);
+                continue;
+            }
+            if (!isset($safe[$path])) {
+                $skipped[$path] = null === $inventory->file($path) ? 'not under the scanned paths' : 'not safe to preload (see preheat explain)';
+                continue;
+            }
+            $closure = array_values(array_filter($this->closure($path, $inventory, $providers), static fn (string $p): bool => !isset($selected[$p])));
+            $cost = $estimate->ofFiles($closure);
+            if (null !== $criteria->budgetBytes && $bytes + $cost > $criteria->budgetBytes) {
+                $skipped[$path] = \sprintf('over the budget (needs %s with what it links to)', MemorySize::format($cost));
+                continue;
+            }
+            foreach ($closure as $file) {
+                $selected[$file] = true;
+            }
+            $chosen[] = $path;
+            $bytes += $cost;
+            $covered += $count;
+        }
+
+        return new HotSelection(array_keys($selected), \count($chosen), $covered / $totalLoads, $bytes, $skipped, \count($usage->fileCounts), $usage->requests);
+    }
+
+    /**
+     * A file and, transitively, the files declaring what its classes need to link.
+     *
+     * @param array<string, string> $providers lower-case class => file, within the safe plan
+     *
+     * @return list<string>
+     */
+    private function closure(string $path, Inventory $inventory, array $providers): array
+    {
+        $seen = [$path => true];
+        $queue = [$path];
+        while ([] !== $queue) {
+            $file = $inventory->file(array_pop($queue));
+            foreach ($file?->linkedClasses() ?? [] as $declaration) {
+                foreach ($declaration->linkDependencies() as $dependency) {
+                    $provider = $providers[strtolower($dependency)] ?? null;
+                    if (null !== $provider && !isset($seen[$provider])) {
+                        $seen[$provider] = true;
+                        $queue[] = $provider;
+                    }
+                }
+            }
+        }
+
+        return array_keys($seen);
+    }
+}

@@ -1,0 +1,22 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan\Strategy;
+
+use Preheat\Plan\PlanResult;
+
+/**
+ * A strategy that preloads part of the safe plan: it picks the files to start from, and the planner
+ * pulls in what they need to link.
+ */
+interface SeedStrategy
+{
+    public function name(): string;
+
+    /** @param PlanResult $safe the paths plan over the whole tree */
+    public function select(PlanResult $safe, MemoryEstimate $estimate): HotSelection;
+
+    /** The preload memory not to exceed, if any: verification checks it and the estimate is calibrated. */
+    public function budgetBytes(): ?int;
+}

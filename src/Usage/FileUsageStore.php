@@ -1,0 +1,120 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+use Preheat\Recorder\FileSink;
+use Preheat\Recorder\Recorder;
+use Preheat\Recorder\SinkError;
+
+/**
+ * An append-only file of JSON lines, one per batch (format: Preheat\Recorder\FileSink). Reading skips
+ * and counts damaged lines (a writer killed mid-line, garbage), so one bad record never hides the rest.
+ */
+final class FileUsageStore implements UsageStore
+{
+    public function __construct(public readonly string $path)
+    {
+    }
+
+    public function append(UsageBatch $batch): void
+    {
+        RecorderFile::load();
+        try {
+            (new FileSink($this->path, 10.0))->write([RecorderFile::batch($batch)]);
+        } catch (SinkError $e) {
+            throw UsageStoreError::unwritable($this->path, $e->getMessage());
+        }
+    }
+
+    public function read(): UsageSnapshot
+    {
+        RecorderFile::load();
+        if (!is_file($this->path)) {
+            throw UsageStoreError::missingFile($this->path);
+        }
+        $handle = @fopen($this->path, 'r');
+        if (false === $handle) {
+            throw UsageStoreError::unreadableFile($this->path);
+        }
+        $requests = $batches = $skipped = $dropped = 0;
+        $files = $servers = [];
+        $from = $to = null;
+        try {
+            while (false !== ($line = fgets($handle))) {
+                if (!str_ends_with($line, "\n")) {
+                    ++$skipped; // the last line, torn by a writer that died (or still being written)
+                    break;
+                }
+                if ('' === trim($line)) {
+                    continue;
+                }
+                $record = $this->parse($line);
+                if (null === $record) {
+                    ++$skipped;
+                    continue;
+                }
+                ++$batches;
+                $requests += $record['requests'];
+                $dropped += $record['dropped'];
+                foreach ($record['files'] as $file => $count) {
+                    $files[$file] = ($files[$file] ?? 0) + $count;
+                }
+                $from = null === $from ? $record['from'] : min($from, $record['from']);
+                $to = null === $to ? $record['to'] : max($to, $record['to']);
+                foreach (explode(',', $record['server']) as $server) {
+                    if ('' !== $server) {
+                        $servers[$server] = true;
+                    }
+                }
+            }
+        } finally {
+            fclose($handle);
+        }
+        $servers = array_map('strval', array_keys($servers));
+        sort($servers);
+
+        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped);
+    }
+
+    public function describe(): string
+    {
+        return $this->path;
+    }
+
+    /** @return array{server: string, from: int, to: int, requests: int, dropped: int, files: array<string, int>}|null null for a damaged line */
+    private function parse(string $line): ?array
+    {
+        $record = json_decode($line, true);
+        if (!\is_array($record)) {
+            return null;
+        }
+        $version = $record['v'] ?? null;
+        if (Recorder::FORMAT !== $version) {
+            if (\is_int($version) || \is_string($version)) {
+                throw UsageStoreError::incompatibleVersion($this->path, (string) $version);
+            }
+
+            return null;
+        }
+        $server = $record['server'] ?? null;
+        $from = $record['from'] ?? null;
+        $to = $record['to'] ?? null;
+        $requests = $record['requests'] ?? null;
+        $dropped = $record['dropped'] ?? 0;
+        $fileCounts = $record['files'] ?? null;
+        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !\is_int($requests) || $requests < 0 || !\is_int($dropped) || !\is_array($fileCounts)) {
+            return null;
+        }
+        $files = [];
+        foreach ($fileCounts as $file => $count) {
+            if (!\is_int($count) || $count < 0) {
+                return null;
+            }
+            $files[(string) $file] = $count;
+        }
+
+        return ['server' => $server, 'from' => $from, 'to' => $to, 'requests' => $requests, 'dropped' => $dropped, 'files' => $files];
+    }
+}

@@ -1,0 +1,178 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+use Preheat\Recorder\Config;
+use Preheat\Recorder\StoreDsn;
+use Preheat\Util\AtomicFile;
+
+/**
+ * Writes the bootstrap that PHP runs before every request (auto_prepend_file): it loads the recorder
+ * and starts it with the settings, and does nothing if the recorder file is gone.
+ */
+final class RecorderInstaller
+{
+    public const DEFAULT_BOOTSTRAP = 'preheat-recorder.php';
+
+    /**
+     * Checks the options of `preheat record` and resolves paths against the project.
+     *
+     * @param list<string> $base
+     * @param string|null  $bufferDir where workers keep their counts between flushes (default: the temp directory)
+     */
+    public function settings(string $project, ?string $bootstrap, ?string $store, int $sample, int $batch, int $flushSeconds, array $base, ?string $bufferDir = null): RecorderSettings
+    {
+        $projectDir = realpath($project);
+        if (false === $projectDir || !is_dir($projectDir)) {
+            throw new \InvalidArgumentException(\sprintf('Project directory "%s" does not exist: run Preheat in your project root or pass --project=DIR.', $project));
+        }
+        foreach (['--sample' => $sample, '--batch' => $batch, '--flush-seconds' => $flushSeconds] as $option => $value) {
+            if ($value < 1) {
+                throw new \InvalidArgumentException(\sprintf('%s must be a whole number of at least 1 (got %d).', $option, $value));
+            }
+        }
+        $bootstrapPath = self::absolute($bootstrap ?? self::DEFAULT_BOOTSTRAP, $projectDir);
+        if (!str_ends_with($bootstrapPath, '.php')) {
+            throw new \InvalidArgumentException(\sprintf('--bootstrap=%s must name a .php file.', $bootstrap));
+        }
+        if (1 === preg_match('/["\r\n\0]/', $bootstrapPath)) {
+            throw new \InvalidArgumentException(\sprintf('--bootstrap=%s: php.ini cannot name a path with a double quote or a line break; choose another path.', $bootstrap));
+        }
+        if (!is_dir(\dirname($bootstrapPath))) {
+            throw new \InvalidArgumentException(\sprintf('The directory of --bootstrap=%s does not exist: create it or choose another path.', $bootstrapPath));
+        }
+        $target = UsageStores::target($store ?? UsageStores::DEFAULT_FILE, $projectDir);
+        if ('file' === $target['type'] && !is_dir(\dirname((string) $target['path']))) {
+            throw new \InvalidArgumentException(\sprintf('The directory of the store file %s does not exist: create it, or pass another --store.', $target['path']));
+        }
+        $directories = [];
+        foreach ($base as $directory) {
+            $real = realpath(self::absolute($directory, $projectDir));
+            if (false === $real || !is_dir($real)) {
+                throw new \InvalidArgumentException(\sprintf('--base=%s is not a directory: give a directory whose files to record, relative to the project.', $directory));
+            }
+            $directories[] = $real;
+        }
+
+        if (null !== $bufferDir && !is_dir($bufferDir)) {
+            throw new \InvalidArgumentException(\sprintf('The buffer directory %s does not exist.', $bufferDir));
+        }
+
+        return new RecorderSettings($projectDir, $bootstrapPath, $target, $sample, $batch, $flushSeconds, array_values(array_unique($directories)), $bufferDir);
+    }
+
+    /**
+     * The recorder's settings, as the bootstrap passes them (the bootstrap adds itself to `exclude`).
+     *
+     * @return array<string, mixed>
+     */
+    public function config(RecorderSettings $settings): array
+    {
+        $store = $settings->store;
+        if ('redis' === $store['type']) {
+            $store = array_filter($store, static fn (mixed $value): bool => null !== $value);
+        }
+        $config = ['store' => $store, 'sample' => $settings->sample, 'batch' => $settings->batch, 'flushSeconds' => $settings->flushSeconds];
+        if ([] !== $settings->base) {
+            $config['base'] = $settings->base;
+        }
+        if (null !== $settings->bufferDir) {
+            $config['bufferDir'] = $settings->bufferDir;
+        }
+        RecorderFile::load();
+        Config::fromArray($config); // the recorder would silently ignore a config it rejects: fail here instead
+
+        return $config;
+    }
+
+    public function bootstrap(RecorderSettings $settings): string
+    {
+        $recorder = var_export(self::recorderPath(), true);
+        $entries = '';
+        foreach ($this->config($settings) as $key => $value) {
+            $entries .= \sprintf("            %s => %s,\n", var_export($key, true), self::export($value));
+        }
+        $entries .= "            'exclude' => [__FILE__],\n";
+        $condition = 1 === $settings->sample ? '' : \sprintf('1 === random_int(1, %d) && ', $settings->sample);
+
+        return <<<PHP
+            <?php
+
+            // Written by `preheat record --install`: records which PHP files requests load, for
+            // `preheat usage` and `preheat generate --strategy=hot`. Store: {$this->storeComment($settings)}.
+            // PHP runs it before every request (auto_prepend_file). To stop recording, remove that setting,
+            // reload PHP, then delete this file. It samples before it loads the recorder, so that other
+            // requests pay for one random_int(). The recorder never throws, prints or warns, and this
+            // file does nothing if the recorder is gone.
+
+            try {
+                if ({$condition}is_file({$recorder})) {
+                    require_once {$recorder};
+                    \\Preheat\\Recorder\\Recorder::start([
+            {$entries}        ], sampled: true);
+                }
+            } catch (\\Throwable) {
+            }
+
+            PHP;
+    }
+
+    public function install(RecorderSettings $settings): void
+    {
+        AtomicFile::write($settings->bootstrapPath, $this->bootstrap($settings));
+    }
+
+    /** The php.ini line that enables the bootstrap for every request of that PHP. */
+    public function iniLine(string $bootstrapPath): string
+    {
+        return 'auto_prepend_file='.self::iniValue($bootstrapPath);
+    }
+
+    /** The line for one php-fpm pool only (its pool.d/*.conf file); php_admin_value cannot be overridden by the app. */
+    public function poolLine(string $bootstrapPath): string
+    {
+        return 'php_admin_value[auto_prepend_file] = '.self::iniValue($bootstrapPath);
+    }
+
+    public static function recorderPath(): string
+    {
+        $path = RecorderFile::path();
+
+        return realpath($path) ?: $path;
+    }
+
+    private function storeComment(RecorderSettings $settings): string
+    {
+        $store = $settings->store;
+        unset($store['password']);
+        RecorderFile::load();
+
+        return str_replace(["\n", "\r", '?>'], ' ', StoreDsn::describe($store));
+    }
+
+    private static function iniValue(string $path): string
+    {
+        return 1 === preg_match('~^[A-Za-z0-9_./-]+$~', $path) ? $path : '"'.$path.'"';
+    }
+
+    private static function absolute(string $path, string $base): string
+    {
+        return str_starts_with($path, '/') ? $path : $base.'/'.$path;
+    }
+
+    /** Short-array PHP for scalars and (nested) arrays, every string through var_export. */
+    private static function export(mixed $value): string
+    {
+        if (!\is_array($value)) {
+            return var_export($value, true);
+        }
+        $items = [];
+        foreach ($value as $key => $item) {
+            $items[] = array_is_list($value) ? self::export($item) : var_export($key, true).' => '.self::export($item);
+        }
+
+        return '['.implode(', ', $items).']';
+    }
+}

@@ -1,0 +1,114 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+use Preheat\Recorder\Recorder;
+use Preheat\Recorder\RedisSink;
+use Preheat\Recorder\RespClient;
+use Preheat\Recorder\SinkError;
+use Preheat\Recorder\StoreDsn;
+
+/**
+ * Counts added up in Redis by every server's recorder (keys: Preheat\Recorder\RedisSink). Reads them
+ * back in one transaction, so that a snapshot is consistent while recorders keep writing.
+ */
+final class RedisUsageStore implements UsageStore
+{
+    /** @var array<string, mixed> */
+    private readonly array $target;
+
+    /** @param array<string, mixed> $target normalized by StoreDsn (UsageStores::target()) */
+    public function __construct(array $target)
+    {
+        RecorderFile::load();
+        $target = StoreDsn::normalize($target);
+        // A command-line tool can wait longer than a request can.
+        $target['timeout'] = max((float) $target['timeout'], 2.0);
+        $target['readTimeout'] = max((float) $target['readTimeout'], 30.0);
+        $this->target = $target;
+    }
+
+    public function append(UsageBatch $batch): void
+    {
+        $client = $this->connect();
+        try {
+            $client->transaction(RedisSink::commands([RecorderFile::batch($batch)], $this->prefix()));
+        } catch (SinkError $e) {
+            throw UsageStoreError::redisFailed($client->address, $e->getMessage());
+        } finally {
+            $client->close();
+        }
+    }
+
+    public function read(): UsageSnapshot
+    {
+        $client = $this->connect();
+        $prefix = $this->prefix();
+        try {
+            [$version, $requests, $batches, $dropped, $files, $servers, $first, $last] = $client->transaction([
+                ['GET', $prefix.'version'],
+                ['GET', $prefix.'requests'],
+                ['GET', $prefix.'batches'],
+                ['GET', $prefix.'dropped'],
+                ['HGETALL', $prefix.'files'],
+                ['SMEMBERS', $prefix.'servers'],
+                ['ZRANGE', $prefix.'window', '0', '0', 'WITHSCORES'],
+                ['ZRANGE', $prefix.'window', '-1', '-1', 'WITHSCORES'],
+            ]) + array_fill(0, 8, null);
+        } catch (SinkError $e) {
+            throw UsageStoreError::redisFailed($client->address, $e->getMessage());
+        } finally {
+            $client->close();
+        }
+        if (null !== $version && (string) Recorder::FORMAT !== $version) {
+            throw UsageStoreError::incompatibleVersion($this->describe(), \is_scalar($version) ? (string) $version : '?');
+        }
+        $fileCounts = [];
+        $pairs = \is_array($files) ? array_values($files) : [];
+        for ($i = 0; $i + 1 < \count($pairs); $i += 2) {
+            $fileCounts[(string) $pairs[$i]] = self::int($pairs[$i + 1]);
+        }
+        $serverNames = \is_array($servers) ? array_map(static fn (mixed $s): string => \is_scalar($s) ? (string) $s : '', $servers) : [];
+        sort($serverNames);
+
+        return new UsageSnapshot(
+            self::int($requests),
+            $fileCounts,
+            \is_array($first) && isset($first[0]) ? self::int($first[0]) : null,
+            \is_array($last) && isset($last[0]) ? self::int($last[0]) : null,
+            array_values(array_filter($serverNames, static fn (string $s): bool => '' !== $s)),
+            self::int($batches),
+            0,
+            self::int($dropped),
+        );
+    }
+
+    public function describe(): string
+    {
+        return StoreDsn::describe($this->target);
+    }
+
+    private function connect(): RespClient
+    {
+        try {
+            return RespClient::open($this->target);
+        } catch (SinkError $e) {
+            $host = (string) $this->target['host'];
+            $address = (str_contains($host, ':') ? '['.$host.']' : $host).':'.(int) $this->target['port'];
+
+            throw SinkError::UNREACHABLE === $e->getCode() ? UsageStoreError::redisUnreachable($address, $e->getMessage()) : UsageStoreError::redisFailed($address, $e->getMessage());
+        }
+    }
+
+    private function prefix(): string
+    {
+        return (string) $this->target['prefix'];
+    }
+
+    private static function int(mixed $value): int
+    {
+        return \is_int($value) || (\is_string($value) && is_numeric($value)) ? (int) $value : 0;
+    }
+}

@@ -1,0 +1,49 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage\Trace;
+
+use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Gate\PageFetcher;
+use Preheat\Progress\ProgressLogger;
+use Preheat\Usage\UsageSnapshot;
+
+/**
+ * `--strategy=trace`: serves the app (as preheat.json's "bench" section says) with the recorder on,
+ * requests each page a few times, and returns exactly what those requests loaded.
+ */
+final class TraceRecorder
+{
+    public function __construct(private readonly ProgressLogger $progress)
+    {
+    }
+
+    /** @param non-empty-list<string> $paths */
+    public function record(string $projectRoot, array $paths, int $requestsPerPage): UsageSnapshot
+    {
+        $config = (new BenchConfigLoader())->load($projectRoot, null, ['urls' => $paths, 'scenarios' => ['none']]);
+        $this->progress->stage('Tracing '.implode(' ', $paths));
+        $server = TracedServer::start($config);
+        try {
+            $fetcher = new PageFetcher($config->requestTimeout);
+            foreach ($paths as $path) {
+                for ($i = 0; $i < $requestsPerPage; ++$i) {
+                    $page = $fetcher->get($server->stack()->url($path));
+                    if (!$page->isSuccess()) {
+                        throw TraceError::pageFailed($path, null === $page->error ? 'HTTP '.$page->status : $page->error, $server->stack()->logTail());
+                    }
+                }
+            }
+            $usage = $server->usage();
+        } finally {
+            $server->stop();
+        }
+        if ($usage->isEmpty()) {
+            throw TraceError::nothingRecorded(implode(' ', $paths));
+        }
+        $this->progress->finish(\sprintf('Traced %d request(s): they loaded %d PHP files', $usage->requests, \count($usage->fileCounts)));
+
+        return $usage;
+    }
+}

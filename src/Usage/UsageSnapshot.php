@@ -1,0 +1,54 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+/**
+ * Everything a store holds, added up: sampled requests, per-file counts, the time window, which
+ * servers contributed, how many damaged records were skipped while reading, and how many sampled
+ * requests recorders had to drop.
+ */
+final class UsageSnapshot
+{
+    /**
+     * @param array<string, int> $fileCounts absolute path => sampled requests that loaded it
+     * @param list<string>       $servers
+     */
+    public function __construct(
+        public readonly int $requests,
+        public readonly array $fileCounts,
+        public readonly ?int $from,
+        public readonly ?int $to,
+        public readonly array $servers = [],
+        public readonly int $batches = 0,
+        public readonly int $skippedRecords = 0,
+        /** sampled requests recorders dropped while the store was unreachable */
+        public readonly int $droppedRequests = 0,
+    ) {
+    }
+
+    public function isEmpty(): bool
+    {
+        return 0 === $this->requests;
+    }
+
+    /** The share of sampled requests that loaded a file, 0..1. */
+    public function share(string $path): float
+    {
+        return $this->requests > 0 ? ($this->fileCounts[$path] ?? 0) / $this->requests : 0.0;
+    }
+
+    /**
+     * Files by how many requests loaded them, most first (ties by path, so the order is stable).
+     *
+     * @return array<string, int>
+     */
+    public function ranked(): array
+    {
+        $counts = $this->fileCounts;
+        uksort($counts, static fn (string $a, string $b): int => [$counts[$b], $a] <=> [$counts[$a], $b]);
+
+        return $counts;
+    }
+}

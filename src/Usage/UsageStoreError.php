@@ -1,0 +1,61 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+use Preheat\UserError;
+
+/** A usage store that cannot be opened, read or written; each message names the store and says what to do. */
+final class UsageStoreError extends \RuntimeException implements UserError
+{
+    public static function invalidStore(string $message): self
+    {
+        return new self($message);
+    }
+
+    public static function missingFile(string $path): self
+    {
+        return new self(\sprintf('No usage recorded at "%s": the file does not exist. Enable the recorder (preheat record --install) and let requests through, or pass --store=FILE|redis://HOST:PORT/DB.', $path));
+    }
+
+    public static function unreadableFile(string $path): self
+    {
+        return new self(\sprintf('Cannot read the usage file "%s": check that it is a file you may read.', $path));
+    }
+
+    public static function unwritable(string $store, string $why): self
+    {
+        return new self(\sprintf('Cannot write to the usage store %s: %s. Check that it exists and is writable.', $store, $why));
+    }
+
+    public static function incompatibleVersion(string $store, string $found): self
+    {
+        return new self(\sprintf(
+            'The usage store %s was written by an incompatible version of the recorder (format %s; this Preheat reads format %d): record into a new store, or read it with the Preheat version that wrote it.',
+            $store,
+            $found,
+            \Preheat\Recorder\Recorder::FORMAT,
+        ));
+    }
+
+    public static function redisUnreachable(string $address, string $why): self
+    {
+        return new self(\sprintf('Cannot reach Redis at %s (%s): check that redis-server is running and listens there, or fix --store=redis://HOST:PORT/DB.', $address, $why));
+    }
+
+    public static function redisFailed(string $address, string $why): self
+    {
+        return new self(\sprintf('Redis at %s failed: %s. Check the password and database in the store, and that no other data uses its ?prefix=.', $address, $why));
+    }
+
+    public static function empty(string $store): self
+    {
+        return new self(\sprintf('No traffic recorded yet in %s: enable the recorder (preheat record --install) and let requests through (the PHP workers must be able to write to the store).', $store));
+    }
+
+    public static function mergeIntoSource(string $store): self
+    {
+        return new self(\sprintf('--into=%s is also a --store: merge into another store, or its counts would be added to themselves.', $store));
+    }
+}

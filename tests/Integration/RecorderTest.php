@@ -1,0 +1,179 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\TestCase;
+use Preheat\Recorder\Config;
+use Preheat\Tests\Support\PreheatProcess;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Usage\FileUsageStore;
+use Preheat\Usage\RecorderFile;
+use Symfony\Component\Process\Process;
+
+/**
+ * The recorder as users enable it: `preheat record --install` writes the bootstrap, PHP runs it through
+ * auto_prepend_file (the CLI here: one request per process), `preheat usage` reads what it recorded.
+ */
+#[Group('integration')]
+final class RecorderTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+    private string $project;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+        $this->project = $this->directory->path.'/app';
+        mkdir($this->project.'/lib', 0777, true);
+        mkdir($this->project.'/public');
+        file_put_contents($this->project.'/lib/a.php', "<?php\nfunction a(): string { return 'a'; }\n");
+        file_put_contents($this->project.'/lib/b.php', "<?php\nfunction b(): string { return 'b'; }\n");
+        file_put_contents($this->project.'/public/index.php', "<?php\nrequire __DIR__.'/../lib/a.php';\nrequire __DIR__.'/../lib/b.php';\necho a().b();\n");
+        file_put_contents($this->project.'/public/other.php', "<?php\nrequire __DIR__.'/../lib/a.php';\necho a();\n");
+    }
+
+    protected function tearDown(): void
+    {
+        // What a recorder could not write waits in a buffer under the temp dir: remove this test's.
+        RecorderFile::load();
+        $namespace = Config::fromArray(['store' => $this->project.'/var/usage.log'])->namespace();
+        foreach (glob(sys_get_temp_dir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [] as $buffer) {
+            unlink($buffer);
+        }
+        $this->directory->remove();
+    }
+
+    public function testRequestsThroughTheBootstrapAreRecordedAndShown(): void
+    {
+        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1']);
+        self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
+        $bootstrap = $this->project.'/preheat-recorder.php';
+        self::assertStringContainsString('Wrote '.$bootstrap.': it records 1 request in 1 into '.$this->project.'/preheat-usage.log.', $install->getOutput());
+        self::assertStringContainsString("\n    auto_prepend_file=".$bootstrap."\n", $install->getOutput());
+        self::assertStringContainsString("\n    php_admin_value[auto_prepend_file] = ".$bootstrap."\n", $install->getOutput());
+        self::assertStringContainsString('To stop: remove the auto_prepend_file line, reload PHP, then delete '.$bootstrap.'.', $install->getOutput());
+
+        foreach (['index.php' => 'ab', 'index.php ' => 'ab', 'index.php  ' => 'ab', 'other.php' => 'a', 'other.php ' => 'a'] as $script => $expected) {
+            $this->runPhp($bootstrap, trim($script), $expected);
+        }
+
+        $usage = (new FileUsageStore($this->project.'/preheat-usage.log'))->read();
+        self::assertSame(5, $usage->requests);
+        self::assertEquals([
+            $this->project.'/public/index.php' => 3,
+            $this->project.'/public/other.php' => 2,
+            $this->project.'/lib/a.php' => 5,
+            $this->project.'/lib/b.php' => 3,
+        ], $usage->fileCounts, 'neither the bootstrap nor the recorder');
+        self::assertSame([(string) gethostname()], $usage->servers);
+
+        [$json, $process] = PreheatProcess::json(['usage', '--store='.$this->project.'/preheat-usage.log', '--top=2']);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(5, $json['requests']);
+        self::assertSame(4, $json['files']);
+        self::assertSame([['file' => $this->project.'/lib/a.php', 'requests' => 5, 'share' => 1], ['file' => $this->project.'/lib/b.php', 'requests' => 3, 'share' => 0.6]], $json['top']);
+        self::assertSame(['share' => 0.5, 'files' => 2], $json['coverage'][0]);
+
+        $text = PreheatProcess::run(['usage', '--top=1'], $this->project);
+        self::assertSame(0, $text->getExitCode(), $text->getErrorOutput());
+        self::assertStringContainsString('  Requests   5 sampled, in 5 batches, from 1 server: ', $text->getOutput());
+        self::assertStringContainsString('  Coverage   files that account for a share of all loads: 50%: 2 · 80%: 3 · 90%: 4 · 95%: 4 · 99%: 4 · 100%: 4', $text->getOutput());
+        self::assertStringContainsString('           5  100.0%  '.$this->project.'/lib/a.php', $text->getOutput());
+    }
+
+    public function testOnlyFilesUnderBaseAndWithApcuWhenThereIsApcu(): void
+    {
+        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1', '--base=lib']);
+        self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
+        $bootstrap = $this->project.'/preheat-recorder.php';
+
+        $this->runPhp($bootstrap, 'index.php', 'ab');
+        $apcu = (new Process([\PHP_BINARY, '-r', 'echo extension_loaded("apcu") ? 1 : 0;']))->mustRun()->getOutput();
+        if ('1' === $apcu) {
+            $this->runPhp($bootstrap, 'index.php', 'ab', ['-d', 'apc.enable_cli=1']);
+        }
+
+        $usage = (new FileUsageStore($this->project.'/preheat-usage.log'))->read();
+        $runs = '1' === $apcu ? 2 : 1;
+        self::assertSame($runs, $usage->requests);
+        self::assertEquals([$this->project.'/lib/a.php' => $runs, $this->project.'/lib/b.php' => $runs], $usage->fileCounts);
+    }
+
+    public function testFilesOpcachePreloadedDoNotCount(): void
+    {
+        file_put_contents($this->project.'/lib/a.php', "<?php\nfunction a(): string { return 'a'; }\nclass A {}\n");
+        file_put_contents($this->project.'/preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib/a.php');\n");
+        file_put_contents($this->project.'/public/index.php', "<?php\nrequire_once __DIR__.'/../lib/a.php';\nrequire __DIR__.'/../lib/b.php';\necho a().b();\n");
+        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1']);
+        self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
+
+        $preload = ['-d', 'opcache.enable_cli=1', '-d', 'opcache.preload='.$this->project.'/preload.php'];
+        if (0 === posix_geteuid()) {
+            array_push($preload, '-d', 'opcache.preload_user=root');
+        }
+        $this->runPhp($this->project.'/preheat-recorder.php', 'index.php', 'ab', $preload);
+
+        $usage = (new FileUsageStore($this->project.'/preheat-usage.log'))->read();
+        self::assertEquals([$this->project.'/public/index.php' => 1, $this->project.'/lib/b.php' => 1], $usage->fileCounts, 'lib/a.php was preloaded');
+    }
+
+    public function testTheRecorderNeverPrintsNorWarnsNorFailsTheRequest(): void
+    {
+        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log'], $this->project);
+        self::assertSame(2, $install->getExitCode(), 'var/ does not exist yet');
+        self::assertStringContainsString('The directory of the store file '.$this->project.'/var/usage.log does not exist: create it, or pass another --store.', $install->getErrorOutput());
+        mkdir($this->project.'/var');
+        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log']);
+        self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
+        rmdir($this->project.'/var'); // now the recorder cannot write
+
+        $this->runPhp($this->project.'/preheat-recorder.php', 'index.php', 'ab');
+        $namespace = Config::fromArray(['store' => $this->project.'/var/usage.log'])->namespace();
+        self::assertCount(1, glob(sys_get_temp_dir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [], 'the counts wait for the store');
+
+        // A bootstrap whose recorder is gone does nothing.
+        $bootstrap = (string) file_get_contents($this->project.'/preheat-recorder.php');
+        file_put_contents($this->project.'/gone.php', str_replace(var_export(realpath(RecorderFile::path()), true), var_export('/no/such/recorder.php', true), $bootstrap));
+        $this->runPhp($this->project.'/gone.php', 'index.php', 'ab');
+    }
+
+    public function testOptionsAndEmptyStoresAreClearErrors(): void
+    {
+        $dryRun = PreheatProcess::run(['record', '--project='.$this->project]);
+        self::assertSame(0, $dryRun->getExitCode(), $dryRun->getErrorOutput());
+        self::assertStringContainsString('Would write '.$this->project.'/preheat-recorder.php (run again with --install to write it):', $dryRun->getOutput());
+        self::assertStringContainsString("        'sample' => 10,", $dryRun->getOutput());
+        self::assertFileDoesNotExist($this->project.'/preheat-recorder.php');
+
+        $sample = PreheatProcess::run(['record', '--project='.$this->project, '--sample=0']);
+        self::assertSame(2, $sample->getExitCode());
+        self::assertStringContainsString('--sample must be a whole number of at least 1, got "0".', $sample->getErrorOutput());
+
+        touch($this->project.'/empty.log');
+        $empty = PreheatProcess::run(['usage', '--store='.$this->project.'/empty.log']);
+        self::assertSame(2, $empty->getExitCode());
+        self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/empty.log: enable the recorder (preheat record --install) and let requests through', $empty->getErrorOutput());
+
+        $missing = PreheatProcess::run(['usage'], $this->project);
+        self::assertSame(2, $missing->getExitCode());
+        self::assertStringContainsString('No usage recorded at "'.$this->project.'/preheat-usage.log": the file does not exist.', $missing->getErrorOutput());
+
+        $badStore = PreheatProcess::run(['usage', '--store=memcached://x']);
+        self::assertSame(2, $badStore->getExitCode());
+        self::assertStringContainsString('Unsupported store "memcached://x"', $badStore->getErrorOutput());
+    }
+
+    /** @param list<string> $options */
+    private function runPhp(string $bootstrap, string $script, string $expected, array $options = []): void
+    {
+        $php = new Process([\PHP_BINARY, '-d', 'auto_prepend_file='.$bootstrap, '-d', 'display_errors=1', '-d', 'display_startup_errors=1', '-d', 'error_reporting=-1', '-d', 'log_errors=0', ...$options, $this->project.'/public/'.$script]);
+        $php->run();
+
+        self::assertSame(0, $php->getExitCode(), $php->getErrorOutput());
+        self::assertSame($expected, $php->getOutput(), 'the recorder prints nothing');
+        self::assertSame('', $php->getErrorOutput(), 'the recorder warns about nothing');
+    }
+}

@@ -1,0 +1,140 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Plan\Strategy;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Composer\ComposerProjectLoader;
+use Preheat\Inventory\InventoryBuilder;
+use Preheat\Inventory\InventoryCache;
+use Preheat\Plan\BuiltinSymbols;
+use Preheat\Plan\Planner;
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanResult;
+use Preheat\Plan\Strategy\HotCriteria;
+use Preheat\Plan\Strategy\HotSelector;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Usage\UsageSnapshot;
+
+/**
+ * The hot strategy on a known usage sample over the `clean` fixture project:
+ * HomeController (needs Controller), Container (needs ContainerInterface and RemembersInstances), functions.php.
+ */
+final class HotSelectorTest extends TestCase
+{
+    private PlanResult $safe;
+    private string $root;
+
+    protected function setUp(): void
+    {
+        $this->root = FixtureProjects::path('clean');
+        $project = (new ComposerProjectLoader())->load($this->root);
+        $scan = (new InventoryBuilder(workers: 1))->build($project->defaultRoots(), InventoryCache::disabled());
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $project->defaultRoots(), new PlanOptions());
+        $this->safe = new PlanResult($project, $scan, $plan, 0.0);
+    }
+
+    public function testCoverageTakesTheMostLoadedFilesAndWhatTheyLinkTo(): void
+    {
+        // 100 requests; 300 loads in all. HomeController alone covers 100/300.
+        $usage = $this->usage([
+            'src/Controller/HomeController.php' => 100,
+            'vendor/acme/container/src/Container.php' => 90,
+            'src/Controller/Controller.php' => 80,
+            'vendor/acme/container/src/functions.php' => 30,
+        ]);
+
+        $selection = $this->select($usage, new HotCriteria(0.5));
+
+        // HomeController (100) then Container (90): 190/300 ≥ 0.5 after the second.
+        self::assertSame(2, $selection->chosen);
+        self::assertEqualsCanonicalizing([
+            $this->root.'/src/Controller/HomeController.php',
+            $this->root.'/src/Controller/Controller.php',
+            $this->root.'/vendor/acme/container/src/Container.php',
+            $this->root.'/vendor/acme/container/src/ContainerInterface.php',
+            $this->root.'/vendor/acme/container/src/RemembersInstances.php',
+        ], $selection->files);
+        self::assertSame('beyond the coverage', $selection->skipped[$this->root.'/vendor/acme/container/src/functions.php']);
+        self::assertEqualsWithDelta(270 / 300, $selection->coverage, 1e-9, 'Controller.php came along with HomeController and counts as covered');
+    }
+
+    public function testMinimumShareLeavesRareFilesOut(): void
+    {
+        $usage = $this->usage(['src/Controller/HomeController.php' => 100, 'vendor/acme/container/src/functions.php' => 4]);
+
+        $selection = $this->select($usage, new HotCriteria(null, 0.05));
+
+        self::assertSame(1, $selection->chosen);
+        self::assertStringContainsString('4.0% of requests', $selection->skipped[$this->root.'/vendor/acme/container/src/functions.php']);
+    }
+
+    public function testTheBudgetCountsWhatAFileLinksToAndSkipsWhatDoesNotFit(): void
+    {
+        $usage = $this->usage([
+            'vendor/acme/container/src/Container.php' => 100,
+            'src/Controller/HomeController.php' => 90,
+            'vendor/acme/container/src/functions.php' => 80,
+        ]);
+        $estimate = new MemoryEstimate(1.0); // one byte per source byte: the budget is in source bytes
+        $homeAndParent = filesize($this->root.'/src/Controller/HomeController.php') + filesize($this->root.'/src/Controller/Controller.php');
+        $functions = filesize($this->root.'/vendor/acme/container/src/functions.php');
+
+        // Room for HomeController with its parent and for functions.php, not for Container and its two dependencies.
+        $selection = $this->select($usage, new HotCriteria(null, null, $homeAndParent + $functions), $estimate);
+
+        self::assertStringStartsWith('over the budget', $selection->skipped[$this->root.'/vendor/acme/container/src/Container.php']);
+        self::assertSame(2, $selection->chosen);
+        self::assertSame($homeAndParent + $functions, $selection->estimatedBytes);
+    }
+
+    public function testRecordedFilesOutsideTheSafePlanAreSkippedWithTheReason(): void
+    {
+        $usage = new UsageSnapshot(10, ['/srv/elsewhere/bootstrap.php' => 10, $this->root.'/vendor/composer/autoload_psr4.php' => 10], 1, 2);
+
+        $selection = $this->select($usage, new HotCriteria(1.0));
+
+        self::assertSame([], $selection->files);
+        self::assertSame('not under the scanned paths', $selection->skipped['/srv/elsewhere/bootstrap.php']);
+        self::assertSame('not safe to preload (see preheat explain)', $selection->skipped[$this->root.'/vendor/composer/autoload_psr4.php']);
+    }
+
+    public function testSizesParse(): void
+    {
+        self::assertSame(12 * 1048576, MemorySize::parse('12M'));
+        self::assertSame(512 * 1024, MemorySize::parse('512k'));
+        self::assertSame(1073741824, MemorySize::parse('1G'));
+        self::assertSame(1000, MemorySize::parse('1000'));
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('--budget=lots is not a size');
+        MemorySize::parse('lots');
+    }
+
+    public function testCalibrationScalesTheEstimateToWhatWasMeasured(): void
+    {
+        $file = $this->root.'/src/Controller/Controller.php';
+        $calibrated = (new MemoryEstimate())->calibrated([$file], 5 * (int) filesize($file));
+
+        self::assertSame(5.0, $calibrated->bytesPerSourceByte);
+        self::assertSame(5 * filesize($file), $calibrated->ofFile($file));
+    }
+
+    /** @param array<string, int> $relativeCounts */
+    private function usage(array $relativeCounts, int $requests = 100): UsageSnapshot
+    {
+        $counts = [];
+        foreach ($relativeCounts as $path => $count) {
+            $counts[$this->root.'/'.$path] = $count;
+        }
+
+        return new UsageSnapshot($requests, $counts, 1000, 2000);
+    }
+
+    private function select(UsageSnapshot $usage, HotCriteria $criteria, MemoryEstimate $estimate = new MemoryEstimate()): \Preheat\Plan\Strategy\HotSelection
+    {
+        return (new HotSelector())->select($usage, $this->safe->plan, $this->safe->scan->inventory, $criteria, $estimate);
+    }
+}
