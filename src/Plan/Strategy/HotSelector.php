@@ -10,8 +10,9 @@ use Preheat\Usage\UsageSnapshot;
 
 /**
  * Chooses what to preload from recorded usage: files ranked by how many sampled requests loaded
- * them, taken while they are needed for the coverage and above the minimum share, each together with
- * the files it needs to link, as long as the whole stays within the memory budget. Only files the
+ * them (by loads per byte when there is a budget), taken while they are needed for the coverage and
+ * above the minimum share, each together with the files it needs to link, as long as the whole stays
+ * within the memory budget. Only files the
  * safe plan (every file that can be preloaded safely) keeps are candidates: hot is a subset of all.
  */
 final class HotSelector
@@ -33,7 +34,7 @@ final class HotSelector
         $skipped = [];
         $covered = 0;
         $bytes = 0;
-        foreach ($usage->ranked() as $path => $count) {
+        foreach ($this->ranked($usage, $criteria, $estimate) as $path => $count) {
             $path = (string) $path;
             if (isset($selected[$path])) {
                 $covered += $count; // already pulled in by a file it links with
@@ -66,6 +67,28 @@ final class HotSelector
         }
 
         return new HotSelection(array_keys($selected), \count($chosen), $covered / $totalLoads, $bytes, $skipped, \count($usage->fileCounts), $usage->requests);
+    }
+
+    /**
+     * Most loaded first. Within a budget, by loads per byte: each preloaded file saves the same work
+     * per request (finding, including and linking it) whatever its size, while the budget pays by size,
+     * and the files every request loads tie on count.
+     *
+     * @return array<string, int>
+     */
+    private function ranked(UsageSnapshot $usage, HotCriteria $criteria, MemoryEstimate $estimate): array
+    {
+        $ranked = $usage->ranked();
+        if (null === $criteria->budgetBytes) {
+            return $ranked;
+        }
+        $density = [];
+        foreach ($ranked as $path => $count) {
+            $density[$path] = $count / max(1, $estimate->ofFile((string) $path));
+        }
+        uksort($ranked, static fn (string $a, string $b): int => [$density[$b], $ranked[$b], $a] <=> [$density[$a], $ranked[$a], $b]);
+
+        return $ranked;
     }
 
     /**

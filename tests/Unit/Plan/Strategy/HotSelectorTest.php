@@ -91,6 +91,17 @@ final class HotSelectorTest extends TestCase
         self::assertSame($homeAndParent + $functions, $selection->estimatedBytes);
     }
 
+    public function testWithinABudgetEquallyLoadedSmallFilesComeFirst(): void
+    {
+        // Both loaded by every request; HomeController.php (253 bytes) sorts first but functions.php (163) is smaller.
+        $usage = $this->usage(['src/Controller/HomeController.php' => 100, 'vendor/acme/container/src/functions.php' => 100]);
+
+        $selection = $this->select($usage, new HotCriteria(null, null, 200), new MemoryEstimate(1.0));
+
+        self::assertSame([$this->root.'/vendor/acme/container/src/functions.php'], $selection->files);
+        self::assertArrayHasKey($this->root.'/src/Controller/HomeController.php', $selection->skipped);
+    }
+
     public function testRecordedFilesOutsideTheSafePlanAreSkippedWithTheReason(): void
     {
         $usage = new UsageSnapshot(10, ['/srv/elsewhere/bootstrap.php' => 10, $this->root.'/vendor/composer/autoload_psr4.php' => 10], 1, 2);
