@@ -29,6 +29,7 @@ final class RecordCommand extends Command
             ->addOption('flush-seconds', null, InputOption::VALUE_REQUIRED, 'Write at least this often (on the next sampled request)', '60')
             ->addOption('base', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Only record files under this directory (repeatable; default: every file)')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'The bootstrap file to write (default: preheat-recorder.php in the project)')
+            ->addOption('buffer-dir', null, InputOption::VALUE_REQUIRED, 'Where workers keep their counts between writes when APCu is off (default: the temp directory)')
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
     }
 
@@ -43,6 +44,7 @@ final class RecordCommand extends Command
             self::number($input, 'batch'),
             self::number($input, 'flush-seconds'),
             array_values(array_map('strval', (array) $input->getOption('base'))),
+            null === $input->getOption('buffer-dir') ? null : (string) $input->getOption('buffer-dir'),
         );
         $path = $settings->bootstrapPath;
         $install = (bool) $input->getOption('install');
