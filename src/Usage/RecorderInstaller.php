@@ -57,7 +57,7 @@ final class RecorderInstaller
         }
 
         if (null !== $bufferDir && !is_dir($bufferDir)) {
-            throw new \InvalidArgumentException(\sprintf('The buffer directory %s does not exist.', $bufferDir));
+            throw new \InvalidArgumentException(\sprintf('The buffer directory %s does not exist: create it, or pass another --buffer-dir.', $bufferDir));
         }
 
         return new RecorderSettings($projectDir, $bootstrapPath, $target, $sample, $batch, $flushSeconds, array_values(array_unique($directories)), $bufferDir);
