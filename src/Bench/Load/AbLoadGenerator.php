@@ -22,15 +22,7 @@ final class AbLoadGenerator implements LoadGenerator
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
-        // One page at a time: the tool cannot cycle through pages, so the time is shared out between them.
-        $share = $duration / \count($target->paths);
-
-        $results = array_map(fn (string $path): LoadResult => $this->runPage($target, $path, $settings, $share), $target->paths);
-        if ([] === $results) {
-            throw new \LogicException('No page to load.');
-        }
-
-        return LoadResult::combine($results);
+        return LoadResult::pageByPage($target->paths, $duration, fn (string $page, float $share): LoadResult => $this->runPage($target, $page, $settings, $share));
     }
 
     private function runPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadResult

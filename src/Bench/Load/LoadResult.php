@@ -27,6 +27,26 @@ final class LoadResult
     }
 
     /**
+     * For tools that cannot cycle through pages: one run per page, the time shared out between them,
+     * added up as one run.
+     *
+     * @param list<string>                                 $pages
+     * @param callable(string $page, float $seconds): self $runPage
+     */
+    public static function pageByPage(array $pages, float $duration, callable $runPage): self
+    {
+        $results = [];
+        foreach ($pages as $page) {
+            $results[] = $runPage($page, $duration / \count($pages));
+        }
+        if ([] === $results) {
+            throw new \LogicException('No page to load.');
+        }
+
+        return self::combine($results);
+    }
+
+    /**
      * Runs of several pages as one: requests and time add up; latencies are weighted by requests.
      *
      * @param non-empty-list<LoadResult> $results

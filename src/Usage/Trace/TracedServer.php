@@ -35,15 +35,7 @@ final class TracedServer
     public static function start(BenchConfig $config, int $sample = 1, int $batch = 1): self
     {
         $supervisor = new ProcessSupervisor();
-        $server = new self($supervisor, new StackLauncher($supervisor, new StackSettings(
-            $config->documentRoot,
-            $config->frontController,
-            $config->workers,
-            $config->fpmBinary,
-            $config->nginxBinary,
-            $config->phpIni,
-            $config->opcacheMemoryMb,
-        )));
+        $server = new self($supervisor, new StackLauncher($supervisor, StackSettings::fromConfig($config)));
         if (!mkdir($server->directory, 0777, true)) {
             throw new \RuntimeException('Cannot create '.$server->directory);
         }
