@@ -8,12 +8,14 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\Bootstrap;
+use Preheat\Bench\Statistics\ConfidenceInterval;
 use Preheat\Bench\Statistics\Sample;
 
 /**
  * Statistics over rounds: medians and spread of req/s and time per request, latency percentiles
- * (median over rounds), the gain against the baseline with a bootstrap confidence interval
- * (fixed seed: the same runs give the same interval), and the memory and start-up figures.
+ * (median over rounds), the gain against the baseline with a bootstrap confidence interval (rounds
+ * resampled as pairs; fixed seed: the same runs give the same interval), and the memory and start-up
+ * figures.
  */
 final class BenchReportBuilder
 {
@@ -26,26 +28,23 @@ final class BenchReportBuilder
     public function build(BenchResult $result): BenchReport
     {
         $baseline = $result->scenario($result->baseline);
-        $baselineRps = null === $baseline ? [] : $this->rps($baseline);
         $rows = [];
         foreach ($result->scenarios as $record) {
-            $rows[] = $this->row($record, $baselineRps, $record->name === $result->baseline, (float) ($result->environment['duration'] ?? 0), max(1, (int) ($result->environment['cores'] ?? 1)));
+            $rows[] = $this->row($record, $record->name === $result->baseline ? null : $baseline, (float) ($result->environment['duration'] ?? 0), max(1, (int) ($result->environment['cores'] ?? 1)));
         }
 
         return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel);
     }
 
-    /** @param list<float> $baselineRps */
-    private function row(ScenarioRecord $record, array $baselineRps, bool $isBaseline, float $duration, int $cores): ScenarioRow
+    /** @param ScenarioRecord|null $baseline null when this is the baseline */
+    private function row(ScenarioRecord $record, ?ScenarioRecord $baseline, float $duration, int $cores): ScenarioRow
     {
         $valid = $record->validRuns();
         $rps = $this->rps($record);
         $gain = $interval = null;
-        if ([] !== $rps && [] !== $baselineRps && !$isBaseline) {
-            $treatment = new Sample($rps);
-            $base = new Sample($baselineRps);
-            $gain = $treatment->median() / $base->median() - 1;
-            $interval = $this->bootstrap->gain($treatment, $base, $this->confidenceLevel);
+        if (null !== $baseline && [] !== $rps && [] !== $this->rps($baseline)) {
+            $gain = (new Sample($rps))->median() / (new Sample($this->rps($baseline)))->median() - 1;
+            $interval = $this->gainInterval($record, $baseline);
         }
         $void = [];
         foreach ($record->runs as $round => $run) {
@@ -86,6 +85,26 @@ final class BenchReportBuilder
             // The share of the machine's CPU time the load tool used while it ran.
             [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
         );
+    }
+
+    /**
+     * Paired by round when at least three rounds are valid on both sides (interleaving makes each
+     * round a fair pair); otherwise the two samples are resampled independently.
+     */
+    private function gainInterval(ScenarioRecord $record, ScenarioRecord $baseline): ConfidenceInterval
+    {
+        $treatment = $reference = [];
+        foreach ($record->runs as $round => $run) {
+            $base = $baseline->runs[$round] ?? null;
+            if ($run->isValid() && null !== $base && $base->isValid()) {
+                $treatment[] = $run->requestsPerSecond();
+                $reference[] = $base->requestsPerSecond();
+            }
+        }
+
+        return \count($treatment) >= 3
+            ? $this->bootstrap->pairedGain($treatment, $reference, $this->confidenceLevel)
+            : $this->bootstrap->gain(new Sample($this->rps($record)), new Sample($this->rps($baseline)), $this->confidenceLevel);
     }
 
     /** @return list<float> req/s of the runs that count */
