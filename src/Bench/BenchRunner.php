@@ -21,7 +21,8 @@ use Preheat\Progress\ProgressLogger;
 /**
  * Runs a benchmark: prepares every scenario's script, starts one php-fpm + nginx per scenario,
  * gates them for correctness, warms them up, then measures round by round with scenarios
- * interleaved (A B C, A B C, ...) so that machine noise falls on all of them alike. Whatever
+ * interleaved and the order rotated (A B C, B C A, C A B, ...) so that machine noise falls on all of
+ * them alike. Whatever
  * happens, every server it started is stopped before it returns or throws.
  */
 final class BenchRunner
@@ -81,7 +82,7 @@ final class BenchRunner
             $total = $config->rounds * \count($measured);
             $done = 0;
             for ($round = 1; $round <= $config->rounds; ++$round) {
-                foreach ($measured as $record) {
+                foreach (self::rotated($measured, $round - 1) as $record) {
                     $this->progress->stage(\sprintf('Round %d/%d: %s', $round, $config->rounds, $record->name));
                     $this->progress->advance($done, $total);
                     $stack = $stacks[$record->name];
@@ -141,6 +142,27 @@ final class BenchRunner
         }
         $broken = array_filter($records, static fn (ScenarioRecord $r): bool => !$r->isMeasured());
         $this->progress->finish(\sprintf('Pages checked: %d scenario(s) serve them correctly%s', \count($records) - \count($broken), [] === $broken ? '' : ', '.\count($broken).' broken (reported, not measured)'));
+    }
+
+    /**
+     * The scenarios in the order of one round: each round starts one scenario further (A B C, B C A,
+     * C A B, ...), so that no scenario always runs first or last, where a shared machine may be
+     * systematically faster or slower.
+     *
+     * @template T
+     *
+     * @param list<T> $scenarios
+     *
+     * @return list<T>
+     */
+    public static function rotated(array $scenarios, int $by): array
+    {
+        if ([] === $scenarios) {
+            return [];
+        }
+        $by %= \count($scenarios);
+
+        return [...\array_slice($scenarios, $by), ...\array_slice($scenarios, 0, $by)];
     }
 
     private function target(BenchConfig $config, ServerStack $stack): LoadTarget

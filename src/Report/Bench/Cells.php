@@ -78,7 +78,7 @@ final class Cells
             ['CPU cores', (string) ($environment['cores'] ?? '?')],
             ['php-fpm workers', (string) ($environment['workers'] ?? '')],
             ['load tool', (string) ($environment['toolSettings'] ?? $environment['tool'] ?? '')],
-            ['rounds', \sprintf('%d, interleaved; %s s warm-up per scenario (discarded)', $environment['rounds'] ?? 0, $environment['warmup'] ?? 0)],
+            ['rounds', \sprintf('%d, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment['rounds'] ?? 0, $environment['warmup'] ?? 0)],
             ['pages', implode(' ', (array) ($environment['urls'] ?? []))],
         ];
     }
