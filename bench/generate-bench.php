@@ -58,11 +58,9 @@ file_put_contents($work.'/naive.php', "<?php\n".implode('', array_map(static fn 
 [, $naive] = $run([...$preheat, 'verify', $work.'/naive.php', '--opcache-memory=256', '--format=json']);
 
 $stats = static function (array $values): string {
-    sort($values);
-    $n = count($values);
-    $median = 0 === $n % 2 ? ($values[$n / 2 - 1] + $values[$n / 2]) / 2 : $values[intdiv($n, 2)];
+    $sample = new Preheat\Bench\Statistics\Sample($values);
 
-    return sprintf('%.2f s (min %.2f, max %.2f, n=%d)', $median, $values[0], $values[$n - 1], $n);
+    return sprintf('%.2f s (min %.2f, max %.2f, n=%d)', $sample->median(), $sample->min(), $sample->max(), $sample->count());
 };
 $reasons = static function (array $report): array {
     $counts = [];
@@ -77,7 +75,7 @@ $reasons = static function (array $report): array {
 
 $summary = $last['plan']['summary'];
 $verification = $last['verification'];
-printf("## preheat generate on %s (%d PHP files), PHP %s, %d cores\n\n", $tree, $summary['scannedFiles'], $verification['php'], (int) shell_exec('nproc'));
+printf("## preheat generate on %s (%d PHP files), PHP %s, %d cores\n\n", $tree, $summary['scannedFiles'], $verification['php'], Preheat\Util\Cpu::cores());
 printf("| run | generate + verify |\n|---|---|\n| cold (parse every file) | %s |\n| warm (parse cache) | %s |\n\n", $stats($cold), $stats($warm));
 printf("| script | files | classes | functions | preload MB | fatals | warnings | unlinked classes |\n|---|---|---|---|---|---|---|---|\n");
 foreach (['preheat generate' => $verification, 'naive: every file' => $naive] as $name => $report) {

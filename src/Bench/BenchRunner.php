@@ -17,6 +17,7 @@ use Preheat\Bench\Runtime\ServerStack;
 use Preheat\Bench\Runtime\StackLauncher;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Util\Cpu;
 
 /**
  * Runs a benchmark: prepares every scenario's script, starts one php-fpm + nginx per scenario,
@@ -220,7 +221,7 @@ final class BenchRunner
                 'validate_timestamps' => '0',
                 'jit' => ($status['ini']['jit'] ?? '') ?: 'off',
             ],
-            'cores' => (int) trim((string) @shell_exec('nproc')) ?: null,
+            'cores' => Cpu::cores(),
             'workers' => $config->workers.' (pm = static)',
             'tool' => $config->tool,
             'toolSettings' => $settings->describe($config->tool),

@@ -10,6 +10,7 @@ use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
@@ -18,12 +19,12 @@ use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
+use Preheat\Script\Severity;
 use Preheat\Script\VerifyOptions;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\Trace\TracedServer;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageSnapshot;
-use Preheat\Usage\UsageStoreError;
 use Preheat\Usage\UsageStores;
 
 /**
@@ -63,7 +64,7 @@ final class ScenarioPreparer
             return $record;
         }
 
-        $request = new PlanRequest($config->projectRoot, $config->paths, $config->ignore, false, sys_get_temp_dir().'/preheat-cache/inventory-'.substr(hash('sha256', $config->projectRoot), 0, 16).'.bin', $config->phpBinary);
+        $request = new PlanRequest($config->projectRoot, $config->paths, $config->ignore, false, InventoryCache::fileFor($config->projectRoot), $config->phpBinary);
         $strategy = match ($spec->spec) {
             'hot' => new HotStrategy($this->usage($config), $config->hot->criteria()),
             'trace' => new HotStrategy($this->trace($config), new HotCriteria(), 'trace'),
@@ -101,13 +102,7 @@ final class ScenarioPreparer
     private function usage(BenchConfig $config): UsageSnapshot
     {
         if (null !== $config->usageStore) {
-            $store = UsageStores::open($config->usageStore);
-            $usage = $store->read();
-            if ($usage->isEmpty()) {
-                throw UsageStoreError::empty($store->describe());
-            }
-
-            return $usage;
+            return UsageStores::readTraffic($config->usageStore);
         }
         $this->progress->stage('Recording traffic for the hot scenario');
         $server = TracedServer::start($config, 1, 10);
@@ -139,7 +134,7 @@ final class ScenarioPreparer
     private function firstFatal(array $messages): string
     {
         foreach ($messages as $message) {
-            if ('fatal' === $message->severity->value) {
+            if (Severity::Fatal === $message->severity) {
                 return strtok($message->message, "\n").(null === $message->file ? '' : ' in '.$message->file);
             }
         }

@@ -31,6 +31,12 @@ final class InventoryCache
         }
     }
 
+    /** The cache file of a project: one per project root, under $directory (default: the system temp dir). */
+    public static function fileFor(string $projectRoot, ?string $directory = null): string
+    {
+        return ($directory ?? sys_get_temp_dir().'/preheat-cache').'/inventory-'.substr(hash('sha256', $projectRoot), 0, 16).'.bin';
+    }
+
     public static function disabled(): self
     {
         return new self(null);

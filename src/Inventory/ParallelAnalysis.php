@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Util\Cpu;
+
 /**
  * Parses many files on every core: the parent forks one worker per core, each parses a share and
  * hands back its inventories through a temporary file, and reports progress on a socket.
@@ -24,9 +26,7 @@ final class ParallelAnalysis
 
     public static function workersForThisMachine(): int
     {
-        $cpuinfo = is_readable('/proc/cpuinfo') ? (string) file_get_contents('/proc/cpuinfo') : '';
-
-        return max(1, min(8, preg_match_all('/^processor\s*:/m', $cpuinfo)));
+        return min(8, Cpu::cores());
     }
 
     /**

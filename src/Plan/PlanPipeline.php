@@ -20,6 +20,9 @@ use Preheat\Progress\ProgressLogger;
  */
 final class PlanPipeline
 {
+    /** @var array<string, BuiltinSymbols> by PHP binary: fix and budget rounds plan again with the same PHP */
+    private array $builtins = [];
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly ComposerProjectLoader $loader = new ComposerProjectLoader(),
@@ -87,6 +90,11 @@ final class PlanPipeline
     }
 
     private function builtins(?string $phpBinary): BuiltinSymbols
+    {
+        return $this->builtins[$phpBinary ?? ''] ??= $this->readBuiltins($phpBinary);
+    }
+
+    private function readBuiltins(?string $phpBinary): BuiltinSymbols
     {
         if (null === $phpBinary || realpath($phpBinary) === realpath(\PHP_BINARY)) {
             return BuiltinSymbols::ofCurrentProcess();

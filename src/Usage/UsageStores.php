@@ -16,6 +16,20 @@ final class UsageStores
     public const DEFAULT_FILE = 'preheat-usage.log';
 
     /** @param string $baseDirectory a relative path is relative to it (default: the working directory) */
+    /**
+     * What a store holds, for a strategy that needs traffic: an empty store is an error saying what to do.
+     */
+    public static function readTraffic(string $dsn, string $baseDirectory = ''): UsageSnapshot
+    {
+        $store = self::open($dsn, $baseDirectory);
+        $usage = $store->read();
+        if ($usage->isEmpty()) {
+            throw UsageStoreError::empty($store->describe());
+        }
+
+        return $usage;
+    }
+
     public static function open(string $dsn, string $baseDirectory = ''): UsageStore
     {
         $target = self::target($dsn, $baseDirectory);

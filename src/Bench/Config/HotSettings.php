@@ -18,8 +18,6 @@ final class HotSettings
 
     public function criteria(): HotCriteria
     {
-        return null === $this->coverage && null === $this->minShare && null === $this->budgetBytes
-            ? HotCriteria::defaults()
-            : new HotCriteria($this->coverage, $this->minShare, $this->budgetBytes);
+        return HotCriteria::orDefaults($this->coverage, $this->minShare, $this->budgetBytes);
     }
 }

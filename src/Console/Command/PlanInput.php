@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanRequest;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -34,8 +35,8 @@ final class PlanInput
         $root = realpath($project);
         $cacheFile = null;
         if (!$input->getOption('no-cache')) {
-            $cacheDir = $input->getOption('cache-dir') ?? sys_get_temp_dir().'/preheat-cache';
-            $cacheFile = $cacheDir.'/inventory-'.substr(hash('sha256', false === $root ? $project : $root), 0, 16).'.bin';
+            $cacheDir = $input->getOption('cache-dir');
+            $cacheFile = InventoryCache::fileFor(false === $root ? $project : $root, null === $cacheDir ? null : (string) $cacheDir);
         }
 
         return new PlanRequest(

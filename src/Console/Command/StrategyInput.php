@@ -11,7 +11,6 @@ use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Usage\Trace\TraceRecorder;
-use Preheat\Usage\UsageStoreError;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Input\InputInterface;
 
@@ -58,16 +57,8 @@ final class StrategyInput
         if (null === $dsn) {
             throw new \InvalidArgumentException('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
         }
-        $store = UsageStores::open((string) $dsn, (string) getcwd());
-        $usage = $store->read();
-        if ($usage->isEmpty()) {
-            throw UsageStoreError::empty($store->describe());
-        }
-        $coverage = $this->fraction($input, 'coverage');
-        $minShare = $this->fraction($input, 'min-share');
-        $criteria = null === $coverage && null === $minShare && null === $budgetBytes
-            ? HotCriteria::defaults()
-            : new HotCriteria($coverage, $minShare, $budgetBytes);
+        $usage = UsageStores::readTraffic((string) $dsn, (string) getcwd());
+        $criteria = HotCriteria::orDefaults($this->fraction($input, 'coverage'), $this->fraction($input, 'min-share'), $budgetBytes);
         $this->progress->finish(\sprintf('Usage: %d sampled requests, %d files (%s)', $usage->requests, \count($usage->fileCounts), $criteria->describe()));
 
         return new HotStrategy($usage, $criteria);

@@ -29,6 +29,12 @@ final class HotCriteria
         return new self(0.99);
     }
 
+    /** The criteria given, or the defaults when none is. */
+    public static function orDefaults(?float $coverage, ?float $minShare, ?int $budgetBytes): self
+    {
+        return null === $coverage && null === $minShare && null === $budgetBytes ? self::defaults() : new self($coverage, $minShare, $budgetBytes);
+    }
+
     public function withBudget(?int $budgetBytes): self
     {
         return new self($this->coverage, $this->minShare, $budgetBytes);

@@ -87,6 +87,7 @@ final class Cells
     public static function notes(BenchReport $report): array
     {
         $notes = [];
+        $cpu = [];
         foreach ($report->rows as $row) {
             foreach ($row->problems as $problem) {
                 $notes[] = \sprintf('%s not measured: %s', $row->name, $problem);
@@ -98,7 +99,7 @@ final class Cells
                 $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
             }
         }
-        if (isset($cpu)) {
+        if ([] !== $cpu) {
             $notes[] = 'CPU share the load tool took (of all cores, median): '.implode(', ', $cpu).'. It competes with php-fpm for the same cores, alike for every scenario.';
         }
 

@@ -1,0 +1,16 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Util;
+
+final class Cpu
+{
+    /** The machine's CPU cores (1 where /proc does not say). */
+    public static function cores(): int
+    {
+        $cpuinfo = is_readable('/proc/cpuinfo') ? (string) file_get_contents('/proc/cpuinfo') : '';
+
+        return max(1, preg_match_all('/^processor\s*:/m', $cpuinfo));
+    }
+}
