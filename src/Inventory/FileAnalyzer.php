@@ -58,6 +58,7 @@ final class FileAnalyzer
 
         $scan = new TopLevelScan();
         $this->scanStatements($statements, null, $scan);
+        $this->judgeReturnGuards($scan);
 
         return new FileInventory(
             $path,
@@ -68,6 +69,7 @@ final class FileAnalyzer
             $scan->sideEffects,
             null,
             $nested->anonymousClasses,
+            $scan->unreachable,
         );
     }
 
@@ -85,6 +87,11 @@ final class FileAnalyzer
     private function scanStatement(Node $statement, ?string $context, TopLevelScan $scan): void
     {
         $line = $statement->getStartLine();
+        if (null === $context && null !== $scan->returnedOnLine && !$statement instanceof Stmt\Namespace_ && !$statement instanceof Stmt\Declare_) {
+            $this->scanAfterReturn($statement, $scan);
+
+            return;
+        }
         switch (true) {
             case $statement instanceof Stmt\Namespace_:
                 $this->scanStatements($statement->stmts, $context, $scan);
@@ -120,6 +127,10 @@ final class FileAnalyzer
                 return;
             case $statement instanceof Stmt\If_ && $this->isDependencyGuard($statement):
                 return;
+            case $statement instanceof Stmt\If_ && null === $context && null !== ($names = $this->returnGuardNames($statement)):
+                $scan->returnGuards[] = ['names' => $names, 'line' => $line];
+
+                return;
             case $statement instanceof Stmt\If_:
                 $this->scanStatements($statement->stmts, 'inside if', $scan);
                 foreach ($statement->elseifs as $elseIf) {
@@ -144,6 +155,12 @@ final class FileAnalyzer
                 $scan->sideEffects[] = new SideEffect('echo', $line);
 
                 return;
+            case $statement instanceof Stmt\Return_ && null === $context && null === $statement->expr:
+                // A bare `return;` at top level: once preloaded the file is never included, and the
+                // include's return value (1 or null) is nothing an autoloader looks at.
+                $scan->returnedOnLine = $line;
+
+                return;
             case $statement instanceof Stmt\Return_:
                 $scan->sideEffects[] = new SideEffect('returns from the file', $line);
 
@@ -160,6 +177,100 @@ final class FileAnalyzer
                     }
                 }
         }
+    }
+
+    /**
+     * What follows a top-level `return;` never runs, so it has no side effects. Its declarations are
+     * another matter: PHP declares a class or function while compiling the file (before anything runs)
+     * only when it needs nothing else to link: every function, and a class, interface or trait with no
+     * parent, interface or trait (enums always implement UnitEnum). The others are declared where they
+     * stand, when the code gets there, which it never does (a class with only a parent may be bound early
+     * when that parent happens to be loaded already: nothing to count on, so it counts as unreachable).
+     * opcache_compile_file() declares every top-level class of the file all the same, so a file with such
+     * an unreachable class must not be preloaded: the planner leaves it out.
+     */
+    private function scanAfterReturn(Node $statement, TopLevelScan $scan): void
+    {
+        if (!$statement instanceof Stmt\ClassLike && !$statement instanceof Stmt\Function_) {
+            return;
+        }
+        $declaration = $this->declarationOf($statement);
+        if (null === $declaration) {
+            return;
+        }
+        $declaredAtCompileTime = $statement instanceof Stmt\Function_
+            || (!$statement instanceof Stmt\Enum_ && [] === $declaration->linkDependencies());
+        if ($declaredAtCompileTime) {
+            $scan->declarations[] = $declaration;
+        } else {
+            $scan->unreachable[] = new ConditionalDeclaration(
+                $declaration->kind,
+                $declaration->name,
+                $statement->getStartLine(),
+                \sprintf('after the top-level return on line %d', $scan->returnedOnLine),
+            );
+        }
+    }
+
+    /**
+     * `if (class_exists(X::class, false)) { return; }`: the names asked about, if the statement is such a guard.
+     *
+     * @return list<string>|null
+     */
+    private function returnGuardNames(Stmt\If_ $if): ?array
+    {
+        if ([] !== $if->elseifs || null !== $if->else || 1 !== \count($if->stmts)
+            || !$if->stmts[0] instanceof Stmt\Return_ || null !== $if->stmts[0]->expr) {
+            return null;
+        }
+
+        return $this->existenceChecks($if->cond);
+    }
+
+    /** @return list<string>|null the names `class_exists(A) || function_exists('b')` asks about; null for any other condition */
+    private function existenceChecks(Expr $condition): ?array
+    {
+        if ($condition instanceof Expr\BinaryOp\BooleanOr || $condition instanceof Expr\BinaryOp\LogicalOr) {
+            $left = $this->existenceChecks($condition->left);
+            $right = $this->existenceChecks($condition->right);
+
+            return null === $left || null === $right ? null : [...$left, ...$right];
+        }
+        if (!$condition instanceof Expr\FuncCall || !$condition->name instanceof Name
+            || !\in_array(strtolower($condition->name->getLast()), self::HINT_FUNCTIONS, true)) {
+            return null;
+        }
+        $subject = $condition->getArgs()[0]->value ?? null;
+
+        return match (true) {
+            $subject instanceof Node\Scalar\String_ => [ltrim($subject->value, '\\')],
+            $subject instanceof Expr\ClassConstFetch && $subject->class instanceof Name
+                && $subject->name instanceof Node\Identifier && 'class' === strtolower($subject->name->toString()) => [$subject->class->toString()],
+            default => null,
+        };
+    }
+
+    /**
+     * A guard that returns when something the file itself declares already exists only stops a second
+     * include from declaring it again. Once the file is preloaded that is always so, and the autoloader never
+     * includes it: skipping the guard changes nothing. A guard on any other name decides whether the
+     * file's declarations happen at all, so it stays a side effect.
+     */
+    private function judgeReturnGuards(TopLevelScan $scan): void
+    {
+        $declared = [];
+        foreach ($scan->declarations as $declaration) {
+            $declared[strtolower($declaration->name)] = true;
+        }
+        foreach ($scan->returnGuards as $guard) {
+            foreach ($guard['names'] as $name) {
+                if (!isset($declared[strtolower($name)])) {
+                    $scan->sideEffects[] = new SideEffect(\sprintf('returns from the file if %s exists', $name), $guard['line']);
+                    break;
+                }
+            }
+        }
+        usort($scan->sideEffects, static fn (SideEffect $a, SideEffect $b): int => $a->line <=> $b->line);
     }
 
     /** @param array<mixed> $nodes */

@@ -14,6 +14,8 @@ final class FileInventory
      * @param list<ConditionalDeclaration> $conditionalDeclarations
      * @param list<SideEffect>             $sideEffects
      * @param list<Declaration>            $anonymousClasses
+     * @param list<ConditionalDeclaration> $unreachableDeclarations top-level classes after a top-level `return;`
+     *                                                              that PHP never declares, but preloading would
      */
     public function __construct(
         public readonly string $path,
@@ -24,6 +26,7 @@ final class FileInventory
         public readonly array $sideEffects = [],
         public readonly ?string $parseError = null,
         public readonly array $anonymousClasses = [],
+        public readonly array $unreachableDeclarations = [],
     ) {
     }
 
@@ -71,6 +74,7 @@ final class FileInventory
             'sideEffects' => array_map(static fn (SideEffect $s): array => [$s->description, $s->line], $this->sideEffects),
             'parseError' => $this->parseError,
             'anonymous' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->anonymousClasses),
+            'unreachable' => array_map(static fn (ConditionalDeclaration $d): array => $d->toArray(), $this->unreachableDeclarations),
         ];
     }
 
@@ -86,6 +90,7 @@ final class FileInventory
             array_values(array_map(static fn (array $s): SideEffect => new SideEffect($s[0], $s[1]), $data['sideEffects'])),
             $data['parseError'],
             array_values(array_map(Declaration::fromArray(...), $data['anonymous'])),
+            array_values(array_map(ConditionalDeclaration::fromArray(...), $data['unreachable'])),
         );
     }
 }

@@ -16,7 +16,7 @@ final class Inventory
     /** @var array<string, list<string>> lower-case function name => paths declaring it at top level */
     private array $functionDeclarers = [];
 
-    /** @var array<string, list<string>> lower-case name => paths declaring it only conditionally */
+    /** @var array<string, list<string>> lower-case name => paths declaring it only conditionally (or never: after a top-level return) */
     private array $conditionalDeclarers = [];
 
     /** @param array<string, FileInventory> $files keyed by path */
@@ -31,7 +31,7 @@ final class Inventory
                     $this->functionDeclarers[$key][] = $path;
                 }
             }
-            foreach ($file->conditionalDeclarations as $declaration) {
+            foreach ([...$file->conditionalDeclarations, ...$file->unreachableDeclarations] as $declaration) {
                 $this->conditionalDeclarers[strtolower($declaration->name)][] = $path;
             }
         }

@@ -10,7 +10,8 @@ use PhpParser\NodeVisitorAbstract;
 
 /**
  * Finds named classes and functions declared inside a function or method body,
- * in the same pass as name resolution so that a file is walked once.
+ * in the same pass as name resolution so that a file is walked once. It must run after
+ * php-parser's NameResolver in the same traverser, so that the names it reads are resolved.
  *
  * @internal
  */
@@ -31,17 +32,6 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
 
     public function enterNode(Node $node): null
     {
-        if ($node instanceof Stmt\Class_ && null === $node->name) {
-            $line = $node->getStartLine();
-            $this->anonymousClasses[] = new Declaration(
-                DeclarationKind::ClassDeclaration,
-                'class@anonymous on line '.$line,
-                $line,
-                $node->extends?->toString(),
-                LinkNames::of($node->implements),
-                LinkNames::traits($node),
-            );
-        }
         if ($this->functionDepth > 0 && ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) && null !== $node->name) {
             $kind = match (true) {
                 $node instanceof Stmt\Function_ => DeclarationKind::FunctionDeclaration,
@@ -62,6 +52,19 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
 
     public function leaveNode(Node $node): null
     {
+        // On leaving, not entering: the resolver renames a class's trait uses only when it visits
+        // them, after the class node itself, and an unresolved `use T;` would name a class that is not there.
+        if ($node instanceof Stmt\Class_ && null === $node->name) {
+            $line = $node->getStartLine();
+            $this->anonymousClasses[] = new Declaration(
+                DeclarationKind::ClassDeclaration,
+                'class@anonymous on line '.$line,
+                $line,
+                $node->extends?->toString(),
+                LinkNames::of($node->implements),
+                LinkNames::traits($node),
+            );
+        }
         if ($node instanceof Node\FunctionLike) {
             --$this->functionDepth;
         }

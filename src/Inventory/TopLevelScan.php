@@ -19,4 +19,13 @@ final class TopLevelScan
 
     /** @var list<SideEffect> */
     public array $sideEffects = [];
+
+    /** @var list<ConditionalDeclaration> top-level declarations PHP never reaches (after a top-level `return;`) */
+    public array $unreachable = [];
+
+    /** The line of a top-level `return;`, once the walk has passed one: what follows never runs. */
+    public ?int $returnedOnLine = null;
+
+    /** @var list<array{names: list<string>, line: int}> `if (class_exists(X, false)) { return; }` guards and the names they ask about */
+    public array $returnGuards = [];
 }

@@ -95,6 +95,16 @@ final class Planner
         if (isset($options->forcedDrops[$file->path])) {
             return new Exclusion(DropReason::FailedVerification, $options->forcedDrops[$file->path]);
         }
+        if ([] !== $file->unreachableDeclarations) {
+            $first = $file->unreachableDeclarations[0];
+
+            return new Exclusion(DropReason::UnreachableDeclaration, \sprintf(
+                'declares %s %s (line %d): PHP never declares it when the file is included, but preloading the file would',
+                $first->name,
+                $first->context,
+                $first->line,
+            ));
+        }
         if ([] === $file->declarations) {
             if ([] !== $file->conditionalDeclarations) {
                 $first = $file->conditionalDeclarations[0];

@@ -21,6 +21,9 @@ final class GenerateCommandTest extends TestCase
     /** Fixtures whose script needs a verify-and-fix round: static planning cannot see their problem. */
     private const NEEDS_FIX = ['variance'];
 
+    /** Anonymous classes a fixture's script preloads: OPcache counts them, the plan's summary names only named classes. */
+    private const ANONYMOUS_CLASSES = ['trait-names' => 2];
+
     private TemporaryDirectory $directory;
 
     protected function setUp(): void
@@ -43,7 +46,7 @@ final class GenerateCommandTest extends TestCase
         self::assertTrue($result['written']);
         self::assertSame(0, $result['verification']['fatals']);
         self::assertSame(0, $result['verification']['warnings'], json_encode($result['verification']['messages'], \JSON_PRETTY_PRINT) ?: '');
-        self::assertSame($result['plan']['summary']['classes'], $result['verification']['preloaded']['classes']);
+        self::assertSame($result['plan']['summary']['classes'] + (self::ANONYMOUS_CLASSES[$fixture] ?? 0), $result['verification']['preloaded']['classes']);
         self::assertSame($result['plan']['summary']['functions'], $result['verification']['preloaded']['functions']);
         self::assertFileExists($project.'/preload.php');
 

@@ -135,6 +135,18 @@ final class PlannerFixtureTest extends TestCase
             [],
             [],
         ];
+        yield 'traits named through a `use` import in an anonymous class, and unqualified in a namespace' => [
+            'trait-names',
+            ['src/Http/Buildable.php', 'src/Http/JsonRequest.php', 'src/Http/Request.php', 'src/Http/ResponseFactory.php', 'vendor/acme/support/src/Macroable.php'],
+            [],
+            [],
+        ];
+        yield 'a top-level return: dead code after it, a redeclaration guard, and a class PHP never declares' => [
+            'top-level-return',
+            ['vendor/acme/legacy/src/Clock.php', 'vendor/acme/legacy/src/Timer.php'],
+            ['vendor/acme/legacy/src/Stopwatch.php' => 'unreachable-declaration', 'vendor/acme/legacy/src/Lap.php' => 'dropped-dependency'],
+            ['Acme\Legacy\Stopwatch' => 'unreachable-declaration', 'Acme\Legacy\Lap' => 'dropped-dependency'],
+        ];
         yield 'a clean project whose whole tree preloads' => [
             'clean',
             [
@@ -172,6 +184,14 @@ final class PlannerFixtureTest extends TestCase
         $file = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/queue/src/Testing/RunsInParallel.php'];
 
         self::assertSame('the anonymous class on line 10: its trait Tests\CreatesApplication does not exist here (is an optional package not installed?)', $file->exclusion->message);
+    }
+
+    public function testAClassAfterATopLevelReturnIsNamedInTheReason(): void
+    {
+        $plan = FixtureProjects::plan('top-level-return');
+        $file = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/legacy/src/Stopwatch.php'];
+
+        self::assertSame('declares Acme\Legacy\LapCounter after the top-level return on line 9 (line 13): PHP never declares it when the file is included, but preloading the file would', $file->exclusion->message);
     }
 
     public function testDevPackagesAreKeptWithIncludeDev(): void

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Legacy;
+
+class Lap extends Stopwatch
+{
+}

@@ -1,0 +1,11 @@
+<?php
+
+namespace App\Http;
+
+trait Buildable
+{
+    public function build(): string
+    {
+        return 'built';
+    }
+}

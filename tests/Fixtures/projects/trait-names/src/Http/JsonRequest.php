@@ -1,0 +1,7 @@
+<?php
+
+namespace App\Http;
+
+class JsonRequest extends Request
+{
+}

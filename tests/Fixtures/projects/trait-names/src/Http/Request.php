@@ -1,0 +1,8 @@
+<?php
+
+namespace App\Http;
+
+class Request
+{
+    use Buildable;
+}

@@ -1,0 +1,11 @@
+<?php
+
+namespace Acme\Support;
+
+trait Macroable
+{
+    public function macro(): string
+    {
+        return 'macro';
+    }
+}
