@@ -11,8 +11,9 @@ namespace Preheat\Inventory;
 final class Declaration
 {
     /**
-     * @param list<string> $interfaces
-     * @param list<string> $traits
+     * @param list<string>          $interfaces
+     * @param list<string>          $traits
+     * @param list<MethodSignature> $methods    the methods whose types can make PHP load a class when it links this one
      */
     public function __construct(
         public readonly DeclarationKind $kind,
@@ -21,6 +22,7 @@ final class Declaration
         public readonly ?string $parent = null,
         public readonly array $interfaces = [],
         public readonly array $traits = [],
+        public readonly array $methods = [],
     ) {
     }
 
@@ -63,6 +65,7 @@ final class Declaration
             'parent' => $this->parent,
             'interfaces' => $this->interfaces,
             'traits' => $this->traits,
+            'methods' => array_map(static fn (MethodSignature $m): array => $m->toArray(), $this->methods),
         ], static fn ($value): bool => null !== $value && [] !== $value);
     }
 
@@ -76,6 +79,7 @@ final class Declaration
             $data['parent'] ?? null,
             $data['interfaces'] ?? [],
             $data['traits'] ?? [],
+            array_values(array_map(MethodSignature::fromArray(...), $data['methods'] ?? [])),
         );
     }
 }

@@ -380,18 +380,19 @@ final class FileAnalyzer
         }
 
         $traits = LinkNames::traits($node);
+        $methods = SignatureReader::methodsOf($node);
 
         return match (true) {
             $node instanceof Stmt\Class_ => new Declaration(
-                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(), LinkNames::of($node->implements), $traits,
+                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(), LinkNames::of($node->implements), $traits, $methods,
             ),
             $node instanceof Stmt\Interface_ => new Declaration(
-                DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [],
+                DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [], $methods,
             ),
             $node instanceof Stmt\Enum_ => new Declaration(
-                DeclarationKind::EnumDeclaration, $name, $line, null, LinkNames::of($node->implements), $traits,
+                DeclarationKind::EnumDeclaration, $name, $line, null, LinkNames::of($node->implements), $traits, $methods,
             ),
-            default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits),
+            default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods),
         };
     }
 }

@@ -13,7 +13,7 @@ use Preheat\Util\AtomicFile;
 final class InventoryCache
 {
     /** Bump when the analysis changes, so that old entries are not reused. */
-    private const FORMAT = 'preheat-inventory-6';
+    private const FORMAT = 'preheat-inventory-7';
 
     /** @var array<string, array<string, mixed>> */
     private array $entries = [];

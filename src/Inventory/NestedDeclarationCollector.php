@@ -63,6 +63,7 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
                 $node->extends?->toString(),
                 LinkNames::of($node->implements),
                 LinkNames::traits($node),
+                SignatureReader::methodsOf($node),
             );
         }
         if ($node instanceof Node\FunctionLike) {

@@ -20,6 +20,7 @@ enum DropReason: string
     case MissingDependency = 'missing-dependency';
     case ConditionalDependency = 'conditional-dependency';
     case DroppedDependency = 'dropped-dependency';
+    case VarianceDependency = 'variance-dependency';
     case SharesFile = 'shares-file';
     case CircularDependency = 'circular-dependency';
     case FailedVerification = 'failed-verification';
@@ -42,6 +43,7 @@ enum DropReason: string
             self::MissingDependency => 'needs a class that is not there',
             self::ConditionalDependency => 'needs a conditional class',
             self::DroppedDependency => 'needs a left-out class',
+            self::VarianceDependency => 'a method signature needs a class that is not preloaded',
             self::SharesFile => 'shares a file with a left-out class',
             self::CircularDependency => 'circular dependency between files',
             self::FailedVerification => 'failed when PHP preloaded it',

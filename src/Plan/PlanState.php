@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Plan;
 
+use Preheat\Inventory\Declaration;
 use Preheat\Inventory\FileInventory;
 
 /**
@@ -21,6 +22,12 @@ final class PlanState
 
     /** @var array<string, string> lower-case class-like name => the eligible file declaring it */
     public array $providers = [];
+
+    /** @var array<string, Declaration> lower-case class-like name => its declaration in the eligible file */
+    public array $declarations = [];
+
+    /** What PHP loads to check method signatures, computed once a round from $declarations. */
+    public ?SignatureDependencies $signatures = null;
 
     /** @var array<string, DroppedFile> */
     public array $droppedFiles = [];

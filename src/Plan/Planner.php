@@ -74,6 +74,7 @@ final class Planner
             $state->eligible[$path] = $file;
             foreach ($file->classLikes() as $declaration) {
                 $state->providers[strtolower($declaration->name)] = $path;
+                $state->declarations[strtolower($declaration->name)] = $declaration;
             }
         }
     }
@@ -198,7 +199,7 @@ final class Planner
             }
             $state->wanted[$path] = $state->eligible[$path];
             foreach ($state->eligible[$path]->linkedClasses() as $declaration) {
-                foreach ($declaration->linkDependencies() as $dependency) {
+                foreach ($this->needs($declaration, $state) as [$dependency]) {
                     $provider = $state->providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && !isset($state->wanted[$provider])) {
                         $queue[] = $provider;
@@ -216,21 +217,23 @@ final class Planner
     /** Drops, until nothing changes, every wanted class that cannot link because something it needs is not preloaded. */
     private function closeOverDependencies(Inventory $inventory, ComposerProject $project, PlanState $state): void
     {
-        /** @var array<string, array<string, string>> $dependents lower-case dependency => path => class needing it */
+        /** @var array<string, array<string, array{string, SignatureDependency|null}>> $dependents lower-case dependency => path => [class needing it, the signature check needing it] */
         $dependents = [];
         $queue = [];
         foreach ($state->wanted as $path => $file) {
             foreach ($file->linkedClasses() as $declaration) {
-                foreach ($declaration->linkDependencies() as $dependency) {
+                foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
                     if ($this->builtins->hasClass($dependency)) {
                         continue;
                     }
                     $provider = $state->providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider])) {
-                        $dependents[strtolower($dependency)][$path] = $declaration->name;
+                        $dependents[strtolower($dependency)][$path] ??= [$declaration->name, $check];
                         continue;
                     }
-                    $exclusion = $this->missingDependency($declaration, $dependency, $inventory, $project, $state);
+                    $exclusion = null === $check
+                        ? $this->missingDependency($declaration, $dependency, $inventory, $project, $state)
+                        : $this->missingSignatureDependency($check, $inventory, $project, $state);
                     $state->dropFileFor($file, $declaration->name, $this->forAnonymous($declaration, $exclusion));
                     $queue[] = $path;
                     continue 3;
@@ -240,17 +243,67 @@ final class Planner
         while ([] !== $queue) {
             $dropped = $inventory->file(array_pop($queue));
             foreach ($dropped?->classLikes() ?? [] as $declaration) {
-                foreach ($dependents[strtolower($declaration->name)] ?? [] as $path => $class) {
+                foreach ($dependents[strtolower($declaration->name)] ?? [] as $path => [$class, $check]) {
                     if (!isset($state->wanted[$path])) {
                         continue;
                     }
                     $dependent = $state->wanted[$path];
                     $needing = $this->declarationNamed($dependent, $class);
-                    $state->dropFileFor($dependent, $class, $this->forAnonymous($needing, $this->droppedDependency($needing, $declaration->name, $state)));
+                    $exclusion = null === $check
+                        ? $this->droppedDependency($needing, $declaration->name, $state)
+                        : $this->droppedSignatureDependency($check, $state);
+                    $state->dropFileFor($dependent, $class, $this->forAnonymous($needing, $exclusion));
                     $queue[] = $path;
                 }
             }
         }
+    }
+
+    /**
+     * What a class needs in the plan to link: its parent, interfaces and traits, then the classes PHP loads
+     * to check its methods' signatures against its ancestors' (those come with the check that needs them).
+     *
+     * @return list<array{string, SignatureDependency|null}>
+     */
+    private function needs(Declaration $declaration, PlanState $state): array
+    {
+        $state->signatures ??= new SignatureDependencies($state->declarations);
+        $needs = array_map(static fn (string $name): array => [$name, null], $declaration->linkDependencies());
+        foreach ($state->signatures->of($declaration) as $dependency) {
+            $needs[] = [$dependency->class, $dependency];
+        }
+
+        return $needs;
+    }
+
+    private function missingSignatureDependency(SignatureDependency $check, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion
+    {
+        $class = $check->class;
+        if (null !== $state->droppedClass($class)) {
+            return $this->droppedSignatureDependency($check, $state);
+        }
+        $conditional = $inventory->filesDeclaringConditionally($class);
+        $autoloaded = $project->autoload->fileFor($class);
+        $where = match (true) {
+            [] !== $conditional => \sprintf('it is declared only conditionally (in %s)', $this->relative($conditional[0], $project)),
+            null !== $autoloaded => \sprintf('it is in %s, outside the scanned paths', $this->relative($autoloaded, $project)),
+            default => 'it does not exist here (is an optional package not installed?)',
+        };
+
+        return new Exclusion(DropReason::VarianceDependency, \sprintf('PHP must load %s to check %s, and %s', $class, $check->check, $where), $class);
+    }
+
+    private function droppedSignatureDependency(SignatureDependency $check, PlanState $state): Exclusion
+    {
+        $cause = $state->droppedClass($check->class);
+        $name = null === $cause ? $check->class : $cause->name;
+
+        return new Exclusion(DropReason::VarianceDependency, \sprintf(
+            'PHP must load %s to check %s, and it is left out (%s)',
+            $name,
+            $check->check,
+            null === $cause ? 'not preloaded' : $cause->exclusion->reason->label(),
+        ), $name);
     }
 
     private function missingDependency(Declaration $declaration, string $dependency, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion
@@ -358,13 +411,19 @@ final class Planner
         $marks[$path] = 1;
         $file = $state->wanted[$path];
         foreach ($file->linkedClasses() as $declaration) {
-            foreach ($declaration->linkDependencies() as $dependency) {
+            foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
                 $provider = $state->providers[strtolower($dependency)] ?? null;
                 if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {
                     continue;
                 }
                 $mark = $marks[$provider] ?? 0;
                 if (1 === $mark) {
+                    if (null !== $check) {
+                        // Signatures name each other in cycles (Query::builder(): Builder, Builder::query(): Query).
+                        // OPcache compiles every file before it links any, so this order is only a courtesy.
+                        continue;
+                    }
+
                     return [strtolower($declaration->name), $dependency];
                 }
                 if (0 === $mark) {

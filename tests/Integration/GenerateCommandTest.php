@@ -19,7 +19,7 @@ use Preheat\Tests\Support\TemporaryDirectory;
 final class GenerateCommandTest extends TestCase
 {
     /** Fixtures whose script needs a verify-and-fix round: static planning cannot see their problem. */
-    private const NEEDS_FIX = ['variance'];
+    private const NEEDS_FIX = ['variance-builtin'];
 
     /** Anonymous classes a fixture's script preloads: OPcache counts them, the plan's summary names only named classes. */
     private const ANONYMOUS_CLASSES = ['trait-names' => 2];
@@ -65,32 +65,51 @@ final class GenerateCommandTest extends TestCase
 
     public function testStrictVerificationFailureLeavesTheOldScriptInPlace(): void
     {
-        $project = FixtureProjects::copy('variance', $this->directory);
+        $project = FixtureProjects::copy('variance-builtin', $this->directory);
         file_put_contents($project.'/preload.php', "<?php\n// the script in production\n");
 
         [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
 
         self::assertSame(1, $process->getExitCode());
         self::assertFalse($result['written']);
-        self::assertSame('Acme\Repo\PostRepository', $result['verification']['unlinkedClasses'][0]['class']);
-        self::assertStringContainsString('Acme\Blog\Post is not available', $result['verification']['unlinkedClasses'][0]['reason']);
+        self::assertSame('Acme\Collection\Items', $result['verification']['unlinkedClasses'][0]['class']);
+        self::assertStringContainsString('Acme\Lazy\LazyIterator is not available', $result['verification']['unlinkedClasses'][0]['reason']);
         self::assertStringEqualsFile($project.'/preload.php', "<?php\n// the script in production\n");
         self::assertSame(['composer.json', 'preload.php', 'vendor'], array_values(array_diff(scandir($project) ?: [], ['.', '..'])), 'no temporary file is left behind');
     }
 
     public function testFixDropsWhatPhpRefusedAndTriesAgain(): void
     {
-        $project = FixtureProjects::copy('variance', $this->directory);
+        $project = FixtureProjects::copy('variance-builtin', $this->directory);
 
         [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--fix', '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
         self::assertCount(1, $result['fixRounds']);
-        self::assertArrayHasKey('acme\repo\postrepository', $result['fixRounds'][0]['dropped']);
+        self::assertArrayHasKey('acme\collection\items', $result['fixRounds'][0]['dropped']);
         self::assertSame(0, $result['verification']['warnings']);
         $dropped = array_column($result['plan']['droppedClasses'], 'reason', 'class');
-        self::assertSame('failed-verification', $dropped['Acme\Repo\PostRepository']);
-        self::assertStringNotContainsString('PostRepository', (string) file_get_contents($project.'/preload.php'));
+        self::assertSame('failed-verification', $dropped['Acme\Collection\Items']);
+        self::assertStringNotContainsString('Items.php', (string) file_get_contents($project.'/preload.php'));
+    }
+
+    public function testMethodSignaturesThatNeedAMissingClassAreLeftOutWithoutAFixRound(): void
+    {
+        $project = FixtureProjects::copy('variance', $this->directory);
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame([], $result['fixRounds'] ?? []);
+        self::assertSame(0, $result['verification']['warnings']);
+        self::assertSame([], $result['verification']['unlinkedClasses']);
+        $dropped = array_column($result['plan']['droppedClasses'], 'reason', 'class');
+        self::assertSame('variance-dependency', $dropped['Acme\Repo\PostRepository']);
+        self::assertArrayNotHasKey('Acme\Repo\PostFinder', $dropped, 'the same name on both sides needs nothing loaded');
+        self::assertStringContainsString('PostFinder.php', (string) file_get_contents($project.'/preload.php'));
+
+        $explain = PreheatProcess::run(['explain', 'Acme\Repo\CachedPostRepository', '--project='.$project, '--no-cache']);
+        self::assertStringContainsString('PHP must load Acme\Blog\Post to check Acme\Repo\PostRepository::find(): Acme\Blog\Post', $explain->getOutput());
     }
 
     public function testTextOutputSaysWhyFilesWereLeftOut(): void

@@ -5,9 +5,9 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor (4 files)
- * Preloads: 3 files, 3 classes, 0 functions
- * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
+ * Scanned:  vendor (10 files)
+ * Preloads: 6 files, 6 classes, 0 functions
+ * Left out: 4 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
  *     opcache.preload=/absolute/path/to/this/file
@@ -29,6 +29,9 @@
     }
 })([
     __DIR__.'/vendor/acme/repo/src/Entity.php',
+    __DIR__.'/vendor/acme/repo/src/Finder.php',
+    __DIR__.'/vendor/acme/repo/src/Handler.php',
+    __DIR__.'/vendor/acme/repo/src/ObjectHandler.php',
+    __DIR__.'/vendor/acme/repo/src/PostFinder.php',
     __DIR__.'/vendor/acme/repo/src/Repository.php',
-    __DIR__.'/vendor/acme/repo/src/PostRepository.php',
 ]);

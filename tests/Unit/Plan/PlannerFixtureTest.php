@@ -127,11 +127,28 @@ final class PlannerFixtureTest extends TestCase
             ['vendor/acme/debugbar/src/DebugBar.php' => 'dev-package', 'vendor/acme/debugbar/src/KernelCollector.php' => 'dev-package'],
             ['Acme\DebugBar\DebugBar' => 'dev-package'],
         ];
-        // Static planning cannot see this one (a variance check that needs a class that is not installed):
-        // the plan keeps it, and verification with --fix drops it (see GenerateCommandTest).
-        yield 'a class only PHP finds it cannot link' => [
+        yield 'methods whose signatures PHP checks against a class that is not installed' => [
             'variance',
-            ['vendor/acme/repo/src/Entity.php', 'vendor/acme/repo/src/PostRepository.php', 'vendor/acme/repo/src/Repository.php'],
+            [
+                'vendor/acme/repo/src/Entity.php',
+                'vendor/acme/repo/src/Finder.php',
+                'vendor/acme/repo/src/Handler.php',
+                'vendor/acme/repo/src/ObjectHandler.php',
+                'vendor/acme/repo/src/PostFinder.php',
+                'vendor/acme/repo/src/Repository.php',
+            ],
+            [
+                'vendor/acme/repo/src/PostRepository.php' => 'variance-dependency',
+                'vendor/acme/repo/src/CachedPostRepository.php' => 'dropped-dependency',
+                'vendor/acme/repo/src/EntityHandler.php' => 'variance-dependency',
+            ],
+            ['Acme\Repo\PostRepository' => 'variance-dependency', 'Acme\Repo\CachedPostRepository' => 'dropped-dependency', 'Acme\Repo\EntityHandler' => 'variance-dependency'],
+        ];
+        // Static planning cannot see this one (the signature of a built-in interface's method is not in the
+        // inventory): the plan keeps it, and verification with --fix drops it (see GenerateCommandTest).
+        yield 'a class only PHP finds it cannot link' => [
+            'variance-builtin',
+            ['vendor/acme/collection/src/Item.php', 'vendor/acme/collection/src/Items.php'],
             [],
             [],
         ];
@@ -184,6 +201,22 @@ final class PlannerFixtureTest extends TestCase
         $file = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/queue/src/Testing/RunsInParallel.php'];
 
         self::assertSame('the anonymous class on line 10: its trait Tests\CreatesApplication does not exist here (is an optional package not installed?)', $file->exclusion->message);
+    }
+
+    public function testAVarianceDependencyNamesTheMethodAndTheTypes(): void
+    {
+        $plan = FixtureProjects::plan('variance');
+
+        self::assertSame(
+            'PHP must load Acme\Blog\Post to check Acme\Repo\PostRepository::find(): Acme\Blog\Post against Acme\Repo\Repository::find(): Acme\Repo\Entity, and it does not exist here (is an optional package not installed?)',
+            $plan->droppedClass('Acme\Repo\PostRepository')?->exclusion->message,
+        );
+        self::assertSame('Acme\Blog\Post', $plan->droppedClass('Acme\Repo\PostRepository')->exclusion->because);
+        self::assertSame(
+            'PHP must load Acme\Blog\Post to check Acme\Repo\EntityHandler::handle() parameter $post: Acme\Repo\Entity against Acme\Repo\Handler::handle() $post: Acme\Blog\Post, and it does not exist here (is an optional package not installed?)',
+            $plan->droppedClass('Acme\Repo\EntityHandler')?->exclusion->message,
+        );
+        self::assertSame('its parent Acme\Repo\PostRepository is left out (a method signature needs a class that is not preloaded)', $plan->droppedClass('Acme\Repo\CachedPostRepository')?->exclusion->message);
     }
 
     public function testAClassAfterATopLevelReturnIsNamedInTheReason(): void

@@ -1,0 +1,80 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Inventory;
+
+use PhpParser\Node;
+use PhpParser\Node\Stmt;
+
+/**
+ * Reads the method signatures of a class-like, with names already resolved by php-parser's NameResolver.
+ *
+ * When PHP links a class, it checks each method that overrides or implements an ancestor's against it;
+ * where the two types differ it must load the classes they name, and at preload a class that is not there
+ * leaves the class unlinked. A method whose types name no class and are neither `object` nor `iterable`
+ * never makes PHP load anything, on either side of the check: it is not recorded.
+ *
+ * @internal
+ */
+final class SignatureReader
+{
+    /** @return list<MethodSignature> */
+    public static function methodsOf(Stmt\ClassLike $node): array
+    {
+        $inInterface = $node instanceof Stmt\Interface_;
+        $methods = [];
+        foreach ($node->getMethods() as $method) {
+            $parameters = [];
+            $variadic = false;
+            $involvesClasses = false;
+            foreach ($method->params as $param) {
+                $type = self::typeOf($param->type);
+                $involvesClasses = $involvesClasses || (null !== $type && $type->involvesClasses());
+                $name = $param->var instanceof Node\Expr\Variable && \is_string($param->var->name) ? $param->var->name : '';
+                $parameters[] = ['name' => $name, 'type' => $type];
+                $variadic = $param->variadic;
+            }
+            $returnType = self::typeOf($method->returnType);
+            if (!$involvesClasses && (null === $returnType || !$returnType->involvesClasses())) {
+                continue;
+            }
+            $methods[] = new MethodSignature(
+                $method->name->toString(),
+                $parameters,
+                $returnType,
+                $inInterface || $method->isAbstract(),
+                $method->isPrivate(),
+                $variadic,
+            );
+        }
+
+        return $methods;
+    }
+
+    private static function typeOf(Node\Identifier|Node\Name|Node\ComplexType|null $type): ?DeclaredType
+    {
+        if (null === $type) {
+            return null;
+        }
+        if ($type instanceof Node\NullableType) {
+            return new DeclaredType([self::termOf($type->type), 'null']);
+        }
+        if ($type instanceof Node\UnionType) {
+            return new DeclaredType([self::termOf($type->types[0]), ...array_values(array_map(self::termOf(...), \array_slice($type->types, 1)))]);
+        }
+
+        return new DeclaredType([self::termOf($type)]);
+    }
+
+    private static function termOf(Node $type): string
+    {
+        return match (true) {
+            $type instanceof Node\IntersectionType => implode('&', array_map(self::termOf(...), $type->types)),
+            $type instanceof Node\Identifier => $type->toLowerString(),
+            $type instanceof Node\Name && $type->isSpecialClassName() => $type->toLowerString(),
+            $type instanceof Node\Name => $type->toString(),
+            default => 'mixed',
+        };
+    }
+}

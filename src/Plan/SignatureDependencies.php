@@ -1,0 +1,253 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Plan;
+
+use Preheat\Inventory\Declaration;
+use Preheat\Inventory\DeclaredType;
+use Preheat\Inventory\MethodSignature;
+
+/**
+ * Predicts which classes PHP loads to check method signatures when it links a class, following
+ * zend_inheritance.c (PHP 8.1 to 8.4):
+ *
+ * - a method is checked against the method of the same name its parent has (declared or inherited,
+ *   unless private and not abstract), against that of each interface the class adds (interfaces the parent
+ *   already implements were checked when the parent linked), and against an abstract method of a trait it
+ *   uses; a method inherited from the parent is checked against the interfaces the class adds; a
+ *   constructor only against an abstract or interface one;
+ * - the return type is covariant, each parameter type contravariant: PHP checks that every class U of the
+ *   narrower type (the child's return type, the ancestor's parameter type) fits the wider type. A U that
+ *   the wider type names too needs nothing; against `object` PHP loads U alone; otherwise it loads U and the
+ *   classes of the wider type to compare them. A wider type `mixed` (and a child parameter without a type)
+ *   accepts everything without loading. Intersections and DNF types: every class named on either side,
+ *   unless the two types are the same.
+ *
+ * This is as conservative as PHP: where PHP could stop early (U found to extend the first class it tries)
+ * every class it might try counts. The class being linked and its ancestors are there anyway.
+ */
+final class SignatureDependencies
+{
+    /** @var array<string, array<string, array{MethodSignature, string}>> lower-case class => lower-case method => [signature, declaring class] */
+    private array $tables = [];
+
+    /** @var array<string, array<string, true>> lower-case class => lower-case names of every interface it implements */
+    private array $interfaces = [];
+
+    /** @var array<string, true> */
+    private array $visiting = [];
+
+    /** @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under it */
+    public function __construct(private readonly array $declarations)
+    {
+    }
+
+    /** @return list<SignatureDependency> what PHP loads to check $class's methods when it links it */
+    public function of(Declaration $class): array
+    {
+        $own = $this->ownMethods($class);
+        $parentTable = null === $class->parent ? [] : $this->table($class->parent);
+        $inherited = null === $class->parent ? [] : $this->interfacesOf($class->parent);
+        $added = array_values(array_filter($class->interfaces, static fn (string $i): bool => !isset($inherited[strtolower($i)])));
+
+        $declaredHere = [];
+        foreach ($class->methods as $method) {
+            $declaredHere[strtolower($method->name)] = true;
+        }
+        $dependencies = [];
+        foreach ($own as $key => [$method]) {
+            if (isset($parentTable[$key])) {
+                $this->compare($class, $method, $parentTable[$key], $dependencies);
+            }
+            foreach ($added as $interface) {
+                $declared = $this->table($interface)[$key] ?? null;
+                if (null !== $declared) {
+                    $this->compare($class, $method, $declared, $dependencies);
+                }
+            }
+            if (isset($declaredHere[$key])) {
+                foreach ($class->traits as $trait) {
+                    $declared = $this->table($trait)[$key] ?? null;
+                    if (null !== $declared && $declared[0]->abstract) {
+                        $this->compare($class, $method, $declared, $dependencies);
+                    }
+                }
+            }
+        }
+        foreach ($parentTable as $key => [$method, $owner]) {
+            if (isset($own[$key])) {
+                continue;
+            }
+            foreach ($added as $interface) {
+                $declared = $this->table($interface)[$key] ?? null;
+                if (null !== $declared) {
+                    $this->compare($class, $method, $declared, $dependencies, $owner);
+                }
+            }
+        }
+
+        return array_values($dependencies);
+    }
+
+    /**
+     * @param array{MethodSignature, string}     $ancestor
+     * @param array<string, SignatureDependency> $dependencies lower-case class => the first check needing it
+     */
+    private function compare(Declaration $class, MethodSignature $method, array $ancestor, array &$dependencies, ?string $owner = null): void
+    {
+        [$declared, $declaredIn] = $ancestor;
+        if ($declared->private && !$declared->abstract) {
+            return;
+        }
+        if ('__construct' === strtolower($method->name) && !$declared->abstract) {
+            return;
+        }
+        $subject = ($owner ?? $class->name).'::'.$method->name.'()';
+        $against = $declaredIn.'::'.$declared->name.'()';
+        if (null !== $method->returnType && null !== $declared->returnType) {
+            foreach ($this->loads($method->returnType, $declared->returnType, $class->name) as $name) {
+                $dependencies[strtolower($name)] ??= new SignatureDependency($name, \sprintf('%s: %s against %s: %s', $subject, $method->returnType, $against, $declared->returnType));
+            }
+        }
+        $count = max(\count($method->parameters), \count($declared->parameters));
+        for ($index = 0; $index < $count; ++$index) {
+            $parameter = $method->parameterAt($index);
+            $ancestorParameter = $declared->parameterAt($index);
+            if (null === $parameter || null === $ancestorParameter || null === $parameter['type'] || null === $ancestorParameter['type']) {
+                continue;
+            }
+            foreach ($this->loads($ancestorParameter['type'], $parameter['type'], $class->name) as $name) {
+                $dependencies[strtolower($name)] ??= new SignatureDependency($name, \sprintf(
+                    '%s parameter $%s: %s against %s $%s: %s',
+                    $subject,
+                    $parameter['name'],
+                    $parameter['type'],
+                    $against,
+                    $ancestorParameter['name'],
+                    $ancestorParameter['type'],
+                ));
+            }
+        }
+    }
+
+    /**
+     * The classes PHP loads to check that $narrower fits $wider.
+     *
+     * @return list<string>
+     */
+    private function loads(DeclaredType $narrower, DeclaredType $wider, string $self): array
+    {
+        if ($wider->terms === ['mixed'] && !$narrower->allows('void')) {
+            return [];
+        }
+        if ($narrower->sameAs($wider)) {
+            return [];
+        }
+        $classes = array_values(array_filter($narrower->classNames(), static fn (string $name): bool => 0 !== strcasecmp($name, $self)));
+        if ([] === $classes) {
+            return [];
+        }
+        $widerClasses = $wider->classNames();
+        if ($narrower->hasIntersection() || $wider->hasIntersection()) {
+            return $this->without([...$classes, ...$widerClasses], $self);
+        }
+        $loads = [];
+        foreach ($classes as $class) {
+            if ([] !== array_filter($widerClasses, static fn (string $name): bool => 0 === strcasecmp($name, $class))) {
+                continue;
+            }
+            $loads[] = $class;
+            if (!$wider->allows('object')) {
+                array_push($loads, ...$widerClasses);
+            }
+        }
+
+        return $this->without($loads, $self);
+    }
+
+    /**
+     * @param list<string> $names
+     *
+     * @return list<string>
+     */
+    private function without(array $names, string $self): array
+    {
+        $unique = [];
+        foreach ($names as $name) {
+            if (0 !== strcasecmp($name, $self)) {
+                $unique[strtolower($name)] ??= $name;
+            }
+        }
+
+        return array_values($unique);
+    }
+
+    /**
+     * The methods a class declares itself or takes from its traits (its own win over a trait's).
+     *
+     * @return array<string, array{MethodSignature, string}>
+     */
+    private function ownMethods(Declaration $class): array
+    {
+        $methods = [];
+        foreach ($class->methods as $method) {
+            $methods[strtolower($method->name)] = [$method, $class->name];
+        }
+        foreach ($class->traits as $trait) {
+            foreach ($this->table($trait) as $key => [$method]) {
+                // A trait's method becomes the class's own: `self` in it means the class.
+                $methods[$key] ??= [$method, $class->name];
+            }
+        }
+
+        return $methods;
+    }
+
+    /**
+     * Every method a class has once linked, with the class that declares it.
+     *
+     * @return array<string, array{MethodSignature, string}>
+     */
+    private function table(string $name): array
+    {
+        $key = strtolower(ltrim($name, '\\'));
+        if (isset($this->tables[$key])) {
+            return $this->tables[$key];
+        }
+        $class = $this->declarations[$key] ?? null;
+        if (null === $class || isset($this->visiting[$key])) {
+            return [];
+        }
+        $this->visiting[$key] = true;
+        $table = $this->ownMethods($class);
+        foreach ([...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces] as $ancestor) {
+            $table += $this->table($ancestor);
+        }
+        unset($this->visiting[$key]);
+
+        return $this->tables[$key] = $table;
+    }
+
+    /** @return array<string, true> */
+    private function interfacesOf(string $name): array
+    {
+        $key = strtolower(ltrim($name, '\\'));
+        if (isset($this->interfaces[$key])) {
+            return $this->interfaces[$key];
+        }
+        $class = $this->declarations[$key] ?? null;
+        if (null === $class || isset($this->visiting['@'.$key])) {
+            return [];
+        }
+        $this->visiting['@'.$key] = true;
+        $interfaces = null === $class->parent ? [] : $this->interfacesOf($class->parent);
+        foreach ($class->interfaces as $interface) {
+            $interfaces[strtolower($interface)] = true;
+            $interfaces += $this->interfacesOf($interface);
+        }
+        unset($this->visiting['@'.$key]);
+
+        return $this->interfaces[$key] = $interfaces;
+    }
+}
