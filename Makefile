@@ -2,7 +2,7 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test unit integration check analyse cs cs-fix deps bench-generate
+.PHONY: demo test unit integration check analyse cs cs-fix deps bench-generate corpus
 
 deps:
 	@bash scripts/install-deps.sh test
@@ -38,3 +38,9 @@ demo:
 ## Time generate + verify on a real vendor tree of about 5,000 files.
 bench-generate: deps
 	bash bench/generate.sh
+
+## Set up four real PHP apps (WordPress, MediaWiki, phpMyAdmin, a Symfony app) and check Preheat on each
+## with its defaults: generate, verify with php-fpm's php.ini, a real php-fpm start, the bench gate. Slow;
+## not part of `test`. Needs root (apt-get). One app: `make corpus APPS=symfony`.
+corpus: deps
+	bash bench/corpus/run.sh $(APPS)

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# `make corpus`: sets up the real-app corpus (bench/corpus/apps/*/setup.sh; installs are cached under the
+# work dir) and checks Preheat on each app as a new user would, with no hand-written options:
+#   1. app       the pages answer 200 with their content on the real php-fpm, without preloading
+#   2. generate  `preheat generate` run in the app's directory with the defaults
+#   3. verify    `preheat verify preload.php --ini=<php-fpm's php.ini> --strict`
+#   4. fpm       php-fpm started with its real php.ini plus opcache.preload (pool user www-data): it starts,
+#                logs no fatal or warning, and serves the pages
+#   5. gate      `preheat bench` none vs none vs all vs trace, short rounds, no masks: the pages identical
+# then prints a table per app and exits 1 when any step of any app failed.
+# Usage: bench/corpus/run.sh [APP...]   (apps: wordpress mediawiki phpmyadmin symfony; default all)
+#   CORPUS_WORK=DIR            where the apps and results live (default bench/corpus/work)
+#   CORPUS_BENCH_OPTIONS=...   options for `preheat bench` (default: one short round)
+set -uo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+apps=("$@")
+((${#apps[@]})) || apps=("${ALL_APPS[@]}")
+for app in "${apps[@]}"; do
+    [ -x "$CORPUS_DIR/apps/$app/setup.sh" ] || die "no app '$app' (apps: ${ALL_APPS[*]})"
+done
+bench_options=${CORPUS_BENCH_OPTIONS:---rounds=1 --duration=2 --warmup=1 --concurrency=2 --workers=2}
+preheat=("$PHP" "$REPO_DIR/bin/preheat")
+
+need_packages php8.2-cli php8.2-fpm php8.2-opcache nginx wrk curl jq
+mkdir -p "$WORK_DIR"
+check_traversable "$WORK_DIR"
+results=$WORK_DIR/results
+rm -rf "$results"
+mkdir -p "$results"
+
+needs_mariadb=0
+for app in "${apps[@]}"; do
+    case $app in wordpress | phpmyadmin) needs_mariadb=1 ;; esac
+done
+if ((needs_mariadb)); then
+    trap 'bash "$CORPUS_DIR/mariadb.sh" stop' EXIT
+    bash "$CORPUS_DIR/mariadb.sh" start || die "MariaDB did not start"
+fi
+
+# Runs one step: its command line, output and exit code go to $results/APP/STEP.{cmd,out,rc}.
+step() {
+    local app=$1 name=$2
+    shift 2
+    printf '%q ' "$@" >"$results/$app/$name.cmd"
+    "$@" >"$results/$app/$name.out" 2>"$results/$app/$name.err"
+    echo $? >"$results/$app/$name.rc"
+}
+
+started=$(date +%s)
+for app in "${apps[@]}"; do
+    dir=$WORK_DIR/$app
+    mkdir -p "$results/$app"
+    log "$app: setting up"
+    if ! bash "$CORPUS_DIR/apps/$app/setup.sh" >"$results/$app/setup.out" 2>&1; then
+        echo 1 >"$results/$app/setup.rc"
+        log "$app: setup failed, see $results/$app/setup.out"
+        continue
+    fi
+    echo 0 >"$results/$app/setup.rc"
+
+    log "$app: pages without preloading"
+    step "$app" app bash "$CORPUS_DIR/fpm-check.sh" "$dir" -
+
+    log "$app: preheat generate (defaults)"
+    rm -f "$dir/preload.php"
+    (cd "$dir" && step "$app" generate "${preheat[@]}" generate)
+    # The plan once more as JSON (no verification, another output file): which files were scanned.
+    (cd "$dir" && step "$app" plan "${preheat[@]}" generate --format=json --no-verify --output="$results/$app/plan-preload.php")
+
+    log "$app: preheat verify --ini=$FPM_INI --strict"
+    step "$app" verify "${preheat[@]}" verify "$dir/preload.php" --ini="$FPM_INI" --strict
+    step "$app" verify-json "${preheat[@]}" verify "$dir/preload.php" --ini="$FPM_INI" --strict --format=json
+
+    log "$app: php-fpm with the preload script"
+    if [ -f "$dir/preload.php" ]; then
+        step "$app" fpm bash "$CORPUS_DIR/fpm-check.sh" "$dir" "$dir/preload.php"
+    else
+        echo 'no preload.php: generate wrote none' >"$results/$app/fpm.out"
+        echo 1 >"$results/$app/fpm.rc"
+    fi
+
+    log "$app: preheat bench gate (none, none again, all, trace)"
+    # shellcheck disable=SC2086
+    step "$app" bench "${preheat[@]}" bench --project="$dir" --scenario=none=none --scenario=none-again=none \
+        --scenario=all=all --scenario=trace=trace $bench_options --out="$results/$app/bench"
+done
+
+"$PHP" "$CORPUS_DIR/summarize.php" "$results" "$WORK_DIR" "${apps[@]}"
+status=$?
+log "corpus took $(($(date +%s) - started)) s; outputs in $results"
+exit $status
