@@ -23,7 +23,7 @@ if [ "$(cat "$app/.corpus-version" 2>/dev/null)" != "$version" ]; then
     rm -rf "$app"
     mkdir -p "$app"
     cp -a /var/lib/mediawiki/. "$app/"
-    rm -f "$app/LocalSettings.php"
+    rm -f "$app/LocalSettings.php" "$etc_settings" # the installer must not find settings (ours, checked above)
     mkdir -p "$app/data"
     (cd /usr/share/mediawiki && "$PHP" maintenance/install.php --dbtype=sqlite --dbpath="$app/data" \
         --dbname=corpuswiki --server=http://localhost --scriptpath= --confpath="$app" --skins=Vector \
@@ -56,8 +56,12 @@ printf '<?php\n// %s: the corpus wiki keeps its settings in its own directory.\n
 if [ ! -f "$app/data/.corpus-seeded" ]; then
     log "mediawiki: seeding pages and building the localisation cache"
     (cd /usr/share/mediawiki &&
-        "$PHP" maintenance/importTextFiles.php --overwrite --rc --summary='Corpus seed' --user=admin \
-            "$CORPUS_DIR"/apps/mediawiki/pages/*.wiki >/dev/null &&
+        for page in "$CORPUS_DIR"/apps/mediawiki/pages/*.wiki; do
+            # File names stand for titles, "__" for the namespace's colon (Category__Operations.wiki).
+            title=$(basename "$page" .wiki)
+            "$PHP" maintenance/edit.php --summary='Corpus seed' --user=admin "${title/__/:}" <"$page" >/dev/null ||
+                die "could not seed $title"
+        done &&
         "$PHP" maintenance/rebuildLocalisationCache.php --lang=en --force >/dev/null &&
         "$PHP" maintenance/runJobs.php >/dev/null)
     touch "$app/data/.corpus-seeded"
