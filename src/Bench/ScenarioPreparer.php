@@ -127,7 +127,7 @@ final class ScenarioPreparer
             throw new \LogicException('No page to trace.');
         }
 
-        return (new TraceRecorder($this->progress))->record($config->projectRoot, $paths, 3);
+        return (new TraceRecorder($this->progress))->record($config, $paths, 3);
     }
 
     /** @param list<\Preheat\Script\StartupMessage> $messages */

@@ -93,6 +93,49 @@ final class HotStrategyTest extends TestCase
         self::assertArrayHasKey($app.'/src/Greeting.php', $result['selection']['skipped'], 'loaded, but its define() keeps it out');
     }
 
+    public function testTraceServesTheAppAsTheConfigFileGivenSays(): void
+    {
+        $app = $this->benchApp();
+        // The project's own preheat.json is broken: only the file given with --config may be read.
+        file_put_contents($app.'/preheat.json', json_encode(['bench' => ['duraton' => 1]]));
+        $config = $this->directory->path.'/bench.json';
+        file_put_contents($config, json_encode(['bench' => ['workers' => 1]]));
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$app, '--strategy=trace', '--url=/', '--config='.$config, '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(['src/Renderable.php', 'src/Page.php', 'src/HomePage.php'], array_column($result['plan']['included'], 'file'));
+
+        file_put_contents($config, json_encode(['bench' => ['wokers' => 1]]));
+        $typo = PreheatProcess::run(['generate', '--project='.$app, '--strategy=trace', '--url=/', '--config='.$config]);
+        self::assertSame(2, $typo->getExitCode());
+        self::assertStringContainsString($config, $typo->getErrorOutput());
+        self::assertStringContainsString('unknown key "bench.wokers"', $typo->getErrorOutput());
+
+        $paths = PreheatProcess::run(['generate', '--project='.$app, '--config='.$config]);
+        self::assertSame(2, $paths->getExitCode());
+        self::assertStringContainsString('--config goes with --strategy=trace', $paths->getErrorOutput());
+    }
+
+    public function testTheBenchTraceScenarioUsesTheConfigFileGiven(): void
+    {
+        $app = $this->benchApp();
+        file_put_contents($app.'/preheat.json', json_encode(['bench' => ['duraton' => 1]]));
+        $config = $this->directory->path.'/bench.json';
+        file_put_contents($config, json_encode(['bench' => ['urls' => ['/'], 'workers' => 1]]));
+        $process = new Process([
+            \PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.$app, '--config='.$config, '--format=json',
+            '--scenario=none', '--scenario=trace', '--rounds=1', '--duration=1', '--warmup=0', '--concurrency=1',
+        ], null, null, null, 180);
+        $process->run();
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertIsArray($report);
+        self::assertTrue($report['scenarios'][1]['measured'], json_encode($report['scenarios'][1]['problems']) ?: '');
+        self::assertSame(3, $report['scenarios'][1]['preload']['classes']);
+    }
+
     public function testBenchScenariosHotTraceAndRecord(): void
     {
         $app = $this->benchApp();

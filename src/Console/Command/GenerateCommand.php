@@ -40,6 +40,7 @@ final class GenerateCommand extends Command
             ->addOption('budget', null, InputOption::VALUE_REQUIRED, 'hot/trace: preload memory not to exceed, e.g. 12M (checked by verification)')
             ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'trace: a page to request (repeat for several); the app is served as preheat.json "bench" says')
             ->addOption('trace-requests', null, InputOption::VALUE_REQUIRED, 'trace: requests per page', '3')
+            ->addOption('config', null, InputOption::VALUE_REQUIRED, 'trace: the preheat.json whose "bench" section says how to serve the app (default: PROJECT/preheat.json if present)')
             ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'Where to write the script (default: preload.php in the project root)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
             ->addOption('no-verify', null, InputOption::VALUE_NONE, 'Write the script without booting PHP with it first')

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotStrategy;
@@ -29,6 +30,10 @@ final class StrategyInput
     {
         $budget = $input->getOption('budget');
         $budgetBytes = null === $budget ? null : MemorySize::parse((string) $budget);
+        $configFile = $input->getOption('config');
+        if (null !== $configFile && 'trace' !== $strategy) {
+            throw new \InvalidArgumentException(\sprintf('--config goes with --strategy=trace (its "bench" section says how to serve the app), not with --strategy=%s.', $strategy));
+        }
         if ('paths' === $strategy) {
             foreach (['usage', 'coverage', 'min-share', 'budget'] as $option) {
                 if (null !== $input->getOption($option)) {
@@ -47,7 +52,8 @@ final class StrategyInput
             if (false === $requests) {
                 throw new \InvalidArgumentException('--trace-requests must be a whole number from 1 to 1000.');
             }
-            $usage = (new TraceRecorder($this->progress))->record($request->projectRoot, $urls, $requests);
+            $config = (new BenchConfigLoader())->load($request->projectRoot, null === $configFile ? null : (string) $configFile, ['urls' => $urls, 'scenarios' => ['none']]);
+            $usage = (new TraceRecorder($this->progress))->record($config, $urls, $requests);
 
             // Exactly what the traced requests loaded: every file, however rarely.
             return new HotStrategy($usage, (new HotCriteria())->withBudget($budgetBytes), 'trace');

@@ -4,14 +4,15 @@ declare(strict_types=1);
 
 namespace Preheat\Usage\Trace;
 
-use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Gate\PageFetcher;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Usage\UsageSnapshot;
 
 /**
- * `--strategy=trace`: serves the app (as preheat.json's "bench" section says) with the recorder on,
- * requests each page a few times, and returns exactly what those requests loaded.
+ * `--strategy=trace`: serves the app (as the "bench" section of the configuration the caller loaded
+ * says: the project's preheat.json or the --config file) with the recorder on, requests each page a
+ * few times, and returns exactly what those requests loaded.
  */
 final class TraceRecorder
 {
@@ -20,9 +21,8 @@ final class TraceRecorder
     }
 
     /** @param non-empty-list<string> $paths */
-    public function record(string $projectRoot, array $paths, int $requestsPerPage): UsageSnapshot
+    public function record(BenchConfig $config, array $paths, int $requestsPerPage): UsageSnapshot
     {
-        $config = (new BenchConfigLoader())->load($projectRoot, null, ['urls' => $paths, 'scenarios' => ['none']]);
         $this->progress->stage('Tracing '.implode(' ', $paths));
         $server = TracedServer::start($config);
         try {
