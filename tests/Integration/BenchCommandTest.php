@@ -47,7 +47,10 @@ final class BenchCommandTest extends TestCase
         self::assertTrue($all['measured'], json_encode($all['problems']) ?: '');
         self::assertFalse($naive['measured']);
         self::assertStringContainsString('/ differs from the baseline', $naive['problems'][0]);
-        self::assertStringContainsString('+ <h1>no greeting: APP_GREETING is undefined</h1>', $naive['problems'][0]);
+        self::assertStringContainsString('first difference at line 4, column 5', $naive['problems'][0]);
+        self::assertStringContainsString('naive:    …', $naive['problems'][0]);
+        self::assertStringContainsString('<h1>▶no greeting: APP_GREETING is undefined</h1>', $naive['problems'][0]);
+        self::assertStringContainsString('<h1>▶Hello from the fixture</h1>', $naive['problems'][0]);
         self::assertSame([], $naive['runs']);
 
         self::assertCount(2, $all['runs']);
@@ -63,6 +66,17 @@ final class BenchCommandTest extends TestCase
             self::assertFileExists($out.'/'.$file);
         }
         self::assertStringContainsString('| naive | not measured: / differs from the baseline |', (string) file_get_contents($out.'/report.md'));
+    }
+
+    public function testAPageThatChangesOnEveryRequestPassesNoneVersusNoneWithoutMasks(): void
+    {
+        $process = $this->bench(['--scenario=none', '--scenario=again=none', '--url=/volatile', '--rounds=1', '--format=json']);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertIsArray($report);
+        self::assertTrue($report['scenarios'][1]['measured'], json_encode($report['scenarios'][1]['problems']) ?: '');
+        self::assertMatchesRegularExpression('{/volatile: \d+ part\(s\) change between identical requests and are masked}', $process->getErrorOutput());
     }
 
     public function testAbAndPhpCgiMeasureToo(): void

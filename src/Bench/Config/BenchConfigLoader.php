@@ -23,13 +23,6 @@ final class BenchConfigLoader
     private const GENERATE_KEYS = ['paths', 'ignore'];
     private const URL_KEYS = ['path', 'expect'];
 
-    /** Volatile parts of pages most PHP frameworks write: masked before bodies are compared. */
-    public const DEFAULT_MASKS = [
-        '/(name="_token"\s+value=")[^"]*/',
-        '/(name="csrf-token"\s+content=")[^"]*/',
-        '/(name="_csrf_token"\s+value=")[^"]*/',
-    ];
-
     /**
      * @param array<string, mixed> $overrides command-line values, already typed (null = not given)
      */
@@ -77,7 +70,7 @@ final class BenchConfigLoader
             (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', 4)),
             (string) ($overrides['tool'] ?? $this->value($file, $bench, 'tool', 'string', 'wrk')),
             (int) ($overrides['cgiRequests'] ?? $this->value($file, $bench, 'cgiRequests', 'integer', 500)),
-            [...self::DEFAULT_MASKS, ...$masks],
+            $masks,
             $this->stringList($file, $generate, 'paths', 'generate.'),
             $this->stringList($file, $generate, 'ignore', 'generate.'),
             (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', \PHP_BINARY)),

@@ -5,9 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Bench\Gate;
 
 /**
- * Replaces the parts of a page that change on every request (CSRF tokens, session ids, times) so
- * that two scenarios' pages can be compared byte for byte. A pattern with a capture group keeps
- * the group and masks what follows it; one without masks the whole match.
+ * The user's own masks (`bench.masks`), applied to every page before what changes between identical
+ * requests is learned: for what learning cannot see, such as a value that changes only every
+ * minute. A pattern with a capture group keeps the group and masks what follows it; one without
+ * masks the whole match.
  */
 final class BodyMasker
 {

@@ -7,47 +7,134 @@ namespace Preheat\Bench\Gate;
 use Preheat\Bench\Config\UrlSpec;
 
 /**
- * Before anything is timed: every page must answer 2xx with its expected text, and, once volatile
- * parts are masked, the same body as the baseline scenario. A preload script that changes a page
- * (a define() that never ran, say) breaks its scenario, which is then reported and not measured.
+ * Before anything is timed: every page must answer 2xx with its expected text, and every scenario
+ * the same status, Location and body as the baseline. What changes between identical requests
+ * (tokens, ids, times) is learned by fetching each baseline page several times, a little apart, and
+ * masked; the server's own address and the user's masks are masked first. A preload script that
+ * changes a page (a define() that never ran, say) breaks its scenario, which is then reported, with
+ * the first differing bytes of both sides, and not measured.
  */
 final class CorrectnessGate
 {
+    /**
+     * @param int   $samples how many times each baseline page is fetched (at least 2)
+     * @param float $spacing seconds between the starts of two rounds of baseline fetches, so that
+     *                       times printed to the second differ between the first and the last
+     */
     public function __construct(
-        private readonly PageFetcher $fetcher,
+        private readonly PageSource $pages,
         private readonly BodyMasker $masker,
+        private readonly VolatileRegionLearner $learner = new VolatileRegionLearner(),
+        private readonly int $samples = 3,
+        private readonly float $spacing = 0.6,
     ) {
+        if ($samples < 2) {
+            throw new \InvalidArgumentException('The gate needs at least two samples of each page to learn what changes.');
+        }
     }
 
     /**
-     * @param list<UrlSpec>              $urls
-     * @param callable(string): string   $urlFor         path => URL of the scenario's server
-     * @param array<string, string>|null $baselineBodies path => masked body; null when this is the baseline
-     * @param array<string, string>      $bodies         filled with this scenario's masked bodies
+     * @param list<UrlSpec>            $urls
+     * @param callable(string): string $urlFor path => URL of the baseline's server
      */
-    public function check(string $scenario, array $urls, callable $urlFor, ?array $baselineBodies, array &$bodies = []): GateResult
+    public function baseline(string $scenario, array $urls, callable $urlFor): GateBaseline
     {
+        $samples = [];
+        for ($round = 0; $round < $this->samples; ++$round) {
+            $started = microtime(true);
+            foreach ($urls as $url) {
+                $samples[$url->path][] = $this->pages->get($urlFor($url->path));
+            }
+            $left = $this->spacing - (microtime(true) - $started);
+            if ($round < $this->samples - 1 && $left > 0) {
+                usleep((int) ($left * 1e6));
+            }
+        }
+
+        $address = AddressMask::forUrl($urlFor('/'));
+        $problems = [];
+        $notes = [];
+        $expected = [];
+        foreach ($urls as $url) {
+            $pages = $samples[$url->path];
+            $problem = $this->servingProblem($url, $pages);
+            if (null !== $problem) {
+                $problems[] = $problem;
+                continue;
+            }
+            $expected[$url->path] = $page = new ExpectedPage(
+                $url->path,
+                $pages[0]->status,
+                $this->learner->learn(array_map(fn (Page $p): string => $this->normalized((string) $p->location, $address), $pages)),
+                $this->learner->learn(array_map(fn (Page $p): string => $this->normalized($p->body, $address), $pages)),
+            );
+            $regions = \count($page->body->regions);
+            if ($regions > 0) {
+                $notes[] = \sprintf('%s: %d part(s) change between identical requests and are masked%s', $url->path, $regions, $page->body->exact ? '' : ' (the pages differ too much to align word by word: one span is masked)');
+            }
+        }
+
+        return new GateBaseline(new GateResult($scenario, $problems, $notes), $expected);
+    }
+
+    /**
+     * @param list<UrlSpec>            $urls
+     * @param callable(string): string $urlFor path => URL of this scenario's server
+     */
+    public function check(string $scenario, array $urls, callable $urlFor, GateBaseline $baseline): GateResult
+    {
+        $address = AddressMask::forUrl($urlFor('/'));
         $problems = [];
         foreach ($urls as $url) {
-            $page = $this->fetcher->get($urlFor($url->path));
-            if (!$page->isSuccess()) {
-                $problems[] = \sprintf('%s answered %s', $url->path, null === $page->error ? 'HTTP '.$page->status : $page->error)
-                    .('' === trim($page->body) ? '' : ': '.self::excerpt($page->body));
+            $expected = $baseline->pages[$url->path] ?? null;
+            if (null === $expected) {
+                continue;
+            }
+            $page = $this->pages->get($urlFor($url->path));
+            $location = $expected->location->compare($this->normalized((string) $page->location, $address));
+            if (null !== $page->error || $page->status !== $expected->status || !$location->same()) {
+                $problems[] = \sprintf(
+                    '%s answered %s where the baseline answered HTTP %d%s%s',
+                    $url->path,
+                    null === $page->error ? 'HTTP '.$page->status.(null === $page->location ? '' : ' to '.$location->actual) : $page->error,
+                    $expected->status,
+                    '' === $location->expected ? '' : ' to '.$location->expected,
+                    '' === trim($page->body) || $page->isSuccess() ? '' : ': '.self::excerpt($page->body),
+                );
                 continue;
             }
             if (null !== $url->expect && !str_contains($page->body, $url->expect)) {
                 $problems[] = \sprintf('%s does not contain the expected text "%s"', $url->path, $url->expect);
                 continue;
             }
-            // Each scenario has its own port, and apps write absolute URLs with it: compare without it.
-            $authority = (string) parse_url($urlFor('/'), \PHP_URL_HOST).':'.(string) parse_url($urlFor('/'), \PHP_URL_PORT);
-            $bodies[$url->path] = $this->masker->mask(str_replace($authority, '«server»', $page->body));
-            if (null !== $baselineBodies && isset($baselineBodies[$url->path]) && $baselineBodies[$url->path] !== $bodies[$url->path]) {
-                $problems[] = \sprintf("%s differs from the baseline:\n%s", $url->path, LineDiff::render($baselineBodies[$url->path], $bodies[$url->path]));
+            $difference = $expected->body->compare($this->normalized($page->body, $address))->firstDifference();
+            if (null !== $difference) {
+                $problems[] = \sprintf("%s differs from the baseline:\n%s", $url->path, $difference->render('baseline', $scenario));
             }
         }
 
         return new GateResult($scenario, $problems);
+    }
+
+    /** @param non-empty-list<Page> $pages */
+    private function servingProblem(UrlSpec $url, array $pages): ?string
+    {
+        foreach ($pages as $page) {
+            if (!$page->isSuccess()) {
+                return \sprintf('%s answered %s', $url->path, $page->describeAnswer())
+                    .('' === trim($page->body) ? '' : ': '.self::excerpt($page->body));
+            }
+            if (null !== $url->expect && !str_contains($page->body, $url->expect)) {
+                return \sprintf('%s does not contain the expected text "%s"', $url->path, $url->expect);
+            }
+        }
+
+        return null;
+    }
+
+    private function normalized(string $text, AddressMask $address): string
+    {
+        return $this->masker->mask($address->mask($text));
     }
 
     private static function excerpt(string $body): string

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Gate;
 
 /** One plain GET over loopback, no redirects followed, with a timeout. */
-final class PageFetcher
+final class PageFetcher implements PageSource
 {
     public function __construct(private readonly float $timeout = 10.0)
     {
@@ -43,7 +43,13 @@ final class PageFetcher
             return new Page($url, 0, '', $error ?? 'no response');
         }
         $status = preg_match('{^HTTP/\S+\s+(\d{3})}', (string) $headers[0], $match) ? (int) $match[1] : 0;
+        $location = null;
+        foreach ($headers as $header) {
+            if (preg_match('/^Location:\s*(.*?)\s*$/i', (string) $header, $match)) {
+                $location = $match[1];
+            }
+        }
 
-        return new Page($url, $status, $body);
+        return new Page($url, $status, $body, null, $location);
     }
 }

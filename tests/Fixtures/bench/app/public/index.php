@@ -20,6 +20,15 @@ switch ($path) {
         header('Content-Type: application/json');
         echo json_encode(['greeting' => App\Greeting::text(), 'items' => range(1, 5)]);
         break;
+    case '/volatile':
+        // Changes on every request as real pages do (a token, a request id, times, the address in
+        // several encodings): the gate learns what changes between identical requests and masks it.
+        $started = microtime(true);
+        $home = 'http://'.($_SERVER['HTTP_HOST'] ?? 'localhost').'/';
+        echo (new App\HomePage())->render();
+        printf("<p>token %s, request %s, at %s, in %.5f s</p>\n", bin2hex(random_bytes(16)), uniqid('', true), microtime(true), microtime(true) - $started);
+        printf("<a href=\"/login?return=%s\">login</a>\n<script>var home = %s;</script>\n", rawurlencode($home.'volatile'), json_encode($home));
+        break;
     case '/flaky':
         // Answers the first few requests, then fails: a run that gets errors must be void.
         $count = (int) @file_get_contents($counter) + 1;

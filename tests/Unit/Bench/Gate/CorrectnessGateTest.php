@@ -1,0 +1,155 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Bench\Gate;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Config\UrlSpec;
+use Preheat\Bench\Gate\BodyMasker;
+use Preheat\Bench\Gate\CorrectnessGate;
+use Preheat\Bench\Gate\GateResult;
+use Preheat\Tests\Support\FixturePages;
+
+/**
+ * The gate on fixture pages that change on every request as real apps' do (nonces, request ids,
+ * login tokens, times, timings, the server's address in every encoding): identical scenarios pass
+ * without a single hand-written mask, and real changes are caught and shown byte by byte.
+ */
+final class CorrectnessGateTest extends TestCase
+{
+    private const BASELINE = 8081;
+    private const OTHER = 8082;
+
+    public function testAPageThatChangesOnEveryRequestPassesNoneVersusNone(): void
+    {
+        $site = ['/' => ['body' => FixturePages::template('wiki.html')], '/api.php' => ['body' => FixturePages::template('api.json')]];
+
+        $result = $this->compare($site, $site);
+
+        self::assertSame([], $result->problems);
+    }
+
+    public function testTheServerAddressIsMaskedPlainUrlEncodedAndJsonEscaped(): void
+    {
+        $body = 'plain 127.0.0.1:{{port}}, url http%3A%2F%2F127.0.0.1%3A{{port}}%2Fx, twice 127.0.0.1%253A{{port}}, json "http:\/\/127.0.0.1:{{port}}\/x"';
+        $pages = new FixturePages([
+            self::BASELINE => ['/' => ['body' => str_replace('{{port}}', (string) self::BASELINE, $body)]],
+            self::OTHER => ['/' => ['body' => str_replace('{{port}}', (string) self::OTHER, $body)]],
+        ]);
+
+        self::assertSame([], $this->check($pages)->problems);
+    }
+
+    public function testAChangeOnLineSixIsShownWithItsBytes(): void
+    {
+        $wiki = FixturePages::template('wiki.html');
+
+        $result = $this->compare(['/' => ['body' => $wiki]], ['/' => ['body' => str_replace('<h1>Main Page</h1>', '<h1>Main Page (broken)</h1>', $wiki)]]);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringStartsWith("/ differs from the baseline:\nfirst difference at line 6, column 20", $result->problems[0]);
+        self::assertMatchesRegularExpression('{\n  baseline: …[^\n]*<body><h1>Main Page▶</h1>\\\\n<form action="http://«server»/login"}', $result->problems[0]);
+        self::assertMatchesRegularExpression('{\n  other:    …[^\n]*<body><h1>Main Page▶ \(broken\)</h1>\\\\n}', $result->problems[0]);
+    }
+
+    public function testAChangePastColumn300OfOneLineJsonIsShownWithItsBytes(): void
+    {
+        $api = FixturePages::template('api.json');
+
+        $result = $this->compare(['/api.php' => ['body' => $api]], ['/api.php' => ['body' => str_replace('"Hello from the fixture"', '"no greeting"', $api)]]);
+
+        self::assertCount(1, $result->problems);
+        self::assertSame(1, preg_match('/first difference at line 1, column (\d+)/', $result->problems[0], $column), $result->problems[0]);
+        self::assertGreaterThan(300, (int) ($column[1] ?? 0));
+        self::assertStringContainsString('"greeting":"▶Hello from the fixture","elapsed"«volatile»}', $result->problems[0]);
+        self::assertStringContainsString('"greeting":"▶no greeting","elapsed"«volatile»}', $result->problems[0]);
+    }
+
+    public function testARedirectIsComparedWithItsLocationAndShown(): void
+    {
+        $wiki = FixturePages::template('wiki.html');
+
+        $redirected = $this->compare(['/' => ['body' => $wiki]], ['/' => ['body' => '', 'status' => 302, 'location' => 'http://{{server}}/login?return=%2F']]);
+
+        self::assertSame(['/ answered HTTP 302 to http://«server»/login?return=%2F where the baseline answered HTTP 200'], $redirected->problems);
+
+        $elsewhere = $this->compare(
+            ['/' => ['body' => $wiki, 'status' => 201, 'location' => 'http://{{server}}/wiki/Main_Page']],
+            ['/' => ['body' => $wiki, 'status' => 201, 'location' => 'http://{{server}}/wiki/Other_Page']],
+        );
+
+        self::assertSame(['/ answered HTTP 201 to http://«server»/wiki/Other_Page where the baseline answered HTTP 201 to http://«server»/wiki/Main_Page'], $elsewhere->problems);
+    }
+
+    public function testABaselineThatRedirectsSaysWhere(): void
+    {
+        $gate = new CorrectnessGate(new FixturePages([self::BASELINE => ['/' => ['body' => 'moved', 'status' => 301, 'location' => 'http://{{server}}/doku.php']]]), new BodyMasker([]), spacing: 0.0);
+
+        $baseline = $gate->baseline('none', [new UrlSpec('/')], self::urlFor(self::BASELINE));
+
+        self::assertSame(['/ answered HTTP 301 to http://127.0.0.1:8081/doku.php: moved'], $baseline->result->problems);
+    }
+
+    public function testARealChangeIsCaughtBesideVolatileParts(): void
+    {
+        $wiki = FixturePages::template('wiki.html');
+        $broken = str_replace('<li>Second</li>', '', $wiki);
+
+        $result = $this->compare(['/' => ['body' => $wiki]], ['/' => ['body' => $broken]]);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringContainsString('first difference at line 10, column 23', $result->problems[0]);
+        self::assertStringContainsString('<ul><li>First</li><li>▶Second</li><li>Third</li></ul>', $result->problems[0]);
+        self::assertStringContainsString('<ul><li>First</li><li>▶Third</li></ul>', $result->problems[0]);
+    }
+
+    public function testAVolatileValueTurningIntoSomethingElseIsCaught(): void
+    {
+        $wiki = FixturePages::template('wiki.html');
+
+        $result = $this->compare(['/' => ['body' => $wiki]], ['/' => ['body' => str_replace('value="{{hex}}"', 'value="undefined"', $wiki)]]);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringContainsString('name="sectok" value="▶undefined"', $result->problems[0]);
+    }
+
+    public function testUserMasksStillApply(): void
+    {
+        $gate = new CorrectnessGate(
+            new FixturePages([self::BASELINE => ['/' => ['body' => 'build 1 <b>ok</b>']], self::OTHER => ['/' => ['body' => 'build 2 <b>ok</b>']]]),
+            new BodyMasker(['/build \d+/']),
+            spacing: 0.0,
+        );
+
+        $baseline = $gate->baseline('none', [new UrlSpec('/')], self::urlFor(self::BASELINE));
+
+        self::assertSame([], $gate->check('other', [new UrlSpec('/')], self::urlFor(self::OTHER), $baseline)->problems);
+    }
+
+    /**
+     * @param array<string, array{body: string, status?: int, location?: string}> $baseline
+     * @param array<string, array{body: string, status?: int, location?: string}> $other
+     */
+    private function compare(array $baseline, array $other): GateResult
+    {
+        return $this->check(new FixturePages([self::BASELINE => $baseline, self::OTHER => $other]), array_keys($baseline));
+    }
+
+    /** @param list<string> $paths */
+    private function check(FixturePages $pages, array $paths = ['/']): GateResult
+    {
+        $gate = new CorrectnessGate($pages, new BodyMasker([]), spacing: 0.0);
+        $urls = array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $paths);
+        $baseline = $gate->baseline('none', $urls, self::urlFor(self::BASELINE));
+        self::assertSame([], $baseline->result->problems);
+
+        return $gate->check('other', $urls, self::urlFor(self::OTHER), $baseline);
+    }
+
+    /** @return \Closure(string): string */
+    private static function urlFor(int $port): \Closure
+    {
+        return static fn (string $path): string => 'http://127.0.0.1:'.$port.$path;
+    }
+}
