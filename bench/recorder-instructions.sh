@@ -27,7 +27,7 @@ log_errors=Off
 INI
 for n in 1 1000000; do
     php bin/preheat record --install --project=demo --bootstrap="$work/recorder-$n.php" \
-        --store="$work/usage-$n.log" --sample="$n" --batch=10 --buffer-dir="$work" >/dev/null
+        --store="$work/usage-$n.log" --sample="$n" --batch=10 --buffer-dir="$work" --pool-user="$(id -un)" >/dev/null
 done
 
 count() {

@@ -35,6 +35,8 @@ final class Recorder
 
     private static ?Config $config = null;
     private static bool $finished = false;
+    /** Held until PHP destroys what is left at the end of the request. */
+    private static ?Finisher $finisher = null;
 
     /**
      * Called once per request. Decides whether this request is sampled (1 in `sample`); only a sampled
@@ -61,6 +63,10 @@ final class Recorder
             register_shutdown_function(static function (): void {
                 register_shutdown_function([self::class, 'finish']);
             });
+            // A shutdown function that calls exit skips every shutdown function after it, ours too; PHP
+            // still destroys the objects that are left after the shutdown functions, so this one finishes
+            // instead (finish() runs once: when the shutdown function ran, this does nothing).
+            self::$finisher ??= new Finisher();
         } catch (\Throwable) {
         }
     }
@@ -100,6 +106,9 @@ final class Recorder
     private static function record(Config $config, array $includedFiles, int $now, bool $lastInProcess): void
     {
         $buffer = $config->buffer();
+        if (!$buffer->usable()) {
+            $lastInProcess = true; // nowhere safe to keep counts between requests: write this one at once
+        }
         $state = $buffer->load();
         $open = $state['open'];
         $files = $open['files'];
@@ -249,11 +258,21 @@ final class Recorder
     }
 }
 
+/** Finishes the request's recording when PHP destroys it, for requests whose shutdown functions were cut short by exit. */
+final class Finisher
+{
+    public function __destruct()
+    {
+        Recorder::finish();
+    }
+}
+
 /**
  * The recorder's settings, checked. Keys: store (a DSN string or an array, required), sample (1 in N
  * requests, default 10), batch (sampled requests per batch, default 50), flushSeconds (default 60),
  * base (list of directories; only files under them count; default all), exclude (list of files never
- * counted), server (default gethostname()), buffer (auto, apcu or file), bufferDir (default the temp dir).
+ * counted), server (default gethostname()), buffer (auto, apcu or file), bufferDir (a directory of the
+ * worker's user that no one else can write; default preheat-recorder-UID under the temp dir, created 0700).
  */
 final class Config
 {
@@ -309,7 +328,7 @@ final class Config
         if (null !== $server && (!\is_string($server) || '' === $server || str_contains($server, ','))) {
             throw new \InvalidArgumentException('Recorder setting "server" must be a name without commas.');
         }
-        $bufferDir = $config['bufferDir'] ?? sys_get_temp_dir();
+        $bufferDir = $config['bufferDir'] ?? self::defaultBufferDir();
         if (!\is_string($bufferDir) || '' === $bufferDir) {
             throw new \InvalidArgumentException('Recorder setting "bufferDir" must be a directory.');
         }
@@ -345,6 +364,14 @@ final class Config
         $apcu = 'file' !== $this->buffer && \function_exists('apcu_enabled') && apcu_enabled();
 
         return $apcu ? new ApcuBuffer($this->namespace()) : new FileBuffer($this->bufferDir, $this->namespace());
+    }
+
+    /** A directory per user under the temp dir, so that workers never write where another user can plant files. */
+    public static function defaultBufferDir(?int $uid = null): string
+    {
+        $uid ??= \function_exists('posix_geteuid') ? posix_geteuid() : null;
+
+        return rtrim(sys_get_temp_dir(), '/').'/preheat-recorder-'.($uid ?? 'unknown');
     }
 
     /** @param array<string, mixed> $config */
@@ -429,6 +456,9 @@ final class WorkerState
  */
 interface Buffer
 {
+    /** Whether counts can be kept here between requests (if not, each request is written at once). */
+    public function usable(): bool;
+
     /** @return State */
     public function load(): array;
 
@@ -455,6 +485,11 @@ final class ApcuBuffer implements Buffer
     public function __construct(string $namespace)
     {
         $this->prefix = 'preheat-recorder:'.$namespace.':';
+    }
+
+    public function usable(): bool
+    {
+        return true;
     }
 
     public function load(): array
@@ -499,8 +534,10 @@ final class ApcuBuffer implements Buffer
 }
 
 /**
- * Counts in a file per worker under the temp dir. Crash-safe without replacing a file: each save
- * writes the slot not in use (-a or -b), then deletes the other; a load takes the newest whole one.
+ * Counts in a file per worker, in a directory only the worker's user can write (OwnDirectory), and
+ * never through a link: a file is created with O_EXCL ('x'), which refuses a symlink planted at its
+ * path, and links are neither read nor adopted. Crash-safe without replacing a file: each save writes
+ * the slot not in use (-a or -b), then deletes the other; a load takes the newest whole one.
  * (Writing over a file, or renaming onto one, makes ext4 allocate its blocks at once: 4 times slower.).
  *
  * @phpstan-import-type State from Recorder
@@ -510,20 +547,26 @@ final class FileBuffer implements Buffer
     private readonly string $prefix;
     /** The slot the last load or save used, if any. */
     private ?string $current = null;
+    private ?bool $usable = null;
 
     public function __construct(private readonly string $directory, private readonly string $namespace)
     {
         $this->prefix = $directory.'/preheat-recorder-'.$namespace.'-'.getmypid().'-';
     }
 
+    public function usable(): bool
+    {
+        return $this->usable ??= OwnDirectory::ensure($this->directory);
+    }
+
     public function load(): array
     {
         $newest = null;
+        if (!$this->usable()) {
+            return WorkerState::fresh();
+        }
         foreach (['a', 'b'] as $slot) {
             $path = $this->prefix.$slot.'.buf';
-            if (!is_file($path)) {
-                continue;
-            }
             $state = self::read($path);
             if (null !== $state && (null === $newest || ($state['gen'] ?? 0) > ($newest['gen'] ?? 0))) {
                 $newest = $state;
@@ -536,11 +579,14 @@ final class FileBuffer implements Buffer
 
     public function save(array $state): void
     {
+        if (!$this->usable()) {
+            return;
+        }
         $a = $this->prefix.'a.buf';
         $b = $this->prefix.'b.buf';
         if (WorkerState::isEmpty($state)) {
             foreach ([$a, $b] as $path) {
-                if (is_file($path)) {
+                if (file_exists($path) || is_link($path)) {
                     @unlink($path);
                 }
             }
@@ -550,14 +596,13 @@ final class FileBuffer implements Buffer
         }
         $next = $a === $this->current ? $b : $a;
         $state['gen'] = ($state['gen'] ?? 0) + 1;
-        $data = serialize($state);
-        if (\strlen($data) !== @file_put_contents($next, $data)) {
+        if (!self::create($next, serialize($state))) {
             @unlink($next); // disk full: the other slot still holds the previous counts
 
             return;
         }
         foreach ([$a, $b] as $path) {
-            if ($path !== $next && is_file($path)) {
+            if ($path !== $next && (file_exists($path) || is_link($path))) {
                 @unlink($path);
             }
         }
@@ -566,6 +611,9 @@ final class FileBuffer implements Buffer
 
     public function adoptOrphans(): array
     {
+        if (!$this->usable()) {
+            return [];
+        }
         $mine = (int) getmypid();
         $claimedByPid = [];
         $pattern = $this->directory.'/preheat-recorder-'.$this->namespace.'-*-[ab].buf';
@@ -575,7 +623,7 @@ final class FileBuffer implements Buffer
                 continue;
             }
             $claimed = $file.'.'.$mine.'.adopting';
-            if (@rename($file, $claimed)) { // only one worker can take it
+            if (@rename($file, $claimed)) { // only one worker can take it (rename moves a link, never its target)
                 $claimedByPid[$pid][] = $claimed;
             }
         }
@@ -597,12 +645,54 @@ final class FileBuffer implements Buffer
         return $orphans;
     }
 
+    /** Writes a new file; never follows a link at $path ('x' is O_CREAT|O_EXCL: a link there makes it fail). */
+    private static function create(string $path, string $data): bool
+    {
+        $handle = @fopen($path, 'x');
+        if (false === $handle) {
+            @unlink($path); // a stale file, or a link: unlink removes the link itself
+            $handle = @fopen($path, 'x');
+            if (false === $handle) {
+                return false;
+            }
+        }
+        $written = @fwrite($handle, $data);
+        fclose($handle);
+
+        return $written === \strlen($data);
+    }
+
     /** @return State|null */
     private static function read(string $path): ?array
     {
+        if (is_link($path) || !is_file($path)) {
+            return null;
+        }
         $data = @file_get_contents($path);
 
         return false === $data ? null : WorkerState::check(@unserialize($data, ['allowed_classes' => false]));
+    }
+}
+
+/**
+ * A directory where a worker may keep files: a real directory (not a link), owned by the process's
+ * user, that neither its group nor others can write. Anything else could be a trap another local user
+ * set (files or links planted where workers write), so it is not used.
+ */
+final class OwnDirectory
+{
+    /** Creates the directory (0700) when it is missing and its parent exists; then checks it. */
+    public static function ensure(string $directory): bool
+    {
+        if (!\function_exists('posix_geteuid')) {
+            return false; // ownership cannot be told
+        }
+        if (false === @lstat($directory)) {
+            @mkdir($directory, 0700);
+        }
+        $stat = @lstat($directory);
+
+        return false !== $stat && 0040000 === ($stat['mode'] & 0170000) && $stat['uid'] === posix_geteuid() && 0 === ($stat['mode'] & 0022);
     }
 }
 

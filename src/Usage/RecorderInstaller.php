@@ -20,7 +20,7 @@ final class RecorderInstaller
      * Checks the options of `preheat record` and resolves paths against the project.
      *
      * @param list<string> $base
-     * @param string|null  $bufferDir where workers keep their counts between flushes (default: the temp directory)
+     * @param string|null  $bufferDir where workers keep their counts between flushes (default: a directory of their user under the temp directory); they create it when missing
      */
     public function settings(string $project, ?string $bootstrap, ?string $store, int $sample, int $batch, int $flushSeconds, array $base, ?string $bufferDir = null): RecorderSettings
     {
@@ -56,8 +56,11 @@ final class RecorderInstaller
             $directories[] = $real;
         }
 
-        if (null !== $bufferDir && !is_dir($bufferDir)) {
-            throw new \InvalidArgumentException(\sprintf('The buffer directory %s does not exist: create it, or pass another --buffer-dir.', $bufferDir));
+        if (null !== $bufferDir) {
+            $bufferDir = rtrim(self::absolute($bufferDir, $projectDir), '/');
+            if (!is_dir(\dirname($bufferDir))) {
+                throw new \InvalidArgumentException(\sprintf('The directory of --buffer-dir=%s does not exist: create it, or pass another --buffer-dir.', $bufferDir));
+            }
         }
 
         return new RecorderSettings($projectDir, $bootstrapPath, $target, $sample, $batch, $flushSeconds, array_values(array_unique($directories)), $bufferDir);

@@ -54,6 +54,17 @@ final class UsageStoreError extends \RuntimeException implements UserError
         return new self(\sprintf('No traffic recorded yet in %s: enable the recorder (preheat record --install) and let requests through (the PHP workers must be able to write to the store).', $store));
     }
 
+    /** @param list<string> $checks what to check, from EmptyStoreDiagnosis */
+    public static function nothingRecorded(string $store, bool $missing, array $checks): self
+    {
+        return new self(\sprintf(
+            "No traffic recorded yet in %s%s. What to check:\n%s",
+            $store,
+            $missing ? ' (the file does not exist)' : '',
+            implode("\n", array_map(static fn (string $check): string => '  - '.$check, $checks)),
+        ));
+    }
+
     public static function mergeIntoSource(string $store): self
     {
         return new self(\sprintf('--into=%s is also a --store: merge into another store, or its counts would be added to themselves.', $store));

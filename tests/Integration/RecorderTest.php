@@ -11,6 +11,7 @@ use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\FileUsageStore;
 use Preheat\Usage\RecorderFile;
+use Symfony\Component\Process\ExecutableFinder;
 use Symfony\Component\Process\Process;
 
 /**
@@ -40,7 +41,7 @@ final class RecorderTest extends TestCase
         // What a recorder could not write waits in a buffer under the temp dir: remove this test's.
         RecorderFile::load();
         $namespace = Config::fromArray(['store' => $this->project.'/var/usage.log'])->namespace();
-        foreach (glob(sys_get_temp_dir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [] as $buffer) {
+        foreach (glob(Config::defaultBufferDir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [] as $buffer) {
             unlink($buffer);
         }
         $this->directory->remove();
@@ -48,13 +49,14 @@ final class RecorderTest extends TestCase
 
     public function testRequestsThroughTheBootstrapAreRecordedAndShown(): void
     {
-        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1']);
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1']);
         self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
         $bootstrap = $this->project.'/preheat-recorder.php';
         self::assertStringContainsString('Wrote '.$bootstrap.': it records 1 request in 1 into '.$this->project.'/preheat-usage.log.', $install->getOutput());
         self::assertStringContainsString("\n    auto_prepend_file=".$bootstrap."\n", $install->getOutput());
         self::assertStringContainsString("\n    php_admin_value[auto_prepend_file] = ".$bootstrap."\n", $install->getOutput());
         self::assertStringContainsString('To stop: remove the auto_prepend_file line, reload PHP, then delete '.$bootstrap.'.', $install->getOutput());
+        self::assertStringContainsString("\nThe pool's user ".self::me().' can write the store and the buffer directory.', $install->getOutput());
 
         foreach (['index.php' => 'ab', 'index.php ' => 'ab', 'index.php  ' => 'ab', 'other.php' => 'a', 'other.php ' => 'a'] as $script => $expected) {
             $this->runPhp($bootstrap, trim($script), $expected);
@@ -84,9 +86,33 @@ final class RecorderTest extends TestCase
         self::assertStringContainsString('           5  100.0%  '.$this->project.'/lib/a.php', $text->getOutput());
     }
 
+    public function testAnAppWhoseShutdownFunctionExitsIsRecorded(): void
+    {
+        // The app's shutdown function runs after the recorder's first one and ends the shutdown with exit.
+        file_put_contents($this->project.'/public/exits.php', "<?php\nrequire __DIR__.'/../lib/a.php';\nregister_shutdown_function(function () { require __DIR__.'/../lib/b.php'; echo b(); exit; });\necho a();\n");
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1']);
+        self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
+        $bootstrap = $this->project.'/preheat-recorder.php';
+
+        $this->runPhp($bootstrap, 'exits.php', 'ab');
+        $cgi = (new ExecutableFinder())->find('php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION) ?? (new ExecutableFinder())->find('php-cgi');
+        self::assertNotNull($cgi, 'php-cgi is needed (Debian: php8.2-cgi)');
+        $request = new Process([$cgi, '-q', '-d', 'auto_prepend_file='.$bootstrap, '-d', 'display_errors=1', '-d', 'error_reporting=-1', $this->project.'/public/exits.php']);
+        $request->mustRun();
+        self::assertSame('ab', $request->getOutput());
+
+        $usage = (new FileUsageStore($this->project.'/preheat-usage.log'))->read();
+        self::assertSame(2, $usage->requests, 'the CLI and php-cgi request');
+        self::assertEquals([
+            $this->project.'/public/exits.php' => 2,
+            $this->project.'/lib/a.php' => 2,
+            $this->project.'/lib/b.php' => 2,
+        ], $usage->fileCounts, 'with the file the shutdown function loaded');
+    }
+
     public function testOnlyFilesUnderBaseAndWithApcuWhenThereIsApcu(): void
     {
-        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1', '--base=lib']);
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1', '--base=lib']);
         self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
         $bootstrap = $this->project.'/preheat-recorder.php';
 
@@ -107,7 +133,7 @@ final class RecorderTest extends TestCase
         file_put_contents($this->project.'/lib/a.php', "<?php\nfunction a(): string { return 'a'; }\nclass A {}\n");
         file_put_contents($this->project.'/preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib/a.php');\n");
         file_put_contents($this->project.'/public/index.php', "<?php\nrequire_once __DIR__.'/../lib/a.php';\nrequire __DIR__.'/../lib/b.php';\necho a().b();\n");
-        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1']);
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1']);
         self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
 
         $preload = ['-d', 'opcache.enable_cli=1', '-d', 'opcache.preload='.$this->project.'/preload.php'];
@@ -122,17 +148,17 @@ final class RecorderTest extends TestCase
 
     public function testTheRecorderNeverPrintsNorWarnsNorFailsTheRequest(): void
     {
-        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log'], $this->project);
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log'], $this->project);
         self::assertSame(2, $install->getExitCode(), 'var/ does not exist yet');
         self::assertStringContainsString('The directory of the store file '.$this->project.'/var/usage.log does not exist: create it, or pass another --store.', $install->getErrorOutput());
         mkdir($this->project.'/var');
-        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log']);
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log']);
         self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
         rmdir($this->project.'/var'); // now the recorder cannot write
 
         $this->runPhp($this->project.'/preheat-recorder.php', 'index.php', 'ab');
         $namespace = Config::fromArray(['store' => $this->project.'/var/usage.log'])->namespace();
-        self::assertCount(1, glob(sys_get_temp_dir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [], 'the counts wait for the store');
+        self::assertCount(1, glob(Config::defaultBufferDir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [], 'the counts wait for the store');
 
         // A bootstrap whose recorder is gone does nothing.
         $bootstrap = (string) file_get_contents($this->project.'/preheat-recorder.php');
@@ -153,17 +179,32 @@ final class RecorderTest extends TestCase
         self::assertStringContainsString('--sample must be a whole number of at least 1, got "0".', $sample->getErrorOutput());
 
         touch($this->project.'/empty.log');
-        $empty = PreheatProcess::run(['usage', '--store='.$this->project.'/empty.log']);
+        $empty = PreheatProcess::run(['usage', '--store='.$this->project.'/empty.log', '--pool-user='.self::me()]);
         self::assertSame(2, $empty->getExitCode());
-        self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/empty.log: enable the recorder (preheat record --install) and let requests through', $empty->getErrorOutput());
+        self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/empty.log. What to check:', $empty->getErrorOutput());
+        self::assertStringContainsString('  - The recorder samples 1 request in --sample (default 10)', $empty->getErrorOutput());
 
-        $missing = PreheatProcess::run(['usage'], $this->project);
+        $missing = PreheatProcess::run(['usage', '--pool-user=nobody'], $this->project);
         self::assertSame(2, $missing->getExitCode());
-        self::assertStringContainsString('No usage recorded at "'.$this->project.'/preheat-usage.log": the file does not exist.', $missing->getErrorOutput());
+        self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/preheat-usage.log (the file does not exist). What to check:', $missing->getErrorOutput());
+        self::assertStringContainsString('nobody cannot create the store '.$this->project.'/preheat-usage.log', $missing->getErrorOutput());
+        self::assertStringContainsString('Fix: touch '.$this->project.'/preheat-usage.log && chown nobody '.$this->project.'/preheat-usage.log', $missing->getErrorOutput());
+
+        $unwritable = PreheatProcess::run(['record', '--install', '--pool-user=nobody', '--project='.$this->project]);
+        self::assertSame(1, $unwritable->getExitCode(), 'installed, but the pool\'s user cannot record');
+        self::assertStringContainsString("The pool's user nobody cannot record as set up:\n  nobody cannot create the store ".$this->project.'/preheat-usage.log', $unwritable->getOutput());
+        self::assertStringContainsString("\n    fix: touch ".$this->project.'/preheat-usage.log && chown nobody '.$this->project."/preheat-usage.log\n", $unwritable->getOutput());
+        self::assertFileExists($this->project.'/preheat-recorder.php');
 
         $badStore = PreheatProcess::run(['usage', '--store=memcached://x']);
         self::assertSame(2, $badStore->getExitCode());
         self::assertStringContainsString('Unsupported store "memcached://x"', $badStore->getErrorOutput());
+    }
+
+    /** The user this test's PHP runs as: the pool's user of these recordings. */
+    private static function me(): string
+    {
+        return (posix_getpwuid(posix_geteuid()) ?: ['name' => 'root'])['name'];
     }
 
     /** @param list<string> $options */

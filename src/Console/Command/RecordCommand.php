@@ -4,8 +4,14 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
+use Preheat\Usage\AccessProblem;
+use Preheat\Usage\PoolUser;
+use Preheat\Usage\RecorderFile;
 use Preheat\Usage\RecorderInstaller;
+use Preheat\Usage\RecorderSettings;
+use Preheat\Usage\WriteAccess;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -29,7 +35,8 @@ final class RecordCommand extends Command
             ->addOption('flush-seconds', null, InputOption::VALUE_REQUIRED, 'Write at least this often (on the next sampled request)', '60')
             ->addOption('base', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Only record files under this directory (repeatable; default: every file)')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'The bootstrap file to write (default: preheat-recorder.php in the project)')
-            ->addOption('buffer-dir', null, InputOption::VALUE_REQUIRED, 'Where workers keep their counts between writes when APCu is off (default: the temp directory)')
+            ->addOption('buffer-dir', null, InputOption::VALUE_REQUIRED, 'Where workers keep their counts between writes when APCu is off: a directory of the pool\'s user only (default: preheat-recorder-UID under the temp directory, created by the workers)')
+            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as (the pool\'s `user =`): it must be able to write the store and the buffer directory', PoolUser::DEFAULT)
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
     }
 
@@ -65,9 +72,6 @@ final class RecordCommand extends Command
             'If the app already has an auto_prepend_file, add `require '.var_export($path, true).';` at its top instead.',
             '',
         ]);
-        if ('file' === $settings->store['type']) {
-            $output->writeln(\sprintf('The user PHP runs as (e.g. www-data) must be able to create and append to %s.', $settings->store['path']));
-        }
         if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
             $output->writeln(\sprintf('The bootstrap loads %s: if production installs with `composer install --no-dev`, require preheat/preheat without --dev, or the bootstrap records nothing.', RecorderInstaller::recorderPath()));
         }
@@ -76,7 +80,36 @@ final class RecordCommand extends Command
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
         ]);
 
-        return Command::SUCCESS;
+        $poolUser = (string) $input->getOption('pool-user');
+        $problems = $this->accessProblems($settings, $poolUser);
+        $output->writeln('');
+        if ([] === $problems) {
+            $output->writeln(\sprintf('The pool\'s user %s can write the store and the buffer directory.', $poolUser));
+
+            return Command::SUCCESS;
+        }
+        $output->writeln(\sprintf('<error>The pool\'s user %s cannot record as set up:</error>', $poolUser));
+        foreach ($problems as $problem) {
+            $output->writeln(\sprintf('  %s', $problem->problem));
+            $output->writeln(\sprintf('    fix: %s', $problem->fix), OutputInterface::OUTPUT_RAW);
+        }
+        $output->writeln('(If php-fpm runs its workers as another user, pass --pool-user=USER: the `user =` of the pool.)');
+
+        return $install ? Command::FAILURE : Command::SUCCESS;
+    }
+
+    /** @return list<AccessProblem> */
+    private function accessProblems(RecorderSettings $settings, string $poolUserName): array
+    {
+        $user = PoolUser::named($poolUserName);
+        if (null === $user) {
+            return [new AccessProblem(\sprintf('there is no user "%s" on this machine', $poolUserName), 'pass --pool-user=USER, the `user =` of your php-fpm pool')];
+        }
+        $access = new WriteAccess();
+        $problems = 'file' === $settings->store['type'] ? $access->storeFile($user, (string) $settings->store['path']) : [];
+        RecorderFile::load();
+
+        return [...$problems, ...$access->bufferDirectory($user, $settings->bufferDir ?? Config::defaultBufferDir($user->uid))];
     }
 
     private static function number(InputInterface $input, string $option): int

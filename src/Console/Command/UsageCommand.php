@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Report\UsageRenderer;
+use Preheat\Usage\EmptyStoreDiagnosis;
+use Preheat\Usage\FileUsageStore;
+use Preheat\Usage\PoolUser;
 use Preheat\Usage\UsageMerger;
 use Preheat\Usage\UsageStore;
 use Preheat\Usage\UsageStoreError;
@@ -18,8 +21,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class UsageCommand extends Command
 {
-    public function __construct(private readonly UsageMerger $merger = new UsageMerger())
-    {
+    public function __construct(
+        private readonly UsageMerger $merger = new UsageMerger(),
+        private readonly EmptyStoreDiagnosis $diagnosis = new EmptyStoreDiagnosis(),
+    ) {
         parent::__construct('usage');
     }
 
@@ -31,7 +36,8 @@ final class UsageCommand extends Command
             ->addOption('store', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are added up)')
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
             ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
+            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, checked against the store when it is empty', PoolUser::DEFAULT);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -56,9 +62,14 @@ final class UsageCommand extends Command
             $stores = [UsageStores::open(UsageStores::DEFAULT_FILE)];
         }
         $names = implode(' + ', array_map(static fn (UsageStore $s): string => $s->describe(), $stores));
+        foreach ($stores as $store) {
+            if ($store instanceof FileUsageStore && !file_exists($store->path)) {
+                throw $this->nothingRecorded($store, true, (string) $input->getOption('pool-user'));
+            }
+        }
         $snapshot = $this->merger->combine(array_values($stores));
         if ($snapshot->isEmpty()) {
-            throw UsageStoreError::empty($names);
+            throw 1 === \count($stores) ? $this->nothingRecorded($stores[0], false, (string) $input->getOption('pool-user')) : UsageStoreError::empty($names);
         }
         $summary = UsageSummary::of($snapshot, $top);
         $renderer = new UsageRenderer();
@@ -69,6 +80,13 @@ final class UsageCommand extends Command
         }
 
         return Command::SUCCESS;
+    }
+
+    private function nothingRecorded(UsageStore $store, bool $missing, string $poolUser): UsageStoreError
+    {
+        $file = $store instanceof FileUsageStore ? $store->path : null;
+
+        return UsageStoreError::nothingRecorded($store->describe(), $missing, $this->diagnosis->explain($store->describe(), $file, (string) getcwd(), $poolUser));
     }
 
     /** @param list<UsageStore> $sources */

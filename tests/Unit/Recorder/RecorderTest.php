@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Recorder;
 use PHPUnit\Framework\TestCase;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\FileSink;
+use Preheat\Recorder\OwnDirectory;
 use Preheat\Recorder\Recorder;
 use Preheat\Recorder\RedisSink;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -165,6 +166,71 @@ final class RecorderTest extends TestCase
         $usage = (new FileUsageStore($this->store))->read();
         self::assertSame(3, $usage->requests);
         self::assertSame([], $this->buffers(), 'both slots gone once written');
+    }
+
+    public function testALinkPlantedAtABufferPathIsNotFollowed(): void
+    {
+        $config = $this->config(['batch' => 10]);
+        $namespace = Config::fromArray($config)->namespace();
+        $victim = $this->directory->path.'/victim.txt';
+        file_put_contents($victim, 'keep');
+        $slotA = $this->directory->path."/preheat-recorder-$namespace-".getmypid().'-a.buf';
+        $slotB = $this->directory->path."/preheat-recorder-$namespace-".getmypid().'-b.buf';
+        symlink($victim, $slotA);
+        symlink($this->directory->path.'/created-through-link', $slotB);
+
+        Recorder::recordRequest($config, ['/a.php'], 100);
+        Recorder::recordRequest($config, ['/a.php'], 101);
+
+        self::assertSame('keep', file_get_contents($victim));
+        self::assertFileDoesNotExist($this->directory->path.'/created-through-link');
+        foreach ($this->buffers() as $buffer) {
+            self::assertFalse(is_link($buffer), $buffer);
+        }
+        Recorder::recordRequest($config, ['/a.php'], 102, lastInProcess: true);
+        self::assertSame(3, (new FileUsageStore($this->store))->read()->requests, 'the counts were kept in real files');
+    }
+
+    public function testABufferDirectoryOthersCanWriteIsNotUsedAndEachRequestIsWrittenAtOnce(): void
+    {
+        $shared = $this->directory->path.'/shared';
+        mkdir($shared);
+        chmod($shared, 0o777);
+        $config = $this->config(['batch' => 50, 'bufferDir' => $shared]);
+        Recorder::recordRequest($config, ['/a.php'], 100);
+        Recorder::recordRequest($config, ['/a.php'], 101);
+
+        self::assertSame([], glob($shared.'/*') ?: [], 'nothing written where others can plant files');
+        $usage = (new FileUsageStore($this->store))->read();
+        self::assertSame(2, $usage->requests);
+        self::assertSame(2, $usage->batches, 'one batch per request');
+    }
+
+    public function testABufferDirectoryOfAnotherUserIsNotUsed(): void
+    {
+        if (0 !== posix_geteuid()) {
+            self::markTestSkipped('needs root to give a directory to another user');
+        }
+        $theirs = $this->directory->path.'/theirs';
+        mkdir($theirs, 0o700);
+        chown($theirs, 'nobody');
+        $config = $this->config(['batch' => 50, 'bufferDir' => $theirs]);
+        Recorder::recordRequest($config, ['/a.php'], 100);
+
+        self::assertSame([], glob($theirs.'/*') ?: []);
+        self::assertSame(1, (new FileUsageStore($this->store))->read()->requests);
+    }
+
+    public function testTheDefaultBufferDirectoryIsThisUsersOwnAndPrivate(): void
+    {
+        $directory = Config::defaultBufferDir();
+        self::assertSame(sys_get_temp_dir().'/preheat-recorder-'.posix_geteuid(), $directory);
+        self::assertSame($directory, Config::fromArray(['store' => $this->store])->bufferDir);
+        self::assertTrue(OwnDirectory::ensure($directory));
+        $stat = lstat($directory);
+        self::assertIsArray($stat);
+        self::assertSame(posix_geteuid(), $stat['uid']);
+        self::assertSame(0, $stat['mode'] & 0o077, 'created 0700');
     }
 
     public function testStartNeverThrows(): void

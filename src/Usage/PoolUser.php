@@ -1,0 +1,61 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+/**
+ * The user php-fpm's workers run as (the pool's `user =`, www-data on Debian): the one that must be
+ * able to write the recorder's store and buffer directory.
+ */
+final class PoolUser
+{
+    public const DEFAULT = 'www-data';
+
+    /** @param list<int> $groups every group the user is in, its primary group too */
+    public function __construct(
+        public readonly string $name,
+        public readonly int $uid,
+        public readonly int $gid,
+        public readonly array $groups,
+    ) {
+    }
+
+    /**
+     * Looks the user up in the passwd database, and its groups in $groupFile (the supplementary groups
+     * PHP workers get from initgroups()).
+     *
+     * @return self|null null when there is no such user here
+     */
+    public static function named(string $name, string $groupFile = '/etc/group'): ?self
+    {
+        $entry = '' === $name ? false : posix_getpwnam($name);
+        if (false === $entry) {
+            return null;
+        }
+        $groups = [(int) $entry['gid']];
+        foreach (@file($groupFile, \FILE_IGNORE_NEW_LINES) ?: [] as $line) {
+            $fields = explode(':', $line);
+            if (\count($fields) >= 4 && \in_array($name, explode(',', $fields[3]), true)) {
+                $groups[] = (int) $fields[2];
+            }
+        }
+
+        return new self($name, (int) $entry['uid'], (int) $entry['gid'], array_values(array_unique($groups)));
+    }
+
+    /** Whether the user is allowed the access in $bits (4 read, 2 write, 1 search/execute) by a file's owner, group and mode. */
+    public function may(int $bits, int $ownerUid, int $ownerGid, int $mode): bool
+    {
+        if (0 === $this->uid) {
+            return true;
+        }
+        $granted = match (true) {
+            $ownerUid === $this->uid => ($mode >> 6) & 7,
+            \in_array($ownerGid, $this->groups, true) => ($mode >> 3) & 7,
+            default => $mode & 7,
+        };
+
+        return ($granted & $bits) === $bits;
+    }
+}

@@ -1,0 +1,145 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Usage;
+
+/**
+ * Whether the pool's user can write what the recorder writes, told from owners and modes (ACLs are not
+ * read): the store file, which it appends to (or creates), and the buffer directory, which must be its
+ * own and writable by no one else (the recorder refuses any other, see Preheat\Recorder\OwnDirectory).
+ */
+final class WriteAccess
+{
+    private const READ = 4;
+    private const WRITE = 2;
+    private const SEARCH = 1;
+
+    /** @return list<AccessProblem> */
+    public function storeFile(PoolUser $user, string $file): array
+    {
+        clearstatcache();
+        $directory = \dirname($file);
+        $problems = $this->reachable($user, $directory);
+        if ([] !== $problems) {
+            return $problems;
+        }
+        $stat = @stat($file);
+        if (false !== $stat) {
+            if ($user->may(self::READ | self::WRITE, $stat['uid'], $stat['gid'], $stat['mode'])) {
+                return [];
+            }
+
+            return [new AccessProblem(
+                \sprintf('%s cannot append to the store %s (%s): nothing is recorded', $user->name, $file, self::describe($stat)),
+                \sprintf('chown %s %s', self::arg($user->name), self::arg($file)),
+            )];
+        }
+        $parent = @stat($directory);
+        if (false !== $parent && $user->may(self::WRITE | self::SEARCH, $parent['uid'], $parent['gid'], $parent['mode'])) {
+            return [];
+        }
+
+        return [new AccessProblem(
+            \sprintf('%s cannot create the store %s: it may not write to %s (%s); nothing is recorded', $user->name, $file, $directory, false === $parent ? 'missing' : self::describe($parent)),
+            \sprintf('touch %1$s && chown %2$s %1$s', self::arg($file), self::arg($user->name)),
+        )];
+    }
+
+    /** @return list<AccessProblem> */
+    public function bufferDirectory(PoolUser $user, string $directory): array
+    {
+        clearstatcache();
+        $slower = 'workers then write each sampled request to the store at once, one record per request';
+        $create = \sprintf('install -d -o %s -m 0700 %s', self::arg($user->name), self::arg($directory));
+        $stat = @lstat($directory);
+        if (false === $stat) {
+            $parent = \dirname($directory);
+            $problems = $this->reachable($user, $parent);
+            if ([] !== $problems) {
+                return $problems;
+            }
+            $parentStat = @stat($parent);
+            if (false !== $parentStat && $user->may(self::WRITE | self::SEARCH, $parentStat['uid'], $parentStat['gid'], $parentStat['mode'])) {
+                return []; // the workers create it, 0700
+            }
+
+            return [new AccessProblem(\sprintf('%s cannot create the buffer directory %s in %s (%s): %s', $user->name, $directory, $parent, false === $parentStat ? 'missing' : self::describe($parentStat), $slower), $create)];
+        }
+        if (0o120000 === ($stat['mode'] & 0o170000)) {
+            return [new AccessProblem(\sprintf('the buffer directory %s is a symbolic link, which the recorder never follows: %s', $directory, $slower), \sprintf('rm %s && %s', self::arg($directory), $create))];
+        }
+        if (0o040000 !== ($stat['mode'] & 0o170000)) {
+            return [new AccessProblem(\sprintf('the buffer directory %s is not a directory: %s', $directory, $slower), 'pass --buffer-dir=DIR, a directory of '.$user->name.' only')];
+        }
+        $problems = $this->reachable($user, \dirname($directory));
+        if ([] !== $problems) {
+            return $problems;
+        }
+        if ($stat['uid'] !== $user->uid) {
+            return [new AccessProblem(
+                \sprintf('the buffer directory %s belongs to %s, not %s: workers keep counts only in a directory of their own user, so %s', $directory, self::owner($stat['uid']), $user->name, $slower),
+                \sprintf('chown %1$s %2$s && chmod 0700 %2$s', self::arg($user->name), self::arg($directory)),
+            )];
+        }
+        if (0 !== ($stat['mode'] & 0o022)) {
+            return [new AccessProblem(
+                \sprintf('the buffer directory %s can be written by its group or others (%s): workers keep no counts where another user can plant files, so %s', $directory, self::describe($stat), $slower),
+                \sprintf('chmod 0700 %s', self::arg($directory)),
+            )];
+        }
+
+        return [];
+    }
+
+    /**
+     * Every directory on the way to $directory must exist and let the user through.
+     *
+     * @return list<AccessProblem>
+     */
+    private function reachable(PoolUser $user, string $directory): array
+    {
+        $path = '';
+        foreach (explode('/', trim($directory, '/')) as $part) {
+            $path .= '/'.$part;
+            $stat = @stat($path);
+            if (false === $stat) {
+                return [new AccessProblem(\sprintf('%s does not exist', $path), \sprintf('mkdir -p %s', self::arg($directory)))];
+            }
+            if (!$user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode'])) {
+                return [new AccessProblem(
+                    \sprintf('%s may not enter %s (%s)', $user->name, $path, self::describe($stat)),
+                    \sprintf('chmod o+x %s', self::arg($path)),
+                )];
+            }
+        }
+
+        return [];
+    }
+
+    /** A shell word: quoted only when it needs to be. */
+    private static function arg(string $word): string
+    {
+        return 1 === preg_match('~^[A-Za-z0-9_./:=@%+-]+$~', $word) ? $word : escapeshellarg($word);
+    }
+
+    /** @param array{uid: int, gid: int, mode: int} $stat */
+    private static function describe(array $stat): string
+    {
+        return \sprintf('owner %s, group %s, mode %04o', self::owner($stat['uid']), self::group($stat['gid']), $stat['mode'] & 0o7777);
+    }
+
+    private static function owner(int $uid): string
+    {
+        $entry = posix_getpwuid($uid);
+
+        return false === $entry ? (string) $uid : $entry['name'];
+    }
+
+    private static function group(int $gid): string
+    {
+        $entry = posix_getgrgid($gid);
+
+        return false === $entry ? (string) $gid : $entry['name'];
+    }
+}
