@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Inventory;
 
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PrivateDirectory;
+use Preheat\Util\UnsafeDirectory;
 
 /**
  * Remembers each file's inventory by path, size and modification time, so that
@@ -31,10 +33,44 @@ final class InventoryCache
         }
     }
 
-    /** The cache file of a project: one per project root, under $directory (default: the system temp dir). */
+    /**
+     * The cache file of a project: one per project root, in $directory or else the user's own cache
+     * directory (defaultDirectory()). The directory is created 0700 when missing, and refused when another
+     * user could write into it: what the cache says decides what is preloaded.
+     *
+     * @throws UnsafeDirectory naming the directory and what to do
+     */
     public static function fileFor(string $projectRoot, ?string $directory = null): string
     {
-        return ($directory ?? sys_get_temp_dir().'/preheat-cache').'/inventory-'.substr(hash('sha256', $projectRoot), 0, 16).'.bin';
+        $remedy = 'pass --cache-dir=DIR (a directory of yours) or --no-cache';
+        $directory = rtrim($directory ?? self::defaultDirectory(), '/');
+        if (!PrivateDirectory::ensure($directory, $remedy)) {
+            throw new UnsafeDirectory(\sprintf('Cannot create the cache directory %s: %s.', $directory, $remedy));
+        }
+
+        return $directory.'/inventory-'.substr(hash('sha256', $projectRoot), 0, 16).'.bin';
+    }
+
+    /**
+     * $XDG_CACHE_HOME/preheat, else ~/.cache/preheat (the home of the user Preheat runs as, not $HOME,
+     * which sudo may keep), else preheat-cache-UID under the temp directory when there is no home to write.
+     *
+     * @param array<string, string> $environment
+     */
+    public static function defaultDirectory(?array $environment = null): string
+    {
+        $environment ??= getenv();
+        $xdg = $environment['XDG_CACHE_HOME'] ?? '';
+        if (str_starts_with($xdg, '/')) {
+            return rtrim($xdg, '/').'/preheat';
+        }
+        $uid = posix_geteuid();
+        $home = (posix_getpwuid($uid) ?: [])['dir'] ?? ($environment['HOME'] ?? '');
+        if (str_starts_with($home, '/') && '/' !== $home && is_dir($home) && (is_dir($home.'/.cache') || is_writable($home))) {
+            return rtrim($home, '/').'/.cache/preheat';
+        }
+
+        return rtrim(sys_get_temp_dir(), '/').'/preheat-cache-'.$uid;
     }
 
     public static function disabled(): self

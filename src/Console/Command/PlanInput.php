@@ -25,7 +25,7 @@ final class PlanInput
             ->addOption('ignore', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Leave out a namespace prefix (Laravel\\Telescope) or a path glob (vendor/laravel/telescope)')
             ->addOption('include-dev', null, InputOption::VALUE_NONE, 'Also preload packages Composer installed for development only')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs (its built-in classes and version decide what is safe)', \PHP_BINARY)
-            ->addOption('cache-dir', null, InputOption::VALUE_REQUIRED, 'Where to keep the parse cache (default: the system temp directory)')
+            ->addOption('cache-dir', null, InputOption::VALUE_REQUIRED, 'Where to keep the parse cache: a directory of yours only (default: $XDG_CACHE_HOME/preheat or ~/.cache/preheat)')
             ->addOption('no-cache', null, InputOption::VALUE_NONE, 'Parse every file again');
     }
 

@@ -1,0 +1,56 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Util;
+
+/**
+ * A directory only the user running Preheat can write: created with mode 0700 when missing, refused
+ * when it is a link, belongs to another user, or its group or others may write it. What Preheat keeps
+ * there (the parse cache) decides what it preloads, so another local user must not be able to plant it.
+ */
+final class PrivateDirectory
+{
+    /**
+     * @param string $remedy what else the user can do, e.g. "pass --cache-dir=DIR (a directory of yours) or --no-cache"
+     *
+     * @return bool false when it is missing and cannot be created (its parent is not writable)
+     *
+     * @throws UnsafeDirectory when it exists and others could write into it
+     */
+    public static function ensure(string $directory, string $remedy): bool
+    {
+        clearstatcache(true, $directory);
+        if (false === @lstat($directory) && !@mkdir($directory, 0o700, true) && !is_dir($directory)) {
+            return false;
+        }
+        clearstatcache(true, $directory);
+        $stat = @lstat($directory);
+        if (false === $stat) {
+            return false;
+        }
+        $type = $stat['mode'] & 0o170000;
+        if (0o120000 === $type) {
+            throw new UnsafeDirectory(\sprintf('%s is a symbolic link: Preheat keeps its cache only in a real directory of its own user. Remove the link (rm %s), or %s.', $directory, escapeshellarg($directory), $remedy));
+        }
+        if (0o040000 !== $type) {
+            throw new UnsafeDirectory(\sprintf('%s is not a directory: remove it, or %s.', $directory, $remedy));
+        }
+        $me = posix_geteuid();
+        if ($stat['uid'] !== $me) {
+            throw new UnsafeDirectory(\sprintf('%s belongs to %s, not to %s who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). Remove it (rm -r %s), or %s.', $directory, self::user($stat['uid']), self::user($me), escapeshellarg($directory), $remedy));
+        }
+        if (0 !== ($stat['mode'] & 0o022)) {
+            throw new UnsafeDirectory(\sprintf('%s can be written by its group or others (mode %04o): another user could give Preheat a false inventory. Run chmod 0700 %s, or %s.', $directory, $stat['mode'] & 0o7777, escapeshellarg($directory), $remedy));
+        }
+
+        return true;
+    }
+
+    private static function user(int $uid): string
+    {
+        $entry = posix_getpwuid($uid);
+
+        return false === $entry ? 'uid '.$uid : $entry['name'];
+    }
+}

@@ -1,0 +1,83 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Inventory;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\InventoryCache;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Util\UnsafeDirectory;
+
+/** Where the parse cache lives: a directory of the user running Preheat that no one else can write. */
+final class InventoryCacheTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testTheDefaultIsTheUsersOwnCacheDirectory(): void
+    {
+        self::assertSame('/home/me/.xdg/preheat', InventoryCache::defaultDirectory(['XDG_CACHE_HOME' => '/home/me/.xdg/']));
+        $home = (posix_getpwuid(posix_geteuid()) ?: [])['dir'] ?? '';
+        $expected = is_dir($home.'/.cache') || is_writable($home) ? $home.'/.cache/preheat' : sys_get_temp_dir().'/preheat-cache-'.posix_geteuid();
+        self::assertSame($expected, InventoryCache::defaultDirectory(['XDG_CACHE_HOME' => 'relative', 'HOME' => '/elsewhere']));
+        self::assertStringNotContainsString('/preheat-cache/', InventoryCache::fileFor('/srv/app'), 'never the shared /tmp/preheat-cache');
+    }
+
+    public function testACacheDirectoryIsCreatedPrivate(): void
+    {
+        $cache = $this->directory->path.'/cache/preheat';
+        $file = InventoryCache::fileFor('/srv/app', $cache);
+
+        self::assertSame($cache.'/inventory-'.substr(hash('sha256', '/srv/app'), 0, 16).'.bin', $file);
+        $stat = lstat($cache);
+        self::assertIsArray($stat);
+        self::assertSame(0o700, $stat['mode'] & 0o777);
+        self::assertSame(posix_geteuid(), $stat['uid']);
+    }
+
+    public function testACacheDirectoryOfAnotherUserIsRefused(): void
+    {
+        if (0 !== posix_geteuid()) {
+            self::markTestSkipped('needs root to give a directory to another user');
+        }
+        $cache = $this->directory->path.'/planted';
+        mkdir($cache, 0o700);
+        chown($cache, 'nobody');
+        file_put_contents($cache.'/inventory-'.substr(hash('sha256', '/srv/app'), 0, 16).'.bin', 'poisoned');
+
+        $this->expectException(UnsafeDirectory::class);
+        $this->expectExceptionMessage($cache.' belongs to nobody, not to root who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). Remove it (rm -r \''.$cache.'\'), or pass --cache-dir=DIR (a directory of yours) or --no-cache.');
+        InventoryCache::fileFor('/srv/app', $cache);
+    }
+
+    public function testACacheDirectoryOthersCanWriteIsRefused(): void
+    {
+        $cache = $this->directory->path.'/shared';
+        mkdir($cache);
+        chmod($cache, 0o777);
+
+        $this->expectException(UnsafeDirectory::class);
+        $this->expectExceptionMessage($cache.' can be written by its group or others (mode 0777): another user could give Preheat a false inventory. Run chmod 0700 \''.$cache.'\', or pass --cache-dir=DIR');
+        InventoryCache::fileFor('/srv/app', $cache);
+    }
+
+    public function testALinkAsTheCacheDirectoryIsRefused(): void
+    {
+        mkdir($this->directory->path.'/real', 0o700);
+        symlink($this->directory->path.'/real', $this->directory->path.'/link');
+
+        $this->expectException(UnsafeDirectory::class);
+        $this->expectExceptionMessage($this->directory->path.'/link is a symbolic link');
+        InventoryCache::fileFor('/srv/app', $this->directory->path.'/link');
+    }
+}
