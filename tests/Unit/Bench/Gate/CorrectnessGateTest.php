@@ -9,6 +9,8 @@ use Preheat\Bench\Config\UrlSpec;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Gate\GateResult;
+use Preheat\Bench\Gate\Page;
+use Preheat\Bench\Gate\PageSource;
 use Preheat\Tests\Support\FixturePages;
 
 /**
@@ -112,6 +114,37 @@ final class CorrectnessGateTest extends TestCase
 
         self::assertCount(1, $result->problems);
         self::assertStringContainsString('name="sectok" value="▶undefined"', $result->problems[0]);
+    }
+
+    public function testADifferenceThatDoesNotShowAgainIsNotReported(): void
+    {
+        $pages = new FixturePages([
+            self::BASELINE => ['/' => ['body' => 'rev 1 at 2026-01-01']],
+            self::OTHER => ['/' => ['body' => 'rev 1 at 2026-01-01']],
+        ]);
+        $once = new class($pages) implements PageSource {
+            private bool $changed = false;
+
+            public function __construct(private readonly PageSource $pages)
+            {
+            }
+
+            public function get(string $url): Page
+            {
+                $page = $this->pages->get($url);
+                if (str_contains($url, ':8082') && !$this->changed) {
+                    $this->changed = true; // the date rolled over on this one request
+
+                    return new Page($url, 200, 'rev 1 at 2026-01-02');
+                }
+
+                return $page;
+            }
+        };
+        $gate = new CorrectnessGate($once, new BodyMasker([]), spacing: 0.0);
+        $baseline = $gate->baseline('none', [new UrlSpec('/')], self::urlFor(self::BASELINE));
+
+        self::assertSame([], $gate->check('other', [new UrlSpec('/')], self::urlFor(self::OTHER), $baseline)->problems);
     }
 
     public function testUserMasksStillApply(): void
