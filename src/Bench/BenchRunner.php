@@ -222,8 +222,12 @@ final class BenchRunner
         return [
             'project' => basename($config->projectRoot),
             'php' => $status['php'] ?? \PHP_VERSION,
+            'phpIni' => $this->launcher->settings()->php->settings->describe(),
+            'user' => $this->launcher->settings()->php->user,
             'opcache' => [
-                'memory_consumption' => $config->opcacheMemoryMb.'M',
+                'memory_consumption' => ($status['ini']['memory_consumption'] ?? '?').'M',
+                'interned_strings_buffer' => ($status['ini']['interned_strings_buffer'] ?? '?').'M',
+                'max_accelerated_files' => (string) ($status['ini']['max_accelerated_files'] ?? '?'),
                 'validate_timestamps' => '0',
                 'jit' => ($status['ini']['jit'] ?? '') ?: 'off',
             ],

@@ -10,13 +10,16 @@ use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Runtime\StackSettings;
 use Preheat\Inventory\InventoryCache;
+use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\Severity;
@@ -42,6 +45,7 @@ final class ScenarioPreparer
         private readonly LoadGenerator $load,
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly RecorderInstaller $installer = new RecorderInstaller(),
+        private readonly ?PhpInstallation $php = null,
     ) {
     }
 
@@ -53,7 +57,7 @@ final class ScenarioPreparer
         if ($spec->isRecord()) {
             return $this->recording($spec, $config, $directory);
         }
-        $verify = new VerifyOptions($config->phpBinary, null, $config->opcacheMemoryMb);
+        $verify = new VerifyOptions($this->php($config));
         if ($spec->isScript()) {
             $report = $this->verifier->verify($spec->spec, $verify);
             $record = new ScenarioRecord($spec->name, $spec->spec, $spec->spec, \sprintf('given script, %d classes', $report->classes));
@@ -72,7 +76,7 @@ final class ScenarioPreparer
         };
         $options = new PlanOptions($request->ignoreRules(), false, strategy: 'paths');
         $output = $directory.'/preload.php';
-        $outcome = $this->generator->generate($request, $options, $output, $verify, 3, false, $strategy);
+        $outcome = $this->generator->generate(new GenerateRequest($request, $options, $output, $verify, 5, false, $strategy));
         $plan = $outcome->planResult->plan;
         $selection = $outcome->selection;
         $record = new ScenarioRecord($spec->name, $spec->spec, $output, \sprintf(
@@ -87,6 +91,12 @@ final class ScenarioPreparer
         }
 
         return $record;
+    }
+
+    /** The installation found once for the run (what every stack and every verification uses). */
+    private function php(BenchConfig $config): PhpInstallation
+    {
+        return $this->php ?? StackSettings::installation($config);
     }
 
     /** No preloading, the recorder on with the configured sampling: what recording costs. */
@@ -105,7 +115,7 @@ final class ScenarioPreparer
             return UsageStores::readTraffic($config->usageStore);
         }
         $this->progress->stage('Recording traffic for the hot scenario');
-        $server = TracedServer::start($config, 1, 10);
+        $server = TracedServer::start($config, 1, 10, $this->php($config));
         try {
             $stack = $server->stack();
             $paths = array_map(static fn ($url): string => $url->path, $config->urls);

@@ -64,6 +64,15 @@ final class GenerateTextRenderer
                 $lines[] = \sprintf('    %s%s: %s', Format::relative($file->path, $root), null === $subject ? '' : " ($subject)", $file->exclusion->message);
             }
         }
+        foreach ($outcome->calibrations as $calibration) {
+            $lines[] = \sprintf(
+                '  Budget round %d: PHP measured %s of preload memory, over the budget of %s; estimate calibrated to %.2f bytes per source byte',
+                $calibration->round,
+                Format::megabytes($calibration->measuredBytes),
+                Format::megabytes($calibration->budgetBytes),
+                $calibration->bytesPerSourceByte,
+            );
+        }
         foreach ($outcome->fixRounds as $round) {
             $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
             foreach ($round->drops as $subject => $why) {
@@ -75,9 +84,31 @@ final class GenerateTextRenderer
         }
         $lines[] = $outcome->written
             ? \sprintf('Wrote %s', $outcome->outputPath)
-            : \sprintf('<error>Did not write %s: the script failed verification%s.</error>', $outcome->outputPath, [] === $outcome->fixRounds ? ' (try --fix to drop what PHP refuses)' : '');
+            : \sprintf('<error>Did not write %s: the script failed verification%s.</error>', $outcome->outputPath, $this->hint($outcome));
 
         return $lines;
+    }
+
+    /** What may help, when something can: fix rounds drop what PHP refuses, but no setting of the ini. */
+    private function hint(GenerateOutcome $outcome): string
+    {
+        $verification = $outcome->verification;
+        if (null === $verification) {
+            return '';
+        }
+        foreach ($verification->findings as $finding) {
+            if (null !== $finding->setting) {
+                return \sprintf(' (%s in %s, see above)', $finding->setting, $verification->php->settings->iniFile ?? 'php.ini');
+            }
+        }
+        if (0 === $outcome->fixRoundLimit && [] !== $verification->unlinkedClasses) {
+            return ' (without --no-fix, what PHP refuses is dropped and the script tried again)';
+        }
+        if ([] !== $outcome->fixRounds && \count($outcome->fixRounds) >= $outcome->fixRoundLimit) {
+            return \sprintf(' after %d fix round(s) (--fix-rounds=%d)', \count($outcome->fixRounds), $outcome->fixRoundLimit);
+        }
+
+        return '';
     }
 
     /** The class whose own exclusion dropped the file, when it was one class rather than the file itself. */

@@ -15,6 +15,10 @@ final class VerificationTextRenderer
         $lines = [];
         $status = $report->passed($strict) ? '<info>OK</info>' : '<error>FAILED</error>';
         $lines[] = \sprintf('Verify %s with PHP %s: %s', $report->scriptPath, $report->phpVersion ?: '?', $status);
+        $lines[] = \sprintf('  php.ini    %s', $report->php->settings->describe());
+        if (null !== $report->preloadUser) {
+            $lines[] = \sprintf('  User       preloaded as %s (%s)', $report->preloadUser, $report->php->userSource);
+        }
         $lines[] = \sprintf(
             '  Preloaded  %d scripts, %d classes, %d functions, %s preload memory (OPcache: %s used of %s)',
             $report->scripts,
@@ -24,26 +28,40 @@ final class VerificationTextRenderer
             Format::megabytes($report->opcacheUsedBytes),
             Format::megabytes($report->opcacheMemoryBytes),
         );
-        $lines[] = \sprintf('  Start-up   %s spent preloading', Format::seconds($report->startupSeconds));
-        $deprecations = \count($report->withSeverity(Severity::Deprecated)) + \count($report->withSeverity(Severity::Notice));
-        $lines[] = \sprintf('  Messages   %d fatal, %d warnings, %d notices/deprecations', $report->fatalCount(), $report->warningCount(), $deprecations);
-        if (!$report->booted && 0 === \count($report->withSeverity(Severity::Fatal))) {
+        $lines[] = \sprintf(
+            '  Start-up   %s spent preloading%s',
+            Format::seconds($report->startupSeconds),
+            null === $report->peakMemoryBytes ? '' : \sprintf(', peak memory %s of memory_limit=%s', Format::megabytes($report->peakMemoryBytes), $report->php->settings->value('memory_limit') ?? '?'),
+        );
+        $lines[] = \sprintf('  Messages   %d fatal, %d warnings, %d notices/deprecations', $report->fatalCount(), $report->warningCount(), $report->deprecationCount());
+        if (!$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count($report->findingsWithSeverity(Severity::Fatal))) {
             $lines[] = \sprintf('  PHP did not start (exit code %d). Command: %s', $report->exitCode, $report->commandLine);
+        }
+        foreach ($report->findings as $finding) {
+            $label = match ($finding->severity) {
+                Severity::Fatal => '<error>fatal</error>',
+                Severity::Warning => '<comment>warning</comment>',
+                default => '<comment>advice</comment>',
+            };
+            $lines[] = \sprintf('  %s %s', $label, $finding->message);
         }
         foreach ($report->unlinkedClasses as $class) {
             $lines[] = \sprintf('  <comment>unlinked</comment> %s: %s', $class->class, $class->reason);
         }
         $shown = 0;
-        foreach ($report->messages as $message) {
-            if (Severity::Deprecated === $message->severity || str_starts_with($message->message, "Can't preload")) {
+        // Fatals and warnings first, then notices and deprecations: all are listed, up to the limit.
+        $ordered = [...$report->withSeverity(Severity::Fatal), ...$report->withSeverity(Severity::Warning), ...$report->withSeverity(Severity::Notice), ...$report->withSeverity(Severity::Deprecated)];
+        foreach ($ordered as $message) {
+            if (str_starts_with($message->message, "Can't preload")) {
                 continue;
             }
             if (++$shown > $maxMessages) {
-                $lines[] = '  ... (use --format=json for all messages)';
+                $lines[] = '  ... (-v or --format=json for all messages)';
                 break;
             }
             $where = null === $message->file ? '' : \sprintf(' in %s:%d', $message->file, $message->line ?? 0);
-            $lines[] = \sprintf('  <%s>%s</%1$s> %s%s', Severity::Fatal === $message->severity ? 'error' : 'comment', $message->severity->value, $message->message, $where);
+            $times = $message->count > 1 ? \sprintf(' (%s times)', number_format($message->count)) : '';
+            $lines[] = \sprintf('  <%s>%s</%1$s> %s%s%s', Severity::Fatal === $message->severity ? 'error' : 'comment', $message->severity->value, $message->message, $where, $times);
         }
 
         return $lines;

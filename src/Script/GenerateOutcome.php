@@ -9,7 +9,10 @@ use Preheat\Plan\Strategy\HotSelection;
 
 final class GenerateOutcome
 {
-    /** @param list<FixRound> $fixRounds */
+    /**
+     * @param list<FixRound>         $fixRounds
+     * @param list<CalibrationRound> $calibrations
+     */
     public function __construct(
         public readonly PlanResult $planResult,
         public readonly string $outputPath,
@@ -18,6 +21,8 @@ final class GenerateOutcome
         public readonly array $fixRounds,
         public readonly bool $strict,
         public readonly ?HotSelection $selection = null,
+        public readonly array $calibrations = [],
+        public readonly int $fixRoundLimit = 0,
     ) {
     }
 

@@ -4,19 +4,28 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\Php\Probe;
+use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 
 /**
- * Boots PHP with a preload script the way php-fpm's master does at start (OPcache on, the script as
- * opcache.preload), then asks OPcache what got preloaded and collects every message PHP printed.
+ * Boots PHP with a preload script the way php-fpm's master does at start: with the php.ini php-fpm uses
+ * (and its extra .ini directory), OPcache on, the script as opcache.preload, and, as root, the pool's
+ * user as opcache.preload_user, so that files only root can read fail here and not in production.
+ * The script runs inside a small wrapper that reports the peak memory of the preload phase; a probe
+ * then asks OPcache what got preloaded. Both hand their data back with serialize() (names may be any
+ * bytes). When PHP ran out of memory or of interned-string space, one more boot with room to spare
+ * measures what it needs, so that the advice can name a value.
  */
 final class PreloadVerifier
 {
-    private const MARKER = '@@PREHEAT-PROBE@@';
+    private const PROBE_MARKER = '@@PREHEAT-PROBE@@';
+    private const PRELOAD_MARKER = '@@PREHEAT-PRELOAD@@';
 
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly StartupLogParser $parser = new StartupLogParser(),
+        private readonly StartupChecks $checks = new StartupChecks(),
     ) {
     }
 
@@ -26,54 +35,140 @@ final class PreloadVerifier
         if (false === $script || !is_file($script)) {
             throw VerificationError::missingScript($scriptPath);
         }
-        $probe = tempnam(sys_get_temp_dir(), 'preheat-probe-');
-        if (false === $probe) {
-            throw new \RuntimeException('Cannot create a temporary file: check that the temp directory is writable.');
-        }
+        $probe = $this->temporaryFile('preheat-probe-', self::probeCode());
+        $wrapper = $this->temporaryFile('preheat-preload-', self::wrapperCode($script));
         try {
-            file_put_contents($probe, self::probeCode());
-            $baseline = $this->runner->run($this->command($options, null, $probe), null, $options->timeoutSeconds);
-            $baselineData = $this->probeData($baseline->stdout);
-            if (null === $baselineData) {
-                throw VerificationError::noOpcache($options->phpBinary, $baseline->stderr.$baseline->stdout);
+            [$baseline, $baselineData] = $this->boot($options, null, $probe);
+            if (!\is_array($baselineData)) {
+                throw VerificationError::noOpcache($options->php->phpBinary, $baseline->stderr.$baseline->stdout);
             }
-            if (false === $baselineData['opcache']) {
-                throw VerificationError::noOpcache($options->phpBinary, '');
+            if (true !== ($baselineData['opcache'] ?? false)) {
+                throw VerificationError::noOpcache($options->php->phpBinary, '');
             }
-            $command = $this->command($options, $script, $probe);
-            $result = $this->runner->run($command, null, $options->timeoutSeconds);
+            [$result, $data] = $this->boot($options, $wrapper, $probe);
+            $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
+            $stderr = (string) preg_replace('{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s', "\n", $result->stderr);
+            $messages = $this->parser->parse($stderr);
+            $measurement = $this->measurement($data, \is_array($preload) ? $preload : [], $wrapper, (string) ($baselineData['php'] ?? ''));
+            $startup = max(0.0, $result->seconds - $baseline->seconds);
+            $needs = $this->measureNeeds($options, $messages, $wrapper, $probe);
         } finally {
             @unlink($probe);
+            @unlink($wrapper);
         }
-
-        $data = $this->probeData($result->stdout);
-        $messages = $this->parser->parse($result->stderr);
-        $preload = \is_array($data['preload'] ?? null) ? $data['preload'] : [];
+        $booted = \is_array($data) && 0 === $result->exitCode;
+        $commandLine = $this->commandLine($options, $result, $wrapper, $script);
+        $expected = $options->expectedFiles ?? substr_count((string) file_get_contents($script), 'opcache_compile_file(');
+        $findings = $this->checks->check($options, $measurement, $messages, $booted, $startup, $expected, $script, $needs);
 
         return new VerificationReport(
             $script,
-            $result->commandLine(),
-            (string) ($data['php'] ?? $baselineData['php'] ?? ''),
-            null !== $data && 0 === $result->exitCode,
+            $commandLine,
+            $options->php,
+            $measurement->phpVersion,
+            $booted,
             $result->exitCode,
-            \count($preload['scripts'] ?? []),
-            \count($preload['classes'] ?? []),
-            \count($preload['functions'] ?? []),
-            (int) ($preload['memory_consumption'] ?? 0),
-            (int) ($data['memory']['used_memory'] ?? 0),
-            (int) ($data['memoryLimit'] ?? 0),
-            max(0.0, $result->seconds - $baseline->seconds),
+            \count($measurement->scripts),
+            $measurement->classes,
+            $measurement->functions,
+            $measurement->preloadMemoryBytes,
+            $measurement->opcacheUsedBytes,
+            $measurement->opcacheMemoryBytes,
+            $startup,
             $messages,
             $this->parser->unlinkedClasses($messages),
+            $findings,
+            $measurement->peakMemoryBytes,
+            $measurement->preloadUser ?? $options->php->preloadUser(),
         );
     }
 
-    /** @return list<string> */
-    private function command(VerifyOptions $options, ?string $script, string $probe): array
+    /**
+     * @param array<string, string> $extra settings on top of the installation's, for measuring
+     *
+     * @return array{ProcessResult, mixed}
+     */
+    private function boot(VerifyOptions $options, ?string $wrapper, string $probe, array $extra = []): array
     {
-        $command = [$options->phpBinary];
-        if (null !== $options->iniFile) {
-            array_push($command, '-c', $options->iniFile);
+        $result = $this->runner->run($this->command($options, $wrapper, $probe, $extra), null, $options->timeoutSeconds, $options->php->settings->environment() ?: null);
+
+        return [$result, Probe::decode($result->stdout, self::PROBE_MARKER)];
+    }
+
+    /**
+     * When PHP ran out of memory or of interned-string space, boot once more with plenty and measure.
+     *
+     * @param list<StartupMessage> $messages
+     *
+     * @return array{memoryBytes?: int, internedBytes?: int, internedTried?: int}
+     */
+    private function measureNeeds(VerifyOptions $options, array $messages, string $wrapper, string $probe): array
+    {
+        $needs = [];
+        $settings = $options->php->settings;
+        foreach ($messages as $message) {
+            if (StartupChecks::isMemoryExhausted($message) && !isset($needs['memoryBytes'])) {
+                [$result] = $this->boot($options, $wrapper, $probe, ['memory_limit' => '-1']);
+                $peak = Probe::decode($result->stderr, self::PRELOAD_MARKER);
+                if (\is_array($peak) && \is_int($peak['peak'] ?? null)) {
+                    $needs['memoryBytes'] = $peak['peak'];
+                }
+            }
+            if (StartupChecks::isInternedOverflow($message) && !isset($needs['internedTried'])) {
+                $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
+                $tried = min(1024, max(64, 4 * $current));
+                $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;
+                [, $data] = $this->boot($options, $wrapper, $probe, ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory]);
+                $needs['internedTried'] = $tried * 1048576;
+                if (\is_array($data) && \is_array($data['interned'] ?? null)) {
+                    $needs['internedBytes'] = (int) ($data['interned']['used_memory'] ?? 0);
+                }
+            }
+        }
+
+        return $needs;
+    }
+
+    /**
+     * @param array<mixed> $preload what the wrapper reported
+     */
+    private function measurement(mixed $data, array $preload, string $wrapper, string $baselineVersion): PreloadMeasurement
+    {
+        $data = \is_array($data) ? $data : [];
+        $statistics = \is_array($data['preload'] ?? null) ? $data['preload'] : [];
+        $scripts = array_values(array_filter(
+            array_map('strval', \is_array($statistics['scripts'] ?? null) ? $statistics['scripts'] : []),
+            static fn (string $path): bool => $path !== $wrapper,
+        ));
+
+        return new PreloadMeasurement(
+            [] !== $data,
+            (string) ($data['php'] ?? $baselineVersion),
+            $scripts,
+            \count(\is_array($statistics['classes'] ?? null) ? $statistics['classes'] : []),
+            \count(\is_array($statistics['functions'] ?? null) ? $statistics['functions'] : []),
+            (int) ($statistics['memory_consumption'] ?? 0),
+            (int) ($data['memory']['used_memory'] ?? 0),
+            (int) ($data['memoryConsumption'] ?? 0) * 1048576,
+            (int) ($data['interned']['used_memory'] ?? 0),
+            (int) ($data['interned']['buffer_size'] ?? 0),
+            (int) ($data['maxKeys'] ?? 0),
+            \is_int($preload['peak'] ?? null) ? $preload['peak'] : null,
+            \is_string($preload['user'] ?? null) ? $preload['user'] : null,
+        );
+    }
+
+    /**
+     * @param array<string, string> $extra
+     *
+     * @return list<string>
+     */
+    private function command(VerifyOptions $options, ?string $wrapper, string $probe, array $extra = []): array
+    {
+        $php = $options->php;
+        $command = [$php->phpBinary];
+        if (null !== $php->settings->iniFile) {
+            array_push($command, '-c', $php->settings->iniFile);
         }
         $settings = [
             'opcache.enable' => '1',
@@ -88,18 +183,13 @@ final class PreloadVerifier
             'opcache.error_log' => '',
             'opcache.log_verbosity_level' => '2',
         ];
-        if (null !== $options->opcacheMemoryMb) {
-            $settings['opcache.memory_consumption'] = (string) $options->opcacheMemoryMb;
-        }
-        if (null === $options->iniFile) {
-            $settings['opcache.max_accelerated_files'] = '100000';
-            $settings['opcache.interned_strings_buffer'] = '64';
-        }
-        if (null !== $script) {
-            $settings['opcache.preload'] = $script;
-            // As root, PHP before 8.3 refuses to preload without a user to switch to, as php-fpm's master would.
-            if (\function_exists('posix_geteuid') && 0 === posix_geteuid()) {
-                $settings['opcache.preload_user'] = (string) (posix_getpwuid(0)['name'] ?? 'root');
+        $settings = $extra + $php->settings->overrides + $settings;
+        if (null !== $wrapper) {
+            $settings['opcache.preload'] = $wrapper;
+            // As root, PHP before 8.3 refuses to preload without a user, and switches to it to preload, as php-fpm's master does.
+            $user = $php->preloadUser();
+            if (null !== $user) {
+                $settings['opcache.preload_user'] = $user;
             }
         }
         foreach ($settings as $name => $value) {
@@ -110,30 +200,58 @@ final class PreloadVerifier
         return $command;
     }
 
-    /** @return array<string, mixed>|null */
-    private function probeData(string $stdout): ?array
+    /** The command as a user could run it again: the script itself as opcache.preload, the environment in front. */
+    private function commandLine(VerifyOptions $options, ProcessResult $result, string $wrapper, string $script): string
     {
-        $start = strpos($stdout, self::MARKER);
-        if (false === $start) {
-            return null;
+        $environment = '';
+        foreach ($options->php->settings->environment() as $name => $value) {
+            $environment .= $name.'='.escapeshellarg($value).' ';
         }
-        $json = substr($stdout, $start + \strlen(self::MARKER));
-        $end = strpos($json, self::MARKER);
-        $data = json_decode(false === $end ? $json : substr($json, 0, $end), true);
 
-        return \is_array($data) ? $data : null;
+        return $environment.str_replace($wrapper, $script, $result->commandLine());
+    }
+
+    /** A file the preload user can read (tempnam() creates 0600, and preloading may run as another user). */
+    private function temporaryFile(string $prefix, string $content): string
+    {
+        $path = tempnam(sys_get_temp_dir(), $prefix);
+        if (false === $path) {
+            throw new \RuntimeException('Cannot create a temporary file: check that the temp directory is writable.');
+        }
+        file_put_contents($path, $content);
+        chmod($path, 0644);
+
+        return $path;
     }
 
     private static function probeCode(): string
     {
         return '<?php'."\n"
             .'$status = function_exists("opcache_get_status") ? opcache_get_status(false) : false;'."\n"
-            .'echo "'.self::MARKER.'", json_encode(['
+            .Probe::emit('['
             .'"php" => PHP_VERSION, '
             .'"opcache" => is_array($status), '
             .'"preload" => $status["preload_statistics"] ?? null, '
             .'"memory" => $status["memory_usage"] ?? null, '
-            .'"memoryLimit" => (int) ini_get("opcache.memory_consumption") * 1048576, '
-            .']), "'.self::MARKER.'";'."\n";
+            .'"interned" => $status["interned_strings_usage"] ?? null, '
+            .'"maxKeys" => $status["opcache_statistics"]["max_cached_keys"] ?? 0, '
+            .'"memoryConsumption" => (int) ini_get("opcache.memory_consumption"), '
+            .']', self::PROBE_MARKER)."\n";
+    }
+
+    /** Runs the script as opcache.preload would, then reports the preload phase's peak memory and user on stderr. */
+    private static function wrapperCode(string $script): string
+    {
+        // php://fd/2 is a copy of file descriptor 2: closing it leaves PHP's own stderr open for the messages
+        // that come after the script (linking happens once it returned). php://stderr would close descriptor 2 itself.
+        return '<?php'."\n"
+            .'try {'."\n"
+            .'    return require '.var_export($script, true).';'."\n"
+            .'} finally {'."\n"
+            .'    @file_put_contents("php://fd/2", "\n'.self::PRELOAD_MARKER.'".base64_encode(serialize(['
+            .'"peak" => memory_get_peak_usage(true), '
+            .'"user" => function_exists("posix_geteuid") ? (posix_getpwuid(posix_geteuid())["name"] ?? null) : null, '
+            .']))."'.self::PRELOAD_MARKER.'\n");'."\n"
+            .'}'."\n";
     }
 }

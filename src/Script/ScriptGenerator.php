@@ -6,7 +6,6 @@ namespace Preheat\Script;
 
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
-use Preheat\Plan\PlanRequest;
 use Preheat\Plan\PlanResult;
 use Preheat\Plan\Strategy\HotSelection;
 use Preheat\Plan\Strategy\MemoryEstimate;
@@ -18,7 +17,8 @@ use Preheat\Progress\ProgressLogger;
 /**
  * Plans, writes the script next to its destination, verifies it, and only then moves it into place:
  * a script that fails verification never replaces the one a server may be using.
- * With fix rounds, what PHP refused is dropped (with everything that needs it) and the script tried again.
+ * With fix rounds (the default), what PHP refused is dropped (with everything that needs it) and the script
+ * tried again; with a memory budget, the estimate is calibrated to what PHP measured and the files chosen again.
  */
 final class ScriptGenerator
 {
@@ -33,49 +33,45 @@ final class ScriptGenerator
     /** How often a budget may be re-checked with the estimate calibrated to what PHP measured. */
     private const CALIBRATION_ROUNDS = 3;
 
-    public function generate(
-        PlanRequest $request,
-        PlanOptions $options,
-        string $outputPath,
-        ?VerifyOptions $verify,
-        int $fixRounds = 0,
-        bool $strict = false,
-        ?SeedStrategy $strategy = null,
-    ): GenerateOutcome {
-        $safe = $this->pipeline->run($request, $options);
+    public function generate(GenerateRequest $request): GenerateOutcome
+    {
+        $options = $request->options;
+        $strategy = $request->strategy;
+        $phpBinary = $request->plan->phpBinary;
+        $safe = $this->pipeline->run($request->plan, $options);
         $estimate = new MemoryEstimate();
-        [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $request->phpBinary);
-        if (null === $verify) {
-            $this->writer->write($result->plan, $outputPath);
+        [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
+        if (null === $request->verify) {
+            $this->write($result, $request->outputPath);
 
-            return new GenerateOutcome($result, $outputPath, true, null, [], $strict, $selection);
+            return new GenerateOutcome($result, $request->outputPath, true, null, [], $request->strict, $selection);
         }
 
+        // Fix rounds and budget calibrations are counted apart: each has its own bound, and neither uses up the other.
         $rounds = [];
-        $calibrations = 0;
-        for ($round = 0;; ++$round) {
-            $report = $this->writeAndVerify($result, $outputPath, $verify, $strict);
+        $calibrations = [];
+        while (true) {
+            $verify = $request->verify->expecting(\count($result->plan->included));
+            $report = $this->writeAndVerify($result, $request->outputPath, $verify, $request->strict);
             $budget = $strategy?->budgetBytes();
-            if ($report->passed($strict) && null !== $strategy && null !== $budget && $report->preloadMemoryBytes > $budget && $calibrations < self::CALIBRATION_ROUNDS) {
+            if ($report->passed($request->strict) && null !== $budget && $report->preloadMemoryBytes > $budget && \count($calibrations) < self::CALIBRATION_ROUNDS) {
                 // Over budget: scale the estimate to what PHP measured and choose again.
-                ++$calibrations;
                 $estimate = $estimate->calibrated(array_map(static fn ($f): string => $f->path, $result->plan->included), $report->preloadMemoryBytes);
+                $calibrations[] = new CalibrationRound(\count($calibrations) + 1, $report->preloadMemoryBytes, $budget, $estimate->bytesPerSourceByte);
                 $this->progress->finish(\sprintf('Preload memory %.1f MB is over the budget: estimate calibrated to %.2f bytes per source byte, choosing again', $report->preloadMemoryBytes / 1048576, $estimate->bytesPerSourceByte));
-                [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $request->phpBinary);
+                [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
                 continue;
             }
-            if ($report->passed($strict) || $round >= $fixRounds) {
-                return new GenerateOutcome($result, $outputPath, $report->passed($strict), $report, $rounds, $strict, $selection);
-            }
-            $drops = $this->dropsFor($report, $result);
+            $drops = $report->passed($request->strict) || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
             if ([] === $drops) {
-                return new GenerateOutcome($result, $outputPath, false, $report, $rounds, $strict, $selection);
+                return new GenerateOutcome($result, $request->outputPath, $report->passed($request->strict), $report, $rounds, $request->strict, $selection, $calibrations, $request->fixRounds);
             }
-            $rounds[] = new FixRound($round + 1, $drops);
-            $this->progress->finish(\sprintf('Fix round %d: dropping %d item(s) PHP refused, planning again', $round + 1, \count($drops)));
-            $options = $options->withForcedDrops($drops);
-            $safe = $this->pipeline->replan($safe, $options, $request->phpBinary);
-            [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $request->phpBinary);
+            $round = new FixRound(\count($rounds) + 1, $drops);
+            $rounds[] = $round;
+            $this->progress->finish(\sprintf('Fix round %d: dropping %d item(s) PHP refused, planning again', $round->round, \count($drops)));
+            $options = $options->withForcedDrops($round->forcedDrops());
+            $safe = $this->pipeline->replan($safe, $options, $phpBinary);
+            [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
         }
     }
 
@@ -107,20 +103,17 @@ final class ScriptGenerator
 
     private function writeAndVerify(PlanResult $result, string $outputPath, VerifyOptions $verify, bool $strict): VerificationReport
     {
-        $directory = \dirname($outputPath);
-        if (!is_dir($directory)) {
-            throw new \RuntimeException(\sprintf('Cannot write %s: directory %s does not exist.', $outputPath, $directory));
-        }
+        $this->checkDirectory($outputPath);
         // Same directory as the destination, so that paths relative to __DIR__ resolve the same.
-        $candidate = $directory.'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
+        $candidate = \dirname($outputPath).'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
         try {
-            $this->writer->write($result->plan, $candidate);
+            $this->write($result, $candidate, $outputPath);
             $this->progress->stage('Verifying');
             $report = $this->verifier->verify($candidate, $verify);
             $this->progress->finish(\sprintf('Booted PHP with the script: %d fatal(s), %d warning(s)', $report->fatalCount(), $report->warningCount()));
             if ($report->passed($strict)) {
                 if (!@rename($candidate, $outputPath)) {
-                    throw new \RuntimeException(\sprintf('Cannot move the verified script into place at %s: check that it is writable.', $outputPath));
+                    throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
                 }
             }
         } finally {
@@ -132,6 +125,27 @@ final class ScriptGenerator
         return $report->withScript(realpath($outputPath) ?: $outputPath, str_replace($candidate, $outputPath, $report->commandLine));
     }
 
+    private function checkDirectory(string $outputPath): void
+    {
+        if (!is_dir(\dirname($outputPath))) {
+            throw ScriptWriteError::directoryMissing($outputPath);
+        }
+        if (!is_writable(\dirname($outputPath))) {
+            throw ScriptWriteError::notWritable($outputPath, 'no write permission');
+        }
+    }
+
+    /** Writes the plan's script, turning a failure into a message about the destination, not a temporary file. */
+    private function write(PlanResult $result, string $path, ?string $destination = null): void
+    {
+        $this->checkDirectory($destination ?? $path);
+        try {
+            $this->writer->write($result->plan, $path);
+        } catch (\RuntimeException $error) {
+            throw ScriptWriteError::notWritable($destination ?? $path, $error->getMessage());
+        }
+    }
+
     /**
      * What to leave out next round: every class PHP could not link, and every planned file PHP complained about.
      *
@@ -141,7 +155,7 @@ final class ScriptGenerator
     {
         $drops = [];
         foreach ($report->unlinkedClasses as $class) {
-            $drops[strtolower($class->class)] = \sprintf('PHP could not link it at start-up: %s', $class->reason);
+            $drops[$class->class] = \sprintf('PHP could not link it at start-up: %s', $class->reason);
         }
         $planned = [];
         foreach ($result->plan->included as $file) {
@@ -149,6 +163,10 @@ final class ScriptGenerator
         }
         foreach ($report->messages as $message) {
             if (Severity::Deprecated === $message->severity || Severity::Notice === $message->severity || null === $message->file) {
+                continue;
+            }
+            // Memory is a setting of the whole preload: dropping the file that happened to hit the limit fixes nothing.
+            if (StartupChecks::isMemoryExhausted($message) || StartupChecks::isInternedOverflow($message)) {
                 continue;
             }
             $file = realpath($message->file) ?: $message->file;

@@ -4,19 +4,23 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\Php\PhpInstallation;
+
 /**
- * What PHP did with a preload script when it started: what got preloaded, how long it took,
- * and everything it complained about.
+ * What PHP did with a preload script when it started: with which php.ini and as which user, what got
+ * preloaded, how long it took, everything it complained about, and what Preheat found on top of that.
  */
 final class VerificationReport
 {
     /**
      * @param list<StartupMessage> $messages
      * @param list<UnlinkedClass>  $unlinkedClasses
+     * @param list<Finding>        $findings
      */
     public function __construct(
         public readonly string $scriptPath,
         public readonly string $commandLine,
+        public readonly PhpInstallation $php,
         public readonly string $phpVersion,
         public readonly bool $booted,
         public readonly int $exitCode,
@@ -29,6 +33,9 @@ final class VerificationReport
         public readonly float $startupSeconds,
         public readonly array $messages,
         public readonly array $unlinkedClasses,
+        public readonly array $findings = [],
+        public readonly ?int $peakMemoryBytes = null,
+        public readonly ?string $preloadUser = null,
     ) {
     }
 
@@ -38,6 +45,7 @@ final class VerificationReport
         return new self(
             $scriptPath,
             $commandLine,
+            $this->php,
             $this->phpVersion,
             $this->booted,
             $this->exitCode,
@@ -50,6 +58,9 @@ final class VerificationReport
             $this->startupSeconds,
             $this->messages,
             $this->unlinkedClasses,
+            $this->findings,
+            $this->peakMemoryBytes,
+            $this->preloadUser,
         );
     }
 
@@ -59,14 +70,27 @@ final class VerificationReport
         return array_values(array_filter($this->messages, static fn (StartupMessage $m): bool => $m->severity === $severity));
     }
 
+    /** @return list<Finding> */
+    public function findingsWithSeverity(Severity $severity): array
+    {
+        return array_values(array_filter($this->findings, static fn (Finding $f): bool => $f->severity === $severity));
+    }
+
     public function fatalCount(): int
     {
-        return \count($this->withSeverity(Severity::Fatal)) + ($this->booted || [] !== $this->withSeverity(Severity::Fatal) ? 0 : 1);
+        $fatals = \count($this->withSeverity(Severity::Fatal)) + \count($this->findingsWithSeverity(Severity::Fatal));
+
+        return $fatals + ($this->booted || $fatals > 0 ? 0 : 1);
     }
 
     public function warningCount(): int
     {
-        return \count($this->withSeverity(Severity::Warning));
+        return \count($this->withSeverity(Severity::Warning)) + \count($this->findingsWithSeverity(Severity::Warning));
+    }
+
+    public function deprecationCount(): int
+    {
+        return \count($this->withSeverity(Severity::Deprecated)) + \count($this->withSeverity(Severity::Notice));
     }
 
     public function passed(bool $strict): bool
@@ -81,6 +105,8 @@ final class VerificationReport
             'script' => $this->scriptPath,
             'command' => $this->commandLine,
             'php' => $this->phpVersion,
+            'ini' => $this->php->settings->toArray(),
+            'preloadUser' => $this->preloadUser,
             'booted' => $this->booted,
             'exitCode' => $this->exitCode,
             'preloaded' => [
@@ -90,11 +116,14 @@ final class VerificationReport
                 'memoryBytes' => $this->preloadMemoryBytes,
             ],
             'opcache' => ['usedBytes' => $this->opcacheUsedBytes, 'memoryBytes' => $this->opcacheMemoryBytes],
+            'peakMemoryBytes' => $this->peakMemoryBytes,
             'startupSeconds' => round($this->startupSeconds, 4),
             'fatals' => $this->fatalCount(),
             'warnings' => $this->warningCount(),
+            'deprecations' => $this->deprecationCount(),
             'messages' => array_map(static fn (StartupMessage $m): array => $m->toArray(), $this->messages),
             'unlinkedClasses' => array_map(static fn (UnlinkedClass $c): array => $c->toArray(), $this->unlinkedClasses),
+            'findings' => array_map(static fn (Finding $f): array => $f->toArray(), $this->findings),
         ];
     }
 }

@@ -4,21 +4,25 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
-/** How to boot PHP for verification: which binary, which php.ini, how much OPcache memory. */
+use Preheat\Php\PhpInstallation;
+
+/**
+ * How to boot PHP for verification: the installation (binary, the php.ini php-fpm uses, the pool's
+ * user), how long start-up may take before it is flagged, and how many files the script should preload.
+ */
 final class VerifyOptions
 {
-    /**
-     * @param string|null $iniFile         the php.ini php-fpm uses; null for the binary's own
-     * @param int|null    $opcacheMemoryMb null keeps what the ini says
-     */
+    /** @param int|null $expectedFiles files the script is meant to preload (the plan's); null: count its opcache_compile_file() calls */
     public function __construct(
-        public readonly string $phpBinary = \PHP_BINARY,
-        public readonly ?string $iniFile = null,
-        public readonly ?int $opcacheMemoryMb = null,
+        public readonly PhpInstallation $php,
         public readonly float $timeoutSeconds = 120.0,
+        public readonly float $slowStartupSeconds = 5.0,
+        public readonly ?int $expectedFiles = null,
     ) {
-        if (null !== $iniFile && !is_file($iniFile)) {
-            throw VerificationError::missingIni($iniFile);
-        }
+    }
+
+    public function expecting(int $files): self
+    {
+        return new self($this->php, $this->timeoutSeconds, $this->slowStartupSeconds, $files);
     }
 }

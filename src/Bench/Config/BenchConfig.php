@@ -39,7 +39,7 @@ final class BenchConfig
         public readonly string $cgiBinary = 'php-cgi8.2',
         public readonly string $nginxBinary = 'nginx',
         public readonly ?string $phpIni = null,
-        public readonly int $opcacheMemoryMb = 256,
+        public readonly ?int $opcacheMemoryMb = null,
         public readonly float $requestTimeout = 10.0,
         public readonly ?string $usageStore = null,
         public readonly HotSettings $hot = new HotSettings(),

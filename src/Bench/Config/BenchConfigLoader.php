@@ -78,7 +78,7 @@ final class BenchConfigLoader
             (string) $this->value($file, $binaries, 'cgi', 'string', 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION),
             (string) $this->value($file, $binaries, 'nginx', 'string', 'nginx'),
             $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
-            (int) $this->value($file, $bench, 'opcacheMemory', 'integer', 256),
+            null === ($opcacheMemory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $opcacheMemory,
             (float) $this->number($file, $bench, 'timeout', 10.0),
             $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
             $this->hotSettings($file, $hot),

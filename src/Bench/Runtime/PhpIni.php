@@ -4,21 +4,21 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Runtime;
 
+use Preheat\Php\PhpSettings;
+
 /**
- * The php.ini a scenario runs with: the base ini, then the same OPcache settings for every scenario,
+ * The php.ini a scenario runs with: the ini php-fpm uses as it is (its sizes included), then the overrides
+ * the run was configured with, then what a benchmark needs (no stat() per include, errors to a log),
  * then the preload lines (the only difference between scenarios).
  */
 final class PhpIni
 {
     /** @return array<string, string> */
-    public static function benchmarkSettings(int $opcacheMemoryMb, string $errorLog): array
+    public static function benchmarkSettings(string $errorLog): array
     {
         return [
             'opcache.enable' => '1',
             'opcache.enable_cli' => '1',
-            'opcache.memory_consumption' => (string) $opcacheMemoryMb,
-            'opcache.interned_strings_buffer' => '32',
-            'opcache.max_accelerated_files' => '100000',
             // Code does not change during a run: no stat() per include, as in production.
             'opcache.validate_timestamps' => '0',
             'display_errors' => 'Off',
@@ -29,37 +29,28 @@ final class PhpIni
     }
 
     /** @return array<string, string> */
-    public static function preloadSettings(?string $script): array
+    public static function preloadSettings(?string $script, ?string $preloadUser): array
     {
         if (null === $script) {
             return [];
         }
         $settings = ['opcache.preload' => $script];
-        if (\function_exists('posix_geteuid') && 0 === posix_geteuid()) {
-            $settings['opcache.preload_user'] = 'root';
+        if (null !== $preloadUser) {
+            $settings['opcache.preload_user'] = $preloadUser;
         }
 
         return $settings;
     }
 
     /** @param array<string, string> $settings */
-    public static function render(?string $baseIni, array $settings): string
+    public static function render(PhpSettings $php, array $settings): string
     {
-        $base = null === $baseIni ? '' : (string) file_get_contents($baseIni);
         $lines = ["\n; Added by preheat bench"];
-        foreach ($settings as $name => $value) {
+        foreach ($settings + $php->overrides as $name => $value) {
             $lines[] = $name.'='.self::quote($value);
         }
 
-        return $base.implode("\n", $lines)."\n";
-    }
-
-    /** The default base: the php.ini php-fpm uses on Debian, if present. */
-    public static function defaultBase(): ?string
-    {
-        $candidate = \sprintf('/etc/php/%d.%d/fpm/php.ini', \PHP_MAJOR_VERSION, \PHP_MINOR_VERSION);
-
-        return is_file($candidate) ? $candidate : null;
+        return ($php->iniContents ?? '').implode("\n", $lines)."\n";
     }
 
     private static function quote(string $value): string

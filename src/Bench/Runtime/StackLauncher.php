@@ -33,11 +33,16 @@ final class StackLauncher
         $socket = $directory.'/fpm.sock';
         $phpErrorLog = $directory.'/php-errors.log';
         $fpmErrorLog = $directory.'/fpm.log';
-        $settings = PhpIni::benchmarkSettings($this->settings->opcacheMemoryMb, $phpErrorLog) + PhpIni::preloadSettings($preloadScript) + $extraIni;
-        file_put_contents($directory.'/php.ini', PhpIni::render($this->settings->phpIni ?? PhpIni::defaultBase(), $settings));
+        $php = $this->settings->php;
+        $settings = PhpIni::preloadSettings($preloadScript, $php->preloadUser()) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
+        file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/php-fpm.conf', $this->fpmConfig($directory, $socket, $fpmErrorLog));
         file_put_contents($directory.'/status.php', self::statusScript());
         file_put_contents($directory.'/fastcgi_params', self::fastcgiParams());
+        // Workers run as the pool's user, as in production: they read the scenario's files and write its logs.
+        if (null !== $php->user) {
+            self::handOver($directory, $php->user);
+        }
 
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         $fpmCommand = [$fpmBinary, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini'];
@@ -116,9 +121,32 @@ final class StackLauncher
         return $path;
     }
 
+    /** The settings every stack of this run shares. */
+    public function settings(): StackSettings
+    {
+        return $this->settings;
+    }
+
+    /** Gives a scenario's directory and everything in it to the user the workers run as. */
+    private static function handOver(string $directory, string $user): void
+    {
+        $entry = posix_getpwnam($user);
+        if (false === $entry) {
+            throw new \RuntimeException(\sprintf('User %s (php-fpm\'s pool user) does not exist: pass the pool\'s user with bench.phpIni pointing at its php.ini.', $user));
+        }
+        $paths = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS), \RecursiveIteratorIterator::SELF_FIRST);
+        foreach ([$directory, ...array_keys(iterator_to_array($paths))] as $path) {
+            if (!is_link((string) $path)) {
+                @chown((string) $path, $entry['uid']);
+                @chgrp((string) $path, $entry['gid']);
+            }
+        }
+    }
+
     private function fpmConfig(string $directory, string $socket, string $errorLog): string
     {
-        $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
+        $user = $this->settings->php->user;
+        $group = null === $user ? null : (posix_getgrgid((int) (posix_getpwnam($user)['gid'] ?? 0))['name'] ?? $user);
 
         return implode("\n", array_filter([
             '[global]',
@@ -126,8 +154,8 @@ final class StackLauncher
             'error_log = '.$errorLog,
             'daemonize = no',
             '[bench]',
-            $asRoot ? 'user = root' : null,
-            $asRoot ? 'group = root' : null,
+            null === $user ? null : 'user = '.$user,
+            null === $group ? null : 'group = '.$group,
             'listen = '.$socket,
             'pm = static',
             'pm.max_children = '.$this->settings->workers,
@@ -226,6 +254,9 @@ final class StackLauncher
                 'cachedScripts' => (int) ($status['opcache_statistics']['num_cached_scripts'] ?? 0),
                 'ini' => [
                     'memory_consumption' => ini_get('opcache.memory_consumption'),
+                    'interned_strings_buffer' => ini_get('opcache.interned_strings_buffer'),
+                    'max_accelerated_files' => ini_get('opcache.max_accelerated_files'),
+                    'memory_limit' => ini_get('memory_limit'),
                     'validate_timestamps' => ini_get('opcache.validate_timestamps'),
                     'jit' => ini_get('opcache.jit'),
                     'preload' => ini_get('opcache.preload'),

@@ -58,6 +58,7 @@ final class BenchCommand extends Command
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'php-fpm workers (pm = static)')
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab or cgi (php-cgi -T, no web server)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
+            ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
             ->addOption('out', null, InputOption::VALUE_REQUIRED, 'Write report.md, report.json and chart.svg into this directory');
     }
@@ -80,14 +81,19 @@ final class BenchCommand extends Command
         $progress = new ConsoleProgressLogger($stderr);
         $supervisor = new ProcessSupervisor();
         $load = $this->loadGenerator($config);
+        // Found once: every stack and every verification of this run uses the same ini, sizes and user.
+        $user = $input->getOption('user');
+        $php = StackSettings::installation($config, null === $user ? null : (string) $user);
+        $progress->finish(\sprintf('php.ini %s%s', $php->settings->describe(), null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource)));
         $runner = new BenchRunner(
             new ScenarioPreparer(
                 new ScriptGenerator(new PlanPipeline($this->runner, progress: $progress), new PreloadVerifier($this->runner), progress: $progress),
                 new PreloadVerifier($this->runner),
                 'cgi' === $load->name() ? new WrkLoadGenerator() : $load,
                 $progress,
+                php: $php,
             ),
-            new StackLauncher($supervisor, StackSettings::fromConfig($config)),
+            new StackLauncher($supervisor, StackSettings::fromConfig($config, $php)),
             new CorrectnessGate(new PageFetcher($config->requestTimeout), new BodyMasker($config->masks)),
             $load,
             $progress,

@@ -9,10 +9,13 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\Json;
 use Preheat\Report\PlanJsonRenderer;
+use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\VerifyOptions;
+use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -44,11 +47,11 @@ final class GenerateCommand extends Command
             ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'Where to write the script (default: preload.php in the project root)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
             ->addOption('no-verify', null, InputOption::VALUE_NONE, 'Write the script without booting PHP with it first')
-            ->addOption('fix', null, InputOption::VALUE_NONE, 'When PHP refuses something at start-up, drop it (and what needs it) and try again')
-            ->addOption('fix-rounds', null, InputOption::VALUE_REQUIRED, 'How many times --fix may try again', '5')
-            ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures')
-            ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'Verify with this php.ini (the one php-fpm uses)')
-            ->addOption('opcache-memory', null, InputOption::VALUE_REQUIRED, 'opcache.memory_consumption in MB for verification (default: 256, or what --ini says)');
+            ->addOption('fix', null, InputOption::VALUE_NONE, 'Kept for scripts that pass it: fix rounds are on by default')
+            ->addOption('no-fix', null, InputOption::VALUE_NONE, 'Do not drop what PHP refuses at start-up: fail instead')
+            ->addOption('fix-rounds', null, InputOption::VALUE_REQUIRED, 'How many times what PHP refused may be dropped and the script tried again', '5')
+            ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures');
+        PhpInput::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -68,23 +71,27 @@ final class GenerateCommand extends Command
 
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
-        $verify = $input->getOption('no-verify') ? null : new VerifyOptions(
-            $request->phpBinary ?? \PHP_BINARY,
-            $input->getOption('ini'),
-            $this->opcacheMemory($input),
-        );
+        $verify = $input->getOption('no-verify') ? null : new VerifyOptions(PhpInput::installation($input, $this->runner, $request->phpBinary ?? \PHP_BINARY));
         $generator = new ScriptGenerator(
             new PlanPipeline($this->runner, progress: $progress),
             new PreloadVerifier($this->runner),
             progress: $progress,
         );
         $seedStrategy = (new StrategyInput($progress))->strategy($input, $strategy, $request);
-        $outcome = $generator->generate($request, $options, $outputPath, $verify, $input->getOption('fix') ? $fixRounds : 0, (bool) $input->getOption('strict'), $seedStrategy);
+        $outcome = $generator->generate(new GenerateRequest(
+            $request,
+            $options,
+            $outputPath,
+            $verify,
+            $input->getOption('no-fix') ? 0 : $fixRounds,
+            (bool) $input->getOption('strict'),
+            $seedStrategy,
+        ));
 
         if ('json' === $format) {
-            $output->writeln((string) json_encode((new PlanJsonRenderer())->outcome($outcome), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE), OutputInterface::OUTPUT_RAW);
+            $output->writeln(Json::encode((new PlanJsonRenderer())->outcome($outcome)), OutputInterface::OUTPUT_RAW);
         } else {
-            $output->writeln((new GenerateTextRenderer())->render($outcome, $output->isVerbose()));
+            $output->writeln(array_map(DisplayString::of(...), (new GenerateTextRenderer())->render($outcome, $output->isVerbose())));
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
@@ -103,19 +110,5 @@ final class GenerateCommand extends Command
         }
 
         return $directory.'/'.basename($path);
-    }
-
-    private function opcacheMemory(InputInterface $input): ?int
-    {
-        $value = $input->getOption('opcache-memory');
-        if (null === $value) {
-            return null === $input->getOption('ini') ? 256 : null;
-        }
-        $megabytes = filter_var($value, \FILTER_VALIDATE_INT, ['options' => ['min_range' => 8, 'max_range' => 65536]]);
-        if (false === $megabytes) {
-            throw new \InvalidArgumentException('--opcache-memory must be a number of megabytes from 8 to 65536.');
-        }
-
-        return $megabytes;
     }
 }

@@ -9,6 +9,7 @@ use Preheat\Bench\Runtime\ProcessSupervisor;
 use Preheat\Bench\Runtime\ServerStack;
 use Preheat\Bench\Runtime\StackLauncher;
 use Preheat\Bench\Runtime\StackSettings;
+use Preheat\Php\PhpInstallation;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\UsageSnapshot;
 use Preheat\Usage\UsageStores;
@@ -32,10 +33,10 @@ final class TracedServer
         $this->store = $this->directory.'/usage.log';
     }
 
-    public static function start(BenchConfig $config, int $sample = 1, int $batch = 1): self
+    public static function start(BenchConfig $config, int $sample = 1, int $batch = 1, ?PhpInstallation $php = null): self
     {
         $supervisor = new ProcessSupervisor();
-        $server = new self($supervisor, new StackLauncher($supervisor, StackSettings::fromConfig($config)));
+        $server = new self($supervisor, new StackLauncher($supervisor, StackSettings::fromConfig($config, $php)));
         if (!mkdir($server->directory, 0777, true)) {
             throw new \RuntimeException('Cannot create '.$server->directory);
         }

@@ -77,4 +77,51 @@ final class StartupLogParserTest extends TestCase
     {
         self::assertSame([], (new StartupLogParser())->parse(''));
     }
+
+    public function testAHardMemoryLimitLineIsAFatalOfItsOwn(): void
+    {
+        $messages = (new StartupLogParser())->parse(self::log('hard-memory-limit'));
+
+        self::assertCount(2, $messages);
+        self::assertSame(Severity::Warning, $messages[0]->severity);
+        self::assertSame("Can't preload unlinked class Acme\\Foo: Unknown parent Acme\\Missing", $messages[0]->message, 'nothing appended to the warning');
+        self::assertSame(Severity::Fatal, $messages[1]->severity);
+        self::assertSame('Hard memory limit of 268435456 bytes exhausted (tried to allocate 262144 bytes)', $messages[1]->message);
+        self::assertNull($messages[1]->file, '"Unknown" is no file');
+    }
+
+    public function testReadsPhpFpmOwnLines(): void
+    {
+        $messages = (new StartupLogParser())->parse(self::log('fpm-failed'));
+
+        self::assertSame([Severity::Notice, Severity::Fatal, Severity::Fatal, Severity::Fatal], array_map(static fn ($m) => $m->severity, $messages));
+        self::assertSame('[pool www] user has not been defined', $messages[1]->message);
+        self::assertSame('FPM initialization failed', $messages[3]->message);
+    }
+
+    public function testRepeatedMessagesAreCountedOnce(): void
+    {
+        $messages = (new StartupLogParser())->parse(self::log('interned-overflow'));
+
+        self::assertCount(2, $messages);
+        self::assertSame('Interned string buffer overflow', $messages[0]->message);
+        self::assertSame(500, $messages[0]->count);
+        self::assertSame(Severity::Fatal, $messages[1]->severity);
+        self::assertSame('/srv/app/vendor/big/Table.php', $messages[1]->file);
+    }
+
+    public function testACrashIsFatalAndPermissionProblemsKeepTheirFile(): void
+    {
+        $messages = (new StartupLogParser())->parse(self::log('permission-denied'));
+
+        self::assertCount(3, $messages);
+        self::assertStringContainsString("Failed opening '/srv/app/vendor/acme/Secret.php'", $messages[1]->message);
+        self::assertSame(Severity::Fatal, $messages[2]->severity);
+        self::assertSame('Segmentation fault (core dumped)', $messages[2]->message);
+    }
+
+    private static function log(string $name): string
+    {
+        return (string) file_get_contents(\dirname(__DIR__, 2).'/Fixtures/startup-logs/'.$name.'.log');
+    }
 }

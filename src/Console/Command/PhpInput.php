@@ -1,0 +1,45 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Console\Command;
+
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpInstallationLocator;
+use Preheat\Process\ProcessRunner;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+
+/**
+ * The options `generate` and `verify` share to say which PHP installation to verify against.
+ *
+ * @internal
+ */
+final class PhpInput
+{
+    public static function configure(Command $command): void
+    {
+        $command
+            ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads, as `php-fpm -i` says, else /etc/php/X.Y/fpm/php.ini)')
+            ->addOption('opcache-memory', null, InputOption::VALUE_REQUIRED, 'Verify with this opcache.memory_consumption in MB instead of what the ini says')
+            ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm preloads as (default: opcache.preload_user, else `user =` of the fpm pool config, else www-data)');
+    }
+
+    public static function installation(InputInterface $input, ProcessRunner $runner, string $phpBinary): PhpInstallation
+    {
+        $ini = $input->getOption('ini');
+        $user = $input->getOption('user');
+        $installation = (new PhpInstallationLocator($runner))->locate($phpBinary, null === $ini ? null : (string) $ini, null, null === $user ? null : (string) $user);
+        $memory = $input->getOption('opcache-memory');
+        if (null === $memory) {
+            return $installation;
+        }
+        $megabytes = filter_var($memory, \FILTER_VALIDATE_INT, ['options' => ['min_range' => 8, 'max_range' => 65536]]);
+        if (false === $megabytes) {
+            throw new \InvalidArgumentException('--opcache-memory must be a number of megabytes from 8 to 65536.');
+        }
+
+        return $installation->withSettings($installation->settings->withOverride('opcache.memory_consumption', (string) $megabytes, '--opcache-memory'));
+    }
+}

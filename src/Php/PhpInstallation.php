@@ -1,0 +1,55 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Php;
+
+/**
+ * The PHP installation the app runs on: the CLI binary that verifies, the php-fpm binary that serves,
+ * the php.ini php-fpm uses with its effective settings, and the user php-fpm runs preloading and
+ * workers as. Found once per run (PhpInstallationLocator) and handed down; never read again mid-run.
+ */
+final class PhpInstallation
+{
+    /**
+     * @param string|null $fpmBinary  null when no php-fpm matching the CLI was found
+     * @param string|null $user       the pool's user (and preload user); null when not running as root
+     * @param string      $userSource where that user came from, e.g. "pool.d/www.conf" or "--user"
+     */
+    public function __construct(
+        public readonly string $phpBinary,
+        public readonly ?string $fpmBinary,
+        public readonly PhpSettings $settings,
+        public readonly ?string $user = null,
+        public readonly string $userSource = '',
+    ) {
+    }
+
+    public function withSettings(PhpSettings $settings): self
+    {
+        return new self($this->phpBinary, $this->fpmBinary, $settings, $this->user, $this->userSource);
+    }
+
+    /** The user that reads the preloaded files: opcache.preload_user when the ini sets it, else the pool's user. */
+    public function preloadUser(): ?string
+    {
+        if (null === $this->user) {
+            return null;
+        }
+        $configured = $this->settings->value('opcache.preload_user');
+
+        return null !== $configured && '' !== $configured ? $configured : $this->user;
+    }
+
+    /** @return array<string, mixed> */
+    public function toArray(): array
+    {
+        return [
+            'php' => $this->phpBinary,
+            'fpm' => $this->fpmBinary,
+            'ini' => $this->settings->toArray(),
+            'user' => $this->user,
+            'userSource' => $this->userSource,
+        ];
+    }
+}

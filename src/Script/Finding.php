@@ -1,0 +1,28 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+/**
+ * Something verification found beyond PHP's own messages, or advice on one of them: what is wrong,
+ * and, where a setting decides it, the setting to change and the value it needs.
+ * Advice on a message PHP already printed is a Notice, so that nothing is counted twice.
+ */
+final class Finding
+{
+    public function __construct(
+        public readonly Severity $severity,
+        public readonly string $message,
+        public readonly ?string $setting = null,
+        public readonly ?string $value = null,
+        public readonly ?string $file = null,
+    ) {
+    }
+
+    /** @return array{severity: string, message: string, setting: ?string, value: ?string, file: ?string} */
+    public function toArray(): array
+    {
+        return ['severity' => $this->severity->value, 'message' => $this->message, 'setting' => $this->setting, 'value' => $this->value, 'file' => $this->file];
+    }
+}

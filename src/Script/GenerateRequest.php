@@ -1,0 +1,25 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanRequest;
+use Preheat\Plan\Strategy\SeedStrategy;
+
+/** One `generate`: what to plan, where to write, how to verify, and how many fix rounds it may spend. */
+final class GenerateRequest
+{
+    /** @param int $fixRounds how often what PHP refused may be dropped and the script tried again (0: never) */
+    public function __construct(
+        public readonly PlanRequest $plan,
+        public readonly PlanOptions $options,
+        public readonly string $outputPath,
+        public readonly ?VerifyOptions $verify,
+        public readonly int $fixRounds = 5,
+        public readonly bool $strict = false,
+        public readonly ?SeedStrategy $strategy = null,
+    ) {
+    }
+}

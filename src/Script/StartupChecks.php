@@ -1,0 +1,181 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+use Preheat\Php\IniSize;
+
+/**
+ * What a boot with the preload script shows beyond PHP's own messages, each with the setting to change
+ * and the value it needs: memory exhausted (or nearly) while preloading, interned strings that did not
+ * fit, OPcache memory or file slots nearly full, a slow start-up, files the preload user cannot read,
+ * and a script that preloaded nothing although it names files to preload.
+ */
+final class StartupChecks
+{
+    /** Share of a limit from which it is flagged as nearly reached. */
+    private const NEAR = 0.8;
+
+    public static function isMemoryExhausted(StartupMessage $message): bool
+    {
+        return 1 === preg_match('{(?:Allowed memory size|Hard memory limit) of \d+ bytes exhausted}', $message->message);
+    }
+
+    public static function isInternedOverflow(StartupMessage $message): bool
+    {
+        return str_contains($message->message, 'Interned string buffer overflow');
+    }
+
+    /**
+     * @param list<StartupMessage>                                               $messages
+     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int} $needs    what a boot with room to spare measured
+     *
+     * @return list<Finding>
+     */
+    public function check(VerifyOptions $options, PreloadMeasurement $measurement, array $messages, bool $booted, float $startupSeconds, int $expectedFiles, string $script, array $needs = []): array
+    {
+        $settings = $options->php->settings;
+        $ini = $settings->iniFile ?? 'php.ini';
+        $findings = [];
+        $memoryLimit = $settings->bytes('memory_limit');
+        foreach ($messages as $message) {
+            if (self::isMemoryExhausted($message)) {
+                $need = isset($needs['memoryBytes']) ? IniSize::roundMegabytes((int) ($needs['memoryBytes'] * 1.25)).'M' : null;
+                $findings[] = new Finding(
+                    Severity::Notice,
+                    null === $need
+                        ? \sprintf('PHP ran out of memory while preloading (memory_limit=%s): raise memory_limit in %s; --fix cannot help, the limit is for the whole preload.', $settings->value('memory_limit') ?? '?', $ini)
+                        : \sprintf('PHP ran out of memory while preloading (memory_limit=%s); preloading needs %s at peak: set memory_limit=%s in %s (or preload less: --strategy=hot or trace). --fix cannot help.', $settings->value('memory_limit') ?? '?', self::mb($needs['memoryBytes']), $need, $ini),
+                    'memory_limit',
+                    $need,
+                );
+                break;
+            }
+        }
+        foreach ($messages as $message) {
+            if (self::isInternedOverflow($message)) {
+                $current = $settings->value('opcache.interned_strings_buffer') ?? '8';
+                $need = isset($needs['internedBytes']) && $needs['internedBytes'] < ($needs['internedTried'] ?? \PHP_INT_MAX)
+                    ? (string) (int) (ceil($needs['internedBytes'] * 1.25 / 1048576 / 8) * 8)
+                    : null;
+                $findings[] = new Finding(
+                    Severity::Notice,
+                    null === $need
+                        ? \sprintf('OPcache\'s interned string buffer overflowed %s times (opcache.interned_strings_buffer=%s): raise it well above %d in %s.', number_format($message->count), $current, (int) (($needs['internedTried'] ?? 0) / 1048576), $ini)
+                        : \sprintf('OPcache\'s interned string buffer overflowed %s times (opcache.interned_strings_buffer=%s, MB); the preloaded code needs %s: set opcache.interned_strings_buffer=%s in %s.', number_format($message->count), $current, self::mb($needs['internedBytes']), $need, $ini),
+                    'opcache.interned_strings_buffer',
+                    $need,
+                );
+                break;
+            }
+            if (preg_match('{(?:Insufficient|Not enough) shared memory}i', $message->message)) {
+                $findings[] = new Finding(
+                    Severity::Notice,
+                    \sprintf('OPcache ran out of shared memory (opcache.memory_consumption=%s MB): raise it in %s, or preload less.', $settings->value('opcache.memory_consumption') ?? '?', $ini),
+                    'opcache.memory_consumption',
+                );
+            }
+        }
+        array_push($findings, ...$this->unreadableFiles($messages, $measurement->preloadUser ?? $options->php->preloadUser()));
+        if (!$booted) {
+            return $findings;
+        }
+        if ($measurement->opcacheMemoryBytes > 0 && $measurement->opcacheUsedBytes > self::NEAR * $measurement->opcacheMemoryBytes) {
+            $need = IniSize::roundMegabytes((int) ($measurement->opcacheUsedBytes * 1.5));
+            $findings[] = new Finding(
+                Severity::Warning,
+                \sprintf('Preloading fills %s of OPcache\'s %s (opcache.memory_consumption), leaving little for the rest of the app: set opcache.memory_consumption=%d in %s.', self::mb($measurement->opcacheUsedBytes), self::mb($measurement->opcacheMemoryBytes), $need, $ini),
+                'opcache.memory_consumption',
+                (string) $need,
+            );
+        }
+        if (null !== $memoryLimit && null !== $measurement->peakMemoryBytes && $measurement->peakMemoryBytes > self::NEAR * $memoryLimit) {
+            $need = IniSize::roundMegabytes((int) ($measurement->peakMemoryBytes * 1.5)).'M';
+            $findings[] = new Finding(
+                Severity::Warning,
+                \sprintf('Preloading peaks at %s of memory_limit=%s: a little more code and php-fpm will not start. Set memory_limit=%s in %s.', self::mb($measurement->peakMemoryBytes), $settings->value('memory_limit') ?? '?', $need, $ini),
+                'memory_limit',
+                $need,
+            );
+        }
+        $scripts = \count($measurement->scripts);
+        if ($measurement->maxCachedKeys > 0 && 2 * $scripts > $measurement->maxCachedKeys) {
+            $need = (int) (ceil(4 * $scripts / 10000) * 10000);
+            $findings[] = new Finding(
+                Severity::Warning,
+                \sprintf('%d preloaded files take more than half of OPcache\'s %d file slots (opcache.max_accelerated_files=%s): the rest of the app may not be cached. Set opcache.max_accelerated_files=%d in %s.', $scripts, $measurement->maxCachedKeys, $settings->value('opcache.max_accelerated_files') ?? '?', $need, $ini),
+                'opcache.max_accelerated_files',
+                (string) $need,
+            );
+        }
+        if ($startupSeconds > $options->slowStartupSeconds) {
+            $findings[] = new Finding(
+                Severity::Warning,
+                \sprintf('Preloading took %.1f s (more than %.0f s): every php-fpm start and restart waits that long. Preload less: --strategy=hot or --strategy=trace.', $startupSeconds, $options->slowStartupSeconds),
+            );
+        }
+        $preloadedFiles = \count(array_filter($measurement->scripts, static fn (string $path): bool => $path !== $script));
+        if ($expectedFiles > 0 && 0 === $preloadedFiles && $measurement->probeAnswered) {
+            $findings[] = new Finding(
+                Severity::Fatal,
+                \sprintf(
+                    'The script preloaded nothing, though %s: does it return early under the CLI (a PHP_SAPI check)? Verification boots it with the PHP CLI, so such a script is not verified at all: let it preload under every SAPI.',
+                    null === $options->expectedFiles ? 'it calls opcache_compile_file()' : \sprintf('the plan has %d file(s) to preload', $expectedFiles),
+                ),
+                null,
+                null,
+                $script,
+            );
+        }
+
+        return $findings;
+    }
+
+    /**
+     * Files PHP could not open while preloading as the pool's user: what production would see.
+     *
+     * @param list<StartupMessage> $messages
+     *
+     * @return list<Finding>
+     */
+    private function unreadableFiles(array $messages, ?string $user): array
+    {
+        $denied = false;
+        foreach ($messages as $message) {
+            $denied = $denied || str_contains($message->message, 'Permission denied');
+        }
+        if (!$denied) {
+            return [];
+        }
+        $findings = [];
+        foreach ($messages as $message) {
+            if (!preg_match('{Failed opening (?:required )?\'(.+?)\' for inclusion}s', $message->message, $match) || !file_exists($match[1])) {
+                continue;
+            }
+            $path = $match[1];
+            $owner = \function_exists('posix_getpwuid') ? (posix_getpwuid((int) fileowner($path))['name'] ?? (string) fileowner($path)) : (string) fileowner($path);
+            $findings[] = new Finding(
+                Severity::Fatal,
+                \sprintf(
+                    '%s cannot read %s (owner %s, mode %04o): php-fpm would fail the same way. Make it readable, e.g. `chmod a+r %s` (and a+x on its directories), or install the code as that user.',
+                    $user ?? 'PHP',
+                    $path,
+                    $owner,
+                    fileperms($path) & 07777,
+                    escapeshellarg($path),
+                ),
+                null,
+                null,
+                $path,
+            );
+        }
+
+        return $findings;
+    }
+
+    private static function mb(int $bytes): string
+    {
+        return \sprintf('%.1f MB', $bytes / 1048576);
+    }
+}

@@ -1,0 +1,161 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Script;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpSettings;
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanRequest;
+use Preheat\Plan\PlanResult;
+use Preheat\Plan\Strategy\HotSelection;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Process\ProcessResult;
+use Preheat\Process\ProcessRunner;
+use Preheat\Script\GenerateRequest;
+use Preheat\Script\PreloadVerifier;
+use Preheat\Script\ScriptGenerator;
+use Preheat\Script\VerifyOptions;
+use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/** Fix rounds and budget calibrations, with PHP played by a fake runner. */
+final class ScriptGeneratorTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testBudgetCalibrationDoesNotUseUpTheFixRound(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        // Boot 1: over the budget (calibrate). Boot 2: PHP refuses HomeController (fix). Boot 3: fine.
+        $php = new FakePhp(['App\Controller\HomeController']);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        $outcome = $generator->generate(new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            1,
+            true,
+            new EverythingWithinBudget(1048576),
+        ));
+
+        self::assertCount(1, $outcome->calibrations, 'one budget round');
+        self::assertCount(1, $outcome->fixRounds, 'and still its one fix round');
+        self::assertSame(['App\Controller\HomeController'], array_keys($outcome->fixRounds[0]->drops), 'named as PHP spells it');
+        self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertSame(3, $php->preloadBoots);
+    }
+
+    public function testNoFixMeansNoFixRound(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($project), new PlanOptions([], false), $project.'/preload.php', new VerifyOptions(self::installation()), 0, true));
+
+        self::assertSame([], $outcome->fixRounds);
+        self::assertFalse($outcome->succeeded());
+        self::assertSame(1, $php->preloadBoots);
+    }
+
+    private static function installation(): PhpInstallation
+    {
+        return new PhpInstallation('php', null, new PhpSettings(null, 'test', null, ['memory_limit' => '128M']));
+    }
+}
+
+/** Selects every safe file, within a budget. */
+final class EverythingWithinBudget implements SeedStrategy
+{
+    public function __construct(private readonly int $budget)
+    {
+    }
+
+    public function name(): string
+    {
+        return 'hot';
+    }
+
+    public function select(PlanResult $safe, MemoryEstimate $estimate): HotSelection
+    {
+        $files = array_map(static fn ($f): string => $f->path, $safe->plan->included);
+
+        return new HotSelection($files, \count($files), 1.0, 0, [], \count($files), 1);
+    }
+
+    public function budgetBytes(): int
+    {
+        return $this->budget;
+    }
+}
+
+/** Answers the verifier's boots as PHP would: the probe's data, and a warning for each refused class the script still preloads. */
+final class FakePhp implements ProcessRunner
+{
+    public int $preloadBoots = 0;
+
+    /** @param list<string> $refused classes PHP cannot link */
+    public function __construct(private readonly array $refused, private readonly bool $overBudgetFirst = true)
+    {
+    }
+
+    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
+    {
+        $wrapper = null;
+        foreach ($command as $argument) {
+            if (str_starts_with($argument, 'opcache.preload=')) {
+                $wrapper = substr($argument, \strlen('opcache.preload='));
+            }
+        }
+        if (null === $wrapper) {
+            return new ProcessResult($command, 0, self::probe(['php' => '8.2.0', 'opcache' => true]), '', 0.01);
+        }
+        ++$this->preloadBoots;
+        if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
+            throw new \LogicException('The verifier\'s preload wrapper names no script.');
+        }
+        $script = (string) file_get_contents($match[1]);
+        $stderr = '';
+        $classes = [];
+        // The first boot of a budget run only measures memory; PHP's refusal shows from the next.
+        $refused = 1 === $this->preloadBoots && $this->overBudgetFirst ? [] : $this->refused;
+        foreach ($refused as $class) {
+            $short = substr($class, (int) strrpos($class, '\\') + 1);
+            if (str_contains($script, $short.'.php')) {
+                $stderr .= "PHP Warning:  Can't preload unlinked class $class: Unknown parent Missing in /app/$short.php on line 3\n";
+            }
+        }
+        $memory = 1 === $this->preloadBoots && $this->overBudgetFirst ? 10 * 1048576 : 100000;
+
+        return new ProcessResult($command, 0, self::probe([
+            'php' => '8.2.0',
+            'opcache' => true,
+            'preload' => ['scripts' => [$match[1], '/app/a.php'], 'classes' => $classes, 'functions' => [], 'memory_consumption' => $memory],
+            'memory' => ['used_memory' => 20 * 1048576],
+            'memoryConsumption' => 128,
+        ]), $stderr, 0.02);
+    }
+
+    /** @param array<string, mixed> $data */
+    private static function probe(array $data): string
+    {
+        return '@@PREHEAT-PROBE@@'.base64_encode(serialize($data)).'@@PREHEAT-PROBE@@';
+    }
+}
