@@ -76,8 +76,12 @@ final class TokenDiff
         $v = [1 => 0];
         $trace = [];
         for ($d = 0; $d <= $limit; ++$d) {
-            // Backtracking needs where each step started: one copy of the (2d+1) live diagonals per step.
-            $trace[$d] = $v;
+            // Backtracking needs where each step started: the d live diagonals -(d-1), -(d-3) .. d-1, as a packed list.
+            $snapshot = [];
+            for ($k = 1 - $d; $k < $d; $k += 2) {
+                $snapshot[] = $v[$k];
+            }
+            $trace[$d] = $snapshot;
             for ($k = -$d; $k <= $d; $k += 2) {
                 $x = (-$d === $k || ($k !== $d && $v[$k - 1] < $v[$k + 1])) ? $v[$k + 1] : $v[$k - 1] + 1;
                 $y = $x - $k;
@@ -96,7 +100,7 @@ final class TokenDiff
     }
 
     /**
-     * @param array<int, array<int, int>> $trace
+     * @param array<int, list<int>> $trace
      *
      * @return list<array{int, int, int}>
      */
@@ -107,9 +111,10 @@ final class TokenDiff
         $y = $m;
         for ($d = $steps; $d > 0; --$d) {
             $v = $trace[$d];
+            $at = static fn (int $diagonal): int => $v[($diagonal + $d - 1) >> 1];
             $k = $x - $y;
-            $previousK = (-$d === $k || ($k !== $d && $v[$k - 1] < $v[$k + 1])) ? $k + 1 : $k - 1;
-            $previousX = $v[$previousK];
+            $previousK = (-$d === $k || ($k !== $d && $at($k - 1) < $at($k + 1))) ? $k + 1 : $k - 1;
+            $previousX = $at($previousK);
             $previousY = $previousX - $previousK;
             // The step itself moves from (previousX, previousY) one token right or down; what follows is a run of equal tokens.
             $startX = $previousK === $k + 1 ? $previousX : $previousX + 1;
