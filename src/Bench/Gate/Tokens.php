@@ -20,7 +20,9 @@ final class Tokens
         if ('' === $text) {
             return [];
         }
-        preg_match_all('/[\w\x80-\xff]+|\s+|[^\w\s\x80-\xff]/', $text, $matches);
+        if (false === preg_match_all('/[\w\x80-\xff]+|\s+|[^\w\s\x80-\xff]/', $text, $matches)) {
+            return str_split($text); // PCRE gave up (a limit): bytes align too, only slower
+        }
 
         return $matches[0];
     }
