@@ -44,7 +44,7 @@ final class InventoryCache
     {
         $remedy = 'pass --cache-dir=DIR (a directory of yours) or --no-cache';
         $directory = rtrim($directory ?? self::defaultDirectory(), '/');
-        if (!PrivateDirectory::ensure($directory, $remedy)) {
+        if (!PrivateDirectory::ensure($directory, $remedy, 'inventory-')) {
             throw new UnsafeDirectory(\sprintf('Cannot create the cache directory %s: %s.', $directory, $remedy));
         }
 

@@ -46,8 +46,16 @@ final class WriteAccess
         )];
     }
 
-    /** @return list<AccessProblem> */
-    public function bufferDirectory(PoolUser $user, string $directory): array
+    /**
+     * A fix changes the directory itself only when it holds nothing but the recorder's buffers: a
+     * directory with other files (the temp dir, /var/lib...) is never handed to the pool's user or closed;
+     * a directory of its own under it is proposed instead.
+     *
+     * @param bool $isDefault the recorder's default (preheat-recorder-UID under the temp dir), which the workers create again when it is removed
+     *
+     * @return list<AccessProblem>
+     */
+    public function bufferDirectory(PoolUser $user, string $directory, bool $isDefault = false): array
     {
         clearstatcache();
         $slower = 'workers then write each sampled request to the store at once, one record per request';
@@ -76,16 +84,23 @@ final class WriteAccess
         if ([] !== $problems) {
             return $problems;
         }
+        $own = rtrim($directory, '/').'/preheat-recorder';
+        $elsewhere = \sprintf('install -d -o %1$s -m 0700 %2$s, then pass --buffer-dir=%2$s', self::arg($user->name), self::arg($own));
+        $dedicated = self::holdsOnlyBuffers($directory);
         if ($stat['uid'] !== $user->uid) {
             return [new AccessProblem(
                 \sprintf('the buffer directory %s belongs to %s, not %s: workers keep counts only in a directory of their own user, so %s', $directory, self::owner($stat['uid']), $user->name, $slower),
-                \sprintf('chown %1$s %2$s && chmod 0700 %2$s', self::arg($user->name), self::arg($directory)),
+                match (true) {
+                    $isDefault => \sprintf('rm -r %s (the workers create it again, 0700)', self::arg($directory)),
+                    $dedicated => \sprintf('chown %1$s %2$s && chmod 0700 %2$s', self::arg($user->name), self::arg($directory)),
+                    default => $elsewhere,
+                },
             )];
         }
         if (0 !== ($stat['mode'] & 0o022)) {
             return [new AccessProblem(
                 \sprintf('the buffer directory %s can be written by its group or others (%s): workers keep no counts where another user can plant files, so %s', $directory, self::describe($stat), $slower),
-                \sprintf('chmod 0700 %s', self::arg($directory)),
+                $dedicated ? \sprintf('chmod 0700 %s', self::arg($directory)) : $elsewhere,
             )];
         }
 
@@ -115,6 +130,21 @@ final class WriteAccess
         }
 
         return [];
+    }
+
+    private static function holdsOnlyBuffers(string $directory): bool
+    {
+        $entries = @scandir($directory);
+        if (false === $entries) {
+            return false;
+        }
+        foreach ($entries as $entry) {
+            if ('.' !== $entry && '..' !== $entry && !str_starts_with($entry, 'preheat-recorder-')) {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /** A shell word: quoted only when it needs to be. */

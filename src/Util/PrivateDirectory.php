@@ -12,13 +12,17 @@ namespace Preheat\Util;
 final class PrivateDirectory
 {
     /**
+     * A fix names the directory itself (rm, chmod) only when it holds nothing but files named $prefix*;
+     * for another (the temp dir, /var/cache...) only the remedy is proposed.
+     *
      * @param string $remedy what else the user can do, e.g. "pass --cache-dir=DIR (a directory of yours) or --no-cache"
+     * @param string $prefix how the files Preheat keeps there begin (AtomicFile's temporary files add a dot)
      *
      * @return bool false when it is missing and cannot be created (its parent is not writable)
      *
      * @throws UnsafeDirectory when it exists and others could write into it
      */
-    public static function ensure(string $directory, string $remedy): bool
+    public static function ensure(string $directory, string $remedy, string $prefix = ''): bool
     {
         clearstatcache(true, $directory);
         if (false === @lstat($directory) && !@mkdir($directory, 0o700, true) && !is_dir($directory)) {
@@ -37,11 +41,23 @@ final class PrivateDirectory
             throw new UnsafeDirectory(\sprintf('%s is not a directory: remove it, or %s.', $directory, $remedy));
         }
         $me = posix_geteuid();
+        $dedicated = '' !== $prefix && self::holdsOnly($directory, $prefix);
         if ($stat['uid'] !== $me) {
-            throw new UnsafeDirectory(\sprintf('%s belongs to %s, not to %s who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). Remove it (rm -r %s), or %s.', $directory, self::user($stat['uid']), self::user($me), escapeshellarg($directory), $remedy));
+            throw new UnsafeDirectory(\sprintf('%s belongs to %s, not to %s who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). %s.', $directory, self::user($stat['uid']), self::user($me), $dedicated ? \sprintf('Remove it (rm -r %s), or %s', escapeshellarg($directory), $remedy) : ucfirst($remedy)));
         }
         if (0 !== ($stat['mode'] & 0o022)) {
-            throw new UnsafeDirectory(\sprintf('%s can be written by its group or others (mode %04o): another user could give Preheat a false inventory. Run chmod 0700 %s, or %s.', $directory, $stat['mode'] & 0o7777, escapeshellarg($directory), $remedy));
+            throw new UnsafeDirectory(\sprintf('%s can be written by its group or others (mode %04o): another user could give Preheat a false inventory. %s.', $directory, $stat['mode'] & 0o7777, $dedicated ? \sprintf('Run chmod 0700 %s, or %s', escapeshellarg($directory), $remedy) : ucfirst($remedy)));
+        }
+
+        return true;
+    }
+
+    private static function holdsOnly(string $directory, string $prefix): bool
+    {
+        foreach (@scandir($directory) ?: ['?'] as $entry) {
+            if ('.' !== $entry && '..' !== $entry && !str_starts_with(ltrim($entry, '.'), $prefix)) {
+                return false;
+            }
         }
 
         return true;

@@ -109,7 +109,7 @@ final class RecordCommand extends Command
         $problems = 'file' === $settings->store['type'] ? $access->storeFile($user, (string) $settings->store['path']) : [];
         RecorderFile::load();
 
-        return [...$problems, ...$access->bufferDirectory($user, $settings->bufferDir ?? Config::defaultBufferDir($user->uid))];
+        return [...$problems, ...$access->bufferDirectory($user, $settings->bufferDir ?? Config::defaultBufferDir($user->uid), null === $settings->bufferDir)];
     }
 
     private static function number(InputInterface $input, string $option): int

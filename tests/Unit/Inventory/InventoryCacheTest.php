@@ -71,6 +71,18 @@ final class InventoryCacheTest extends TestCase
         InventoryCache::fileFor('/srv/app', $cache);
     }
 
+    public function testASharedDirectoryIsNeverToBeClosedOrRemoved(): void
+    {
+        $shared = $this->directory->path.'/tmp';
+        mkdir($shared);
+        chmod($shared, 0o1777);
+        touch($shared.'/someone-elses-file');
+
+        $this->expectException(UnsafeDirectory::class);
+        $this->expectExceptionMessage($shared.' can be written by its group or others (mode 1777): another user could give Preheat a false inventory. Pass --cache-dir=DIR (a directory of yours) or --no-cache.');
+        InventoryCache::fileFor('/srv/app', $shared);
+    }
+
     public function testALinkAsTheCacheDirectoryIsRefused(): void
     {
         mkdir($this->directory->path.'/real', 0o700);

@@ -102,10 +102,30 @@ final class WriteAccessTest extends TestCase
         self::assertStringContainsString('can be written by its group or others', $shared[0]->problem);
         self::assertSame('chmod 0700 '.$buffers, $shared[0]->fix);
 
+        self::assertSame('rm -r '.$buffers.' (the workers create it again, 0700)', $access->bufferDirectory($this->stranger, $buffers, isDefault: true)[0]->fix);
+
         symlink($buffers, $this->directory->path.'/link');
         $link = $access->bufferDirectory($this->me, $this->directory->path.'/link');
         self::assertCount(1, $link);
         self::assertStringContainsString('is a symbolic link, which the recorder never follows', $link[0]->problem);
+    }
+
+    public function testASharedDirectoryIsNeverHandedOverButADirectoryOfItsOwnIsProposed(): void
+    {
+        $shared = $this->directory->path.'/tmp';
+        mkdir($shared);
+        chmod($shared, 0o1777);
+        touch($shared.'/someone-elses-file');
+        $access = new WriteAccess();
+
+        $open = $access->bufferDirectory($this->me, $shared);
+        self::assertCount(1, $open);
+        self::assertSame(\sprintf('install -d -o me -m 0700 %1$s/preheat-recorder, then pass --buffer-dir=%1$s/preheat-recorder', $shared), $open[0]->fix, 'never chmod 0700 a shared directory');
+
+        chmod($shared, 0o755);
+        $theirs = $access->bufferDirectory($this->stranger, $shared);
+        self::assertCount(1, $theirs);
+        self::assertSame(\sprintf('install -d -o pool -m 0700 %1$s/preheat-recorder, then pass --buffer-dir=%1$s/preheat-recorder', $shared), $theirs[0]->fix, 'never chown a directory with other files');
     }
 
     private static function owner(): string
