@@ -22,6 +22,30 @@ final class PoolUser
     }
 
     /**
+     * The user php-fpm's pools run as: the first `user =` in their pool files (pool.d/*.conf, in name
+     * order), else www-data.
+     *
+     * @param list<string>|null $fpmConfigDirs php-fpm's configuration directories (default: /etc/php/VERSION/fpm, newest first)
+     *
+     * @return array{string, string} the name, and where it comes from
+     */
+    public static function configured(?array $fpmConfigDirs = null): array
+    {
+        $directories = $fpmConfigDirs ?? array_reverse(glob('/etc/php/*/fpm', \GLOB_ONLYDIR) ?: []);
+        foreach ($directories as $directory) {
+            $pools = glob($directory.'/pool.d/*.conf') ?: [];
+            sort($pools);
+            foreach ($pools as $pool) {
+                if (1 === preg_match('{^[ \t]*user[ \t]*=[ \t]*"?([^"\s;]+)}m', (string) @file_get_contents($pool), $match)) {
+                    return [$match[1], '`user =` in '.$pool];
+                }
+            }
+        }
+
+        return [self::DEFAULT, 'no php-fpm pool file names one'];
+    }
+
+    /**
      * Looks the user up in the passwd database, and its groups in $groupFile (the supplementary groups
      * PHP workers get from initgroups()).
      *

@@ -56,7 +56,7 @@ final class RecorderTest extends TestCase
         self::assertStringContainsString("\n    auto_prepend_file=".$bootstrap."\n", $install->getOutput());
         self::assertStringContainsString("\n    php_admin_value[auto_prepend_file] = ".$bootstrap."\n", $install->getOutput());
         self::assertStringContainsString('To stop: remove the auto_prepend_file line, reload PHP, then delete '.$bootstrap.'.', $install->getOutput());
-        self::assertStringContainsString("\nThe pool's user ".self::me().' can write the store and the buffer directory.', $install->getOutput());
+        self::assertStringContainsString("\nThe pool's user ".self::me().' (--pool-user) can write the store and the buffer directory.', $install->getOutput());
 
         foreach (['index.php' => 'ab', 'index.php ' => 'ab', 'index.php  ' => 'ab', 'other.php' => 'a', 'other.php ' => 'a'] as $script => $expected) {
             $this->runPhp($bootstrap, trim($script), $expected);
@@ -192,7 +192,7 @@ final class RecorderTest extends TestCase
 
         $unwritable = PreheatProcess::run(['record', '--install', '--pool-user=nobody', '--project='.$this->project]);
         self::assertSame(1, $unwritable->getExitCode(), 'installed, but the pool\'s user cannot record');
-        self::assertStringContainsString("The pool's user nobody cannot record as set up:\n  nobody cannot create the store ".$this->project.'/preheat-usage.log', $unwritable->getOutput());
+        self::assertStringContainsString("The pool's user nobody (--pool-user) cannot record as set up:\n  nobody cannot create the store ".$this->project.'/preheat-usage.log', $unwritable->getOutput());
         self::assertStringContainsString("\n    fix: touch ".$this->project.'/preheat-usage.log && chown nobody '.$this->project."/preheat-usage.log\n", $unwritable->getOutput());
         self::assertFileExists($this->project.'/preheat-recorder.php');
 

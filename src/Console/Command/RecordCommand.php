@@ -36,7 +36,7 @@ final class RecordCommand extends Command
             ->addOption('base', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Only record files under this directory (repeatable; default: every file)')
             ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'The bootstrap file to write (default: preheat-recorder.php in the project)')
             ->addOption('buffer-dir', null, InputOption::VALUE_REQUIRED, 'Where workers keep their counts between writes when APCu is off: a directory of the pool\'s user only (default: preheat-recorder-UID under the temp directory, created by the workers)')
-            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as (the pool\'s `user =`): it must be able to write the store and the buffer directory', PoolUser::DEFAULT)
+            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, which must be able to write the store and the buffer directory (default: `user =` of the php-fpm pool files, else www-data)')
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
     }
 
@@ -80,15 +80,15 @@ final class RecordCommand extends Command
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
         ]);
 
-        $poolUser = (string) $input->getOption('pool-user');
+        [$poolUser, $source] = null === $input->getOption('pool-user') ? PoolUser::configured() : [(string) $input->getOption('pool-user'), '--pool-user'];
         $problems = $this->accessProblems($settings, $poolUser);
         $output->writeln('');
         if ([] === $problems) {
-            $output->writeln(\sprintf('The pool\'s user %s can write the store and the buffer directory.', $poolUser));
+            $output->writeln(\sprintf('The pool\'s user %s (%s) can write the store and the buffer directory.', $poolUser, $source));
 
             return Command::SUCCESS;
         }
-        $output->writeln(\sprintf('<error>The pool\'s user %s cannot record as set up:</error>', $poolUser));
+        $output->writeln(\sprintf('<error>The pool\'s user %s (%s) cannot record as set up:</error>', $poolUser, $source));
         foreach ($problems as $problem) {
             $output->writeln(\sprintf('  %s', $problem->problem));
             $output->writeln(\sprintf('    fix: %s', $problem->fix), OutputInterface::OUTPUT_RAW);

@@ -37,7 +37,7 @@ final class UsageCommand extends Command
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
             ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
-            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, checked against the store when it is empty', PoolUser::DEFAULT);
+            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, checked against the store when it is empty (default: `user =` of the php-fpm pool files, else www-data)');
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -64,12 +64,12 @@ final class UsageCommand extends Command
         $names = implode(' + ', array_map(static fn (UsageStore $s): string => $s->describe(), $stores));
         foreach ($stores as $store) {
             if ($store instanceof FileUsageStore && !file_exists($store->path)) {
-                throw $this->nothingRecorded($store, true, (string) $input->getOption('pool-user'));
+                throw $this->nothingRecorded($store, true, self::poolUser($input));
             }
         }
         $snapshot = $this->merger->combine(array_values($stores));
         if ($snapshot->isEmpty()) {
-            throw 1 === \count($stores) ? $this->nothingRecorded($stores[0], false, (string) $input->getOption('pool-user')) : UsageStoreError::empty($names);
+            throw 1 === \count($stores) ? $this->nothingRecorded($stores[0], false, self::poolUser($input)) : UsageStoreError::empty($names);
         }
         $summary = UsageSummary::of($snapshot, $top);
         $renderer = new UsageRenderer();
@@ -80,6 +80,13 @@ final class UsageCommand extends Command
         }
 
         return Command::SUCCESS;
+    }
+
+    private static function poolUser(InputInterface $input): string
+    {
+        $given = $input->getOption('pool-user');
+
+        return null === $given ? PoolUser::configured()[0] : (string) $given;
     }
 
     private function nothingRecorded(UsageStore $store, bool $missing, string $poolUser): UsageStoreError

@@ -128,6 +128,17 @@ final class WriteAccessTest extends TestCase
         self::assertSame(\sprintf('install -d -o pool -m 0700 %1$s/preheat-recorder, then pass --buffer-dir=%1$s/preheat-recorder', $shared), $theirs[0]->fix, 'never chown a directory with other files');
     }
 
+    public function testThePoolUserIsTheUserOfThePoolFiles(): void
+    {
+        $fpm = $this->directory->path.'/etc/php/8.2/fpm';
+        mkdir($fpm.'/pool.d', 0o777, true);
+        self::assertSame(['www-data', 'no php-fpm pool file names one'], PoolUser::configured([$fpm]));
+
+        file_put_contents($fpm.'/pool.d/www.conf', "[www]\n;user = nobody\nuser = app\ngroup = app\n");
+        file_put_contents($fpm.'/pool.d/zz.conf', "[zz]\nuser = later\n");
+        self::assertSame(['app', '`user =` in '.$fpm.'/pool.d/www.conf'], PoolUser::configured([$fpm]));
+    }
+
     private static function owner(): string
     {
         return (posix_getpwuid(posix_geteuid()) ?: ['name' => ''])['name'];
