@@ -19,6 +19,7 @@ final class ComposerProject
         public readonly array $packages,
         public readonly AutoloadRules $autoload,
         public readonly array $ownAutoloadPaths,
+        public readonly bool $hasComposerJson = true,
     ) {
     }
 
@@ -41,20 +42,35 @@ final class ComposerProject
     }
 
     /**
-     * The roots scanned when the user names none: vendor/ plus the project's own autoload directories.
+     * The roots scanned when the user names none: the project root (its own code; SourceFinder skips
+     * what the app never runs), vendor/, and any composer.json autoload path outside the project root.
      *
      * @return list<string>
      */
     public function defaultRoots(): array
     {
-        $roots = null === $this->vendorDir ? [] : [$this->vendorDir];
+        $roots = [$this->root];
+        $vendor = $this->packagesDirectory();
+        if (null !== $vendor) {
+            $roots[] = $vendor;
+        }
         foreach ($this->ownAutoloadPaths as $path) {
-            if (null !== $this->vendorDir && str_starts_with($path.'/', $this->vendorDir.'/')) {
-                continue;
+            if (!str_starts_with($path.'/', $this->root.'/') && (null === $this->vendorDir || !str_starts_with($path.'/', $this->vendorDir.'/'))) {
+                $roots[] = $path;
             }
-            $roots[] = $path;
         }
 
         return array_values(array_unique($roots));
+    }
+
+    /** The directory of installed packages, also when Composer's own files are missing: scanned whole, never skipped. */
+    public function packagesDirectory(): ?string
+    {
+        if (null !== $this->vendorDir) {
+            return $this->vendorDir;
+        }
+        $vendor = realpath($this->root.'/vendor');
+
+        return false === $vendor || !is_dir($vendor) ? null : $vendor;
     }
 }

@@ -10,8 +10,10 @@ namespace Preheat\Composer;
 final class ComposerProjectLoader
 {
     /**
-     * @param bool $requireVendor false when the user named the paths to scan, so a project without
-     *                            Composer (or not yet installed) can still be planned, without package rules
+     * @param bool $requireVendor false when the user named the paths to scan, so a project whose composer.json
+     *                            packages are not installed yet can still be planned, without package rules.
+     *                            A project without composer.json is planned without package rules either way
+     *                            (or with those of a vendor/ it ships, if Composer installed one).
      */
     public function load(string $root, bool $requireVendor = true): ComposerProject
     {
@@ -20,23 +22,17 @@ final class ComposerProjectLoader
             throw ProjectError::missingDirectory($root);
         }
         $composerFile = $realRoot.'/composer.json';
-        if (!is_file($composerFile)) {
-            if ($requireVendor) {
-                throw ProjectError::missingComposerJson($realRoot);
-            }
-
-            return new ComposerProject($realRoot, null, [], AutoloadRules::none(), []);
-        }
-        $composer = $this->readJson($composerFile);
+        $hasComposerJson = is_file($composerFile);
+        $composer = $hasComposerJson ? $this->readJson($composerFile) : [];
         $vendorName = $composer['config']['vendor-dir'] ?? 'vendor';
         $vendorDir = $realRoot.'/'.trim(\is_string($vendorName) ? $vendorName : 'vendor', '/');
         $installedFile = $vendorDir.'/composer/installed.json';
         if (!is_file($installedFile)) {
-            if ($requireVendor) {
+            if ($requireVendor && $hasComposerJson) {
                 throw ProjectError::missingVendor($vendorDir);
             }
 
-            return new ComposerProject($realRoot, null, [], AutoloadRules::none(), $this->ownAutoloadPaths($realRoot, $composer));
+            return new ComposerProject($realRoot, null, [], AutoloadRules::none(), $this->ownAutoloadPaths($realRoot, $composer), $hasComposerJson);
         }
         $vendorDir = realpath($vendorDir) ?: $vendorDir;
 
@@ -46,6 +42,7 @@ final class ComposerProjectLoader
             $this->packages($vendorDir, $this->readJson($installedFile)),
             AutoloadRules::fromVendorDirectory($vendorDir),
             $this->ownAutoloadPaths($realRoot, $composer),
+            $hasComposerJson,
         );
     }
 

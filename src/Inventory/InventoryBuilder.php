@@ -25,7 +25,18 @@ final class InventoryBuilder
      */
     public function build(array $roots, InventoryCache $cache, ?callable $progress = null): InventoryScan
     {
-        $paths = $this->finder->find($roots);
+        return $this->buildSelection(SourceSelection::ofFiles($this->finder->find($roots), $roots), $cache, $progress);
+    }
+
+    /**
+     * The files a SourceSelection names: those under the roots into the inventory, the project's other
+     * files into the context inventory (what they declare counts for duplicates).
+     *
+     * @param (callable(int $done, int $total): void)|null $progress
+     */
+    public function buildSelection(SourceSelection $selection, InventoryCache $cache, ?callable $progress = null): InventoryScan
+    {
+        $paths = [...$selection->files, ...$selection->context];
         $files = [];
         $toParse = [];
         foreach ($paths as $path) {
@@ -48,6 +59,8 @@ final class InventoryBuilder
         $cache->save($paths);
 
         /** @var array<string, FileInventory> $files every path now has its inventory */
-        return new InventoryScan(new Inventory($files), \count($toParse));
+        $context = array_intersect_key($files, array_flip($selection->context));
+
+        return new InventoryScan(new Inventory(array_diff_key($files, $context)), \count($toParse), new Inventory($context), $selection);
     }
 }

@@ -7,9 +7,13 @@ namespace Preheat\Plan;
 use Preheat\Composer\ComposerProject;
 use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Composer\ProjectError;
+use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Inventory\InventoryScan;
+use Preheat\Inventory\SkippedPath;
+use Preheat\Inventory\SourceFinder;
+use Preheat\Inventory\SourceSelection;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
@@ -28,6 +32,7 @@ final class PlanPipeline
         private readonly ComposerProjectLoader $loader = new ComposerProjectLoader(),
         private readonly InventoryBuilder $builder = new InventoryBuilder(),
         private readonly ProgressLogger $progress = new NullProgressLogger(),
+        private readonly SourceFinder $finder = new SourceFinder(),
     ) {
     }
 
@@ -36,20 +41,57 @@ final class PlanPipeline
         $started = hrtime(true);
         $project = $this->loader->load($request->projectRoot, [] === $request->paths);
         $roots = $this->roots($request, $project);
-        $scan = $this->scan($roots, $request);
+        $selection = $this->finder->select($project->root, $roots, $project->packagesDirectory(), $request->includeDirs);
+        $scan = $this->scan($selection, $request);
+        $locator = new ClassLocator($project->root, $scan->context, fn (): array => $this->includePath($request->phpBinary), $request->paths);
         $planner = new Planner($this->builtins($request->phpBinary));
-        $plan = $planner->plan($scan->inventory, $project, $roots, $options);
+        $plan = $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator);
 
-        return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9);
+        return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9, $locator, $this->warnings($request, $project, $scan));
     }
 
     public function replan(PlanResult $previous, PlanOptions $options, ?string $phpBinary): PlanResult
     {
         $started = hrtime(true);
         $planner = new Planner($this->builtins($phpBinary));
-        $plan = $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options);
+        $plan = $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options, $previous->scan->context, $previous->locator);
 
-        return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9);
+        return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9, $previous->locator, $previous->warnings);
+    }
+
+    /** @return list<string> */
+    private function warnings(PlanRequest $request, ComposerProject $project, InventoryScan $scan): array
+    {
+        $warnings = [];
+        if (!$project->hasComposerJson) {
+            $warnings[] = 'No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).';
+        }
+        foreach ($request->ignoreRules() as $rule) {
+            if (!$this->matchesAnything($rule, $scan->inventory, $project->root)) {
+                $warnings[] = \sprintf('--ignore=%s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern);
+            }
+        }
+        foreach ($scan->selection->unusedIncludes ?? [] as $include) {
+            $warnings[] = \sprintf('--include-dir=%s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include);
+        }
+
+        return $warnings;
+    }
+
+    private function matchesAnything(IgnoreRule $rule, Inventory $inventory, string $root): bool
+    {
+        foreach ($inventory->files as $path => $file) {
+            if ($rule->matchesPath($path, $root)) {
+                return true;
+            }
+            foreach ($file->classLikes() as $declaration) {
+                if ($rule->matchesClass($declaration->name)) {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     /** @return list<string> */
@@ -71,22 +113,42 @@ final class PlanPipeline
         return array_values(array_unique($roots));
     }
 
-    /** @param list<string> $roots */
-    private function scan(array $roots, PlanRequest $request): InventoryScan
+    private function scan(SourceSelection $selection, PlanRequest $request): InventoryScan
     {
         $this->progress->stage('Reading PHP files');
         $cache = null === $request->cacheFile ? InventoryCache::disabled() : new InventoryCache($request->cacheFile);
         $started = hrtime(true);
-        $scan = $this->builder->build($roots, $cache, $this->progress->advance(...));
+        $scan = $this->builder->buildSelection($selection, $cache, $this->progress->advance(...));
+        $total = $scan->inventory->count() + $scan->context->count();
         $this->progress->finish(\sprintf(
             'Read %d PHP files (%d parsed, %d from cache) in %.2f s',
-            $scan->inventory->count(),
+            $total,
             $scan->parsedFiles,
-            $scan->inventory->count() - $scan->parsedFiles,
+            $total - $scan->parsedFiles,
             (hrtime(true) - $started) / 1e9,
         ));
+        foreach ($selection->links as $link) {
+            $this->progress->finish(\sprintf('Followed the link %s to %s', SkippedPath::relative($link->link, $request->projectRoot), $link->target));
+        }
 
         return $scan;
+    }
+
+    /** @return list<string> the include_path of the PHP that runs the app */
+    private function includePath(?string $phpBinary): array
+    {
+        if (null === $phpBinary || realpath($phpBinary) === realpath(\PHP_BINARY)) {
+            $path = get_include_path();
+        } else {
+            try {
+                $result = $this->runner->run([$phpBinary, '-r', 'echo get_include_path();'], null, 60.0);
+            } catch (ProcessFailed) {
+                return [];
+            }
+            $path = 0 === $result->exitCode ? $result->stdout : '';
+        }
+
+        return array_values(array_filter(explode(\PATH_SEPARATOR, trim($path)), static fn (string $d): bool => '' !== $d && '.' !== $d));
     }
 
     private function builtins(?string $phpBinary): BuiltinSymbols

@@ -10,9 +10,10 @@ namespace Preheat\Plan;
 final class PlanRequest
 {
     /**
-     * @param list<string> $paths     roots to scan as given (relative to the project root); empty for the defaults
+     * @param list<string> $paths       roots to scan as given (relative to the project root); empty for the defaults
      * @param list<string> $ignore
-     * @param string|null  $cacheFile null disables the inventory cache
+     * @param string|null  $cacheFile   null disables the inventory cache
+     * @param list<string> $includeDirs directories the default scan skips that the user wants scanned (--include-dir)
      */
     public function __construct(
         public readonly string $projectRoot,
@@ -21,6 +22,7 @@ final class PlanRequest
         public readonly bool $includeDev = false,
         public readonly ?string $cacheFile = null,
         public readonly ?string $phpBinary = null,
+        public readonly array $includeDirs = [],
     ) {
     }
 

@@ -9,11 +9,14 @@ use Preheat\Inventory\InventoryScan;
 
 final class PlanResult
 {
+    /** @param list<string> $warnings what the user asked for that had no effect, and what the plan could not know */
     public function __construct(
         public readonly ComposerProject $project,
         public readonly InventoryScan $scan,
         public readonly PreloadPlan $plan,
         public readonly float $seconds,
+        public readonly ?ClassLocator $locator = null,
+        public readonly array $warnings = [],
     ) {
     }
 }

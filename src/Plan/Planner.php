@@ -17,13 +17,23 @@ final class Planner
 {
     private const MAX_CYCLE_ROUNDS = 20;
 
+    private Inventory $context;
+
+    private ClassLocator $locator;
+
     public function __construct(private readonly BuiltinSymbols $builtins)
     {
     }
 
-    /** @param list<string> $roots */
-    public function plan(Inventory $inventory, ComposerProject $project, array $roots, PlanOptions $options): PreloadPlan
+    /**
+     * @param list<string> $roots
+     * @param Inventory    $context the project's other runtime files, outside the roots: what they declare
+     *                              counts for duplicates (the app may include them), they are never preloaded
+     */
+    public function plan(Inventory $inventory, ComposerProject $project, array $roots, PlanOptions $options, ?Inventory $context = null, ?ClassLocator $locator = null): PreloadPlan
     {
+        $this->context = $context ?? new Inventory([]);
+        $this->locator = $locator ?? ClassLocator::none();
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
             $state = new PlanState();
             $this->screenFiles($inventory, $project, $options, $state);
@@ -140,12 +150,14 @@ final class Planner
             if ($this->builtins->hasFunction($name)) {
                 return new Exclusion(DropReason::BuiltinName, \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name));
             }
-            $others = array_values(array_diff($inventory->filesDeclaringFunction($name), [$file->path]));
+            $others = array_values(array_diff([...$inventory->filesDeclaringFunction($name), ...$this->context->filesDeclaringFunction($name)], [$file->path]));
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateFunction, \sprintf(
-                    'declares function %s(), also declared in %s: preloading both is a fatal "Cannot redeclare"',
+                    'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a fatal "Cannot redeclare %s()"',
                     $name,
                     $this->relative($others[0], $project),
+                    $this->duplicateNote($others[0], $inventory, $project, $options),
+                    $name,
                 ));
             }
 
@@ -170,17 +182,33 @@ final class Planner
             return new Exclusion(DropReason::AutoloadMismatch, \sprintf('the autoloader loads %s from %s, not from this file', $name, $this->relative($autoloaded, $project)));
         }
         if (null === $autoloaded) {
-            $others = array_values(array_diff($inventory->filesDeclaringClass($name), [$file->path]));
+            $others = array_values(array_diff([...$inventory->filesDeclaringClass($name), ...$this->context->filesDeclaringClass($name)], [$file->path]));
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateClass, \sprintf(
-                    '%s is also declared in %s and the autoloader maps neither: preloading one would break the other with "Cannot declare class"',
+                    '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the other with "Cannot declare class"',
                     $name,
                     $this->relative($others[0], $project),
+                    $this->duplicateNote($others[0], $inventory, $project, $options),
                 ));
             }
         }
 
         return null;
+    }
+
+    /** Why a file that is not preloaded still counts for duplicates, when that is not obvious. */
+    private function duplicateNote(string $other, Inventory $inventory, ComposerProject $project, PlanOptions $options): string
+    {
+        if (null === $inventory->file($other)) {
+            return ' (not scanned, but part of the app: it may be included at run time)';
+        }
+        foreach ($options->ignore as $rule) {
+            if ($rule->matchesPath($other, $project->root)) {
+                return \sprintf(' (ignored with --ignore=%s, which keeps it out of the preload script but not out of the app: it may still be included, so its declarations still count)', $rule->pattern);
+            }
+        }
+
+        return '';
     }
 
     /** Keeps the files the strategy wants plus, transitively, those that declare what they need to link. */
@@ -328,6 +356,17 @@ final class Planner
                 $role,
                 $dependency,
                 $this->relative($autoloaded, $project),
+            ), $dependency);
+        }
+        $location = $this->locator->locate($dependency);
+        if (null !== $location) {
+            return new Exclusion(DropReason::MissingDependency, \sprintf(
+                'its %s %s is not in the scanned paths: it is declared in %s, %s%s',
+                $role,
+                $dependency,
+                $this->relative($location->file, $project),
+                $location->where,
+                null === $location->paths ? '' : \sprintf(' (to scan it: %s)', $location->paths),
             ), $dependency);
         }
 

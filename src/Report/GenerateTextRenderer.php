@@ -13,8 +13,10 @@ use Preheat\Script\GenerateOutcome;
 /** The console summary of `generate`: counts, why files were left out, what verification saw. */
 final class GenerateTextRenderer
 {
-    public function __construct(private readonly VerificationTextRenderer $verification = new VerificationTextRenderer())
-    {
+    public function __construct(
+        private readonly VerificationTextRenderer $verification = new VerificationTextRenderer(),
+        private readonly ScanSummary $scan = new ScanSummary(),
+    ) {
     }
 
     /** @return list<string> */
@@ -25,11 +27,7 @@ final class GenerateTextRenderer
         $root = $plan->projectRoot;
         $lines = [];
         $lines[] = \sprintf('Preload plan (%s strategy) for %s', $plan->strategy, $root);
-        $lines[] = \sprintf(
-            '  Scanned    %d files under %s',
-            $plan->scannedFiles,
-            implode(', ', array_map(static fn (string $r): string => $r === $root ? '.' : Format::relative($r, $root), $plan->roots)),
-        );
+        array_push($lines, ...$this->scan->text($result, $verbose));
         $selection = $outcome->selection;
         if (null !== $selection) {
             $lines[] = \sprintf(

@@ -4,14 +4,13 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Support;
 
-use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Inventory\InventoryBuilder;
-use Preheat\Inventory\InventoryCache;
-use Preheat\Plan\BuiltinSymbols;
-use Preheat\Plan\IgnoreRule;
-use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanRequest;
+use Preheat\Plan\PlanResult;
 use Preheat\Plan\PreloadPlan;
+use Preheat\Process\SymfonyProcessRunner;
 
 /** Finds, copies and plans the small projects under tests/Fixtures/projects. */
 final class FixtureProjects
@@ -41,12 +40,22 @@ final class FixtureProjects
     /** @param list<string> $ignore */
     public static function planAt(string $root, array $ignore = [], bool $includeDev = false): PreloadPlan
     {
-        $project = (new ComposerProjectLoader())->load($root);
-        $roots = $project->defaultRoots();
-        $scan = (new InventoryBuilder(workers: 1))->build($roots, InventoryCache::disabled());
-        $options = new PlanOptions(array_map(IgnoreRule::parse(...), $ignore), $includeDev);
+        return self::result($root, $ignore, $includeDev)->plan;
+    }
 
-        return (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $roots, $options);
+    /**
+     * Plans a project as `generate` does with these options (default roots unless $paths are given).
+     *
+     * @param list<string> $ignore
+     * @param list<string> $paths
+     * @param list<string> $includeDirs
+     */
+    public static function result(string $root, array $ignore = [], bool $includeDev = false, array $paths = [], array $includeDirs = []): PlanResult
+    {
+        $request = new PlanRequest($root, $paths, $ignore, $includeDev, null, null, $includeDirs);
+        $pipeline = new PlanPipeline(new SymfonyProcessRunner(), builder: new InventoryBuilder(workers: 1));
+
+        return $pipeline->run($request, new PlanOptions($request->ignoreRules(), $includeDev));
     }
 
     /** Copies a fixture project into a new temporary directory, so a test can write into it. */

@@ -21,8 +21,9 @@ final class PlanInput
     {
         $command
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project root (where composer.json is)', '.')
-            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file to scan, relative to the project root (default: vendor/ and the composer.json autoload paths)')
-            ->addOption('ignore', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Leave out a namespace prefix (Laravel\\Telescope) or a path glob (vendor/laravel/telescope)')
+            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file to scan, relative to the project root (default: the project root, without tests, docs and caches, plus vendor/); replaces the defaults')
+            ->addOption('include-dir', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Scan a directory the defaults skip (tests, docs, cache, ...): its path relative to the project root, or its name for every such directory')
+            ->addOption('ignore', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Leave out a namespace prefix (Laravel\\Telescope) or a path glob (vendor/laravel/telescope); an ignored file still counts for duplicate declarations')
             ->addOption('include-dev', null, InputOption::VALUE_NONE, 'Also preload packages Composer installed for development only')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs (its built-in classes and version decide what is safe)', \PHP_BINARY)
             ->addOption('cache-dir', null, InputOption::VALUE_REQUIRED, 'Where to keep the parse cache: a directory of yours only (default: $XDG_CACHE_HOME/preheat or ~/.cache/preheat)')
@@ -46,6 +47,7 @@ final class PlanInput
             (bool) $input->getOption('include-dev'),
             $cacheFile,
             (string) $input->getOption('php'),
+            array_values(array_map('strval', (array) $input->getOption('include-dir'))),
         );
     }
 

@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor, src (7 files)
+ * Scanned:  ., vendor (7 files)
  * Preloads: 6 files, 5 classes, 1 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *

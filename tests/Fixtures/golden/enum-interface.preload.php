@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor, src (5 files)
+ * Scanned:  ., vendor (5 files)
  * Preloads: 3 files, 3 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *

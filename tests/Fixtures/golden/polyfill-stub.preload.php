@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor (6 files)
+ * Scanned:  ., vendor (6 files)
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 5 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *

@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor (3 files)
+ * Scanned:  ., vendor (3 files)
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *

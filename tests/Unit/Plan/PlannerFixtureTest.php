@@ -164,6 +164,27 @@ final class PlannerFixtureTest extends TestCase
             ['vendor/acme/legacy/src/Stopwatch.php' => 'unreachable-declaration', 'vendor/acme/legacy/src/Lap.php' => 'dropped-dependency'],
             ['Acme\Legacy\Stopwatch' => 'unreachable-declaration', 'Acme\Legacy\Lap' => 'dropped-dependency'],
         ];
+        // No composer.json; the core is loaded with require. The admin script brings its own __(), a cache
+        // file redeclares a plugin's function: neither is preloaded, but both count for duplicates.
+        yield 'a CMS without composer.json' => [
+            'cms',
+            ['wp-admin/admin-functions.php', 'wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'],
+            [
+                'wp-includes/l10n.php' => 'duplicate-function',
+                'wp-content/plugins/hello/hello.php' => 'duplicate-function',
+                'wp-admin/setup-config.php' => 'side-effects',
+                'wp-load.php' => 'nothing-to-preload',
+            ],
+            [],
+        ];
+        // Its own autoloader for inc/; Composer installs only a library. A test double under _test/ that
+        // redeclares a core class does not count: tests are not part of the running app.
+        yield 'a wiki with its own autoloader' => [
+            'wiki',
+            ['inc/Extension/PluginInterface.php', 'inc/Extension/SyntaxPlugin.php', 'inc/Parser.php', 'vendor/splitbrain/php-archive/src/Archive.php'],
+            ['inc/load.php' => 'nothing-to-preload', 'doku.php' => 'nothing-to-preload'],
+            [],
+        ];
         yield 'a clean project whose whole tree preloads' => [
             'clean',
             [
@@ -250,6 +271,37 @@ final class PlannerFixtureTest extends TestCase
         // HomeController names ContainerInterface only in a signature, which linking does not need.
         self::assertEqualsCanonicalizing(['src/Controller/Controller.php', 'src/Controller/HomeController.php'], $this->includedFiles($plan));
         self::assertSame(DropReason::Ignored, $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/container/src/functions.php']->exclusion->reason);
+    }
+
+    public function testAFunctionOfAPartialScanIsCheckedAgainstTheWholeApp(): void
+    {
+        // Only wp-includes is scanned, but wp-admin/setup-config.php declares __() too: preloading
+        // l10n.php would make that admin script die with "Cannot redeclare __()".
+        $plan = FixtureProjects::result(FixtureProjects::path('cms'), paths: ['wp-includes'])->plan;
+
+        self::assertEqualsCanonicalizing(['wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'], $this->includedFiles($plan));
+        $l10n = $plan->droppedFiles[$plan->projectRoot.'/wp-includes/l10n.php'];
+        self::assertSame(DropReason::DuplicateFunction, $l10n->exclusion->reason);
+        self::assertStringContainsString('also declared in wp-admin/setup-config.php (not scanned, but part of the app', $l10n->exclusion->message);
+    }
+
+    public function testAnIgnoredFileStillCountsForDuplicatesAndTheMessageSaysWhy(): void
+    {
+        $plan = FixtureProjects::plan('cms', ['wp-admin/setup-config.php']);
+
+        self::assertSame(DropReason::Ignored, $plan->droppedFiles[$plan->projectRoot.'/wp-admin/setup-config.php']->exclusion->reason);
+        $l10n = $plan->droppedFiles[$plan->projectRoot.'/wp-includes/l10n.php'];
+        self::assertSame(DropReason::DuplicateFunction, $l10n->exclusion->reason);
+        self::assertStringContainsString('(ignored with --ignore=wp-admin/setup-config.php, which keeps it out of the preload script but not out of the app', $l10n->exclusion->message);
+    }
+
+    public function testTestsAreNotPartOfTheAppForDuplicates(): void
+    {
+        // tests/phpunit/bootstrap.php declares add_action() too, and docs/example.php WP_Query.
+        $plan = FixtureProjects::plan('cms');
+
+        self::assertContains('wp-includes/plugin.php', $this->includedFiles($plan));
+        self::assertContains('wp-includes/class-wp-query.php', $this->includedFiles($plan));
     }
 
     /** @return list<string> */

@@ -1,0 +1,62 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report;
+
+use Preheat\Inventory\SkippedPath;
+use Preheat\Plan\PlanResult;
+
+/** What a plan scanned, skipped and followed, for the text and JSON reports of `generate` and `explain`. */
+final class ScanSummary
+{
+    private const SHOWN = 10;
+
+    /** @return list<string> */
+    public function text(PlanResult $result, bool $verbose): array
+    {
+        $plan = $result->plan;
+        $root = $plan->projectRoot;
+        $selection = $result->scan->selection;
+        if (null === $selection) {
+            return [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', array_map(static fn (string $r): string => SkippedPath::relative($r, $root), $plan->roots)))];
+        }
+        $roots = array_map(static fn ($r): string => \sprintf('%s (%d)', SkippedPath::relative($r->path, $root), $r->files), $selection->roots);
+        $lines = [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', $roots))];
+        foreach ($selection->links as $link) {
+            $lines[] = \sprintf('  Followed   link %s -> %s', SkippedPath::relative($link->link, $root), $link->target);
+        }
+        $skipped = array_map(
+            static fn (SkippedPath $s): string => \sprintf('%s (%s%s)', SkippedPath::relative($s->path, $root), $s->why, $s->checkedForDuplicates ? '; read for duplicate declarations only' : ''),
+            $selection->skipped,
+        );
+        if ([] !== $skipped) {
+            $shown = $verbose ? $skipped : \array_slice($skipped, 0, self::SHOWN);
+            $lines[] = \sprintf('  Skipped    %d: %s%s', \count($skipped), implode(', ', $shown), \count($shown) < \count($skipped) ? ', ... (-v for all; --include-dir=DIR scans one)' : ' (--include-dir=DIR scans one)');
+        }
+        if ([] !== $selection->context) {
+            $lines[] = \sprintf('  Also read  %d other files of the app, for duplicate declarations only (tests, docs and tools are not part of the app)', \count($selection->context));
+        }
+        foreach ($result->warnings as $warning) {
+            $lines[] = '  <comment>Warning</comment>    '.$warning;
+        }
+
+        return $lines;
+    }
+
+    /** @return array<string, mixed> */
+    public function json(PlanResult $result): array
+    {
+        $root = $result->plan->projectRoot;
+        $selection = $result->scan->selection;
+
+        return [
+            'roots' => array_map(static fn ($r): array => ['path' => SkippedPath::relative($r->path, $root), 'files' => $r->files], $selection->roots ?? []),
+            'skipped' => array_map(static fn (SkippedPath $s): array => $s->toArray($root), $selection->skipped ?? []),
+            'links' => array_map(static fn ($l): array => ['link' => SkippedPath::relative($l->link, $root), 'target' => $l->target], $selection->links ?? []),
+            'duplicateCheckOnlyFiles' => \count($selection->context ?? []),
+            'composerJson' => $result->project->hasComposerJson,
+            'warnings' => $result->warnings,
+        ];
+    }
+}

@@ -1,0 +1,5 @@
+<?php
+
+class syntax_plugin_info extends dokuwiki\Extension\SyntaxPlugin
+{
+}

@@ -1,0 +1,6 @@
+<?php
+
+function wp_admin_notice($message)
+{
+    echo $message;
+}

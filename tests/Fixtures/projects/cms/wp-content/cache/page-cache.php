@@ -1,0 +1,6 @@
+<?php
+// Written by a caching plugin at run time.
+function hello_dolly_lyric()
+{
+    return 'Hello, Dolly (cached)';
+}

@@ -1,0 +1,6 @@
+<?php
+
+function hello_dolly_lyric()
+{
+    return 'Hello, Dolly';
+}

@@ -1,0 +1,6 @@
+<?php
+
+final class WP_Post
+{
+    public $ID = 0;
+}

@@ -1,0 +1,7 @@
+<?php
+
+class WP_Query
+{
+    /** @var list<WP_Post> */
+    public $posts = [];
+}

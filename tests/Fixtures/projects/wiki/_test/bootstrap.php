@@ -1,0 +1,7 @@
+<?php
+
+namespace dokuwiki;
+
+class Parser
+{
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace dokuwiki\Extension;
+
+interface PluginInterface
+{
+    public function getInfo(): array;
+}

@@ -1,0 +1,11 @@
+<?php
+
+namespace dokuwiki\Extension;
+
+abstract class SyntaxPlugin implements PluginInterface
+{
+    public function getInfo(): array
+    {
+        return ['base' => static::class];
+    }
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace splitbrain\PHPArchive;
+
+abstract class Archive
+{
+}
