@@ -44,6 +44,14 @@ final class Explainer
         }
         $dropped = $plan->droppedClass($class);
         if (null === $dropped) {
+            $function = $this->explainFunction($plan, $inventory, $class);
+            if (null !== $function) {
+                return $function;
+            }
+            $alias = $this->explainAlias($plan, $inventory, $class);
+            if (null !== $alias) {
+                return $alias;
+            }
             $conditional = $inventory->filesDeclaringConditionally($class);
             $note = [] === $conditional
                 ? 'No scanned file declares it at top level: check the name, or the scanned paths (--path).'
@@ -56,6 +64,95 @@ final class Explainer
             new ExplanationStep($dropped->name, $dropped->path, $dropped->exclusion),
             ...$this->causes($plan, $dropped->exclusion->because),
         ]);
+    }
+
+    /** A function: preloaded with the file that declares it, or left out with that file's reason. */
+    private function explainFunction(PreloadPlan $plan, Inventory $inventory, string $name): ?Explanation
+    {
+        $name = preg_replace('/\(\)$/', '', $name) ?? $name;
+        $files = $inventory->filesDeclaringFunction($name);
+        if ([] === $files) {
+            return null;
+        }
+        $subject = $name.'()';
+        foreach ($files as $path) {
+            if ($plan->includes($path)) {
+                return new Explanation($subject, 'function', true, true, $path, []);
+            }
+        }
+        // Of several declaring files, the one left out as a duplicate says the most: it names the other.
+        $path = $files[0];
+        foreach ($files as $candidate) {
+            if (DropReason::DuplicateFunction === ($plan->droppedFiles[$candidate] ?? null)?->exclusion->reason) {
+                $path = $candidate;
+                break;
+            }
+        }
+        $note = \count($files) > 1 ? \sprintf('Declared in %d scanned files: %s.', \count($files), implode(', ', array_map(fn (string $f): string => $this->relative($f, $plan), $files))) : '';
+        $dropped = $plan->droppedFiles[$path] ?? null;
+        if (null === $dropped) {
+            return new Explanation($subject, 'function', true, false, $path, [], trim('Its file is not planned (see `preheat generate --format=json`). '.$note));
+        }
+
+        return new Explanation($subject, 'function', true, false, $path, [
+            new ExplanationStep($path, $path, $dropped->exclusion),
+            ...$this->causes($plan, $dropped->exclusion->because),
+        ], $note);
+    }
+
+    /**
+     * A name class_alias() creates: PHP makes it when the app includes the file that calls class_alias(),
+     * which preloading cannot do (an alias is not a declaration PHP can compile ahead of time).
+     */
+    private function explainAlias(PreloadPlan $plan, Inventory $inventory, string $alias): ?Explanation
+    {
+        foreach ($inventory->files as $path => $file) {
+            foreach ($file->sideEffects as $effect) {
+                $names = self::aliasCall($effect->description);
+                if (null === $names || 0 !== strcasecmp($names[1], $alias)) {
+                    continue;
+                }
+                $dropped = $plan->droppedFiles[$path] ?? null;
+                $note = \sprintf(
+                    'It is an alias of %s declared by class_alias() in %s (line %d): not preloadable because an alias exists only once class_alias() runs, when the app includes that file%s. %s',
+                    $names[0],
+                    $this->relative($path, $plan),
+                    $effect->line,
+                    null === $dropped ? '' : ', and that file is left out of the preload script ('.$dropped->exclusion->reason->label().')',
+                    null === $plan->includedFileDeclaring($names[0]) ? \sprintf('%s itself is not preloaded either.', $names[0]) : \sprintf('%s itself is preloaded, so the alias costs only the include.', $names[0]),
+                );
+
+                return new Explanation($alias, 'alias', true, false, $path, [], $note);
+            }
+        }
+
+        return null;
+    }
+
+    /** @return array{string, string}|null [original, alias] from a side effect such as "class_alias(A\B::class, 'C')" */
+    private static function aliasCall(string $description): ?array
+    {
+        if (1 !== preg_match('/^class_alias\((.+)\)$/', $description, $match)) {
+            return null;
+        }
+        $names = [];
+        foreach (preg_split('/,\s*(?=(?:[^\']*\'[^\']*\')*[^\']*$)/', $match[1]) ?: [] as $argument) {
+            $argument = trim($argument);
+            if (str_ends_with($argument, '::class')) {
+                $names[] = ltrim(substr($argument, 0, -7), '\\');
+            } elseif (str_starts_with($argument, "'") && str_ends_with($argument, "'")) {
+                $names[] = ltrim(strtr(substr($argument, 1, -1), ['\\\\' => '\\', "\\'" => "'"]), '\\');
+            } else {
+                $names[] = '';
+            }
+        }
+
+        return \count($names) >= 2 && '' !== $names[0] && '' !== $names[1] ? [$names[0], $names[1]] : null;
+    }
+
+    private function relative(string $path, PreloadPlan $plan): string
+    {
+        return str_starts_with($path, $plan->projectRoot.'/') ? substr($path, \strlen($plan->projectRoot) + 1) : $path;
     }
 
     /** @return list<ExplanationStep> */

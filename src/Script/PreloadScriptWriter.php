@@ -40,6 +40,7 @@ final class PreloadScriptWriter
             'Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):',
             '    opcache.preload=/absolute/path/to/this/file',
             '    opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)',
+            ...RefusedHeader::lines($plan),
         ];
 
         return "<?php\n\n/*\n".implode("\n", array_map(static fn (string $l): string => rtrim(' * '.$l), $header))."\n */\n\n"

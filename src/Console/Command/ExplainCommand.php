@@ -10,6 +10,7 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplanationRenderer;
+use Preheat\Script\RefusedHeader;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -29,7 +30,8 @@ final class ExplainCommand extends Command
         $this
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
+            ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at its last verification is left out here too');
         PlanInput::configure($this);
     }
 
@@ -39,7 +41,11 @@ final class ExplainCommand extends Command
         $request = PlanInput::request($input);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
-        $result = $pipeline->run($request, new PlanOptions($request->ignoreRules(), $request->includeDev));
+        $refused = $this->refusedAtLastVerification($input, $request->projectRoot);
+        $result = $pipeline->run($request, new PlanOptions($request->ignoreRules(), $request->includeDev, $refused));
+        foreach ($result->warnings as $warning) {
+            $stderr->writeln('<comment>Warning</comment> '.$warning);
+        }
         $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd());
         $renderer = new ExplanationRenderer();
         if ('json' === $format) {
@@ -49,5 +55,21 @@ final class ExplainCommand extends Command
         }
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /** @return array<string, string> what the script at --output records PHP refused, as forced drops */
+    private function refusedAtLastVerification(InputInterface $input, string $projectRoot): array
+    {
+        $given = $input->getOption('output');
+        $path = null === $given ? $projectRoot.'/preload.php' : (str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given);
+        if (!is_file($path)) {
+            if (null !== $given) {
+                throw new \InvalidArgumentException(\sprintf('--output=%s: no preload script there. Pass the path `preheat generate` wrote, or leave --output out.', $given));
+            }
+
+            return [];
+        }
+
+        return RefusedHeader::read((string) file_get_contents($path), $projectRoot);
     }
 }

@@ -185,6 +185,13 @@ final class PlannerFixtureTest extends TestCase
             ['inc/load.php' => 'nothing-to-preload', 'doku.php' => 'nothing-to-preload'],
             [],
         ];
+        // Its library is in PHP's include_path, outside the project (see ScanScopeTest for the message).
+        yield 'a tool whose library is in the include path' => [
+            'include-path',
+            ['libraries/Config.php'],
+            ['libraries/SqlExport.php' => 'missing-dependency', 'index.php' => 'nothing-to-preload'],
+            ['Admin\SqlExport' => 'missing-dependency'],
+        ];
         yield 'a clean project whose whole tree preloads' => [
             'clean',
             [

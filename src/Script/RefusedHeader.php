@@ -1,0 +1,83 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+use Preheat\Plan\DropReason;
+use Preheat\Plan\PreloadPlan;
+
+/**
+ * The lines of a preload script's header that record what PHP refused at the last verification (the
+ * drops of the fix rounds), one JSON object per line, so that `preheat explain` can plan as `generate`
+ * did. json_encode escapes "/" and newlines, so a line can never close the comment it is in.
+ */
+final class RefusedHeader
+{
+    private const PREFIX = 'preheat-refused: ';
+
+    /** @return list<string> header lines (without the comment's " * ") */
+    public static function lines(PreloadPlan $plan): array
+    {
+        $entries = [];
+        foreach ($plan->droppedClasses as $class) {
+            if (DropReason::FailedVerification === $class->exclusion->reason && !str_starts_with($class->name, 'class@anonymous')) {
+                $entries[] = ['class' => $class->name, 'why' => $class->exclusion->message];
+            }
+        }
+        foreach ($plan->droppedFiles as $file) {
+            if (DropReason::FailedVerification !== $file->exclusion->reason) {
+                continue;
+            }
+            foreach ($file->classes as $class) {
+                if ($plan->droppedClass($class)?->exclusion === $file->exclusion) {
+                    continue 2; // dropped because of one of its classes, recorded above
+                }
+            }
+            $entries[] = ['file' => self::relative($file->path, $plan->projectRoot), 'why' => $file->exclusion->message];
+        }
+        if ([] === $entries) {
+            return [];
+        }
+        $lines = ['', 'Refused by PHP at the last verification and left out (`preheat explain` reads these lines):'];
+        foreach ($entries as $entry) {
+            $lines[] = self::PREFIX.json_encode($entry, \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE);
+        }
+
+        return $lines;
+    }
+
+    /**
+     * The forced drops recorded in a script, as PlanOptions takes them.
+     *
+     * @return array<string, string> lower-case class name or real file path => why
+     */
+    public static function read(string $script, string $projectRoot): array
+    {
+        $drops = [];
+        if (false === preg_match_all('/^ \* '.preg_quote(self::PREFIX, '/').'(\{.*\})$/m', $script, $matches)) {
+            return [];
+        }
+        foreach ($matches[1] as $json) {
+            $entry = json_decode($json, true);
+            if (!\is_array($entry) || !\is_string($entry['why'] ?? null)) {
+                continue;
+            }
+            $said = preg_replace('/^(PHP could not link it at start-up|PHP said at start-up): /', '', $entry['why']) ?? $entry['why'];
+            $why = 'PHP refused it at the last verification: '.$said;
+            if (\is_string($entry['class'] ?? null)) {
+                $drops[strtolower($entry['class'])] = $why;
+            } elseif (\is_string($entry['file'] ?? null)) {
+                $path = str_starts_with($entry['file'], '/') ? $entry['file'] : $projectRoot.'/'.$entry['file'];
+                $drops[realpath($path) ?: $path] = $why;
+            }
+        }
+
+        return $drops;
+    }
+
+    private static function relative(string $path, string $root): string
+    {
+        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
+    }
+}

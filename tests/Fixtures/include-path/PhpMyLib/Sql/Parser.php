@@ -1,0 +1,7 @@
+<?php
+
+namespace PhpMyLib\Sql;
+
+class Parser
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Admin;
+
+final class Config
+{
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Admin;
+
+class SqlExport extends \PhpMyLib\Sql\Parser
+{
+}

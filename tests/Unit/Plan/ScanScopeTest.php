@@ -1,0 +1,120 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Plan;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Plan\BuiltinSymbols;
+use Preheat\Plan\ClassLocator;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\Explainer;
+use Preheat\Plan\Planner;
+use Preheat\Plan\PlanOptions;
+use Preheat\Report\ExplanationRenderer;
+use Preheat\Script\PreloadScriptWriter;
+use Preheat\Script\RefusedHeader;
+use Preheat\Tests\Support\FixtureProjects;
+
+/** What `explain` knows beyond classes, and where a class missing from the scan is found after all. */
+final class ScanScopeTest extends TestCase
+{
+    public function testAClassOnlyInTheIncludePathIsFoundWithThePathThatAddsIt(): void
+    {
+        $includeDir = (string) realpath(__DIR__.'/../../Fixtures/include-path');
+        $result = FixtureProjects::result(FixtureProjects::path('include-path'));
+        $locator = new ClassLocator($result->project->root, $result->scan->context, static fn (): array => ['.', $includeDir]);
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($result->scan->inventory, $result->project, $result->plan->roots, new PlanOptions(), $result->scan->context, $locator);
+
+        $export = $plan->droppedClass('Admin\SqlExport');
+        self::assertSame(DropReason::MissingDependency, $export?->exclusion->reason);
+        self::assertSame(
+            "its parent PhpMyLib\\Sql\\Parser is not in the scanned paths: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir) (to scan it: --path=. --path=$includeDir/PhpMyLib)",
+            $export->exclusion->message,
+        );
+        self::assertNotNull($plan->includedFileDeclaring('Admin\Config'));
+
+        $text = implode("\n", (new ExplanationRenderer())->text((new Explainer())->explain($plan, $result->scan->inventory, 'Admin\SqlExport', $plan->projectRoot), $plan->projectRoot));
+        self::assertStringContainsString("in PHP's include_path", $text);
+    }
+
+    public function testAClassOutsideTheGivenPathsIsFoundInTheProject(): void
+    {
+        $result = FixtureProjects::result(FixtureProjects::path('wiki'), paths: ['inc/Parser.php', 'inc/Extension/SyntaxPlugin.php']);
+
+        self::assertSame(
+            'its interface dokuwiki\Extension\PluginInterface is not in the scanned paths: it is declared in inc/Extension/PluginInterface.php, in the project, outside the scanned paths (to scan it: --path=inc/Parser.php --path=inc/Extension/SyntaxPlugin.php --path=inc)',
+            $result->plan->droppedClass('dokuwiki\Extension\SyntaxPlugin')?->exclusion->message,
+        );
+    }
+
+    public function testWithoutALocationTheMessageStaysTheOptionalPackageOne(): void
+    {
+        $plan = FixtureProjects::plan('missing-parent');
+
+        self::assertStringContainsString('does not exist here (is an optional package not installed?)', (string) $plan->droppedClass('Acme\Db\PostgresDriver')?->exclusion->message);
+    }
+
+    public function testExplainFindsFunctions(): void
+    {
+        $result = FixtureProjects::result(FixtureProjects::path('cms'));
+        $explainer = new Explainer();
+
+        $in = $explainer->explain($result->plan, $result->scan->inventory, 'add_action', $result->plan->projectRoot);
+        self::assertTrue($in->included);
+        self::assertSame('function', $in->kind);
+        self::assertSame($result->plan->projectRoot.'/wp-includes/plugin.php', $in->file);
+
+        $out = $explainer->explain($result->plan, $result->scan->inventory, '__()', $result->plan->projectRoot);
+        self::assertTrue($out->found);
+        self::assertFalse($out->included);
+        self::assertSame($result->plan->projectRoot.'/wp-includes/l10n.php', $out->file);
+        self::assertSame(DropReason::DuplicateFunction, $out->chain[0]->exclusion?->reason);
+        self::assertStringContainsString('Declared in 2 scanned files', $out->note);
+    }
+
+    public function testExplainFindsClassAliases(): void
+    {
+        $result = FixtureProjects::result(FixtureProjects::path('class-alias'));
+        $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, 'Acme\Parser\Node\Expr\ArrayItem', $result->plan->projectRoot);
+
+        self::assertTrue($explanation->found);
+        self::assertFalse($explanation->included);
+        self::assertSame('alias', $explanation->kind);
+        self::assertStringStartsWith(
+            'It is an alias of Acme\Parser\Node\ArrayItem declared by class_alias() in vendor/acme/parser/src/Node/ArrayItem.php (line 10): not preloadable because',
+            $explanation->note,
+        );
+    }
+
+    public function testWhatPHPRefusedIsRecordedInTheScriptAndExplainedFromIt(): void
+    {
+        $result = FixtureProjects::result(FixtureProjects::path('clean'));
+        $why = 'PHP could not link it at start-up: Could not check compatibility, */ because class X is not available';
+        $options = (new PlanOptions())->withForcedDrops(['app\controller\homecontroller' => $why]);
+        $refused = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($result->scan->inventory, $result->project, $result->plan->roots, $options);
+        $script = (new PreloadScriptWriter())->render($refused, $refused->projectRoot.'/preload.php');
+
+        self::assertStringContainsString('preheat-refused: {"class":"App\\\\Controller\\\\HomeController"', $script);
+        $comments = array_filter(token_get_all($script), static fn ($t): bool => \is_array($t) && \T_COMMENT === $t[0] && str_starts_with($t[1], '/*'));
+        self::assertCount(1, $comments, 'the reason must not close the header comment');
+        self::assertStringContainsString('preheat-refused', (string) array_values($comments)[0][1]);
+
+        $drops = RefusedHeader::read($script, $refused->projectRoot);
+        self::assertSame(['app\controller\homecontroller' => 'PHP refused it at the last verification: Could not check compatibility, */ because class X is not available'], $drops);
+
+        // explain plans with the recorded drops, so it says OUT with PHP's reason instead of IN.
+        $replanned = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($result->scan->inventory, $result->project, $result->plan->roots, new PlanOptions([], false, $drops));
+        $explanation = (new Explainer())->explain($replanned, $result->scan->inventory, 'App\Controller\HomeController', $replanned->projectRoot);
+        self::assertFalse($explanation->included);
+        self::assertSame('PHP refused it at the last verification: Could not check compatibility, */ because class X is not available', $explanation->chain[0]->exclusion?->message);
+    }
+
+    public function testAScriptWithoutRefusalsHasNoSuchLines(): void
+    {
+        $plan = FixtureProjects::plan('clean');
+
+        self::assertSame([], RefusedHeader::lines($plan));
+        self::assertSame([], RefusedHeader::read((new PreloadScriptWriter())->render($plan, $plan->projectRoot.'/preload.php'), $plan->projectRoot));
+    }
+}
