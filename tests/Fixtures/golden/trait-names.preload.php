@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor, src (6 files)
+ * Scanned:  ., vendor (6 files)
  * Preloads: 5 files, 5 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
