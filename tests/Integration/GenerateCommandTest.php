@@ -88,7 +88,9 @@ final class GenerateCommandTest extends TestCase
         self::assertSame(0, $result['verification']['warnings']);
         $dropped = array_column($result['plan']['droppedClasses'], 'reason', 'class');
         self::assertSame('failed-verification', $dropped['Acme\Collection\Items']);
-        self::assertStringNotContainsString('Items.php', (string) file_get_contents($project.'/preload.php'));
+        $script = (string) file_get_contents($project.'/preload.php');
+        self::assertStringNotContainsString('Items.php', $script);
+        self::assertStringContainsString(' * preheat-refused: {"class":"Acme\\\\Collection\\\\Items"', $script, 'the header records what PHP refused, for explain');
     }
 
     public function testMethodSignaturesThatNeedAMissingClassAreLeftOutWithoutAFixRound(): void
