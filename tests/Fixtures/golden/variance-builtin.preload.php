@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor (3 files)
+ * Scanned:  ., vendor (3 files)
  * Preloads: 2 files, 2 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *

@@ -5,7 +5,7 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  vendor (10 files)
+ * Scanned:  ., vendor (10 files)
  * Preloads: 6 files, 6 classes, 0 functions
  * Left out: 4 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
