@@ -56,3 +56,9 @@ check_traversable() {
         dir=$(dirname "$dir")
     done
 }
+
+# The MySQL apps need the corpus's MariaDB (run.sh starts and stops it).
+require_mariadb() {
+    mariadb --no-defaults --socket="$MARIADB_SOCKET" -uroot -e 'SELECT 1' >/dev/null 2>&1 ||
+        die "the corpus's MariaDB is not running: start it with bench/corpus/mariadb.sh start (stop: ... stop)"
+}

@@ -88,17 +88,20 @@ foreach ($apps as $app) {
     $row['fpm start (none → preload)'] = sprintf('%s → %s', $plain['startup'] ?? '—', $fpm['startup'] ?? '—');
     $row['fpm log problems'] = is_file("$dir/fpm.rc") ? (string) $fpm['problems'] : '—';
 
-    $bench = json("$dir/bench/report.json");
-    $gate = [];
-    foreach ($bench['scenarios'] ?? [] as $scenario) {
-        if ('none' !== $scenario['name']) {
-            $gate[] = $scenario['name'].' '.($scenario['measured'] ? 'ok' : 'FAIL');
+    $reports = [];
+    foreach (['noise' => 'none vs none', 'bench' => 'gate'] as $file => $column) {
+        $reports[$file] = $report = json("$dir/$file/report.json");
+        $gate = [];
+        foreach ($report['scenarios'] ?? [] as $scenario) {
+            if ('none' !== $scenario['name']) {
+                $gate[] = $scenario['name'].' '.($scenario['measured'] ? 'ok' : 'FAIL');
+            }
         }
+        $steps[$file] = 0 === rc($dir, $file) && null !== $report;
+        $row[$column] = [] === $gate ? (is_file("$dir/$file.rc") ? 'no report' : '—') : implode(', ', $gate);
     }
-    $steps['gate'] = 0 === rc($dir, 'bench') && null !== $bench;
-    $row['gate'] = [] === $gate ? (is_file("$dir/bench.rc") ? 'no report' : '—') : implode(', ', $gate);
 
-    $row['steps'] = implode(' ', array_map(static fn ($name, $ok): string => $name.($ok ? ' ok' : ' FAIL'), array_keys($steps), $steps));
+    $row['steps'] = implode(' ', array_map(static fn ($name, $ok): string => ($ok ? '' : '!').$name, array_keys($steps), $steps));
     $row['result'] = in_array(false, $steps, true) ? 'FAIL' : 'PASS';
     $rows[] = $row;
 
@@ -106,15 +109,18 @@ foreach ($apps as $app) {
         if ($ok) {
             continue;
         }
-        $file = ['setup' => 'setup', 'app' => 'app', 'generate' => 'generate', 'verify' => 'verify', 'fpm' => 'fpm', 'gate' => 'bench'][$name];
+        $file = $name;
         $output = trim(text("$dir/$file.out")."\n".text("$dir/$file.err"));
+        if ('generate' === $name && false !== $at = strpos($output, "\nVerify ")) {
+            $output = substr($output, $at + 1); // the plan went well: what verification said matters
+        }
         if ('fpm' === $name || 'app' === $name) {
             $check = 'fpm' === $name ? $fpm : $plain;
             $output = trim(implode("\n", array_filter(explode("\n", $output), static fn ($l): bool => !str_starts_with($l, 'log ')))."\n".implode("\n", array_slice($check['lines'], 0, 8)));
         }
-        if ('gate' === $name && null !== $bench) {
+        if (null !== ($reports[$name] ?? null)) {
             $problems = [];
-            foreach ($bench['scenarios'] as $scenario) {
+            foreach ($reports[$name]['scenarios'] as $scenario) {
                 foreach ($scenario['problems'] ?? [] as $problem) {
                     $problems[] = $scenario['name'].': '.$problem;
                 }
@@ -139,6 +145,8 @@ echo '|', implode('|', array_map(static fn ($c): string => str_repeat('-', $widt
 foreach ($rows as $row) {
     echo $line($row), "\n";
 }
+echo "\nsteps: setup, app (pages without preloading), generate, verify (--ini=php-fpm's, --strict), fpm (started with\n"
+    ."the script), noise (gate none vs none), bench (gate none vs all, trace); ! marks a step that failed.\n";
 if ([] !== $failures) {
     echo "\nFailures:\n\n", implode("\n\n", $failures), "\n";
 }

@@ -9,6 +9,7 @@ set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
 need_packages phpmyadmin php8.2-mysql php8.2-mbstring php8.2-xml php8.2-zip php8.2-gd mariadb-client
+require_mariadb
 
 app=$WORK_DIR/phpmyadmin
 version=$(package_version phpmyadmin)

@@ -7,6 +7,7 @@ set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
 need_packages wordpress wordpress-theme-twentytwentyone php8.2-mysql mariadb-client
+require_mariadb
 
 app=$WORK_DIR/wordpress
 version="$(package_version wordpress) $(package_version wordpress-theme-twentytwentyone)"
