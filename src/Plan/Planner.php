@@ -21,8 +21,11 @@ final class Planner
 
     private ClassLocator $locator;
 
+    private readonly BuiltinSignatures $builtinSignatures;
+
     public function __construct(private readonly BuiltinSymbols $builtins)
     {
+        $this->builtinSignatures = new BuiltinSignatures($builtins);
     }
 
     /**
@@ -295,7 +298,7 @@ final class Planner
      */
     private function needs(Declaration $declaration, PlanState $state): array
     {
-        $state->signatures ??= new SignatureDependencies($state->declarations);
+        $state->signatures ??= new SignatureDependencies($state->declarations, $this->builtinSignatures);
         $needs = array_map(static fn (string $name): array => [$name, null], $declaration->linkDependencies());
         foreach ($state->signatures->of($declaration) as $dependency) {
             $needs[] = [$dependency->class, $dependency];

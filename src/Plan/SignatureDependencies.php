@@ -25,7 +25,8 @@ use Preheat\Inventory\MethodSignature;
  *   unless the two types are the same.
  *
  * This is as conservative as PHP: where PHP could stop early (U found to extend the first class it tries)
- * every class it might try counts. The class being linked and its ancestors are there anyway.
+ * every class it might try counts. The class being linked and its ancestors are there anyway. Built-in
+ * ancestors count too, with their signatures from BuiltinSignatures.
  */
 final class SignatureDependencies
 {
@@ -38,9 +39,13 @@ final class SignatureDependencies
     /** @var array<string, true> */
     private array $visiting = [];
 
-    /** @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under it */
-    public function __construct(private readonly array $declarations)
-    {
+    /**
+     * @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under it
+     */
+    public function __construct(
+        private readonly array $declarations,
+        private readonly ?BuiltinSignatures $builtins = null,
+    ) {
     }
 
     /** @return list<SignatureDependency> what PHP loads to check $class's methods when it links it */
@@ -215,7 +220,7 @@ final class SignatureDependencies
         if (isset($this->tables[$key])) {
             return $this->tables[$key];
         }
-        $class = $this->declarations[$key] ?? null;
+        $class = $this->declarations[$key] ?? $this->builtins?->declarationOf($name);
         if (null === $class || isset($this->visiting[$key])) {
             return [];
         }

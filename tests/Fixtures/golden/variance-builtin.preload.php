@@ -6,8 +6,8 @@
  *
  * Strategy: paths
  * Scanned:  ., vendor (3 files)
- * Preloads: 2 files, 2 classes, 0 functions
- * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
+ * Preloads: 1 files, 1 classes, 0 functions
+ * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
  *     opcache.preload=/absolute/path/to/this/file
@@ -29,5 +29,4 @@
     }
 })([
     __DIR__.'/vendor/acme/collection/src/Item.php',
-    __DIR__.'/vendor/acme/collection/src/Items.php',
 ]);

@@ -144,11 +144,17 @@ final class PlannerFixtureTest extends TestCase
             ],
             ['Acme\Repo\PostRepository' => 'variance-dependency', 'Acme\Repo\CachedPostRepository' => 'dropped-dependency', 'Acme\Repo\EntityHandler' => 'variance-dependency'],
         ];
-        // Static planning cannot see this one (the signature of a built-in interface's method is not in the
-        // inventory): the plan keeps it, and verification with --fix drops it (see GenerateCommandTest).
-        yield 'a class only PHP finds it cannot link' => [
+        yield 'a method implementing a built-in interface\'s with a class that is not installed' => [
             'variance-builtin',
-            ['vendor/acme/collection/src/Item.php', 'vendor/acme/collection/src/Items.php'],
+            ['vendor/acme/collection/src/Item.php'],
+            ['vendor/acme/collection/src/Items.php' => 'variance-dependency'],
+            ['Acme\Collection\Items' => 'variance-dependency'],
+        ];
+        // Static planning cannot see this one (a method signature incompatible with its parent's): the plan
+        // keeps it, and verification with --fix drops it (see GenerateCommandTest).
+        yield 'a class only PHP finds it cannot link' => [
+            'incompatible-signature',
+            ['vendor/acme/bridge/src/Dbal3Connection.php', 'vendor/acme/bridge/src/Dbal4Connection.php', 'vendor/acme/dbal/src/ConnectionMiddleware.php'],
             [],
             [],
         ];
@@ -245,6 +251,16 @@ final class PlannerFixtureTest extends TestCase
             $plan->droppedClass('Acme\Repo\EntityHandler')?->exclusion->message,
         );
         self::assertSame('its parent Acme\Repo\PostRepository is left out (a method signature needs a class that is not preloaded)', $plan->droppedClass('Acme\Repo\CachedPostRepository')?->exclusion->message);
+    }
+
+    public function testABuiltInAncestorsSignatureCountsWithItsTentativeReturnType(): void
+    {
+        $plan = FixtureProjects::plan('variance-builtin');
+
+        self::assertSame(
+            'PHP must load Acme\Lazy\LazyIterator to check Acme\Collection\Items::getIterator(): Acme\Lazy\LazyIterator against IteratorAggregate::getIterator(): Traversable, and it does not exist here (is an optional package not installed?)',
+            $plan->droppedClass('Acme\Collection\Items')?->exclusion->message,
+        );
     }
 
     public function testAClassAfterATopLevelReturnIsNamedInTheReason(): void

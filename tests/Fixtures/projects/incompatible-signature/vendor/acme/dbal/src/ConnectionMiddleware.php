@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Dbal;
+
+abstract class ConnectionMiddleware
+{
+    public function beginTransaction(): void
+    {
+    }
+}
