@@ -39,6 +39,9 @@ final class SignatureDependencies
     /** @var array<string, true> */
     private array $visiting = [];
 
+    /** @var array<int, list<SignatureDependency>> by declaration object: seeding, closing and ordering all ask */
+    private array $answers = [];
+
     /**
      * @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under it
      */
@@ -50,6 +53,12 @@ final class SignatureDependencies
 
     /** @return list<SignatureDependency> what PHP loads to check $class's methods when it links it */
     public function of(Declaration $class): array
+    {
+        return $this->answers[spl_object_id($class)] ??= $this->compute($class);
+    }
+
+    /** @return list<SignatureDependency> */
+    private function compute(Declaration $class): array
     {
         $own = $this->ownMethods($class);
         $parentTable = null === $class->parent ? [] : $this->table($class->parent);
