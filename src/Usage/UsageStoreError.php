@@ -51,7 +51,7 @@ final class UsageStoreError extends \RuntimeException implements UserError
 
     public static function empty(string $store): self
     {
-        return new self(\sprintf('No traffic recorded yet in %s: enable the recorder (preheat record --install) and let requests through (the PHP workers must be able to write to the store).', $store));
+        return new self(\sprintf('No traffic recorded yet in %1$s: enable the recorder (preheat record --install) and let requests through; `preheat usage --store=%1$s` says what to check.', $store));
     }
 
     /** @param list<string> $checks what to check, from EmptyStoreDiagnosis */

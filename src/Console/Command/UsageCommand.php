@@ -69,7 +69,7 @@ final class UsageCommand extends Command
         }
         $snapshot = $this->merger->combine(array_values($stores));
         if ($snapshot->isEmpty()) {
-            throw 1 === \count($stores) ? $this->nothingRecorded($stores[0], false, self::poolUser($input)) : UsageStoreError::empty($names);
+            throw $this->nothingRecorded($stores[0], false, self::poolUser($input)); // every store is empty: the first tells what to check
         }
         $summary = UsageSummary::of($snapshot, $top);
         $renderer = new UsageRenderer();
