@@ -110,6 +110,20 @@ final class RecorderTest extends TestCase
         ], $usage->fileCounts, 'with the file the shutdown function loaded');
     }
 
+    public function testAnAppWhoseShutdownFunctionExitsIsTracedThroughPhpFpm(): void
+    {
+        $app = $this->directory->path.'/bench-app';
+        (new Process(['cp', '-R', \dirname(__DIR__).'/Fixtures/bench/app', $app]))->mustRun();
+        $index = (string) file_get_contents($app.'/public/index.php');
+        file_put_contents($app.'/public/index.php', str_replace("\n\$path = ", "\nregister_shutdown_function(static function (): void { exit; });\n\n\$path = ", $index));
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$app, '--strategy=trace', '--url=/', '--no-cache', '--no-verify']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(3, $result['selection']['requests'], 'every request through php-fpm was recorded');
+        self::assertSame(['src/Renderable.php', 'src/Page.php', 'src/HomePage.php'], array_column($result['plan']['included'], 'file'));
+    }
+
     public function testOnlyFilesUnderBaseAndWithApcuWhenThereIsApcu(): void
     {
         $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1', '--base=lib']);
