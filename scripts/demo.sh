@@ -5,6 +5,10 @@
 #   PREHEAT_BENCH_OPTIONS="--rounds=3 --duration=5" make demo
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# As root, php-fpm's workers run as the pool's user (www-data): it must write sessions, caches, logs and the database.
+if [ "$(id -u)" = 0 ] && id www-data >/dev/null 2>&1; then
+    export WEB_USER=${WEB_USER:-www-data}
+fi
 bash demo/setup.sh >/dev/null
 # shellcheck disable=SC2086
 php bin/preheat bench --project=demo --out=demo/report ${PREHEAT_BENCH_OPTIONS:-}

@@ -141,8 +141,9 @@ final class ScriptGenerator
         $this->checkDirectory($destination ?? $path);
         try {
             $this->writer->write($result->plan, $path);
-        } catch (\RuntimeException $error) {
-            throw ScriptWriteError::notWritable($destination ?? $path, $error->getMessage());
+        } catch (\RuntimeException) {
+            // Name the destination: the temporary file the writer tried means nothing to the user.
+            throw ScriptWriteError::notWritable($destination ?? $path, 'creating a file there failed');
         }
     }
 

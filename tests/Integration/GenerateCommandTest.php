@@ -10,6 +10,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Util\DisplayString;
 
 /**
  * `preheat generate` end to end: each fixture project gets a script that PHP boots, as php-fpm
@@ -172,6 +173,34 @@ final class GenerateCommandTest extends TestCase
 
         self::assertSame(2, $process->getExitCode());
         self::assertStringContainsString('nope does not exist', $process->getErrorOutput());
+    }
+
+    public function testAnUnwritableOutputDirectoryIsNamed(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        // Nobody, root included, can create files in /proc.
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--output=/proc/preload.php', '--no-cache']);
+
+        self::assertSame(2, $process->getExitCode(), $process->getOutput());
+        self::assertStringContainsString('Cannot write /proc/preload.php', $process->getErrorOutput());
+        self::assertStringNotContainsString('.preload.php.', $process->getErrorOutput(), 'no temporary file named');
+    }
+
+    public function testANameThatIsNotUtf8IsPreloadedAndShownLosslessly(): void
+    {
+        $project = FixtureProjects::copy('binary-name', $this->directory);
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(2, $result['verification']['preloaded']['classes']);
+        $classes = array_merge(...array_column($result['plan']['included'], 'classes'));
+        self::assertContains('\xA9', $classes);
+        self::assertSame("\xa9", DisplayString::decode('\xA9'));
+
+        $text = PreheatProcess::run(['verify', $project.'/preload.php']);
+        self::assertSame(0, $text->getExitCode(), $text->getOutput());
+        self::assertStringContainsString('2 classes', $text->getOutput());
     }
 
     public function testAnUnknownFormatOrStrategyIsRefused(): void

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -119,6 +120,72 @@ final class VerifyCommandTest extends TestCase
 
         self::assertSame(2, $process->getExitCode());
         self::assertStringContainsString('/no/bin/php', $process->getErrorOutput());
+    }
+
+    public function testAScriptThatRunsOutOfMemoryIsAFatalThatNamesTheSettingAndTheValueItNeeds(): void
+    {
+        $ini = $this->write('php.ini', "memory_limit=16M\n");
+        $script = $this->write('preload.php', "<?php\n\$rows = [];\nfor (\$i = 0; \$i < 400000; ++\$i) { \$rows[] = str_repeat('x', 64).\$i; }\n");
+
+        [$report, $process] = PreheatProcess::json(['verify', $script, '--ini='.$ini]);
+
+        self::assertSame(1, $process->getExitCode());
+        self::assertSame(1, $report['fatals']);
+        self::assertStringContainsString('Allowed memory size of 16777216 bytes exhausted', $report['messages'][0]['message']);
+        self::assertSame('memory_limit', $report['findings'][0]['setting']);
+        self::assertMatchesRegularExpression('/^\d+M$/', (string) $report['findings'][0]['value'], 'measured with room to spare');
+        self::assertGreaterThan(16, (int) $report['findings'][0]['value']);
+        self::assertSame($ini, $report['ini']['file']);
+
+        $text = PreheatProcess::run(['verify', $script, '--ini='.$ini]);
+        self::assertStringContainsString('set memory_limit='.$report['findings'][0]['value'].' in '.$ini, $text->getOutput());
+        self::assertStringNotContainsString('try --fix', $text->getOutput());
+        self::assertStringContainsString('php.ini    '.$ini.' (--ini); memory_limit=16M', $text->getOutput());
+    }
+
+    public function testAScriptThatReturnsEarlyUnderTheCliFails(): void
+    {
+        $this->write('lib.php', "<?php\nclass Alpha {}\n");
+        $script = $this->write('preload.php', "<?php\nif (PHP_SAPI === 'cli') {\n    return;\n}\nopcache_compile_file(__DIR__.'/lib.php');\n");
+
+        [$report, $process] = PreheatProcess::json(['verify', $script]);
+
+        self::assertSame(1, $process->getExitCode());
+        self::assertSame(0, $report['preloaded']['classes']);
+        self::assertStringContainsString('The script preloaded nothing', $report['findings'][0]['message']);
+        self::assertStringContainsString('PHP_SAPI', $report['findings'][0]['message']);
+    }
+
+    public function testDeprecationsAreListedInTextOutput(): void
+    {
+        $this->write('lib.php', "<?php\nfunction legacy(\$a = 1, \$b) {}\n");
+        $script = $this->write('preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib.php');\n");
+
+        $process = PreheatProcess::run(['verify', $script]);
+
+        self::assertSame(0, $process->getExitCode(), $process->getOutput());
+        self::assertStringContainsString('1 notices/deprecations', $process->getOutput());
+        self::assertStringContainsString('deprecated Optional parameter $a declared before required parameter $b', $process->getOutput());
+    }
+
+    public function testAFileOnlyRootCanReadFailsAsThePoolUser(): void
+    {
+        if (!\function_exists('posix_geteuid') || 0 !== posix_geteuid()) {
+            self::markTestSkipped('Only as root does verification switch to the pool\'s user: run the tests as root to check unreadable files.');
+        }
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $secret = $project.'/vendor/acme/container/src/Container.php';
+        chmod($secret, 0600);
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--no-cache']);
+
+        self::assertSame(1, $process->getExitCode(), $process->getErrorOutput());
+        self::assertFalse($result['written']);
+        self::assertSame('www-data', $result['verification']['preloadUser']);
+        $findings = array_column($result['verification']['findings'], 'message', 'file');
+        self::assertArrayHasKey($secret, $findings);
+        self::assertStringContainsString('www-data cannot read '.$secret.' (owner root, mode 0600)', $findings[$secret]);
+        self::assertStringContainsString('chmod a+r', $findings[$secret]);
     }
 
     private function write(string $name, string $content): string

@@ -198,6 +198,12 @@ final class PlannerFixtureTest extends TestCase
             ['libraries/SqlExport.php' => 'missing-dependency', 'index.php' => 'nothing-to-preload'],
             ['Admin\SqlExport' => 'missing-dependency'],
         ];
+        yield 'a class named with one byte that is not UTF-8' => [
+            'binary-name',
+            ['vendor/acme/odd/src/Foo.php', 'vendor/acme/odd/src/Odd.php'],
+            ['vendor/composer/autoload_psr4.php' => 'nothing-to-preload'],
+            [],
+        ];
         yield 'a clean project whose whole tree preloads' => [
             'clean',
             [
