@@ -21,14 +21,20 @@ namespace Preheat\Recorder;
 
 /**
  * @phpstan-type Counts array<string, int>
- * @phpstan-type Batch array{server: string, pid: int, from: int, to: int, requests: int, files: Counts, dropped?: int}
- * @phpstan-type Open array{requests: int, files: Counts, from: int, to: int}
+ * @phpstan-type Batch array{server: string, pid: int, from: int, to: int, requests: int, files: Counts, required?: Counts, dropped?: int}
+ * @phpstan-type Open array{requests: int, files: Counts, required?: Counts, from: int, to: int}
  * @phpstan-type State array{v: int, pid: int, open: Open, pending: list<Batch>, dropped: int, failures: int, retryAt: int, gen?: int}
  */
 final class Recorder
 {
-    /** The version of the store format (the `v` of a file record, the `version` key in Redis). */
-    public const FORMAT = 1;
+    /**
+     * The version of the store format (the `v` of a file record, the `version` key in Redis).
+     * 2 added `required`: per file, the sampled requests that loaded it outside any autoloader.
+     */
+    public const FORMAT = 2;
+
+    /** Formats a reader understands: a version 1 record simply has no `required` counts. */
+    public const READABLE_FORMATS = [1, 2];
 
     /** Batches a worker keeps while the store is unreachable; beyond that the oldest are dropped, and counted. */
     public const MAX_PENDING = 10;
@@ -59,6 +65,7 @@ final class Recorder
                 return;
             }
             self::$config = Config::fromArray($config);
+            AutoloadWitness::install();
             // Registered from a shutdown function, ours runs after the app's own shutdown functions.
             register_shutdown_function(static function (): void {
                 register_shutdown_function([self::class, 'finish']);
@@ -82,7 +89,7 @@ final class Recorder
         }
         self::$finished = true;
         try {
-            self::record(self::$config, get_included_files(), time(), 'cli' === \PHP_SAPI);
+            self::record(self::$config, get_included_files(), time(), 'cli' === \PHP_SAPI, AutoloadWitness::autoloadedFiles());
         } catch (\Throwable) {
         }
     }
@@ -93,17 +100,21 @@ final class Recorder
      *
      * @internal
      *
-     * @param array<string, mixed> $config
-     * @param list<string>         $includedFiles
-     * @param bool                 $lastInProcess a process that serves one request (the CLI) flushes at its end
+     * @param array<string, mixed>     $config
+     * @param list<string>             $includedFiles
+     * @param bool                     $lastInProcess a process that serves one request (the CLI) flushes at its end
+     * @param array<string, true>|null $autoloaded    files included inside an autoloader; null when that is not known
      */
-    public static function recordRequest(array $config, array $includedFiles, ?int $now = null, bool $lastInProcess = false): void
+    public static function recordRequest(array $config, array $includedFiles, ?int $now = null, bool $lastInProcess = false, ?array $autoloaded = null): void
     {
-        self::record(Config::fromArray($config), $includedFiles, $now ?? time(), $lastInProcess);
+        self::record(Config::fromArray($config), $includedFiles, $now ?? time(), $lastInProcess, $autoloaded);
     }
 
-    /** @param list<string> $includedFiles */
-    private static function record(Config $config, array $includedFiles, int $now, bool $lastInProcess): void
+    /**
+     * @param list<string>             $includedFiles
+     * @param array<string, true>|null $autoloaded
+     */
+    private static function record(Config $config, array $includedFiles, int $now, bool $lastInProcess, ?array $autoloaded): void
     {
         $buffer = $config->buffer();
         if (!$buffer->usable()) {
@@ -112,6 +123,7 @@ final class Recorder
         $state = $buffer->load();
         $open = $state['open'];
         $files = $open['files'];
+        $required = $open['required'] ?? [];
         $exclude = $config->exclude;
         $base = $config->base;
         foreach ($includedFiles as $file) {
@@ -131,6 +143,9 @@ final class Recorder
                 }
             }
             $files[$file] = ($files[$file] ?? 0) + 1;
+            if (null !== $autoloaded && !isset($autoloaded[$file])) {
+                $required[$file] = ($required[$file] ?? 0) + 1;
+            }
         }
         if (0 === $open['requests']) {
             $open['from'] = $now;
@@ -138,6 +153,7 @@ final class Recorder
         ++$open['requests'];
         $open['to'] = $now;
         $open['files'] = $files;
+        $open['required'] = $required;
         $state['open'] = $open;
 
         if ($lastInProcess || $open['requests'] >= $config->batch || $now - $open['from'] >= $config->flushSeconds) {
@@ -167,6 +183,7 @@ final class Recorder
                 'to' => $open['to'],
                 'requests' => $open['requests'],
                 'files' => $open['files'],
+                'required' => $open['required'] ?? [],
             ];
         }
         $state['open'] = WorkerState::open();
@@ -248,7 +265,7 @@ final class Recorder
         foreach ($batches as $i => $batch) {
             foreach ($scripts as $script) {
                 if (\is_string($script)) {
-                    unset($batch['files'][$script]);
+                    unset($batch['files'][$script], $batch['required'][$script]);
                 }
             }
             $batches[$i] = $batch;
@@ -264,6 +281,74 @@ final class Finisher
     public function __destruct()
     {
         Recorder::finish();
+    }
+}
+
+/**
+ * Tells which files a request included from inside an autoloader. A file the app includes only with
+ * an explicit require may be preloaded even when its top level runs code: PHP still runs that code at
+ * the require (declarations OPcache preloaded are skipped). A file an autoloader includes may not:
+ * preloaded, its class exists already, the autoloader is never asked and its code never runs.
+ *
+ * It registers, when the recorder starts and before the app registers any autoloader, one autoloader
+ * of its own in front of the others. Asked for a class, it calls the others itself, in their order,
+ * until the class exists (as PHP would) and notes every file included meanwhile. Only when the class
+ * still does not exist PHP goes on to ask the others again, which costs a second lookup of a missing
+ * class and changes nothing else. It stops knowing (and the request counts as unknown) when it was not
+ * registered first, when an autoloader was put in front of it, or when it was removed.
+ */
+final class AutoloadWitness
+{
+    private static ?\Closure $loader = null;
+
+    /** @var array<string, true> */
+    private static array $autoloaded = [];
+
+    private static bool $blind = true;
+
+    public static function install(): void
+    {
+        if (null !== self::$loader || [] !== spl_autoload_functions()) {
+            return; // an autoloader ran before us, unseen: this request tells nothing
+        }
+        self::$loader = static function (string $class): void {
+            self::load($class);
+        };
+        self::$blind = !spl_autoload_register(self::$loader, true, true);
+    }
+
+    /** @return array<string, true>|null null when this request cannot tell */
+    public static function autoloadedFiles(): ?array
+    {
+        $loaders = spl_autoload_functions();
+        if (self::$blind || !isset($loaders[0]) || $loaders[0] !== self::$loader) {
+            return null;
+        }
+
+        return self::$autoloaded;
+    }
+
+    private static function load(string $class): void
+    {
+        $loaders = spl_autoload_functions();
+        if (self::$blind || $loaders[0] !== self::$loader) {
+            self::$blind = true; // another autoloader was put in front: what it loaded went unseen
+
+            return;
+        }
+        $before = \count(get_included_files());
+        try {
+            foreach (\array_slice($loaders, 1) as $loader) {
+                $loader($class);
+                if (class_exists($class, false) || interface_exists($class, false) || trait_exists($class, false)) {
+                    return;
+                }
+            }
+        } finally {
+            foreach (\array_slice(get_included_files(), $before) as $file) {
+                self::$autoloaded[$file] = true;
+            }
+        }
     }
 }
 
@@ -434,7 +519,8 @@ final class WorkerState
         // Every key, so that a damaged buffer can never raise a warning in the app.
         if (!\is_array($state) || Recorder::FORMAT !== ($state['v'] ?? null) || !\is_array($state['pending'] ?? null)
             || !\is_int($state['pid'] ?? null) || !\is_int($state['dropped'] ?? null) || !\is_int($state['failures'] ?? null) || !\is_int($state['retryAt'] ?? null)
-            || !\is_array($open = $state['open'] ?? null) || !\is_int($open['requests'] ?? null) || !\is_array($open['files'] ?? null) || !\is_int($open['from'] ?? null) || !\is_int($open['to'] ?? null)) {
+            || !\is_array($open = $state['open'] ?? null) || !\is_int($open['requests'] ?? null) || !\is_array($open['files'] ?? null) || !\is_int($open['from'] ?? null) || !\is_int($open['to'] ?? null)
+            || !\is_array($open['required'] ?? [])) {
             return null;
         }
 
@@ -878,8 +964,9 @@ final class StoreDsn
 
 /**
  * Appends one JSON line per batch to a file:
- * {"v":1,"server":...,"pid":...,"from":...,"to":...,"requests":N,"files":{"/abs/path.php":count,...}}
- * (plus "dropped":N when batches were dropped while the store was unreachable). Writers take an
+ * {"v":2,"server":...,"pid":...,"from":...,"to":...,"requests":N,"files":{"/abs/path.php":count,...},"required":{...}}
+ * (plus "dropped":N when batches were dropped while the store was unreachable; "required" counts, per
+ * file, the requests that loaded it outside any autoloader, when the recorder could tell). Writers take an
  * exclusive lock and write all their lines with one fwrite; a writer that died mid-line leaves a line
  * without its "\n", which the next writer ends first, so that a torn record damages only itself.
  *
@@ -900,6 +987,9 @@ final class FileSink implements Sink
             $record['dropped'] = $batch['dropped'];
         }
         $record['files'] = $batch['files'];
+        if ([] !== ($batch['required'] ?? [])) {
+            $record['required'] = $batch['required'];
+        }
 
         return (string) json_encode($record, \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_FORCE_OBJECT);
     }
@@ -950,7 +1040,7 @@ final class FileSink implements Sink
 }
 
 /**
- * Adds batches to Redis in one MULTI/EXEC: HINCRBY PREFIXfiles PATH COUNT per file, INCRBY
+ * Adds batches to Redis in one MULTI/EXEC: HINCRBY PREFIXfiles PATH COUNT per file (and PREFIXrequired), INCRBY
  * PREFIXrequests, PREFIXbatches (and PREFIXdropped), the window as a sorted set PREFIXwindow that keeps
  * only its lowest and highest timestamps, SADD PREFIXservers, SET PREFIXversion 1 NX.
  *
@@ -978,7 +1068,7 @@ final class RedisSink implements Sink
      */
     public static function commands(array $batches, string $prefix): array
     {
-        $files = [];
+        $files = $required = [];
         $requests = $dropped = 0;
         $from = \PHP_INT_MAX;
         $to = 0;
@@ -986,6 +1076,9 @@ final class RedisSink implements Sink
         foreach ($batches as $batch) {
             foreach ($batch['files'] as $file => $count) {
                 $files[$file] = ($files[$file] ?? 0) + $count;
+            }
+            foreach ($batch['required'] ?? [] as $file => $count) {
+                $required[$file] = ($required[$file] ?? 0) + $count;
             }
             $requests += $batch['requests'];
             $dropped += $batch['dropped'] ?? 0;
@@ -1000,6 +1093,9 @@ final class RedisSink implements Sink
         $commands = [];
         foreach ($files as $file => $count) {
             $commands[] = ['HINCRBY', $prefix.'files', (string) $file, (string) $count];
+        }
+        foreach ($required as $file => $count) {
+            $commands[] = ['HINCRBY', $prefix.'required', (string) $file, (string) $count];
         }
         $commands[] = ['INCRBY', $prefix.'requests', (string) $requests];
         $commands[] = ['INCRBY', $prefix.'batches', (string) \count($batches)];

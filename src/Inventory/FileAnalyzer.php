@@ -59,6 +59,7 @@ final class FileAnalyzer
         $scan = new TopLevelScan();
         $this->scanStatements($statements, null, $scan);
         $this->judgeReturnGuards($scan);
+        $guardedIncludes = (new GuardedIncludeCollector($path))->collect($statements);
 
         return new FileInventory(
             $path,
@@ -70,6 +71,7 @@ final class FileAnalyzer
             null,
             $nested->anonymousClasses,
             $scan->unreachable,
+            $guardedIncludes,
         );
     }
 

@@ -16,6 +16,7 @@ final class FileInventory
      * @param list<Declaration>            $anonymousClasses
      * @param list<ConditionalDeclaration> $unreachableDeclarations top-level classes after a top-level `return;`
      *                                                              that PHP never declares, but preloading would
+     * @param list<GuardedInclude>         $guardedIncludes         includes anywhere in the file that run only depending on whether a name exists
      */
     public function __construct(
         public readonly string $path,
@@ -27,6 +28,7 @@ final class FileInventory
         public readonly ?string $parseError = null,
         public readonly array $anonymousClasses = [],
         public readonly array $unreachableDeclarations = [],
+        public readonly array $guardedIncludes = [],
     ) {
     }
 
@@ -65,7 +67,7 @@ final class FileInventory
     /** @return array<string, mixed> */
     public function toArray(): array
     {
-        return [
+        $data = [
             'path' => $this->path,
             'size' => $this->size,
             'mtime' => $this->modifiedAt,
@@ -76,6 +78,11 @@ final class FileInventory
             'anonymous' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->anonymousClasses),
             'unreachable' => array_map(static fn (ConditionalDeclaration $d): array => $d->toArray(), $this->unreachableDeclarations),
         ];
+        if ([] !== $this->guardedIncludes) {
+            $data['guardedIncludes'] = array_map(static fn (GuardedInclude $g): array => $g->toArray(), $this->guardedIncludes);
+        }
+
+        return $data;
     }
 
     /** @param array<string, mixed> $data */
@@ -91,6 +98,7 @@ final class FileInventory
             $data['parseError'],
             array_values(array_map(Declaration::fromArray(...), $data['anonymous'])),
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['unreachable'])),
+            array_values(array_map(GuardedInclude::fromArray(...), $data['guardedIncludes'] ?? [])),
         );
     }
 }

@@ -22,8 +22,9 @@ final class Explainer
 
     private function explainFile(PreloadPlan $plan, Inventory $inventory, string $subject, string $path): Explanation
     {
-        if ($plan->includes($path)) {
-            return new Explanation($subject, 'file', true, true, $path, []);
+        $included = $plan->includedFile($path);
+        if (null !== $included) {
+            return new Explanation($subject, 'file', true, true, $path, [], self::keptNote($included));
         }
         $dropped = $plan->droppedFiles[$path] ?? null;
         if (null === $dropped) {
@@ -40,7 +41,7 @@ final class Explainer
     {
         $included = $plan->includedFileDeclaring($class);
         if (null !== $included) {
-            return new Explanation($class, 'class', true, true, $included->path, []);
+            return new Explanation($class, 'class', true, true, $included->path, [], self::keptNote($included));
         }
         $dropped = $plan->droppedClass($class);
         if (null === $dropped) {
@@ -76,8 +77,9 @@ final class Explainer
         }
         $subject = $name.'()';
         foreach ($files as $path) {
-            if ($plan->includes($path)) {
-                return new Explanation($subject, 'function', true, true, $path, []);
+            $included = $plan->includedFile($path);
+            if (null !== $included) {
+                return new Explanation($subject, 'function', true, true, $path, [], self::keptNote($included));
             }
         }
         // Of several declaring files, the one left out as a duplicate says the most: it names the other.
@@ -153,6 +155,11 @@ final class Explainer
     private function relative(string $path, PreloadPlan $plan): string
     {
         return str_starts_with($path, $plan->projectRoot.'/') ? substr($path, \strlen($plan->projectRoot) + 1) : $path;
+    }
+
+    private static function keptNote(PlannedFile $file): string
+    {
+        return null === $file->keptBecause ? '' : 'kept because '.$file->keptBecause;
     }
 
     /** @return list<ExplanationStep> */

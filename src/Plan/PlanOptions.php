@@ -13,6 +13,7 @@ final class PlanOptions
      * @param list<IgnoreRule>      $ignore
      * @param array<string, string> $forcedDrops lower-case class name or file path => why (what PHP said when it preloaded it)
      * @param list<string>|null     $seeds       files the strategy wants; null for every file under the roots. What they need to link is pulled in.
+     * @param RequireEvidence|null  $requires    how recorded requests loaded each file: lets files only ever required be preloaded despite side effects
      */
     public function __construct(
         public readonly array $ignore = [],
@@ -20,18 +21,24 @@ final class PlanOptions
         public readonly array $forcedDrops = [],
         public readonly ?array $seeds = null,
         public readonly string $strategy = 'paths',
+        public readonly ?RequireEvidence $requires = null,
     ) {
     }
 
     /** @param array<string, string> $drops */
     public function withForcedDrops(array $drops): self
     {
-        return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy);
+        return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy, $this->requires);
     }
 
     /** @param list<string> $seeds */
     public function withSeeds(array $seeds, string $strategy): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy);
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy, $this->requires);
+    }
+
+    public function withRequireEvidence(?RequireEvidence $requires): self
+    {
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $requires);
     }
 }

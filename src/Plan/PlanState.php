@@ -38,6 +38,9 @@ final class PlanState
     /** @var list<PlannedFile> */
     public array $ordered = [];
 
+    /** @var array<string, string> path => why it is kept although it has side effects */
+    public array $kept = [];
+
     /** Drops a file for a reason of its own: every class in it shares that reason. */
     public function dropFile(FileInventory $file, Exclusion $exclusion): void
     {

@@ -15,6 +15,8 @@ final class PlannedFile
         public readonly string $path,
         public readonly array $classes,
         public readonly array $functions,
+        /** why it is preloaded although a rule would leave it out (a side-effect file only ever required) */
+        public readonly ?string $keptBecause = null,
     ) {
     }
 }

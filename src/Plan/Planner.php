@@ -39,7 +39,8 @@ final class Planner
         $this->locator = $locator ?? ClassLocator::none();
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
             $state = new PlanState();
-            $this->screenFiles($inventory, $project, $options, $state);
+            $requireRule = null === $options->requires ? null : new RequireLoadedRule($options->requires, $inventory, $project);
+            $this->screenFiles($inventory, $project, $options, $state, $requireRule);
             $this->selectSeeds($inventory, $options, $state);
             $this->closeOverDependencies($inventory, $project, $state);
             $cycle = $this->order($state);
@@ -69,10 +70,10 @@ final class Planner
     }
 
     /** Drops files for reasons of their own, before looking at what they need. */
-    private function screenFiles(Inventory $inventory, ComposerProject $project, PlanOptions $options, PlanState $state): void
+    private function screenFiles(Inventory $inventory, ComposerProject $project, PlanOptions $options, PlanState $state, ?RequireLoadedRule $requireRule): void
     {
         foreach ($inventory->files as $path => $file) {
-            $exclusion = $this->fileExclusion($file, $project, $options);
+            $exclusion = $this->fileExclusion($file, $project, $options, $requireRule, $state);
             if (null !== $exclusion) {
                 $state->dropFile($file, $exclusion);
                 continue;
@@ -92,7 +93,7 @@ final class Planner
         }
     }
 
-    private function fileExclusion(FileInventory $file, ComposerProject $project, PlanOptions $options): ?Exclusion
+    private function fileExclusion(FileInventory $file, ComposerProject $project, PlanOptions $options, ?RequireLoadedRule $requireRule, PlanState $state): ?Exclusion
     {
         $package = $project->packageOf($file->path);
         if (!$options->includeDev && null !== $package && $package->isDev) {
@@ -134,12 +135,19 @@ final class Planner
             return new Exclusion(DropReason::NothingToPreload, 'declares no class or function at top level');
         }
         if ($file->hasSideEffects()) {
-            $effects = array_map('strval', \array_slice($file->sideEffects, 0, 3));
+            $effects = implode(', ', array_map('strval', \array_slice($file->sideEffects, 0, 3))).(\count($file->sideEffects) > 3 ? ', ...' : '');
+            $refusal = null;
+            $kept = $requireRule?->keep($file, $refusal);
+            if (null !== $kept) {
+                $state->kept[$file->path] = \sprintf('%s (%s)', $kept, $effects);
+
+                return null;
+            }
 
             return new Exclusion(DropReason::SideEffects, \sprintf(
-                'runs code when included (%s%s): once its classes are preloaded the file is never included, so that code would never run',
-                implode(', ', $effects),
-                \count($file->sideEffects) > 3 ? ', ...' : '',
+                'runs code when included (%s): once its classes are preloaded the file is never included, so that code would never run%s',
+                $effects,
+                null === $refusal ? '' : '; not kept as only ever required: '.$refusal,
             ));
         }
 
@@ -481,6 +489,7 @@ final class Planner
             $path,
             array_map(static fn (Declaration $d): string => $d->name, $file->classLikes()),
             array_map(static fn (Declaration $d): string => $d->name, $file->functions()),
+            $state->kept[$path] ?? null,
         );
 
         return null;

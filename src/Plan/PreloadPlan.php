@@ -47,6 +47,17 @@ final class PreloadPlan
         return false;
     }
 
+    public function includedFile(string $path): ?PlannedFile
+    {
+        foreach ($this->included as $file) {
+            if ($file->path === $path) {
+                return $file;
+            }
+        }
+
+        return null;
+    }
+
     public function includedFileDeclaring(string $class): ?PlannedFile
     {
         foreach ($this->included as $file) {

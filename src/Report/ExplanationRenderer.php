@@ -13,7 +13,12 @@ final class ExplanationRenderer
     {
         $where = null === $explanation->file ? '' : \sprintf(' (%s)', Format::relative($explanation->file, $root));
         if ($explanation->included) {
-            return [\sprintf('<info>IN</info>  %s%s is preloaded.', $explanation->subject, $where)];
+            $lines = [\sprintf('<info>IN</info>  %s%s is preloaded.', $explanation->subject, $where)];
+            if ('' !== $explanation->note) {
+                $lines[] = '  '.$explanation->note;
+            }
+
+            return $lines;
         }
         $lines = [\sprintf('<comment>OUT</comment> %s%s is not preloaded.', $explanation->subject, $where)];
         foreach ($explanation->chain as $depth => $step) {

@@ -33,7 +33,7 @@ final class PlanJsonRenderer
                 'droppedFilesByReason' => $plan->droppedFileCountsByReason(),
                 'droppedClassesByReason' => $plan->droppedClassCountsByReason(),
             ],
-            'included' => array_map(static fn ($f): array => ['file' => $relative($f->path), 'classes' => $f->classes, 'functions' => $f->functions], $plan->included),
+            'included' => array_map(static fn ($f): array => ['file' => $relative($f->path), 'classes' => $f->classes, 'functions' => $f->functions] + (null === $f->keptBecause ? [] : ['keptBecause' => $f->keptBecause]), $plan->included),
             'dropped' => array_values(array_map(
                 static fn ($f): array => ['file' => $relative($f->path)] + $f->exclusion->toArray() + ['classes' => $f->classes],
                 $plan->droppedFiles,

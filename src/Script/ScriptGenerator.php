@@ -38,6 +38,10 @@ final class ScriptGenerator
         $options = $request->options;
         $strategy = $request->strategy;
         $phpBinary = $request->plan->phpBinary;
+        if (null !== $strategy) {
+            // Files the recorded requests only ever required may stay in despite side effects (RequireLoadedRule).
+            $options = $options->withRequireEvidence($strategy->requireEvidence());
+        }
         $safe = $this->pipeline->run($request->plan, $options);
         $estimate = new MemoryEstimate();
         [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);

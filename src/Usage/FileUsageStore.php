@@ -39,7 +39,7 @@ final class FileUsageStore implements UsageStore
             throw UsageStoreError::unreadableFile($this->path);
         }
         $requests = $batches = $skipped = $dropped = 0;
-        $files = $servers = [];
+        $files = $servers = $required = [];
         $from = $to = null;
         try {
             while (false !== ($line = fgets($handle))) {
@@ -61,6 +61,9 @@ final class FileUsageStore implements UsageStore
                 foreach ($record['files'] as $file => $count) {
                     $files[$file] = ($files[$file] ?? 0) + $count;
                 }
+                foreach ($record['required'] as $file => $count) {
+                    $required[$file] = ($required[$file] ?? 0) + $count;
+                }
                 $from = null === $from ? $record['from'] : min($from, $record['from']);
                 $to = null === $to ? $record['to'] : max($to, $record['to']);
                 foreach (explode(',', $record['server']) as $server) {
@@ -75,7 +78,7 @@ final class FileUsageStore implements UsageStore
         $servers = array_map('strval', array_keys($servers));
         sort($servers);
 
-        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped);
+        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped, $required);
     }
 
     public function describe(): string
@@ -83,7 +86,7 @@ final class FileUsageStore implements UsageStore
         return $this->path;
     }
 
-    /** @return array{server: string, from: int, to: int, requests: int, dropped: int, files: array<string, int>}|null null for a damaged line */
+    /** @return array{server: string, from: int, to: int, requests: int, dropped: int, files: array<string, int>, required: array<string, int>}|null null for a damaged line */
     private function parse(string $line): ?array
     {
         $record = json_decode($line, true);
@@ -91,7 +94,7 @@ final class FileUsageStore implements UsageStore
             return null;
         }
         $version = $record['v'] ?? null;
-        if (Recorder::FORMAT !== $version) {
+        if (!\in_array($version, Recorder::READABLE_FORMATS, true)) {
             if (\is_int($version) || \is_string($version)) {
                 throw UsageStoreError::incompatibleVersion($this->path, (string) $version);
             }
@@ -104,7 +107,8 @@ final class FileUsageStore implements UsageStore
         $requests = $record['requests'] ?? null;
         $dropped = $record['dropped'] ?? 0;
         $fileCounts = $record['files'] ?? null;
-        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !\is_int($requests) || $requests < 0 || !\is_int($dropped) || !\is_array($fileCounts)) {
+        $requiredCounts = $record['required'] ?? [];
+        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !\is_int($requests) || $requests < 0 || !\is_int($dropped) || !\is_array($fileCounts) || !\is_array($requiredCounts)) {
             return null;
         }
         $files = [];
@@ -114,7 +118,14 @@ final class FileUsageStore implements UsageStore
             }
             $files[(string) $file] = $count;
         }
+        $required = [];
+        foreach ($requiredCounts as $file => $count) {
+            if (!\is_int($count) || $count < 0) {
+                return null;
+            }
+            $required[(string) $file] = $count;
+        }
 
-        return ['server' => $server, 'from' => $from, 'to' => $to, 'requests' => $requests, 'dropped' => $dropped, 'files' => $files];
+        return ['server' => $server, 'from' => $from, 'to' => $to, 'requests' => $requests, 'dropped' => $dropped, 'files' => $files, 'required' => $required];
     }
 }

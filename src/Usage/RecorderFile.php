@@ -34,6 +34,7 @@ final class RecorderFile
             'to' => $batch->to,
             'requests' => $batch->requests,
             'files' => $batch->fileCounts,
+            'required' => $batch->requiredCounts,
         ];
         if ($batch->droppedRequests > 0) {
             $record['dropped'] = $batch->droppedRequests;

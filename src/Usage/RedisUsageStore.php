@@ -47,7 +47,7 @@ final class RedisUsageStore implements UsageStore
         $client = $this->connect();
         $prefix = $this->prefix();
         try {
-            [$version, $requests, $batches, $dropped, $files, $servers, $first, $last] = $client->transaction([
+            [$version, $requests, $batches, $dropped, $files, $servers, $first, $last, $required] = $client->transaction([
                 ['GET', $prefix.'version'],
                 ['GET', $prefix.'requests'],
                 ['GET', $prefix.'batches'],
@@ -56,20 +56,17 @@ final class RedisUsageStore implements UsageStore
                 ['SMEMBERS', $prefix.'servers'],
                 ['ZRANGE', $prefix.'window', '0', '0', 'WITHSCORES'],
                 ['ZRANGE', $prefix.'window', '-1', '-1', 'WITHSCORES'],
-            ]) + array_fill(0, 8, null);
+                ['HGETALL', $prefix.'required'],
+            ]) + array_fill(0, 9, null);
         } catch (SinkError $e) {
             throw UsageStoreError::redisFailed($client->address, $e->getMessage());
         } finally {
             $client->close();
         }
-        if (null !== $version && (string) Recorder::FORMAT !== $version) {
+        if (null !== $version && !\in_array($version, array_map('strval', Recorder::READABLE_FORMATS), true)) {
             throw UsageStoreError::incompatibleVersion($this->describe(), \is_scalar($version) ? (string) $version : '?');
         }
-        $fileCounts = [];
-        $pairs = \is_array($files) ? array_values($files) : [];
-        for ($i = 0; $i + 1 < \count($pairs); $i += 2) {
-            $fileCounts[(string) $pairs[$i]] = self::int($pairs[$i + 1]);
-        }
+        $fileCounts = self::counts($files);
         $serverNames = \is_array($servers) ? array_map(static fn (mixed $s): string => \is_scalar($s) ? (string) $s : '', $servers) : [];
         sort($serverNames);
 
@@ -82,7 +79,20 @@ final class RedisUsageStore implements UsageStore
             self::int($batches),
             0,
             self::int($dropped),
+            self::counts($required),
         );
+    }
+
+    /** @return array<string, int> a hash from HGETALL, as path => count */
+    private static function counts(mixed $hash): array
+    {
+        $counts = [];
+        $pairs = \is_array($hash) ? array_values($hash) : [];
+        for ($i = 0; $i + 1 < \count($pairs); $i += 2) {
+            $counts[(string) $pairs[$i]] = self::int($pairs[$i + 1]);
+        }
+
+        return $counts;
     }
 
     public function describe(): string

@@ -20,6 +20,8 @@ final class UsageBatch
         public readonly string $server = '',
         /** sampled requests a recorder had to drop while the store was unreachable */
         public readonly int $droppedRequests = 0,
+        /** @var array<string, int> absolute path => sampled requests that loaded it outside any autoloader */
+        public readonly array $requiredCounts = [],
     ) {
     }
 }

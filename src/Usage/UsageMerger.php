@@ -41,6 +41,7 @@ final class UsageMerger
                 $snapshot->to ?? time(),
                 implode(',', $snapshot->servers),
                 $snapshot->droppedRequests,
+                $snapshot->requiredCounts,
             ));
         }
 
@@ -51,7 +52,7 @@ final class UsageMerger
     public static function sum(array $snapshots): UsageSnapshot
     {
         $requests = $batches = $skipped = $dropped = 0;
-        $files = $servers = [];
+        $files = $servers = $required = [];
         $from = $to = null;
         foreach ($snapshots as $snapshot) {
             $requests += $snapshot->requests;
@@ -60,6 +61,9 @@ final class UsageMerger
             $dropped += $snapshot->droppedRequests;
             foreach ($snapshot->fileCounts as $file => $count) {
                 $files[$file] = ($files[$file] ?? 0) + $count;
+            }
+            foreach ($snapshot->requiredCounts as $file => $count) {
+                $required[$file] = ($required[$file] ?? 0) + $count;
             }
             if (null !== $snapshot->from) {
                 $from = null === $from ? $snapshot->from : min($from, $snapshot->from);
@@ -74,6 +78,6 @@ final class UsageMerger
         $servers = array_map('strval', array_keys($servers));
         sort($servers);
 
-        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped);
+        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped, $required);
     }
 }

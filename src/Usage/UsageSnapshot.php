@@ -25,7 +25,31 @@ final class UsageSnapshot
         public readonly int $skippedRecords = 0,
         /** sampled requests recorders dropped while the store was unreachable */
         public readonly int $droppedRequests = 0,
+        /**
+         * @var array<string, int> absolute path => sampled requests that loaded it, as the recorder could
+         *                         tell, outside any autoloader (by an explicit require or include)
+         */
+        public readonly array $requiredCounts = [],
     ) {
+    }
+
+    /**
+     * Files every recorded load of which was outside any autoloader: the recorder saw each request
+     * that loaded it, and none loaded it from inside an autoloader. Records of recorders that could
+     * not tell (older formats, or an autoloader registered before the recorder) count against it.
+     *
+     * @return list<string>
+     */
+    public function onlyRequiredFiles(): array
+    {
+        $files = [];
+        foreach ($this->fileCounts as $path => $count) {
+            if ($count > 0 && ($this->requiredCounts[$path] ?? 0) >= $count) {
+                $files[] = (string) $path;
+            }
+        }
+
+        return $files;
     }
 
     public function isEmpty(): bool

@@ -32,10 +32,10 @@ final class UsageStoreError extends \RuntimeException implements UserError
     public static function incompatibleVersion(string $store, string $found): self
     {
         return new self(\sprintf(
-            'The usage store %s was written by an incompatible version of the recorder (format %s; this Preheat reads format %d): record into a new store, or read it with the Preheat version that wrote it.',
+            'The usage store %s was written by an incompatible version of the recorder (format %s; this Preheat reads formats %s): record into a new store, or read it with the Preheat version that wrote it.',
             $store,
             $found,
-            \Preheat\Recorder\Recorder::FORMAT,
+            implode(' and ', \Preheat\Recorder\Recorder::READABLE_FORMATS),
         ));
     }
 

@@ -7,10 +7,12 @@ namespace Preheat\Console\Command;
 use Preheat\Plan\Explainer;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplanationRenderer;
 use Preheat\Script\RefusedHeader;
+use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -31,7 +33,8 @@ final class ExplainCommand extends Command
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
-            ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at its last verification is left out here too');
+            ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at its last verification is left out here too')
+            ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'A usage store: plan as --strategy=hot does, keeping side-effect files the recorded requests only ever required');
         PlanInput::configure($this);
     }
 
@@ -42,7 +45,12 @@ final class ExplainCommand extends Command
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
         $refused = $this->refusedAtLastVerification($input, $request->projectRoot);
-        $result = $pipeline->run($request, new PlanOptions($request->ignoreRules(), $request->includeDev, $refused));
+        $options = new PlanOptions($request->ignoreRules(), $request->includeDev, $refused);
+        $dsn = $input->getOption('usage');
+        if (null !== $dsn) {
+            $options = $options->withRequireEvidence(HotStrategy::evidenceOf(UsageStores::readTraffic((string) $dsn, (string) getcwd()), 'the recorded requests'));
+        }
+        $result = $pipeline->run($request, $options);
         foreach ($result->warnings as $warning) {
             $stderr->writeln('<comment>Warning</comment> '.$warning);
         }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Plan\Strategy;
 
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\RequireEvidence;
 use Preheat\Usage\UsageSnapshot;
 
 /** `--strategy=hot`: the files real traffic loads most, from a usage store. */
@@ -31,5 +32,15 @@ final class HotStrategy implements SeedStrategy
     public function budgetBytes(): ?int
     {
         return $this->criteria->budgetBytes;
+    }
+
+    public function requireEvidence(): RequireEvidence
+    {
+        return self::evidenceOf($this->usage, 'trace' === $this->name ? 'the traced requests' : 'the recorded requests');
+    }
+
+    public static function evidenceOf(UsageSnapshot $usage, string $source): RequireEvidence
+    {
+        return new RequireEvidence($usage->fileCounts, $usage->onlyRequiredFiles(), $source);
     }
 }

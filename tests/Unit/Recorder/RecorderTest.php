@@ -120,7 +120,7 @@ final class RecorderTest extends TestCase
         $config = $this->config(['batch' => 2]);
         $deadPid = $this->deadPid();
         $namespace = Config::fromArray($config)->namespace();
-        $orphan = ['v' => 1, 'pid' => $deadPid, 'open' => ['requests' => 1, 'files' => ['/old.php' => 1], 'from' => 50, 'to' => 50], 'pending' => [], 'dropped' => 0, 'failures' => 0, 'retryAt' => 0];
+        $orphan = ['v' => Recorder::FORMAT, 'pid' => $deadPid, 'open' => ['requests' => 1, 'files' => ['/old.php' => 1], 'from' => 50, 'to' => 50], 'pending' => [], 'dropped' => 0, 'failures' => 0, 'retryAt' => 0];
         file_put_contents($this->directory->path."/preheat-recorder-$namespace-$deadPid-a.buf", serialize(['gen' => 1, 'open' => ['requests' => 9, 'files' => ['/older.php' => 9], 'from' => 40, 'to' => 40]] + $orphan));
         file_put_contents($this->directory->path."/preheat-recorder-$namespace-$deadPid-b.buf", serialize(['gen' => 2] + $orphan)); // the newer slot: it died before deleting the older
         $alive = 1 === getmypid() ? 2 : 1; // pid 1 runs
@@ -267,7 +267,7 @@ final class RecorderTest extends TestCase
         file_put_contents($this->store, '{"v":1,"serv');
         (new FileSink($this->store))->write([['server' => 'web1', 'pid' => 7, 'from' => 1, 'to' => 2, 'requests' => 1, 'files' => []]]);
 
-        self::assertSame("{\"v\":1,\"serv\n{\"v\":1,\"server\":\"web1\",\"pid\":7,\"from\":1,\"to\":2,\"requests\":1,\"files\":{}}\n", file_get_contents($this->store));
+        self::assertSame("{\"v\":1,\"serv\n{\"v\":2,\"server\":\"web1\",\"pid\":7,\"from\":1,\"to\":2,\"requests\":1,\"files\":{}}\n", file_get_contents($this->store));
     }
 
     public function testRedisCommandsAddBatchesUp(): void
@@ -286,7 +286,7 @@ final class RecorderTest extends TestCase
             ['ZADD', 'p:window', '90', '90', '150', '150'],
             ['ZREMRANGEBYRANK', 'p:window', '1', '-2'],
             ['SADD', 'p:servers', 'web1', 'web2', 'web3'],
-            ['SET', 'p:version', '1', 'NX'],
+            ['SET', 'p:version', '2', 'NX'],
         ], $commands);
     }
 

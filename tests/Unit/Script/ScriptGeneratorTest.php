@@ -11,6 +11,7 @@ use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\RequireEvidence;
 use Preheat\Plan\Strategy\HotSelection;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\SeedStrategy;
@@ -103,6 +104,11 @@ final class EverythingWithinBudget implements SeedStrategy
     public function budgetBytes(): int
     {
         return $this->budget;
+    }
+
+    public function requireEvidence(): ?RequireEvidence
+    {
+        return null;
     }
 }
 

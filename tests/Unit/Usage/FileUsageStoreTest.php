@@ -44,7 +44,7 @@ final class FileUsageStoreTest extends TestCase
 
         $lines = file($this->path, \FILE_IGNORE_NEW_LINES) ?: [];
         self::assertCount(2, $lines);
-        self::assertMatchesRegularExpression('~^\{"v":1,"server":"web2","pid":\d+,"from":1000,"to":1060,"requests":3,"files":\{"/app/a.php":3,"/app/b.php":1\}\}$~', $lines[0]);
+        self::assertMatchesRegularExpression('~^\{"v":2,"server":"web2","pid":\d+,"from":1000,"to":1060,"requests":3,"files":\{"/app/a.php":3,"/app/b.php":1\}\}$~', $lines[0]);
         self::assertStringContainsString('"requests":2,"dropped":7,"files":{', $lines[1]);
     }
 
@@ -87,10 +87,10 @@ final class FileUsageStoreTest extends TestCase
 
     public function testRecordsOfAnotherFormatVersionAreRefused(): void
     {
-        file_put_contents($this->path, "{\"v\":2,\"server\":\"web1\",\"requests\":1,\"files\":{}}\n");
+        file_put_contents($this->path, "{\"v\":3,\"server\":\"web1\",\"requests\":1,\"files\":{}}\n");
 
         $this->expectException(UsageStoreError::class);
-        $this->expectExceptionMessage('The usage store '.$this->path.' was written by an incompatible version of the recorder (format 2; this Preheat reads format 1)');
+        $this->expectExceptionMessage('The usage store '.$this->path.' was written by an incompatible version of the recorder (format 3; this Preheat reads formats 1 and 2)');
         (new FileUsageStore($this->path))->read();
     }
 
