@@ -139,7 +139,7 @@ final class Planner
             $refusal = null;
             $kept = $requireRule?->keep($file, $refusal);
             if (null !== $kept) {
-                $state->kept[$file->path] = \sprintf('%s (%s)', $kept, $effects);
+                $state->kept[$file->path] = \sprintf('it runs code when included (%s), but %s', $effects, $kept);
 
                 return null;
             }

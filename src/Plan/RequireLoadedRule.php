@@ -100,7 +100,7 @@ final class RequireLoadedRule
         $refusal = null;
 
         return \sprintf(
-            'it runs code when included, but every one of its %d load(s) in %s was an explicit require or include outside any autoloader, and no include guarded by function_exists(), class_exists() or defined() can reach it: PHP still runs its top-level code at that require (and skips the declarations preloaded), so the app behaves the same',
+            'every one of its %d load(s) in %s was an explicit require or include outside any autoloader, and no include guarded by function_exists(), class_exists() or defined() can reach it: PHP still runs its top-level code at that require (and skips the declarations preloaded), so the app behaves the same',
             $loads,
             $this->evidence->source,
         );

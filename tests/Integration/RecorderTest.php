@@ -221,6 +221,43 @@ final class RecorderTest extends TestCase
         return (posix_getpwuid(posix_geteuid()) ?: ['name' => 'root'])['name'];
     }
 
+    public function testItTellsWhichFilesWereLoadedOutsideAnyAutoloader(): void
+    {
+        file_put_contents($this->project.'/lib/Widget.php', "<?php\nrequire_once __DIR__.'/c.php';\nclass Widget { public static function name(): string { return 'w'; } }\n");
+        file_put_contents($this->project.'/lib/c.php', "<?php\nfunction c(): string { return 'c'; }\n");
+        file_put_contents($this->project.'/public/autoload.php', <<<'PHP'
+            <?php
+            spl_autoload_register(static function (string $class): void {
+                if (is_file($file = __DIR__.'/../lib/'.$class.'.php')) {
+                    require $file;
+                }
+            });
+            require __DIR__.'/../lib/a.php';
+            echo a(), Widget::name(), c(), class_exists('Missing') ? 'y' : 'n';
+            PHP);
+        file_put_contents($this->project.'/public/late.php', <<<'PHP'
+            <?php
+            spl_autoload_register(static function (string $class): void {
+                require __DIR__.'/../lib/'.$class.'.php';
+            }, true, true);
+            require __DIR__.'/../lib/a.php';
+            echo a(), Widget::name();
+            PHP);
+        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1']);
+        self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
+        $bootstrap = $this->project.'/preheat-recorder.php';
+
+        $this->runPhp($bootstrap, 'autoload.php', 'awcn');
+        $usage = (new FileUsageStore($this->project.'/preheat-usage.log'))->read();
+        self::assertSame([$this->project.'/public/autoload.php', $this->project.'/lib/a.php'], $usage->onlyRequiredFiles(), 'the class file and what it required were loaded by the autoloader');
+
+        // An autoloader put in front of the recorder's own: what it loads goes unseen, so the request tells nothing.
+        $this->runPhp($bootstrap, 'late.php', 'aw');
+        $usage = (new FileUsageStore($this->project.'/preheat-usage.log'))->read();
+        self::assertSame(2, $usage->fileCounts[$this->project.'/lib/a.php']);
+        self::assertSame([$this->project.'/public/autoload.php'], $usage->onlyRequiredFiles());
+    }
+
     /** @param list<string> $options */
     private function runPhp(string $bootstrap, string $script, string $expected, array $options = []): void
     {
