@@ -82,14 +82,14 @@ final class RedisUsageStoreTest extends TestCase
     public function testKeysOfAnotherVersionOrTypeAreRefused(): void
     {
         $redis = $this->redis = RedisServer::start($this->directory->path);
-        $this->redisCall($redis, ['SET', 'v2:version', '2']);
+        $this->redisCall($redis, ['SET', 'v3:version', '3']);
         $this->redisCall($redis, ['SET', 'str:files', 'not a hash']);
 
         try {
-            UsageStores::open($redis->dsn('/0?prefix=v2:'))->read();
-            self::fail('read keys of format 2');
+            UsageStores::open($redis->dsn('/0?prefix=v3:'))->read();
+            self::fail('read keys of format 3');
         } catch (UsageStoreError $e) {
-            self::assertStringContainsString('redis://127.0.0.1:'.$redis->port.'/0?prefix=v2%3A was written by an incompatible version of the recorder (format 2; this Preheat reads format 1)', $e->getMessage());
+            self::assertStringContainsString('redis://127.0.0.1:'.$redis->port.'/0?prefix=v3%3A was written by an incompatible version of the recorder (format 3; this Preheat reads formats 1 and 2)', $e->getMessage());
         }
         $this->expectException(UsageStoreError::class);
         $this->expectExceptionMessage('Redis at 127.0.0.1:'.$redis->port.' failed: 127.0.0.1:'.$redis->port.' answered: WRONGTYPE');
