@@ -243,7 +243,7 @@ final class RecorderTest extends TestCase
             require __DIR__.'/../lib/a.php';
             echo a(), Widget::name();
             PHP);
-        $install = PreheatProcess::run(['record', '--install', '--project='.$this->project, '--sample=1', '--batch=1']);
+        $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1']);
         self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());
         $bootstrap = $this->project.'/preheat-recorder.php';
 
