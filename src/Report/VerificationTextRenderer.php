@@ -35,7 +35,12 @@ final class VerificationTextRenderer
         );
         $lines[] = \sprintf('  Messages   %d fatal, %d warnings, %d notices/deprecations', $report->fatalCount(), $report->warningCount(), $report->deprecationCount());
         if (!$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count($report->findingsWithSeverity(Severity::Fatal))) {
-            $lines[] = \sprintf('  PHP did not start (exit code %d). Command: %s', $report->exitCode, $report->commandLine);
+            $lines[] = \sprintf(
+                '  PHP did not start (exit code %d%s). Command: %s',
+                $report->exitCode,
+                $report->exitCode > 128 ? \sprintf(': killed by signal %d, a crash if 11 (segmentation fault) or 6 (abort)', $report->exitCode - 128) : '',
+                $report->commandLine,
+            );
         }
         foreach ($report->findings as $finding) {
             $label = match ($finding->severity) {

@@ -62,8 +62,8 @@ final class StartupChecks
                 $findings[] = new Finding(
                     Severity::Notice,
                     null === $need
-                        ? \sprintf('OPcache\'s interned string buffer overflowed %s times (opcache.interned_strings_buffer=%s): raise it well above %d in %s.', number_format($message->count), $current, (int) (($needs['internedTried'] ?? 0) / 1048576), $ini)
-                        : \sprintf('OPcache\'s interned string buffer overflowed %s times (opcache.interned_strings_buffer=%s, MB); the preloaded code needs %s: set opcache.interned_strings_buffer=%s in %s.', number_format($message->count), $current, self::mb($needs['internedBytes']), $need, $ini),
+                        ? \sprintf('OPcache\'s interned string buffer overflowed %s times with opcache.interned_strings_buffer=%s (MB), and still with %d: raise it further in %s.', number_format($message->count), $current, (int) (($needs['internedTried'] ?? 0) / 1048576), $ini)
+                        : \sprintf('OPcache\'s interned string buffer overflowed %s times with opcache.interned_strings_buffer=%s (MB); with the preloaded code PHP needs %s of interned strings: set opcache.interned_strings_buffer=%s in %s.', number_format($message->count), $current, self::mb($needs['internedBytes']), $need, $ini),
                     'opcache.interned_strings_buffer',
                     $need,
                 );

@@ -16,7 +16,7 @@ final class VerifyOptions
     public function __construct(
         public readonly PhpInstallation $php,
         public readonly float $timeoutSeconds = 120.0,
-        public readonly float $slowStartupSeconds = 5.0,
+        public readonly float $slowStartupSeconds = 10.0,
         public readonly ?int $expectedFiles = null,
     ) {
     }

@@ -143,6 +143,26 @@ final class VerifyCommandTest extends TestCase
         self::assertStringContainsString('php.ini    '.$ini.' (--ini); memory_limit=16M', $text->getOutput());
     }
 
+    public function testInternedStringOverflowIsOneWarningWithTheBufferSizeItNeeds(): void
+    {
+        $ini = $this->write('php.ini', "opcache.interned_strings_buffer=1\n");
+        $functions = '';
+        for ($i = 0; $i < 6000; ++$i) {
+            $functions .= \sprintf("function f%s%d() { return 's%s%d'; }\n", str_repeat('x', 150), $i, str_repeat('y', 150), $i);
+        }
+        $this->write('lib.php', "<?php\n".$functions);
+        $script = $this->write('preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib.php');\n");
+
+        [$report, $process] = PreheatProcess::json(['verify', $script, '--ini='.$ini]);
+
+        self::assertSame(0, $process->getExitCode(), 'a warning: PHP still starts');
+        self::assertSame(1, $report['warnings'], 'thousands of overflow messages are one warning');
+        self::assertSame('Interned string buffer overflow', $report['messages'][0]['message']);
+        self::assertGreaterThan(100, $report['messages'][0]['count']);
+        self::assertSame('opcache.interned_strings_buffer', $report['findings'][0]['setting']);
+        self::assertGreaterThan(1, (int) $report['findings'][0]['value']);
+    }
+
     public function testAScriptThatReturnsEarlyUnderTheCliFails(): void
     {
         $this->write('lib.php', "<?php\nclass Alpha {}\n");

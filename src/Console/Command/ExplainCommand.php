@@ -11,6 +11,7 @@ use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplanationRenderer;
+use Preheat\Report\Json;
 use Preheat\Script\RefusedHeader;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Command\Command;
@@ -57,7 +58,7 @@ final class ExplainCommand extends Command
         $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd());
         $renderer = new ExplanationRenderer();
         if ('json' === $format) {
-            $output->writeln((string) json_encode($renderer->json($explanation, $result->project->root), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES), OutputInterface::OUTPUT_RAW);
+            $output->writeln(Json::encode($renderer->json($explanation, $result->project->root)), OutputInterface::OUTPUT_RAW);
         } else {
             $output->writeln($renderer->text($explanation, $result->project->root));
         }
