@@ -98,7 +98,7 @@ final class GenerateCommandTest extends TestCase
     {
         $project = FixtureProjects::copy('variance', $this->directory);
 
-        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-fix', '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
         self::assertSame([], $result['fixRounds'] ?? []);

@@ -6,6 +6,8 @@ namespace Preheat\Plan\Strategy;
 
 use Preheat\Inventory\Inventory;
 use Preheat\Plan\PreloadPlan;
+use Preheat\Plan\SignatureDependencies;
+use Preheat\Plan\SignatureDependency;
 use Preheat\Usage\UsageSnapshot;
 
 /**
@@ -22,12 +24,17 @@ final class HotSelector
     {
         $safe = [];
         $providers = [];
+        $declarations = [];
         foreach ($safePlan->included as $file) {
             $safe[$file->path] = true;
             foreach ($file->classes as $class) {
                 $providers[strtolower($class)] = $file->path;
             }
+            foreach ($inventory->file($file->path)?->classLikes() ?? [] as $declaration) {
+                $declarations[strtolower($declaration->name)] = $declaration;
+            }
         }
+        $signatures = new SignatureDependencies($declarations);
         $totalLoads = max(1, array_sum($usage->fileCounts));
         $chosen = [];
         $selected = [];
@@ -52,7 +59,7 @@ final class HotSelector
                 $skipped[$path] = null === $inventory->file($path) ? 'not under the scanned paths' : 'not safe to preload (see preheat explain)';
                 continue;
             }
-            $closure = array_values(array_filter($this->closure($path, $inventory, $providers), static fn (string $p): bool => !isset($selected[$p])));
+            $closure = array_values(array_filter($this->closure($path, $inventory, $providers, $signatures), static fn (string $p): bool => !isset($selected[$p])));
             $cost = $estimate->ofFiles($closure);
             if (null !== $criteria->budgetBytes && $bytes + $cost > $criteria->budgetBytes) {
                 $skipped[$path] = \sprintf('over the budget (needs %s with what it links to)', MemorySize::format($cost));
@@ -92,20 +99,22 @@ final class HotSelector
     }
 
     /**
-     * A file and, transitively, the files declaring what its classes need to link.
+     * A file and, transitively, the files declaring what its classes need to link (including the classes
+     * PHP loads to check their method signatures: the planner keeps those together too).
      *
      * @param array<string, string> $providers lower-case class => file, within the safe plan
      *
      * @return list<string>
      */
-    private function closure(string $path, Inventory $inventory, array $providers): array
+    private function closure(string $path, Inventory $inventory, array $providers, SignatureDependencies $signatures): array
     {
         $seen = [$path => true];
         $queue = [$path];
         while ([] !== $queue) {
             $file = $inventory->file(array_pop($queue));
             foreach ($file?->linkedClasses() ?? [] as $declaration) {
-                foreach ($declaration->linkDependencies() as $dependency) {
+                $signatureClasses = array_map(static fn (SignatureDependency $d): string => $d->class, $signatures->of($declaration));
+                foreach ([...$declaration->linkDependencies(), ...$signatureClasses] as $dependency) {
                     $provider = $providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && !isset($seen[$provider])) {
                         $seen[$provider] = true;

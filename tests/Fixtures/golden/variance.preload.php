@@ -5,8 +5,8 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (10 files)
- * Preloads: 6 files, 6 classes, 0 functions
+ * Scanned:  ., vendor (12 files)
+ * Preloads: 8 files, 8 classes, 0 functions
  * Left out: 4 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
@@ -29,9 +29,11 @@
     }
 })([
     __DIR__.'/vendor/acme/repo/src/Entity.php',
+    __DIR__.'/vendor/acme/repo/src/Article.php',
+    __DIR__.'/vendor/acme/repo/src/Repository.php',
+    __DIR__.'/vendor/acme/repo/src/ArticleRepository.php',
     __DIR__.'/vendor/acme/repo/src/Finder.php',
     __DIR__.'/vendor/acme/repo/src/Handler.php',
     __DIR__.'/vendor/acme/repo/src/ObjectHandler.php',
     __DIR__.'/vendor/acme/repo/src/PostFinder.php',
-    __DIR__.'/vendor/acme/repo/src/Repository.php',
 ]);

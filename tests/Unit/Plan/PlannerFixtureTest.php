@@ -130,6 +130,8 @@ final class PlannerFixtureTest extends TestCase
         yield 'methods whose signatures PHP checks against a class that is not installed' => [
             'variance',
             [
+                'vendor/acme/repo/src/Article.php',
+                'vendor/acme/repo/src/ArticleRepository.php',
                 'vendor/acme/repo/src/Entity.php',
                 'vendor/acme/repo/src/Finder.php',
                 'vendor/acme/repo/src/Handler.php',

@@ -62,6 +62,24 @@ final class HotSelectorTest extends TestCase
         self::assertEqualsWithDelta(270 / 300, $selection->coverage, 1e-9, 'Controller.php came along with HomeController and counts as covered');
     }
 
+    public function testAChosenFileComesWithTheClassesItsMethodSignaturesNeed(): void
+    {
+        $root = FixtureProjects::path('variance');
+        $project = (new ComposerProjectLoader())->load($root);
+        $scan = (new InventoryBuilder(workers: 1))->build($project->defaultRoots(), InventoryCache::disabled());
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $project->defaultRoots(), new PlanOptions());
+        $usage = new UsageSnapshot(10, [$root.'/vendor/acme/repo/src/ArticleRepository.php' => 10], 1000, 2000);
+
+        $selection = (new HotSelector())->select($usage, $plan, $scan->inventory, new HotCriteria(), new MemoryEstimate());
+
+        self::assertEqualsCanonicalizing([
+            $root.'/vendor/acme/repo/src/ArticleRepository.php',
+            $root.'/vendor/acme/repo/src/Repository.php',
+            $root.'/vendor/acme/repo/src/Article.php',
+            $root.'/vendor/acme/repo/src/Entity.php',
+        ], $selection->files);
+    }
+
     public function testMinimumShareLeavesRareFilesOut(): void
     {
         $usage = $this->usage(['src/Controller/HomeController.php' => 100, 'vendor/acme/container/src/functions.php' => 4]);

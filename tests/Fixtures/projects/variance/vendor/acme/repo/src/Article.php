@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Repo;
+
+class Article extends Entity
+{
+}
