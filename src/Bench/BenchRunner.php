@@ -223,7 +223,8 @@ final class BenchRunner
             'project' => basename($config->projectRoot),
             'php' => $status['php'] ?? \PHP_VERSION,
             'phpIni' => $this->launcher->settings()->php->settings->describe(),
-            'user' => $this->launcher->settings()->php->user,
+            // As the workers themselves report it, not as configured.
+            'user' => $status['user'] ?? $this->launcher->settings()->php->user,
             'opcache' => [
                 'memory_consumption' => ($status['ini']['memory_consumption'] ?? '?').'M',
                 'interned_strings_buffer' => ($status['ini']['interned_strings_buffer'] ?? '?').'M',

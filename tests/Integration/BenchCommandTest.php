@@ -63,6 +63,9 @@ final class BenchCommandTest extends TestCase
         self::assertGreaterThan(0, $all['workerPssBytes']);
         self::assertGreaterThan(0, $all['fpmStartSeconds']);
         self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'note'], array_keys($report['environment']));
+        if (0 === posix_geteuid()) {
+            self::assertSame('www-data', $report['environment']['user'], 'as root, the workers run as the pool\'s user, as in production');
+        }
 
         foreach (['report.md', 'report.json', 'chart.svg'] as $file) {
             self::assertFileExists($out.'/'.$file);

@@ -243,6 +243,7 @@ final class StackLauncher
             $preload = is_array($status) ? ($status['preload_statistics'] ?? []) : [];
             echo json_encode([
                 'php' => PHP_VERSION,
+                'user' => function_exists('posix_geteuid') ? (posix_getpwuid(posix_geteuid())['name'] ?? null) : null,
                 'opcache' => is_array($status),
                 'preload' => [
                     'memoryBytes' => (int) ($preload['memory_consumption'] ?? 0),
