@@ -137,7 +137,7 @@ final class ScenarioPreparer
             throw new \LogicException('No page to trace.');
         }
 
-        return (new TraceRecorder($this->progress))->record($config, $paths, 3);
+        return (new TraceRecorder($this->progress))->record($config, $paths, 3, $this->php($config));
     }
 
     /** @param list<\Preheat\Script\StartupMessage> $messages */

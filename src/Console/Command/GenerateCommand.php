@@ -77,7 +77,7 @@ final class GenerateCommand extends Command
             new PreloadVerifier($this->runner),
             progress: $progress,
         );
-        $seedStrategy = (new StrategyInput($progress))->strategy($input, $strategy, $request);
+        $seedStrategy = (new StrategyInput($progress, $verify?->php))->strategy($input, $strategy, $request);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,

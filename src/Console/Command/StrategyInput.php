@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotStrategy;
@@ -22,7 +23,7 @@ use Symfony\Component\Console\Input\InputInterface;
  */
 final class StrategyInput
 {
-    public function __construct(private readonly ProgressLogger $progress)
+    public function __construct(private readonly ProgressLogger $progress, private readonly ?PhpInstallation $php = null)
     {
     }
 
@@ -53,7 +54,7 @@ final class StrategyInput
                 throw new \InvalidArgumentException('--trace-requests must be a whole number from 1 to 1000.');
             }
             $config = (new BenchConfigLoader())->load($request->projectRoot, null === $configFile ? null : (string) $configFile, ['urls' => $urls, 'scenarios' => ['none']]);
-            $usage = (new TraceRecorder($this->progress))->record($config, $urls, $requests);
+            $usage = (new TraceRecorder($this->progress))->record($config, $urls, $requests, $this->php);
 
             // Exactly what the traced requests loaded: every file, however rarely.
             return new HotStrategy($usage, (new HotCriteria())->withBudget($budgetBytes), 'trace');

@@ -6,6 +6,7 @@ namespace Preheat\Usage\Trace;
 
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Gate\PageFetcher;
+use Preheat\Php\PhpInstallation;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Usage\UsageSnapshot;
 
@@ -20,11 +21,14 @@ final class TraceRecorder
     {
     }
 
-    /** @param non-empty-list<string> $paths */
-    public function record(BenchConfig $config, array $paths, int $requestsPerPage): UsageSnapshot
+    /**
+     * @param non-empty-list<string> $paths
+     * @param PhpInstallation|null   $php   the installation the caller already found (null: find it now)
+     */
+    public function record(BenchConfig $config, array $paths, int $requestsPerPage, ?PhpInstallation $php = null): UsageSnapshot
     {
         $this->progress->stage('Tracing '.implode(' ', $paths));
-        $server = TracedServer::start($config);
+        $server = TracedServer::start($config, php: $php);
         try {
             $fetcher = new PageFetcher($config->requestTimeout);
             foreach ($paths as $path) {
