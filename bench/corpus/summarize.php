@@ -127,7 +127,14 @@ foreach ($apps as $app) {
             }
             $output = implode("\n", $problems) ?: $output;
         }
+        // Progress lines about each symlink followed would fill the excerpt: one line says how many.
         $lines = explode("\n", $output);
+        $links = preg_grep('/^\s*✓ Followed the link /', $lines);
+        if (count($links) > 1) {
+            $lines = array_values(array_diff_key($lines, $links));
+            array_unshift($lines, sprintf('(%d "Followed the link" progress lines left out)', count($links)));
+        }
+        $lines = array_values(array_filter($lines, static fn (string $l): bool => '' !== trim($l)));
         $failures[] = sprintf("%s / %s (exit %s)\n  \$ %s\n%s%s", $app, $name, rc($dir, $file) ?? '—', trim(text("$dir/$file.cmd")),
             implode("\n", array_map(static fn ($l): string => '  '.mb_strimwidth($l, 0, 220, '…'), array_slice($lines, 0, 25))),
             count($lines) > 25 ? sprintf("\n  … %d more lines in %s/%s.out", count($lines) - 25, $dir, $file) : '');
