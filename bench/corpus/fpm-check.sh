@@ -82,7 +82,7 @@ start=$(date +%s%N)
 php-fpm8.2 --nodaemonize --fpm-config "$run/php-fpm.conf" --php-ini "$run/php.ini" >"$run/fpm.out" 2>&1 &
 fpm_pid=$!
 started=0
-for _ in $(seq 1 1200); do
+for _ in $(seq 1 3600); do
     if [ -S "$run/fpm.sock" ]; then started=1; break; fi
     kill -0 "$fpm_pid" 2>/dev/null || break
     sleep 0.05

@@ -47,9 +47,11 @@ fi
 step() {
     local app=$1 name=$2
     shift 2
+    local begun=$SECONDS
     printf '%q ' "$@" >"$results/$app/$name.cmd"
     "$@" >"$results/$app/$name.out" 2>"$results/$app/$name.err"
     echo $? >"$results/$app/$name.rc"
+    echo $((SECONDS - begun)) >"$results/$app/$name.seconds"
 }
 
 started=$(date +%s)
@@ -57,12 +59,11 @@ for app in "${apps[@]}"; do
     dir=$WORK_DIR/$app
     mkdir -p "$results/$app"
     log "$app: setting up"
-    if ! bash "$CORPUS_DIR/apps/$app/setup.sh" >"$results/$app/setup.out" 2>&1; then
-        echo 1 >"$results/$app/setup.rc"
-        log "$app: setup failed, see $results/$app/setup.out"
+    step "$app" setup bash "$CORPUS_DIR/apps/$app/setup.sh"
+    if [ "$(cat "$results/$app/setup.rc")" != 0 ]; then
+        log "$app: setup failed, see $results/$app/setup.err"
         continue
     fi
-    echo 0 >"$results/$app/setup.rc"
 
     log "$app: pages without preloading"
     step "$app" app bash "$CORPUS_DIR/fpm-check.sh" "$dir" -

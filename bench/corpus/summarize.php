@@ -101,6 +101,7 @@ foreach ($apps as $app) {
         $row[$column] = [] === $gate ? (is_file("$dir/$file.rc") ? 'no report' : '—') : implode(', ', $gate);
     }
 
+    $row['time'] = sprintf('%d s', array_sum(array_map(static fn (string $f): int => (int) text($f), glob("$dir/*.seconds") ?: [])));
     $row['steps'] = implode(' ', array_map(static fn ($name, $ok): string => ($ok ? '' : '!').$name, array_keys($steps), $steps));
     $row['result'] = in_array(false, $steps, true) ? 'FAIL' : 'PASS';
     $rows[] = $row;
