@@ -13,11 +13,6 @@ final class VerificationError extends \RuntimeException implements UserError
         return new self(\sprintf('Preload script "%s" does not exist: write one with `preheat generate --output=%s`.', $path, $path));
     }
 
-    public static function missingIni(string $path): self
-    {
-        return new self(\sprintf('php.ini "%s" given with --ini does not exist: give the php.ini your php-fpm uses (php-fpm -i | grep "Loaded Configuration").', $path));
-    }
-
     public static function noOpcache(string $phpBinary, string $output): self
     {
         return new self(\sprintf('%s has no OPcache: install or enable the opcache extension (zend_extension=opcache) to preload.%s', $phpBinary, '' === trim($output) ? '' : "\n".trim($output)));

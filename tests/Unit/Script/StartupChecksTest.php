@@ -1,0 +1,73 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Script;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpSettings;
+use Preheat\Script\PreloadMeasurement;
+use Preheat\Script\Severity;
+use Preheat\Script\StartupChecks;
+use Preheat\Script\VerifyOptions;
+
+/** Limits nearly reached are flagged with the ini line to change and the value it needs. */
+final class StartupChecksTest extends TestCase
+{
+    private const MB = 1048576;
+
+    public function testAComfortableStartIsNotFlagged(): void
+    {
+        self::assertSame([], $this->check($this->measurement()));
+    }
+
+    public function testOpcacheMemoryNearlyFull(): void
+    {
+        [$finding] = $this->check($this->measurement(opcacheUsed: 120 * self::MB));
+
+        self::assertSame(Severity::Warning, $finding->severity);
+        self::assertSame('opcache.memory_consumption', $finding->setting);
+        self::assertSame('192', $finding->value, '1.5 times what is used, rounded up to 32 MB');
+        self::assertStringContainsString('in /etc/php/8.2/fpm/php.ini', $finding->message);
+    }
+
+    public function testMemoryLimitNearlyReachedWhilePreloading(): void
+    {
+        [$finding] = $this->check($this->measurement(peak: 110 * self::MB));
+
+        self::assertSame('memory_limit', $finding->setting);
+        self::assertSame('192M', $finding->value);
+    }
+
+    public function testTooFewFileSlots(): void
+    {
+        [$finding] = $this->check($this->measurement(scripts: 9000));
+
+        self::assertSame('opcache.max_accelerated_files', $finding->setting);
+        self::assertSame('40000', $finding->value);
+    }
+
+    public function testASlowStartUp(): void
+    {
+        [$finding] = $this->check($this->measurement(), startup: 12.0);
+
+        self::assertSame(Severity::Warning, $finding->severity);
+        self::assertStringContainsString('Preloading took 12.0 s', $finding->message);
+    }
+
+    /** @return list<\Preheat\Script\Finding> */
+    private function check(PreloadMeasurement $measurement, float $startup = 0.5): array
+    {
+        $settings = new PhpSettings('/etc/php/8.2/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.memory_consumption' => '128', 'opcache.max_accelerated_files' => '10000']);
+
+        return (new StartupChecks())->check(new VerifyOptions(new PhpInstallation('php', null, $settings), expectedFiles: 3), $measurement, [], true, $startup, 3, '/app/preload.php');
+    }
+
+    private function measurement(int $opcacheUsed = 40 * self::MB, int $peak = 20 * self::MB, int $scripts = 3): PreloadMeasurement
+    {
+        $paths = array_map(static fn (int $i): string => "/app/f$i.php", range(1, $scripts));
+
+        return new PreloadMeasurement(true, '8.2.0', $paths, 3, 0, 5 * self::MB, $opcacheUsed, 128 * self::MB, 4 * self::MB, 8 * self::MB, 16229, $peak, 'www-data');
+    }
+}
