@@ -7,9 +7,10 @@ namespace Preheat\Inventory;
 /**
  * An include or require that runs only depending on whether a function, class or constant exists
  * (`if (!function_exists('__')) { require ABSPATH.'l10n.php'; }`, or after an early `return` such a
- * check guards). Preloading the file it reaches declares those names before the check runs, so the
- * include is skipped and the file's top-level code would never run: such a file must stay out even
- * when it is otherwise only ever loaded by explicit require.
+ * check guards). Once a preloaded file declares a name the check asks about, the check answers
+ * differently from the first line of the request: the include is skipped (and what the included file
+ * does at its top level never happens), or runs where it did not. A file that declares such a name
+ * must stay out even when the app otherwise only ever loads it by explicit require.
  */
 final class GuardedInclude
 {
@@ -21,7 +22,28 @@ final class GuardedInclude
         public readonly ?string $target,
         public readonly string $suffix,
         public readonly int $line,
+        public readonly GuardCondition $condition = new GuardCondition(anyName: true),
     ) {
+    }
+
+    /**
+     * Why preloading this file would change whether the include runs, or null when it would not: it
+     * declares a name the guard asks about; or the guard asks about a name that cannot be told, and the
+     * include may reach the file (then its path decides, as far as it resolves).
+     */
+    public function changedBy(FileInventory $file): ?string
+    {
+        $known = new GuardCondition($this->condition->names, $this->condition->prefixes);
+        foreach ($file->declarations as $declaration) {
+            if ($known->asksAbout($declaration->name)) {
+                return \sprintf('asks whether %s exists, which this file declares', $declaration->name);
+            }
+        }
+        if ($this->condition->anyName && $this->mayReach($file->path)) {
+            return \sprintf('asks whether a function or class exists whose name it builds at runtime, and includes %s', $this->describe());
+        }
+
+        return null;
     }
 
     /** Whether this include may load the file at $path: exactly when resolved, by the known end of the path otherwise. */
@@ -43,15 +65,22 @@ final class GuardedInclude
         };
     }
 
-    /** @return array{target: string|null, suffix: string, line: int} */
+    /** @return array{target: string|null, suffix: string, line: int, names: list<string>, prefixes: list<string>, anyName: bool} */
     public function toArray(): array
     {
-        return ['target' => $this->target, 'suffix' => $this->suffix, 'line' => $this->line];
+        return [
+            'target' => $this->target,
+            'suffix' => $this->suffix,
+            'line' => $this->line,
+            'names' => $this->condition->names,
+            'prefixes' => $this->condition->prefixes,
+            'anyName' => $this->condition->anyName,
+        ];
     }
 
-    /** @param array{target: string|null, suffix: string, line: int} $data */
+    /** @param array{target: string|null, suffix: string, line: int, names?: list<string>, prefixes?: list<string>, anyName?: bool} $data */
     public static function fromArray(array $data): self
     {
-        return new self($data['target'], $data['suffix'], $data['line']);
+        return new self($data['target'], $data['suffix'], $data['line'], new GuardCondition($data['names'] ?? [], $data['prefixes'] ?? [], $data['anyName'] ?? true));
     }
 }

@@ -6,7 +6,6 @@ namespace Preheat\Inventory;
 
 use PhpParser\Node;
 use PhpParser\Node\Expr;
-use PhpParser\Node\Name;
 use PhpParser\Node\Stmt;
 use PhpParser\NodeFinder;
 
@@ -14,17 +13,13 @@ use PhpParser\NodeFinder;
  * Finds, anywhere in a file (top level, functions, methods, closures), the includes that run only
  * depending on whether a name exists: inside an `if`, loop, ternary or `&&`/`||` whose condition asks
  * function_exists(), class_exists(), defined() and the like, or after an `if` asking that which
- * returns, exits or throws. Over-approximates on purpose: a guard it sees wrongly only keeps a file out.
+ * returns, exits or throws; each with what its guards ask about (`GuardCondition`). Over-approximates
+ * on purpose: a guard it sees wrongly only keeps a file out.
  *
  * @internal
  */
 final class GuardedIncludeCollector
 {
-    private const EXISTENCE_CHECKS = [
-        'function_exists', 'class_exists', 'interface_exists', 'trait_exists', 'enum_exists',
-        'defined', 'is_callable', 'method_exists',
-    ];
-
     private readonly NodeFinder $finder;
     private readonly StaticPath $paths;
 
@@ -45,44 +40,51 @@ final class GuardedIncludeCollector
     public function collect(array $statements): array
     {
         $this->found = [];
-        $this->visitList($statements, false);
+        $this->visitList($statements, null);
 
         return $this->found;
     }
 
     /** @param array<mixed> $nodes */
-    private function visitList(array $nodes, bool $guarded): void
+    private function visitList(array $nodes, ?GuardCondition $guard): void
     {
         foreach ($nodes as $node) {
             if (!$node instanceof Node) {
                 continue;
             }
-            $this->visit($node, $guarded);
+            $this->visit($node, $guard);
             // `if (function_exists('x')) { return; }` guards everything after it in the same block.
-            if ($node instanceof Stmt\If_ && $this->asksExistence($node) && $this->leaves($node)) {
-                $guarded = true;
+            if ($node instanceof Stmt\If_ && $this->leaves($node)) {
+                $condition = $this->condition($node);
+                if (null !== $condition) {
+                    $guard = $condition->merge($guard);
+                }
             }
         }
     }
 
-    private function visit(Node $node, bool $guarded): void
+    private function visit(Node $node, ?GuardCondition $guard): void
     {
-        if ($guarded && $node instanceof Expr\Include_) {
-            $this->found[] = $this->paths->resolve($node->expr, $node->getStartLine());
+        if (null !== $guard && $node instanceof Expr\Include_) {
+            $path = $this->paths->resolve($node->expr, $node->getStartLine());
+            $this->found[] = new GuardedInclude($path->target, $path->suffix, $path->line, $guard);
         }
-        $guarded = $guarded || $this->asksExistence($node);
+        $condition = $this->condition($node);
+        if (null !== $condition) {
+            $guard = $condition->merge($guard);
+        }
         foreach ($node->getSubNodeNames() as $name) {
             $child = $node->$name;
             if ($child instanceof Node) {
-                $this->visit($child, $guarded);
+                $this->visit($child, $guard);
             } elseif (\is_array($child)) {
-                $this->visitList($child, $guarded);
+                $this->visitList($child, $guard);
             }
         }
     }
 
-    /** Whether the node branches on a condition that asks whether a name exists. */
-    private function asksExistence(Node $node): bool
+    /** What the node's branching condition asks about existence, if it is a branch that asks. */
+    private function condition(Node $node): ?GuardCondition
     {
         $conditions = match (true) {
             $node instanceof Stmt\If_ => [$node->cond, ...array_map(static fn (Stmt\ElseIf_ $e): Expr => $e->cond, $node->elseifs)],
@@ -94,13 +96,8 @@ final class GuardedIncludeCollector
             $node instanceof Stmt\Switch_, $node instanceof Expr\Match_ => [$node->cond],
             default => [],
         };
-        if ([] === $conditions) {
-            return false;
-        }
 
-        return null !== $this->finder->findFirst($conditions, static fn (Node $n): bool => $n instanceof Expr\FuncCall
-            && $n->name instanceof Name
-            && \in_array(strtolower($n->name->getLast()), self::EXISTENCE_CHECKS, true));
+        return [] === $conditions ? null : GuardCondition::of($conditions);
     }
 
     private function leaves(Stmt\If_ $if): bool

@@ -22,8 +22,9 @@ use Preheat\Inventory\Inventory;
  * reaches only when a function or class does not exist yet (preloaded, it does: the include is skipped).
  *
  * A side-effect file is kept only when: recorded requests loaded it and every one of those loads was
- * outside any autoloader; no guarded include in the scanned files may reach it (by its resolved path, or
- * by the known end of a path that could not be resolved); every recorded file under the project root
+ * outside any autoloader; no guarded include in the scanned files asks about a function or class it
+ * declares (where the guard builds the name at runtime: none may reach it, by its resolved path or the
+ * known end of a path that could not be resolved); every recorded file under the project root
  * was scanned (a guard in an unscanned file could not be ruled out); and the autoloader maps none of
  * its classes to it.
  */
@@ -69,12 +70,13 @@ final class RequireLoadedRule
             return null;
         }
         foreach ($this->guards as [$in, $include]) {
-            if ($include->mayReach($path)) {
+            $change = $include->changedBy($file);
+            if (null !== $change) {
                 $refusal = \sprintf(
-                    '%s line %d includes %s only depending on whether a function, class or constant exists: preloaded, it would exist and the include be skipped',
-                    $this->relative($in),
+                    'the include on line %d of %s runs only depending on a check that %s: preloaded, the answer would change from the start of the request and the include be skipped',
                     $include->line,
-                    $include->describe(),
+                    $this->relative($in),
+                    $change,
                 );
 
                 return null;
@@ -100,7 +102,7 @@ final class RequireLoadedRule
         $refusal = null;
 
         return \sprintf(
-            'every one of its %d load(s) in %s was an explicit require or include outside any autoloader, and no include guarded by function_exists(), class_exists() or defined() can reach it: PHP still runs its top-level code at that require (and skips the declarations preloaded), so the app behaves the same',
+            'every one of its %d load(s) in %s was an explicit require or include outside any autoloader, and no include guarded by function_exists(), class_exists() or the like asks about what it declares: PHP still runs its top-level code at that require (and skips the declarations preloaded), so the app behaves the same',
             $loads,
             $this->evidence->source,
         );

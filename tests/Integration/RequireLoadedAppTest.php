@@ -53,7 +53,7 @@ final class RequireLoadedAppTest extends TestCase
         self::assertSame(1, $trace['verification']['preloaded']['classes']);
 
         $dropped = array_column($trace['plan']['dropped'], null, 'file');
-        self::assertStringContainsString('wp-includes/load.php line 14 includes a path ending in /l10n.php only depending on whether a function, class or constant exists', $dropped['wp-includes/l10n.php']['message']);
+        self::assertStringContainsString('the include on line 14 of wp-includes/load.php runs only depending on a check that asks whether __ exists, which this file declares', $dropped['wp-includes/l10n.php']['message']);
         self::assertStringContainsString('loaded it from inside an autoloader', $dropped['wp-includes/class-wp-widget-cache.php']['message']);
     }
 

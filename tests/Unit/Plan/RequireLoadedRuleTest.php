@@ -55,13 +55,13 @@ final class RequireLoadedRuleTest extends TestCase
         self::assertNull($plan->includedFile($this->root.'/wp-includes/kses.php')?->keptBecause, 'a file without side effects needs no reason');
     }
 
-    public function testAFileAGuardedIncludeMayReachStaysOut(): void
+    public function testAFileDeclaringWhatAGuardedIncludeAsksAboutStaysOut(): void
     {
         $plan = $this->plan($this->traced());
 
         $l10n = $plan->droppedFiles[$this->root.'/wp-includes/l10n.php']->exclusion;
         self::assertSame(DropReason::SideEffects, $l10n->reason);
-        self::assertStringContainsString('wp-includes/load.php line 14 includes a path ending in /l10n.php only depending on whether a function, class or constant exists', $l10n->message);
+        self::assertStringContainsString('the include on line 14 of wp-includes/load.php runs only depending on a check that asks whether __ exists, which this file declares', $l10n->message);
     }
 
     public function testAFileAnAutoloaderLoadedOnceStaysOut(): void
