@@ -468,9 +468,10 @@ final class Planner
                 }
                 $mark = $marks[$provider] ?? 0;
                 if (1 === $mark) {
-                    if (null !== $check) {
-                        // Signatures name each other in cycles (Query::builder(): Builder, Builder::query(): Query).
-                        // OPcache compiles every file before it links any, so this order is only a courtesy.
+                    if (null !== $check || str_starts_with($declaration->name, 'class@anonymous')) {
+                        // Signatures name each other in cycles (Query::builder(): Builder, Builder::query(): Query),
+                        // and an anonymous class has no name a forced drop could take. OPcache compiles every
+                        // file before it links any, so this order is only a courtesy.
                         continue;
                     }
 

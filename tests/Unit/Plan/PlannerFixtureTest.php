@@ -206,6 +206,14 @@ final class PlannerFixtureTest extends TestCase
             ['vendor/composer/autoload_psr4.php' => 'nothing-to-preload'],
             [],
         ];
+        // Planning used to give up ("too many circular dependencies"): a cycle through an anonymous
+        // class could never be broken, since a forced drop cannot name it.
+        yield 'files that need each other through an anonymous class' => [
+            'anonymous-cycle',
+            ['vendor/acme/dom/src/Element.php', 'vendor/acme/dom/src/Node.php'],
+            [],
+            [],
+        ];
         yield 'a clean project whose whole tree preloads' => [
             'clean',
             [

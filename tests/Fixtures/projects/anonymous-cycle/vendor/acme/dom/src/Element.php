@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Dom;
+
+interface Element extends Node
+{
+}
