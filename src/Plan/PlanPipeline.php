@@ -127,8 +127,15 @@ final class PlanPipeline
             $total - $scan->parsedFiles,
             (hrtime(true) - $started) / 1e9,
         ));
-        foreach ($selection->links as $link) {
-            $this->progress->finish(\sprintf('Followed the link %s to %s', SkippedPath::relative($link->link, $request->projectRoot), $link->target));
+        $links = $selection->links;
+        if ([] !== $links) {
+            $this->progress->finish(\sprintf(
+                'Followed %d directory link(s): %s to %s%s',
+                \count($links),
+                SkippedPath::relative($links[0]->link, $request->projectRoot),
+                $links[0]->target,
+                \count($links) > 1 ? ', ...' : '',
+            ));
         }
 
         return $scan;

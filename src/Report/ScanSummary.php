@@ -23,8 +23,10 @@ final class ScanSummary
         }
         $roots = array_map(static fn ($r): string => \sprintf('%s (%d)', SkippedPath::relative($r->path, $root), $r->files), $selection->roots);
         $lines = [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', $roots))];
-        foreach ($selection->links as $link) {
-            $lines[] = \sprintf('  Followed   link %s -> %s', SkippedPath::relative($link->link, $root), $link->target);
+        $links = array_map(static fn ($l): string => \sprintf('%s -> %s', SkippedPath::relative($l->link, $root), $l->target), $selection->links);
+        if ([] !== $links) {
+            $shown = $verbose ? $links : \array_slice($links, 0, self::SHOWN);
+            $lines[] = \sprintf('  Followed   %d directory links: %s%s', \count($links), implode(', ', $shown), \count($shown) < \count($links) ? ', ... (-v for all)' : '');
         }
         $skipped = array_map(
             static fn (SkippedPath $s): string => \sprintf('%s (%s%s)', SkippedPath::relative($s->path, $root), $s->why, $s->checkedForDuplicates ? '; read for duplicate declarations only' : ''),

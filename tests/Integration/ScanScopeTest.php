@@ -50,7 +50,7 @@ final class ScanScopeTest extends TestCase
         $skipped = array_column($result['scan']['skipped'], 'reason', 'path');
         self::assertSame(['_test' => 'not-runtime', 'data/cache' => 'generated', 'lib/plugins/loop' => 'link-loop'], $skipped);
         self::assertSame($result['plan']['summary']['classes'], $result['verification']['preloaded']['classes']);
-        self::assertStringContainsString('Followed the link lib/plugins to '.$store, $process->getErrorOutput());
+        self::assertStringContainsString('Followed 1 directory link(s): lib/plugins to '.$store, $process->getErrorOutput());
     }
 
     public function testACmsWithoutComposerJsonIsPlannedAndSaysWhatItSkipped(): void
