@@ -9,6 +9,8 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Usage\FileUsageStore;
+use Preheat\Usage\UsageBatch;
 use Symfony\Component\Process\Process;
 
 /**
@@ -78,6 +80,26 @@ final class RequireLoadedAppTest extends TestCase
         self::assertFalse($scenarios['naive']['measured'], 'preloading l10n.php and the autoloaded widget cache changes the page');
         self::assertStringContainsString('l10n.php did not run', json_encode($scenarios['naive']['problems']) ?: '');
         self::assertSame(1, $process->getExitCode(), 'a broken scenario fails the run');
+    }
+
+    public function testExplainWithAUsageStoreSaysWhyAFileWithSideEffectsIsIn(): void
+    {
+        $store = $this->directory->path.'/usage.log';
+        $files = array_map(fn (string $f): string => $this->app.'/'.$f, ['index.php', 'wp-settings.php', 'wp-includes/load.php', 'wp-includes/plugin.php', 'wp-includes/class-wp-widget-cache.php']);
+        $required = array_fill_keys(\array_slice($files, 0, 4), 10);
+        (new FileUsageStore($store))->append(new UsageBatch(10, array_fill_keys($files, 10), 1_700_000_000, 1_700_000_060, 'web-1', 0, $required));
+
+        $in = PreheatProcess::run(['explain', 'wp-includes/plugin.php', '--project='.$this->app, '--path=.', '--no-cache', '--usage='.$store]);
+        self::assertSame(0, $in->getExitCode(), $in->getErrorOutput());
+        self::assertStringContainsString('IN  wp-includes/plugin.php (wp-includes/plugin.php) is preloaded.', $in->getOutput());
+        self::assertStringContainsString('kept because it runs code when included (assigns a variable on line 3), but every one of its 10 load(s) in the recorded requests was an explicit require or include outside any autoloader', $in->getOutput());
+
+        $autoloaded = PreheatProcess::run(['explain', 'WP_Widget_Cache', '--project='.$this->app, '--path=.', '--no-cache', '--usage='.$store]);
+        self::assertStringContainsString('OUT WP_Widget_Cache (wp-includes/class-wp-widget-cache.php) is not preloaded.', $autoloaded->getOutput());
+        self::assertStringContainsString('not kept as only ever required: the recorded requests loaded it from inside an autoloader, or could not tell', $autoloaded->getOutput());
+
+        $without = PreheatProcess::run(['explain', 'wp-includes/plugin.php', '--project='.$this->app, '--path=.', '--no-cache']);
+        self::assertStringContainsString('OUT wp-includes/plugin.php', $without->getOutput(), 'without usage, side effects keep it out');
     }
 
     /**
