@@ -306,6 +306,8 @@ final class AutoloadWitness
 
     private static bool $blind = true;
 
+    private static int $depth = 0;
+
     public static function install(): void
     {
         if (null !== self::$loader || [] !== spl_autoload_functions()) {
@@ -336,7 +338,10 @@ final class AutoloadWitness
 
             return;
         }
-        $before = \count(get_included_files());
+        // Only the outermost autoload reads the included files (a few µs for hundreds of files): what
+        // nested ones (a parent class, an interface) include falls within its window anyway.
+        $outermost = 0 === self::$depth++;
+        $before = $outermost ? \count(get_included_files()) : 0;
         try {
             foreach (\array_slice($loaders, 1) as $loader) {
                 $loader($class);
@@ -345,8 +350,11 @@ final class AutoloadWitness
                 }
             }
         } finally {
-            foreach (\array_slice(get_included_files(), $before) as $file) {
-                self::$autoloaded[$file] = true;
+            --self::$depth;
+            if ($outermost) {
+                foreach (\array_slice(get_included_files(), $before) as $file) {
+                    self::$autoloaded[$file] = true;
+                }
             }
         }
     }
