@@ -46,8 +46,13 @@ final class SourceFinder
     /** @var list<FollowedLink> */
     private array $links = [];
 
+    /** @var array<string, string> real path => the path under the project root it was found by, through a link */
+    private array $aliases = [];
+
     /** @var array<string, true> */
     private array $rootSet = [];
+
+    private ?string $projectRoot = null;
 
     /** @var array<string, bool> --include-dir value => matched */
     private array $include = [];
@@ -73,7 +78,8 @@ final class SourceFinder
     public function select(?string $projectRoot, array $roots, ?string $vendorDir, array $include = []): SourceSelection
     {
         $this->visited = $this->files = $this->context = $this->rootSet = [];
-        $this->skipped = $this->links = [];
+        $this->skipped = $this->links = $this->aliases = [];
+        $this->projectRoot = $projectRoot;
         $this->include = array_fill_keys(array_map(static fn (string $i): string => trim($i, '/'), $include), false);
         foreach ($roots as $root) {
             $this->rootSet[$root] = true;
@@ -100,7 +106,7 @@ final class SourceFinder
         $scannedRoots = array_map(static fn (string $r): ScannedRoot => new ScannedRoot($r, $counts[$r] ?? 0), $roots);
         $unused = array_keys(array_filter($this->include, static fn (bool $matched): bool => !$matched));
 
-        return new SourceSelection($files, $context, $scannedRoots, $this->skipped, $this->links, array_map('strval', $unused));
+        return new SourceSelection($files, $context, $scannedRoots, $this->skipped, $this->links, array_map('strval', $unused), $this->aliases);
     }
 
     /**
@@ -175,6 +181,9 @@ final class SourceFinder
                 $this->context[$target] = true;
             } else {
                 $this->files[$target] ??= $root;
+            }
+            if ($shown !== $target && null !== $this->projectRoot && self::inside($shown, $this->projectRoot)) {
+                $this->aliases[$target] ??= $shown;
             }
         }
     }

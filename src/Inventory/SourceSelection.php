@@ -11,14 +11,16 @@ namespace Preheat\Inventory;
 final class SourceSelection
 {
     /**
-     * @param list<string>       $files          real paths under the roots, sorted: candidates for preloading
-     * @param list<string>       $context        real paths of the project's other runtime PHP files (outside the roots, or
-     *                                           in directories the app writes at run time), sorted: checked for duplicate
-     *                                           declarations only
-     * @param list<ScannedRoot>  $roots
-     * @param list<SkippedPath>  $skipped
-     * @param list<FollowedLink> $links
-     * @param list<string>       $unusedIncludes --include-dir values that matched no skipped directory
+     * @param list<string>          $files          real paths under the roots, sorted: candidates for preloading
+     * @param list<string>          $context        real paths of the project's other runtime PHP files (outside the roots, or
+     *                                              in directories the app writes at run time), sorted: checked for duplicate
+     *                                              declarations only
+     * @param list<ScannedRoot>     $roots
+     * @param list<SkippedPath>     $skipped
+     * @param list<FollowedLink>    $links
+     * @param list<string>          $unusedIncludes --include-dir values that matched no skipped directory
+     * @param array<string, string> $aliases        real path => the path under the project root it was found by
+     *                                              through a link (so that --ignore globs written that way match)
      */
     public function __construct(
         public readonly array $files,
@@ -27,6 +29,7 @@ final class SourceSelection
         public readonly array $skipped = [],
         public readonly array $links = [],
         public readonly array $unusedIncludes = [],
+        public readonly array $aliases = [],
     ) {
     }
 

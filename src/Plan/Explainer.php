@@ -5,16 +5,20 @@ declare(strict_types=1);
 namespace Preheat\Plan;
 
 use Preheat\Inventory\Inventory;
+use Preheat\Inventory\InventoryScan;
+use Preheat\Inventory\SkippedPath;
 
 final class Explainer
 {
     private const MAX_CHAIN = 50;
 
-    public function explain(PreloadPlan $plan, Inventory $inventory, string $subject, string $workingDirectory): Explanation
+    public function explain(PreloadPlan $plan, Inventory $inventory, string $subject, string $workingDirectory, ?InventoryScan $scan = null): Explanation
     {
         $file = $this->asFile($subject, $plan->projectRoot, $workingDirectory);
         if (null !== $file) {
-            return $this->explainFile($plan, $inventory, $subject, $file);
+            $explanation = $this->explainFile($plan, $inventory, $subject, $file);
+
+            return null === $scan || $explanation->found ? $explanation : $this->whyNotScanned($explanation, $file, $plan, $scan);
         }
 
         return $this->explainClass($plan, $inventory, ltrim($subject, '\\'));
@@ -65,6 +69,41 @@ final class Explainer
             new ExplanationStep($dropped->name, $dropped->path, $dropped->exclusion),
             ...$this->causes($plan, $dropped->exclusion->because),
         ]);
+    }
+
+    /** A file no scanned root holds: say whether the scan skipped it, or only read it for duplicates. */
+    private function whyNotScanned(Explanation $explanation, string $path, PreloadPlan $plan, InventoryScan $scan): Explanation
+    {
+        $relative = $this->relative($path, $plan);
+        foreach ($scan->selection->skipped ?? [] as $skipped) {
+            if (!str_starts_with($path.'/', $skipped->path.'/')) {
+                continue;
+            }
+            $directory = $this->relative($skipped->path, $plan);
+            if (SkippedPath::GENERATED === $skipped->reason) {
+                return new Explanation($explanation->subject, 'file', true, false, $path, [], \sprintf(
+                    'The scan skips %s (%s): never preloaded, since a later request may rewrite it; what it declares counts for duplicates.',
+                    $directory,
+                    $skipped->why,
+                ));
+            }
+
+            return new Explanation($explanation->subject, 'file', false, false, $path, [], \sprintf(
+                'The scan skips %s (%s)%s.',
+                $directory,
+                $skipped->why,
+                str_starts_with($skipped->reason, 'link') ? '' : \sprintf(': --include-dir=%s scans it', $directory),
+            ));
+        }
+        if (null !== $scan->context->file($path)) {
+            return new Explanation($explanation->subject, 'file', true, false, $path, [], \sprintf(
+                '%s is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add --path=%s to the --path options to scan it.',
+                $relative,
+                \dirname($relative),
+            ));
+        }
+
+        return $explanation;
     }
 
     /** A function: preloaded with the file that declares it, or left out with that file's reason. */

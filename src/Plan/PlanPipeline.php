@@ -45,7 +45,7 @@ final class PlanPipeline
         $scan = $this->scan($selection, $request);
         $locator = new ClassLocator($project->root, $scan->context, fn (): array => $this->includePath($request->phpBinary), $request->paths);
         $planner = new Planner($this->builtins($request->phpBinary));
-        $plan = $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator);
+        $plan = $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator, $selection->aliases);
 
         return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9, $locator, $this->warnings($request, $project, $scan));
     }
@@ -54,7 +54,7 @@ final class PlanPipeline
     {
         $started = hrtime(true);
         $planner = new Planner($this->builtins($phpBinary));
-        $plan = $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options, $previous->scan->context, $previous->locator);
+        $plan = $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options, $previous->scan->context, $previous->locator, $previous->scan->selection->aliases ?? []);
 
         return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9, $previous->locator, $previous->warnings);
     }
@@ -67,7 +67,7 @@ final class PlanPipeline
             $warnings[] = 'No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).';
         }
         foreach ($request->ignoreRules() as $rule) {
-            if (!$this->matchesAnything($rule, $scan->inventory, $project->root)) {
+            if (!$this->matchesAnything($rule, $scan->inventory, $project->root, $scan->selection->aliases ?? [])) {
                 $warnings[] = \sprintf('--ignore=%s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern);
             }
         }
@@ -78,10 +78,11 @@ final class PlanPipeline
         return $warnings;
     }
 
-    private function matchesAnything(IgnoreRule $rule, Inventory $inventory, string $root): bool
+    /** @param array<string, string> $aliases */
+    private function matchesAnything(IgnoreRule $rule, Inventory $inventory, string $root, array $aliases): bool
     {
         foreach ($inventory->files as $path => $file) {
-            if ($rule->matchesPath($path, $root)) {
+            if ($rule->matchesPath($path, $root) || (isset($aliases[$path]) && $rule->matchesPath($aliases[$path], $root))) {
                 return true;
             }
             foreach ($file->classLikes() as $declaration) {

@@ -21,6 +21,9 @@ final class Planner
 
     private ClassLocator $locator;
 
+    /** @var array<string, string> */
+    private array $aliases = [];
+
     private readonly BuiltinSignatures $builtinSignatures;
 
     public function __construct(private readonly BuiltinSymbols $builtins)
@@ -29,14 +32,17 @@ final class Planner
     }
 
     /**
-     * @param list<string> $roots
-     * @param Inventory    $context the project's other runtime files, outside the roots: what they declare
-     *                              counts for duplicates (the app may include them), they are never preloaded
+     * @param list<string>          $roots
+     * @param Inventory             $context the project's other runtime files, outside the roots: what they declare
+     *                                       counts for duplicates (the app may include them), they are never preloaded
+     * @param array<string, string> $aliases real path => the path under the project root it was found by through a
+     *                                       link: --ignore globs match either
      */
-    public function plan(Inventory $inventory, ComposerProject $project, array $roots, PlanOptions $options, ?Inventory $context = null, ?ClassLocator $locator = null): PreloadPlan
+    public function plan(Inventory $inventory, ComposerProject $project, array $roots, PlanOptions $options, ?Inventory $context = null, ?ClassLocator $locator = null, array $aliases = []): PreloadPlan
     {
         $this->context = $context ?? new Inventory([]);
         $this->locator = $locator ?? ClassLocator::none();
+        $this->aliases = $aliases;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
             $state = new PlanState();
             $requireRule = null === $options->requires ? null : new RequireLoadedRule($options->requires, $inventory, $project);
@@ -100,7 +106,7 @@ final class Planner
             return new Exclusion(DropReason::DevPackage, \sprintf('in %s, a dev package (pass --include-dev to keep it)', $package->name));
         }
         foreach ($options->ignore as $rule) {
-            if ($rule->matchesPath($file->path, $project->root)) {
+            if ($rule->matchesPath($file->path, $project->root) || (isset($this->aliases[$file->path]) && $rule->matchesPath($this->aliases[$file->path], $project->root))) {
                 return new Exclusion(DropReason::Ignored, \sprintf('matches --ignore=%s', $rule->pattern));
             }
         }
@@ -214,7 +220,7 @@ final class Planner
             return ' (not scanned, but part of the app: it may be included at run time)';
         }
         foreach ($options->ignore as $rule) {
-            if ($rule->matchesPath($other, $project->root)) {
+            if ($rule->matchesPath($other, $project->root) || (isset($this->aliases[$other]) && $rule->matchesPath($this->aliases[$other], $project->root))) {
                 return \sprintf(' (ignored with --ignore=%s, which keeps it out of the preload script but not out of the app: it may still be included, so its declarations still count)', $rule->pattern);
             }
         }

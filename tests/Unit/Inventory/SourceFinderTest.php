@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Inventory;
 use PHPUnit\Framework\TestCase;
 use Preheat\Inventory\SkippedPath;
 use Preheat\Inventory\SourceFinder;
+use Preheat\Plan\DropReason;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -82,6 +83,7 @@ final class SourceFinderTest extends TestCase
         self::assertCount(1, $selection->links);
         self::assertSame($root.'/lib/plugins', $selection->links[0]->link);
         self::assertSame($store, $selection->links[0]->target);
+        self::assertSame($root.'/lib/plugins/info/syntax.php', $selection->aliases[$store.'/info/syntax.php']);
         $reasons = [];
         foreach ($selection->skipped as $path) {
             $reasons[SkippedPath::relative($path->path, $root)] = $path->reason;
@@ -89,6 +91,20 @@ final class SourceFinderTest extends TestCase
         self::assertSame(SkippedPath::LINK_SEEN, $reasons['lib/plugins-again']);
         self::assertSame(SkippedPath::LINK_LOOP, $reasons['lib/plugins/loop']);
         self::assertSame(SkippedPath::LINK_LOOP, $reasons['lib/plugins/everything']);
+    }
+
+    public function testAnIgnoreGlobMatchesAFileByThePathOfTheLinkItWasFoundThrough(): void
+    {
+        $root = FixtureProjects::copy('wiki', $this->directory);
+        $store = $this->directory->path.'/plugins-store';
+        mkdir($store.'/info', 0777, true);
+        copy(__DIR__.'/../../Fixtures/linked/wiki-plugins/info/syntax.php', $store.'/info/syntax.php');
+        symlink($store, $root.'/lib/plugins');
+
+        $result = FixtureProjects::result($root, ['lib/plugins/info']);
+
+        self::assertSame(DropReason::Ignored, $result->plan->droppedFiles[$store.'/info/syntax.php']->exclusion->reason);
+        self::assertSame([], $result->warnings);
     }
 
     public function testFindReadsEverythingUnderTheRoots(): void

@@ -87,6 +87,18 @@ final class ScanScopeTest extends TestCase
         );
     }
 
+    public function testExplainSaysWhyAFileIsNotScanned(): void
+    {
+        $result = FixtureProjects::result(FixtureProjects::path('cms'), paths: ['wp-includes']);
+        $explain = static fn (string $file) => (new Explainer())->explain($result->plan, $result->scan->inventory, $file, $result->plan->projectRoot, $result->scan);
+
+        self::assertSame('The scan skips tests (tests, not run by the app): --include-dir=tests scans it.', $explain('tests/phpunit/bootstrap.php')->note);
+        self::assertStringStartsWith('The scan skips wp-content/cache (written by the app at run time): never preloaded', $explain('wp-content/cache/page-cache.php')->note);
+        $admin = $explain('wp-admin/setup-config.php');
+        self::assertTrue($admin->found);
+        self::assertSame('wp-admin/setup-config.php is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add --path=wp-admin to the --path options to scan it.', $admin->note);
+    }
+
     public function testWhatPHPRefusedIsRecordedInTheScriptAndExplainedFromIt(): void
     {
         $result = FixtureProjects::result(FixtureProjects::path('clean'));
