@@ -77,7 +77,6 @@ for app in "${apps[@]}"; do
 
     log "$app: preheat verify --ini=$FPM_INI --strict"
     step "$app" verify "${preheat[@]}" verify "$dir/preload.php" --ini="$FPM_INI" --strict
-    step "$app" verify-json "${preheat[@]}" verify "$dir/preload.php" --ini="$FPM_INI" --strict --format=json
 
     log "$app: php-fpm with the preload script"
     if [ -f "$dir/preload.php" ]; then

@@ -77,11 +77,14 @@ foreach ($apps as $app) {
     }
     $row['own files scanned'] = $scanned ?? '—';
 
-    $verify = json("$dir/verify-json.out");
+    // verify's text report: "Preloaded  N scripts, N classes, N functions, X MB preload memory", "Messages   N fatal, N warnings".
+    $verify = text("$dir/verify.out");
     $steps['verify'] = 0 === rc($dir, 'verify');
-    $row['classes'] = null === $verify ? '—' : number_format((int) ($verify['preloaded']['classes'] ?? 0));
-    $row['preload MB'] = null === $verify ? '—' : sprintf('%.1f', ($verify['preloaded']['memoryBytes'] ?? 0) / 1048576);
-    $row['verify fatals/warnings'] = null === $verify ? '—' : sprintf('%d/%d', $verify['fatals'] ?? 0, $verify['warnings'] ?? 0);
+    $preloaded = preg_match('/Preloaded\s+[\d,]+ scripts, ([\d,]+) classes, [\d,]+ functions, ([\d.]+) MB/', $verify, $p) ? $p : null;
+    $messages = preg_match('/Messages\s+(\d+) fatal, (\d+) warnings/', $verify, $m) ? $m : null;
+    $row['classes'] = null === $preloaded ? '—' : number_format((int) str_replace(',', '', $preloaded[1]));
+    $row['preload MB'] = null === $preloaded ? '—' : sprintf('%.1f', $preloaded[2]);
+    $row['verify fatals/warnings'] = null === $messages ? '—' : $messages[1].'/'.$messages[2];
 
     $fpm = fpmCheck($dir, 'fpm');
     $steps['fpm'] = $fpm['ok'];
