@@ -7,7 +7,8 @@
 #   4. fpm       php-fpm started with its real php.ini plus opcache.preload (pool user www-data): it starts,
 #                logs no fatal or warning, and serves the pages
 #   5. gate      `preheat bench`, short rounds, no masks: none against a second none (the gate does not cry
-#                wolf), then none against all and trace (the pages identical)
+#                wolf), then none against all and trace (the pages identical); where the app has a
+#                canary-preload.php that changes a page on purpose, the gate must fail on it
 # then prints a table per app and exits 1 when any step of any app failed.
 # Usage: bench/corpus/run.sh [APP...]   (apps: wordpress mediawiki phpmyadmin symfony; default all)
 #   CORPUS_WORK=DIR            where the apps and results live (default bench/corpus/work)
@@ -96,6 +97,14 @@ for app in "${apps[@]}"; do
     # shellcheck disable=SC2086
     step "$app" bench "${preheat[@]}" bench --project="$dir" --scenario=none=none --scenario=all=all \
         --scenario=trace=trace $bench_options --out="$results/$app/bench"
+
+    # An app may bring a preload script that changes a page on purpose: the gate must catch it.
+    if [ -f "$CORPUS_DIR/apps/$app/canary-preload.php" ]; then
+        log "$app: preheat bench gate, none against a script that changes a page"
+        # shellcheck disable=SC2086
+        step "$app" canary "${preheat[@]}" bench --project="$dir" --scenario=none=none \
+            --scenario=canary="$CORPUS_DIR/apps/$app/canary-preload.php" $bench_options --out="$results/$app/canary"
+    fi
 done
 
 "$PHP" "$CORPUS_DIR/summarize.php" "$results" "$WORK_DIR" "${apps[@]}"

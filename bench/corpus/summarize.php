@@ -104,6 +104,17 @@ foreach ($apps as $app) {
         $row[$column] = [] === $gate ? (is_file("$dir/$file.rc") ? 'no report' : '—') : implode(', ', $gate);
     }
 
+    if (is_file("$dir/canary.rc")) {
+        // Only a measured "none" and an unmeasured canary, stopped by the gate, show that the gate still sees.
+        $canary = json("$dir/canary/report.json");
+        $caught = false;
+        foreach ($canary['scenarios'] ?? [] as $scenario) {
+            $caught = $caught || ('canary' === $scenario['name'] && !$scenario['measured']
+                && [] !== preg_grep('/differ/i', $scenario['problems'] ?? []));
+        }
+        $steps['canary'] = 1 === rc($dir, 'canary') && $caught;
+        $row['gate'] .= $caught ? ', canary caught' : ', canary MISSED';
+    }
     $row['time'] = sprintf('%d s', array_sum(array_map(static fn (string $f): int => (int) text($f), glob("$dir/*.seconds") ?: [])));
     $row['steps'] = implode(' ', array_map(static fn ($name, $ok): string => ($ok ? '' : '!').$name, array_keys($steps), $steps));
     $row['result'] = in_array(false, $steps, true) ? 'FAIL' : 'PASS';
@@ -157,7 +168,8 @@ foreach ($rows as $row) {
     echo $line($row), "\n";
 }
 echo "\nsteps: setup, app (pages without preloading), generate, verify (--ini=php-fpm's, --strict), fpm (started with\n"
-    ."the script), noise (gate none vs none), bench (gate none vs all, trace); ! marks a step that failed.\n";
+    ."the script), noise (gate none vs none), bench (gate none vs all, trace), canary (the gate fails on a script\n"
+    ."made to change a page); ! marks a step that failed.\n";
 if ([] !== $failures) {
     echo "\nFailures:\n\n", implode("\n\n", $failures), "\n";
 }
