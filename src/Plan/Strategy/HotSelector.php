@@ -56,7 +56,12 @@ final class HotSelector
                 continue;
             }
             if (!isset($safe[$path])) {
-                $skipped[$path] = null === $inventory->file($path) ? 'not under the scanned paths' : 'not safe to preload (see preheat explain)';
+                $dropped = $safePlan->droppedFiles[$path] ?? null;
+                $skipped[$path] = match (true) {
+                    null === $inventory->file($path) => 'not under the scanned paths',
+                    null === $dropped => 'not safe to preload (see preheat explain)',
+                    default => \sprintf('not safe to preload: %s (see preheat explain)', $dropped->exclusion->reason->label()),
+                };
                 continue;
             }
             $closure = array_values(array_filter($this->closure($path, $inventory, $providers, $signatures), static fn (string $p): bool => !isset($selected[$p])));

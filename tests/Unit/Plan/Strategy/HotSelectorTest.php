@@ -128,7 +128,7 @@ final class HotSelectorTest extends TestCase
 
         self::assertSame([], $selection->files);
         self::assertSame('not under the scanned paths', $selection->skipped['/srv/elsewhere/bootstrap.php']);
-        self::assertSame('not safe to preload (see preheat explain)', $selection->skipped[$this->root.'/vendor/composer/autoload_psr4.php']);
+        self::assertSame('not safe to preload: declares nothing preloadable (see preheat explain)', $selection->skipped[$this->root.'/vendor/composer/autoload_psr4.php']);
     }
 
     public function testSizesParse(): void
