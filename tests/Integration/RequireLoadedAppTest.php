@@ -82,6 +82,24 @@ final class RequireLoadedAppTest extends TestCase
         self::assertSame(1, $process->getExitCode(), 'a broken scenario fails the run');
     }
 
+    public function testHotFromAStoreKeepsWhatTheRecordedRequestsOnlyRequired(): void
+    {
+        $store = $this->directory->path.'/usage.log';
+        $files = array_map(fn (string $f): string => $this->app.'/'.$f, ['index.php', 'wp-settings.php', 'wp-includes/load.php', 'wp-includes/plugin.php', 'wp-includes/template.php', 'wp-includes/class-wp-widget-cache.php']);
+        // A store of format 1 (no "required" counts) carries no evidence: the same traffic keeps nothing with side effects.
+        file_put_contents($this->directory->path.'/old.log', json_encode(['v' => 1, 'server' => 'web-1', 'pid' => 1, 'from' => 1, 'to' => 2, 'requests' => 10, 'files' => array_fill_keys($files, 10)], \JSON_UNESCAPED_SLASHES)."\n");
+        (new FileUsageStore($store))->append(new UsageBatch(10, array_fill_keys($files, 10), 1, 2, 'web-1', 0, array_fill_keys(\array_slice($files, 0, 5), 10)));
+
+        [$old, $process] = PreheatProcess::json(['generate', '--project='.$this->app, '--path=.', '--strategy=hot', '--usage='.$this->directory->path.'/old.log', '--no-cache', '--strict']);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(['wp-includes/template.php'], array_column($old['plan']['included'], 'file'));
+
+        [$hot, $process] = PreheatProcess::json(['generate', '--project='.$this->app, '--path=.', '--strategy=hot', '--usage='.$store, '--no-cache', '--strict']);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(['wp-includes/load.php', 'wp-includes/plugin.php', 'wp-includes/template.php'], $this->sorted(array_column($hot['plan']['included'], 'file')));
+        self::assertStringContainsString('not safe to preload: top-level side effects', $hot['selection']['skipped'][$this->app.'/wp-includes/class-wp-widget-cache.php']);
+    }
+
     public function testExplainWithAUsageStoreSaysWhyAFileWithSideEffectsIsIn(): void
     {
         $store = $this->directory->path.'/usage.log';
