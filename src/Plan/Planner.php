@@ -439,11 +439,12 @@ final class Planner
     {
         $marks = [];
         $ordered = [];
+        $ancestors = [];
         $paths = array_keys($state->wanted);
         sort($paths, \SORT_STRING);
         foreach ($paths as $path) {
             if (!isset($marks[$path])) {
-                $cycle = $this->visit($path, $state, $marks, $ordered);
+                $cycle = $this->visit($path, $state, $marks, $ordered, $ancestors, false);
                 if (null !== $cycle) {
                     return $cycle;
                 }
@@ -457,34 +458,47 @@ final class Planner
     /**
      * Depth-first: a file goes out after the files it needs. Marks: 1 on the current path, 2 written.
      *
-     * @param array<string, int> $marks
-     * @param list<PlannedFile>  $ordered
+     * Link dependencies are hard: a cycle of them is returned. Signature dependencies are a courtesy
+     * (OPcache compiles every file before it links any class, and signatures name each other in cycles:
+     * Query::builder(): Builder, Builder::query(): Query): one is followed only to a file none of whose link
+     * ancestors is on the current path, and below it only link dependencies are followed, so that it can
+     * never put a file after one it links to.
+     *
+     * @param array<string, int>                 $marks
+     * @param list<PlannedFile>                  $ordered
+     * @param array<string, array<string, true>> $ancestors path => the wanted files it needs to link, transitively
      *
      * @return array{string, string}|null
      */
-    private function visit(string $path, PlanState $state, array &$marks, array &$ordered): ?array
+    private function visit(string $path, PlanState $state, array &$marks, array &$ordered, array &$ancestors, bool $linksOnly): ?array
     {
         $marks[$path] = 1;
         $file = $state->wanted[$path];
-        foreach ($file->linkedClasses() as $declaration) {
+        // Named classes only: the preload script never declares an anonymous class (OPcache links it, if
+        // at all, after compiling every file), so what it links to puts no order on files, and a trait
+        // whose method returns `new class extends X { use ThisTrait; }` is no cycle.
+        foreach ($file->classLikes() as $declaration) {
             foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
                 $provider = $state->providers[strtolower($dependency)] ?? null;
                 if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {
                     continue;
                 }
                 $mark = $marks[$provider] ?? 0;
-                if (1 === $mark) {
-                    if (null !== $check || str_starts_with($declaration->name, 'class@anonymous')) {
-                        // Signatures name each other in cycles (Query::builder(): Builder, Builder::query(): Query),
-                        // and an anonymous class has no name a forced drop could take. OPcache compiles every
-                        // file before it links any, so this order is only a courtesy.
+                if (null !== $check) {
+                    if ($linksOnly || 0 !== $mark || $this->anyOnPath($this->linkAncestors($provider, $state, $ancestors), $marks)) {
                         continue;
                     }
-
+                    $cycle = $this->visit($provider, $state, $marks, $ordered, $ancestors, true);
+                    if (null !== $cycle) {
+                        return $cycle;
+                    }
+                    continue;
+                }
+                if (1 === $mark) {
                     return [strtolower($declaration->name), $dependency];
                 }
                 if (0 === $mark) {
-                    $cycle = $this->visit($provider, $state, $marks, $ordered);
+                    $cycle = $this->visit($provider, $state, $marks, $ordered, $ancestors, $linksOnly);
                     if (null !== $cycle) {
                         return $cycle;
                     }
@@ -500,6 +514,49 @@ final class Planner
         );
 
         return null;
+    }
+
+    /**
+     * @param array<string, array<string, true>> $memo
+     *
+     * @return array<string, true> the wanted files $path needs to link (parents, interfaces, traits), transitively
+     */
+    private function linkAncestors(string $path, PlanState $state, array &$memo): array
+    {
+        if (isset($memo[$path])) {
+            return $memo[$path];
+        }
+        $found = [];
+        $queue = [$path];
+        while ([] !== $queue) {
+            $file = $state->wanted[array_pop($queue)] ?? null;
+            foreach ($file?->classLikes() ?? [] as $declaration) {
+                foreach ($declaration->linkDependencies() as $dependency) {
+                    $provider = $state->providers[strtolower($dependency)] ?? null;
+                    if (null !== $provider && isset($state->wanted[$provider]) && !isset($found[$provider])) {
+                        $found[$provider] = true;
+                        $queue[] = $provider;
+                    }
+                }
+            }
+        }
+
+        return $memo[$path] = $found;
+    }
+
+    /**
+     * @param array<string, true> $files
+     * @param array<string, int>  $marks
+     */
+    private function anyOnPath(array $files, array $marks): bool
+    {
+        foreach ($files as $file => $_) {
+            if (1 === ($marks[$file] ?? 0)) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private function relative(string $path, ComposerProject $project): string

@@ -5,8 +5,8 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (6 files)
- * Preloads: 5 files, 5 classes, 0 functions
+ * Scanned:  ., vendor (8 files)
+ * Preloads: 7 files, 7 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
@@ -31,6 +31,8 @@
     __DIR__.'/src/Http/Buildable.php',
     __DIR__.'/src/Http/Request.php',
     __DIR__.'/src/Http/JsonRequest.php',
-    __DIR__.'/vendor/acme/support/src/Macroable.php',
+    __DIR__.'/src/Http/Options.php',
+    __DIR__.'/src/Http/OptionsBag.php',
     __DIR__.'/src/Http/ResponseFactory.php',
+    __DIR__.'/vendor/acme/support/src/Macroable.php',
 ]);

@@ -5,8 +5,8 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (12 files)
- * Preloads: 8 files, 8 classes, 0 functions
+ * Scanned:  ., vendor (15 files)
+ * Preloads: 11 files, 11 classes, 0 functions
  * Left out: 4 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
@@ -35,5 +35,8 @@
     __DIR__.'/vendor/acme/repo/src/Finder.php',
     __DIR__.'/vendor/acme/repo/src/Handler.php',
     __DIR__.'/vendor/acme/repo/src/ObjectHandler.php',
+    __DIR__.'/vendor/acme/repo/src/Shape.php',
+    __DIR__.'/vendor/acme/repo/src/Polygon.php',
     __DIR__.'/vendor/acme/repo/src/PostFinder.php',
+    __DIR__.'/vendor/acme/repo/src/Square.php',
 ]);

@@ -136,8 +136,11 @@ final class PlannerFixtureTest extends TestCase
                 'vendor/acme/repo/src/Finder.php',
                 'vendor/acme/repo/src/Handler.php',
                 'vendor/acme/repo/src/ObjectHandler.php',
+                'vendor/acme/repo/src/Polygon.php',
                 'vendor/acme/repo/src/PostFinder.php',
                 'vendor/acme/repo/src/Repository.php',
+                'vendor/acme/repo/src/Shape.php',
+                'vendor/acme/repo/src/Square.php',
             ],
             [
                 'vendor/acme/repo/src/PostRepository.php' => 'variance-dependency',
@@ -162,7 +165,7 @@ final class PlannerFixtureTest extends TestCase
         ];
         yield 'traits named through a `use` import in an anonymous class, and unqualified in a namespace' => [
             'trait-names',
-            ['src/Http/Buildable.php', 'src/Http/JsonRequest.php', 'src/Http/Request.php', 'src/Http/ResponseFactory.php', 'vendor/acme/support/src/Macroable.php'],
+            ['src/Http/Buildable.php', 'src/Http/JsonRequest.php', 'src/Http/Options.php', 'src/Http/OptionsBag.php', 'src/Http/Request.php', 'src/Http/ResponseFactory.php', 'vendor/acme/support/src/Macroable.php'],
             [],
             [],
         ];
@@ -243,6 +246,16 @@ final class PlannerFixtureTest extends TestCase
         self::assertLessThan(array_search('src/Controller/HomeController.php', $order, true), array_search('src/Controller/Controller.php', $order, true));
         self::assertLessThan(array_search('vendor/acme/container/src/Container.php', $order, true), array_search('vendor/acme/container/src/ContainerInterface.php', $order, true));
         self::assertLessThan(array_search('vendor/acme/container/src/Container.php', $order, true), array_search('vendor/acme/container/src/RemembersInstances.php', $order, true));
+    }
+
+    public function testASignatureDependencyNeverPutsAFileAfterOneItLinksTo(): void
+    {
+        $order = $this->includedFiles(FixtureProjects::plan('variance'));
+
+        $position = static fn (string $file): int|string|false => array_search('vendor/acme/repo/src/'.$file, $order, true);
+        self::assertLessThan($position('Polygon.php'), $position('Shape.php'));
+        self::assertLessThan($position('Square.php'), $position('Polygon.php'));
+        self::assertLessThan($position('ArticleRepository.php'), $position('Article.php'), 'a signature dependency comes first when it can');
     }
 
     public function testAnAnonymousClassThatCannotLinkIsNamedInTheReason(): void

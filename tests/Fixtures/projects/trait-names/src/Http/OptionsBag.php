@@ -1,0 +1,8 @@
+<?php
+
+namespace App\Http;
+
+abstract class OptionsBag
+{
+    use Options;
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Repo;
+
+class Square extends Polygon
+{
+}
