@@ -252,7 +252,7 @@ final class PlannerFixtureTest extends TestCase
     {
         $order = $this->includedFiles(FixtureProjects::plan('variance'));
 
-        $position = static fn (string $file): int|string|false => array_search('vendor/acme/repo/src/'.$file, $order, true);
+        $position = static fn (string $file): int|false => array_search('vendor/acme/repo/src/'.$file, $order, true);
         self::assertLessThan($position('Polygon.php'), $position('Shape.php'));
         self::assertLessThan($position('Square.php'), $position('Polygon.php'));
         self::assertLessThan($position('ArticleRepository.php'), $position('Article.php'), 'a signature dependency comes first when it can');
