@@ -285,6 +285,18 @@ final class Planner
                 }
             }
         }
+        $this->propagate($queue, $dependents, $inventory, $state);
+        $this->propagate($this->dropLinkCycles($state), $dependents, $inventory, $state);
+    }
+
+    /**
+     * Drops, transitively, the classes that need one in a file just dropped.
+     *
+     * @param list<string>                                                          $queue      paths just dropped
+     * @param array<string, array<string, array{string, SignatureDependency|null}>> $dependents
+     */
+    private function propagate(array $queue, array $dependents, Inventory $inventory, PlanState $state): void
+    {
         while ([] !== $queue) {
             $dropped = $inventory->file(array_pop($queue));
             foreach ($dropped?->classLikes() ?? [] as $declaration) {
@@ -302,6 +314,58 @@ final class Planner
                 }
             }
         }
+    }
+
+    /**
+     * Drops the classes of every cycle of link and signature dependencies that goes through a signature
+     * (see LinkCycles; a cycle of parents alone is PHP's own error, left to the ordering).
+     *
+     * @return list<string> the paths dropped
+     */
+    private function dropLinkCycles(PlanState $state): array
+    {
+        $edges = [];
+        $checks = [];
+        foreach ($state->wanted as $path => $file) {
+            foreach ($file->classLikes() as $declaration) {
+                $from = strtolower($declaration->name);
+                $edges[$from] = [];
+                foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
+                    $to = strtolower($dependency);
+                    $provider = $state->providers[$to] ?? null;
+                    if (null !== $provider && isset($state->wanted[$provider]) && $to !== $from) {
+                        $edges[$from][] = $to;
+                        if (null !== $check) {
+                            $checks[$from][$to] ??= $check;
+                        }
+                    }
+                }
+            }
+        }
+        $dropped = [];
+        foreach (LinkCycles::in($edges) as $cycle) {
+            $members = array_fill_keys($cycle, true);
+            $names = array_map(static fn (string $key): string => $state->declarations[$key]->name, $cycle);
+            sort($names, \SORT_STRING);
+            foreach ($cycle as $member) {
+                foreach ($checks[$member] ?? [] as $to => $check) {
+                    $path = $state->providers[$member];
+                    if (!isset($members[$to]) || !isset($state->wanted[$path])) {
+                        continue;
+                    }
+                    $state->dropFileFor($state->wanted[$path], $state->declarations[$member]->name, new Exclusion(DropReason::VarianceDependency, \sprintf(
+                        'PHP must load %s to check %s, and that class can only be linked after this one (%s need each other), so at preload neither links',
+                        $check->class,
+                        $check->check,
+                        implode(', ', $names),
+                    ), $check->class));
+                    $dropped[] = $path;
+                    break;
+                }
+            }
+        }
+
+        return $dropped;
     }
 
     /**
