@@ -523,10 +523,10 @@ final class Planner
      * Depth-first: a file goes out after the files it needs. Marks: 1 on the current path, 2 written.
      *
      * Link dependencies are hard: a cycle of them is returned. Signature dependencies are a courtesy
-     * (OPcache compiles every file before it links any class, and signatures name each other in cycles:
-     * Query::builder(): Builder, Builder::query(): Query): one is followed only to a file none of whose link
-     * ancestors is on the current path, and below it only link dependencies are followed, so that it can
-     * never put a file after one it links to.
+     * (OPcache links in whatever order it can once every file is compiled; classes whose dependencies form
+     * a cycle are out already, see LinkCycles): one is followed only to a file none of whose link ancestors
+     * is on the current path, and below it only link dependencies are followed, so that it can never put a
+     * file after one it links to (two classes of one file can still make such a cycle between files).
      *
      * @param array<string, int>                 $marks
      * @param list<PlannedFile>                  $ordered
