@@ -16,13 +16,16 @@ namespace Preheat\Inventory;
  */
 final class SourceFinder
 {
-    /** Directory names (any case, any depth) the app never includes at run time. */
+    /** Directory names (at any depth) the app never includes at run time. */
     private const NOT_RUNTIME = [
         'tests' => 'tests', 'test' => 'tests', '_test' => 'tests', 'docs' => 'documentation', 'doc' => 'documentation',
         'vendor-bin' => 'development tools', 'node_modules' => 'JavaScript packages',
     ];
 
-    /** Directory names, at most two levels below the project root, that hold what the app writes at run time. */
+    /** Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as non-code directories are named). */
+    private const ANY_CASE = ['tests', 'test', '_test'];
+
+    /** Directory names (lower case), at most two levels below the project root, that hold what the app writes at run time. */
     private const GENERATED = ['cache', 'caches', 'tmp', 'temp'];
 
     /** Paths below the project root that hold what the app writes at run time. */
@@ -212,12 +215,14 @@ final class SourceFinder
             return null;
         }
         $relative = substr($path, \strlen($projectRoot) + 1);
-        $name = strtolower(basename($relative));
+        $name = basename($relative);
         if (str_starts_with($name, '.')) {
             return [SkippedPath::NOT_RUNTIME, 'a hidden directory'];
         }
-        if (isset(self::NOT_RUNTIME[$name])) {
-            return [SkippedPath::NOT_RUNTIME, \sprintf('%s, not run by the app', self::NOT_RUNTIME[$name])];
+        // Tests/ is tests in any case; Doc/ or Cache/ with a capital is a namespace of the app's own code.
+        $key = \in_array(strtolower($name), self::ANY_CASE, true) ? strtolower($name) : $name;
+        if (isset(self::NOT_RUNTIME[$key])) {
+            return [SkippedPath::NOT_RUNTIME, \sprintf('%s, not run by the app', self::NOT_RUNTIME[$key])];
         }
         $depth = substr_count($relative, '/') + 1;
         if ((\in_array($name, self::GENERATED, true) && $depth <= 2) || \in_array($relative, self::GENERATED_PATHS, true)) {

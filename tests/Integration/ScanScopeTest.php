@@ -45,7 +45,7 @@ final class ScanScopeTest extends TestCase
         $included = array_column($result['plan']['included'], 'file');
         self::assertContains('inc/Parser.php', $included);
         self::assertContains($store.'/info/syntax.php', $included);
-        self::assertSame([['path' => '.', 'files' => 7], ['path' => 'vendor', 'files' => 2]], $result['scan']['roots']);
+        self::assertSame([['path' => '.', 'files' => 8], ['path' => 'vendor', 'files' => 2]], $result['scan']['roots']);
         self::assertSame([['link' => 'lib/plugins', 'target' => $store]], $result['scan']['links']);
         $skipped = array_column($result['scan']['skipped'], 'reason', 'path');
         self::assertSame(['_test' => 'not-runtime', 'data/cache' => 'generated', 'lib/plugins/loop' => 'link-loop'], $skipped);

@@ -5,8 +5,8 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (8 files)
- * Preloads: 4 files, 4 classes, 0 functions
+ * Scanned:  ., vendor (9 files)
+ * Preloads: 5 files, 5 classes, 0 functions
  * Left out: 4 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
@@ -28,6 +28,7 @@
         }
     }
 })([
+    __DIR__.'/inc/Cache/Cache.php',
     __DIR__.'/inc/Extension/PluginInterface.php',
     __DIR__.'/inc/Extension/SyntaxPlugin.php',
     __DIR__.'/inc/Parser.php',
