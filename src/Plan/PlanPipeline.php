@@ -71,6 +71,16 @@ final class PlanPipeline
                 $warnings[] = \sprintf('--ignore=%s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern);
             }
         }
+        $counts = [];
+        foreach ($scan->selection->roots ?? [] as $root) {
+            $counts[$root->path] = $root->files;
+        }
+        foreach ($request->paths as $path) {
+            $real = realpath(str_starts_with($path, '/') ? $path : $project->root.'/'.$path);
+            if (false !== $real && 0 === ($counts[$real] ?? null)) {
+                $warnings[] = \sprintf('--path=%s holds no PHP file to scan (files ending in .php): check that it is the directory of the code.', $path);
+            }
+        }
         foreach ($scan->selection->unusedIncludes ?? [] as $include) {
             $warnings[] = \sprintf('--include-dir=%s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include);
         }

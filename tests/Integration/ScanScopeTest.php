@@ -90,6 +90,18 @@ final class ScanScopeTest extends TestCase
         self::assertStringContainsString('--ignore=Acme\Nope matches no scanned file', $process->getOutput());
     }
 
+    public function testAPathWithoutPhpFilesIsNamed(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        mkdir($project.'/assets');
+        file_put_contents($project.'/assets/app.js', '');
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--path=assets', '--path=src', '--no-verify', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('--path=assets holds no PHP file to scan', $process->getOutput());
+        self::assertStringNotContainsString('--path=src holds', $process->getOutput());
+    }
+
     public function testAClassInTheIncludePathOfTheTargetPhpIsNamedWithThePathThatAddsIt(): void
     {
         $project = FixtureProjects::copy('include-path', $this->directory);
