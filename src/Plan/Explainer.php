@@ -12,7 +12,8 @@ final class Explainer
 {
     private const MAX_CHAIN = 50;
 
-    public function explain(PreloadPlan $plan, Inventory $inventory, string $subject, string $workingDirectory, ?InventoryScan $scan = null): Explanation
+    /** @param ClassLocator|null $locator where to look for a class no scanned file declares */
+    public function explain(PreloadPlan $plan, Inventory $inventory, string $subject, string $workingDirectory, ?InventoryScan $scan = null, ?ClassLocator $locator = null): Explanation
     {
         $file = $this->asFile($subject, $plan->projectRoot, $workingDirectory);
         if (null !== $file) {
@@ -21,7 +22,7 @@ final class Explainer
             return null === $scan || $explanation->found ? $explanation : $this->whyNotScanned($explanation, $file, $plan, $scan);
         }
 
-        return $this->explainClass($plan, $inventory, ltrim($subject, '\\'));
+        return $this->explainClass($plan, $inventory, ltrim($subject, '\\'), $locator);
     }
 
     private function explainFile(PreloadPlan $plan, Inventory $inventory, string $subject, string $path): Explanation
@@ -41,7 +42,7 @@ final class Explainer
         ]);
     }
 
-    private function explainClass(PreloadPlan $plan, Inventory $inventory, string $class): Explanation
+    private function explainClass(PreloadPlan $plan, Inventory $inventory, string $class, ?ClassLocator $locator): Explanation
     {
         $included = $plan->includedFileDeclaring($class);
         if (null !== $included) {
@@ -58,6 +59,15 @@ final class Explainer
                 return $alias;
             }
             $conditional = $inventory->filesDeclaringConditionally($class);
+            $location = [] === $conditional ? $locator?->locate($class) : null;
+            if (null !== $location) {
+                return new Explanation($class, 'class', true, false, $location->file, [], \sprintf(
+                    'No scanned file declares it: it is declared in %s, %s%s.',
+                    $this->relative($location->file, $plan),
+                    $location->where,
+                    null === $location->paths ? '' : \sprintf('; to scan it: %s', $location->paths),
+                ));
+            }
             $note = [] === $conditional
                 ? 'No scanned file declares it at top level: check the name, or the scanned paths (--path).'
                 : \sprintf('It is declared only conditionally, in %s: PHP preloads only top-level declarations.', $conditional[0]);

@@ -55,7 +55,7 @@ final class ExplainCommand extends Command
         foreach ($result->warnings as $warning) {
             $stderr->writeln('<comment>Warning</comment> '.$warning);
         }
-        $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd(), $result->scan);
+        $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd(), $result->scan, $result->locator);
         $renderer = new ExplanationRenderer();
         if ('json' === $format) {
             $output->writeln(Json::encode($renderer->json($explanation, $result->project->root)), OutputInterface::OUTPUT_RAW);
