@@ -9,6 +9,7 @@ use PhpParser\Node;
 use PhpParser\Node\Expr;
 use PhpParser\Node\Name;
 use PhpParser\Node\Stmt;
+use PhpParser\NodeFinder;
 use PhpParser\NodeTraverser;
 use PhpParser\NodeVisitor\NameResolver;
 use PhpParser\Parser;
@@ -60,6 +61,7 @@ final class FileAnalyzer
         $this->scanStatements($statements, null, $scan);
         $this->judgeReturnGuards($scan);
         $guardedIncludes = (new GuardedIncludeCollector($path))->collect($statements);
+        $constants = $this->definedConstants($path, $statements);
 
         return new FileInventory(
             $path,
@@ -72,7 +74,33 @@ final class FileAnalyzer
             $nested->anonymousClasses,
             $scan->unreachable,
             $guardedIncludes,
+            $constants,
         );
+    }
+
+    /**
+     * Every define('NAME', value) in the file, anywhere, with its value as `StaticPath` parts: what
+     * include paths built from constants need (`ConstantTable`).
+     *
+     * @param array<Node> $statements
+     *
+     * @return array<string, list<list<array{string, string}>>>
+     */
+    private function definedConstants(string $path, array $statements): array
+    {
+        $paths = new StaticPath($path);
+        $constants = [];
+        foreach ((new NodeFinder())->findInstanceOf($statements, Expr\FuncCall::class) as $call) {
+            if (!$call->name instanceof Name || 'define' !== strtolower($call->name->getLast())) {
+                continue;
+            }
+            $args = $call->args;
+            if (isset($args[0], $args[1]) && $args[0] instanceof Node\Arg && $args[1] instanceof Node\Arg && $args[0]->value instanceof Node\Scalar\String_) {
+                $constants[ltrim($args[0]->value->value, '\\')][] = $paths->parts($args[1]->value);
+            }
+        }
+
+        return $constants;
     }
 
     /**

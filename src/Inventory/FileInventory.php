@@ -29,6 +29,8 @@ final class FileInventory
         public readonly array $anonymousClasses = [],
         public readonly array $unreachableDeclarations = [],
         public readonly array $guardedIncludes = [],
+        /** @var array<string, list<list<array{string, string}>>> constant => its define() values as StaticPath parts */
+        public readonly array $constants = [],
     ) {
     }
 
@@ -81,6 +83,9 @@ final class FileInventory
         if ([] !== $this->guardedIncludes) {
             $data['guardedIncludes'] = array_map(static fn (GuardedInclude $g): array => $g->toArray(), $this->guardedIncludes);
         }
+        if ([] !== $this->constants) {
+            $data['constants'] = $this->constants;
+        }
 
         return $data;
     }
@@ -99,6 +104,7 @@ final class FileInventory
             array_values(array_map(Declaration::fromArray(...), $data['anonymous'])),
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['unreachable'])),
             array_values(array_map(GuardedInclude::fromArray(...), $data['guardedIncludes'] ?? [])),
+            $data['constants'] ?? [],
         );
     }
 }

@@ -23,7 +23,15 @@ final class GuardedInclude
         public readonly string $suffix,
         public readonly int $line,
         public readonly GuardCondition $condition = new GuardCondition(anyName: true),
+        /** @var list<array{string, string}>|null the path as `StaticPath` parts, to resolve again once constants are known */
+        public readonly ?array $parts = null,
     ) {
+    }
+
+    /** The same include, its path resolved again with the constants the app defines. */
+    public function withConstants(ConstantTable $constants): self
+    {
+        return null === $this->parts ? $this : StaticPath::resolve($this->parts, $this->condition, $this->line, $constants);
     }
 
     /**
@@ -65,7 +73,7 @@ final class GuardedInclude
         };
     }
 
-    /** @return array{target: string|null, suffix: string, line: int, names: list<string>, prefixes: list<string>, anyName: bool} */
+    /** @return array{target: string|null, suffix: string, line: int, names: list<string>, prefixes: list<string>, anyName: bool, parts?: list<array{string, string}>} */
     public function toArray(): array
     {
         return [
@@ -75,12 +83,12 @@ final class GuardedInclude
             'names' => $this->condition->names,
             'prefixes' => $this->condition->prefixes,
             'anyName' => $this->condition->anyName,
-        ];
+        ] + (null === $this->parts ? [] : ['parts' => $this->parts]);
     }
 
-    /** @param array{target: string|null, suffix: string, line: int, names?: list<string>, prefixes?: list<string>, anyName?: bool} $data */
+    /** @param array{target: string|null, suffix: string, line: int, names?: list<string>, prefixes?: list<string>, anyName?: bool, parts?: list<array{string, string}>} $data */
     public static function fromArray(array $data): self
     {
-        return new self($data['target'], $data['suffix'], $data['line'], new GuardCondition($data['names'] ?? [], $data['prefixes'] ?? [], $data['anyName'] ?? true));
+        return new self($data['target'], $data['suffix'], $data['line'], new GuardCondition($data['names'] ?? [], $data['prefixes'] ?? [], $data['anyName'] ?? true), $data['parts'] ?? null);
     }
 }

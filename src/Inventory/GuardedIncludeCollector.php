@@ -66,8 +66,7 @@ final class GuardedIncludeCollector
     private function visit(Node $node, ?GuardCondition $guard): void
     {
         if (null !== $guard && $node instanceof Expr\Include_) {
-            $path = $this->paths->resolve($node->expr, $node->getStartLine());
-            $this->found[] = new GuardedInclude($path->target, $path->suffix, $path->line, $guard);
+            $this->found[] = StaticPath::resolve($this->paths->parts($node->expr), $guard, $node->getStartLine());
         }
         $condition = $this->condition($node);
         if (null !== $condition) {

@@ -10,44 +10,103 @@ use PhpParser\Node\Name;
 use PhpParser\Node\Scalar;
 
 /**
- * What an include expression's path is, as far as it can be told without running code: the whole
- * path for `__DIR__.'/x.php'`, `dirname(__FILE__).'/x.php'` or a string literal; otherwise only its
- * known end (`ABSPATH.WPINC.'/l10n.php'` ends in `/l10n.php`), or nothing at all (`include $file`).
+ * What a path expression is, as far as it can be told without running code, as parts: literal text
+ * (strings, `__DIR__`, `__FILE__`, `dirname()` of those), a constant the app defines (`ABSPATH`,
+ * resolved later over the whole app by `ConstantTable`), or something unknown (`$file`).
+ * `__DIR__.'/x.php'` is known completely, `ABSPATH.WPINC.'/l10n.php'` once its constants are, and
+ * `$dir.'/l10n.php'` only by its end.
  *
  * @internal
  */
 final class StaticPath
 {
+    public const LITERAL = 's';
+    public const CONSTANT = 'c';
+    public const UNKNOWN = '?';
+
     public function __construct(private readonly string $file)
     {
     }
 
-    public function resolve(Expr $expr, int $line): GuardedInclude
+    /** @return list<array{string, string}> */
+    public function parts(Expr $expr): array
     {
-        $whole = $this->value($expr);
+        if ($expr instanceof Expr\BinaryOp\Concat) {
+            return self::join([...$this->parts($expr->left), ...$this->parts($expr->right)]);
+        }
+        $literal = $this->literal($expr);
+        if (null !== $literal) {
+            return [[self::LITERAL, $literal]];
+        }
+        if ($expr instanceof Expr\ConstFetch) {
+            $name = $expr->name->toString();
+
+            return 'DIRECTORY_SEPARATOR' === $name ? [[self::LITERAL, '/']] : [[self::CONSTANT, ltrim($name, '\\')]];
+        }
+
+        return [[self::UNKNOWN, '']];
+    }
+
+    /**
+     * The include these parts name, with the constants the table knows.
+     *
+     * @param list<array{string, string}> $parts
+     */
+    public static function resolve(array $parts, GuardCondition $condition, int $line, ?ConstantTable $constants = null): GuardedInclude
+    {
+        $whole = self::value($parts, $constants);
         if (null !== $whole) {
             if (str_starts_with($whole, '/')) {
-                return new GuardedInclude(self::normalize($whole), '', $line);
+                return new GuardedInclude(self::normalize($whole), '', $line, $condition, $parts);
             }
 
             // Relative: PHP looks it up in the include path, then next to the including file.
-            return new GuardedInclude(null, '/'.ltrim(self::normalize('/'.$whole), '/'), $line);
+            return new GuardedInclude(null, '/'.ltrim(self::normalize('/'.$whole), '/'), $line, $condition, $parts);
+        }
+        $end = '';
+        foreach (array_reverse($parts) as [$kind, $text]) {
+            $text = self::LITERAL === $kind ? $text : (self::CONSTANT === $kind ? $constants?->value($text) : null);
+            if (null === $text) {
+                break;
+            }
+            $end = $text.$end;
         }
 
-        return new GuardedInclude(null, $this->knownEnd($expr), $line);
+        return new GuardedInclude(null, $end, $line, $condition, $parts);
     }
 
-    /** The value of a constant expression of strings, __DIR__, __FILE__ and dirname(), or null. */
-    private function value(Expr $expr): ?string
+    /** @param list<array{string, string}> $parts */
+    public static function value(array $parts, ?ConstantTable $constants, int $depth = 0): ?string
     {
-        return match (true) {
-            $expr instanceof Scalar\String_ => $expr->value,
-            $expr instanceof Scalar\MagicConst\Dir => \dirname($this->file),
-            $expr instanceof Scalar\MagicConst\File => $this->file,
-            $expr instanceof Expr\BinaryOp\Concat => null === ($left = $this->value($expr->left)) || null === ($right = $this->value($expr->right)) ? null : $left.$right,
-            $expr instanceof Expr\FuncCall => $this->dirname($expr),
-            default => null,
+        $value = '';
+        foreach ($parts as [$kind, $text]) {
+            $text = match ($kind) {
+                self::LITERAL => $text,
+                self::CONSTANT => $constants?->value($text, $depth + 1),
+                default => null,
+            };
+            if (null === $text) {
+                return null;
+            }
+            $value .= $text;
+        }
+
+        return $value;
+    }
+
+    /** Strings, __DIR__, __FILE__ and dirname() of those, concatenated; null for anything else. */
+    private function literal(Expr $expr): ?string
+    {
+        $parts = match (true) {
+            $expr instanceof Scalar\String_ => [[self::LITERAL, $expr->value]],
+            $expr instanceof Scalar\MagicConst\Dir => [[self::LITERAL, \dirname($this->file)]],
+            $expr instanceof Scalar\MagicConst\File => [[self::LITERAL, $this->file]],
+            $expr instanceof Expr\BinaryOp\Concat => $this->parts($expr),
+            $expr instanceof Expr\FuncCall => null === ($dir = $this->dirname($expr)) ? [] : [[self::LITERAL, $dir]],
+            default => [],
         };
+
+        return [] === $parts ? null : self::value($parts, null);
     }
 
     private function dirname(Expr\FuncCall $call): ?string
@@ -56,7 +115,7 @@ final class StaticPath
             return null;
         }
         $args = $call->args;
-        if (!isset($args[0]) || !$args[0] instanceof Arg || null === ($path = $this->value($args[0]->value))) {
+        if (!isset($args[0]) || !$args[0] instanceof Arg || null === ($path = $this->literal($args[0]->value))) {
             return null;
         }
         $levels = 1;
@@ -70,19 +129,26 @@ final class StaticPath
         return \dirname($path, $levels);
     }
 
-    /** The literal end of a concatenation whose start is unknown; '' when nothing is known. */
-    private function knownEnd(Expr $expr): string
+    /**
+     * Adjacent literals as one.
+     *
+     * @param list<array{string, string}> $parts
+     *
+     * @return list<array{string, string}>
+     */
+    private static function join(array $parts): array
     {
-        if (!$expr instanceof Expr\BinaryOp\Concat) {
-            return '';
+        $joined = [];
+        foreach ($parts as $part) {
+            $last = array_key_last($joined);
+            if (null !== $last && self::LITERAL === $part[0] && self::LITERAL === $joined[$last][0]) {
+                $joined[$last] = [self::LITERAL, $joined[$last][1].$part[1]];
+            } else {
+                $joined[] = $part;
+            }
         }
-        $right = $this->value($expr->right);
-        if (null === $right) {
-            return $this->knownEnd($expr->right);
-        }
-        $left = $this->knownEnd($expr->left);
 
-        return $left.$right;
+        return $joined;
     }
 
     /** Removes `.` and `..` segments and doubled slashes, without touching the file system. */

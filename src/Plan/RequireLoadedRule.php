@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Plan;
 
 use Preheat\Composer\ComposerProject;
+use Preheat\Inventory\ConstantTable;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\GuardedInclude;
 use Preheat\Inventory\Inventory;
@@ -42,9 +43,10 @@ final class RequireLoadedRule
         private readonly ComposerProject $project,
     ) {
         $guards = [];
+        $constants = ConstantTable::of($inventory);
         foreach ($inventory->files as $path => $file) {
             foreach ($file->guardedIncludes as $include) {
-                $guards[] = [(string) $path, $include];
+                $guards[] = [(string) $path, $include->withConstants($constants)];
             }
         }
         $this->guards = $guards;

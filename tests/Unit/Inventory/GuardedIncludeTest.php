@@ -5,9 +5,11 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Inventory;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\ConstantTable;
 use Preheat\Inventory\FileAnalyzer;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\GuardedInclude;
+use Preheat\Inventory\Inventory;
 
 /** When preloading a file changes whether a guarded include runs. */
 final class GuardedIncludeTest extends TestCase
@@ -42,6 +44,31 @@ final class GuardedIncludeTest extends TestCase
         $guard = $this->guard("if (!defined('ABSPATH')) { require __DIR__.'/wp-load.php'; }");
 
         self::assertNull($guard->changedBy($this->file('/wp-load.php', "function abspath() {}\ndefine('ABSPATH', '/');")));
+    }
+
+    public function testConstantsTheAppDefinesResolveThePath(): void
+    {
+        $guard = $this->guard("if (!class_exists(\$class)) { require ABSPATH.WPINC.'/widget.php'; }");
+        $defines = $this->file('/app/wp-load.php', "define('ABSPATH', __DIR__.'/');\ndefine('WPINC', 'wp-includes');\nfunction load() {}");
+        $resolved = $guard->withConstants(ConstantTable::of(new Inventory(['/app/wp-load.php' => $defines])));
+
+        self::assertSame('/app/wp-includes/widget.php', $resolved->target);
+        self::assertNotNull($resolved->changedBy($this->file('/app/wp-includes/widget.php', 'class W {}')));
+        self::assertNull($resolved->changedBy($this->file('/srv/other/wp-includes/widget.php', 'class W {}')));
+        self::assertNotNull($guard->changedBy($this->file('/srv/other/wp-includes/widget.php', 'class W {}')), 'unresolved, any path ending in /widget.php');
+    }
+
+    public function testAConstantDefinedTwiceDifferentlyIsUnknown(): void
+    {
+        $guard = $this->guard("if (!class_exists(\$class)) { require ABSPATH.'widget.php'; }");
+        $inventory = new Inventory([
+            '/app/a.php' => $this->file('/app/a.php', "define('ABSPATH', '/app/');"),
+            '/app/b.php' => $this->file('/app/b.php', "define('ABSPATH', \$root);"),
+        ]);
+        $resolved = $guard->withConstants(ConstantTable::of($inventory));
+
+        self::assertNull($resolved->target);
+        self::assertSame('widget.php', $resolved->suffix);
     }
 
     private function guard(string $code): GuardedInclude
