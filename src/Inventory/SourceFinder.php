@@ -25,11 +25,16 @@ final class SourceFinder
     /** Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as non-code directories are named). */
     private const ANY_CASE = ['tests', 'test', '_test'];
 
-    /** Directory names (lower case), at most two levels below the project root, that hold what the app writes at run time. */
+    /** Directory names (lower case) right below the project root that hold what the app writes at run time. */
     private const GENERATED = ['cache', 'caches', 'tmp', 'temp'];
 
-    /** Paths below the project root that hold what the app writes at run time. */
-    private const GENERATED_PATHS = ['storage/framework'];
+    /**
+     * Deeper paths that hold what the app writes at run time. Only these: a cache/ elsewhere is often code
+     * (MediaWiki's includes/cache, Roundcube's program/lib/Roundcube/cache).
+     */
+    private const GENERATED_PATHS = [
+        'var/cache', 'var/tmp', 'app/cache', 'bootstrap/cache', 'storage/framework', 'data/cache', 'data/tmp', 'wp-content/cache',
+    ];
 
     /** Files Preheat writes into a project root: never the app's code. */
     private const PREHEAT_FILES = ['preload.php', 'preheat-recorder.php'];
@@ -224,8 +229,7 @@ final class SourceFinder
         if (isset(self::NOT_RUNTIME[$key])) {
             return [SkippedPath::NOT_RUNTIME, \sprintf('%s, not run by the app', self::NOT_RUNTIME[$key])];
         }
-        $depth = substr_count($relative, '/') + 1;
-        if ((\in_array($name, self::GENERATED, true) && $depth <= 2) || \in_array($relative, self::GENERATED_PATHS, true)) {
+        if ((\in_array($name, self::GENERATED, true) && !str_contains($relative, '/')) || \in_array($relative, self::GENERATED_PATHS, true)) {
             return [SkippedPath::GENERATED, 'written by the app at run time'];
         }
 

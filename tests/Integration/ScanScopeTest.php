@@ -59,7 +59,7 @@ final class ScanScopeTest extends TestCase
         $process = PreheatProcess::run(['generate', '--project='.$project, '--strict', '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
-        self::assertStringContainsString('Scanned    9 files under . (9)', $process->getOutput());
+        self::assertStringContainsString('Scanned    10 files under . (10)', $process->getOutput());
         self::assertStringContainsString('Skipped    3: docs (documentation, not run by the app), tests (tests, not run by the app), wp-content/cache (written by the app at run time; read for duplicate declarations only)', $process->getOutput());
         self::assertStringContainsString('No composer.json: planned without package rules', $process->getOutput());
     }

@@ -5,8 +5,8 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  . (9 files)
- * Preloads: 4 files, 2 classes, 2 functions
+ * Scanned:  . (10 files)
+ * Preloads: 5 files, 3 classes, 2 functions
  * Left out: 5 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
@@ -29,6 +29,7 @@
     }
 })([
     __DIR__.'/wp-admin/admin-functions.php',
+    __DIR__.'/wp-includes/cache/class-wp-cache-key.php',
     __DIR__.'/wp-includes/class-wp-post.php',
     __DIR__.'/wp-includes/class-wp-query.php',
     __DIR__.'/wp-includes/plugin.php',

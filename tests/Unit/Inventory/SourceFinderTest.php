@@ -44,7 +44,7 @@ final class SourceFinderTest extends TestCase
             'tests' => [SkippedPath::NOT_RUNTIME, false],
             'wp-content/cache' => [SkippedPath::GENERATED, true],
         ], $skipped);
-        self::assertSame(9, $selection->roots[0]->files);
+        self::assertSame(10, $selection->roots[0]->files);
     }
 
     public function testIncludeDirScansASkippedDirectoryAndNamesOneThatMatchesNothing(): void
@@ -61,7 +61,7 @@ final class SourceFinderTest extends TestCase
         $root = FixtureProjects::path('cms');
         $selection = (new SourceFinder())->select($root, [$root.'/wp-includes'], null);
 
-        self::assertCount(4, $selection->files);
+        self::assertCount(5, $selection->files);
         self::assertContains($root.'/wp-admin/setup-config.php', $selection->context);
         self::assertNotContains($root.'/docs/example.php', $selection->context);
     }

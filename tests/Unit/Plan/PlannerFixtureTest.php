@@ -188,7 +188,7 @@ final class PlannerFixtureTest extends TestCase
         // file redeclares a plugin's function: neither is preloaded, but both count for duplicates.
         yield 'a CMS without composer.json' => [
             'cms',
-            ['wp-admin/admin-functions.php', 'wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'],
+            ['wp-admin/admin-functions.php', 'wp-includes/cache/class-wp-cache-key.php', 'wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'],
             [
                 'wp-includes/l10n.php' => 'duplicate-function',
                 'wp-content/plugins/hello/hello.php' => 'duplicate-function',
@@ -349,7 +349,7 @@ final class PlannerFixtureTest extends TestCase
         // l10n.php would make that admin script die with "Cannot redeclare __()".
         $plan = FixtureProjects::result(FixtureProjects::path('cms'), paths: ['wp-includes'])->plan;
 
-        self::assertEqualsCanonicalizing(['wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'], $this->includedFiles($plan));
+        self::assertEqualsCanonicalizing(['wp-includes/cache/class-wp-cache-key.php', 'wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'], $this->includedFiles($plan));
         $l10n = $plan->droppedFiles[$plan->projectRoot.'/wp-includes/l10n.php'];
         self::assertSame(DropReason::DuplicateFunction, $l10n->exclusion->reason);
         self::assertStringContainsString('also declared in wp-admin/setup-config.php (not scanned, but part of the app', $l10n->exclusion->message);
