@@ -25,15 +25,19 @@ final class SourceFinder
     /** Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as non-code directories are named). */
     private const ANY_CASE = ['tests', 'test', '_test'];
 
-    /** Directory names (lower case) right below the project root that hold what the app writes at run time. */
-    private const GENERATED = ['cache', 'caches', 'tmp', 'temp'];
+    /**
+     * Directory names (lower case) right below the project root that hold what the app or its users write at
+     * run time: preloading a file someone uploaded, or a cache a later request rewrites, is never wanted.
+     */
+    private const GENERATED = ['cache', 'caches', 'tmp', 'temp', 'storage', 'uploads'];
 
     /**
      * Deeper paths that hold what the app writes at run time. Only these: a cache/ elsewhere is often code
      * (MediaWiki's includes/cache, Roundcube's program/lib/Roundcube/cache).
      */
     private const GENERATED_PATHS = [
-        'var/cache', 'var/tmp', 'app/cache', 'bootstrap/cache', 'storage/framework', 'data/cache', 'data/tmp', 'wp-content/cache',
+        'var/cache', 'var/tmp', 'app/cache', 'bootstrap/cache', 'data/cache', 'data/tmp', 'wp-content/cache', 'wp-content/uploads',
+        'public/uploads',
     ];
 
     /** Files Preheat writes into a project root: never the app's code. */

@@ -107,6 +107,22 @@ final class SourceFinderTest extends TestCase
         self::assertSame([], $result->warnings);
     }
 
+    public function testWhatUsersUploadAndTheAppWritesIsNeverPreloaded(): void
+    {
+        $root = $this->directory->path;
+        foreach (['wp-content/uploads/2024/shell.php', 'storage/framework/views/0a1b.php', 'storage/app/import.php', 'var/cache/prod/Container.php', 'src/Cache/Warmer.php', 'includes/cache/LinkBatch.php'] as $file) {
+            @mkdir(\dirname($root.'/'.$file), 0777, true);
+            file_put_contents($root.'/'.$file, "<?php\n");
+        }
+
+        $selection = (new SourceFinder())->select($root, [$root], null);
+
+        self::assertSame([$root.'/includes/cache/LinkBatch.php', $root.'/src/Cache/Warmer.php'], $selection->files);
+        self::assertCount(4, $selection->context);
+        $generated = array_map(static fn (SkippedPath $s): string => SkippedPath::relative($s->path, $root), $selection->skipped);
+        self::assertSame(['storage', 'var/cache', 'wp-content/uploads'], $generated);
+    }
+
     public function testFindReadsEverythingUnderTheRoots(): void
     {
         $root = FixtureProjects::path('cms');
