@@ -46,6 +46,21 @@ final class DeclaredType
         return false;
     }
 
+    /** The same type with `self` and `parent` replaced by the names they stand for, where known. */
+    public function resolving(?string $self, ?string $parent): self
+    {
+        $names = array_filter(['self' => $self, 'parent' => $parent], static fn (?string $name): bool => null !== $name);
+        if ([] === $names) {
+            return $this;
+        }
+        $terms = array_map(static fn (string $term): string => implode('&', array_map(
+            static fn (string $part): string => $names[$part] ?? $part,
+            explode('&', $term),
+        )), $this->terms);
+
+        return new self($terms);
+    }
+
     /** Whether a built-in type such as `object` or `mixed` is one of the terms. */
     public function allows(string $builtin): bool
     {

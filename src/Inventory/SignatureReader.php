@@ -19,23 +19,32 @@ use PhpParser\Node\Stmt;
  */
 final class SignatureReader
 {
-    /** @return list<MethodSignature> */
+    /**
+     * `self` and `parent` are resolved to the class and its parent, as PHP resolves them before it compares
+     * (an ancestor's `m(): self` checked against the child's `m(): B` needs B); in a trait, or an anonymous
+     * class, `self` stays `self` (it means the class using the trait).
+     *
+     * @return list<MethodSignature>
+     */
     public static function methodsOf(Stmt\ClassLike $node): array
     {
         $inInterface = $node instanceof Stmt\Interface_;
+        $self = $node instanceof Stmt\Trait_ ? null : $node->namespacedName?->toString();
+        $parent = $node instanceof Stmt\Class_ ? $node->extends?->toString() : null;
+        $resolve = static fn (?DeclaredType $type): ?DeclaredType => null === $type ? null : $type->resolving($self, $parent);
         $methods = [];
         foreach ($node->getMethods() as $method) {
             $parameters = [];
             $variadic = false;
             $involvesClasses = false;
             foreach ($method->params as $param) {
-                $type = self::typeOf($param->type);
+                $type = $resolve(self::typeOf($param->type));
                 $involvesClasses = $involvesClasses || (null !== $type && $type->involvesClasses());
                 $name = $param->var instanceof Node\Expr\Variable && \is_string($param->var->name) ? $param->var->name : '';
                 $parameters[] = ['name' => $name, 'type' => $type];
                 $variadic = $param->variadic;
             }
-            $returnType = self::typeOf($method->returnType);
+            $returnType = $resolve(self::typeOf($method->returnType));
             if (!$involvesClasses && (null === $returnType || !$returnType->involvesClasses())) {
                 continue;
             }

@@ -112,6 +112,14 @@ final class SignatureDependenciesTest extends TestCase
             'class P { function m(): P {} function n(): object {} } class C extends P { function m(): static {} function n(): self {} }',
             [],
         ];
+        yield 'an ancestor\'s self is the ancestor' => [
+            'class P { function m(): self {} function n(self $p) {} } class C extends P { function m(): B {} function n(B $p) {} }',
+            ['N\B', 'N\P'],
+        ];
+        yield 'self in a trait is the class using it: there already' => [
+            'trait T { function m(): self {} } class P { function m(): P {} } class C extends P { use T; }',
+            [],
+        ];
         yield 'a built-in interface\'s tentative return type' => [
             'class C implements \IteratorAggregate { function getIterator(): LazyIterator {} }',
             ['N\LazyIterator', 'Traversable'],
