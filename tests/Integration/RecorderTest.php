@@ -171,6 +171,7 @@ final class RecorderTest extends TestCase
         rmdir($this->project.'/var'); // now the recorder cannot write
 
         $this->runPhp($this->project.'/preheat-recorder.php', 'index.php', 'ab');
+        RecorderFile::load();
         $namespace = Config::fromArray(['store' => $this->project.'/var/usage.log'])->namespace();
         self::assertCount(1, glob(Config::defaultBufferDir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [], 'the counts wait for the store');
 
