@@ -12,8 +12,9 @@ use PhpParser\Node\Stmt;
  *
  * When PHP links a class, it checks each method that overrides or implements an ancestor's against it;
  * where the two types differ it must load the classes they name, and at preload a class that is not there
- * leaves the class unlinked. A method whose types name no class and are neither `object` nor `iterable`
- * never makes PHP load anything, on either side of the check: it is not recorded.
+ * leaves the class unlinked; where they cannot fit (`bool` for `void`, no return type for `string`) PHP
+ * refuses the class. Every method is recorded with its return type; its parameters only when one of their
+ * types can name a class (others never make PHP load anything, on either side of the check).
  *
  * @internal
  */
@@ -45,12 +46,9 @@ final class SignatureReader
                 $variadic = $param->variadic;
             }
             $returnType = $resolve(self::typeOf($method->returnType));
-            if (!$involvesClasses && (null === $returnType || !$returnType->involvesClasses())) {
-                continue;
-            }
             $methods[] = new MethodSignature(
                 $method->name->toString(),
-                $parameters,
+                $involvesClasses ? $parameters : [],
                 $returnType,
                 $inInterface || $method->isAbstract(),
                 $method->isPrivate(),

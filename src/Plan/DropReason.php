@@ -21,6 +21,7 @@ enum DropReason: string
     case ConditionalDependency = 'conditional-dependency';
     case DroppedDependency = 'dropped-dependency';
     case VarianceDependency = 'variance-dependency';
+    case IncompatibleSignature = 'incompatible-signature';
     case SharesFile = 'shares-file';
     case CircularDependency = 'circular-dependency';
     case FailedVerification = 'failed-verification';
@@ -44,6 +45,7 @@ enum DropReason: string
             self::ConditionalDependency => 'needs a conditional class',
             self::DroppedDependency => 'needs a left-out class',
             self::VarianceDependency => 'a method signature needs a class that is not preloaded',
+            self::IncompatibleSignature => 'a method signature PHP refuses',
             self::SharesFile => 'shares a file with a left-out class',
             self::CircularDependency => 'circular dependency between files',
             self::FailedVerification => 'failed when PHP preloaded it',

@@ -267,6 +267,12 @@ final class Planner
         $queue = [];
         foreach ($state->wanted as $path => $file) {
             foreach ($file->linkedClasses() as $declaration) {
+                $conflict = $this->signatures($state)->conflictOf($declaration);
+                if (null !== $conflict) {
+                    $state->dropFileFor($file, $declaration->name, $this->forAnonymous($declaration, new Exclusion(DropReason::IncompatibleSignature, $conflict)));
+                    $queue[] = $path;
+                    continue 2;
+                }
                 foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
                     if ($this->builtins->hasClass($dependency)) {
                         continue;
@@ -376,13 +382,17 @@ final class Planner
      */
     private function needs(Declaration $declaration, PlanState $state): array
     {
-        $state->signatures ??= new SignatureDependencies($state->declarations, $this->builtinSignatures);
         $needs = array_map(static fn (string $name): array => [$name, null], $declaration->linkDependencies());
-        foreach ($state->signatures->of($declaration) as $dependency) {
+        foreach ($this->signatures($state)->of($declaration) as $dependency) {
             $needs[] = [$dependency->class, $dependency];
         }
 
         return $needs;
+    }
+
+    private function signatures(PlanState $state): SignatureDependencies
+    {
+        return $state->signatures ??= new SignatureDependencies($state->declarations, $this->builtinSignatures);
     }
 
     private function missingSignatureDependency(SignatureDependency $check, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion

@@ -39,7 +39,10 @@ final class SignatureDependencies
     /** @var array<string, true> */
     private array $visiting = [];
 
-    /** @var array<int, list<SignatureDependency>> by declaration object: seeding, closing and ordering all ask */
+    /** The first incompatible return type found while computing one class. */
+    private ?string $conflict = null;
+
+    /** @var array<int, array{list<SignatureDependency>, string|null}> by declaration object: seeding, closing and ordering all ask */
     private array $answers = [];
 
     /**
@@ -54,21 +57,29 @@ final class SignatureDependencies
     /** @return list<SignatureDependency> what PHP loads to check $class's methods when it links it */
     public function of(Declaration $class): array
     {
-        return $this->answers[spl_object_id($class)] ??= $this->compute($class);
+        return ($this->answers[spl_object_id($class)] ??= $this->compute($class))[0];
     }
 
-    /** @return list<SignatureDependency> */
+    /**
+     * Why PHP refuses to link $class whatever else is there, if it does: a method whose return type cannot fit
+     * the ancestor's (`beginTransaction(): bool` for `void`, none for `string`), as in a class written for
+     * another major version of its parent. Only certain cases count, and only against ancestors in the scanned
+     * code (a built-in's tentative return type only makes PHP warn of a deprecation).
+     */
+    public function conflictOf(Declaration $class): ?string
+    {
+        return ($this->answers[spl_object_id($class)] ??= $this->compute($class))[1];
+    }
+
+    /** @return array{list<SignatureDependency>, string|null} */
     private function compute(Declaration $class): array
     {
+        $this->conflict = null;
         $own = $this->ownMethods($class);
         $parentTable = null === $class->parent ? [] : $this->table($class->parent);
         $inherited = null === $class->parent ? [] : $this->interfacesOf($class->parent);
         $added = array_values(array_filter($class->interfaces, static fn (string $i): bool => !isset($inherited[strtolower($i)])));
 
-        $declaredHere = [];
-        foreach ($class->methods as $method) {
-            $declaredHere[strtolower($method->name)] = true;
-        }
         $dependencies = [];
         foreach ($own as $key => [$method]) {
             if (isset($parentTable[$key])) {
@@ -80,13 +91,12 @@ final class SignatureDependencies
                     $this->compare($class, $method, $declared, $dependencies);
                 }
             }
-            if (isset($declaredHere[$key])) {
-                foreach ($class->traits as $trait) {
-                    $declared = $this->table($trait)[$key] ?? null;
-                    if (null !== $declared && $declared[0]->abstract) {
-                        $this->compare($class, $method, $declared, $dependencies);
-                    }
-                }
+        }
+        foreach ($this->abstractTraitMethods($class) as $key => $declared) {
+            if (isset($own[$key])) {
+                $this->compare($class, $own[$key][0], $declared, $dependencies);
+            } elseif (isset($parentTable[$key])) {
+                $this->compare($class, $parentTable[$key][0], $declared, $dependencies, $parentTable[$key][1]);
             }
         }
         foreach ($parentTable as $key => [$method, $owner]) {
@@ -101,7 +111,7 @@ final class SignatureDependencies
             }
         }
 
-        return array_values($dependencies);
+        return [array_values($dependencies), $this->conflict];
     }
 
     /**
@@ -119,6 +129,12 @@ final class SignatureDependencies
         }
         $subject = ($owner ?? $class->name).'::'.$method->name.'()';
         $against = $declaredIn.'::'.$declared->name.'()';
+        if (null === $this->conflict && null !== $declared->returnType && isset($this->declarations[strtolower($declaredIn)])
+            && !str_starts_with($method->name, '__') && $this->cannotFit($method->returnType, $declared->returnType)) {
+            $this->conflict = null === $method->returnType
+                ? \sprintf('%s has no return type, while %s returns %s: PHP refuses to link the class (written for another version of %s?)', $subject, $against, $declared->returnType, $declaredIn)
+                : \sprintf('%s returns %s, which cannot fit %s: %s: PHP refuses to link the class (written for another version of %s?)', $subject, $method->returnType, $against, $declared->returnType, $declaredIn);
+        }
         if (null !== $method->returnType && null !== $declared->returnType) {
             foreach ($this->loads($method->returnType, $declared->returnType, $class->name) as $name) {
                 $dependencies[strtolower($name)] ??= new SignatureDependency($name, \sprintf('%s: %s against %s: %s', $subject, $method->returnType, $against, $declared->returnType));
@@ -143,6 +159,53 @@ final class SignatureDependencies
                 ));
             }
         }
+    }
+
+    /**
+     * Whether a return type certainly cannot fit the ancestor's, by PHP's rules (zend_perform_covariant_type_check):
+     * no return type where the ancestor has one; a built-in type the ancestor does not allow (`bool` for `void`,
+     * `?int` for `int`, anything but `void` for... `void`); a class where the ancestor allows no class at all.
+     * Whatever needs a class looked up, or differs between PHP versions (`iterable`), or hangs on `static`,
+     * is not judged here.
+     */
+    private function cannotFit(?DeclaredType $child, DeclaredType $ancestor): bool
+    {
+        if (null === $child) {
+            return true;
+        }
+        if ($child->hasIntersection() || $ancestor->hasIntersection()) {
+            return false;
+        }
+        $allowed = self::builtins($ancestor);
+        $given = self::builtins($child);
+        if (isset($allowed['mixed'])) {
+            return isset($given['void']);
+        }
+        if (isset($allowed['iterable']) || isset($given['iterable']) || isset($allowed['static'])) {
+            return false;
+        }
+        $added = array_diff_key($given, $allowed);
+        unset($added['static'], $added['never']);
+        if ([] !== $added) {
+            return true;
+        }
+
+        return [] !== $child->classNames() && [] === $ancestor->classNames() && !isset($allowed['object']);
+    }
+
+    /** @return array<string, true> the built-in types of a type (`bool` as `false` and `true`) */
+    private static function builtins(DeclaredType $type): array
+    {
+        $builtins = [];
+        foreach ($type->terms as $term) {
+            if (!DeclaredType::isClassName($term) && !str_contains($term, '&')) {
+                foreach ('bool' === $term ? ['false', 'true'] : [$term] as $builtin) {
+                    $builtins[$builtin] = true;
+                }
+            }
+        }
+
+        return $builtins;
     }
 
     /**
@@ -210,8 +273,31 @@ final class SignatureDependencies
         }
         foreach ($class->traits as $trait) {
             foreach ($this->table($trait) as $key => [$method]) {
-                // A trait's method becomes the class's own: `self` in it means the class.
-                $methods[$key] ??= [$method, $class->name];
+                // A trait's method becomes the class's own (`self` in it means the class), but an abstract
+                // one only asks for an implementation: one the class inherits stays (see abstractTraitMethods()).
+                if (!$method->abstract) {
+                    $methods[$key] ??= [$method, $class->name];
+                }
+            }
+        }
+
+        return $methods;
+    }
+
+    /**
+     * The abstract methods of the traits a class uses: PHP checks the class's implementation, its own or
+     * inherited, against each.
+     *
+     * @return array<string, array{MethodSignature, string}>
+     */
+    private function abstractTraitMethods(Declaration $class): array
+    {
+        $methods = [];
+        foreach ($class->traits as $trait) {
+            foreach ($this->table($trait) as $key => $entry) {
+                if ($entry[0]->abstract) {
+                    $methods[$key] ??= $entry;
+                }
             }
         }
 
@@ -238,6 +324,7 @@ final class SignatureDependencies
         foreach ([...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces] as $ancestor) {
             $table += $this->table($ancestor);
         }
+        $table += $this->abstractTraitMethods($class);
         unset($this->visiting[$key]);
 
         return $this->tables[$key] = $table;

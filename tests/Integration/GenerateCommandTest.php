@@ -56,7 +56,7 @@ final class GenerateCommandTest extends TestCase
     /** @return iterable<string, array{string}> */
     public static function fixtures(): iterable
     {
-        // Fix rounds are on by default: fixtures whose problem only PHP sees (incompatible-signature) boot without warnings too.
+        // Fix rounds are on by default: fixtures whose problem only PHP sees (incompatible-parameter) boot without warnings too.
         foreach (FixtureProjects::names() as $name) {
             yield $name => [$name];
         }
@@ -64,34 +64,34 @@ final class GenerateCommandTest extends TestCase
 
     public function testStrictVerificationFailureLeavesTheOldScriptInPlace(): void
     {
-        $project = FixtureProjects::copy('incompatible-signature', $this->directory);
+        $project = FixtureProjects::copy('incompatible-parameter', $this->directory);
         file_put_contents($project.'/preload.php', "<?php\n// the script in production\n");
 
         [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-fix', '--no-cache']);
 
         self::assertSame(1, $process->getExitCode());
         self::assertFalse($result['written']);
-        self::assertSame('Acme\Bridge\Dbal3Connection', $result['verification']['unlinkedClasses'][0]['class']);
-        self::assertStringContainsString('must be compatible with Acme\Dbal\ConnectionMiddleware::beginTransaction(): void', $result['verification']['unlinkedClasses'][0]['reason']);
+        self::assertSame('Acme\Bridge\Dbal3Statement', $result['verification']['unlinkedClasses'][0]['class']);
+        self::assertStringContainsString('must be compatible with Acme\Dbal\StatementMiddleware::bindValue(string|int $param): void', $result['verification']['unlinkedClasses'][0]['reason']);
         self::assertStringEqualsFile($project.'/preload.php', "<?php\n// the script in production\n");
         self::assertSame(['composer.json', 'preload.php', 'vendor'], array_values(array_diff(scandir($project) ?: [], ['.', '..'])), 'no temporary file is left behind');
     }
 
     public function testFixDropsWhatPhpRefusedAndTriesAgain(): void
     {
-        $project = FixtureProjects::copy('incompatible-signature', $this->directory);
+        $project = FixtureProjects::copy('incompatible-parameter', $this->directory);
 
         [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strict', '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
         self::assertCount(1, $result['fixRounds']);
-        self::assertArrayHasKey('Acme\Bridge\Dbal3Connection', $result['fixRounds'][0]['dropped'], 'as PHP spells it');
+        self::assertArrayHasKey('Acme\Bridge\Dbal3Statement', $result['fixRounds'][0]['dropped'], 'as PHP spells it');
         self::assertSame(0, $result['verification']['warnings']);
         $dropped = array_column($result['plan']['droppedClasses'], 'reason', 'class');
-        self::assertSame('failed-verification', $dropped['Acme\Bridge\Dbal3Connection']);
+        self::assertSame('failed-verification', $dropped['Acme\Bridge\Dbal3Statement']);
         $script = (string) file_get_contents($project.'/preload.php');
-        self::assertStringNotContainsString('Dbal3Connection.php', $script);
-        self::assertStringContainsString(' * preheat-refused: {"class":"Acme\\\\Bridge\\\\Dbal3Connection"', $script, 'the header records what PHP refused, for explain');
+        self::assertStringNotContainsString('Dbal3Statement.php', $script);
+        self::assertStringContainsString(' * preheat-refused: {"class":"Acme\\\\Bridge\\\\Dbal3Statement"', $script, 'the header records what PHP refused, for explain');
     }
 
     public function testMethodSignaturesThatNeedAMissingClassAreLeftOutWithoutAFixRound(): void

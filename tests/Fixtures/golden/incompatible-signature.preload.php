@@ -5,9 +5,9 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (4 files)
- * Preloads: 3 files, 3 classes, 0 functions
- * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
+ * Scanned:  ., vendor (7 files)
+ * Preloads: 4 files, 4 classes, 0 functions
+ * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
  *     opcache.preload=/absolute/path/to/this/file
@@ -29,6 +29,7 @@
     }
 })([
     __DIR__.'/vendor/acme/dbal/src/ConnectionMiddleware.php',
-    __DIR__.'/vendor/acme/bridge/src/Dbal3Connection.php',
+    __DIR__.'/vendor/acme/bridge/src/RequiresTransactions.php',
     __DIR__.'/vendor/acme/bridge/src/Dbal4Connection.php',
+    __DIR__.'/vendor/acme/dbal/src/Formatter.php',
 ]);

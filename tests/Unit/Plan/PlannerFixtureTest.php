@@ -164,11 +164,17 @@ final class PlannerFixtureTest extends TestCase
             ['vendor/acme/collection/src/Items.php' => 'variance-dependency'],
             ['Acme\Collection\Items' => 'variance-dependency'],
         ];
-        // Static planning cannot see this one (a method signature incompatible with its parent's): the plan
-        // keeps it, and verification with --fix drops it (see GenerateCommandTest).
-        yield 'a class only PHP finds it cannot link' => [
+        yield 'classes written for another version of their parent: a return type that cannot fit, or none' => [
             'incompatible-signature',
-            ['vendor/acme/bridge/src/Dbal3Connection.php', 'vendor/acme/bridge/src/Dbal4Connection.php', 'vendor/acme/dbal/src/ConnectionMiddleware.php'],
+            ['vendor/acme/bridge/src/Dbal4Connection.php', 'vendor/acme/bridge/src/RequiresTransactions.php', 'vendor/acme/dbal/src/ConnectionMiddleware.php', 'vendor/acme/dbal/src/Formatter.php'],
+            ['vendor/acme/bridge/src/Dbal3Connection.php' => 'incompatible-signature', 'vendor/acme/bridge/src/LegacyFormatter.php' => 'incompatible-signature'],
+            ['Acme\Bridge\Dbal3Connection' => 'incompatible-signature', 'Acme\Bridge\LegacyFormatter' => 'incompatible-signature'],
+        ];
+        // Static planning cannot see this one (a parameter type incompatible with the parent's): the plan
+        // keeps it, and verification's fix rounds drop it (see GenerateCommandTest).
+        yield 'a class only PHP finds it cannot link' => [
+            'incompatible-parameter',
+            ['vendor/acme/bridge/src/Dbal3Statement.php', 'vendor/acme/bridge/src/Dbal4Statement.php', 'vendor/acme/dbal/src/StatementMiddleware.php'],
             [],
             [],
         ];
@@ -298,6 +304,20 @@ final class PlannerFixtureTest extends TestCase
             $plan->droppedClass('Acme\Repo\EntityHandler')?->exclusion->message,
         );
         self::assertSame('its parent Acme\Repo\PostRepository is left out (a method signature needs a class that is not preloaded)', $plan->droppedClass('Acme\Repo\CachedPostRepository')?->exclusion->message);
+    }
+
+    public function testAReturnTypeThatCannotFitIsNamed(): void
+    {
+        $plan = FixtureProjects::plan('incompatible-signature');
+
+        self::assertSame(
+            'Acme\Bridge\Dbal3Connection::beginTransaction() returns bool, which cannot fit Acme\Dbal\ConnectionMiddleware::beginTransaction(): void: PHP refuses to link the class (written for another version of Acme\Dbal\ConnectionMiddleware?)',
+            $plan->droppedClass('Acme\Bridge\Dbal3Connection')?->exclusion->message,
+        );
+        self::assertSame(
+            'Acme\Bridge\LegacyFormatter::format() has no return type, while Acme\Dbal\Formatter::format() returns string: PHP refuses to link the class (written for another version of Acme\Dbal\Formatter?)',
+            $plan->droppedClass('Acme\Bridge\LegacyFormatter')?->exclusion->message,
+        );
     }
 
     public function testABuiltInAncestorsSignatureCountsWithItsTentativeReturnType(): void

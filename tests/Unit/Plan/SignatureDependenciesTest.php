@@ -100,6 +100,10 @@ final class SignatureDependenciesTest extends TestCase
             'trait T { abstract function m(): A; } class C { use T; function m(): B {} }',
             ['N\B', 'N\A'],
         ];
+        yield 'a trait\'s abstract method does not replace the one the class inherits: it is checked against it' => [
+            'trait T { abstract function m(); abstract function n(): A; } class P { function m(): B {} function n(): B {} } class C extends P { use T; }',
+            ['N\B', 'N\A'],
+        ];
         yield 'a private parent method is not checked' => [
             'class P { private function m(): A {} } class C extends P { function m(): B {} }',
             [],

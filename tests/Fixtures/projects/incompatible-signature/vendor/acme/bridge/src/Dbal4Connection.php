@@ -6,4 +6,5 @@ use Acme\Dbal\ConnectionMiddleware;
 
 final class Dbal4Connection extends ConnectionMiddleware
 {
+    use RequiresTransactions;
 }

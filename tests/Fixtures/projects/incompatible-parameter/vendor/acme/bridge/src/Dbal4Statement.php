@@ -1,0 +1,9 @@
+<?php
+
+namespace Acme\Bridge;
+
+use Acme\Dbal\StatementMiddleware;
+
+final class Dbal4Statement extends StatementMiddleware
+{
+}
