@@ -11,12 +11,11 @@ use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\ScenarioRecord;
-use Preheat\Bench\Runtime\ProcessMemory;
-use Preheat\Bench\Runtime\RuntimeError;
-use Preheat\Bench\Runtime\ServerStack;
-use Preheat\Bench\Runtime\StackLauncher;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Server\Runtime;
+use Preheat\Server\RuntimeError;
+use Preheat\Server\RuntimeFactory;
 use Preheat\Util\Cpu;
 
 /**
@@ -30,7 +29,7 @@ final class BenchRunner
 {
     public function __construct(
         private readonly ScenarioPreparer $preparer,
-        private readonly StackLauncher $launcher,
+        private readonly RuntimeFactory $runtimes,
         private readonly CorrectnessGate $gate,
         private readonly LoadGenerator $load,
         private readonly ProgressLogger $progress = new NullProgressLogger(),
@@ -55,9 +54,9 @@ final class BenchRunner
                     continue;
                 }
                 try {
-                    $stacks[$spec->name] = $stack = $this->launcher->launch($spec->name, $directory, $record->preloadScript, $record->ini);
-                    $record->fpmStartSeconds = $stack->fpmStartSeconds;
-                    $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on 127.0.0.1:%d', $spec->name, $record->preparation, $stack->fpmStartSeconds, $stack->port));
+                    $stacks[$spec->name] = $stack = $this->runtimes->start($spec->name, $directory, $record->preloadScript, $record->ini);
+                    $record->fpmStartSeconds = $stack->startSeconds();
+                    $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on %s', $spec->name, $record->preparation, $stack->startSeconds(), substr($stack->baseUrl(), \strlen('http://'))));
                 } catch (RuntimeError $error) {
                     if ($spec === $config->baseline()) {
                         throw $error;
@@ -75,7 +74,7 @@ final class BenchRunner
                 foreach ($measured as $record) {
                     $this->progress->stage('Warming up '.$record->name);
                     $this->load->run($this->target($config, $stacks[$record->name]), $settings, $config->warmup);
-                    $this->ensureRunning($stacks[$record->name], 'warm-up');
+                    $stacks[$record->name]->ensureRunning('warm-up');
                 }
                 $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($measured), $config->warmup));
             }
@@ -87,9 +86,9 @@ final class BenchRunner
                     $this->progress->stage(\sprintf('Round %d/%d: %s', $round, $config->rounds, $record->name));
                     $this->progress->advance($done, $total);
                     $stack = $stacks[$record->name];
-                    $this->ensureRunning($stack, \sprintf('round %d', $round));
+                    $stack->ensureRunning(\sprintf('round %d', $round));
                     $result = $this->load->run($this->target($config, $stack), $settings, $config->duration);
-                    $this->ensureRunning($stack, \sprintf('round %d', $round));
+                    $stack->ensureRunning(\sprintf('round %d', $round));
                     $record->runs[$round] = $result;
                     $this->progress->advance(++$done, $total);
                 }
@@ -101,7 +100,7 @@ final class BenchRunner
             }
         } finally {
             foreach ($stacks as $stack) {
-                $this->launcher->stop($stack);
+                $stack->stop();
             }
         }
 
@@ -115,8 +114,8 @@ final class BenchRunner
     }
 
     /**
-     * @param list<ScenarioRecord>       $records
-     * @param array<string, ServerStack> $stacks
+     * @param list<ScenarioRecord>   $records
+     * @param array<string, Runtime> $stacks
      */
     private function gateAll(BenchConfig $config, array $records, array $stacks): void
     {
@@ -172,39 +171,21 @@ final class BenchRunner
         return [...\array_slice($scenarios, $by), ...\array_slice($scenarios, 0, $by)];
     }
 
-    private function target(BenchConfig $config, ServerStack $stack): LoadTarget
+    private function target(BenchConfig $config, Runtime $stack): LoadTarget
     {
         return new LoadTarget(
-            \sprintf('http://127.0.0.1:%d', $stack->port),
+            $stack->baseUrl(),
             array_map(static fn ($u): string => $u->path, $config->urls),
-            $stack->directory.'/php.ini',
+            $stack->phpIni(),
             $config->documentRoot,
             $config->frontController,
         );
     }
 
-    private function ensureRunning(ServerStack $stack, string $during): void
+    private function collect(ScenarioRecord $record, Runtime $runtime): void
     {
-        $stack->workerPids(); // remembers the workers, to stop them even if their master dies
-        if (!$stack->isRunning()) {
-            $what = $stack->fpm->isRunning() ? 'nginx' : 'php-fpm';
-            throw RuntimeError::died(\sprintf('%s for scenario %s', $what, $stack->name), $during, $stack->logTail());
-        }
-    }
-
-    private function collect(ScenarioRecord $record, ServerStack $stack): void
-    {
-        $status = @file_get_contents($stack->statusUrl());
-        $decoded = false === $status ? null : json_decode($status, true);
-        $record->opcacheStatus = \is_array($decoded) ? $decoded : null;
-        foreach ($stack->workerPids() as $pid) {
-            $pss = ProcessMemory::pss($pid);
-            if (null !== $pss) {
-                $record->workerPss[] = $pss;
-            }
-        }
-        $master = $stack->fpm->getPid();
-        $record->masterPss = null === $master ? null : ProcessMemory::pss($master);
+        $record->opcacheStatus = $runtime->opcacheStatus();
+        $record->workerPss = $runtime->workerMemory();
     }
 
     /**
@@ -219,18 +200,20 @@ final class BenchRunner
             $status ??= $record->opcacheStatus;
         }
 
+        $unknown = static fn (string $name): string => null === $status ? '?' : $status->ini($name);
+
         return [
             'project' => basename($config->projectRoot),
-            'php' => $status['php'] ?? \PHP_VERSION,
-            'phpIni' => $this->launcher->settings()->php->settings->describe(),
+            'php' => $status->php ?? \PHP_VERSION,
+            'phpIni' => $this->runtimes->php()->settings->describe(),
             // As the workers themselves report it, not as configured.
-            'user' => $status['user'] ?? $this->launcher->settings()->php->user,
+            'user' => $status->user ?? $this->runtimes->php()->user,
             'opcache' => [
-                'memory_consumption' => ($status['ini']['memory_consumption'] ?? '?').'M',
-                'interned_strings_buffer' => ($status['ini']['interned_strings_buffer'] ?? '?').'M',
-                'max_accelerated_files' => (string) ($status['ini']['max_accelerated_files'] ?? '?'),
+                'memory_consumption' => $unknown('memory_consumption').'M',
+                'interned_strings_buffer' => $unknown('interned_strings_buffer').'M',
+                'max_accelerated_files' => $unknown('max_accelerated_files'),
                 'validate_timestamps' => '0',
-                'jit' => ($status['ini']['jit'] ?? '') ?: 'off',
+                'jit' => $status?->ini('jit') ?: 'off',
             ],
             'cores' => Cpu::cores(),
             'workers' => $config->workers.' (pm = static)',

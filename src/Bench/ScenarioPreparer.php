@@ -10,13 +10,13 @@ use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\ScenarioRecord;
-use Preheat\Bench\Runtime\StackSettings;
 use Preheat\Inventory\InventoryCache;
-use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotStrategy;
+use Preheat\Plan\Strategy\UsageSnapshot;
+use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Script\GenerateRequest;
@@ -24,10 +24,10 @@ use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\Severity;
 use Preheat\Script\VerifyOptions;
+use Preheat\Server\RuntimeFactory;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\Trace\TracedServer;
 use Preheat\Usage\Trace\TraceRecorder;
-use Preheat\Usage\UsageSnapshot;
 use Preheat\Usage\UsageStores;
 
 /**
@@ -43,9 +43,10 @@ final class ScenarioPreparer
         private readonly ScriptGenerator $generator,
         private readonly PreloadVerifier $verifier,
         private readonly LoadGenerator $load,
+        private readonly RuntimeFactory $runtimes,
+        private readonly ProcessRunner $runner,
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly RecorderInstaller $installer = new RecorderInstaller(),
-        private readonly ?PhpInstallation $php = null,
     ) {
     }
 
@@ -57,7 +58,7 @@ final class ScenarioPreparer
         if ($spec->isRecord()) {
             return $this->recording($spec, $config, $directory);
         }
-        $verify = new VerifyOptions($this->php($config));
+        $verify = new VerifyOptions($this->runtimes->php());
         if ($spec->isScript()) {
             $report = $this->verifier->verify($spec->spec, $verify);
             $record = new ScenarioRecord($spec->name, $spec->spec, $spec->spec, \sprintf('given script, %d classes', $report->classes));
@@ -93,12 +94,6 @@ final class ScenarioPreparer
         return $record;
     }
 
-    /** The installation found once for the run (what every stack and every verification uses). */
-    private function php(BenchConfig $config): PhpInstallation
-    {
-        return $this->php ?? StackSettings::installation($config);
-    }
-
     /** No preloading, the recorder on with the configured sampling: what recording costs. */
     private function recording(ScenarioSpec $spec, BenchConfig $config, string $directory): ScenarioRecord
     {
@@ -115,12 +110,12 @@ final class ScenarioPreparer
             return UsageStores::readTraffic($config->usageStore);
         }
         $this->progress->stage('Recording traffic for the hot scenario');
-        $server = TracedServer::start($config, 1, 10, $this->php($config));
+        $server = TracedServer::start($this->runtimes, $this->runner, $config->projectRoot, 1, 10);
         try {
-            $stack = $server->stack();
+            $runtime = $server->runtime();
             $paths = array_map(static fn ($url): string => $url->path, $config->urls);
             $settings = new LoadSettings($config->recordSeconds, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
-            $this->load->run(new LoadTarget(\sprintf('http://127.0.0.1:%d', $stack->port), $paths, $stack->directory.'/php.ini', $config->documentRoot, $config->frontController), $settings, $config->recordSeconds);
+            $this->load->run(new LoadTarget($runtime->baseUrl(), $paths, $runtime->phpIni(), $config->documentRoot, $config->frontController), $settings, $config->recordSeconds);
             $usage = $server->usage();
         } finally {
             $server->stop();
@@ -137,7 +132,7 @@ final class ScenarioPreparer
             throw new \LogicException('No page to trace.');
         }
 
-        return (new TraceRecorder($this->progress))->record($config, $paths, 3, $this->php($config));
+        return (new TraceRecorder($this->runtimes, $this->runner, $this->progress))->record($config->projectRoot, $paths, 3, $config->requestTimeout);
     }
 
     /** @param list<\Preheat\Script\StartupMessage> $messages */

@@ -30,4 +30,16 @@ final class SymfonyProcessRunner implements ProcessRunner
 
         return new ProcessResult($command, $exitCode, $process->getOutput(), $process->getErrorOutput(), $seconds);
     }
+
+    public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
+    {
+        $process = new Process($command, $workingDirectory, $environment, null, null);
+        try {
+            $process->start();
+        } catch (ProcessStartFailedException|ProcessRuntimeException $error) {
+            throw ProcessFailed::cannotStart($command, $error->getMessage());
+        }
+
+        return new SymfonyRunningProcess($process);
+    }
 }

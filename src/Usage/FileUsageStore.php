@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Recorder\FileSink;
 use Preheat\Recorder\Recorder;
 use Preheat\Recorder\SinkError;

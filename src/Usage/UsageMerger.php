@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\UsageSnapshot;
+
 /**
  * Adds stores up: in memory (`combine`), or into another store (`merge`: one batch per source, so
  * merging what several servers recorded into one file or one Redis works offline, once).

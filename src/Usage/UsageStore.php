@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\UsageSnapshot;
+
 /** Where recorded usage is kept: a local append-only file, or Redis for many servers. */
 interface UsageStore
 {

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\UsageSnapshot;
+
 /**
  * What `preheat usage` shows: the files requests load most, and the coverage curve, i.e. how few files
  * account for a given share of all file loads (a load: one sampled request loading one file).

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Support;
 
-use Preheat\Bench\Gate\Page;
-use Preheat\Bench\Gate\PageSource;
+use Preheat\Server\Page;
+use Preheat\Server\PageSource;
 
 /**
  * Pages from templates, per server port, rendered anew for every request as real apps do: a fresh

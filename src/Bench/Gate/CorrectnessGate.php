@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Bench\Gate;
 
 use Preheat\Bench\Config\UrlSpec;
+use Preheat\Server\Page;
+use Preheat\Server\PageSource;
 
 /**
  * Before anything is timed: every page must answer 2xx with its expected text, and every scenario

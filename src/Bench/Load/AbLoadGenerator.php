@@ -4,15 +4,17 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
-use Preheat\Bench\Runtime\RuntimeError;
+use Preheat\Process\ProcessRunner;
+use Preheat\Server\RuntimeError;
 use Symfony\Component\Process\ExecutableFinder;
-use Symfony\Component\Process\Process;
 
 /** ApacheBench, as the published write-ups ran it: HTTP/1.0, one connection per request, `-l`. */
 final class AbLoadGenerator implements LoadGenerator
 {
-    public function __construct(private readonly string $binary = 'ab')
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly string $binary = 'ab',
+    ) {
     }
 
     public function name(): string
@@ -37,12 +39,11 @@ final class AbLoadGenerator implements LoadGenerator
             '-s', (string) max(1, (int) ceil($settings->timeout)),
             $target->baseUrl.$page,
         ];
-        $process = new Process($command, null, null, null, $duration + $settings->timeout + 30);
         $cpuBefore = ChildCpu::seconds();
-        $process->run();
+        $result = $this->runner->run($command, null, $duration + $settings->timeout + 30);
         $cpu = ChildCpu::seconds() - $cpuBefore;
 
-        return self::parse($process->getOutput(), $cpu, $settings->concurrency, $process->getExitCode() ?? -1, $process->getErrorOutput());
+        return self::parse($result->stdout, $cpu, $settings->concurrency, $result->exitCode, $result->stderr);
     }
 
     public static function parse(string $output, ?float $cpu, int $concurrency, int $exitCode = 0, string $stderr = ''): LoadResult

@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
-use Preheat\Bench\Runtime\RuntimeError;
+use Preheat\Process\ProcessRunner;
+use Preheat\Server\RuntimeError;
 use Symfony\Component\Process\ExecutableFinder;
-use Symfony\Component\Process\Process;
 
 /**
  * `php-cgi -T warmup,requests`: times the app in-process, one request after another, with no web
@@ -14,8 +14,10 @@ use Symfony\Component\Process\Process;
  */
 final class CgiLoadGenerator implements LoadGenerator
 {
-    public function __construct(private readonly string $binary = 'php-cgi8.2')
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly string $binary = 'php-cgi8.2',
+    ) {
     }
 
     public function name(): string
@@ -51,14 +53,13 @@ final class CgiLoadGenerator implements LoadGenerator
             'REMOTE_ADDR' => '127.0.0.1',
         ];
         $command = [$binary, '-c', $target->phpIni, '-q', '-T', $warmup.','.$requests, $target->frontController];
-        $process = new Process($command, $target->documentRoot, $environment, null, max(120.0, $duration * 20));
-        $process->run();
+        $result = $this->runner->run($command, $target->documentRoot, max(120.0, $duration * 20), $environment);
         // php-cgi prints the timing on stderr (some builds on stdout).
-        if (!preg_match('/Elapsed time: ([\d.]+) sec/', $process->getErrorOutput().$process->getOutput(), $match)) {
-            throw new \RuntimeException(\sprintf("php-cgi failed (exit %s) for %s:\n%s", var_export($process->getExitCode(), true), $path, trim($process->getErrorOutput())));
+        if (!preg_match('/Elapsed time: ([\d.]+) sec/', $result->stderr.$result->stdout, $match)) {
+            throw new \RuntimeException(\sprintf("php-cgi failed (exit %s) for %s:\n%s", var_export($result->exitCode, true), $path, trim($result->stderr)));
         }
         // php-cgi reports no status per request; the correctness gate has checked the page through the server.
-        $status = preg_match('/^Status: (\d{3})/m', $process->getOutput(), $s) ? (int) $s[1] : 200;
+        $status = preg_match('/^Status: (\d{3})/m', $result->stdout, $s) ? (int) $s[1] : 200;
 
         return new LoadResult('cgi', $requests, (float) $match[1], null, null, null, null, $status >= 300 ? $requests : 0, 0, 0, null, 1);
     }

@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
-use Preheat\Bench\Runtime\RuntimeError;
+use Preheat\Process\ProcessRunner;
+use Preheat\Server\RuntimeError;
 use Symfony\Component\Process\ExecutableFinder;
-use Symfony\Component\Process\Process;
 
 /** wrk: closed loop, fixed concurrency and duration, keep-alive; a Lua hook prints the summary as JSON. */
 final class WrkLoadGenerator implements LoadGenerator
@@ -16,8 +16,10 @@ final class WrkLoadGenerator implements LoadGenerator
     /** @var list<string> */
     private array $scripts = [];
 
-    public function __construct(private readonly string $binary = 'wrk')
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly string $binary = 'wrk',
+    ) {
     }
 
     public function name(): string
@@ -37,14 +39,13 @@ final class WrkLoadGenerator implements LoadGenerator
             '-s', $this->script($target->paths),
             $target->baseUrl.$target->paths[0],
         ];
-        $process = new Process($command, null, null, null, $duration + $settings->timeout + 30);
         $cpuBefore = ChildCpu::seconds();
-        $process->run();
+        $result = $this->runner->run($command, null, $duration + $settings->timeout + 30);
         $cpu = ChildCpu::seconds() - $cpuBefore;
-        $output = $process->getOutput();
+        $output = $result->stdout;
         $start = strpos($output, self::MARKER);
-        if (0 !== $process->getExitCode() || false === $start) {
-            throw new \RuntimeException(\sprintf("wrk failed (exit %s): %s\n%s", var_export($process->getExitCode(), true), $process->getCommandLine(), trim($process->getErrorOutput().$output)));
+        if (0 !== $result->exitCode || false === $start) {
+            throw new \RuntimeException(\sprintf("wrk failed (exit %s): %s\n%s", var_export($result->exitCode, true), $result->commandLine(), trim($result->stderr.$output)));
         }
         $data = json_decode(trim(substr($output, $start + \strlen(self::MARKER))), true);
         if (!\is_array($data)) {

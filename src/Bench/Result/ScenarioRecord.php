@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Result;
 
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Server\OpcacheStatus;
 
 /**
  * Everything measured for one scenario: its script, whether it passed the gate, its runs in round
@@ -20,13 +21,11 @@ final class ScenarioRecord
 
     public ?float $fpmStartSeconds = null;
 
-    /** @var array<string, mixed>|null what the status probe inside php-fpm said */
-    public ?array $opcacheStatus = null;
+    /** what the status probe inside php-fpm said */
+    public ?OpcacheStatus $opcacheStatus = null;
 
     /** @var list<int> PSS in bytes of each php-fpm worker after the last round */
     public array $workerPss = [];
-
-    public ?int $masterPss = null;
 
     /**
      * @param array<string, string> $ini php.ini settings of this scenario besides preloading (the recorder's auto_prepend_file)

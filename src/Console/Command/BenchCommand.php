@@ -7,17 +7,14 @@ namespace Preheat\Console\Command;
 use Preheat\Bench\BenchRunner;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\BenchServer;
 use Preheat\Bench\Config\ConfigError;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
-use Preheat\Bench\Gate\PageFetcher;
 use Preheat\Bench\Load\AbLoadGenerator;
 use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\WrkLoadGenerator;
-use Preheat\Bench\Runtime\ProcessSupervisor;
-use Preheat\Bench\Runtime\StackLauncher;
-use Preheat\Bench\Runtime\StackSettings;
 use Preheat\Bench\ScenarioPreparer;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Process\ProcessRunner;
@@ -29,12 +26,13 @@ use Preheat\Report\Bench\MarkdownRenderer;
 use Preheat\Report\Bench\ReportWriter;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
+use Preheat\Server\PageFetcher;
+use Preheat\Server\ProcessSupervisor;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
-use Symfony\Component\Process\Process;
 
 final class BenchCommand extends Command
 {
@@ -79,37 +77,42 @@ final class BenchCommand extends Command
         ]);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
-        $supervisor = new ProcessSupervisor();
+        // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
+        $supervisor = new ProcessSupervisor($this->runner);
         $load = $this->loadGenerator($config);
-        // Found once: every stack and every verification of this run uses the same ini, sizes and user.
+        // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
         $user = $input->getOption('user');
-        $php = StackSettings::installation($config, null === $user ? null : (string) $user);
+        $php = BenchServer::installation($config, $this->runner, null === $user ? null : (string) $user);
+        $runtimes = BenchServer::runtimes($config, $php, $supervisor);
         $progress->finish(\sprintf('php.ini %s%s', $php->settings->describe(), null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource)));
-        $runner = new BenchRunner(
+        $bench = new BenchRunner(
             new ScenarioPreparer(
                 new ScriptGenerator(new PlanPipeline($this->runner, progress: $progress), new PreloadVerifier($this->runner), progress: $progress),
                 new PreloadVerifier($this->runner),
-                'cgi' === $load->name() ? new WrkLoadGenerator() : $load,
+                'cgi' === $load->name() ? new WrkLoadGenerator($this->runner) : $load,
+                $runtimes,
+                $this->runner,
                 $progress,
-                php: $php,
             ),
-            new StackLauncher($supervisor, StackSettings::fromConfig($config, $php)),
+            $runtimes,
             new CorrectnessGate(new PageFetcher($config->requestTimeout), new BodyMasker($config->masks)),
             $load,
             $progress,
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
-        $cleanUp = static function () use ($supervisor, $workDirectory): void {
+        $processes = $this->runner;
+        $cleanUp = static function () use ($supervisor, $processes, $workDirectory): void {
             $supervisor->stopAll();
             if (is_dir($workDirectory)) {
-                (new Process(['rm', '-rf', $workDirectory]))->run();
+                // The pool's user may own what the workers wrote.
+                $processes->run(['rm', '-rf', $workDirectory]);
             }
         };
         // Also on Ctrl-C, whose handler exits through the shutdown functions.
         register_shutdown_function($cleanUp);
         try {
-            $result = $runner->run($config, $workDirectory);
+            $result = $bench->run($config, $workDirectory);
         } finally {
             $cleanUp();
         }
@@ -135,9 +138,9 @@ final class BenchCommand extends Command
     private function loadGenerator(BenchConfig $config): LoadGenerator
     {
         return match ($config->tool) {
-            'ab' => new AbLoadGenerator(),
-            'cgi' => new CgiLoadGenerator($config->cgiBinary),
-            default => new WrkLoadGenerator(),
+            'ab' => new AbLoadGenerator($this->runner),
+            'cgi' => new CgiLoadGenerator($this->runner, $config->cgiBinary),
+            default => new WrkLoadGenerator($this->runner),
         };
     }
 

@@ -15,6 +15,7 @@ use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\VerifyOptions;
+use Preheat\Server\ProcessSupervisor;
 use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -77,7 +78,8 @@ final class GenerateCommand extends Command
             new PreloadVerifier($this->runner),
             progress: $progress,
         );
-        $seedStrategy = (new StrategyInput($progress, $verify?->php))->strategy($input, $strategy, $request);
+        // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
+        $seedStrategy = (new StrategyInput($progress, $this->runner, new ProcessSupervisor($this->runner), $verify?->php))->strategy($input, $strategy, $request);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,

@@ -5,13 +5,16 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\BenchServer;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Server\ProcessSupervisor;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Input\InputInterface;
@@ -23,8 +26,12 @@ use Symfony\Component\Console\Input\InputInterface;
  */
 final class StrategyInput
 {
-    public function __construct(private readonly ProgressLogger $progress, private readonly ?PhpInstallation $php = null)
-    {
+    public function __construct(
+        private readonly ProgressLogger $progress,
+        private readonly ProcessRunner $runner,
+        private readonly ProcessSupervisor $supervisor,
+        private readonly ?PhpInstallation $php = null,
+    ) {
     }
 
     public function strategy(InputInterface $input, string $strategy, PlanRequest $request): ?SeedStrategy
@@ -54,7 +61,8 @@ final class StrategyInput
                 throw new \InvalidArgumentException('--trace-requests must be a whole number from 1 to 1000.');
             }
             $config = (new BenchConfigLoader())->load($request->projectRoot, null === $configFile ? null : (string) $configFile, ['urls' => $urls, 'scenarios' => ['none']]);
-            $usage = (new TraceRecorder($this->progress))->record($config, $urls, $requests, $this->php);
+            $runtimes = BenchServer::runtimes($config, $this->php ?? BenchServer::installation($config, $this->runner), $this->supervisor);
+            $usage = (new TraceRecorder($runtimes, $this->runner, $this->progress))->record($config->projectRoot, $urls, $requests, $config->requestTimeout);
 
             // Exactly what the traced requests loaded: every file, however rarely.
             return new HotStrategy($usage, (new HotCriteria())->withBudget($budgetBytes), 'trace');

@@ -8,7 +8,6 @@ use Preheat\Inventory\Inventory;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\SignatureDependencies;
 use Preheat\Plan\SignatureDependency;
-use Preheat\Usage\UsageSnapshot;
 
 /**
  * Chooses what to preload from recorded usage: files ranked by how many sampled requests loaded

@@ -6,7 +6,6 @@ namespace Preheat\Plan\Strategy;
 
 use Preheat\Plan\PlanResult;
 use Preheat\Plan\RequireEvidence;
-use Preheat\Usage\UsageSnapshot;
 
 /** `--strategy=hot`: the files real traffic loads most, from a usage store. */
 final class HotStrategy implements SeedStrategy

@@ -4,38 +4,38 @@ declare(strict_types=1);
 
 namespace Preheat\Usage\Trace;
 
-use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Gate\PageFetcher;
-use Preheat\Php\PhpInstallation;
+use Preheat\Plan\Strategy\UsageSnapshot;
+use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ProgressLogger;
-use Preheat\Usage\UsageSnapshot;
+use Preheat\Server\PageFetcher;
+use Preheat\Server\RuntimeFactory;
 
 /**
- * `--strategy=trace`: serves the app (as the "bench" section of the configuration the caller loaded
- * says: the project's preheat.json or the --config file) with the recorder on, requests each page a
- * few times, and returns exactly what those requests loaded.
+ * `--strategy=trace`: serves the app with the recorder on (with the runtimes and settings the caller
+ * made from the configuration it loaded: the project's preheat.json or the --config file), requests
+ * each page a few times, and returns exactly what those requests loaded.
  */
 final class TraceRecorder
 {
-    public function __construct(private readonly ProgressLogger $progress)
-    {
+    public function __construct(
+        private readonly RuntimeFactory $runtimes,
+        private readonly ProcessRunner $runner,
+        private readonly ProgressLogger $progress,
+    ) {
     }
 
-    /**
-     * @param non-empty-list<string> $paths
-     * @param PhpInstallation|null   $php   the installation the caller already found (null: find it now)
-     */
-    public function record(BenchConfig $config, array $paths, int $requestsPerPage, ?PhpInstallation $php = null): UsageSnapshot
+    /** @param non-empty-list<string> $paths */
+    public function record(string $projectRoot, array $paths, int $requestsPerPage, float $requestTimeout): UsageSnapshot
     {
         $this->progress->stage('Tracing '.implode(' ', $paths));
-        $server = TracedServer::start($config, php: $php);
+        $server = TracedServer::start($this->runtimes, $this->runner, $projectRoot);
         try {
-            $fetcher = new PageFetcher($config->requestTimeout);
+            $fetcher = new PageFetcher($requestTimeout);
             foreach ($paths as $path) {
                 for ($i = 0; $i < $requestsPerPage; ++$i) {
-                    $page = $fetcher->get($server->stack()->url($path));
+                    $page = $fetcher->get($server->runtime()->url($path));
                     if (!$page->isSuccess()) {
-                        throw TraceError::pageFailed($path, null === $page->error ? 'HTTP '.$page->status : $page->error, $server->stack()->logTail());
+                        throw TraceError::pageFailed($path, null === $page->error ? 'HTTP '.$page->status : $page->error, $server->runtime()->logTail());
                     }
                 }
             }

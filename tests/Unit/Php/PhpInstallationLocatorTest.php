@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Process\RunningProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** Which php.ini, which settings, which user: with php and php-fpm played by a fake runner. */
@@ -111,5 +112,10 @@ final class FakeInstallation implements ProcessRunner
         $values = array_replace($values, $this->extra);
 
         return new ProcessResult($command, 0, '@@PREHEAT-INI@@'.base64_encode(serialize(['loaded' => $this->ini, 'values' => array_values($values)])).'@@PREHEAT-INI@@', '', 0.01);
+    }
+
+    public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
+    {
+        throw new \LogicException('No server is started here.');
     }
 }

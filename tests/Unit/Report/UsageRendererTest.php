@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\UsageRenderer;
-use Preheat\Usage\UsageSnapshot;
 use Preheat\Usage\UsageSummary;
 
 final class UsageRendererTest extends TestCase

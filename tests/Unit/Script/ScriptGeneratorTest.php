@@ -17,6 +17,7 @@ use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Process\RunningProcess;
 use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
@@ -163,5 +164,10 @@ final class FakePhp implements ProcessRunner
     private static function probe(array $data): string
     {
         return '@@PREHEAT-PROBE@@'.base64_encode(serialize($data)).'@@PREHEAT-PROBE@@';
+    }
+
+    public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
+    {
+        throw new \LogicException('No server is started here.');
     }
 }

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Usage;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Usage\UsageSnapshot;
+use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Usage\UsageSummary;
 
 final class UsageSummaryTest extends TestCase

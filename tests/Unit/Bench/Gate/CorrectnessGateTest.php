@@ -9,8 +9,8 @@ use Preheat\Bench\Config\UrlSpec;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Gate\GateResult;
-use Preheat\Bench\Gate\Page;
-use Preheat\Bench\Gate\PageSource;
+use Preheat\Server\Page;
+use Preheat\Server\PageSource;
 use Preheat\Tests\Support\FixturePages;
 
 /**

@@ -16,8 +16,8 @@ use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotSelector;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Tests\Support\FixtureProjects;
-use Preheat\Usage\UsageSnapshot;
 
 /**
  * The hot strategy on a known usage sample over the `clean` fixture project:

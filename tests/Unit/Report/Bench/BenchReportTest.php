@@ -12,6 +12,7 @@ use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\JsonRenderer;
 use Preheat\Report\Bench\MarkdownRenderer;
 use Preheat\Report\Bench\SvgRenderer;
+use Preheat\Server\OpcacheStatus;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -79,11 +80,7 @@ final class BenchReportTest extends TestCase
         foreach ([$none, $all] as $index => $record) {
             $record->fpmStartSeconds = 0.05 + $index * 0.3;
             $record->workerPss = [10 * 1048576, 10 * 1048576];
-            $record->opcacheStatus = [
-                'php' => '8.2.0',
-                'preload' => ['classes' => 1200 * $index, 'scripts' => 800 * $index, 'functions' => 0, 'memoryBytes' => 12 * 1048576 * $index],
-                'opcacheUsedBytes' => (40 + 12 * $index) * 1048576,
-            ];
+            $record->opcacheStatus = new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 800 * $index, 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0);
         }
         $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', 'given script, 4 classes');
         $broken->problems[] = "/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>";

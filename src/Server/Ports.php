@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Runtime;
+namespace Preheat\Server;
 
 /** Loopback ports: the benchmark only ever listens on and sends to 127.0.0.1. */
 final class Ports

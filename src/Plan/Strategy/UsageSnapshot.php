@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Usage;
+namespace Preheat\Plan\Strategy;
 
 /**
  * Everything a store holds, added up: sampled requests, per-file counts, the time window, which

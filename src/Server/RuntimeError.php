@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Runtime;
+namespace Preheat\Server;
 
 use Preheat\UserError;
 

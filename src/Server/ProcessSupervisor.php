@@ -2,36 +2,41 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Runtime;
+namespace Preheat\Server;
 
-use Symfony\Component\Process\Process;
+use Preheat\Process\ProcessRunner;
+use Preheat\Process\RunningProcess;
 
 /**
- * Knows every server a benchmark started and stops them all, by PID, however the run ends:
- * normally, on an error, on a fatal error, or on Ctrl-C.
+ * Knows every server a command started and stops them all, by PID, however the run ends: normally, on an
+ * error, on a fatal error, or on Ctrl-C. One per command run: it installs the process-wide signal
+ * handlers, so a second one would replace the first one's.
  */
 final class ProcessSupervisor
 {
-    /** @var array<int, Process> */
+    /** @var array<int, RunningProcess> */
     private array $processes = [];
 
     private bool $handlersInstalled = false;
 
-    public function start(Process $process): Process
+    public function __construct(private readonly ProcessRunner $runner)
+    {
+    }
+
+    /** @param list<string> $command */
+    public function start(array $command, ?string $workingDirectory = null): RunningProcess
     {
         $this->installHandlers();
-        $process->start();
+        $process = $this->runner->start($command, $workingDirectory);
         $this->processes[spl_object_id($process)] = $process;
 
         return $process;
     }
 
-    public function stop(Process $process): void
+    public function stop(RunningProcess $process): void
     {
         // SIGTERM first (php-fpm and nginx shut down cleanly on it), SIGKILL after 5 s.
-        if ($process->isRunning()) {
-            $process->stop(5.0, \defined('SIGTERM') ? \SIGTERM : null);
-        }
+        $process->stop(5.0);
         unset($this->processes[spl_object_id($process)]);
     }
 
@@ -44,7 +49,7 @@ final class ProcessSupervisor
 
     public function count(): int
     {
-        return \count(array_filter($this->processes, static fn (Process $p): bool => $p->isRunning()));
+        return \count(array_filter($this->processes, static fn (RunningProcess $p): bool => $p->isRunning()));
     }
 
     private function installHandlers(): void

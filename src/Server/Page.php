@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Gate;
+namespace Preheat\Server;
 
 /** A page as one GET saw it. */
 final class Page

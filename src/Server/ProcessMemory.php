@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Runtime;
+namespace Preheat\Server;
 
 /**
  * Memory of running processes from /proc. PSS, not RSS: RSS counts OPcache's shared memory once per

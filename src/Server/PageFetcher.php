@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Gate;
+namespace Preheat\Server;
 
 /** One plain GET over loopback, no redirects followed, with a timeout. */
 final class PageFetcher implements PageSource

@@ -1,0 +1,41 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Config;
+
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpInstallationLocator;
+use Preheat\Process\ProcessRunner;
+use Preheat\Server\NginxFpm\NginxFpmLauncher;
+use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RuntimeFactory;
+use Preheat\Server\StackSettings;
+
+/** How the "bench" section of a configuration says to serve the app: the PHP installation, then the runtimes. */
+final class BenchServer
+{
+    /** The PHP installation a bench serves with: php-fpm's own ini unless the configuration names one, its settings as they are unless configured. */
+    public static function installation(BenchConfig $config, ProcessRunner $runner, ?string $user = null): PhpInstallation
+    {
+        $php = (new PhpInstallationLocator($runner))->locate($config->phpBinary, $config->phpIni, $config->fpmBinary, $user);
+        if (null === $config->opcacheMemoryMb) {
+            return $php;
+        }
+
+        return $php->withSettings($php->settings->withOverride('opcache.memory_consumption', (string) $config->opcacheMemoryMb, 'preheat.json bench.opcacheMemory'));
+    }
+
+    /** @param PhpInstallation $php the installation found once for the run */
+    public static function runtimes(BenchConfig $config, PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeFactory
+    {
+        return new NginxFpmLauncher($supervisor, new StackSettings(
+            $config->documentRoot,
+            $config->frontController,
+            $config->workers,
+            $config->fpmBinary,
+            $config->nginxBinary,
+            $php,
+        ));
+    }
+}

@@ -1,0 +1,171 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Server\NginxFpm;
+
+use Preheat\Php\PhpInstallation;
+use Preheat\Process\RunningProcess;
+use Preheat\Server\OpcacheStatus;
+use Preheat\Server\PhpIni;
+use Preheat\Server\Ports;
+use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RuntimeError;
+use Preheat\Server\RuntimeFactory;
+use Preheat\Server\StackSettings;
+use Symfony\Component\Process\ExecutableFinder;
+
+/**
+ * Starts php-fpm (pm = static) and nginx in front of it from a directory of their own, on a free
+ * loopback port, and waits until both answer. The status script at OpcacheStatus::STATUS_PATH reports
+ * OPcache's view from inside php-fpm, without touching the app. The nginx configuration and FastCGI
+ * parameters are the templates next to this class.
+ */
+final class NginxFpmLauncher implements RuntimeFactory
+{
+    public function __construct(
+        private readonly ProcessSupervisor $supervisor,
+        private readonly StackSettings $settings,
+    ) {
+    }
+
+    public function start(string $name, string $directory, ?string $preloadScript, array $extraIni = []): NginxFpmRuntime
+    {
+        $fpmBinary = $this->binary($this->settings->fpmBinary, 'php8.2-fpm');
+        $nginxBinary = $this->binary($this->settings->nginxBinary, 'nginx');
+        if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0777, true)) {
+            throw new \RuntimeException('Cannot create '.$directory.'/nginx-temp');
+        }
+        $socket = $directory.'/fpm.sock';
+        $phpErrorLog = $directory.'/php-errors.log';
+        $fpmErrorLog = $directory.'/fpm.log';
+        $php = $this->settings->php;
+        $settings = PhpIni::preloadSettings($preloadScript, $php->preloadUser()) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
+        file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
+        file_put_contents($directory.'/php-fpm.conf', $this->fpmConfig($directory, $socket, $fpmErrorLog));
+        file_put_contents($directory.'/status.php', OpcacheStatus::script());
+        copy(__DIR__.'/fastcgi_params', $directory.'/fastcgi_params');
+        // Workers run as the pool's user, as in production: they read the scenario's files and write its logs.
+        if (null !== $php->user) {
+            self::handOver($directory, $php->user);
+        }
+
+        $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
+        $fpmCommand = [$fpmBinary, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini'];
+        if ($asRoot) {
+            $fpmCommand[] = '--allow-to-run-as-root';
+        }
+        $started = hrtime(true);
+        $fpm = $this->supervisor->start($fpmCommand, $directory);
+        $this->waitFor('php-fpm for scenario '.$name, $fpm, 'unix://'.$socket, $fpmErrorLog.' '.$phpErrorLog);
+        $fpmStart = (hrtime(true) - $started) / 1e9;
+
+        $port = Ports::free();
+        file_put_contents($directory.'/nginx.conf', $this->nginxConfig($directory, $port, $socket, $asRoot));
+        $nginx = $this->supervisor->start([$nginxBinary, '-p', $directory, '-c', $directory.'/nginx.conf', '-e', $directory.'/nginx-error.log'], $directory);
+        try {
+            $this->waitFor('nginx for scenario '.$name, $nginx, 'tcp://127.0.0.1:'.$port, $directory.'/nginx-error.log');
+        } catch (RuntimeError $error) {
+            $log = (string) @file_get_contents($directory.'/nginx-error.log');
+            if (str_contains($log, 'Address already in use')) {
+                throw RuntimeError::portInUse($port, $log);
+            }
+            throw $error;
+        }
+
+        $runtime = new NginxFpmRuntime($this->supervisor, $name, $directory, $port, $fpm, $nginx, $fpmStart, $fpmErrorLog, $phpErrorLog);
+        $runtime->workerPids();
+
+        return $runtime;
+    }
+
+    public function php(): PhpInstallation
+    {
+        return $this->settings->php;
+    }
+
+    private function waitFor(string $what, RunningProcess $process, string $address, string $logs): void
+    {
+        $deadline = microtime(true) + $this->settings->startTimeout;
+        while (microtime(true) < $deadline) {
+            if (!$process->isRunning()) {
+                $log = $process->errorOutput().$process->output();
+                foreach (explode(' ', $logs) as $file) {
+                    $log .= is_file($file) ? (string) file_get_contents($file) : '';
+                }
+                throw RuntimeError::didNotStart($what, $process->commandLine(), $log);
+            }
+            if (Ports::accepts($address)) {
+                return;
+            }
+            usleep(20_000);
+        }
+        $this->supervisor->stop($process);
+        throw RuntimeError::didNotStart($what, $process->commandLine(), \sprintf('it did not answer on %s within %.0f s', $address, $this->settings->startTimeout));
+    }
+
+    private function binary(string $name, string $package): string
+    {
+        $path = str_contains($name, '/') ? (is_executable($name) ? $name : null) : (new ExecutableFinder())->find($name, null, ['/usr/sbin', '/usr/local/sbin', '/sbin']);
+        if (null === $path) {
+            throw RuntimeError::missingBinary($name, $package);
+        }
+
+        return $path;
+    }
+
+    /** Gives a scenario's directory and everything in it to the user the workers run as. */
+    private static function handOver(string $directory, string $user): void
+    {
+        $entry = posix_getpwnam($user);
+        if (false === $entry) {
+            throw new \RuntimeException(\sprintf('User %s (php-fpm\'s pool user) does not exist: pass the pool\'s user with bench.phpIni pointing at its php.ini.', $user));
+        }
+        $paths = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS), \RecursiveIteratorIterator::SELF_FIRST);
+        foreach ([$directory, ...array_keys(iterator_to_array($paths))] as $path) {
+            if (!is_link((string) $path)) {
+                @chown((string) $path, $entry['uid']);
+                @chgrp((string) $path, $entry['gid']);
+            }
+        }
+    }
+
+    private function fpmConfig(string $directory, string $socket, string $errorLog): string
+    {
+        $user = $this->settings->php->user;
+        $group = null === $user ? null : (posix_getgrgid((int) (posix_getpwnam($user)['gid'] ?? 0))['name'] ?? $user);
+
+        return implode("\n", array_filter([
+            '[global]',
+            'pid = '.$directory.'/fpm.pid',
+            'error_log = '.$errorLog,
+            'daemonize = no',
+            '[bench]',
+            null === $user ? null : 'user = '.$user,
+            null === $group ? null : 'group = '.$group,
+            'listen = '.$socket,
+            'pm = static',
+            'pm.max_children = '.$this->settings->workers,
+            'pm.max_requests = 0',
+            'catch_workers_output = yes',
+            'decorate_workers_output = no',
+            'clear_env = no',
+        ]))."\n";
+    }
+
+    private function nginxConfig(string $directory, int $port, string $socket, bool $asRoot): string
+    {
+        $root = $this->settings->documentRoot;
+
+        return strtr((string) file_get_contents(__DIR__.'/nginx.conf.template'), [
+            '{{directory}}' => $directory,
+            '{{temp}}' => $directory.'/nginx-temp',
+            '{{user}}' => $asRoot ? 'user root;' : '',
+            '{{port}}' => (string) $port,
+            '{{root}}' => $root,
+            '{{socket}}' => $socket,
+            '{{statusPath}}' => OpcacheStatus::STATUS_PATH,
+            '{{frontController}}' => '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
+        ]);
+    }
+}

@@ -1,0 +1,43 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Server;
+
+/**
+ * PHP running behind a web server on a loopback port, for any purpose (a bench scenario, a trace): what
+ * its users need to send it requests, watch it and stop it. nginx + php-fpm is the first kind.
+ */
+interface Runtime
+{
+    public function name(): string;
+
+    /** http://127.0.0.1:PORT, without a trailing slash. */
+    public function baseUrl(): string;
+
+    public function url(string $path): string;
+
+    /** Seconds PHP took to start (with preloading, the preload phase). */
+    public function startSeconds(): float;
+
+    /** The php.ini it serves with, for tools that run PHP in-process with the same settings. */
+    public function phpIni(): string;
+
+    /** @throws RuntimeError when a part of it died, naming which part, during what, and its log */
+    public function ensureRunning(string $during): void;
+
+    /** @return list<int> PIDs of the PHP workers now */
+    public function workerPids(): array;
+
+    /** @return list<int> PSS in bytes of each PHP worker now (where the system says) */
+    public function workerMemory(): array;
+
+    /** What OPcache says from inside a worker; null when the probe got no answer. */
+    public function opcacheStatus(): ?OpcacheStatus;
+
+    /** The last lines of its logs, for error messages. */
+    public function logTail(int $lines = 15): string;
+
+    /** Stops every process of it, by PID (workers whose master died included). */
+    public function stop(): void;
+}
