@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat;
 
 /**
- * An error caused by input the user can fix (a path, a setting, a file). The console prints its
- * message without a stack trace and exits non-zero.
+ * Input the user must fix: an option, a setting in preheat.json, a file or directory named, a store.
+ * The console prints the message without a stack trace and exits with code 2.
  */
 interface UserError extends \Throwable
 {

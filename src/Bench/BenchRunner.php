@@ -17,6 +17,7 @@ use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Util\Cpu;
+use Preheat\Util\FileSystemError;
 
 /**
  * Runs a benchmark: prepares every scenario's script, starts one php-fpm + nginx per scenario,
@@ -44,7 +45,7 @@ final class BenchRunner
             foreach ($config->scenarios as $index => $spec) {
                 $directory = \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name);
                 if (!is_dir($directory) && !mkdir($directory, 0777, true)) {
-                    throw new \RuntimeException('Cannot create '.$directory);
+                    throw FileSystemError::cannotCreateDirectory($directory);
                 }
                 $this->progress->stage('Preparing '.$spec->name);
                 $record = $this->preparer->prepare($spec, $config, $directory);

@@ -4,19 +4,31 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\Setting;
+use Preheat\SettingError;
 use Preheat\UserError;
 
 /** The project directory is not something Preheat can read. Each message says what to do. */
-final class ProjectError extends \RuntimeException implements UserError
+final class ProjectError extends \RuntimeException implements UserError, SettingError
 {
+    private function __construct(string $message, private readonly ?Setting $setting = null)
+    {
+        parent::__construct($message);
+    }
+
+    public function setting(): ?Setting
+    {
+        return $this->setting;
+    }
+
     public static function missingDirectory(string $path): self
     {
-        return new self(\sprintf('Project directory "%s" does not exist: run Preheat in your project root or pass --project=DIR.', $path));
+        return new self(\sprintf('Project directory "%s" does not exist: run Preheat in your project root or name the project directory.', $path), Setting::Project);
     }
 
     public static function missingComposerJson(string $root): self
     {
-        return new self(\sprintf('No composer.json in "%s": run Preheat in your project root, pass --project=DIR, or name the code to scan with --path=DIR.', $root));
+        return new self(\sprintf('No composer.json in "%s": run Preheat in your project root, name the project directory, or name the paths of the code to scan.', $root), Setting::Project);
     }
 
     public static function invalidJson(string $file, string $error): self
@@ -26,11 +38,11 @@ final class ProjectError extends \RuntimeException implements UserError
 
     public static function missingVendor(string $vendorDir): self
     {
-        return new self(\sprintf('No installed packages: "%s" is missing. Run `composer install` in the project first, or name the code to scan with --path=DIR.', $vendorDir.'/composer/installed.json'));
+        return new self(\sprintf('No installed packages: "%s" is missing. Run `composer install` in the project first, or name the paths of the code to scan.', $vendorDir.'/composer/installed.json'), Setting::Paths);
     }
 
     public static function missingPath(string $path): self
     {
-        return new self(\sprintf('Path "%s" given with --path does not exist: check the spelling, or that it is relative to the project root.', $path));
+        return new self(\sprintf('Path "%s" to scan does not exist: check the spelling, or that it is relative to the project root.', $path), Setting::Paths);
     }
 }

@@ -10,19 +10,35 @@ use Preheat\Console\Command\GenerateCommand;
 use Preheat\Console\Command\RecordCommand;
 use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
+use Preheat\EnvironmentError;
 use Preheat\Process\SymfonyProcessRunner;
+use Preheat\SettingError;
 use Preheat\UserError;
 use Preheat\Version;
 use Symfony\Component\Console\Application as ConsoleApplication;
 use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Exception\CommandNotFoundException;
+use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
+use Symfony\Component\Console\Exception\LogicException as ConsoleLogicException;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
+/**
+ * Exit codes: 0 success, 1 the check failed (verification, a broken bench scenario, an unexplained name),
+ * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 130 interrupted (Ctrl-C).
+ */
 final class Application extends ConsoleApplication
 {
-    /** Exit code for input the user must fix (a path, an option, a file). */
+    /** Input the user must fix (an option, a setting, a file). */
     public const EXIT_USER_ERROR = 2;
+
+    /** A server or tool that fails, a missing binary, a port in use: the machine, not the input. */
+    public const EXIT_ENVIRONMENT_ERROR = 3;
+
+    /** A bug in Preheat (EX_SOFTWARE): shown with its trace under -v. */
+    public const EXIT_INTERNAL_ERROR = 70;
 
     public function __construct()
     {
@@ -36,15 +52,70 @@ final class Application extends ConsoleApplication
         $this->add(new UsageCommand());
     }
 
+    /** The exit code a command that failed with $error ends with. */
+    public static function exitCodeFor(\Throwable $error): int
+    {
+        return match (true) {
+            $error instanceof UserError => self::EXIT_USER_ERROR,
+            $error instanceof EnvironmentError => self::EXIT_ENVIRONMENT_ERROR,
+            // Symfony's own input errors (an unknown option, a missing argument), not its LogicExceptions.
+            $error instanceof ConsoleException && !$error instanceof ConsoleLogicException => self::EXIT_USER_ERROR,
+            default => self::EXIT_INTERNAL_ERROR,
+        };
+    }
+
+    /** The message printed for an error the user or the environment caused, with the option its setting comes from. */
+    public static function messageFor(\Throwable $error, Command $command): string
+    {
+        $message = $error->getMessage();
+        $setting = $error instanceof SettingError ? $error->setting() : null;
+        $option = null === $setting ? null : SettingOptions::option($setting, $command);
+        if (null === $option) {
+            return $message;
+        }
+        // After the first line: a message may go on with a log excerpt.
+        $lines = explode("\n", $message, 2);
+
+        return rtrim($lines[0]).' (option '.$option.')'.(isset($lines[1]) ? "\n".$lines[1] : '');
+    }
+
+    public function doRun(InputInterface $input, OutputInterface $output): int
+    {
+        try {
+            return parent::doRun($input, $output);
+        } catch (CommandNotFoundException $error) {
+            if (!$this->areExceptionsCaught()) {
+                throw $error;
+            }
+            $this->renderThrowable($error, self::errorOutput($output));
+
+            return self::EXIT_USER_ERROR;
+        }
+    }
+
     protected function doRunCommand(Command $command, InputInterface $input, OutputInterface $output): int
     {
         try {
             return parent::doRunCommand($command, $input, $output);
-        } catch (UserError|\InvalidArgumentException $error) {
-            $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-            $stderr->writeln(\sprintf('<error>preheat %s: %s</error>', $command->getName(), $error->getMessage()));
+        } catch (\Throwable $error) {
+            $code = self::exitCodeFor($error);
+            if (self::EXIT_INTERNAL_ERROR === $code) {
+                if (!$this->areExceptionsCaught()) {
+                    throw $error;
+                }
+                // Not the user's input nor the machine: a bug, shown as one (its trace with -v).
+                $this->renderThrowable($error, self::errorOutput($output));
 
-            return self::EXIT_USER_ERROR;
+                return $code;
+            }
+            self::errorOutput($output)->writeln(\sprintf('<error>preheat %s: %s</error>', $command->getName(), OutputFormatter::escape(self::messageFor($error, $command))));
+
+            return $code;
         }
+    }
+
+    private static function errorOutput(OutputInterface $output): OutputInterface
+    {
+        return $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
     }
 }

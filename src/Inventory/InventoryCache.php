@@ -42,7 +42,7 @@ final class InventoryCache
      */
     public static function fileFor(string $projectRoot, ?string $directory = null): string
     {
-        $remedy = 'pass --cache-dir=DIR (a directory of yours) or --no-cache';
+        $remedy = 'choose another cache directory (one of yours) or do without the cache';
         $directory = rtrim($directory ?? self::defaultDirectory(), '/');
         if (!PrivateDirectory::ensure($directory, $remedy, 'inventory-')) {
             throw new UnsafeDirectory(\sprintf('Cannot create the cache directory %s: %s.', $directory, $remedy));

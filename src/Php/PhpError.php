@@ -4,22 +4,30 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Setting;
+use Preheat\SettingError;
 use Preheat\UserError;
 
-final class PhpError extends \RuntimeException implements UserError
+/** A PHP setting the user gave that cannot be used: a php.ini or a user that is not there. */
+final class PhpError extends \RuntimeException implements UserError, SettingError
 {
-    public static function missingIni(string $path): self
+    private function __construct(string $message, private readonly Setting $setting)
     {
-        return new self(\sprintf('php.ini "%s" given with --ini does not exist: give the php.ini your php-fpm uses (php-fpm -i | grep "Loaded Configuration").', $path));
+        parent::__construct($message);
     }
 
-    public static function cannotRead(string $command, string $output): self
+    public function setting(): Setting
     {
-        return new self(\sprintf('Cannot read PHP\'s settings: `%s` printed no answer. Check the PHP binary (--php) and the php.ini (--ini).%s', $command, '' === $output ? '' : "\n".$output));
+        return $this->setting;
+    }
+
+    public static function missingIni(string $path): self
+    {
+        return new self(\sprintf('php.ini "%s" does not exist: give the php.ini your php-fpm uses (php-fpm -i | grep "Loaded Configuration").', $path), Setting::PhpIni);
     }
 
     public static function unknownUser(string $user): self
     {
-        return new self(\sprintf('User "%s" given with --user does not exist: give the user php-fpm\'s pool runs as (`user =` in its pool config).', $user));
+        return new self(\sprintf('User "%s" does not exist: give the user php-fpm\'s pool runs as (`user =` in its pool config).', $user), Setting::PoolUser);
     }
 }

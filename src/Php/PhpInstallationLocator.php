@@ -65,7 +65,7 @@ final class PhpInstallationLocator
         $result = $this->runner->run($command, null, 60.0, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
         $data = Probe::decode($result->stdout, self::MARKER);
         if (!\is_array($data) || !\is_array($data['values'] ?? null)) {
-            throw PhpError::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
+            throw PhpUnusable::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
         }
         $values = [];
         foreach (PhpSettings::SHOWN as $i => $setting) {

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Plan;
 
+use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessResult;
+
 /**
  * The classes, interfaces, traits, enums and functions the target PHP has built in.
  * A file declaring one of these (a polyfill stub) must not be preloaded.
@@ -46,11 +49,12 @@ final class BuiltinSymbols
         return 'echo json_encode(["classes" => array_merge(get_declared_classes(), get_declared_interfaces(), get_declared_traits()), "functions" => get_defined_functions()["internal"]]);';
     }
 
-    public static function fromProbeOutput(string $json): self
+    public static function fromProbeOutput(ProcessResult $result): self
     {
+        $json = $result->stdout;
         $data = json_decode($json, true);
         if (!\is_array($data) || !\is_array($data['classes'] ?? null) || !\is_array($data['functions'] ?? null)) {
-            throw new \RuntimeException('Unexpected output from the PHP binary asked for its built-in classes: '.substr($json, 0, 200));
+            throw ProcessFailed::unreadableOutput('Asking PHP for its built-in classes', $result->command, $result->exitCode, $result->stderr, substr($json, 0, 200));
         }
 
         return new self(array_values($data['classes']), array_values($data['functions']));

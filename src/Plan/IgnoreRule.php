@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Plan;
 
+use Preheat\InvalidSetting;
+use Preheat\Setting;
+
 /**
  * One --ignore pattern: a namespace prefix (`Laravel\Telescope`) or a path glob
  * relative to the project root (`vendor/laravel/telescope`, `src/*Test.php`).
@@ -20,7 +23,7 @@ final class IgnoreRule
     {
         $pattern = trim($pattern);
         if ('' === $pattern) {
-            throw new \InvalidArgumentException('An empty --ignore pattern matches nothing: give a namespace prefix (Vendor\\Package) or a path glob (vendor/vendor/package).');
+            throw InvalidSetting::because(Setting::Ignore, 'An empty pattern to ignore matches nothing: give a namespace prefix (Vendor\\Package) or a path glob (vendor/vendor/package).');
         }
         $isPath = str_contains($pattern, '/') || str_contains($pattern, '*') || str_contains($pattern, '?') || str_ends_with($pattern, '.php');
 

@@ -184,6 +184,6 @@ final class PlanPipeline
             throw ProcessFailed::unexpectedExit($result, 'Asking PHP for its built-in classes');
         }
 
-        return BuiltinSymbols::fromProbeOutput($result->stdout);
+        return BuiltinSymbols::fromProbeOutput($result);
     }
 }

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Process;
 
-use Preheat\UserError;
+use Preheat\EnvironmentError;
 
 /** An external program could not be started, timed out or failed; carries the command, exit code and stderr. */
-final class ProcessFailed extends \RuntimeException implements UserError
+final class ProcessFailed extends \RuntimeException implements EnvironmentError
 {
     /** @param list<string> $command */
     private function __construct(
@@ -22,13 +22,28 @@ final class ProcessFailed extends \RuntimeException implements UserError
     /** @param list<string> $command */
     public static function cannotStart(array $command, string $why): self
     {
-        return new self(\sprintf('Cannot run `%s`: %s. Check that the program exists and is executable (for PHP, pass --php=BINARY).', $command[0] ?? '', $why), $command);
+        return new self(\sprintf('Cannot run `%s`: %s. Check that the program exists and is executable.', $command[0] ?? '', $why), $command);
     }
 
     /** @param list<string> $command */
     public static function timedOut(array $command, float $seconds): self
     {
         return new self(\sprintf('`%s` did not finish within %.0f s and was stopped.', implode(' ', $command), $seconds), $command);
+    }
+
+    /**
+     * A tool that ran but printed nothing it could be understood by (a load generator, a PHP probe).
+     *
+     * @param list<string> $command
+     */
+    public static function unreadableOutput(string $tool, array $command, ?int $exitCode, string $stderr, string $stdout): self
+    {
+        return new self(
+            \sprintf('%s failed (exit %s): %s%s', $tool, null === $exitCode ? 'none' : (string) $exitCode, trim(trim($stderr)."\n".trim($stdout)), [] === $command ? '' : "\nCommand: ".implode(' ', $command)),
+            $command,
+            $exitCode,
+            $stderr,
+        );
     }
 
     public static function unexpectedExit(ProcessResult $result, string $what): self

@@ -4,9 +4,11 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Util\FileSystemError;
 
 /**
  * Boots PHP with a preload script the way php-fpm's master does at start: with the php.ini php-fpm uses
@@ -40,10 +42,10 @@ final class PreloadVerifier
         try {
             [$baseline, $baselineData] = $this->boot($options, null, $probe);
             if (!\is_array($baselineData)) {
-                throw VerificationError::noOpcache($options->php->phpBinary, $baseline->stderr.$baseline->stdout);
+                throw PhpUnusable::noOpcache($options->php->phpBinary, $baseline->stderr.$baseline->stdout);
             }
             if (true !== ($baselineData['opcache'] ?? false)) {
-                throw VerificationError::noOpcache($options->php->phpBinary, '');
+                throw PhpUnusable::noOpcache($options->php->phpBinary, '');
             }
             [$result, $data] = $this->boot($options, $wrapper, $probe);
             $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
@@ -216,7 +218,7 @@ final class PreloadVerifier
     {
         $path = tempnam(sys_get_temp_dir(), $prefix);
         if (false === $path) {
-            throw new \RuntimeException('Cannot create a temporary file: check that the temp directory is writable.');
+            throw FileSystemError::cannotCreateTemporaryFile(sys_get_temp_dir());
         }
         file_put_contents($path, $content);
         chmod($path, 0644);

@@ -11,7 +11,7 @@ final class Ports
     {
         $server = @stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
         if (false === $server) {
-            throw new \RuntimeException('Cannot open a loopback socket to find a free port: '.$error);
+            throw RuntimeError::noLoopback((string) $error);
         }
         $name = (string) stream_socket_get_name($server, false);
         fclose($server);

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
-use Preheat\UserError;
+use Preheat\EnvironmentError;
 
 /** A server could not start, or died: the message names it, says what it printed and what to do. */
-final class RuntimeError extends \RuntimeException implements UserError
+final class RuntimeError extends \RuntimeException implements EnvironmentError
 {
     public static function missingBinary(string $binary, string $package): self
     {
@@ -22,6 +22,11 @@ final class RuntimeError extends \RuntimeException implements UserError
     public static function portInUse(int $port, string $log): self
     {
         return new self(\sprintf('Port 127.0.0.1:%d is in use: stop what listens there, or run again (Preheat picks free ports itself). %s', $port, trim($log)));
+    }
+
+    public static function noLoopback(string $why): self
+    {
+        return new self('Cannot open a loopback socket to find a free port: '.$why);
     }
 
     public static function died(string $what, string $during, string $log): self

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\InvalidSetting;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
+use Preheat\Setting;
 use Preheat\Util\AtomicFile;
 
 /**
@@ -26,32 +28,32 @@ final class RecorderInstaller
     {
         $projectDir = realpath($project);
         if (false === $projectDir || !is_dir($projectDir)) {
-            throw new \InvalidArgumentException(\sprintf('Project directory "%s" does not exist: run Preheat in your project root or pass --project=DIR.', $project));
+            throw InvalidSetting::because(Setting::Project, \sprintf('Project directory "%s" does not exist: run Preheat in your project root or name the project directory.', $project));
         }
-        foreach (['--sample' => $sample, '--batch' => $batch, '--flush-seconds' => $flushSeconds] as $option => $value) {
+        foreach ([[Setting::Sample, 'The sampling rate (1 in N requests)', $sample], [Setting::Batch, 'The batch (sampled requests a worker keeps before writing)', $batch], [Setting::FlushSeconds, 'The flush interval in seconds', $flushSeconds]] as [$setting, $what, $value]) {
             if ($value < 1) {
-                throw new \InvalidArgumentException(\sprintf('%s must be a whole number of at least 1 (got %d).', $option, $value));
+                throw InvalidSetting::because($setting, \sprintf('%s must be a whole number of at least 1 (got %d).', $what, $value));
             }
         }
         $bootstrapPath = self::absolute($bootstrap ?? self::DEFAULT_BOOTSTRAP, $projectDir);
         if (!str_ends_with($bootstrapPath, '.php')) {
-            throw new \InvalidArgumentException(\sprintf('--bootstrap=%s must name a .php file.', $bootstrap));
+            throw InvalidSetting::because(Setting::Bootstrap, \sprintf('The bootstrap %s must be a .php file.', $bootstrap));
         }
         if (1 === preg_match('/["\r\n\0]/', $bootstrapPath)) {
-            throw new \InvalidArgumentException(\sprintf('--bootstrap=%s: php.ini cannot name a path with a double quote or a line break; choose another path.', $bootstrap));
+            throw InvalidSetting::because(Setting::Bootstrap, \sprintf('The bootstrap %s: php.ini cannot name a path with a double quote or a line break; choose another path.', $bootstrap));
         }
         if (!is_dir(\dirname($bootstrapPath))) {
-            throw new \InvalidArgumentException(\sprintf('The directory of --bootstrap=%s does not exist: create it or choose another path.', $bootstrapPath));
+            throw InvalidSetting::because(Setting::Bootstrap, \sprintf('The directory of the bootstrap %s does not exist: create it or choose another path.', $bootstrapPath));
         }
         $target = UsageStores::target($store ?? UsageStores::DEFAULT_FILE, $projectDir);
         if ('file' === $target['type'] && !is_dir(\dirname((string) $target['path']))) {
-            throw new \InvalidArgumentException(\sprintf('The directory of the store file %s does not exist: create it, or pass another --store.', $target['path']));
+            throw InvalidSetting::because(Setting::Store, \sprintf('The directory of the store file %s does not exist: create it, or choose another store.', $target['path']));
         }
         $directories = [];
         foreach ($base as $directory) {
             $real = realpath(self::absolute($directory, $projectDir));
             if (false === $real || !is_dir($real)) {
-                throw new \InvalidArgumentException(\sprintf('--base=%s is not a directory: give a directory whose files to record, relative to the project.', $directory));
+                throw InvalidSetting::because(Setting::RecordedDirectories, \sprintf('%s is not a directory: give a directory whose files to record, relative to the project.', $directory));
             }
             $directories[] = $real;
         }
@@ -59,7 +61,7 @@ final class RecorderInstaller
         if (null !== $bufferDir) {
             $bufferDir = rtrim(self::absolute($bufferDir, $projectDir), '/');
             if (!is_dir(\dirname($bufferDir))) {
-                throw new \InvalidArgumentException(\sprintf('The directory of --buffer-dir=%s does not exist: create it, or pass another --buffer-dir.', $bufferDir));
+                throw InvalidSetting::because(Setting::BufferDirectory, \sprintf('The directory of the buffer directory %s does not exist: create it, or choose another buffer directory.', $bufferDir));
             }
         }
 

@@ -109,7 +109,7 @@ final class RedisUsageStore implements UsageStore
             $host = (string) $this->target['host'];
             $address = (str_contains($host, ':') ? '['.$host.']' : $host).':'.(int) $this->target['port'];
 
-            throw SinkError::UNREACHABLE === $e->getCode() ? UsageStoreError::redisUnreachable($address, $e->getMessage()) : UsageStoreError::redisFailed($address, $e->getMessage());
+            throw SinkError::UNREACHABLE === $e->getCode() ? UsageStoreUnreachable::redisUnreachable($address, $e->getMessage()) : UsageStoreError::redisFailed($address, $e->getMessage());
         }
     }
 

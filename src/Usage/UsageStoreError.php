@@ -4,11 +4,23 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Setting;
+use Preheat\SettingError;
 use Preheat\UserError;
 
 /** A usage store that cannot be opened, read or written; each message names the store and says what to do. */
-final class UsageStoreError extends \RuntimeException implements UserError
+final class UsageStoreError extends \RuntimeException implements UserError, SettingError
 {
+    private function __construct(string $message, private readonly ?Setting $setting = Setting::Store)
+    {
+        parent::__construct($message);
+    }
+
+    public function setting(): ?Setting
+    {
+        return $this->setting;
+    }
+
     public static function invalidStore(string $message): self
     {
         return new self($message);
@@ -16,7 +28,7 @@ final class UsageStoreError extends \RuntimeException implements UserError
 
     public static function missingFile(string $path): self
     {
-        return new self(\sprintf('No usage recorded at "%s": the file does not exist. Enable the recorder (preheat record --install) and let requests through, or pass --store=FILE|redis://HOST:PORT/DB.', $path));
+        return new self(\sprintf('No usage recorded at "%s": the file does not exist. Enable the recorder (preheat record --install) and let requests through, or name another store (a file, or redis://HOST:PORT/DB).', $path));
     }
 
     public static function unreadableFile(string $path): self
@@ -37,11 +49,6 @@ final class UsageStoreError extends \RuntimeException implements UserError
             $found,
             implode(' and ', \Preheat\Recorder\Recorder::READABLE_FORMATS),
         ));
-    }
-
-    public static function redisUnreachable(string $address, string $why): self
-    {
-        return new self(\sprintf('Cannot reach Redis at %s (%s): check that redis-server is running and listens there, or fix --store=redis://HOST:PORT/DB.', $address, $why));
     }
 
     public static function redisFailed(string $address, string $why): self
@@ -67,6 +74,6 @@ final class UsageStoreError extends \RuntimeException implements UserError
 
     public static function mergeIntoSource(string $store): self
     {
-        return new self(\sprintf('--into=%s is also a --store: merge into another store, or its counts would be added to themselves.', $store));
+        return new self(\sprintf('The store to merge into, %s, is also one of the stores merged: merge into another store, or its counts would be added to themselves.', $store), Setting::MergeTarget);
     }
 }

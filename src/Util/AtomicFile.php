@@ -13,20 +13,20 @@ final class AtomicFile
     {
         $directory = \dirname($path);
         if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
-            throw new \RuntimeException(\sprintf('Cannot create directory %s: check its parent exists and is writable.', $directory));
+            throw FileSystemError::cannotCreateDirectory($directory);
         }
         $temporary = @tempnam($directory, '.'.basename($path).'.');
         if (false === $temporary) {
-            throw new \RuntimeException(\sprintf('Cannot create a temporary file in %s: check that the directory is writable.', $directory));
+            throw FileSystemError::cannotCreateTemporaryFile($directory);
         }
         try {
             if (\strlen($content) !== @file_put_contents($temporary, $content)) {
-                throw new \RuntimeException(\sprintf('Cannot write %s: is the disk full?', $temporary));
+                throw FileSystemError::cannotWrite($temporary);
             }
             $mode = is_file($path) ? (fileperms($path) & 0777) : (0666 & ~umask());
             @chmod($temporary, $mode);
             if (!@rename($temporary, $path)) {
-                throw new \RuntimeException(\sprintf('Cannot move the new file into place at %s: check that the directory is writable.', $path));
+                throw FileSystemError::cannotMove($path);
             }
         } finally {
             if (is_file($temporary)) {

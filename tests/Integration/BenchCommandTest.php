@@ -123,7 +123,7 @@ final class BenchCommandTest extends TestCase
         // The page kills php-fpm's master: only a worker running as the master's user can.
         $process = $this->bench(['--scenario=none', '--url=/die', ...(0 === posix_geteuid() ? ['--user=root'] : [])]);
 
-        self::assertSame(2, $process->getExitCode(), $process->getOutput());
+        self::assertSame(3, $process->getExitCode(), 'the environment failed, not the input: '.$process->getErrorOutput());
         self::assertStringContainsString('php-fpm for scenario none died during', $process->getErrorOutput());
     }
 
@@ -131,7 +131,7 @@ final class BenchCommandTest extends TestCase
     {
         $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/missing']);
 
-        self::assertSame(2, $process->getExitCode());
+        self::assertSame(3, $process->getExitCode(), 'the app fails without preloading: '.$process->getErrorOutput());
         self::assertStringContainsString('The none scenario does not serve the pages', $process->getErrorOutput());
         self::assertStringContainsString('/missing answered HTTP 404', $process->getErrorOutput());
     }
@@ -174,7 +174,7 @@ final class BenchCommandTest extends TestCase
 
         $process = $this->bench(['--project='.$project, '--scenario=none']);
 
-        self::assertSame(2, $process->getExitCode());
+        self::assertSame(3, $process->getExitCode(), 'a missing binary is the environment\'s: '.$process->getErrorOutput());
         self::assertStringContainsString('Cannot find /nonexistent/nginx: install it (Debian: apt-get install nginx)', $process->getErrorOutput());
     }
 

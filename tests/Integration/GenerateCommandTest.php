@@ -163,7 +163,7 @@ final class GenerateCommandTest extends TestCase
         $process = PreheatProcess::run(['generate', '--project='.$project, '--path=lib']);
 
         self::assertSame(2, $process->getExitCode());
-        self::assertStringContainsString('Path "lib" given with --path does not exist', $process->getErrorOutput());
+        self::assertStringContainsString('Path "lib" to scan does not exist: check the spelling, or that it is relative to the project root. (option --path)', $process->getErrorOutput());
     }
 
     public function testAnOutputDirectoryThatDoesNotExistIsNamed(): void
@@ -210,6 +210,10 @@ final class GenerateCommandTest extends TestCase
         $format = PreheatProcess::run(['generate', '--project='.$project, '--format=xml']);
         self::assertSame(2, $format->getExitCode());
         self::assertStringContainsString('--format=xml is not one of text, json', $format->getErrorOutput());
+
+        $option = PreheatProcess::run(['generate', '--project='.$project, '--strategi=hot']);
+        self::assertSame(2, $option->getExitCode(), 'an option that does not exist is bad input');
+        self::assertStringContainsString('The "--strategi" option does not exist.', $option->getErrorOutput());
 
         $strategy = PreheatProcess::run(['generate', '--project='.$project, '--strategy=magic']);
         self::assertSame(2, $strategy->getExitCode());

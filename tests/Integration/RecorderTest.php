@@ -164,7 +164,7 @@ final class RecorderTest extends TestCase
     {
         $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log'], $this->project);
         self::assertSame(2, $install->getExitCode(), 'var/ does not exist yet');
-        self::assertStringContainsString('The directory of the store file '.$this->project.'/var/usage.log does not exist: create it, or pass another --store.', $install->getErrorOutput());
+        self::assertStringContainsString('The directory of the store file '.$this->project.'/var/usage.log does not exist: create it, or choose another store. (option --store)', $install->getErrorOutput());
         mkdir($this->project.'/var');
         $install = PreheatProcess::run(['record', '--install', '--pool-user='.self::me(), '--project='.$this->project, '--sample=1', '--batch=1', '--store=var/usage.log']);
         self::assertSame(0, $install->getExitCode(), $install->getErrorOutput());

@@ -17,6 +17,7 @@ use Preheat\Usage\FileUsageStore;
 use Preheat\Usage\UsageBatch;
 use Preheat\Usage\UsageStoreError;
 use Preheat\Usage\UsageStores;
+use Preheat\Usage\UsageStoreUnreachable;
 
 /** The Redis store against a real redis-server of the test's own. */
 #[Group('integration')]
@@ -104,7 +105,7 @@ final class RedisUsageStoreTest extends TestCase
         try {
             UsageStores::open($dsn)->read();
             self::fail('read from a Redis that is not there');
-        } catch (UsageStoreError $e) {
+        } catch (UsageStoreUnreachable $e) {
             self::assertStringStartsWith('Cannot reach Redis at 127.0.0.1:'.$port.' (Connection refused): check that redis-server is running and listens there', $e->getMessage());
         }
         try {
@@ -114,7 +115,7 @@ final class RedisUsageStoreTest extends TestCase
             self::assertSame(SinkError::UNREACHABLE, $e->getCode());
         }
         $usage = PreheatProcess::run(['usage', '--store='.$dsn]);
-        self::assertSame(2, $usage->getExitCode());
+        self::assertSame(3, $usage->getExitCode(), 'a Redis that is down is the environment\'s failure');
         self::assertStringContainsString('Cannot reach Redis at 127.0.0.1:'.$port, $usage->getErrorOutput());
 
         // The recorder keeps its counts and writes them once Redis is back.

@@ -110,7 +110,7 @@ final class VerifyCommandTest extends TestCase
         $process = PreheatProcess::run(['verify', $script, '--ini=/no/php.ini']);
 
         self::assertSame(2, $process->getExitCode());
-        self::assertStringContainsString('php.ini "/no/php.ini" given with --ini does not exist', $process->getErrorOutput());
+        self::assertStringContainsString('php.ini "/no/php.ini" does not exist: give the php.ini your php-fpm uses (php-fpm -i | grep "Loaded Configuration"). (option --ini)', $process->getErrorOutput());
     }
 
     public function testAPhpBinaryThatDoesNotExistIsNamed(): void
@@ -119,7 +119,17 @@ final class VerifyCommandTest extends TestCase
         $process = PreheatProcess::run(['verify', $script, '--php=/no/bin/php']);
 
         self::assertSame(2, $process->getExitCode());
-        self::assertStringContainsString('/no/bin/php', $process->getErrorOutput());
+        self::assertStringContainsString('--php=/no/bin/php is not an executable file', $process->getErrorOutput());
+    }
+
+    public function testAPhpBinaryThatIsNotInstalledIsTheEnvironmentsFailure(): void
+    {
+        $script = $this->write('preload.php', "<?php\n");
+        $process = PreheatProcess::run(['verify', $script, '--php=php-not-installed-here']);
+
+        self::assertSame(3, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('Cannot run `php-not-installed-here`', $process->getErrorOutput());
+        self::assertStringNotContainsString('Exception trace', $process->getErrorOutput(), 'one line, no trace');
     }
 
     public function testAScriptThatRunsOutOfMemoryIsAFatalThatNamesTheSettingAndTheValueItNeeds(): void

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Setting;
+
 /**
  * Everything a benchmark run needs, validated: what to serve, which scenarios, how to load it.
  */
@@ -47,14 +49,14 @@ final class BenchConfig
         public readonly int $recorderSample = 10,
     ) {
         if ([] === $urls) {
-            throw ConfigError::invalid('urls', [], 'give at least one page, e.g. --url=/');
+            throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);
         }
         if ([] === $scenarios) {
-            throw ConfigError::invalid('scenarios', [], 'give at least one, e.g. --scenario=none --scenario=all');
+            throw ConfigError::invalid('scenarios', [], 'give at least one, e.g. none and all', Setting::Scenarios);
         }
         $names = array_map(static fn (ScenarioSpec $s): string => $s->name, $scenarios);
         if (\count($names) !== \count(array_unique($names))) {
-            throw ConfigError::invalid('scenarios', implode(', ', $names), 'each scenario needs its own name');
+            throw ConfigError::invalid('scenarios', implode(', ', $names), 'each scenario needs its own name', Setting::Scenarios);
         }
         foreach (['rounds' => $rounds, 'concurrency' => $concurrency, 'workers' => $workers, 'cgiRequests' => $cgiRequests] as $setting => $value) {
             if ($value < 1) {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Setting;
 
 /**
  * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:
@@ -30,7 +31,7 @@ final class BenchConfigLoader
     {
         $root = realpath($projectRoot);
         if (false === $root || !is_dir($root)) {
-            throw ConfigError::invalid('project directory', $projectRoot, 'it does not exist; pass --project=DIR');
+            throw ConfigError::invalid('project directory', $projectRoot, 'it does not exist', Setting::Project);
         }
         $file = $configFile ?? $root.'/preheat.json';
         $data = [];
@@ -91,7 +92,7 @@ final class BenchConfigLoader
     private function readJson(string $file): array
     {
         if (!is_file($file)) {
-            throw ConfigError::unreadable($file, 'no such file (pass --config=FILE or drop the option)');
+            throw ConfigError::unreadable($file, 'no such file', Setting::Config);
         }
         try {
             $data = json_decode((string) file_get_contents($file), true, 64, \JSON_THROW_ON_ERROR);
@@ -235,7 +236,7 @@ final class BenchConfigLoader
             $settings = new HotSettings(
                 \array_key_exists('coverage', $hot) ? $this->number($file, $hot, 'coverage', 0.0) : null,
                 \array_key_exists('minShare', $hot) ? $this->number($file, $hot, 'minShare', 0.0) : null,
-                null === $budget ? null : MemorySize::parse((string) $budget, 'bench.hot.budget'),
+                null === $budget ? null : MemorySize::parse((string) $budget),
             );
             $settings->criteria(); // checks the ranges now rather than in the middle of a run
 

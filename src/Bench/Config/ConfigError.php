@@ -4,11 +4,23 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Setting;
+use Preheat\SettingError;
 use Preheat\UserError;
 
 /** A wrong key or value in preheat.json or on the command line; the message names it and what to do. */
-final class ConfigError extends \InvalidArgumentException implements UserError
+final class ConfigError extends \InvalidArgumentException implements UserError, SettingError
 {
+    private function __construct(string $message, private readonly ?Setting $setting = null)
+    {
+        parent::__construct($message);
+    }
+
+    public function setting(): ?Setting
+    {
+        return $this->setting;
+    }
+
     /** @param list<string> $known */
     public static function unknownKey(string $file, string $key, array $known): self
     {
@@ -23,14 +35,15 @@ final class ConfigError extends \InvalidArgumentException implements UserError
         ));
     }
 
-    public static function invalid(string $setting, mixed $value, string $what): self
+    /** @param Setting|null $about the user's setting it is, when an option may set it */
+    public static function invalid(string $setting, mixed $value, string $what, ?Setting $about = null): self
     {
-        return new self(\sprintf('Invalid %s %s: %s.', $setting, \is_string($value) ? '"'.$value.'"' : json_encode($value), $what));
+        return new self(\sprintf('Invalid %s %s: %s.', $setting, \is_string($value) ? '"'.$value.'"' : json_encode($value), $what), $about);
     }
 
-    public static function unreadable(string $file, string $why): self
+    public static function unreadable(string $file, string $why, ?Setting $about = null): self
     {
-        return new self(\sprintf('Cannot read %s: %s.', $file, $why));
+        return new self(\sprintf('Cannot read %s: %s.', $file, $why), $about);
     }
 
     /** @param list<string> $candidates */

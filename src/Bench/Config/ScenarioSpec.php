@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Setting;
+
 /**
  * One benchmark scenario: a name and how to preload. SPEC is `none`, `record` (no preloading, the
  * usage recorder on: what recording costs), a preload script path, or a strategy for `generate`:
@@ -27,14 +29,14 @@ final class ScenarioSpec
         $name = trim($name);
         $spec = trim($spec);
         if ('' === $name || !preg_match('/^[A-Za-z0-9][A-Za-z0-9_.-]*$/', $name)) {
-            throw ConfigError::invalid('scenario name', $name, 'use letters, digits, dot, dash or underscore, e.g. --scenario=all=all');
+            throw ConfigError::invalid('scenario name', $name, 'use letters, digits, dot, dash or underscore, e.g. all', Setting::Scenarios);
         }
         if (self::NONE === $spec || self::RECORD === $spec || \in_array($spec, self::STRATEGIES, true)) {
             return new self($name, $spec);
         }
         $path = str_starts_with($spec, '/') ? $spec : $baseDirectory.'/'.$spec;
         if (!is_file($path)) {
-            throw ConfigError::invalid(\sprintf('scenario "%s"', $name), $spec, \sprintf('give none, record, %s, or the path of a preload script (no file at %s)', implode(', ', self::STRATEGIES), $path));
+            throw ConfigError::invalid(\sprintf('scenario "%s"', $name), $spec, \sprintf('give none, record, %s, or the path of a preload script (no file at %s)', implode(', ', self::STRATEGIES), $path), Setting::Scenarios);
         }
 
         return new self($name, (string) realpath($path));

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Setting;
+
 /** A page to check and load: its path and, optionally, text its body must contain. */
 final class UrlSpec
 {
@@ -12,7 +14,7 @@ final class UrlSpec
         public readonly ?string $expect = null,
     ) {
         if (!str_starts_with($path, '/')) {
-            throw ConfigError::invalid('url', $path, 'give a path starting with /, e.g. --url=/');
+            throw ConfigError::invalid('url', $path, 'give a path starting with /, e.g. /', Setting::Urls);
         }
     }
 }

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\RuntimeError;
 use Symfony\Component\Process\ExecutableFinder;
@@ -52,7 +53,7 @@ final class AbLoadGenerator implements LoadGenerator
         $complete = $number('Complete requests');
         $seconds = $number('Time taken for tests');
         if (null === $complete || null === $seconds) {
-            throw new \RuntimeException(\sprintf("ab failed (exit %d): %s\n%s", $exitCode, trim($stderr), trim($output)));
+            throw ProcessFailed::unreadableOutput('ab', [], $exitCode, $stderr, $output);
         }
         $percentile = static fn (int $p): ?float => preg_match('/^\s+'.$p.'%\s+(\d+)/m', $output, $m) ? (float) $m[1] : null;
         preg_match('/\(Connect: (\d+), Receive: (\d+), Length: (\d+), Exceptions: (\d+)\)/', $output, $failed);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\RuntimeError;
 use Symfony\Component\Process\ExecutableFinder;
@@ -56,7 +57,7 @@ final class CgiLoadGenerator implements LoadGenerator
         $result = $this->runner->run($command, $target->documentRoot, max(120.0, $duration * 20), $environment);
         // php-cgi prints the timing on stderr (some builds on stdout).
         if (!preg_match('/Elapsed time: ([\d.]+) sec/', $result->stderr.$result->stdout, $match)) {
-            throw new \RuntimeException(\sprintf("php-cgi failed (exit %s) for %s:\n%s", var_export($result->exitCode, true), $path, trim($result->stderr)));
+            throw ProcessFailed::unreadableOutput('php-cgi for '.$path, $result->command, $result->exitCode, $result->stderr, '');
         }
         // php-cgi reports no status per request; the correctness gate has checked the page through the server.
         $status = preg_match('/^Status: (\d{3})/m', $result->stdout, $s) ? (int) $s[1] : 200;

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\RuntimeError;
+use Preheat\Util\FileSystemError;
 use Symfony\Component\Process\ExecutableFinder;
 
 /** wrk: closed loop, fixed concurrency and duration, keep-alive; a Lua hook prints the summary as JSON. */
@@ -45,11 +47,11 @@ final class WrkLoadGenerator implements LoadGenerator
         $output = $result->stdout;
         $start = strpos($output, self::MARKER);
         if (0 !== $result->exitCode || false === $start) {
-            throw new \RuntimeException(\sprintf("wrk failed (exit %s): %s\n%s", var_export($result->exitCode, true), $result->commandLine(), trim($result->stderr.$output)));
+            throw ProcessFailed::unreadableOutput('wrk', $result->command, $result->exitCode, $result->stderr, $output);
         }
         $data = json_decode(trim(substr($output, $start + \strlen(self::MARKER))), true);
         if (!\is_array($data)) {
-            throw new \RuntimeException('Unexpected wrk output: '.$output);
+            throw ProcessFailed::unreadableOutput('wrk', $result->command, $result->exitCode, $result->stderr, $output);
         }
         $errors = $data['errors'];
 
@@ -78,7 +80,7 @@ final class WrkLoadGenerator implements LoadGenerator
     {
         $file = tempnam(sys_get_temp_dir(), 'preheat-wrk-');
         if (false === $file) {
-            throw new \RuntimeException('Cannot create a temporary file for the wrk script.');
+            throw FileSystemError::cannotCreateTemporaryFile(sys_get_temp_dir());
         }
         $quoted = implode(', ', array_map(static fn (string $p): string => '"'.addcslashes($p, "\\\"\n\r").'"', $paths));
         file_put_contents($file, <<<LUA

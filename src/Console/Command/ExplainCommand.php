@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\InvalidOption;
 use Preheat\Plan\Explainer;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
@@ -73,7 +74,7 @@ final class ExplainCommand extends Command
         $path = null === $given ? $projectRoot.'/preload.php' : (str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given);
         if (!is_file($path)) {
             if (null !== $given) {
-                throw new \InvalidArgumentException(\sprintf('--output=%s: no preload script there. Pass the path `preheat generate` wrote, or leave --output out.', $given));
+                throw new InvalidOption(\sprintf('--output=%s: no preload script there. Pass the path `preheat generate` wrote, or leave --output out.', $given));
             }
 
             return [];

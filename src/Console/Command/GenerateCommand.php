@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\InvalidOption;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Process\ProcessRunner;
@@ -60,11 +61,11 @@ final class GenerateCommand extends Command
         $format = PlanInput::format($input, 'text', 'json');
         $strategy = (string) $input->getOption('strategy');
         if (!\in_array($strategy, self::STRATEGIES, true)) {
-            throw new \InvalidArgumentException(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
+            throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
         }
         $fixRounds = filter_var($input->getOption('fix-rounds'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 50]]);
         if (false === $fixRounds) {
-            throw new \InvalidArgumentException('--fix-rounds must be a whole number from 1 to 50.');
+            throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
         }
         $request = PlanInput::request($input);
         $options = new PlanOptions($request->ignoreRules(), $request->includeDev, strategy: $strategy);
@@ -108,7 +109,7 @@ final class GenerateCommand extends Command
         $path = str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given;
         $directory = realpath(\dirname($path));
         if (false === $directory) {
-            throw new \InvalidArgumentException(\sprintf('--output=%s: directory %s does not exist.', $given, \dirname($path)));
+            throw new InvalidOption(\sprintf('--output=%s: directory %s does not exist.', $given, \dirname($path)));
         }
 
         return $directory.'/'.basename($path);

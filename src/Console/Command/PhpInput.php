@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\InvalidOption;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
@@ -26,6 +27,20 @@ final class PhpInput
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm preloads as (default: opcache.preload_user, else `user =` of the fpm pool config, else www-data)');
     }
 
+    /**
+     * The --php binary: a path that names no executable file is a bad option (exit 2); a bare name is
+     * looked up when run, and one that is not installed is the environment's failure.
+     */
+    public static function binary(InputInterface $input): string
+    {
+        $binary = (string) $input->getOption('php');
+        if (str_contains($binary, '/') && (!is_file($binary) || !is_executable($binary))) {
+            throw new InvalidOption(\sprintf('--php=%s is not an executable file: give the PHP binary php-fpm runs, e.g. --php=/usr/bin/php8.2.', $binary));
+        }
+
+        return $binary;
+    }
+
     public static function installation(InputInterface $input, ProcessRunner $runner, string $phpBinary): PhpInstallation
     {
         $ini = $input->getOption('ini');
@@ -37,7 +52,7 @@ final class PhpInput
         }
         $megabytes = filter_var($memory, \FILTER_VALIDATE_INT, ['options' => ['min_range' => 8, 'max_range' => 65536]]);
         if (false === $megabytes) {
-            throw new \InvalidArgumentException('--opcache-memory must be a number of megabytes from 8 to 65536.');
+            throw new InvalidOption('--opcache-memory must be a number of megabytes from 8 to 65536.');
         }
 
         return $installation->withSettings($installation->settings->withOverride('opcache.memory_consumption', (string) $megabytes, '--opcache-memory'));

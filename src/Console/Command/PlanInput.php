@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\InvalidOption;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanRequest;
 use Symfony\Component\Console\Command\Command;
@@ -46,7 +47,7 @@ final class PlanInput
             array_values(array_map('strval', (array) $input->getOption('ignore'))),
             (bool) $input->getOption('include-dev'),
             $cacheFile,
-            (string) $input->getOption('php'),
+            PhpInput::binary($input),
             array_values(array_map('strval', (array) $input->getOption('include-dir'))),
         );
     }
@@ -55,7 +56,7 @@ final class PlanInput
     {
         $format = (string) $input->getOption('format');
         if (!\in_array($format, $allowed, true)) {
-            throw new \InvalidArgumentException(\sprintf('--format=%s is not one of %s.', $format, implode(', ', $allowed)));
+            throw new InvalidOption(\sprintf('--format=%s is not one of %s.', $format, implode(', ', $allowed)));
         }
 
         return $format;

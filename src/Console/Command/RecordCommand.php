@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\InvalidOption;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Usage\AccessProblem;
@@ -116,7 +117,7 @@ final class RecordCommand extends Command
     {
         $value = filter_var($input->getOption($option), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1]]);
         if (false === $value) {
-            throw new \InvalidArgumentException(\sprintf('--%s must be a whole number of at least 1, got "%s".', $option, \is_scalar($input->getOption($option)) ? (string) $input->getOption($option) : ''));
+            throw new InvalidOption(\sprintf('--%s must be a whole number of at least 1, got "%s".', $option, \is_scalar($input->getOption($option)) ? (string) $input->getOption($option) : ''));
         }
 
         return $value;

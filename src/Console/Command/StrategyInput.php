@@ -6,6 +6,7 @@ namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchServer;
+use Preheat\Console\InvalidOption;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
@@ -40,12 +41,12 @@ final class StrategyInput
         $budgetBytes = null === $budget ? null : MemorySize::parse((string) $budget);
         $configFile = $input->getOption('config');
         if (null !== $configFile && 'trace' !== $strategy) {
-            throw new \InvalidArgumentException(\sprintf('--config goes with --strategy=trace (its "bench" section says how to serve the app), not with --strategy=%s.', $strategy));
+            throw new InvalidOption(\sprintf('--config goes with --strategy=trace (its "bench" section says how to serve the app), not with --strategy=%s.', $strategy));
         }
         if ('paths' === $strategy) {
             foreach (['usage', 'coverage', 'min-share', 'budget'] as $option) {
                 if (null !== $input->getOption($option)) {
-                    throw new \InvalidArgumentException(\sprintf('--%s goes with --strategy=hot (or trace), not with --strategy=paths.', $option));
+                    throw new InvalidOption(\sprintf('--%s goes with --strategy=hot (or trace), not with --strategy=paths.', $option));
                 }
             }
 
@@ -54,11 +55,11 @@ final class StrategyInput
         if ('trace' === $strategy) {
             $urls = array_values(array_map('strval', (array) $input->getOption('url')));
             if (!isset($urls[0])) {
-                throw new \InvalidArgumentException('--strategy=trace needs at least one --url=PATH to request, e.g. --url=/');
+                throw new InvalidOption('--strategy=trace needs at least one --url=PATH to request, e.g. --url=/');
             }
             $requests = filter_var($input->getOption('trace-requests'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1000]]);
             if (false === $requests) {
-                throw new \InvalidArgumentException('--trace-requests must be a whole number from 1 to 1000.');
+                throw new InvalidOption('--trace-requests must be a whole number from 1 to 1000.');
             }
             $config = (new BenchConfigLoader())->load($request->projectRoot, null === $configFile ? null : (string) $configFile, ['urls' => $urls, 'scenarios' => ['none']]);
             $runtimes = BenchServer::runtimes($config, $this->php ?? BenchServer::installation($config, $this->runner), $this->supervisor);
@@ -70,7 +71,7 @@ final class StrategyInput
 
         $dsn = $input->getOption('usage');
         if (null === $dsn) {
-            throw new \InvalidArgumentException('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
+            throw new InvalidOption('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
         }
         $usage = UsageStores::readTraffic((string) $dsn, (string) getcwd());
         $criteria = HotCriteria::orDefaults($this->fraction($input, 'coverage'), $this->fraction($input, 'min-share'), $budgetBytes);
@@ -86,7 +87,7 @@ final class StrategyInput
             return null;
         }
         if (!is_numeric($value)) {
-            throw new \InvalidArgumentException(\sprintf('--%s=%s is not a number: give a fraction such as 0.99.', $option, $value));
+            throw new InvalidOption(\sprintf('--%s=%s is not a number: give a fraction such as 0.99.', $option, $value));
         }
 
         return (float) $value;

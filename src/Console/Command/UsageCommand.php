@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\InvalidOption;
 use Preheat\Report\UsageRenderer;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\FileUsageStore;
@@ -49,14 +50,14 @@ final class UsageCommand extends Command
             return $this->merge($input, $output, array_values($stores), $format);
         }
         if (null !== $action) {
-            throw new \InvalidArgumentException(\sprintf('Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A --store=B --into=C`.', \is_scalar($action) ? (string) $action : ''));
+            throw new InvalidOption(\sprintf('Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A --store=B --into=C`.', \is_scalar($action) ? (string) $action : ''));
         }
         if (null !== $input->getOption('into')) {
-            throw new \InvalidArgumentException('--into goes with `preheat usage merge`.');
+            throw new InvalidOption('--into goes with `preheat usage merge`.');
         }
         $top = filter_var($input->getOption('top'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 0]]);
         if (false === $top) {
-            throw new \InvalidArgumentException('--top must be a whole number of files, 0 or more.');
+            throw new InvalidOption('--top must be a whole number of files, 0 or more.');
         }
         if ([] === $stores) {
             $stores = [UsageStores::open(UsageStores::DEFAULT_FILE)];
@@ -101,7 +102,7 @@ final class UsageCommand extends Command
     {
         $into = $input->getOption('into');
         if (!\is_string($into) || '' === $into || [] === $sources) {
-            throw new \InvalidArgumentException('`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.');
+            throw new InvalidOption('`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.');
         }
         $target = UsageStores::open($into);
         $merged = $this->merger->merge($sources, $target);

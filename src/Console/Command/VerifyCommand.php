@@ -37,7 +37,7 @@ final class VerifyCommand extends Command
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, 'text', 'json');
-        $options = new VerifyOptions(PhpInput::installation($input, $this->runner, (string) $input->getOption('php')));
+        $options = new VerifyOptions(PhpInput::installation($input, $this->runner, PhpInput::binary($input)));
         $report = (new PreloadVerifier($this->runner))->verify((string) $input->getArgument('script'), $options);
         $strict = (bool) $input->getOption('strict');
         if ('json' === $format) {

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Plan\Strategy;
 
+use Preheat\InvalidSetting;
+use Preheat\Setting;
+
 /**
  * How the hot strategy chooses among recorded files: enough to cover a share of all file loads, only
  * files loaded by at least a share of requests, and/or within a preload memory budget.
@@ -16,10 +19,10 @@ final class HotCriteria
         public readonly ?int $budgetBytes = null,
     ) {
         if (null !== $coverage && ($coverage <= 0 || $coverage > 1)) {
-            throw new \InvalidArgumentException(\sprintf('--coverage=%s must be above 0 and at most 1 (0.99 = the files behind 99%% of loads).', $coverage));
+            throw InvalidSetting::because(Setting::Coverage, \sprintf('The coverage %s must be above 0 and at most 1 (0.99 = the files behind 99%% of loads).', $coverage));
         }
         if (null !== $minShare && ($minShare < 0 || $minShare > 1)) {
-            throw new \InvalidArgumentException(\sprintf('--min-share=%s must be from 0 to 1 (0.05 = files at least 5%% of requests load).', $minShare));
+            throw InvalidSetting::because(Setting::MinShare, \sprintf('The minimum share %s must be from 0 to 1 (0.05 = files at least 5%% of requests load).', $minShare));
         }
     }
 

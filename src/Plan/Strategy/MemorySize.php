@@ -4,13 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Plan\Strategy;
 
+use Preheat\InvalidSetting;
+use Preheat\Setting;
+
 /** A memory size as users write it: 12M, 500K, 1G, or plain bytes. */
 final class MemorySize
 {
-    public static function parse(string $value, string $option = '--budget'): int
+    public static function parse(string $value): int
     {
         if (!preg_match('/^\s*(\d+(?:\.\d+)?)\s*([KMG]?)B?\s*$/i', $value, $match)) {
-            throw new \InvalidArgumentException(\sprintf('%s=%s is not a size: write bytes or a number with K, M or G, e.g. %s=12M.', $option, $value, $option));
+            throw InvalidSetting::because(Setting::Budget, \sprintf('The memory budget %s is not a size: write bytes or a number with K, M or G, e.g. 12M.', $value));
         }
         $bytes = (float) $match[1] * match (strtoupper($match[2])) {
             'K' => 1024,
@@ -19,7 +22,7 @@ final class MemorySize
             default => 1,
         };
         if ($bytes < 1) {
-            throw new \InvalidArgumentException(\sprintf('%s=%s is too small.', $option, $value));
+            throw InvalidSetting::because(Setting::Budget, \sprintf('The memory budget %s is too small.', $value));
         }
 
         return (int) $bytes;

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Server\NginxFpm;
 
+use Preheat\InvalidSetting;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\OpcacheStatus;
@@ -13,6 +14,8 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
+use Preheat\Setting;
+use Preheat\Util\FileSystemError;
 use Symfony\Component\Process\ExecutableFinder;
 
 /**
@@ -34,7 +37,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $fpmBinary = $this->binary($this->settings->fpmBinary, 'php8.2-fpm');
         $nginxBinary = $this->binary($this->settings->nginxBinary, 'nginx');
         if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0777, true)) {
-            throw new \RuntimeException('Cannot create '.$directory.'/nginx-temp');
+            throw FileSystemError::cannotCreateDirectory($directory.'/nginx-temp');
         }
         $socket = $directory.'/fpm.sock';
         $phpErrorLog = $directory.'/php-errors.log';
@@ -119,7 +122,7 @@ final class NginxFpmLauncher implements RuntimeFactory
     {
         $entry = posix_getpwnam($user);
         if (false === $entry) {
-            throw new \RuntimeException(\sprintf('User %s (php-fpm\'s pool user) does not exist: pass the pool\'s user with bench.phpIni pointing at its php.ini.', $user));
+            throw InvalidSetting::because(Setting::PoolUser, \sprintf('User %s (php-fpm\'s pool user) does not exist: give the pool\'s user, with bench.phpIni pointing at its php.ini.', $user));
         }
         $paths = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS), \RecursiveIteratorIterator::SELF_FIRST);
         foreach ([$directory, ...array_keys(iterator_to_array($paths))] as $path) {

@@ -4,13 +4,26 @@ declare(strict_types=1);
 
 namespace Preheat\Usage\Trace;
 
-use Preheat\UserError;
+use Preheat\EnvironmentError;
+use Preheat\Setting;
+use Preheat\SettingError;
 
-final class TraceError extends \RuntimeException implements UserError
+/** The app, served for tracing, failed a page or ran no PHP: the machine or the app, not the input. */
+final class TraceError extends \RuntimeException implements EnvironmentError, SettingError
 {
+    private function __construct(string $message, private readonly ?Setting $setting = null)
+    {
+        parent::__construct($message);
+    }
+
+    public function setting(): ?Setting
+    {
+        return $this->setting;
+    }
+
     public static function pageFailed(string $path, string $answer, string $log): self
     {
-        return new self(\sprintf('Tracing %s failed: it answered %s. Check --url and that the app works without preloading.%s', $path, $answer, '' === trim($log) ? '' : "\nphp-fpm/PHP log:\n".$log));
+        return new self(\sprintf('Tracing %s failed: it answered %s. Check the URLs to trace and that the app works without preloading.%s', $path, $answer, '' === trim($log) ? '' : "\nphp-fpm/PHP log:\n".$log), Setting::Urls);
     }
 
     public static function nothingRecorded(string $paths): self

@@ -10,6 +10,7 @@ use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\UsageStores;
+use Preheat\Util\FileSystemError;
 
 /**
  * The app served by a temporary runtime with the recorder on (every request, flushed at once), so that
@@ -32,7 +33,7 @@ final class TracedServer
     {
         $server = new self($runner);
         if (!mkdir($server->directory, 0777, true)) {
-            throw new \RuntimeException('Cannot create '.$server->directory);
+            throw FileSystemError::cannotCreateDirectory($server->directory);
         }
         $installer = new RecorderInstaller();
         $settings = $installer->settings($projectRoot, $server->directory.'/recorder.php', $server->store, $sample, $batch, 60, [], $server->directory);

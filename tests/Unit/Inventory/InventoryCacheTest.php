@@ -56,7 +56,7 @@ final class InventoryCacheTest extends TestCase
         file_put_contents($cache.'/inventory-'.substr(hash('sha256', '/srv/app'), 0, 16).'.bin', 'poisoned');
 
         $this->expectException(UnsafeDirectory::class);
-        $this->expectExceptionMessage($cache.' belongs to nobody, not to root who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). Remove it (rm -r \''.$cache.'\'), or pass --cache-dir=DIR (a directory of yours) or --no-cache.');
+        $this->expectExceptionMessage($cache.' belongs to nobody, not to root who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). Remove it (rm -r \''.$cache.'\'), or choose another cache directory (one of yours) or do without the cache.');
         InventoryCache::fileFor('/srv/app', $cache);
     }
 
@@ -67,7 +67,7 @@ final class InventoryCacheTest extends TestCase
         chmod($cache, 0o777);
 
         $this->expectException(UnsafeDirectory::class);
-        $this->expectExceptionMessage($cache.' can be written by its group or others (mode 0777): another user could give Preheat a false inventory. Run chmod 0700 \''.$cache.'\', or pass --cache-dir=DIR');
+        $this->expectExceptionMessage($cache.' can be written by its group or others (mode 0777): another user could give Preheat a false inventory. Run chmod 0700 \''.$cache.'\', or choose another cache directory');
         InventoryCache::fileFor('/srv/app', $cache);
     }
 
@@ -79,7 +79,7 @@ final class InventoryCacheTest extends TestCase
         touch($shared.'/someone-elses-file');
 
         $this->expectException(UnsafeDirectory::class);
-        $this->expectExceptionMessage($shared.' can be written by its group or others (mode 1777): another user could give Preheat a false inventory. Pass --cache-dir=DIR (a directory of yours) or --no-cache.');
+        $this->expectExceptionMessage($shared.' can be written by its group or others (mode 1777): another user could give Preheat a false inventory. Choose another cache directory (one of yours) or do without the cache.');
         InventoryCache::fileFor('/srv/app', $shared);
     }
 

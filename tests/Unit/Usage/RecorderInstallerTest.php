@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Usage;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\InvalidSetting;
+use Preheat\Setting;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\RecorderFile;
 use Preheat\Usage\RecorderInstaller;
@@ -74,19 +76,21 @@ final class RecorderInstallerTest extends TestCase
     {
         $installer = new RecorderInstaller();
         $cases = [
-            '--sample must be a whole number of at least 1 (got 0).' => fn () => $installer->settings($this->project, null, null, 0, 50, 60, []),
-            '--batch must be a whole number of at least 1 (got -1).' => fn () => $installer->settings($this->project, null, null, 10, -1, 60, []),
-            '--base=nope is not a directory' => fn () => $installer->settings($this->project, null, null, 10, 50, 60, ['nope']),
-            'must name a .php file' => fn () => $installer->settings($this->project, 'rec.txt', null, 10, 50, 60, []),
-            'The directory of the store file' => fn () => $installer->settings($this->project, null, 'var/usage.log', 10, 50, 60, []),
-            'Project directory "/no/such/project" does not exist' => static fn () => $installer->settings('/no/such/project', null, null, 10, 50, 60, []),
+            [Setting::Sample, 'The sampling rate (1 in N requests) must be a whole number of at least 1 (got 0).', fn () => $installer->settings($this->project, null, null, 0, 50, 60, [])],
+            [Setting::Batch, 'must be a whole number of at least 1 (got -1).', fn () => $installer->settings($this->project, null, null, 10, -1, 60, [])],
+            [Setting::RecordedDirectories, 'nope is not a directory', fn () => $installer->settings($this->project, null, null, 10, 50, 60, ['nope'])],
+            [Setting::Bootstrap, 'must be a .php file', fn () => $installer->settings($this->project, 'rec.txt', null, 10, 50, 60, [])],
+            [Setting::Store, 'The directory of the store file', fn () => $installer->settings($this->project, null, 'var/usage.log', 10, 50, 60, [])],
+            [Setting::Project, 'Project directory "/no/such/project" does not exist', static fn () => $installer->settings('/no/such/project', null, null, 10, 50, 60, [])],
         ];
-        foreach ($cases as $message => $call) {
+        foreach ($cases as [$setting, $message, $call]) {
             try {
                 $call();
                 self::fail('accepted: '.$message);
-            } catch (\InvalidArgumentException $e) {
+            } catch (InvalidSetting $e) {
                 self::assertStringContainsString($message, $e->getMessage());
+                self::assertStringNotContainsString('--', $e->getMessage(), 'the console names the option');
+                self::assertSame($setting, $e->setting);
             }
         }
 

@@ -65,7 +65,7 @@ final class UsageMergerTest extends TestCase
         $a = new FileUsageStore($this->directory->path.'/a.log');
 
         $this->expectException(UsageStoreError::class);
-        $this->expectExceptionMessage('is also a --store');
+        $this->expectExceptionMessage('is also one of the stores merged');
         (new UsageMerger())->merge([$a], new FileUsageStore($a->path));
     }
 }

@@ -138,7 +138,7 @@ final class HotSelectorTest extends TestCase
         self::assertSame(1073741824, MemorySize::parse('1G'));
         self::assertSame(1000, MemorySize::parse('1000'));
         $this->expectException(\InvalidArgumentException::class);
-        $this->expectExceptionMessage('--budget=lots is not a size');
+        $this->expectExceptionMessage('The memory budget lots is not a size');
         MemorySize::parse('lots');
     }
 

@@ -1,0 +1,171 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Console;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Config\ConfigError;
+use Preheat\Bench\GateFailure;
+use Preheat\Composer\ProjectError;
+use Preheat\Console\Application;
+use Preheat\Console\InvalidOption;
+use Preheat\InvalidSetting;
+use Preheat\Php\PhpError;
+use Preheat\Php\PhpUnusable;
+use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessResult;
+use Preheat\Script\ScriptWriteError;
+use Preheat\Script\VerificationError;
+use Preheat\Server\RuntimeError;
+use Preheat\Setting;
+use Preheat\Usage\Trace\TraceError;
+use Preheat\Usage\UsageStoreError;
+use Preheat\Usage\UsageStoreUnreachable;
+use Preheat\Util\FileSystemError;
+use Preheat\Util\UnsafeDirectory;
+use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Exception\InvalidOptionException;
+use Symfony\Component\Console\Exception\LogicException as ConsoleLogicException;
+use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\OutputInterface;
+use Symfony\Component\Console\Tester\ApplicationTester;
+
+final class ApplicationTest extends TestCase
+{
+    /** @return iterable<string, array{\Throwable, int}> */
+    public static function errors(): iterable
+    {
+        // Input the user must fix: 2.
+        yield 'a bad option' => [new InvalidOption('--top must be a whole number'), 2];
+        yield 'a bad setting' => [InvalidSetting::because(Setting::Coverage, 'The coverage 2 must be at most 1.'), 2];
+        yield 'a bad preheat.json' => [ConfigError::invalid('tool', 'siege', 'use one of wrk, ab, cgi'), 2];
+        yield 'a missing project' => [ProjectError::missingDirectory('/nope'), 2];
+        yield 'a missing php.ini' => [PhpError::missingIni('/no/php.ini'), 2];
+        yield 'a missing script' => [VerificationError::missingScript('/nope.php'), 2];
+        yield 'an output that cannot be written' => [ScriptWriteError::directoryMissing('/nope/preload.php'), 2];
+        yield 'a store that is not there' => [UsageStoreError::missingFile('/nope.log'), 2];
+        yield 'a cache directory others may write' => [new UnsafeDirectory('shared'), 2];
+        yield 'an unknown option (Symfony)' => [new InvalidOptionException('The "--nope" option does not exist.'), 2];
+        // The environment failed: 3.
+        yield 'a server that died' => [RuntimeError::died('php-fpm', 'the run', ''), 3];
+        yield 'a missing binary' => [RuntimeError::missingBinary('nginx', 'nginx'), 3];
+        yield 'a port in use' => [RuntimeError::portInUse(8080, ''), 3];
+        yield 'a tool that failed' => [ProcessFailed::unexpectedExit(new ProcessResult(['php', '-v'], 255, '', 'Segmentation fault', 0.1), 'Asking PHP'), 3];
+        yield 'a tool that could not start' => [ProcessFailed::cannotStart(['php8.9'], 'command not found'), 3];
+        yield 'a load tool printing nonsense' => [ProcessFailed::unreadableOutput('wrk', ['wrk'], 1, 'oops', ''), 3];
+        yield 'a PHP without OPcache' => [PhpUnusable::noOpcache('php', ''), 3];
+        yield 'a Redis that is down' => [UsageStoreUnreachable::redisUnreachable('127.0.0.1:6379', 'Connection refused'), 3];
+        yield 'a baseline that does not serve' => [new GateFailure('none', ['/ answered HTTP 500'], ''), 3];
+        yield 'a traced page that fails' => [TraceError::pageFailed('/', 'HTTP 500', ''), 3];
+        yield 'a disk that refuses a write' => [FileSystemError::cannotWrite('/tmp/x'), 3];
+        // A bug in Preheat: 70, never passed off as bad input.
+        yield 'a logic error' => [new \LogicException('Unreachable'), 70];
+        yield 'a programmer\'s invalid argument' => [new \InvalidArgumentException('A sample needs at least one value.'), 70];
+        yield 'a plain runtime exception' => [new \RuntimeException('surprise'), 70];
+        yield 'a type error' => [new \TypeError('wrong type'), 70];
+        yield 'a Symfony logic error' => [new ConsoleLogicException('An option named "x" already exists.'), 70];
+    }
+
+    #[DataProvider('errors')]
+    public function testEachKindOfErrorHasItsExitCode(\Throwable $error, int $code): void
+    {
+        self::assertSame($code, Application::exitCodeFor($error));
+        self::assertSame($code, $this->runFailing($error)['code'], 'the command run ends with it');
+    }
+
+    public function testInputAndEnvironmentErrorsAreOneLineWithoutATrace(): void
+    {
+        $run = $this->runFailing(RuntimeError::missingBinary('nginx', 'nginx'), ['-v' => true]);
+
+        self::assertSame("preheat failing: Cannot find nginx: install it (Debian: apt-get install nginx) or name another binary in preheat.json \"bench.binaries\".\n", $run['stderr']);
+    }
+
+    public function testABugIsShownWithItsTraceUnderVerbose(): void
+    {
+        $quiet = $this->runFailing(new \LogicException('Unreachable: the tallies add up'));
+        $verbose = $this->runFailing(new \LogicException('Unreachable: the tallies add up'), ['-v' => true]);
+
+        self::assertStringContainsString('Unreachable: the tallies add up', $quiet['stderr']);
+        self::assertStringNotContainsString('Exception trace', $quiet['stderr']);
+        self::assertStringContainsString('LogicException', $verbose['stderr']);
+        self::assertStringContainsString('Exception trace', $verbose['stderr']);
+    }
+
+    public function testTheConsoleNamesTheOptionOfTheSettingAnErrorIsAbout(): void
+    {
+        $missing = $this->runFailing(ProjectError::missingPath('lib'));
+        self::assertSame("preheat failing: Path \"lib\" to scan does not exist: check the spelling, or that it is relative to the project root. (option --path)\n", $missing['stderr']);
+
+        // The option goes after the first line; the log excerpt below stays as it was.
+        $trace = $this->runFailing(TraceError::pageFailed('/', 'HTTP 500', 'PHP Fatal error: boom'));
+        self::assertSame("preheat failing: Tracing / failed: it answered HTTP 500. Check the URLs to trace and that the app works without preloading. (option --url)\nphp-fpm/PHP log:\nPHP Fatal error: boom\n", $trace['stderr']);
+
+        // A setting the command has no option for came from a file: the message stands alone.
+        $unknown = $this->runFailing(InvalidSetting::because(Setting::Budget, 'The memory budget lots is not a size.'));
+        self::assertSame("preheat failing: The memory budget lots is not a size.\n", $unknown['stderr']);
+    }
+
+    public function testAPoolUserIsSetByTheOptionTheCommandHas(): void
+    {
+        $user = PhpError::unknownUser('nobody2');
+
+        self::assertStringEndsWith('(option --user)', Application::messageFor($user, $this->failing($user, ['user'])));
+        self::assertStringEndsWith('(option --pool-user)', Application::messageFor($user, $this->failing($user, ['pool-user'])));
+    }
+
+    public function testAnUnknownOptionOrCommandIsBadInput(): void
+    {
+        $tester = new ApplicationTester($this->application(new \LogicException('not reached')));
+
+        self::assertSame(2, $tester->run(['command' => 'failing', '--nope' => true], ['capture_stderr_separately' => true]));
+        self::assertStringContainsString('The "--nope" option does not exist.', $tester->getErrorOutput());
+        self::assertSame(2, $tester->run(['command' => 'nonsense'], ['capture_stderr_separately' => true, 'interactive' => false]));
+        self::assertStringContainsString('Command "nonsense" is not defined.', $tester->getErrorOutput());
+    }
+
+    /**
+     * @param array<string, mixed> $options
+     *
+     * @return array{code: int, stderr: string}
+     */
+    private function runFailing(\Throwable $error, array $options = []): array
+    {
+        $tester = new ApplicationTester($this->application($error));
+        $code = $tester->run(['command' => 'failing', ...$options], ['capture_stderr_separately' => true, 'decorated' => false]);
+
+        return ['code' => $code, 'stderr' => $tester->getErrorOutput()];
+    }
+
+    private function application(\Throwable $error): Application
+    {
+        $application = new Application();
+        $application->setAutoExit(false);
+        $application->add($this->failing($error, ['path', 'url']));
+
+        return $application;
+    }
+
+    /** @param list<string> $options */
+    private function failing(\Throwable $error, array $options): Command
+    {
+        $command = new class($error) extends Command {
+            public function __construct(private readonly \Throwable $error)
+            {
+                parent::__construct('failing');
+            }
+
+            protected function execute(InputInterface $input, OutputInterface $output): int
+            {
+                throw $this->error;
+            }
+        };
+        foreach ($options as $option) {
+            $command->addOption($option, null, InputOption::VALUE_REQUIRED);
+        }
+
+        return $command;
+    }
+}
