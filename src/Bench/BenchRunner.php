@@ -5,12 +5,13 @@ declare(strict_types=1);
 namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Gate\CorrectnessGate;
+use Preheat\Bench\Gate\ScenarioGate;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
-use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\ScenarioRecordBuilder;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\Runtime;
@@ -20,18 +21,18 @@ use Preheat\Util\Cpu;
 use Preheat\Util\FileSystemError;
 
 /**
- * Runs a benchmark: prepares every scenario's script, starts one php-fpm + nginx per scenario,
- * gates them for correctness, warms them up, then measures round by round with scenarios
- * interleaved and the order rotated (A B C, B C A, C A B, ...) so that machine noise falls on all of
- * them alike. Whatever
- * happens, every server it started is stopped before it returns or throws.
+ * Runs a benchmark: prepares every scenario's script, starts one runtime per scenario, gates them
+ * for correctness, warms them up, then measures the runs of a BenchPlan (scenarios interleaved, the
+ * order rotated each round, so that machine noise falls on all of them alike). Whatever happens,
+ * every runtime it started is stopped before it returns or throws. Everything it talks to is an
+ * interface: tests run it with fakes.
  */
 final class BenchRunner
 {
     public function __construct(
-        private readonly ScenarioPreparer $preparer,
+        private readonly ScenarioPreparation $preparer,
         private readonly RuntimeFactory $runtimes,
-        private readonly CorrectnessGate $gate,
+        private readonly ScenarioGate $gate,
         private readonly LoadGenerator $load,
         private readonly ProgressLogger $progress = new NullProgressLogger(),
     ) {
@@ -39,8 +40,11 @@ final class BenchRunner
 
     public function run(BenchConfig $config, string $workDirectory): BenchResult
     {
-        $records = [];
-        $stacks = [];
+        /** @var array<string, ScenarioRecordBuilder> $scenarios */
+        $scenarios = [];
+        /** @var array<string, Runtime> $running */
+        $running = [];
+        $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
         try {
             foreach ($config->scenarios as $index => $spec) {
                 $directory = \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name);
@@ -48,113 +52,107 @@ final class BenchRunner
                     throw FileSystemError::cannotCreateDirectory($directory);
                 }
                 $this->progress->stage('Preparing '.$spec->name);
-                $record = $this->preparer->prepare($spec, $config, $directory);
-                $records[] = $record;
-                if (!$record->isMeasured()) {
-                    $this->progress->finish(\sprintf('Scenario %s not measured: %s', $spec->name, $record->problems[0]));
+                $scenario = $scenarios[$spec->name] = new ScenarioRecordBuilder($this->preparer->prepare($spec, $config, $directory));
+                if (!$scenario->isMeasured()) {
+                    $this->progress->finish(\sprintf('Scenario %s not measured: %s', $spec->name, $scenario->problems()[0]));
                     continue;
                 }
+                $prepared = $scenario->prepared;
                 try {
-                    $stacks[$spec->name] = $stack = $this->runtimes->start($spec->name, $directory, $record->preloadScript, $record->ini);
-                    $record->fpmStartSeconds = $stack->startSeconds();
-                    $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on %s', $spec->name, $record->preparation, $stack->startSeconds(), substr($stack->baseUrl(), \strlen('http://'))));
+                    $running[$spec->name] = $runtime = $this->runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
+                    $scenario->started($runtime->startSeconds());
+                    $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on %s', $spec->name, $prepared->preparation, $runtime->startSeconds(), substr($runtime->baseUrl(), \strlen('http://'))));
                 } catch (RuntimeError $error) {
                     if ($spec === $config->baseline()) {
                         throw $error;
                     }
-                    $record->problems[] = $error->getMessage();
+                    $scenario->fail($error->getMessage());
                     $this->progress->finish(\sprintf('Scenario %s not measured: it did not start', $spec->name));
                 }
             }
 
-            $this->gateAll($config, $records, $stacks);
-            $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
-            $measured = array_values(array_filter($records, static fn (ScenarioRecord $r): bool => $r->isMeasured()));
+            $this->gateAll($config, $scenarios, $running);
+            $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->rounds);
 
             if ($config->warmup > 0) {
-                foreach ($measured as $record) {
-                    $this->progress->stage('Warming up '.$record->name);
-                    $this->load->run($this->target($config, $stacks[$record->name]), $settings, $config->warmup);
-                    $stacks[$record->name]->ensureRunning('warm-up');
+                foreach ($plan->scenarios as $name) {
+                    $this->progress->stage('Warming up '.$name);
+                    $this->load->run($this->target($config, $running[$name]), $settings, $config->warmup);
+                    $running[$name]->ensureRunning('warm-up');
                 }
-                $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($measured), $config->warmup));
+                $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
             }
 
-            $total = $config->rounds * \count($measured);
-            $done = 0;
-            for ($round = 1; $round <= $config->rounds; ++$round) {
-                foreach (self::rotated($measured, $round - 1) as $record) {
-                    $this->progress->stage(\sprintf('Round %d/%d: %s', $round, $config->rounds, $record->name));
-                    $this->progress->advance($done, $total);
-                    $stack = $stacks[$record->name];
-                    $stack->ensureRunning(\sprintf('round %d', $round));
-                    $result = $this->load->run($this->target($config, $stack), $settings, $config->duration);
-                    $stack->ensureRunning(\sprintf('round %d', $round));
-                    $record->runs[$round] = $result;
-                    $this->progress->advance(++$done, $total);
-                }
+            $slots = $plan->slots();
+            foreach ($slots as $done => $slot) {
+                $this->progress->stage(\sprintf('Round %d/%d: %s', $slot->round, $config->rounds, $slot->scenario));
+                $this->progress->advance($done, \count($slots));
+                $runtime = $running[$slot->scenario];
+                $runtime->ensureRunning(\sprintf('round %d', $slot->round));
+                $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
+                $runtime->ensureRunning(\sprintf('round %d', $slot->round));
+                $scenarios[$slot->scenario]->ran($slot->round, $result);
+                $this->progress->advance($done + 1, \count($slots));
             }
-            $this->progress->finish(\sprintf('Measured %d round(s) of %d scenario(s)', $config->rounds, \count($measured)));
+            $this->progress->finish(\sprintf('Measured %d round(s) of %d scenario(s)', $config->rounds, \count($plan->scenarios)));
 
-            foreach ($measured as $record) {
-                $this->collect($record, $stacks[$record->name]);
+            foreach ($plan->scenarios as $name) {
+                $scenarios[$name]->collected($running[$name]->opcacheStatus(), $running[$name]->workerMemory());
             }
         } finally {
-            foreach ($stacks as $stack) {
-                $stack->stop();
+            foreach ($running as $runtime) {
+                $runtime->stop();
             }
         }
 
         return new BenchResult(
-            $records,
+            array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios)),
             $config->baseline()->name,
-            $this->environment($config, $settings, $records),
+            $this->environment($config, $settings, $scenarios),
             array_map(static fn ($u): string => $u->path, $config->urls),
             $config->rounds,
         );
     }
 
     /**
-     * @param list<ScenarioRecord>   $records
-     * @param array<string, Runtime> $stacks
+     * @param array<string, ScenarioRecordBuilder> $scenarios
+     * @param array<string, Runtime>               $running
      */
-    private function gateAll(BenchConfig $config, array $records, array $stacks): void
+    private function gateAll(BenchConfig $config, array $scenarios, array $running): void
     {
         $this->progress->stage('Checking every page before timing');
         $baselineName = $config->baseline()->name;
-        $measured = array_filter($records, static fn (ScenarioRecord $r): bool => $r->isMeasured());
+        $measured = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured());
         $notes = [];
-        if (!isset($stacks[$baselineName])) {
+        if (!isset($running[$baselineName])) {
             // A baseline script that failed verification: nothing to compare with, each scenario is only checked to serve its pages.
-            foreach ($measured as $record) {
-                array_push($record->problems, ...$this->gate->baseline($record->name, $config->urls, $stacks[$record->name]->url(...))->result->problems);
+            foreach ($measured as $name => $scenario) {
+                $scenario->fail(...$this->gate->baseline($name, $config->urls, $running[$name]->url(...))->result->problems);
             }
         } else {
             // The baseline first, fetched several times: what changes between its identical requests is masked in all.
-            $baseline = $this->gate->baseline($baselineName, $config->urls, $stacks[$baselineName]->url(...));
+            $baseline = $this->gate->baseline($baselineName, $config->urls, $running[$baselineName]->url(...));
             if (!$baseline->result->passed()) {
-                throw new GateFailure($baselineName, $baseline->result->problems, $stacks[$baselineName]->logTail());
+                throw new GateFailure($baselineName, $baseline->result->problems, $running[$baselineName]->logTail());
             }
             $notes = $baseline->result->notes;
-            foreach ($measured as $record) {
-                if ($record->name !== $baselineName) {
-                    array_push($record->problems, ...$this->gate->check($record->name, $config->urls, $stacks[$record->name]->url(...), $baseline)->problems);
+            foreach ($measured as $name => $scenario) {
+                if ($name !== $baselineName) {
+                    $scenario->fail(...$this->gate->check($name, $config->urls, $running[$name]->url(...), $baseline)->problems);
                 }
             }
         }
-        $broken = array_filter($records, static fn (ScenarioRecord $r): bool => !$r->isMeasured());
+        $broken = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => !$s->isMeasured());
         $this->progress->finish(\sprintf(
             'Pages checked: %d scenario(s) serve them correctly%s%s',
-            \count($records) - \count($broken),
+            \count($scenarios) - \count($broken),
             [] === $broken ? '' : ', '.\count($broken).' broken (reported, not measured)',
             [] === $notes ? '' : '; '.implode('; ', $notes),
         ));
     }
 
     /**
-     * The scenarios in the order of one round: each round starts one scenario further (A B C, B C A,
-     * C A B, ...), so that no scenario always runs first or last, where a shared machine may be
-     * systematically faster or slower.
+     * The scenarios in the order of one round (see BenchPlan).
      *
      * @template T
      *
@@ -164,67 +162,52 @@ final class BenchRunner
      */
     public static function rotated(array $scenarios, int $by): array
     {
-        if ([] === $scenarios) {
-            return [];
-        }
-        $by %= \count($scenarios);
-
-        return [...\array_slice($scenarios, $by), ...\array_slice($scenarios, 0, $by)];
+        return BenchPlan::rotated($scenarios, $by);
     }
 
-    private function target(BenchConfig $config, Runtime $stack): LoadTarget
+    private function target(BenchConfig $config, Runtime $runtime): LoadTarget
     {
         return new LoadTarget(
-            $stack->baseUrl(),
+            $runtime->baseUrl(),
             array_map(static fn ($u): string => $u->path, $config->urls),
-            $stack->phpIni(),
+            $runtime->phpIni(),
             $config->documentRoot,
             $config->frontController,
         );
     }
 
-    private function collect(ScenarioRecord $record, Runtime $runtime): void
-    {
-        $record->opcacheStatus = $runtime->opcacheStatus();
-        $record->workerPss = $runtime->workerMemory();
-    }
-
-    /**
-     * @param list<ScenarioRecord> $records
-     *
-     * @return array<string, mixed>
-     */
-    private function environment(BenchConfig $config, LoadSettings $settings, array $records): array
+    /** @param array<string, ScenarioRecordBuilder> $scenarios */
+    private function environment(BenchConfig $config, LoadSettings $settings, array $scenarios): Environment
     {
         $status = null;
-        foreach ($records as $record) {
-            $status ??= $record->opcacheStatus;
+        foreach ($scenarios as $scenario) {
+            $status ??= $scenario->opcacheStatus();
         }
+        $ini = static fn (string $name): string => null === $status ? '?' : $status->ini($name);
+        $php = $this->runtimes->php();
 
-        $unknown = static fn (string $name): string => null === $status ? '?' : $status->ini($name);
-
-        return [
-            'project' => basename($config->projectRoot),
-            'php' => $status->php ?? \PHP_VERSION,
-            'phpIni' => $this->runtimes->php()->settings->describe(),
-            // As the workers themselves report it, not as configured.
-            'user' => $status->user ?? $this->runtimes->php()->user,
-            'opcache' => [
-                'memory_consumption' => $unknown('memory_consumption').'M',
-                'interned_strings_buffer' => $unknown('interned_strings_buffer').'M',
-                'max_accelerated_files' => $unknown('max_accelerated_files'),
+        return new Environment(
+            $status->php ?? \PHP_VERSION,
+            [
+                'memory_consumption' => $ini('memory_consumption').'M',
+                'interned_strings_buffer' => $ini('interned_strings_buffer').'M',
+                'max_accelerated_files' => $ini('max_accelerated_files'),
                 'validate_timestamps' => '0',
                 'jit' => $status?->ini('jit') ?: 'off',
             ],
-            'cores' => Cpu::cores(),
-            'workers' => $config->workers.' (pm = static)',
-            'tool' => $config->tool,
-            'toolSettings' => $settings->describe($config->tool),
-            'rounds' => $config->rounds,
-            'duration' => $config->duration,
-            'warmup' => $config->warmup,
-            'urls' => array_map(static fn ($u): string => $u->path, $config->urls),
-            'note' => 'The load tool runs on the same cores as php-fpm; it is the same for every scenario.',
-        ];
+            Cpu::cores(),
+            $config->workers.' (pm = static)',
+            $config->tool,
+            $settings->describe($config->tool),
+            $config->rounds,
+            $config->duration,
+            $config->warmup,
+            array_map(static fn ($u): string => $u->path, $config->urls),
+            basename($config->projectRoot),
+            $php->settings->describe(),
+            // As the workers themselves report it, not as configured.
+            $status->user ?? $php->user,
+            Environment::NOTE,
+        );
     }
 }

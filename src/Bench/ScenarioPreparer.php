@@ -9,7 +9,6 @@ use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
-use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
@@ -37,7 +36,7 @@ use Preheat\Usage\UsageStores;
  * pass over the pages). A scenario whose script fails verification is recorded with the reason and
  * not run; the others go on.
  */
-final class ScenarioPreparer
+final class ScenarioPreparer implements ScenarioPreparation
 {
     public function __construct(
         private readonly ScriptGenerator $generator,
@@ -50,10 +49,10 @@ final class ScenarioPreparer
     ) {
     }
 
-    public function prepare(ScenarioSpec $spec, BenchConfig $config, string $directory): ScenarioRecord
+    public function prepare(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
         if ($spec->isNone()) {
-            return new ScenarioRecord($spec->name, $spec->spec, null, 'no preloading');
+            return new PreparedScenario($spec->name, $spec->spec, null, 'no preloading');
         }
         if ($spec->isRecord()) {
             return $this->recording($spec, $config, $directory);
@@ -61,12 +60,10 @@ final class ScenarioPreparer
         $verify = new VerifyOptions($this->runtimes->php());
         if ($spec->isScript()) {
             $report = $this->verifier->verify($spec->spec, $verify);
-            $record = new ScenarioRecord($spec->name, $spec->spec, $spec->spec, \sprintf('given script, %d classes', $report->classes));
-            if (!$report->passed(false)) {
-                $record->problems[] = \sprintf('%s fails verification: %s', $spec->spec, $this->firstFatal($report->messages));
-            }
 
-            return $record;
+            return new PreparedScenario($spec->name, $spec->spec, $spec->spec, \sprintf('given script, %d classes', $report->classes), problems: $report->passed(false) ? [] : [
+                \sprintf('%s fails verification: %s', $spec->spec, $this->firstFatal($report->messages)),
+            ]);
         }
 
         $request = new PlanRequest($config->projectRoot, $config->paths, $config->ignore, false, InventoryCache::fileFor($config->projectRoot), $config->phpBinary);
@@ -80,27 +77,25 @@ final class ScenarioPreparer
         $outcome = $this->generator->generate(new GenerateRequest($request, $options, $output, $verify, 5, false, $strategy));
         $plan = $outcome->planResult->plan;
         $selection = $outcome->selection;
-        $record = new ScenarioRecord($spec->name, $spec->spec, $output, \sprintf(
+
+        return new PreparedScenario($spec->name, $spec->spec, $output, \sprintf(
             'generate --strategy=%s: %d files, %d classes%s',
             $plan->strategy,
             \count($plan->included),
             $plan->classCount(),
             null === $selection ? '' : \sprintf(' (%d of %d recorded files chosen, %.1f%% of loads)', $selection->chosen, $selection->recordedFiles, $selection->coverage * 100),
-        ));
-        if (!$outcome->succeeded()) {
-            $record->problems[] = 'the generated script fails verification: '.$this->firstFatal($outcome->verification->messages ?? []);
-        }
-
-        return $record;
+        ), problems: $outcome->succeeded() ? [] : [
+            'the generated script fails verification: '.$this->firstFatal($outcome->verification->messages ?? []),
+        ]);
     }
 
     /** No preloading, the recorder on with the configured sampling: what recording costs. */
-    private function recording(ScenarioSpec $spec, BenchConfig $config, string $directory): ScenarioRecord
+    private function recording(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
         $settings = $this->installer->settings($config->projectRoot, $directory.'/recorder.php', $directory.'/usage.log', $config->recorderSample, 50, 60, [], $directory);
         $this->installer->install($settings);
 
-        return new ScenarioRecord($spec->name, $spec->spec, null, \sprintf('no preloading, recorder on (1 in %d requests)', $config->recorderSample), ['auto_prepend_file' => $settings->bootstrapPath]);
+        return new PreparedScenario($spec->name, $spec->spec, null, \sprintf('no preloading, recorder on (1 in %d requests)', $config->recorderSample), ['auto_prepend_file' => $settings->bootstrapPath]);
     }
 
     /** The configured usage store, or traffic recorded now: load over the pages with the recorder on every request. */

@@ -17,7 +17,7 @@ use Preheat\Server\PageSource;
  * the first differing bytes of both sides, and not measured. A difference counts when a second
  * request shows one too.
  */
-final class CorrectnessGate
+final class CorrectnessGate implements ScenarioGate
 {
     /**
      * @param int   $samples how many times each baseline page is fetched (at least 2)

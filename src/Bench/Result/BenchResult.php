@@ -8,14 +8,13 @@ namespace Preheat\Bench\Result;
 final class BenchResult
 {
     /**
-     * @param list<ScenarioRecord> $scenarios   in the order they were run each round
-     * @param array<string, mixed> $environment PHP version, ini, cores, workers, load tool and its settings
+     * @param list<ScenarioRecord> $scenarios in the order they were run each round
      * @param list<string>         $urls
      */
     public function __construct(
         public readonly array $scenarios,
         public readonly string $baseline,
-        public readonly array $environment,
+        public readonly Environment $environment,
         public readonly array $urls,
         public readonly int $rounds,
     ) {

@@ -9,26 +9,17 @@ use Preheat\Server\OpcacheStatus;
 
 /**
  * Everything measured for one scenario: its script, whether it passed the gate, its runs in round
- * order, and what its php-fpm reported about OPcache and memory.
+ * order, and what its php-fpm reported about OPcache and memory. Built once, at the end of a run
+ * (ScenarioRecordBuilder).
  */
 final class ScenarioRecord
 {
-    /** @var array<int, LoadResult> round => run */
-    public array $runs = [];
-
-    /** @var list<string> why the scenario was not measured (failed to prepare, to start, or the gate) */
-    public array $problems = [];
-
-    public ?float $fpmStartSeconds = null;
-
-    /** what the status probe inside php-fpm said */
-    public ?OpcacheStatus $opcacheStatus = null;
-
-    /** @var list<int> PSS in bytes of each php-fpm worker after the last round */
-    public array $workerPss = [];
-
     /**
-     * @param array<string, string> $ini php.ini settings of this scenario besides preloading (the recorder's auto_prepend_file)
+     * @param array<string, string>  $ini           php.ini settings of this scenario besides preloading (the recorder's auto_prepend_file)
+     * @param list<string>           $problems      why the scenario was not measured (failed to prepare, to start, or the gate)
+     * @param array<int, LoadResult> $runs          round => run
+     * @param OpcacheStatus|null     $opcacheStatus what the status probe inside php-fpm said after the last round
+     * @param list<int>              $workerPss     PSS in bytes of each php-fpm worker after the last round
      */
     public function __construct(
         public readonly string $name,
@@ -36,6 +27,11 @@ final class ScenarioRecord
         public readonly ?string $preloadScript,
         public readonly string $preparation = '',
         public readonly array $ini = [],
+        public readonly array $problems = [],
+        public readonly array $runs = [],
+        public readonly ?float $fpmStartSeconds = null,
+        public readonly ?OpcacheStatus $opcacheStatus = null,
+        public readonly array $workerPss = [],
     ) {
     }
 

@@ -30,7 +30,7 @@ final class BenchReportBuilder
         $baseline = $result->scenario($result->baseline);
         $rows = [];
         foreach ($result->scenarios as $record) {
-            $rows[] = $this->row($record, $record->name === $result->baseline ? null : $baseline, (float) ($result->environment['duration'] ?? 0), max(1, (int) ($result->environment['cores'] ?? 1)));
+            $rows[] = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
         }
 
         return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel);

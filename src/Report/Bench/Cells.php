@@ -70,17 +70,17 @@ final class Cells
     public static function environment(BenchReport $report): array
     {
         $environment = $report->result->environment;
-        $opcache = (array) ($environment['opcache'] ?? []);
+        $opcache = $environment->opcache;
 
         return array_values(array_filter([
-            ['PHP', (string) ($environment['php'] ?? '')],
-            isset($environment['phpIni']) ? ['php.ini', (string) $environment['phpIni'].(isset($environment['user']) ? '; workers run as '.$environment['user'] : '')] : null,
+            ['PHP', $environment->php],
+            null !== $environment->phpIni ? ['php.ini', $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : '')] : null,
             ['OPcache', implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache))],
-            ['CPU cores', (string) ($environment['cores'] ?? '?')],
-            ['php-fpm workers', (string) ($environment['workers'] ?? '')],
-            ['load tool', (string) ($environment['toolSettings'] ?? $environment['tool'] ?? '')],
-            ['rounds', \sprintf('%d, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment['rounds'] ?? 0, $environment['warmup'] ?? 0)],
-            ['pages', implode(' ', (array) ($environment['urls'] ?? []))],
+            ['CPU cores', (string) $environment->cores],
+            ['php-fpm workers', $environment->workers],
+            ['load tool', $environment->toolSettings],
+            ['rounds', \sprintf('%d, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds, $environment->warmup)],
+            ['pages', implode(' ', $environment->urls)],
         ]));
     }
 

@@ -53,7 +53,7 @@ final class JsonRenderer
             'version' => self::VERSION,
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
-            'environment' => $report->result->environment,
+            'environment' => $report->result->environment->toArray(),
             'scenarios' => $scenarios,
         ];
     }

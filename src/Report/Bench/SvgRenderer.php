@@ -29,15 +29,15 @@ final class SvgRenderer
         $environment = $report->result->environment;
         $footnote = \sprintf(
             'PHP %s · %s cores · php-fpm %s · %s · %d rounds, median, whiskers min–max',
-            $environment['php'] ?? '?',
-            $environment['cores'] ?? '?',
-            $environment['workers'] ?? '?',
-            $environment['toolSettings'] ?? $environment['tool'] ?? '?',
-            $environment['rounds'] ?? 0,
+            $environment->php,
+            $environment->cores,
+            $environment->workers,
+            $environment->toolSettings,
+            $environment->rounds,
         );
 
         return $this->chart->render(
-            \sprintf('Preheat benchmark: %s %s', $environment['project'] ?? '', implode(' ', (array) ($environment['urls'] ?? []))),
+            \sprintf('Preheat benchmark: %s %s', $environment->project ?? '', implode(' ', $environment->urls)),
             [
                 new ChartPanel('Requests per second', 'req/s', $rps, true),
                 new ChartPanel('Time per request', 'ms', $time, false),

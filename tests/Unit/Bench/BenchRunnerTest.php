@@ -6,14 +6,185 @@ namespace Preheat\Tests\Unit\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchRunner;
+use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Config\UrlSpec;
+use Preheat\Bench\GateFailure;
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\LoadTarget;
+use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Server\RuntimeError;
+use Preheat\Tests\Support\FakeGate;
+use Preheat\Tests\Support\FakeLoadGenerator;
+use Preheat\Tests\Support\FakePreparation;
+use Preheat\Tests\Support\FakeRuntimes;
+use Preheat\Tests\Support\TemporaryDirectory;
 
+/** The runner with a fake runtime, load generator and gate: no process is started. */
 final class BenchRunnerTest extends TestCase
 {
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
     public function testEachRoundStartsOneScenarioFurther(): void
     {
         $rounds = array_map(static fn (int $round): string => implode('', BenchRunner::rotated(['A', 'B', 'C'], $round)), range(0, 3));
 
         self::assertSame(['ABC', 'BCA', 'CAB', 'ABC'], $rounds);
         self::assertSame([], BenchRunner::rotated([], 2));
+    }
+
+    public function testANormalRunWarmsUpThenMeasuresEveryRoundInRotatedOrder(): void
+    {
+        $runtimes = new FakeRuntimes();
+        $load = new FakeLoadGenerator(['http://127.0.0.1:20001' => 150.0]);
+
+        $result = $this->bench($runtimes, $load);
+
+        $order = array_map(static fn (array $run): string => substr($run[0], -1).'@'.$run[1], $load->runs);
+        self::assertSame([
+            '0@1', '1@1', '2@1',  // warm-up: 1 s each, in the configured order
+            '0@2', '1@2', '2@2',  // round 1
+            '1@2', '2@2', '0@2',  // round 2 starts one further
+            '2@2', '0@2', '1@2',  // round 3
+        ], $order);
+        self::assertSame(['none', 'all', 'small'], array_map(static fn (ScenarioRecord $r): string => $r->name, $result->scenarios));
+        foreach ($result->scenarios as $record) {
+            self::assertSame([1, 2, 3], array_keys($record->runs), $record->name);
+            self::assertTrue($record->isMeasured());
+            self::assertSame([10 * 1048576, 10 * 1048576], $record->workerPss);
+        }
+        $all = $result->scenario('all');
+        self::assertNotNull($all);
+        self::assertSame(7, $all->opcacheStatus?->preloadedClasses);
+        self::assertSame(0.25, $all->fpmStartSeconds);
+        self::assertSame(150.0, $all->runs[1]->requestsPerSecond());
+        self::assertSame([], $runtimes->notStopped(), 'every runtime is stopped at the end');
+
+        $environment = $result->environment;
+        self::assertSame('8.2.99', $environment->php, 'as the workers report it');
+        self::assertSame('www-data', $environment->user);
+        self::assertSame(['memory_consumption' => '128M', 'interned_strings_buffer' => '8M', 'max_accelerated_files' => '10000', 'validate_timestamps' => '0', 'jit' => 'off'], $environment->opcache);
+        self::assertSame(['/'], $environment->urls);
+        self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain);
+    }
+
+    public function testAVoidRunIsKeptAndLeftOutOfTheValidRuns(): void
+    {
+        // Run 8 is round 2's second: scenario "small" (round 2 starts with "all").
+        $load = new FakeLoadGenerator([], static fn (int $run, LoadTarget $target): ?LoadResult => 8 === $run ? FakeLoadGenerator::result(100.0, 2.0, 3) : null);
+
+        $result = $this->bench(new FakeRuntimes(), $load);
+
+        $small = $result->scenario('small');
+        self::assertNotNull($small);
+        self::assertTrue($small->isMeasured(), 'a void run does not break the scenario');
+        self::assertFalse($small->runs[2]->isValid());
+        self::assertSame('3 non-2xx, 0 socket errors, 0 timeouts', $small->runs[2]->voidReason());
+        self::assertCount(2, $small->validRuns());
+        self::assertSame([2 => '3 non-2xx, 0 socket errors, 0 timeouts'], (new BenchReportBuilder())->build($result)->rows[2]->voidRuns);
+    }
+
+    public function testAServerThatDiesMidRoundStopsTheRunAndEveryRuntime(): void
+    {
+        $runtimes = new FakeRuntimes();
+        // During run 7 (round 2, scenario "all"), php-fpm of "all" dies.
+        $load = new FakeLoadGenerator([], static function (int $run) use ($runtimes): ?LoadResult {
+            if (7 === $run) {
+                $runtimes->started['all']->kill();
+            }
+
+            return null;
+        });
+
+        try {
+            $this->bench($runtimes, $load);
+            self::fail('a dead server must end the run');
+        } catch (RuntimeError $error) {
+            self::assertStringContainsString('php-fpm for scenario all died during round 2', $error->getMessage());
+            self::assertStringContainsString('fake log line', $error->getMessage());
+        }
+        self::assertCount(7, $load->runs, 'nothing is run after the death');
+        self::assertSame([], $runtimes->notStopped());
+    }
+
+    public function testAnInterruptedRunStopsEveryRuntime(): void
+    {
+        $runtimes = new FakeRuntimes();
+        // The run ends from inside a load run (here run 5, in round 1), as on Ctrl-C: in production the supervisor's
+        // signal handler stops the servers itself and exits; here an exception stands for it and the runner must stop them.
+        $interrupt = new \RuntimeException('interrupted');
+        $load = new FakeLoadGenerator([], static fn (int $run): ?LoadResult => 5 === $run ? throw $interrupt : null);
+
+        try {
+            $this->bench($runtimes, $load);
+            self::fail('the interruption must reach the caller');
+        } catch (\RuntimeException $caught) {
+            self::assertSame($interrupt, $caught);
+        }
+        self::assertSame(['none', 'all', 'small'], array_keys($runtimes->started));
+        self::assertSame([], $runtimes->notStopped(), 'an interrupted run leaves no server behind');
+        self::assertCount(5, $load->runs, 'nothing is run after the interruption');
+    }
+
+    public function testAScenarioThatDoesNotStartOrFailsTheGateIsReportedNotMeasured(): void
+    {
+        $runtimes = new FakeRuntimes(['all']);
+        $load = new FakeLoadGenerator();
+
+        $result = $this->bench($runtimes, $load, new FakeGate(['small']));
+
+        $all = $result->scenario('all');
+        $small = $result->scenario('small');
+        self::assertNotNull($all);
+        self::assertNotNull($small);
+        self::assertStringContainsString('php-fpm for scenario all did not start', $all->problems[0]);
+        self::assertSame(['/ differs from the baseline'], $small->problems);
+        self::assertSame([], $all->runs);
+        self::assertSame([], $small->runs);
+        self::assertCount(1 + 3, $load->runs, 'only the baseline is warmed up and measured');
+        self::assertSame([], $runtimes->notStopped());
+    }
+
+    public function testABaselineThatServesWrongPagesMeasuresNothing(): void
+    {
+        $runtimes = new FakeRuntimes();
+        $load = new FakeLoadGenerator();
+
+        $this->expectException(GateFailure::class);
+        try {
+            $this->bench($runtimes, $load, new FakeGate(['none']));
+        } finally {
+            self::assertSame([], $load->runs);
+            self::assertSame([], $runtimes->notStopped());
+        }
+    }
+
+    private function bench(FakeRuntimes $runtimes, FakeLoadGenerator $load, FakeGate $gate = new FakeGate()): BenchResult
+    {
+        $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
+        $config = new BenchConfig(
+            $app,
+            $app.'/public',
+            $app.'/public/index.php',
+            [new UrlSpec('/')],
+            [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app), ScenarioSpec::parse('small', 'hot', $app)],
+            rounds: 3,
+            duration: 2.0,
+            warmup: 1.0,
+        );
+
+        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load))->run($config, $this->directory->path.'/work');
     }
 }

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Report\Bench;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\JsonRenderer;
@@ -69,34 +70,42 @@ final class BenchReportTest extends TestCase
 
     private function sampleResult(): BenchResult
     {
-        $none = new ScenarioRecord('none', 'none', null, 'no preloading');
-        $all = new ScenarioRecord('all', 'all', '/tmp/preload.php', 'generate --strategy=paths: 800 files, 1200 classes, 10 left out');
-        foreach ([95.0, 102.0, 100.0, 103.0, 99.0] as $round => $rps) {
-            $none->runs[$round + 1] = $this->measuredRun($rps);
-        }
-        foreach ([118.0, 121.0, 60.0, 120.0, 125.0] as $round => $rps) {
-            $all->runs[$round + 1] = $this->measuredRun($rps, 3 === $round + 1 ? 2 : 0);
-        }
-        foreach ([$none, $all] as $index => $record) {
-            $record->fpmStartSeconds = 0.05 + $index * 0.3;
-            $record->workerPss = [10 * 1048576, 10 * 1048576];
-            $record->opcacheStatus = new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 800 * $index, 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0);
-        }
-        $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', 'given script, 4 classes');
-        $broken->problems[] = "/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>";
+        $none = $this->measured(0, 'none', 'none', null, 'no preloading', [95.0, 102.0, 100.0, 103.0, 99.0]);
+        $all = $this->measured(1, 'all', 'all', '/tmp/preload.php', 'generate --strategy=paths: 800 files, 1200 classes, 10 left out', [118.0, 121.0, 60.0, 120.0, 125.0], 3);
+        $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', 'given script, 4 classes', problems: ["/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>"]);
 
-        return new BenchResult([$none, $all, $broken], 'none', [
-            'php' => '8.2.0',
-            'opcache' => ['memory_consumption' => '256M', 'validate_timestamps' => '0', 'jit' => 'off'],
-            'cores' => 2,
-            'workers' => '2 (pm = static)',
-            'tool' => 'wrk',
-            'toolSettings' => 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
-            'rounds' => 5,
-            'duration' => 10.0,
-            'warmup' => 3.0,
-            'urls' => ['/'],
-        ], ['/'], 5);
+        return new BenchResult([$none, $all, $broken], 'none', new Environment(
+            php: '8.2.0',
+            opcache: ['memory_consumption' => '256M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            cores: 2,
+            workers: '2 (pm = static)',
+            tool: 'wrk',
+            toolSettings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
+            rounds: 5,
+            duration: 10.0,
+            warmup: 3.0,
+            urls: ['/'],
+        ), ['/'], 5);
+    }
+
+    /** @param list<float> $rps req/s by round from 1; $voidRound's run saw non-2xx answers */
+    private function measured(int $index, string $name, string $spec, ?string $script, string $preparation, array $rps, ?int $voidRound = null): ScenarioRecord
+    {
+        $runs = [];
+        foreach ($rps as $offset => $value) {
+            $runs[$offset + 1] = $this->measuredRun($value, $voidRound === $offset + 1 ? 2 : 0);
+        }
+
+        return new ScenarioRecord(
+            $name,
+            $spec,
+            $script,
+            $preparation,
+            runs: $runs,
+            fpmStartSeconds: 0.05 + $index * 0.3,
+            opcacheStatus: new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 800 * $index, 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0),
+            workerPss: [10 * 1048576, 10 * 1048576],
+        );
     }
 
     private function measuredRun(float $rps, int $non2xx = 0): LoadResult

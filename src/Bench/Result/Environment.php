@@ -1,0 +1,61 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Result;
+
+/**
+ * What a benchmark ran on and how: PHP and its ini, OPcache's settings as the workers report them, the
+ * machine, the load tool, rounds and pages. What a run always knows is required; the project, the ini
+ * and the note are left out of the report when not known.
+ */
+final class Environment
+{
+    public const NOTE = 'The load tool runs on the same cores as php-fpm; it is the same for every scenario.';
+
+    /**
+     * @param array<string, string> $opcache OPcache settings by short name, as the report shows them (sizes with M)
+     * @param list<string>          $urls
+     * @param string|null           $phpIni  how the php.ini was found; the user goes with it
+     * @param string|null           $user    the user the workers run as, as they report it
+     */
+    public function __construct(
+        public readonly string $php,
+        public readonly array $opcache,
+        public readonly int $cores,
+        public readonly string $workers,
+        public readonly string $tool,
+        public readonly string $toolSettings,
+        public readonly int $rounds,
+        public readonly float $duration,
+        public readonly float $warmup,
+        public readonly array $urls,
+        public readonly ?string $project = null,
+        public readonly ?string $phpIni = null,
+        public readonly ?string $user = null,
+        public readonly ?string $note = null,
+    ) {
+    }
+
+    /** @return array<string, mixed> the report's "environment", keys in the documented order */
+    public function toArray(): array
+    {
+        $served = null === $this->phpIni ? [] : ['phpIni' => $this->phpIni, 'user' => $this->user];
+
+        return array_filter(['project' => $this->project], static fn (?string $v): bool => null !== $v)
+            + ['php' => $this->php]
+            + $served
+            + [
+                'opcache' => $this->opcache,
+                'cores' => $this->cores,
+                'workers' => $this->workers,
+                'tool' => $this->tool,
+                'toolSettings' => $this->toolSettings,
+                'rounds' => $this->rounds,
+                'duration' => $this->duration,
+                'warmup' => $this->warmup,
+                'urls' => $this->urls,
+            ]
+            + (null === $this->note ? [] : ['note' => $this->note]);
+    }
+}

@@ -1,0 +1,93 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Result;
+
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\PreparedScenario;
+use Preheat\Server\OpcacheStatus;
+
+/** What the runner learns about one scenario as the run goes on, turned into a ScenarioRecord at the end. */
+final class ScenarioRecordBuilder
+{
+    /** @var list<string> */
+    private array $problems;
+
+    /** @var array<int, LoadResult> */
+    private array $runs = [];
+
+    private ?float $startSeconds = null;
+
+    private ?OpcacheStatus $opcacheStatus = null;
+
+    /** @var list<int> */
+    private array $workerPss = [];
+
+    public function __construct(public readonly PreparedScenario $prepared)
+    {
+        $this->problems = $prepared->problems;
+    }
+
+    public function name(): string
+    {
+        return $this->prepared->name;
+    }
+
+    public function isMeasured(): bool
+    {
+        return [] === $this->problems;
+    }
+
+    /** @return list<string> */
+    public function problems(): array
+    {
+        return $this->problems;
+    }
+
+    /** Not measured after all: it did not start, or the gate found its pages wrong. */
+    public function fail(string ...$problems): void
+    {
+        array_push($this->problems, ...array_values($problems));
+    }
+
+    public function started(float $seconds): void
+    {
+        $this->startSeconds = $seconds;
+    }
+
+    public function ran(int $round, LoadResult $run): void
+    {
+        $this->runs[$round] = $run;
+    }
+
+    /** @param list<int> $workerPss */
+    public function collected(?OpcacheStatus $status, array $workerPss): void
+    {
+        $this->opcacheStatus = $status;
+        $this->workerPss = $workerPss;
+    }
+
+    public function opcacheStatus(): ?OpcacheStatus
+    {
+        return $this->opcacheStatus;
+    }
+
+    public function build(): ScenarioRecord
+    {
+        $prepared = $this->prepared;
+
+        return new ScenarioRecord(
+            $prepared->name,
+            $prepared->spec,
+            $prepared->preloadScript,
+            $prepared->preparation,
+            $prepared->ini,
+            $this->problems,
+            $this->runs,
+            $this->startSeconds,
+            $this->opcacheStatus,
+            $this->workerPss,
+        );
+    }
+}

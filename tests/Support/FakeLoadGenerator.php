@@ -1,0 +1,50 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Support;
+
+use Preheat\Bench\Load\LoadGenerator;
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\LoadSettings;
+use Preheat\Bench\Load\LoadTarget;
+
+/**
+ * Answers each run at once with the req/s a test chose per base URL, and remembers every run; a hook
+ * can make a run void, kill a runtime or throw, as the test needs.
+ */
+final class FakeLoadGenerator implements LoadGenerator
+{
+    /** @var list<array{string, float}> base URL and duration of each run, in order */
+    public array $runs = [];
+
+    /** @var (\Closure(int, LoadTarget): ?LoadResult)|null */
+    private ?\Closure $hook;
+
+    /**
+     * @param array<string, float>                          $rps  req/s by base URL (100 where not given)
+     * @param (callable(int, LoadTarget): ?LoadResult)|null $hook called with the run's number (from 1) before it is answered; a result it returns is the answer
+     */
+    public function __construct(private readonly array $rps = [], ?callable $hook = null)
+    {
+        $this->hook = null === $hook ? null : $hook(...);
+    }
+
+    public function name(): string
+    {
+        return 'wrk';
+    }
+
+    public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
+    {
+        $this->runs[] = [$target->baseUrl, $duration];
+        $answer = null === $this->hook ? null : ($this->hook)(\count($this->runs), $target);
+
+        return $answer ?? self::result($this->rps[$target->baseUrl] ?? 100.0, $duration);
+    }
+
+    public static function result(float $rps, float $duration, int $non2xx = 0): LoadResult
+    {
+        return new LoadResult('wrk', (int) ($rps * $duration), $duration, 10.0, 9.0, 15.0, 30.0, $non2xx, 0, 0, 0.5, 4);
+    }
+}

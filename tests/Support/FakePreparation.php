@@ -1,0 +1,21 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Support;
+
+use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\PreparedScenario;
+use Preheat\Bench\ScenarioPreparation;
+
+/** Prepares without generating or verifying: `none` preloads nothing, any other scenario a script named after it. */
+final class FakePreparation implements ScenarioPreparation
+{
+    public function prepare(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
+    {
+        return $spec->isNone()
+            ? new PreparedScenario($spec->name, $spec->spec, null, 'no preloading')
+            : new PreparedScenario($spec->name, $spec->spec, $directory.'/preload.php', 'generated for the test');
+    }
+}

@@ -1,0 +1,95 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Support;
+
+use Preheat\Server\OpcacheStatus;
+use Preheat\Server\Runtime;
+use Preheat\Server\RuntimeError;
+
+/** A runtime that starts no process: it answers as a healthy one would until a test kills it. */
+final class FakeRuntime implements Runtime
+{
+    private bool $running = true;
+
+    public bool $stopped = false;
+
+    public function __construct(
+        private readonly string $name,
+        private readonly int $port,
+        private readonly ?string $preloadScript,
+    ) {
+    }
+
+    public function name(): string
+    {
+        return $this->name;
+    }
+
+    public function baseUrl(): string
+    {
+        return 'http://127.0.0.1:'.$this->port;
+    }
+
+    public function url(string $path): string
+    {
+        return $this->baseUrl().$path;
+    }
+
+    public function startSeconds(): float
+    {
+        return null === $this->preloadScript ? 0.05 : 0.25;
+    }
+
+    public function phpIni(): string
+    {
+        return '/fake/'.$this->name.'/php.ini';
+    }
+
+    /** php-fpm dies, as if a worker crashed its master. */
+    public function kill(): void
+    {
+        $this->running = false;
+    }
+
+    public function ensureRunning(string $during): void
+    {
+        if (!$this->running) {
+            throw RuntimeError::died('php-fpm for scenario '.$this->name, $during, 'fake log line');
+        }
+    }
+
+    public function workerPids(): array
+    {
+        return $this->running ? [1001, 1002] : [];
+    }
+
+    public function workerMemory(): array
+    {
+        return $this->running ? [10 * 1048576, 10 * 1048576] : [];
+    }
+
+    public function opcacheStatus(): OpcacheStatus
+    {
+        $preloaded = null === $this->preloadScript ? 0 : 1;
+
+        return new OpcacheStatus('8.2.99', 'www-data', true, $preloaded * 1048576, $preloaded * 3, $preloaded * 7, 0, 20 * 1048576, 10, [
+            'memory_consumption' => '128',
+            'interned_strings_buffer' => '8',
+            'max_accelerated_files' => '10000',
+            'jit' => '',
+        ]);
+    }
+
+    public function logTail(int $lines = 15): string
+    {
+        return 'fake log line';
+    }
+
+    public function stop(): void
+    {
+        $this->running = false;
+        $this->stopped = true;
+    }
+}
