@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Util\RelativePath;
+
 /**
  * A directory (or file) the scan did not read for preloading, and why. Directories the app writes at
  * run time (caches) are still read for duplicate declarations: the app includes files from them.
@@ -29,19 +31,10 @@ final class SkippedPath
     public function toArray(string $root): array
     {
         return [
-            'path' => self::relative($this->path, $root),
+            'path' => RelativePath::orDot($this->path, $root),
             'reason' => $this->reason,
             'why' => $this->why,
             'checkedForDuplicates' => $this->checkedForDuplicates,
         ];
-    }
-
-    public static function relative(string $path, string $root): string
-    {
-        if ($path === $root) {
-            return '.';
-        }
-
-        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
     }
 }

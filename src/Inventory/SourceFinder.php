@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Util\RelativePath;
+
 /**
  * Lists the PHP files under a set of roots, each once (by real path), in a stable order.
  *
@@ -101,7 +103,7 @@ final class SourceFinder
                 $this->files[realpath($root) ?: $root] ??= $root;
                 continue;
             }
-            $whole = null === $projectRoot || !self::inside($root, $projectRoot) || (null !== $vendorDir && self::inside($root, $vendorDir))
+            $whole = null === $projectRoot || !RelativePath::isInside($root, $projectRoot) || (null !== $vendorDir && RelativePath::isInside($root, $vendorDir))
                 || null !== $this->skipRule($root, $projectRoot);
             $this->walk($root, $root, $root, $whole ? null : $projectRoot, $vendorDir, false);
         }
@@ -194,7 +196,7 @@ final class SourceFinder
             } else {
                 $this->files[$target] ??= $root;
             }
-            if ($shown !== $target && null !== $this->projectRoot && self::inside($shown, $this->projectRoot)) {
+            if ($shown !== $target && null !== $this->projectRoot && RelativePath::isInside($shown, $this->projectRoot)) {
                 $this->aliases[$target] ??= $shown;
             }
         }
@@ -203,7 +205,7 @@ final class SourceFinder
     /** A link is followed once, and never into a directory that contains the link (a loop) or the whole project. */
     private function mayFollow(string $link, string $target, string $shown): bool
     {
-        if (self::inside(\dirname($link), $target)) {
+        if (RelativePath::isInside(\dirname($link), $target)) {
             $this->skipped[] = new SkippedPath($shown, SkippedPath::LINK_LOOP, \sprintf('a link to %s, which contains it (a loop): not followed', $target));
 
             return false;
@@ -220,10 +222,10 @@ final class SourceFinder
     /** @return array{string, string}|null [reason, why] when the scan skips this directory of the project */
     private function skipRule(string $path, string $projectRoot): ?array
     {
-        if (!self::inside($path, $projectRoot) || $path === $projectRoot) {
+        if (!RelativePath::isInside($path, $projectRoot) || $path === $projectRoot) {
             return null;
         }
-        $relative = substr($path, \strlen($projectRoot) + 1);
+        $relative = RelativePath::of($path, $projectRoot);
         $name = basename($relative);
         if (str_starts_with($name, '.')) {
             return [SkippedPath::NOT_RUNTIME, 'a hidden directory'];
@@ -262,10 +264,5 @@ final class SourceFinder
         $head = @file_get_contents($path, false, null, 0, 512);
 
         return \is_string($head) && str_contains($head, 'Preheat');
-    }
-
-    private static function inside(string $path, string $directory): bool
-    {
-        return $path === $directory || str_starts_with($path, rtrim($directory, '/').'/');
     }
 }

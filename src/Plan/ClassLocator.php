@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Plan;
 
 use Preheat\Inventory\Inventory;
+use Preheat\Util\RelativePath;
 
 /**
  * Looks for a class the scanned paths do not declare: in the project's files outside them, and in the
@@ -37,10 +38,10 @@ final class ClassLocator
     {
         $class = ltrim($class, '\\');
         foreach ($this->context->filesDeclaringClass($class) as $file) {
-            if (!str_starts_with($file, $this->projectRoot.'/')) {
-                continue;
+            $relative = RelativePath::of($file, $this->projectRoot);
+            if ($relative === $file) {
+                continue; // not in the project
             }
-            $relative = substr($file, \strlen($this->projectRoot) + 1);
             $top = explode('/', $relative)[0];
 
             return new ClassLocation($file, 'in the project, outside the scanned paths', str_contains($relative, '/') ? $this->paths($top) : null);

@@ -7,6 +7,7 @@ namespace Preheat\Plan;
 use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryScan;
 use Preheat\Inventory\SkippedPath;
+use Preheat\Util\RelativePath;
 
 final class Explainer
 {
@@ -63,7 +64,7 @@ final class Explainer
             if (null !== $location) {
                 return new Explanation($class, 'class', true, false, $location->file, [], \sprintf(
                     'No scanned file declares it: it is declared in %s, %s%s.',
-                    $this->relative($location->file, $plan),
+                    RelativePath::of($location->file, $plan->projectRoot),
                     $location->where,
                     null === $location->paths ? '' : \sprintf('; to scan it: %s', $location->paths),
                 ));
@@ -84,12 +85,12 @@ final class Explainer
     /** A file no scanned root holds: say whether the scan skipped it, or only read it for duplicates. */
     private function whyNotScanned(Explanation $explanation, string $path, PreloadPlan $plan, InventoryScan $scan): Explanation
     {
-        $relative = $this->relative($path, $plan);
+        $relative = RelativePath::of($path, $plan->projectRoot);
         foreach ($scan->selection->skipped ?? [] as $skipped) {
             if (!str_starts_with($path.'/', $skipped->path.'/')) {
                 continue;
             }
-            $directory = $this->relative($skipped->path, $plan);
+            $directory = RelativePath::of($skipped->path, $plan->projectRoot);
             if (SkippedPath::GENERATED === $skipped->reason) {
                 return new Explanation($explanation->subject, 'file', true, false, $path, [], \sprintf(
                     'The scan skips %s (%s): never preloaded, since a later request may rewrite it; what it declares counts for duplicates.',
@@ -139,7 +140,7 @@ final class Explainer
                 break;
             }
         }
-        $note = \count($files) > 1 ? \sprintf('Declared in %d scanned files: %s.', \count($files), implode(', ', array_map(fn (string $f): string => $this->relative($f, $plan), $files))) : '';
+        $note = \count($files) > 1 ? \sprintf('Declared in %d scanned files: %s.', \count($files), implode(', ', array_map(static fn (string $f): string => RelativePath::of($f, $plan->projectRoot), $files))) : '';
         $dropped = $plan->droppedFiles[$path] ?? null;
         if (null === $dropped) {
             return new Explanation($subject, 'function', true, false, $path, [], trim('Its file is not planned (see `preheat generate --format=json`). '.$note));
@@ -167,7 +168,7 @@ final class Explainer
                 $note = \sprintf(
                     'It is an alias of %s declared by class_alias() in %s (line %d): not preloadable because an alias exists only once class_alias() runs, when the app includes that file%s. %s',
                     $names[0],
-                    $this->relative($path, $plan),
+                    RelativePath::of($path, $plan->projectRoot),
                     $effect->line,
                     null === $dropped ? '' : ', and that file is left out of the preload script ('.$dropped->exclusion->reason->label().')',
                     null === $plan->includedFileDeclaring($names[0]) ? \sprintf('%s itself is not preloaded either.', $names[0]) : \sprintf('%s itself is preloaded, so the alias costs only the include.', $names[0]),
@@ -199,11 +200,6 @@ final class Explainer
         }
 
         return \count($names) >= 2 && '' !== $names[0] && '' !== $names[1] ? [$names[0], $names[1]] : null;
-    }
-
-    private function relative(string $path, PreloadPlan $plan): string
-    {
-        return str_starts_with($path, $plan->projectRoot.'/') ? substr($path, \strlen($plan->projectRoot) + 1) : $path;
     }
 
     private static function keptNote(PlannedFile $file): string

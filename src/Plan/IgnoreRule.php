@@ -6,6 +6,7 @@ namespace Preheat\Plan;
 
 use Preheat\InvalidSetting;
 use Preheat\Setting;
+use Preheat\Util\RelativePath;
 
 /**
  * One --ignore pattern: a namespace prefix (`Laravel\Telescope`) or a path glob
@@ -35,7 +36,7 @@ final class IgnoreRule
         if (!$this->isPath) {
             return false;
         }
-        $relative = str_starts_with($path, $projectRoot.'/') ? substr($path, \strlen($projectRoot) + 1) : $path;
+        $relative = RelativePath::of($path, $projectRoot);
         foreach ([$relative, $path] as $candidate) {
             if (fnmatch($this->pattern, $candidate) || fnmatch($this->pattern.'/*', $candidate)) {
                 return true;

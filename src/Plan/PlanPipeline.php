@@ -11,13 +11,13 @@ use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Inventory\InventoryScan;
-use Preheat\Inventory\SkippedPath;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Inventory\SourceSelection;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Util\RelativePath;
 
 /**
  * Project → inventory → plan: the stages `generate` and `explain` share.
@@ -143,7 +143,7 @@ final class PlanPipeline
             $this->progress->finish(\sprintf(
                 'Followed %d directory link(s): %s to %s%s',
                 \count($links),
-                SkippedPath::relative($links[0]->link, $request->projectRoot),
+                RelativePath::orDot($links[0]->link, $request->projectRoot),
                 $links[0]->target,
                 \count($links) > 1 ? ', ...' : '',
             ));

@@ -8,6 +8,7 @@ use Preheat\Composer\ComposerProject;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\Inventory;
+use Preheat\Util\RelativePath;
 
 /**
  * Turns an inventory into a plan that is safe by construction: it starts from every wanted file and
@@ -172,7 +173,7 @@ final class Planner
                 return new Exclusion(DropReason::DuplicateFunction, \sprintf(
                     'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a fatal "Cannot redeclare %s()"',
                     $name,
-                    $this->relative($others[0], $project),
+                    RelativePath::of($others[0], $project->root),
                     $this->duplicateNote($others[0], $inventory, $project, $options),
                     $name,
                 ));
@@ -196,7 +197,7 @@ final class Planner
         }
         $autoloaded = $project->autoload->fileFor($name);
         if (null !== $autoloaded && $autoloaded !== $file->path) {
-            return new Exclusion(DropReason::AutoloadMismatch, \sprintf('the autoloader loads %s from %s, not from this file', $name, $this->relative($autoloaded, $project)));
+            return new Exclusion(DropReason::AutoloadMismatch, \sprintf('the autoloader loads %s from %s, not from this file', $name, RelativePath::of($autoloaded, $project->root)));
         }
         if (null === $autoloaded) {
             $others = array_values(array_diff([...$inventory->filesDeclaringClass($name), ...$this->context->filesDeclaringClass($name)], [$file->path]));
@@ -204,7 +205,7 @@ final class Planner
                 return new Exclusion(DropReason::DuplicateClass, \sprintf(
                     '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the other with "Cannot declare class"',
                     $name,
-                    $this->relative($others[0], $project),
+                    RelativePath::of($others[0], $project->root),
                     $this->duplicateNote($others[0], $inventory, $project, $options),
                 ));
             }
@@ -404,8 +405,8 @@ final class Planner
         $conditional = $inventory->filesDeclaringConditionally($class);
         $autoloaded = $project->autoload->fileFor($class);
         $where = match (true) {
-            [] !== $conditional => \sprintf('it is declared only conditionally (in %s)', $this->relative($conditional[0], $project)),
-            null !== $autoloaded => \sprintf('it is in %s, outside the scanned paths', $this->relative($autoloaded, $project)),
+            [] !== $conditional => \sprintf('it is declared only conditionally (in %s)', RelativePath::of($conditional[0], $project->root)),
+            null !== $autoloaded => \sprintf('it is in %s, outside the scanned paths', RelativePath::of($autoloaded, $project->root)),
             default => 'it does not exist here (is an optional package not installed?)',
         };
 
@@ -437,7 +438,7 @@ final class Planner
                 'its %s %s is declared only conditionally (in %s), which PHP cannot preload',
                 $role,
                 $dependency,
-                $this->relative($conditional[0], $project),
+                RelativePath::of($conditional[0], $project->root),
             ), $dependency);
         }
         $autoloaded = $project->autoload->fileFor($dependency);
@@ -446,7 +447,7 @@ final class Planner
                 'its %s %s is in %s, outside the scanned paths',
                 $role,
                 $dependency,
-                $this->relative($autoloaded, $project),
+                RelativePath::of($autoloaded, $project->root),
             ), $dependency);
         }
         $location = $this->locator->locate($dependency);
@@ -455,7 +456,7 @@ final class Planner
                 'its %s %s is not in the scanned paths: it is declared in %s, %s%s',
                 $role,
                 $dependency,
-                $this->relative($location->file, $project),
+                RelativePath::of($location->file, $project->root),
                 $location->where,
                 null === $location->paths ? '' : \sprintf(' (to scan it: %s)', $location->paths),
             ), $dependency);
@@ -631,10 +632,5 @@ final class Planner
         }
 
         return false;
-    }
-
-    private function relative(string $path, ComposerProject $project): string
-    {
-        return str_starts_with($path, $project->root.'/') ? substr($path, \strlen($project->root) + 1) : $path;
     }
 }

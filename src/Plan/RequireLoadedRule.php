@@ -9,6 +9,7 @@ use Preheat\Inventory\ConstantTable;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\GuardedInclude;
 use Preheat\Inventory\Inventory;
+use Preheat\Util\RelativePath;
 
 /**
  * When a file whose top level runs code may be preloaded all the same.
@@ -77,7 +78,7 @@ final class RequireLoadedRule
                 $refusal = \sprintf(
                     'the include on line %d of %s runs only depending on a check that %s: preloaded, the answer would change from the start of the request and the include be skipped',
                     $include->line,
-                    $this->relative($in),
+                    RelativePath::of($in, $this->project->root),
                     $change,
                 );
 
@@ -88,7 +89,7 @@ final class RequireLoadedRule
             $refusal = \sprintf(
                 '%d loaded file(s) were not scanned (%s%s), so a guarded include there cannot be ruled out: scan them with --path',
                 \count($this->unscanned),
-                $this->relative($this->unscanned[0]),
+                RelativePath::of($this->unscanned[0], $this->project->root),
                 \count($this->unscanned) > 1 ? ', ...' : '',
             );
 
@@ -108,10 +109,5 @@ final class RequireLoadedRule
             $loads,
             $this->evidence->source,
         );
-    }
-
-    private function relative(string $path): string
-    {
-        return str_starts_with($path, $this->project->root.'/') ? substr($path, \strlen($this->project->root) + 1) : $path;
     }
 }

@@ -16,9 +16,4 @@ final class Format
     {
         return $seconds < 1 ? \sprintf('%.0f ms', $seconds * 1000) : \sprintf('%.2f s', $seconds);
     }
-
-    public static function relative(string $path, string $root): string
-    {
-        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
-    }
 }

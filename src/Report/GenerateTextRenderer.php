@@ -9,6 +9,7 @@ use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Script\GenerateOutcome;
+use Preheat\Util\RelativePath;
 
 /** The console summary of `generate`: counts, why files were left out, what verification saw. */
 final class GenerateTextRenderer
@@ -59,7 +60,7 @@ final class GenerateTextRenderer
                 : '  Left out, and why (first 15; -v for all, `preheat explain NAME` for the chain of reasons):';
             foreach (\array_slice($interesting, 0, $verbose ? null : 15) as $file) {
                 $subject = $this->subjectOf($file, $plan);
-                $lines[] = \sprintf('    %s%s: %s', Format::relative($file->path, $root), null === $subject ? '' : " ($subject)", $file->exclusion->message);
+                $lines[] = \sprintf('    %s%s: %s', RelativePath::of($file->path, $root), null === $subject ? '' : " ($subject)", $file->exclusion->message);
             }
         }
         foreach ($outcome->calibrations as $calibration) {
@@ -74,7 +75,7 @@ final class GenerateTextRenderer
         foreach ($outcome->fixRounds as $round) {
             $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
             foreach ($round->drops as $subject => $why) {
-                $lines[] = \sprintf('    %s: %s', Format::relative($subject, $root), $why);
+                $lines[] = \sprintf('    %s: %s', RelativePath::of($subject, $root), $why);
             }
         }
         if (null !== $outcome->verification) {

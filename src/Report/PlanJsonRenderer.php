@@ -6,6 +6,7 @@ namespace Preheat\Report;
 
 use Preheat\Plan\PreloadPlan;
 use Preheat\Script\GenerateOutcome;
+use Preheat\Util\RelativePath;
 
 /**
  * The plan for machines: every included file in order, every left-out file and class with its reason.
@@ -17,7 +18,7 @@ final class PlanJsonRenderer
     public function plan(PreloadPlan $plan): array
     {
         $root = $plan->projectRoot;
-        $relative = static fn (string $p): string => Format::relative($p, $root);
+        $relative = static fn (string $p): string => RelativePath::of($p, $root);
 
         return [
             'strategy' => $plan->strategy,

@@ -6,6 +6,7 @@ namespace Preheat\Report;
 
 use Preheat\Inventory\SkippedPath;
 use Preheat\Plan\PlanResult;
+use Preheat\Util\RelativePath;
 
 /** What a plan scanned, skipped and followed, for the text and JSON reports of `generate` and `explain`. */
 final class ScanSummary
@@ -19,17 +20,17 @@ final class ScanSummary
         $root = $plan->projectRoot;
         $selection = $result->scan->selection;
         if (null === $selection) {
-            return [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', array_map(static fn (string $r): string => SkippedPath::relative($r, $root), $plan->roots)))];
+            return [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', array_map(static fn (string $r): string => RelativePath::orDot($r, $root), $plan->roots)))];
         }
-        $roots = array_map(static fn ($r): string => \sprintf('%s (%d)', SkippedPath::relative($r->path, $root), $r->files), $selection->roots);
+        $roots = array_map(static fn ($r): string => \sprintf('%s (%d)', RelativePath::orDot($r->path, $root), $r->files), $selection->roots);
         $lines = [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', $roots))];
-        $links = array_map(static fn ($l): string => \sprintf('%s -> %s', SkippedPath::relative($l->link, $root), $l->target), $selection->links);
+        $links = array_map(static fn ($l): string => \sprintf('%s -> %s', RelativePath::orDot($l->link, $root), $l->target), $selection->links);
         if ([] !== $links) {
             $shown = $verbose ? $links : \array_slice($links, 0, self::SHOWN);
             $lines[] = \sprintf('  Followed   %d directory links: %s%s', \count($links), implode(', ', $shown), \count($shown) < \count($links) ? ', ... (-v for all)' : '');
         }
         $skipped = array_map(
-            static fn (SkippedPath $s): string => \sprintf('%s (%s%s)', SkippedPath::relative($s->path, $root), $s->why, $s->checkedForDuplicates ? '; read for duplicate declarations only' : ''),
+            static fn (SkippedPath $s): string => \sprintf('%s (%s%s)', RelativePath::orDot($s->path, $root), $s->why, $s->checkedForDuplicates ? '; read for duplicate declarations only' : ''),
             $selection->skipped,
         );
         if ([] !== $skipped) {
@@ -53,9 +54,9 @@ final class ScanSummary
         $selection = $result->scan->selection;
 
         return [
-            'roots' => array_map(static fn ($r): array => ['path' => SkippedPath::relative($r->path, $root), 'files' => $r->files], $selection->roots ?? []),
+            'roots' => array_map(static fn ($r): array => ['path' => RelativePath::orDot($r->path, $root), 'files' => $r->files], $selection->roots ?? []),
             'skipped' => array_map(static fn (SkippedPath $s): array => $s->toArray($root), $selection->skipped ?? []),
-            'links' => array_map(static fn ($l): array => ['link' => SkippedPath::relative($l->link, $root), 'target' => $l->target], $selection->links ?? []),
+            'links' => array_map(static fn ($l): array => ['link' => RelativePath::orDot($l->link, $root), 'target' => $l->target], $selection->links ?? []),
             'duplicateCheckOnlyFiles' => \count($selection->context ?? []),
             'composerJson' => $result->project->hasComposerJson,
             'warnings' => $result->warnings,

@@ -6,6 +6,7 @@ namespace Preheat\Script;
 
 use Preheat\Plan\PreloadPlan;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\RelativePath;
 use Preheat\Version;
 
 /**
@@ -20,7 +21,7 @@ final class PreloadScriptWriter
     {
         $scriptDir = \dirname($scriptPath);
         $root = $plan->projectRoot;
-        $relativeRoots = array_map(fn (string $r): string => $this->displayPath($r, $root), $plan->roots);
+        $relativeRoots = array_map(static fn (string $r): string => RelativePath::orDot($r, $root), $plan->roots);
         $leftOut = \count($plan->droppedFiles);
 
         $lines = [];
@@ -76,21 +77,12 @@ final class PreloadScriptWriter
      */
     private function pathExpression(string $path, string $scriptDir, string $projectRoot): string
     {
-        $inProject = static fn (string $p): bool => $p === $projectRoot || str_starts_with($p, $projectRoot.'/');
+        $inProject = static fn (string $p): bool => RelativePath::isInside($p, $projectRoot);
         if (!$inProject($path) || !$inProject($scriptDir)) {
             return var_export($path, true);
         }
 
         return '__DIR__.'.var_export('/'.self::relativePath($scriptDir, $path), true);
-    }
-
-    private function displayPath(string $path, string $root): string
-    {
-        if ($path === $root) {
-            return '.';
-        }
-
-        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
     }
 
     public static function relativePath(string $fromDirectory, string $to): string

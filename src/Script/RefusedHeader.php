@@ -6,6 +6,7 @@ namespace Preheat\Script;
 
 use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
+use Preheat\Util\RelativePath;
 
 /**
  * The lines of a preload script's header that record what PHP refused at the last verification (the
@@ -34,7 +35,7 @@ final class RefusedHeader
                     continue 2; // dropped because of one of its classes, recorded above
                 }
             }
-            $entries[] = ['file' => self::relative($file->path, $plan->projectRoot), 'why' => $file->exclusion->message];
+            $entries[] = ['file' => RelativePath::of($file->path, $plan->projectRoot), 'why' => $file->exclusion->message];
         }
         if ([] === $entries) {
             return [];
@@ -74,10 +75,5 @@ final class RefusedHeader
         }
 
         return $drops;
-    }
-
-    private static function relative(string $path, string $root): string
-    {
-        return str_starts_with($path, $root.'/') ? substr($path, \strlen($root) + 1) : $path;
     }
 }

@@ -10,6 +10,7 @@ use Preheat\Inventory\SourceFinder;
 use Preheat\Plan\DropReason;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Util\RelativePath;
 
 /** What the default scan reads of a project, what it skips, and how it follows links. */
 final class SourceFinderTest extends TestCase
@@ -37,7 +38,7 @@ final class SourceFinderTest extends TestCase
         self::assertSame([$root.'/wp-content/cache/page-cache.php'], $selection->context);
         $skipped = [];
         foreach ($selection->skipped as $path) {
-            $skipped[SkippedPath::relative($path->path, $root)] = [$path->reason, $path->checkedForDuplicates];
+            $skipped[RelativePath::orDot($path->path, $root)] = [$path->reason, $path->checkedForDuplicates];
         }
         self::assertSame([
             'docs' => [SkippedPath::NOT_RUNTIME, false],
@@ -86,7 +87,7 @@ final class SourceFinderTest extends TestCase
         self::assertSame($root.'/lib/plugins/info/syntax.php', $selection->aliases[$store.'/info/syntax.php']);
         $reasons = [];
         foreach ($selection->skipped as $path) {
-            $reasons[SkippedPath::relative($path->path, $root)] = $path->reason;
+            $reasons[RelativePath::orDot($path->path, $root)] = $path->reason;
         }
         self::assertSame(SkippedPath::LINK_SEEN, $reasons['lib/plugins-again']);
         self::assertSame(SkippedPath::LINK_LOOP, $reasons['lib/plugins/loop']);
@@ -119,7 +120,7 @@ final class SourceFinderTest extends TestCase
 
         self::assertSame([$root.'/includes/cache/LinkBatch.php', $root.'/src/Cache/Warmer.php'], $selection->files);
         self::assertCount(4, $selection->context);
-        $generated = array_map(static fn (SkippedPath $s): string => SkippedPath::relative($s->path, $root), $selection->skipped);
+        $generated = array_map(static fn (SkippedPath $s): string => RelativePath::orDot($s->path, $root), $selection->skipped);
         self::assertSame(['storage', 'var/cache', 'wp-content/uploads'], $generated);
     }
 
