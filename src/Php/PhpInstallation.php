@@ -41,6 +41,27 @@ final class PhpInstallation
         return null !== $configured && '' !== $configured ? $configured : $this->user;
     }
 
+    /**
+     * The ini settings that preload $script as php-fpm's master does: the script, and as root the user to
+     * preload as (PHP before 8.3 refuses to preload as root without one, and switches to it to preload).
+     * Used by verify and by the bench's servers, so both preload the same way.
+     *
+     * @return array<string, string> none without a script
+     */
+    public function preloadSettings(?string $script): array
+    {
+        if (null === $script) {
+            return [];
+        }
+        $settings = ['opcache.preload' => $script];
+        $user = $this->preloadUser();
+        if (null !== $user) {
+            $settings['opcache.preload_user'] = $user;
+        }
+
+        return $settings;
+    }
+
     /** @return array<string, mixed> */
     public function toArray(): array
     {

@@ -185,15 +185,7 @@ final class PreloadVerifier
             'opcache.error_log' => '',
             'opcache.log_verbosity_level' => '2',
         ];
-        $settings = $extra + $php->settings->overrides + $settings;
-        if (null !== $wrapper) {
-            $settings['opcache.preload'] = $wrapper;
-            // As root, PHP before 8.3 refuses to preload without a user, and switches to it to preload, as php-fpm's master does.
-            $user = $php->preloadUser();
-            if (null !== $user) {
-                $settings['opcache.preload_user'] = $user;
-            }
-        }
+        $settings = array_merge($extra + $php->settings->overrides + $settings, $php->preloadSettings($wrapper));
         foreach ($settings as $name => $value) {
             array_push($command, '-d', $name.'='.$value);
         }

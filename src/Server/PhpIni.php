@@ -28,20 +28,6 @@ final class PhpIni
         ];
     }
 
-    /** @return array<string, string> */
-    public static function preloadSettings(?string $script, ?string $preloadUser): array
-    {
-        if (null === $script) {
-            return [];
-        }
-        $settings = ['opcache.preload' => $script];
-        if (null !== $preloadUser) {
-            $settings['opcache.preload_user'] = $preloadUser;
-        }
-
-        return $settings;
-    }
-
     /** @param array<string, string> $settings */
     public static function render(PhpSettings $php, array $settings): string
     {

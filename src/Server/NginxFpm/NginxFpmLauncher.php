@@ -43,7 +43,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $phpErrorLog = $directory.'/php-errors.log';
         $fpmErrorLog = $directory.'/fpm.log';
         $php = $this->settings->php;
-        $settings = PhpIni::preloadSettings($preloadScript, $php->preloadUser()) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
+        $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
         file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/php-fpm.conf', $this->fpmConfig($directory, $socket, $fpmErrorLog));
         file_put_contents($directory.'/status.php', OpcacheStatus::script());
