@@ -13,6 +13,26 @@ final class BenchConfig
 {
     public const TOOLS = ['wrk', 'ab', 'cgi'];
 
+    // The defaults, here only: the constructor and preheat.json's loader both take them from here.
+    public const DEFAULT_DOCUMENT_ROOT = 'public';
+    public const DEFAULT_FRONT_CONTROLLER = 'index.php';
+    public const DEFAULT_URLS = ['/'];
+    public const DEFAULT_SCENARIOS = ['none' => 'none', 'all' => 'all'];
+    public const DEFAULT_ROUNDS = 5;
+    public const DEFAULT_DURATION = 10.0;
+    public const DEFAULT_WARMUP = 3.0;
+    public const DEFAULT_CONCURRENCY = 8;
+    public const DEFAULT_WORKERS = 4;
+    public const DEFAULT_TOOL = 'wrk';
+    public const DEFAULT_CGI_REQUESTS = 500;
+    public const DEFAULT_PHP_BINARY = \PHP_BINARY;
+    public const DEFAULT_FPM_BINARY = 'php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
+    public const DEFAULT_CGI_BINARY = 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
+    public const DEFAULT_NGINX_BINARY = 'nginx';
+    public const DEFAULT_REQUEST_TIMEOUT = 10.0;
+    public const DEFAULT_RECORD_SECONDS = 10.0;
+    public const DEFAULT_RECORDER_SAMPLE = 10;
+
     /**
      * @param list<UrlSpec>      $urls
      * @param list<ScenarioSpec> $scenarios the first is the baseline the others are compared with
@@ -26,27 +46,27 @@ final class BenchConfig
         public readonly string $frontController,
         public readonly array $urls,
         public readonly array $scenarios,
-        public readonly int $rounds = 5,
-        public readonly float $duration = 10.0,
-        public readonly float $warmup = 3.0,
-        public readonly int $concurrency = 8,
-        public readonly int $workers = 4,
-        public readonly string $tool = 'wrk',
-        public readonly int $cgiRequests = 500,
+        public readonly int $rounds = self::DEFAULT_ROUNDS,
+        public readonly float $duration = self::DEFAULT_DURATION,
+        public readonly float $warmup = self::DEFAULT_WARMUP,
+        public readonly int $concurrency = self::DEFAULT_CONCURRENCY,
+        public readonly int $workers = self::DEFAULT_WORKERS,
+        public readonly string $tool = self::DEFAULT_TOOL,
+        public readonly int $cgiRequests = self::DEFAULT_CGI_REQUESTS,
         public readonly array $masks = [],
         public readonly array $paths = [],
         public readonly array $ignore = [],
-        public readonly string $phpBinary = \PHP_BINARY,
-        public readonly string $fpmBinary = 'php-fpm8.2',
-        public readonly string $cgiBinary = 'php-cgi8.2',
-        public readonly string $nginxBinary = 'nginx',
+        public readonly string $phpBinary = self::DEFAULT_PHP_BINARY,
+        public readonly string $fpmBinary = self::DEFAULT_FPM_BINARY,
+        public readonly string $cgiBinary = self::DEFAULT_CGI_BINARY,
+        public readonly string $nginxBinary = self::DEFAULT_NGINX_BINARY,
         public readonly ?string $phpIni = null,
         public readonly ?int $opcacheMemoryMb = null,
-        public readonly float $requestTimeout = 10.0,
+        public readonly float $requestTimeout = self::DEFAULT_REQUEST_TIMEOUT,
         public readonly ?string $usageStore = null,
         public readonly HotSettings $hot = new HotSettings(),
-        public readonly float $recordSeconds = 10.0,
-        public readonly int $recorderSample = 10,
+        public readonly float $recordSeconds = self::DEFAULT_RECORD_SECONDS,
+        public readonly int $recorderSample = self::DEFAULT_RECORDER_SAMPLE,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);

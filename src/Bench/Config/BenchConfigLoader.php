@@ -44,17 +44,17 @@ final class BenchConfigLoader
         $binaries = $this->section($file, $bench, 'binaries', self::BINARY_KEYS, 'bench.');
         $hot = $this->section($file, $bench, 'hot', self::HOT_KEYS, 'bench.');
 
-        $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', 'public'), 'bench.documentRoot');
-        $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', 'index.php'), '/');
+        $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', BenchConfig::DEFAULT_DOCUMENT_ROOT), 'bench.documentRoot');
+        $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', BenchConfig::DEFAULT_FRONT_CONTROLLER), '/');
 
         $urls = $overrides['urls'] ?? null;
         $urls = null !== $urls && [] !== $urls
             ? array_values(array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $urls))
-            : $this->urls($file, $bench['urls'] ?? ['/']);
+            : $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
         $scenarioOptions = $overrides['scenarios'] ?? [];
         $scenarios = [] !== $scenarioOptions
             ? array_values(array_map(static fn (string $option): ScenarioSpec => ScenarioSpec::fromOption($option, (string) getcwd()), $scenarioOptions))
-            : $this->scenarios($file, $bench['scenarios'] ?? ['none' => 'none', 'all' => 'all'], $root);
+            : $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root);
 
         $masks = $this->stringList($file, $bench, 'masks', 'bench.');
 
@@ -64,27 +64,27 @@ final class BenchConfigLoader
             $frontController,
             $urls,
             $scenarios,
-            (int) ($overrides['rounds'] ?? $this->value($file, $bench, 'rounds', 'integer', 5)),
-            (float) ($overrides['duration'] ?? $this->number($file, $bench, 'duration', 10.0)),
-            (float) ($overrides['warmup'] ?? $this->number($file, $bench, 'warmup', 3.0)),
-            (int) ($overrides['concurrency'] ?? $this->value($file, $bench, 'concurrency', 'integer', 8)),
-            (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', 4)),
-            (string) ($overrides['tool'] ?? $this->value($file, $bench, 'tool', 'string', 'wrk')),
-            (int) ($overrides['cgiRequests'] ?? $this->value($file, $bench, 'cgiRequests', 'integer', 500)),
+            (int) ($overrides['rounds'] ?? $this->value($file, $bench, 'rounds', 'integer', BenchConfig::DEFAULT_ROUNDS)),
+            (float) ($overrides['duration'] ?? $this->number($file, $bench, 'duration', BenchConfig::DEFAULT_DURATION)),
+            (float) ($overrides['warmup'] ?? $this->number($file, $bench, 'warmup', BenchConfig::DEFAULT_WARMUP)),
+            (int) ($overrides['concurrency'] ?? $this->value($file, $bench, 'concurrency', 'integer', BenchConfig::DEFAULT_CONCURRENCY)),
+            (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', BenchConfig::DEFAULT_WORKERS)),
+            (string) ($overrides['tool'] ?? $this->value($file, $bench, 'tool', 'string', BenchConfig::DEFAULT_TOOL)),
+            (int) ($overrides['cgiRequests'] ?? $this->value($file, $bench, 'cgiRequests', 'integer', BenchConfig::DEFAULT_CGI_REQUESTS)),
             $masks,
             $this->stringList($file, $generate, 'paths', 'generate.'),
             $this->stringList($file, $generate, 'ignore', 'generate.'),
-            (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', \PHP_BINARY)),
-            (string) $this->value($file, $binaries, 'fpm', 'string', 'php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION),
-            (string) $this->value($file, $binaries, 'cgi', 'string', 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION),
-            (string) $this->value($file, $binaries, 'nginx', 'string', 'nginx'),
+            (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', BenchConfig::DEFAULT_PHP_BINARY)),
+            (string) $this->value($file, $binaries, 'fpm', 'string', BenchConfig::DEFAULT_FPM_BINARY),
+            (string) $this->value($file, $binaries, 'cgi', 'string', BenchConfig::DEFAULT_CGI_BINARY),
+            (string) $this->value($file, $binaries, 'nginx', 'string', BenchConfig::DEFAULT_NGINX_BINARY),
             $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
             null === ($opcacheMemory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $opcacheMemory,
-            (float) $this->number($file, $bench, 'timeout', 10.0),
+            (float) $this->number($file, $bench, 'timeout', BenchConfig::DEFAULT_REQUEST_TIMEOUT),
             $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
             $this->hotSettings($file, $hot),
-            $this->number($file, $bench, 'recordSeconds', 10.0),
-            (int) $this->value($file, $bench, 'recorderSample', 'integer', 10),
+            $this->number($file, $bench, 'recordSeconds', BenchConfig::DEFAULT_RECORD_SECONDS),
+            (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
         );
     }
 
