@@ -68,7 +68,7 @@ final class ScenarioPreparer implements ScenarioPreparation
 
         $request = new PlanRequest($config->projectRoot, $config->paths, $config->ignore, false, InventoryCache::fileFor($config->projectRoot), $config->phpBinary);
         $strategy = match ($spec->spec) {
-            'hot' => new HotStrategy($this->usage($config), $config->hot->criteria()),
+            'hot' => new HotStrategy($this->usage($config), $config->hot),
             'trace' => new HotStrategy($this->trace($config), new HotCriteria(), 'trace'),
             default => null,
         };

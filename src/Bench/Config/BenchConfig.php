@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Setting;
 
 /**
@@ -64,7 +65,7 @@ final class BenchConfig
         public readonly ?int $opcacheMemoryMb = null,
         public readonly float $requestTimeout = self::DEFAULT_REQUEST_TIMEOUT,
         public readonly ?string $usageStore = null,
-        public readonly HotSettings $hot = new HotSettings(),
+        public readonly HotCriteria $hot = new HotCriteria(HotCriteria::DEFAULT_COVERAGE),
         public readonly float $recordSeconds = self::DEFAULT_RECORD_SECONDS,
         public readonly int $recorderSample = self::DEFAULT_RECORDER_SAMPLE,
     ) {

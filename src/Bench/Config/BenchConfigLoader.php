@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Setting;
 
@@ -82,7 +83,7 @@ final class BenchConfigLoader
             null === ($opcacheMemory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $opcacheMemory,
             (float) $this->number($file, $bench, 'timeout', BenchConfig::DEFAULT_REQUEST_TIMEOUT),
             $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
-            $this->hotSettings($file, $hot),
+            $this->hotCriteria($file, $hot),
             $this->number($file, $bench, 'recordSeconds', BenchConfig::DEFAULT_RECORD_SECONDS),
             (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
         );
@@ -229,18 +230,16 @@ final class BenchConfigLoader
     }
 
     /** @param array<string, mixed> $hot */
-    private function hotSettings(string $file, array $hot): HotSettings
+    private function hotCriteria(string $file, array $hot): HotCriteria
     {
         $budget = $this->value($file, $hot, 'budget', 'string', null);
         try {
-            $settings = new HotSettings(
+            // Checks the ranges now rather than in the middle of a run.
+            return HotCriteria::orDefaults(
                 \array_key_exists('coverage', $hot) ? $this->number($file, $hot, 'coverage', 0.0) : null,
                 \array_key_exists('minShare', $hot) ? $this->number($file, $hot, 'minShare', 0.0) : null,
                 null === $budget ? null : MemorySize::parse((string) $budget),
             );
-            $settings->criteria(); // checks the ranges now rather than in the middle of a run
-
-            return $settings;
         } catch (\InvalidArgumentException $error) {
             throw ConfigError::invalid($file.' key bench.hot', $hot, $error->getMessage());
         }

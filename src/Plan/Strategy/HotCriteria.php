@@ -13,6 +13,9 @@ use Preheat\Setting;
  */
 final class HotCriteria
 {
+    /** With nothing given: the files behind 99% of loads. */
+    public const DEFAULT_COVERAGE = 0.99;
+
     public function __construct(
         public readonly ?float $coverage = null,
         public readonly ?float $minShare = null,
@@ -26,10 +29,9 @@ final class HotCriteria
         }
     }
 
-    /** With nothing given: the files behind 99% of loads. */
     public static function defaults(): self
     {
-        return new self(0.99);
+        return new self(self::DEFAULT_COVERAGE);
     }
 
     /** The criteria given, or the defaults when none is. */

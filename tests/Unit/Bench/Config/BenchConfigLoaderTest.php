@@ -117,6 +117,20 @@ final class BenchConfigLoaderTest extends TestCase
         (new BenchConfigLoader())->load($this->directory->path, null, []);
     }
 
+    public function testTheHotScenarioChoosesAsGenerateDoes(): void
+    {
+        self::assertSame(0.99, (new BenchConfigLoader())->load($this->directory->path, null, [])->hot->coverage, 'the files behind 99% of loads by default');
+
+        $this->config(['bench' => ['hot' => ['minShare' => 0.05, 'budget' => '2M']]]);
+        $hot = (new BenchConfigLoader())->load($this->directory->path, null, [])->hot;
+        self::assertSame([null, 0.05, 2097152], [$hot->coverage, $hot->minShare, $hot->budgetBytes]);
+
+        $this->config(['bench' => ['hot' => ['coverage' => 2]]]);
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('preheat.json key bench.hot {"coverage":2}: The coverage 2 must be above 0 and at most 1');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
     /** @param array<string, mixed> $data */
     private function config(array $data): void
     {
