@@ -66,13 +66,13 @@ final class ScenarioPreparer implements ScenarioPreparation
             ]);
         }
 
-        $request = new PlanRequest($config->projectRoot, $config->paths, $config->ignore, false, InventoryCache::fileFor($config->projectRoot), $config->phpBinary);
+        $request = new PlanRequest($config->projectRoot, $config->paths, InventoryCache::fileFor($config->projectRoot), $config->phpBinary);
         $strategy = match ($spec->spec) {
             'hot' => new HotStrategy($this->usage($config), $config->hot),
             'trace' => new HotStrategy($this->trace($config), new HotCriteria(), 'trace'),
             default => null,
         };
-        $options = new PlanOptions($request->ignoreRules(), false, strategy: 'paths');
+        $options = PlanOptions::ignoring($config->ignore);
         $output = $directory.'/preload.php';
         $outcome = $this->generator->generate(new GenerateRequest($request, $options, $output, $verify, 5, false, $strategy));
         $plan = $outcome->planResult->plan;

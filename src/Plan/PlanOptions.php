@@ -25,6 +25,16 @@ final class PlanOptions
     ) {
     }
 
+    /**
+     * The options as the user gives them: ignore patterns, as typed, and whether dev packages count.
+     *
+     * @param list<string> $patterns
+     */
+    public static function ignoring(array $patterns, bool $includeDev = false, string $strategy = 'paths'): self
+    {
+        return new self(array_map(IgnoreRule::parse(...), $patterns), $includeDev, strategy: $strategy);
+    }
+
     /** @param array<string, string> $drops */
     public function withForcedDrops(array $drops): self
     {

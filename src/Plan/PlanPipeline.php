@@ -47,7 +47,7 @@ final class PlanPipeline
         $planner = new Planner($this->builtins($request->phpBinary));
         $plan = $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator, $selection->aliases);
 
-        return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9, $locator, $this->warnings($request, $project, $scan));
+        return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9, $locator, $this->warnings($request, $options, $project, $scan));
     }
 
     public function replan(PlanResult $previous, PlanOptions $options, ?string $phpBinary): PlanResult
@@ -60,13 +60,13 @@ final class PlanPipeline
     }
 
     /** @return list<string> */
-    private function warnings(PlanRequest $request, ComposerProject $project, InventoryScan $scan): array
+    private function warnings(PlanRequest $request, PlanOptions $options, ComposerProject $project, InventoryScan $scan): array
     {
         $warnings = [];
         if (!$project->hasComposerJson) {
             $warnings[] = 'No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).';
         }
-        foreach ($request->ignoreRules() as $rule) {
+        foreach ($options->ignore as $rule) {
             if (!$this->matchesAnything($rule, $scan->inventory, $project->root, $scan->selection->aliases ?? [])) {
                 $warnings[] = \sprintf('--ignore=%s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern);
             }

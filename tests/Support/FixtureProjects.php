@@ -52,10 +52,10 @@ final class FixtureProjects
      */
     public static function result(string $root, array $ignore = [], bool $includeDev = false, array $paths = [], array $includeDirs = []): PlanResult
     {
-        $request = new PlanRequest($root, $paths, $ignore, $includeDev, null, null, $includeDirs);
+        $request = new PlanRequest($root, $paths, null, null, $includeDirs);
         $pipeline = new PlanPipeline(new SymfonyProcessRunner(), builder: new InventoryBuilder(workers: 1));
 
-        return $pipeline->run($request, new PlanOptions($request->ignoreRules(), $includeDev));
+        return $pipeline->run($request, PlanOptions::ignoring($ignore, $includeDev));
     }
 
     /** Copies a fixture project into a new temporary directory, so a test can write into it. */

@@ -6,7 +6,6 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Plan\Explainer;
-use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
@@ -47,7 +46,7 @@ final class ExplainCommand extends Command
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
         $refused = $this->refusedAtLastVerification($input, $request->projectRoot);
-        $options = new PlanOptions($request->ignoreRules(), $request->includeDev, $refused);
+        $options = PlanInput::options($input)->withForcedDrops($refused);
         $dsn = $input->getOption('usage');
         if (null !== $dsn) {
             $options = $options->withRequireEvidence(HotStrategy::evidenceOf(UsageStores::readTraffic((string) $dsn, (string) getcwd()), 'the recorded requests'));

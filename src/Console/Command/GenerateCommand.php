@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
-use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
@@ -68,7 +67,7 @@ final class GenerateCommand extends Command
             throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
         }
         $request = PlanInput::request($input);
-        $options = new PlanOptions($request->ignoreRules(), $request->includeDev, strategy: $strategy);
+        $options = PlanInput::options($input, $strategy);
         $outputPath = $this->outputPath($input, $request->projectRoot);
 
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;

@@ -6,6 +6,7 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Inventory\InventoryCache;
+use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -44,12 +45,16 @@ final class PlanInput
         return new PlanRequest(
             false === $root ? $project : $root,
             array_values(array_map('strval', (array) $input->getOption('path'))),
-            array_values(array_map('strval', (array) $input->getOption('ignore'))),
-            (bool) $input->getOption('include-dev'),
             $cacheFile,
             PhpInput::binary($input),
             array_values(array_map('strval', (array) $input->getOption('include-dir'))),
         );
+    }
+
+    /** What to leave out of the plan: --ignore and --include-dev. */
+    public static function options(InputInterface $input, string $strategy = 'paths'): PlanOptions
+    {
+        return PlanOptions::ignoring(array_values(array_map('strval', (array) $input->getOption('ignore'))), (bool) $input->getOption('include-dev'), $strategy);
     }
 
     public static function format(InputInterface $input, string ...$allowed): string
