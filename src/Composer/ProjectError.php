@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\AboutSetting;
 use Preheat\Setting;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -11,15 +12,7 @@ use Preheat\UserError;
 /** The project directory is not something Preheat can read. Each message says what to do. */
 final class ProjectError extends \RuntimeException implements UserError, SettingError
 {
-    private function __construct(string $message, private readonly ?Setting $setting = null)
-    {
-        parent::__construct($message);
-    }
-
-    public function setting(): ?Setting
-    {
-        return $this->setting;
-    }
+    use AboutSetting;
 
     public static function missingDirectory(string $path): self
     {

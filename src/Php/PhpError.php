@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\AboutSetting;
 use Preheat\Setting;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -11,15 +12,7 @@ use Preheat\UserError;
 /** A PHP setting the user gave that cannot be used: a php.ini or a user that is not there. */
 final class PhpError extends \RuntimeException implements UserError, SettingError
 {
-    private function __construct(string $message, private readonly Setting $setting)
-    {
-        parent::__construct($message);
-    }
-
-    public function setting(): Setting
-    {
-        return $this->setting;
-    }
+    use AboutSetting;
 
     public static function missingIni(string $path): self
     {

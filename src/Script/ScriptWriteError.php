@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\AboutSetting;
 use Preheat\Setting;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -11,15 +12,7 @@ use Preheat\UserError;
 /** The output path of the script cannot be written: the user chooses another or makes it writable. */
 final class ScriptWriteError extends \RuntimeException implements UserError, SettingError
 {
-    private function __construct(string $message, private readonly ?Setting $setting = null)
-    {
-        parent::__construct($message);
-    }
-
-    public function setting(): ?Setting
-    {
-        return $this->setting;
-    }
+    use AboutSetting;
 
     public static function directoryMissing(string $outputPath): self
     {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\AboutSetting;
 use Preheat\Setting;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -11,15 +12,7 @@ use Preheat\UserError;
 /** A wrong key or value in preheat.json or on the command line; the message names it and what to do. */
 final class ConfigError extends \InvalidArgumentException implements UserError, SettingError
 {
-    private function __construct(string $message, private readonly ?Setting $setting = null)
-    {
-        parent::__construct($message);
-    }
-
-    public function setting(): ?Setting
-    {
-        return $this->setting;
-    }
+    use AboutSetting;
 
     /** @param list<string> $known */
     public static function unknownKey(string $file, string $key, array $known): self

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Usage\Trace;
 
+use Preheat\AboutSetting;
 use Preheat\EnvironmentError;
 use Preheat\Setting;
 use Preheat\SettingError;
@@ -11,15 +12,7 @@ use Preheat\SettingError;
 /** The app, served for tracing, failed a page or ran no PHP: the machine or the app, not the input. */
 final class TraceError extends \RuntimeException implements EnvironmentError, SettingError
 {
-    private function __construct(string $message, private readonly ?Setting $setting = null)
-    {
-        parent::__construct($message);
-    }
-
-    public function setting(): ?Setting
-    {
-        return $this->setting;
-    }
+    use AboutSetting;
 
     public static function pageFailed(string $path, string $answer, string $log): self
     {

@@ -108,12 +108,18 @@ final class ApplicationTest extends TestCase
         self::assertSame("preheat failing: The memory budget lots is not a size.\n", $unknown['stderr']);
     }
 
-    public function testAPoolUserIsSetByTheOptionTheCommandHas(): void
+    public function testASettingIsNamedByTheOptionTheCommandHas(): void
     {
         $user = PhpError::unknownUser('nobody2');
 
         self::assertStringEndsWith('(option --user)', Application::messageFor($user, $this->failing($user, ['user'])));
         self::assertStringEndsWith('(option --pool-user)', Application::messageFor($user, $this->failing($user, ['pool-user'])));
+
+        $store = UsageStoreError::missingFile('/srv/app/usage.log');
+        self::assertStringEndsWith('(option --store)', Application::messageFor($store, $this->failing($store, ['store'])), 'record and usage');
+        self::assertStringEndsWith('(option --usage)', Application::messageFor($store, $this->failing($store, ['usage'])), 'generate --strategy=hot');
+        $merge = UsageStoreError::mergeIntoSource('/srv/app/usage.log');
+        self::assertStringEndsWith('(option --into)', Application::messageFor($merge, $this->failing($merge, ['store', 'into'])));
     }
 
     public function testAnUnknownOptionOrCommandIsBadInput(): void
