@@ -12,6 +12,7 @@ enum Setting: string
 {
     case Project = 'project';
     case Paths = 'paths';
+    case IncludeDirectories = 'includeDirectories';
     case Ignore = 'ignore';
     case Output = 'output';
     case CacheDirectory = 'cacheDirectory';

@@ -67,16 +67,7 @@ final class Application extends ConsoleApplication
     /** The message printed for an error the user or the environment caused, with the option its setting comes from. */
     public static function messageFor(\Throwable $error, Command $command): string
     {
-        $message = $error->getMessage();
-        $setting = $error instanceof SettingError ? $error->setting() : null;
-        $option = null === $setting ? null : SettingOptions::option($setting, $command);
-        if (null === $option) {
-            return $message;
-        }
-        // After the first line: a message may go on with a log excerpt.
-        $lines = explode("\n", $message, 2);
-
-        return rtrim($lines[0]).' (option '.$option.')'.(isset($lines[1]) ? "\n".$lines[1] : '');
+        return SettingOptions::describe($error->getMessage(), $error instanceof SettingError ? $error->setting() : null, $command);
     }
 
     public function doRun(InputInterface $input, OutputInterface $output): int

@@ -16,6 +16,7 @@ final class SettingOptions
         return match ($setting) {
             Setting::Project => ['project'],
             Setting::Paths => ['path'],
+            Setting::IncludeDirectories => ['include-dir'],
             Setting::Ignore => ['ignore'],
             Setting::Output => ['output'],
             Setting::CacheDirectory => ['cache-dir'],
@@ -38,6 +39,21 @@ final class SettingOptions
             Setting::Scenarios => ['scenario'],
             Setting::ReportDirectory => ['out'],
         };
+    }
+
+    /**
+     * A message about a setting, with the option of $command that sets it after its first line (a message
+     * may go on with a log excerpt); as it is when the command has none (the setting came from a file).
+     */
+    public static function describe(string $message, ?Setting $setting, Command $command): string
+    {
+        $option = null === $setting ? null : self::option($setting, $command);
+        if (null === $option) {
+            return $message;
+        }
+        $lines = explode("\n", $message, 2);
+
+        return rtrim($lines[0]).' (option '.$option.')'.(isset($lines[1]) ? "\n".$lines[1] : '');
     }
 
     /** "--project", or null when the command has no option for it (the setting then comes from a file). */

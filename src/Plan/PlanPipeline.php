@@ -17,6 +17,7 @@ use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Setting;
 use Preheat\Util\RelativePath;
 
 /**
@@ -59,16 +60,16 @@ final class PlanPipeline
         return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9, $previous->locator, $previous->warnings);
     }
 
-    /** @return list<string> */
+    /** @return list<PlanWarning> */
     private function warnings(PlanRequest $request, PlanOptions $options, ComposerProject $project, InventoryScan $scan): array
     {
         $warnings = [];
         if (!$project->hasComposerJson) {
-            $warnings[] = 'No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).';
+            $warnings[] = new PlanWarning('No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).');
         }
         foreach ($options->ignore as $rule) {
             if (!$this->matchesAnything($rule, $scan->inventory, $project->root, $scan->selection->aliases ?? [])) {
-                $warnings[] = \sprintf('--ignore=%s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern);
+                $warnings[] = new PlanWarning(\sprintf('The ignore pattern %s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern), Setting::Ignore);
             }
         }
         $counts = [];
@@ -78,11 +79,11 @@ final class PlanPipeline
         foreach ($request->paths as $path) {
             $real = realpath(str_starts_with($path, '/') ? $path : $project->root.'/'.$path);
             if (false !== $real && 0 === ($counts[$real] ?? null)) {
-                $warnings[] = \sprintf('--path=%s holds no PHP file to scan (files ending in .php): check that it is the directory of the code.', $path);
+                $warnings[] = new PlanWarning(\sprintf('The path %s holds no PHP file to scan (files ending in .php): check that it is the directory of the code.', $path), Setting::Paths);
             }
         }
         foreach ($scan->selection->unusedIncludes ?? [] as $include) {
-            $warnings[] = \sprintf('--include-dir=%s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include);
+            $warnings[] = new PlanWarning(\sprintf('The directory to include %s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include), Setting::IncludeDirectories);
         }
 
         return $warnings;

@@ -9,7 +9,7 @@ use Preheat\Inventory\InventoryScan;
 
 final class PlanResult
 {
-    /** @param list<string> $warnings what the user asked for that had no effect, and what the plan could not know */
+    /** @param list<PlanWarning> $warnings what the user asked for that had no effect, and what the plan could not know */
     public function __construct(
         public readonly ComposerProject $project,
         public readonly InventoryScan $scan,

@@ -14,6 +14,10 @@ use Preheat\Util\RelativePath;
  */
 final class PlanJsonRenderer
 {
+    public function __construct(private readonly ScanSummary $scan = new ScanSummary())
+    {
+    }
+
     /** @return array<string, mixed> */
     public function plan(PreloadPlan $plan): array
     {
@@ -53,7 +57,7 @@ final class PlanJsonRenderer
             'output' => $outcome->outputPath,
             'written' => $outcome->written,
             'plan' => $this->plan($outcome->planResult->plan),
-            'scan' => (new ScanSummary())->json($outcome->planResult),
+            'scan' => $this->scan->json($outcome->planResult),
             'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
             'fixRoundLimit' => $outcome->fixRoundLimit,
             'budgetRounds' => array_map(static fn ($c): array => ['round' => $c->round, 'measuredBytes' => $c->measuredBytes, 'budgetBytes' => $c->budgetBytes, 'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4)], $outcome->calibrations),

@@ -6,12 +6,23 @@ namespace Preheat\Report;
 
 use Preheat\Inventory\SkippedPath;
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\PlanWarning;
 use Preheat\Util\RelativePath;
 
 /** What a plan scanned, skipped and followed, for the text and JSON reports of `generate` and `explain`. */
 final class ScanSummary
 {
     private const SHOWN = 10;
+
+    /** @param (\Closure(PlanWarning): string)|null $describe how a warning reads: the console adds the option of its setting */
+    public function __construct(private readonly ?\Closure $describe = null)
+    {
+    }
+
+    public function warning(PlanWarning $warning): string
+    {
+        return null === $this->describe ? $warning->message : ($this->describe)($warning);
+    }
 
     /** @return list<string> */
     public function text(PlanResult $result, bool $verbose): array
@@ -41,7 +52,7 @@ final class ScanSummary
             $lines[] = \sprintf('  Also read  %d other files of the app, for duplicate declarations only (tests, docs and tools are not part of the app)', \count($selection->context));
         }
         foreach ($result->warnings as $warning) {
-            $lines[] = '  <comment>Warning</comment>    '.$warning;
+            $lines[] = '  <comment>Warning</comment>    '.$this->warning($warning);
         }
 
         return $lines;
@@ -59,7 +70,7 @@ final class ScanSummary
             'links' => array_map(static fn ($l): array => ['link' => RelativePath::orDot($l->link, $root), 'target' => $l->target], $selection->links ?? []),
             'duplicateCheckOnlyFiles' => \count($selection->context ?? []),
             'composerJson' => $result->project->hasComposerJson,
-            'warnings' => $result->warnings,
+            'warnings' => array_map($this->warning(...), $result->warnings),
         ];
     }
 }

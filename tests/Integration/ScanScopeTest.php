@@ -86,8 +86,12 @@ final class ScanScopeTest extends TestCase
         $process = PreheatProcess::run(['generate', '--project='.$project, '--ignore=vendor/acme/nope', '--ignore=Acme\Nope', '--no-verify', '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
-        self::assertStringContainsString('--ignore=vendor/acme/nope matches no scanned file and no declared class or namespace', $process->getOutput());
-        self::assertStringContainsString('--ignore=Acme\Nope matches no scanned file', $process->getOutput());
+        self::assertStringContainsString('The ignore pattern vendor/acme/nope matches no scanned file and no declared class or namespace', $process->getOutput());
+        self::assertStringContainsString('The ignore pattern Acme\Nope matches no scanned file', $process->getOutput());
+        self::assertStringContainsString('a namespace is a prefix like Vendor\Package). (option --ignore)', $process->getOutput(), 'the console names the option');
+
+        [$json] = PreheatProcess::json(['generate', '--project='.$project, '--ignore=Acme\Nope', '--no-verify', '--no-cache']);
+        self::assertStringEndsWith('(option --ignore)', $json['scan']['warnings'][0]);
     }
 
     public function testAPathWithoutPhpFilesIsNamed(): void
@@ -98,8 +102,8 @@ final class ScanScopeTest extends TestCase
         $process = PreheatProcess::run(['generate', '--project='.$project, '--path=assets', '--path=src', '--no-verify', '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
-        self::assertStringContainsString('--path=assets holds no PHP file to scan', $process->getOutput());
-        self::assertStringNotContainsString('--path=src holds', $process->getOutput());
+        self::assertStringContainsString('The path assets holds no PHP file to scan (files ending in .php): check that it is the directory of the code. (option --path)', $process->getOutput());
+        self::assertStringNotContainsString('The path src holds', $process->getOutput());
     }
 
     public function testAClassInTheIncludePathOfTheTargetPhpIsNamedWithThePathThatAddsIt(): void

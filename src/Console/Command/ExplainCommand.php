@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
+use Preheat\Console\SettingOptions;
 use Preheat\Plan\Explainer;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\HotStrategy;
@@ -53,7 +54,7 @@ final class ExplainCommand extends Command
         }
         $result = $pipeline->run($request, $options);
         foreach ($result->warnings as $warning) {
-            $stderr->writeln('<comment>Warning</comment> '.$warning);
+            $stderr->writeln('<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this));
         }
         $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd(), $result->scan, $result->locator);
         $renderer = new ExplanationRenderer();

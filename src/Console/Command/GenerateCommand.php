@@ -5,12 +5,15 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
+use Preheat\Console\SettingOptions;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanWarning;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\GenerateTextRenderer;
 use Preheat\Report\Json;
 use Preheat\Report\PlanJsonRenderer;
+use Preheat\Report\ScanSummary;
 use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
@@ -91,12 +94,18 @@ final class GenerateCommand extends Command
         ));
 
         if ('json' === $format) {
-            $output->writeln(Json::encode((new PlanJsonRenderer())->outcome($outcome)), OutputInterface::OUTPUT_RAW);
+            $output->writeln(Json::encode((new PlanJsonRenderer($this->scanSummary()))->outcome($outcome)), OutputInterface::OUTPUT_RAW);
         } else {
-            $output->writeln(array_map(DisplayString::of(...), (new GenerateTextRenderer())->render($outcome, $output->isVerbose())));
+            $output->writeln(array_map(DisplayString::of(...), (new GenerateTextRenderer(scan: $this->scanSummary()))->render($outcome, $output->isVerbose())));
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /** The scan summary, its warnings naming this command's options. */
+    private function scanSummary(): ScanSummary
+    {
+        return new ScanSummary(fn (PlanWarning $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this));
     }
 
     private function outputPath(InputInterface $input, string $projectRoot): string
