@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessResult;
@@ -14,14 +15,13 @@ use Preheat\Util\FileSystemError;
  * Boots PHP with a preload script the way php-fpm's master does at start: with the php.ini php-fpm uses
  * (and its extra .ini directory), OPcache on, the script as opcache.preload, and, as root, the pool's
  * user as opcache.preload_user, so that files only root can read fail here and not in production.
- * The script runs inside a small wrapper that reports the peak memory of the preload phase; a probe
- * then asks OPcache what got preloaded. Both hand their data back with serialize() (names may be any
+ * The script runs inside a small wrapper that reports the peak memory of the preload phase; the OPcache
+ * probe (`Php\OpcacheStatus`, the one the bench's servers serve too) then asks what got preloaded. Both hand their data back with serialize() (names may be any
  * bytes). When PHP ran out of memory or of interned-string space, one more boot with room to spare
  * measures what it needs, so that the advice can name a value.
  */
 final class PreloadVerifier
 {
-    private const PROBE_MARKER = '@@PREHEAT-PROBE@@';
     private const PRELOAD_MARKER = '@@PREHEAT-PRELOAD@@';
 
     public function __construct(
@@ -37,28 +37,28 @@ final class PreloadVerifier
         if (false === $script || !is_file($script)) {
             throw VerificationError::missingScript($scriptPath);
         }
-        $probe = $this->temporaryFile('preheat-probe-', self::probeCode());
+        $probe = $this->temporaryFile('preheat-probe-', OpcacheStatus::probeCode());
         $wrapper = $this->temporaryFile('preheat-preload-', self::wrapperCode($script));
         try {
-            [$baseline, $baselineData] = $this->boot($options, null, $probe);
-            if (!\is_array($baselineData)) {
+            [$baseline, $baselineStatus] = $this->boot($options, null, $probe);
+            if (null === $baselineStatus) {
                 throw PhpUnusable::noOpcache($options->php->phpBinary, $baseline->stderr.$baseline->stdout);
             }
-            if (true !== ($baselineData['opcache'] ?? false)) {
+            if (!$baselineStatus->enabled) {
                 throw PhpUnusable::noOpcache($options->php->phpBinary, '');
             }
-            [$result, $data] = $this->boot($options, $wrapper, $probe);
+            [$result, $status] = $this->boot($options, $wrapper, $probe);
             $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
             $stderr = (string) preg_replace('{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s', "\n", $result->stderr);
             $messages = $this->parser->parse($stderr);
-            $measurement = $this->measurement($data, \is_array($preload) ? $preload : [], $wrapper, (string) ($baselineData['php'] ?? ''));
+            $measurement = $this->measurement($status, \is_array($preload) ? $preload : [], $wrapper, $baselineStatus->php);
             $startup = max(0.0, $result->seconds - $baseline->seconds);
             $needs = $this->measureNeeds($options, $messages, $wrapper, $probe);
         } finally {
             @unlink($probe);
             @unlink($wrapper);
         }
-        $booted = \is_array($data) && 0 === $result->exitCode;
+        $booted = null !== $status && 0 === $result->exitCode;
         $commandLine = $this->commandLine($options, $result, $wrapper, $script);
         $expected = $options->expectedFiles ?? substr_count((string) file_get_contents($script), 'opcache_compile_file(');
         $findings = $this->checks->check($options, $measurement, $messages, $booted, $startup, $expected, $script, $needs);
@@ -88,13 +88,13 @@ final class PreloadVerifier
     /**
      * @param array<string, string> $extra settings on top of the installation's, for measuring
      *
-     * @return array{ProcessResult, mixed}
+     * @return array{ProcessResult, ?OpcacheStatus}
      */
     private function boot(VerifyOptions $options, ?string $wrapper, string $probe, array $extra = []): array
     {
         $result = $this->runner->run($this->command($options, $wrapper, $probe, $extra), null, $options->timeoutSeconds, $options->php->settings->environment() ?: null);
 
-        return [$result, Probe::decode($result->stdout, self::PROBE_MARKER)];
+        return [$result, OpcacheStatus::read($result->stdout)];
     }
 
     /**
@@ -120,10 +120,10 @@ final class PreloadVerifier
                 $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
                 $tried = min(1024, max(64, 4 * $current));
                 $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;
-                [, $data] = $this->boot($options, $wrapper, $probe, ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory]);
+                [, $status] = $this->boot($options, $wrapper, $probe, ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory]);
                 $needs['internedTried'] = $tried * 1048576;
-                if (\is_array($data) && \is_array($data['interned'] ?? null)) {
-                    $needs['internedBytes'] = (int) ($data['interned']['used_memory'] ?? 0);
+                if (null !== $status?->internedUsedBytes) {
+                    $needs['internedBytes'] = $status->internedUsedBytes;
                 }
             }
         }
@@ -134,27 +134,20 @@ final class PreloadVerifier
     /**
      * @param array<mixed> $preload what the wrapper reported
      */
-    private function measurement(mixed $data, array $preload, string $wrapper, string $baselineVersion): PreloadMeasurement
+    private function measurement(?OpcacheStatus $status, array $preload, string $wrapper, string $baselineVersion): PreloadMeasurement
     {
-        $data = \is_array($data) ? $data : [];
-        $statistics = \is_array($data['preload'] ?? null) ? $data['preload'] : [];
-        $scripts = array_values(array_filter(
-            array_map('strval', \is_array($statistics['scripts'] ?? null) ? $statistics['scripts'] : []),
-            static fn (string $path): bool => $path !== $wrapper,
-        ));
-
         return new PreloadMeasurement(
-            [] !== $data,
-            (string) ($data['php'] ?? $baselineVersion),
-            $scripts,
-            \count(\is_array($statistics['classes'] ?? null) ? $statistics['classes'] : []),
-            \count(\is_array($statistics['functions'] ?? null) ? $statistics['functions'] : []),
-            (int) ($statistics['memory_consumption'] ?? 0),
-            (int) ($data['memory']['used_memory'] ?? 0),
-            (int) ($data['memoryConsumption'] ?? 0) * 1048576,
-            (int) ($data['interned']['used_memory'] ?? 0),
-            (int) ($data['interned']['buffer_size'] ?? 0),
-            (int) ($data['maxKeys'] ?? 0),
+            null !== $status,
+            $status->php ?? $baselineVersion,
+            array_values(array_filter($status->preloadedScripts ?? [], static fn (string $path): bool => $path !== $wrapper)),
+            $status->preloadedClasses ?? 0,
+            $status->preloadedFunctions ?? 0,
+            $status->preloadMemoryBytes ?? 0,
+            $status->usedBytes ?? 0,
+            $status?->memoryConsumptionBytes() ?? 0,
+            $status->internedUsedBytes ?? 0,
+            $status->internedBufferBytes ?? 0,
+            $status->maxCachedKeys ?? 0,
             \is_int($preload['peak'] ?? null) ? $preload['peak'] : null,
             \is_string($preload['user'] ?? null) ? $preload['user'] : null,
         );
@@ -216,21 +209,6 @@ final class PreloadVerifier
         chmod($path, 0644);
 
         return $path;
-    }
-
-    private static function probeCode(): string
-    {
-        return '<?php'."\n"
-            .'$status = function_exists("opcache_get_status") ? opcache_get_status(false) : false;'."\n"
-            .Probe::emit('['
-            .'"php" => PHP_VERSION, '
-            .'"opcache" => is_array($status), '
-            .'"preload" => $status["preload_statistics"] ?? null, '
-            .'"memory" => $status["memory_usage"] ?? null, '
-            .'"interned" => $status["interned_strings_usage"] ?? null, '
-            .'"maxKeys" => $status["opcache_statistics"]["max_cached_keys"] ?? 0, '
-            .'"memoryConsumption" => (int) ini_get("opcache.memory_consumption"), '
-            .']', self::PROBE_MARKER)."\n";
     }
 
     /** Runs the script as opcache.preload would, then reports the preload phase's peak memory and user on stderr. */

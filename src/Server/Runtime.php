@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
+use Preheat\Php\OpcacheStatus;
+
 /**
  * PHP running behind a web server on a loopback port, for any purpose (a bench scenario, a trace): what
  * its users need to send it requests, watch it and stop it. nginx + php-fpm is the first kind.

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Support;
 
-use Preheat\Server\OpcacheStatus;
+use Preheat\Php\OpcacheStatus;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 
@@ -74,7 +74,7 @@ final class FakeRuntime implements Runtime
     {
         $preloaded = null === $this->preloadScript ? 0 : 1;
 
-        return new OpcacheStatus('8.2.99', 'www-data', true, $preloaded * 1048576, $preloaded * 3, $preloaded * 7, 0, 20 * 1048576, 10, [
+        return new OpcacheStatus('8.2.99', 'www-data', true, $preloaded * 1048576, \array_slice(['/app/a.php', '/app/b.php', '/app/c.php'], 0, $preloaded * 3), $preloaded * 7, 0, 20 * 1048576, 10, [
             'memory_consumption' => '128',
             'interned_strings_buffer' => '8',
             'max_accelerated_files' => '10000',

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Result;
 
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Server\OpcacheStatus;
+use Preheat\Php\OpcacheStatus;
 
 /**
  * Everything measured for one scenario: its script, whether it passed the gate, its runs in round

@@ -6,7 +6,7 @@ namespace Preheat\Bench\Result;
 
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\PreparedScenario;
-use Preheat\Server\OpcacheStatus;
+use Preheat\Php\OpcacheStatus;
 
 /** What the runner learns about one scenario as the run goes on, turned into a ScenarioRecord at the end. */
 final class ScenarioRecordBuilder

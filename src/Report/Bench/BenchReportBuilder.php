@@ -75,7 +75,7 @@ final class BenchReportBuilder
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
             $status?->preloadedClasses,
-            $status?->preloadedScripts,
+            null === $status ? null : \count($status->preloadedScripts),
             $status?->preloadedFunctions,
             $status?->preloadMemoryBytes,
             $status?->usedBytes,

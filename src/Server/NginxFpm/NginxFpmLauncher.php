@@ -5,9 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Server\NginxFpm;
 
 use Preheat\InvalidSetting;
+use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\RunningProcess;
-use Preheat\Server\OpcacheStatus;
 use Preheat\Server\PhpIni;
 use Preheat\Server\Ports;
 use Preheat\Server\ProcessSupervisor;
@@ -20,12 +20,14 @@ use Symfony\Component\Process\ExecutableFinder;
 
 /**
  * Starts php-fpm (pm = static) and nginx in front of it from a directory of their own, on a free
- * loopback port, and waits until both answer. The status script at OpcacheStatus::STATUS_PATH reports
+ * loopback port, and waits until both answer. The OPcache probe served at STATUS_PATH reports
  * OPcache's view from inside php-fpm, without touching the app. The nginx configuration and FastCGI
  * parameters are the templates next to this class.
  */
 final class NginxFpmLauncher implements RuntimeFactory
 {
+    public const STATUS_PATH = '/__preheat/status';
+
     public function __construct(
         private readonly ProcessSupervisor $supervisor,
         private readonly StackSettings $settings,
@@ -46,7 +48,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
         file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/php-fpm.conf', $this->fpmConfig($directory, $socket, $fpmErrorLog));
-        file_put_contents($directory.'/status.php', OpcacheStatus::script());
+        file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         copy(__DIR__.'/fastcgi_params', $directory.'/fastcgi_params');
         // Workers run as the pool's user, as in production: they read the scenario's files and write its logs.
         if (null !== $php->user) {
@@ -167,7 +169,7 @@ final class NginxFpmLauncher implements RuntimeFactory
             '{{port}}' => (string) $port,
             '{{root}}' => $root,
             '{{socket}}' => $socket,
-            '{{statusPath}}' => OpcacheStatus::STATUS_PATH,
+            '{{statusPath}}' => self::STATUS_PATH,
             '{{frontController}}' => '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
         ]);
     }

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Server\NginxFpm;
 
+use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
-use Preheat\Server\OpcacheStatus;
 use Preheat\Server\ProcessMemory;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
@@ -95,9 +95,9 @@ final class NginxFpmRuntime implements Runtime
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $answer = @file_get_contents($this->url(OpcacheStatus::STATUS_PATH));
+        $answer = @file_get_contents($this->url(NginxFpmLauncher::STATUS_PATH));
 
-        return false === $answer ? null : OpcacheStatus::fromJson($answer);
+        return false === $answer ? null : OpcacheStatus::read($answer);
     }
 
     public function logTail(int $lines = 15): string

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Script;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Plan\PlanOptions;
@@ -132,7 +133,7 @@ final class FakePhp implements ProcessRunner
             }
         }
         if (null === $wrapper) {
-            return new ProcessResult($command, 0, self::probe(['php' => '8.2.0', 'opcache' => true]), '', 0.01);
+            return new ProcessResult($command, 0, (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 0, 0))->printed(), '', 0.01);
         }
         ++$this->preloadBoots;
         if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
@@ -151,19 +152,9 @@ final class FakePhp implements ProcessRunner
         }
         $memory = 1 === $this->preloadBoots && $this->overBudgetFirst ? 10 * 1048576 : 100000;
 
-        return new ProcessResult($command, 0, self::probe([
-            'php' => '8.2.0',
-            'opcache' => true,
-            'preload' => ['scripts' => [$match[1], '/app/a.php'], 'classes' => $classes, 'functions' => [], 'memory_consumption' => $memory],
-            'memory' => ['used_memory' => 20 * 1048576],
-            'memoryConsumption' => 128,
-        ]), $stderr, 0.02);
-    }
+        $status = new OpcacheStatus('8.2.0', null, true, $memory, [$match[1], '/app/a.php'], \count($classes), 0, 20 * 1048576, 2, ['memory_consumption' => '128']);
 
-    /** @param array<string, mixed> $data */
-    private static function probe(array $data): string
-    {
-        return '@@PREHEAT-PROBE@@'.base64_encode(serialize($data)).'@@PREHEAT-PROBE@@';
+        return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);
     }
 
     public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess

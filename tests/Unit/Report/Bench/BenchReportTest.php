@@ -9,11 +9,11 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\JsonRenderer;
 use Preheat\Report\Bench\MarkdownRenderer;
 use Preheat\Report\Bench\SvgRenderer;
-use Preheat\Server\OpcacheStatus;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -103,7 +103,7 @@ final class BenchReportTest extends TestCase
             $preparation,
             runs: $runs,
             fpmStartSeconds: 0.05 + $index * 0.3,
-            opcacheStatus: new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 800 * $index, 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0),
+            opcacheStatus: new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)), 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0),
             workerPss: [10 * 1048576, 10 * 1048576],
         );
     }
