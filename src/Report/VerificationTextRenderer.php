@@ -31,7 +31,11 @@ final class VerificationTextRenderer
         $lines[] = \sprintf(
             '  Start-up   %s spent preloading%s',
             Format::seconds($report->startupSeconds),
-            null === $report->peakMemoryBytes ? '' : \sprintf(', peak memory %s of memory_limit=%s', Format::megabytes($report->peakMemoryBytes), $report->php->settings->value('memory_limit') ?? '?'),
+            null === $report->peakMemoryBytes ? '' : \sprintf(
+                $report->memoryLimitLifted ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)' : ', peak memory %s of memory_limit=%s',
+                Format::megabytes($report->peakMemoryBytes),
+                $report->php->settings->value('memory_limit') ?? '?',
+            ),
         );
         $lines[] = \sprintf('  Messages   %d fatal, %d warnings, %d notices/deprecations', $report->fatalCount(), $report->warningCount(), $report->deprecationCount());
         if (!$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count($report->findingsWithSeverity(Severity::Fatal))) {

@@ -23,7 +23,14 @@ final class PreloadMeasurement
         public readonly int $internedBufferBytes,
         public readonly int $maxCachedKeys,
         public readonly ?int $peakMemoryBytes,
+        /** memory_limit as the script left it: "-1" when the script lifted it for the preload */
+        public readonly ?string $memoryLimitAfterScript,
         public readonly ?string $preloadUser,
     ) {
+    }
+
+    public function liftsMemoryLimit(): bool
+    {
+        return '-1' === $this->memoryLimitAfterScript;
     }
 }

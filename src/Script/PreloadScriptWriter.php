@@ -17,6 +17,14 @@ use Preheat\Version;
  */
 final class PreloadScriptWriter
 {
+    /**
+     * Compiling a whole app in one start-up request can need more than the memory_limit sized for
+     * the app's requests (MediaWiki: 118 MB at peak). PHP ends the preload like a request and restores
+     * every setting it changed, so the limit is lifted for the preload only: workers keep php.ini's value.
+     */
+    public const LIFT_MEMORY_LIMIT = "// memory_limit is for the app's requests; PHP restores it when the preload ends.\n"
+        ."ini_set('memory_limit', '-1');\n\n";
+
     public function render(PreloadPlan $plan, string $scriptPath): string
     {
         $scriptDir = \dirname($scriptPath);
@@ -45,6 +53,7 @@ final class PreloadScriptWriter
         ];
 
         return "<?php\n\n/*\n".implode("\n", array_map(static fn (string $l): string => rtrim(' * '.$l), $header))."\n */\n\n"
+            .self::LIFT_MEMORY_LIMIT
             ."(static function (array \$files): void {\n"
             ."    foreach (\$files as \$file) {\n"
             ."        // A file removed since this script was written is skipped: a missing file must not stop the server starting.\n"

@@ -82,6 +82,7 @@ final class PreloadVerifier
             $findings,
             $measurement->peakMemoryBytes,
             $measurement->preloadUser ?? $options->php->preloadUser(),
+            $measurement->liftsMemoryLimit(),
         );
     }
 
@@ -149,6 +150,7 @@ final class PreloadVerifier
             $status->internedBufferBytes ?? 0,
             $status->maxCachedKeys ?? 0,
             \is_int($preload['peak'] ?? null) ? $preload['peak'] : null,
+            \is_string($preload['limit'] ?? null) ? $preload['limit'] : null,
             \is_string($preload['user'] ?? null) ? $preload['user'] : null,
         );
     }
@@ -222,6 +224,7 @@ final class PreloadVerifier
             .'} finally {'."\n"
             .'    @file_put_contents("php://fd/2", "\n'.self::PRELOAD_MARKER.'".base64_encode(serialize(['
             .'"peak" => memory_get_peak_usage(true), '
+            .'"limit" => ini_get("memory_limit"), '
             .'"user" => function_exists("posix_geteuid") ? (posix_getpwuid(posix_geteuid())["name"] ?? null) : null, '
             .']))."'.self::PRELOAD_MARKER.'\n");'."\n"
             .'}'."\n";

@@ -90,7 +90,8 @@ final class StartupChecks
                 (string) $need,
             );
         }
-        if (null !== $memoryLimit && null !== $measurement->peakMemoryBytes && $measurement->peakMemoryBytes > self::NEAR * $memoryLimit) {
+        // A script that lifts memory_limit for the preload (as generated scripts do) cannot run out of it.
+        if (!$measurement->liftsMemoryLimit() && null !== $memoryLimit && null !== $measurement->peakMemoryBytes && $measurement->peakMemoryBytes > self::NEAR * $memoryLimit) {
             $need = IniSize::roundMegabytes((int) ($measurement->peakMemoryBytes * 1.5)).'M';
             $findings[] = new Finding(
                 Severity::Warning,

@@ -36,6 +36,8 @@ final class VerificationReport
         public readonly array $findings = [],
         public readonly ?int $peakMemoryBytes = null,
         public readonly ?string $preloadUser = null,
+        /** The script lifted memory_limit for the preload (requests keep php.ini's value) */
+        public readonly bool $memoryLimitLifted = false,
     ) {
     }
 
@@ -61,6 +63,7 @@ final class VerificationReport
             $this->findings,
             $this->peakMemoryBytes,
             $this->preloadUser,
+            $this->memoryLimitLifted,
         );
     }
 
@@ -117,6 +120,7 @@ final class VerificationReport
             ],
             'opcache' => ['usedBytes' => $this->opcacheUsedBytes, 'memoryBytes' => $this->opcacheMemoryBytes],
             'peakMemoryBytes' => $this->peakMemoryBytes,
+            'memoryLimitLifted' => $this->memoryLimitLifted,
             'startupSeconds' => round($this->startupSeconds, 4),
             'fatals' => $this->fatalCount(),
             'warnings' => $this->warningCount(),

@@ -11,6 +11,7 @@ use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\DisplayString;
+use Symfony\Component\Process\Process;
 
 /**
  * `preheat generate` end to end: each fixture project gets a script that PHP boots, as php-fpm
@@ -51,6 +52,37 @@ final class GenerateCommandTest extends TestCase
         $verify = PreheatProcess::run(['verify', $project.'/preload.php', '--strict']);
         self::assertSame(0, $verify->getExitCode(), $verify->getOutput().$verify->getErrorOutput());
         self::assertStringContainsString('0 fatal, 0 warnings', $verify->getOutput());
+    }
+
+    public function testTheScriptLiftsMemoryLimitForThePreloadOnlyAndRequestsKeepTheIniValue(): void
+    {
+        // 200 classes of 40 methods: compiling them all in one start-up request peaks over 8 MB.
+        $project = $this->directory->path.'/big';
+        mkdir($project.'/src', 0777, true);
+        for ($class = 0; $class < 200; ++$class) {
+            $methods = '';
+            for ($method = 0; $method < 40; ++$method) {
+                $methods .= "    public function m{$method}(array \$a): string { \$x = 'm{$method}'.count(\$a); foreach (\$a as \$k => \$v) { \$x .= \$k.\$v; } return \$x; }\n";
+            }
+            file_put_contents("{$project}/src/C{$class}.php", "<?php\nnamespace Big;\nfinal class C{$class}\n{\n{$methods}}\n");
+        }
+        file_put_contents($project.'/php.ini', "memory_limit=8M\n");
+        file_put_contents($project.'/page.php', "<?php echo ini_get('memory_limit'), ' ', class_exists('Big\\\\C199', false) ? 'preloaded' : 'not preloaded';\n");
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--path=src', '--ini='.$project.'/php.ini', '--strict', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertTrue($result['verification']['memoryLimitLifted']);
+        self::assertGreaterThan(8 * 1048576, $result['verification']['peakMemoryBytes'], 'the preload needs more than the requests may use');
+        self::assertSame(0, $result['verification']['warnings']);
+
+        $preload = ['-d', 'opcache.enable_cli=1', '-d', 'opcache.preload='.$project.'/preload.php'];
+        if (0 === posix_geteuid()) {
+            array_push($preload, '-d', 'opcache.preload_user=root');
+        }
+        $request = new Process([\PHP_BINARY, '-c', $project.'/php.ini', '-d', 'opcache.enable=1', ...$preload, $project.'/page.php']);
+        $request->mustRun();
+        self::assertSame('8M preloaded', $request->getOutput());
     }
 
     /** @return iterable<string, array{string}> */

@@ -14,6 +14,9 @@
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
+// memory_limit is for the app's requests; PHP restores it when the preload ends.
+ini_set('memory_limit', '-1');
+
 (static function (array $files): void {
     foreach ($files as $file) {
         // A file removed since this script was written is skipped: a missing file must not stop the server starting.

@@ -40,6 +40,11 @@ final class StartupChecksTest extends TestCase
         self::assertSame('192M', $finding->value);
     }
 
+    public function testAScriptThatLiftsMemoryLimitForThePreloadCannotRunOutOfIt(): void
+    {
+        self::assertSame([], $this->check($this->measurement(peak: 110 * self::MB, limitAfterScript: '-1')));
+    }
+
     public function testTooFewFileSlots(): void
     {
         [$finding] = $this->check($this->measurement(scripts: 9000));
@@ -64,10 +69,10 @@ final class StartupChecksTest extends TestCase
         return (new StartupChecks())->check(new VerifyOptions(new PhpInstallation('php', null, $settings), expectedFiles: 3), $measurement, [], true, $startup, 3, '/app/preload.php');
     }
 
-    private function measurement(int $opcacheUsed = 40 * self::MB, int $peak = 20 * self::MB, int $scripts = 3): PreloadMeasurement
+    private function measurement(int $opcacheUsed = 40 * self::MB, int $peak = 20 * self::MB, int $scripts = 3, string $limitAfterScript = '128M'): PreloadMeasurement
     {
         $paths = array_map(static fn (int $i): string => "/app/f$i.php", range(1, $scripts));
 
-        return new PreloadMeasurement(true, '8.2.0', $paths, 3, 0, 5 * self::MB, $opcacheUsed, 128 * self::MB, 4 * self::MB, 8 * self::MB, 16229, $peak, 'www-data');
+        return new PreloadMeasurement(true, '8.2.0', $paths, 3, 0, 5 * self::MB, $opcacheUsed, 128 * self::MB, 4 * self::MB, 8 * self::MB, 16229, $peak, $limitAfterScript, 'www-data');
     }
 }
