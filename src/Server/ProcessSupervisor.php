@@ -19,8 +19,11 @@ final class ProcessSupervisor
 
     private bool $handlersInstalled = false;
 
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    /** @param bool $handleSignals false only where the handlers must not be installed: in unit tests */
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly bool $handleSignals = true,
+    ) {
     }
 
     /** @param list<string> $command */
@@ -54,7 +57,7 @@ final class ProcessSupervisor
 
     private function installHandlers(): void
     {
-        if ($this->handlersInstalled) {
+        if ($this->handlersInstalled || !$this->handleSignals) {
             return;
         }
         $this->handlersInstalled = true;

@@ -21,8 +21,8 @@ use Symfony\Component\Process\ExecutableFinder;
 /**
  * Starts php-fpm (pm = static) and nginx in front of it from a directory of their own, on a free
  * loopback port, and waits until both answer. The OPcache probe served at STATUS_PATH reports
- * OPcache's view from inside php-fpm, without touching the app. The nginx configuration and FastCGI
- * parameters are the templates next to this class.
+ * OPcache's view from inside php-fpm, without touching the app. The php-fpm and nginx configurations
+ * and the FastCGI parameters are the templates next to this class.
  */
 final class NginxFpmLauncher implements RuntimeFactory
 {
@@ -140,22 +140,14 @@ final class NginxFpmLauncher implements RuntimeFactory
         $user = $this->settings->php->user;
         $group = null === $user ? null : (posix_getgrgid((int) (posix_getpwnam($user)['gid'] ?? 0))['name'] ?? $user);
 
-        return implode("\n", array_filter([
-            '[global]',
-            'pid = '.$directory.'/fpm.pid',
-            'error_log = '.$errorLog,
-            'daemonize = no',
-            '[bench]',
-            null === $user ? null : 'user = '.$user,
-            null === $group ? null : 'group = '.$group,
-            'listen = '.$socket,
-            'pm = static',
-            'pm.max_children = '.$this->settings->workers,
-            'pm.max_requests = 0',
-            'catch_workers_output = yes',
-            'decorate_workers_output = no',
-            'clear_env = no',
-        ]))."\n";
+        return strtr((string) file_get_contents(__DIR__.'/php-fpm.conf.template'), [
+            '{{directory}}' => $directory,
+            '{{errorLog}}' => $errorLog,
+            // Without a user (not root), php-fpm runs the workers as whoever started it.
+            '{{poolUser}}' => null === $user ? '' : \sprintf("user = %s\ngroup = %s", $user, $group),
+            '{{socket}}' => $socket,
+            '{{workers}}' => (string) $this->settings->workers,
+        ]);
     }
 
     private function nginxConfig(string $directory, int $port, string $socket, bool $asRoot): string
