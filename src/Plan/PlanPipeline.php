@@ -13,6 +13,7 @@ use Preheat\Inventory\InventoryCache;
 use Preheat\Inventory\InventoryScan;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Inventory\SourceSelection;
+use Preheat\Note;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
@@ -60,16 +61,16 @@ final class PlanPipeline
         return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9, $previous->locator, $previous->warnings);
     }
 
-    /** @return list<PlanWarning> */
+    /** @return list<Note> */
     private function warnings(PlanRequest $request, PlanOptions $options, ComposerProject $project, InventoryScan $scan): array
     {
         $warnings = [];
         if (!$project->hasComposerJson) {
-            $warnings[] = new PlanWarning('No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).');
+            $warnings[] = new Note('No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).');
         }
         foreach ($options->ignore as $rule) {
             if (!$this->matchesAnything($rule, $scan->inventory, $project->root, $scan->selection->aliases ?? [])) {
-                $warnings[] = new PlanWarning(\sprintf('The ignore pattern %s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern), Setting::Ignore);
+                $warnings[] = new Note(\sprintf('The ignore pattern %s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern), Setting::Ignore);
             }
         }
         $counts = [];
@@ -79,11 +80,11 @@ final class PlanPipeline
         foreach ($request->paths as $path) {
             $real = realpath(str_starts_with($path, '/') ? $path : $project->root.'/'.$path);
             if (false !== $real && 0 === ($counts[$real] ?? null)) {
-                $warnings[] = new PlanWarning(\sprintf('The path %s holds no PHP file to scan (files ending in .php): check that it is the directory of the code.', $path), Setting::Paths);
+                $warnings[] = new Note(\sprintf('The path %s holds no PHP file to scan (files ending in .php): check that it is the directory of the code.', $path), Setting::Paths);
             }
         }
         foreach ($scan->selection->unusedIncludes ?? [] as $include) {
-            $warnings[] = new PlanWarning(\sprintf('The directory to include %s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include), Setting::IncludeDirectories);
+            $warnings[] = new Note(\sprintf('The directory to include %s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include), Setting::IncludeDirectories);
         }
 
         return $warnings;

@@ -6,10 +6,11 @@ namespace Preheat\Plan;
 
 use Preheat\Composer\ComposerProject;
 use Preheat\Inventory\InventoryScan;
+use Preheat\Note;
 
 final class PlanResult
 {
-    /** @param list<PlanWarning> $warnings what the user asked for that had no effect, and what the plan could not know */
+    /** @param list<Note> $warnings what the user asked for that had no effect, and what the plan could not know */
     public function __construct(
         public readonly ComposerProject $project,
         public readonly InventoryScan $scan,

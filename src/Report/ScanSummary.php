@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Report;
 
 use Preheat\Inventory\SkippedPath;
+use Preheat\Note;
 use Preheat\Plan\PlanResult;
-use Preheat\Plan\PlanWarning;
 use Preheat\Util\RelativePath;
 
 /** What a plan scanned, skipped and followed, for the text and JSON reports of `generate` and `explain`. */
@@ -14,12 +14,12 @@ final class ScanSummary
 {
     private const SHOWN = 10;
 
-    /** @param (\Closure(PlanWarning): string)|null $describe how a warning reads: the console adds the option of its setting */
+    /** @param (\Closure(Note): string)|null $describe how a warning reads: the console adds the option of its setting */
     public function __construct(private readonly ?\Closure $describe = null)
     {
     }
 
-    public function warning(PlanWarning $warning): string
+    public function warning(Note $warning): string
     {
         return null === $this->describe ? $warning->message : ($this->describe)($warning);
     }

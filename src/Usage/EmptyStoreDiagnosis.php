@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Note;
+use Preheat\Setting;
+
 /**
  * Why a store holds no traffic, for `preheat usage`: is a recorder bootstrap in php-fpm's
  * auto_prepend_file, does it record into this store, can the pool's user write it, and how many
@@ -23,7 +26,7 @@ final class EmptyStoreDiagnosis
     /**
      * @param string|null $storeFile the store's file, when it is one
      *
-     * @return list<string> what to check, each with what to do
+     * @return list<Note> what to check, each with what to do (and the setting to change, when it is one)
      */
     public function explain(string $store, ?string $storeFile, string $projectDir, string $poolUserName): array
     {
@@ -39,41 +42,41 @@ final class EmptyStoreDiagnosis
         }
         $local = RecorderBootstrap::read(rtrim($projectDir, '/').'/'.RecorderInstaller::DEFAULT_BOOTSTRAP);
         if ([] === $directories) {
-            $checks[] = 'No php-fpm configuration found under /etc/php/*/fpm: check that the auto_prepend_file line `preheat record --install` printed is in the php.ini or pool file of the PHP that serves the app, and that PHP was reloaded since.';
+            $checks[] = new Note('No php-fpm configuration found under /etc/php/*/fpm: check that the auto_prepend_file line `preheat record --install` printed is in the php.ini or pool file of the PHP that serves the app, and that PHP was reloaded since.');
         } elseif ([] === $bootstraps) {
-            $checks[] = \sprintf(
+            $checks[] = new Note(\sprintf(
                 'No auto_prepend_file in php-fpm\'s configuration (%s) loads a recorder bootstrap: %s, then reload php-fpm.',
                 implode(', ', $directories),
                 null === $local ? 'run `preheat record --install` and add the auto_prepend_file line it prints' : \sprintf('add auto_prepend_file=%s to its php.ini (or php_admin_value[auto_prepend_file] to the pool file)', $local->path),
-            );
+            ));
         }
         $chosen = null;
         foreach ($bootstraps as $file => $bootstrap) {
             $records = $bootstrap->describeStore();
             if ($records === $store) {
                 $chosen = $bootstrap;
-                $checks[] = \sprintf('php-fpm prepends %s (%s), which records into this store: if that line is new, reload php-fpm.', $bootstrap->path, $file);
+                $checks[] = new Note(\sprintf('php-fpm prepends %s (%s), which records into this store: if that line is new, reload php-fpm.', $bootstrap->path, $file));
             } else {
-                $checks[] = \sprintf('php-fpm prepends %s (%s), which records into %s, not into %s: read that one (--store=%s).', $bootstrap->path, $file, $records ?? 'a store it does not name', $store, $records ?? 'STORE');
+                $checks[] = new Note(\sprintf('php-fpm prepends %s (%s), which records into %s, not into %s: read that one.', $bootstrap->path, $file, $records ?? 'a store it does not name', $store), Setting::Store);
             }
         }
         $chosen ??= null !== $local && $local->describeStore() === $store ? $local : null;
         if (null !== $chosen && null !== $chosen->recorderPath && !is_file($chosen->recorderPath)) {
-            $checks[] = \sprintf('The bootstrap %s loads %s, which is not there, so it records nothing (was Preheat installed with --dev and production with --no-dev?): require preheat/preheat without --dev, or run `preheat record --install` again.', $chosen->path, $chosen->recorderPath);
+            $checks[] = new Note(\sprintf('The bootstrap %s loads %s, which is not there, so it records nothing (was Preheat installed with --dev and production with --no-dev?): require preheat/preheat without --dev, or run `preheat record --install` again.', $chosen->path, $chosen->recorderPath));
         }
         if (null !== $storeFile) {
             $user = PoolUser::named($poolUserName);
             if (null === $user) {
-                $checks[] = \sprintf('There is no user "%s" here to check the store against: pass --pool-user=USER, the `user =` of your php-fpm pool.', $poolUserName);
+                $checks[] = new Note(\sprintf('There is no user "%s" here to check the store against: name the user of your php-fpm pool (its `user =`).', $poolUserName), Setting::PoolUser);
             } else {
                 foreach ($this->access->storeFile($user, $storeFile) as $problem) {
-                    $checks[] = \sprintf('The pool\'s user (--pool-user): %s. Fix: %s', $problem->problem, $problem->fix);
+                    $checks[] = new Note(\sprintf('The pool\'s user: %s. Fix: %s', $problem->problem, $problem->fix));
                 }
             }
         } else {
-            $checks[] = 'php-fpm\'s workers must reach that Redis (address, password, database) within its timeout; they give up silently and retry later.';
+            $checks[] = new Note('php-fpm\'s workers must reach that Redis (address, password, database) within its timeout; they give up silently and retry later.');
         }
-        $checks[] = self::sampling($chosen);
+        $checks[] = new Note(self::sampling($chosen));
 
         return $checks;
     }
@@ -81,7 +84,7 @@ final class EmptyStoreDiagnosis
     private static function sampling(?RecorderBootstrap $bootstrap): string
     {
         if (null === $bootstrap) {
-            return 'The recorder samples 1 request in --sample (default 10), and each php-fpm worker writes once it has --batch sampled requests (default 50) or, at its next sampled request, --flush-seconds (default 60) after its first: give it traffic, or time.';
+            return 'The recorder samples 1 request in 10, and each php-fpm worker writes once it has 50 sampled requests or, at its next sampled request, 60 s after its first (the defaults `preheat record` installs): give it traffic, or time.';
         }
 
         return \sprintf(

@@ -62,7 +62,7 @@ final class UsageStoreError extends \RuntimeException implements UserError, Sett
     /** @param list<string> $checks what to check, from EmptyStoreDiagnosis */
     public static function nothingRecorded(string $store, bool $missing, array $checks): self
     {
-        return self::aboutTheStore(\sprintf(
+        return new self(\sprintf(
             "No traffic recorded yet in %s%s. What to check:\n%s",
             $store,
             $missing ? ' (the file does not exist)' : '',

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Setting;
+
 /**
  * Whether the pool's user can write what the recorder writes, told from owners and modes (ACLs are not
  * read): the store file, which it appends to (or creates), and the buffer directory, which must be its
@@ -78,14 +80,14 @@ final class WriteAccess
             return [new AccessProblem(\sprintf('the buffer directory %s is a symbolic link, which the recorder never follows: %s', $directory, $slower), \sprintf('rm %s && %s', self::arg($directory), $create))];
         }
         if (0o040000 !== ($stat['mode'] & 0o170000)) {
-            return [new AccessProblem(\sprintf('the buffer directory %s is not a directory: %s', $directory, $slower), 'pass --buffer-dir=DIR, a directory of '.$user->name.' only')];
+            return [new AccessProblem(\sprintf('the buffer directory %s is not a directory: %s', $directory, $slower), 'choose a buffer directory of '.$user->name.' only', Setting::BufferDirectory)];
         }
         $problems = $this->reachable($user, \dirname($directory));
         if ([] !== $problems) {
             return $problems;
         }
         $own = rtrim($directory, '/').'/preheat-recorder';
-        $elsewhere = \sprintf('install -d -o %1$s -m 0700 %2$s, then pass --buffer-dir=%2$s', self::arg($user->name), self::arg($own));
+        $elsewhere = \sprintf('install -d -o %1$s -m 0700 %2$s, then make it the buffer directory', self::arg($user->name), self::arg($own));
         $dedicated = self::holdsOnlyBuffers($directory);
         if ($stat['uid'] !== $user->uid) {
             return [new AccessProblem(
@@ -95,12 +97,14 @@ final class WriteAccess
                     $dedicated => \sprintf('chown %1$s %2$s && chmod 0700 %2$s', self::arg($user->name), self::arg($directory)),
                     default => $elsewhere,
                 },
+                $isDefault || $dedicated ? null : Setting::BufferDirectory,
             )];
         }
         if (0 !== ($stat['mode'] & 0o022)) {
             return [new AccessProblem(
                 \sprintf('the buffer directory %s can be written by its group or others (%s): workers keep no counts where another user can plant files, so %s', $directory, self::describe($stat), $slower),
                 $dedicated ? \sprintf('chmod 0700 %s', self::arg($directory)) : $elsewhere,
+                $dedicated ? null : Setting::BufferDirectory,
             )];
         }
 

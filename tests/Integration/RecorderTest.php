@@ -197,7 +197,7 @@ final class RecorderTest extends TestCase
         $empty = PreheatProcess::run(['usage', '--store='.$this->project.'/empty.log', '--pool-user='.self::me()]);
         self::assertSame(2, $empty->getExitCode());
         self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/empty.log. What to check:', $empty->getErrorOutput());
-        self::assertStringContainsString('  - The recorder samples 1 request in --sample (default 10)', $empty->getErrorOutput());
+        self::assertStringContainsString('  - The recorder samples 1 request in 10, and each php-fpm worker writes once it has 50 sampled requests', $empty->getErrorOutput());
 
         $missing = PreheatProcess::run(['usage', '--pool-user=nobody'], $this->project);
         self::assertSame(2, $missing->getExitCode());

@@ -6,8 +6,8 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
+use Preheat\Note;
 use Preheat\Plan\PlanPipeline;
-use Preheat\Plan\PlanWarning;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\GenerateTextRenderer;
@@ -105,7 +105,7 @@ final class GenerateCommand extends Command
     /** The scan summary, its warnings naming this command's options. */
     private function scanSummary(): ScanSummary
     {
-        return new ScanSummary(fn (PlanWarning $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this));
+        return new ScanSummary(fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this));
     }
 
     private function outputPath(InputInterface $input, string $projectRoot): string

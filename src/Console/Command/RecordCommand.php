@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
+use Preheat\Console\SettingOptions;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Usage\AccessProblem;
@@ -92,7 +93,7 @@ final class RecordCommand extends Command
         $output->writeln(\sprintf('<error>The pool\'s user %s (%s) cannot record as set up:</error>', $poolUser, $source));
         foreach ($problems as $problem) {
             $output->writeln(\sprintf('  %s', $problem->problem));
-            $output->writeln(\sprintf('    fix: %s', $problem->fix), OutputInterface::OUTPUT_RAW);
+            $output->writeln(\sprintf('    fix: %s', SettingOptions::describe($problem->fix, $problem->setting, $this)), OutputInterface::OUTPUT_RAW);
         }
         $output->writeln('(If php-fpm runs its workers as another user, pass --pool-user=USER: the `user =` of the pool.)');
 

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
+use Preheat\Console\SettingOptions;
+use Preheat\Note;
 use Preheat\Report\UsageRenderer;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\FileUsageStore;
@@ -94,7 +96,9 @@ final class UsageCommand extends Command
     {
         $file = $store instanceof FileUsageStore ? $store->path : null;
 
-        return UsageStoreError::nothingRecorded($store->describe(), $missing, $this->diagnosis->explain($store->describe(), $file, (string) getcwd(), $poolUser));
+        $checks = $this->diagnosis->explain($store->describe(), $file, (string) getcwd(), $poolUser);
+
+        return UsageStoreError::nothingRecorded($store->describe(), $missing, array_map(fn (Note $check): string => SettingOptions::describe($check->message, $check->setting, $this), $checks));
     }
 
     /** @param list<UsageStore> $sources */

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Usage;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Note;
+use Preheat\Setting;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\RecorderInstaller;
@@ -37,7 +39,7 @@ final class EmptyStoreDiagnosisTest extends TestCase
         $checks = $this->explain($this->project.'/preheat-usage.log', 'nobody');
 
         self::assertSame(\sprintf('No auto_prepend_file in php-fpm\'s configuration (%s) loads a recorder bootstrap: run `preheat record --install` and add the auto_prepend_file line it prints, then reload php-fpm.', $this->fpm), $checks[0]);
-        self::assertStringStartsWith('The recorder samples 1 request in --sample (default 10)', $checks[\count($checks) - 1]);
+        self::assertStringStartsWith('The recorder samples 1 request in 10, and each php-fpm worker writes once it has 50 sampled requests', $checks[\count($checks) - 1]);
     }
 
     public function testABootstrapThatIsNotInAutoPrependFile(): void
@@ -56,7 +58,8 @@ final class EmptyStoreDiagnosisTest extends TestCase
         file_put_contents($this->fpm.'/pool.d/www.conf', "[www]\nuser = www-data\n\nphp_admin_value[auto_prepend_file] = ".$this->project."/preheat-recorder.php\n");
 
         $elsewhere = $this->explain($this->project.'/preheat-usage.log', 'nobody');
-        self::assertSame(\sprintf('php-fpm prepends %1$s/preheat-recorder.php (%2$s/pool.d/www.conf:4), which records into %1$s/other.log, not into %1$s/preheat-usage.log: read that one (--store=%1$s/other.log).', $this->project, $this->fpm), $elsewhere[0]);
+        self::assertSame(\sprintf('php-fpm prepends %1$s/preheat-recorder.php (%2$s/pool.d/www.conf:4), which records into %1$s/other.log, not into %1$s/preheat-usage.log: read that one.', $this->project, $this->fpm), $elsewhere[0]);
+        self::assertSame(Setting::Store, $this->notes($this->project.'/preheat-usage.log', 'nobody')[0]->setting, 'the console names the option that reads another store');
 
         $here = $this->explain($this->project.'/other.log', 'nobody');
         self::assertSame(\sprintf('php-fpm prepends %1$s/preheat-recorder.php (%2$s/pool.d/www.conf:4), which records into this store: if that line is new, reload php-fpm.', $this->project, $this->fpm), $here[0]);
@@ -66,14 +69,21 @@ final class EmptyStoreDiagnosisTest extends TestCase
     public function testAStoreThePoolUserCannotWrite(): void
     {
         $checks = $this->explain($this->project.'/preheat-usage.log', 'nobody');
-        self::assertContains(\sprintf('The pool\'s user (--pool-user): nobody cannot create the store %1$s/preheat-usage.log: it may not write to %1$s (owner %2$s, group %3$s, mode 0755); nothing is recorded. Fix: touch %1$s/preheat-usage.log && chown nobody %1$s/preheat-usage.log', $this->project, (posix_getpwuid(posix_geteuid()) ?: ['name' => ''])['name'], (posix_getgrgid(posix_getegid()) ?: ['name' => ''])['name']), $checks);
+        self::assertContains(\sprintf('The pool\'s user: nobody cannot create the store %1$s/preheat-usage.log: it may not write to %1$s (owner %2$s, group %3$s, mode 0755); nothing is recorded. Fix: touch %1$s/preheat-usage.log && chown nobody %1$s/preheat-usage.log', $this->project, (posix_getpwuid(posix_geteuid()) ?: ['name' => ''])['name'], (posix_getgrgid(posix_getegid()) ?: ['name' => ''])['name']), $checks);
 
         $missing = $this->explain($this->project.'/preheat-usage.log', 'no-such-user-here');
-        self::assertContains('There is no user "no-such-user-here" here to check the store against: pass --pool-user=USER, the `user =` of your php-fpm pool.', $missing);
+        self::assertContains('There is no user "no-such-user-here" here to check the store against: name the user of your php-fpm pool (its `user =`).', $missing);
+        self::assertContains(Setting::PoolUser, array_map(static fn (Note $check): ?Setting => $check->setting, $this->notes($this->project.'/preheat-usage.log', 'no-such-user-here')));
     }
 
     /** @return list<string> */
     private function explain(string $store, string $poolUser): array
+    {
+        return array_map(static fn (Note $check): string => $check->message, $this->notes($store, $poolUser));
+    }
+
+    /** @return list<Note> */
+    private function notes(string $store, string $poolUser): array
     {
         return (new EmptyStoreDiagnosis([$this->fpm]))->explain($store, $store, $this->project, $poolUser);
     }

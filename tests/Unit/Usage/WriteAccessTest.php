@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Usage;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Setting;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\AccessProblem;
 use Preheat\Usage\PoolUser;
@@ -120,12 +121,13 @@ final class WriteAccessTest extends TestCase
 
         $open = $access->bufferDirectory($this->me, $shared);
         self::assertCount(1, $open);
-        self::assertSame(\sprintf('install -d -o me -m 0700 %1$s/preheat-recorder, then pass --buffer-dir=%1$s/preheat-recorder', $shared), $open[0]->fix, 'never chmod 0700 a shared directory');
+        self::assertSame(\sprintf('install -d -o me -m 0700 %1$s/preheat-recorder, then make it the buffer directory', $shared), $open[0]->fix, 'never chmod 0700 a shared directory');
+        self::assertSame(Setting::BufferDirectory, $open[0]->setting, 'the console names the option');
 
         chmod($shared, 0o755);
         $theirs = $access->bufferDirectory($this->stranger, $shared);
         self::assertCount(1, $theirs);
-        self::assertSame(\sprintf('install -d -o pool -m 0700 %1$s/preheat-recorder, then pass --buffer-dir=%1$s/preheat-recorder', $shared), $theirs[0]->fix, 'never chown a directory with other files');
+        self::assertSame(\sprintf('install -d -o pool -m 0700 %1$s/preheat-recorder, then make it the buffer directory', $shared), $theirs[0]->fix, 'never chown a directory with other files');
     }
 
     public function testThePoolUserIsTheUserOfThePoolFiles(): void
