@@ -32,7 +32,7 @@ enum DropReason: string
     {
         return match ($this) {
             self::DevPackage => 'in a dev package',
-            self::Ignored => 'matched --ignore',
+            self::Ignored => 'matched an ignore pattern',
             self::ParseError => 'does not parse',
             self::NothingToPreload => 'declares nothing preloadable',
             self::SideEffects => 'top-level side effects',

@@ -34,7 +34,7 @@ final class Explainer
         }
         $dropped = $plan->droppedFiles[$path] ?? null;
         if (null === $dropped) {
-            return new Explanation($subject, 'file', null !== $inventory->file($path), false, $path, [], 'The file is not under the scanned paths (see --path) or is not a .php file.');
+            return new Explanation($subject, 'file', null !== $inventory->file($path), false, $path, [], 'The file is not under the scanned paths or is not a .php file.');
         }
 
         return new Explanation($subject, 'file', true, false, $path, [
@@ -70,7 +70,7 @@ final class Explainer
                 ));
             }
             $note = [] === $conditional
-                ? 'No scanned file declares it at top level: check the name, or the scanned paths (--path).'
+                ? 'No scanned file declares it at top level: check the name, or the scanned paths.'
                 : \sprintf('It is declared only conditionally, in %s: PHP preloads only top-level declarations.', $conditional[0]);
 
             return new Explanation($class, 'class', [] !== $conditional, false, $conditional[0] ?? null, [], $note);

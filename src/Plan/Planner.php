@@ -104,11 +104,11 @@ final class Planner
     {
         $package = $project->packageOf($file->path);
         if (!$options->includeDev && null !== $package && $package->isDev) {
-            return new Exclusion(DropReason::DevPackage, \sprintf('in %s, a dev package (pass --include-dev to keep it)', $package->name));
+            return new Exclusion(DropReason::DevPackage, \sprintf('in %s, a dev package (kept only when dev packages are included)', $package->name));
         }
         foreach ($options->ignore as $rule) {
             if ($rule->matchesPath($file->path, $project->root) || (isset($this->aliases[$file->path]) && $rule->matchesPath($this->aliases[$file->path], $project->root))) {
-                return new Exclusion(DropReason::Ignored, \sprintf('matches --ignore=%s', $rule->pattern));
+                return new Exclusion(DropReason::Ignored, \sprintf('matches the ignore pattern %s', $rule->pattern));
             }
         }
         if (null !== $file->parseError) {
@@ -186,7 +186,7 @@ final class Planner
         }
         foreach ($options->ignore as $rule) {
             if ($rule->matchesClass($name)) {
-                return new Exclusion(DropReason::Ignored, \sprintf('%s matches --ignore=%s', $name, $rule->pattern));
+                return new Exclusion(DropReason::Ignored, \sprintf('%s matches the ignore pattern %s', $name, $rule->pattern));
             }
         }
         $forced = $options->forcedDrops[strtolower($name)] ?? null;
@@ -222,7 +222,7 @@ final class Planner
         }
         foreach ($options->ignore as $rule) {
             if ($rule->matchesPath($other, $project->root) || (isset($this->aliases[$other]) && $rule->matchesPath($this->aliases[$other], $project->root))) {
-                return \sprintf(' (ignored with --ignore=%s, which keeps it out of the preload script but not out of the app: it may still be included, so its declarations still count)', $rule->pattern);
+                return \sprintf(' (ignored with the pattern %s, which keeps it out of the preload script but not out of the app: it may still be included, so its declarations still count)', $rule->pattern);
             }
         }
 

@@ -87,7 +87,7 @@ final class RequireLoadedRule
         }
         if ([] !== $this->unscanned) {
             $refusal = \sprintf(
-                '%d loaded file(s) were not scanned (%s%s), so a guarded include there cannot be ruled out: scan them with --path',
+                '%d loaded file(s) were not scanned (%s%s), so a guarded include there cannot be ruled out: add them to the scanned paths',
                 \count($this->unscanned),
                 RelativePath::of($this->unscanned[0], $this->project->root),
                 \count($this->unscanned) > 1 ? ', ...' : '',

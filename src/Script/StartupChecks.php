@@ -45,8 +45,8 @@ final class StartupChecks
                 $findings[] = new Finding(
                     Severity::Notice,
                     null === $need
-                        ? \sprintf('PHP ran out of memory while preloading (memory_limit=%s): raise memory_limit in %s; --fix cannot help, the limit is for the whole preload.', $settings->value('memory_limit') ?? '?', $ini)
-                        : \sprintf('PHP ran out of memory while preloading (memory_limit=%s); preloading needs %s at peak: set memory_limit=%s in %s (or preload less: --strategy=hot or trace). --fix cannot help.', $settings->value('memory_limit') ?? '?', self::mb($needs['memoryBytes']), $need, $ini),
+                        ? \sprintf('PHP ran out of memory while preloading (memory_limit=%s): raise memory_limit in %s; dropping what PHP refuses cannot help, the limit is for the whole preload.', $settings->value('memory_limit') ?? '?', $ini)
+                        : \sprintf('PHP ran out of memory while preloading (memory_limit=%s); preloading needs %s at peak: set memory_limit=%s in %s (or preload less: the hot or trace strategy). Dropping what PHP refuses cannot help.', $settings->value('memory_limit') ?? '?', self::mb($needs['memoryBytes']), $need, $ini),
                     'memory_limit',
                     $need,
                 );
@@ -113,7 +113,7 @@ final class StartupChecks
         if ($startupSeconds > $options->slowStartupSeconds) {
             $findings[] = new Finding(
                 Severity::Warning,
-                \sprintf('Preloading took %.1f s (more than %.0f s): every php-fpm start and restart waits that long. Preload less: --strategy=hot or --strategy=trace.', $startupSeconds, $options->slowStartupSeconds),
+                \sprintf('Preloading took %.1f s (more than %.0f s): every php-fpm start and restart waits that long. Preload less: the hot or trace strategy.', $startupSeconds, $options->slowStartupSeconds),
             );
         }
         $preloadedFiles = \count(array_filter($measurement->scripts, static fn (string $path): bool => $path !== $script));

@@ -382,7 +382,7 @@ final class PlannerFixtureTest extends TestCase
         self::assertSame(DropReason::Ignored, $plan->droppedFiles[$plan->projectRoot.'/wp-admin/setup-config.php']->exclusion->reason);
         $l10n = $plan->droppedFiles[$plan->projectRoot.'/wp-includes/l10n.php'];
         self::assertSame(DropReason::DuplicateFunction, $l10n->exclusion->reason);
-        self::assertStringContainsString('(ignored with --ignore=wp-admin/setup-config.php, which keeps it out of the preload script but not out of the app', $l10n->exclusion->message);
+        self::assertStringContainsString('(ignored with the pattern wp-admin/setup-config.php, which keeps it out of the preload script but not out of the app', $l10n->exclusion->message);
     }
 
     public function testTestsAreNotPartOfTheAppForDuplicates(): void
