@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Setting;
 use Symfony\Component\Process\ExecutableFinder;
 
 /**
@@ -62,7 +65,7 @@ final class PhpInstallationLocator
             array_push($command, '-c', $ini);
         }
         array_push($command, '-r', $code);
-        $result = $this->runner->run($command, null, 60.0, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
+        $result = $this->runPhp($command, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
         $data = Probe::decode($result->stdout, self::MARKER);
         if (!\is_array($data) || !\is_array($data['values'] ?? null)) {
             throw PhpUnusable::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
@@ -140,9 +143,22 @@ final class PhpInstallationLocator
 
     private function version(string $phpBinary): string
     {
-        $result = $this->runner->run([$phpBinary, '-n', '-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;'], null, 60.0);
+        $result = $this->runPhp([$phpBinary, '-n', '-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;']);
 
         return trim($result->stdout);
+    }
+
+    /**
+     * @param list<string>               $command     the PHP binary the user named, and its arguments
+     * @param array<string, string>|null $environment
+     */
+    private function runPhp(array $command, ?array $environment = null): ProcessResult
+    {
+        try {
+            return $this->runner->run($command, null, 60.0, $environment);
+        } catch (ProcessFailed $error) {
+            throw $error->about(Setting::PhpBinary);
+        }
     }
 
     /** @return array{?string, string} */

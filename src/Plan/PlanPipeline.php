@@ -181,9 +181,13 @@ final class PlanPipeline
         if (null === $phpBinary || realpath($phpBinary) === realpath(\PHP_BINARY)) {
             return BuiltinSymbols::ofCurrentProcess();
         }
-        $result = $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0);
+        try {
+            $result = $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0);
+        } catch (ProcessFailed $error) {
+            throw $error->about(Setting::PhpBinary);
+        }
         if (0 !== $result->exitCode) {
-            throw ProcessFailed::unexpectedExit($result, 'Asking PHP for its built-in classes');
+            throw ProcessFailed::unexpectedExit($result, 'Asking PHP for its built-in classes')->about(Setting::PhpBinary);
         }
 
         return BuiltinSymbols::fromProbeOutput($result);

@@ -5,9 +5,11 @@ declare(strict_types=1);
 namespace Preheat\Process;
 
 use Preheat\EnvironmentError;
+use Preheat\Setting;
+use Preheat\SettingError;
 
 /** An external program could not be started, timed out or failed; carries the command, exit code and stderr. */
-final class ProcessFailed extends \RuntimeException implements EnvironmentError
+final class ProcessFailed extends \RuntimeException implements EnvironmentError, SettingError
 {
     /** @param list<string> $command */
     private function __construct(
@@ -15,8 +17,20 @@ final class ProcessFailed extends \RuntimeException implements EnvironmentError
         public readonly array $command,
         public readonly ?int $exitCode = null,
         public readonly string $stderr = '',
+        private readonly ?Setting $setting = null,
     ) {
         parent::__construct($message);
+    }
+
+    /** The same failure, of the program a setting names (the PHP binary): the console adds its option. */
+    public function about(Setting $setting): self
+    {
+        return new self($this->getMessage(), $this->command, $this->exitCode, $this->stderr, $setting);
+    }
+
+    public function setting(): ?Setting
+    {
+        return $this->setting;
     }
 
     /** @param list<string> $command */

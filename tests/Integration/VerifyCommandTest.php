@@ -128,7 +128,7 @@ final class VerifyCommandTest extends TestCase
         $process = PreheatProcess::run(['verify', $script, '--php=php-not-installed-here']);
 
         self::assertSame(3, $process->getExitCode(), $process->getErrorOutput());
-        self::assertStringContainsString('Cannot run `php-not-installed-here`', $process->getErrorOutput());
+        self::assertStringContainsString('Cannot run `php-not-installed-here`: command not found. Check that the program exists and is executable. (option --php)', $process->getErrorOutput());
         self::assertStringNotContainsString('Exception trace', $process->getErrorOutput(), 'one line, no trace');
     }
 

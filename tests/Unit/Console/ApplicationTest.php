@@ -118,6 +118,9 @@ final class ApplicationTest extends TestCase
         $store = UsageStoreError::missingFile('/srv/app/usage.log');
         self::assertStringEndsWith('(option --store)', Application::messageFor($store, $this->failing($store, ['store'])), 'record and usage');
         self::assertStringEndsWith('(option --usage)', Application::messageFor($store, $this->failing($store, ['usage'])), 'generate --strategy=hot');
+        $php = ProcessFailed::cannotStart(['php8.9'], 'command not found')->about(Setting::PhpBinary);
+        self::assertStringEndsWith('is executable. (option --php)', Application::messageFor($php, $this->failing($php, ['php'])));
+        self::assertSame(3, Application::exitCodeFor($php), 'still the environment\'s failure');
         $merge = UsageStoreError::mergeIntoSource('/srv/app/usage.log');
         self::assertStringEndsWith('(option --into)', Application::messageFor($merge, $this->failing($merge, ['store', 'into'])));
     }
