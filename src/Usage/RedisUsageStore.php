@@ -33,37 +33,23 @@ final class RedisUsageStore implements UsageStore
 
     public function append(UsageBatch $batch): void
     {
-        $client = $this->connect();
-        try {
-            $client->transaction(RedisSink::commands([RecorderFile::batch($batch)], $this->prefix()));
-        } catch (SinkError $e) {
-            throw UsageStoreError::redisFailed($client->address, $e->getMessage());
-        } finally {
-            $client->close();
-        }
+        $this->transaction(RedisSink::commands([RecorderFile::batch($batch)], $this->prefix()));
     }
 
     public function read(): UsageSnapshot
     {
-        $client = $this->connect();
         $prefix = $this->prefix();
-        try {
-            [$version, $requests, $batches, $dropped, $files, $servers, $first, $last, $required] = $client->transaction([
-                ['GET', $prefix.'version'],
-                ['GET', $prefix.'requests'],
-                ['GET', $prefix.'batches'],
-                ['GET', $prefix.'dropped'],
-                ['HGETALL', $prefix.'files'],
-                ['SMEMBERS', $prefix.'servers'],
-                ['ZRANGE', $prefix.'window', '0', '0', 'WITHSCORES'],
-                ['ZRANGE', $prefix.'window', '-1', '-1', 'WITHSCORES'],
-                ['HGETALL', $prefix.'required'],
-            ]) + array_fill(0, 9, null);
-        } catch (SinkError $e) {
-            throw UsageStoreError::redisFailed($client->address, $e->getMessage());
-        } finally {
-            $client->close();
-        }
+        [$version, $requests, $batches, $dropped, $files, $servers, $first, $last, $required] = $this->transaction([
+            ['GET', $prefix.'version'],
+            ['GET', $prefix.'requests'],
+            ['GET', $prefix.'batches'],
+            ['GET', $prefix.'dropped'],
+            ['HGETALL', $prefix.'files'],
+            ['SMEMBERS', $prefix.'servers'],
+            ['ZRANGE', $prefix.'window', '0', '0', 'WITHSCORES'],
+            ['ZRANGE', $prefix.'window', '-1', '-1', 'WITHSCORES'],
+            ['HGETALL', $prefix.'required'],
+        ]) + array_fill(0, 9, null);
         if (null !== $version && !\in_array($version, array_map('strval', Recorder::READABLE_FORMATS), true)) {
             throw UsageStoreError::incompatibleVersion($this->describe(), \is_scalar($version) ? (string) $version : '?');
         }
@@ -99,6 +85,25 @@ final class RedisUsageStore implements UsageStore
     public function describe(): string
     {
         return StoreDsn::describe($this->target);
+    }
+
+    /**
+     * One MULTI/EXEC on a connection of its own; a failure names the server.
+     *
+     * @param list<list<string>> $commands
+     *
+     * @return list<mixed> the replies
+     */
+    private function transaction(array $commands): array
+    {
+        $client = $this->connect();
+        try {
+            return $client->transaction($commands);
+        } catch (SinkError $e) {
+            throw UsageStoreError::redisFailed($client->address, $e->getMessage());
+        } finally {
+            $client->close();
+        }
     }
 
     private function connect(): RespClient
