@@ -15,7 +15,8 @@ final class GateFailure extends \RuntimeException implements EnvironmentError, S
     public function __construct(string $scenario, array $problems, string $log)
     {
         parent::__construct(\sprintf(
-            "The %s scenario does not serve the pages, so nothing was measured:\n  %s%s\nCheck the URLs and that the app works without preloading.",
+            // The advice on the first line: the console adds the option of the URLs there.
+            "The %s scenario does not serve the pages, so nothing was measured: check the URLs and that the app works without preloading.\n  %s%s",
             $scenario,
             implode("\n  ", $problems),
             '' === trim($log) ? '' : "\nphp-fpm/PHP log:\n".$log,

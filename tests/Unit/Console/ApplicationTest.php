@@ -103,6 +103,9 @@ final class ApplicationTest extends TestCase
         $trace = $this->runFailing(TraceError::pageFailed('/', 'HTTP 500', 'PHP Fatal error: boom'));
         self::assertSame("preheat failing: Tracing / failed: it answered HTTP 500. Check the URLs to trace and that the app works without preloading. (option --url)\nphp-fpm/PHP log:\nPHP Fatal error: boom\n", $trace['stderr']);
 
+        $gate = $this->runFailing(new GateFailure('none', ['/missing answered HTTP 404'], ''));
+        self::assertSame("preheat failing: The none scenario does not serve the pages, so nothing was measured: check the URLs and that the app works without preloading. (option --url)\n  /missing answered HTTP 404\n", $gate['stderr']);
+
         // A setting the command has no option for came from a file: the message stands alone.
         $unknown = $this->runFailing(InvalidSetting::because(Setting::Budget, 'The memory budget lots is not a size.'));
         self::assertSame("preheat failing: The memory budget lots is not a size.\n", $unknown['stderr']);
