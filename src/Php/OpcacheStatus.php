@@ -15,9 +15,10 @@ final class OpcacheStatus
     private const MARKER = '@@PREHEAT-OPCACHE@@';
 
     /**
-     * @param list<string>                $preloadedScripts  the files OPcache preloaded
-     * @param array<string, string|false> $ini               the OPcache settings (and memory_limit) as ini_get() gives them, by short name
-     * @param int|null                    $internedUsedBytes null when OPcache does not report interned strings
+     * @param list<string>                                             $preloadedScripts  the files OPcache preloaded
+     * @param array<string, string|false>                              $ini               the OPcache settings (and memory_limit) as ini_get() gives them, by short name
+     * @param int|null                                                 $internedUsedBytes null when OPcache does not report interned strings
+     * @param array{class: string, plan: string, sources: string}|null $manifest          what the preloaded Preheat script says it preloads
      */
     public function __construct(
         public readonly string $php,
@@ -33,6 +34,7 @@ final class OpcacheStatus
         public readonly ?int $internedUsedBytes = null,
         public readonly int $internedBufferBytes = 0,
         public readonly int $maxCachedKeys = 0,
+        public readonly ?array $manifest = null,
     ) {
     }
 
@@ -72,7 +74,18 @@ final class OpcacheStatus
             null === $interned ? null : (int) ($interned['used'] ?? 0),
             (int) ($interned['buffer'] ?? 0),
             (int) ($data['maxCachedKeys'] ?? 0),
+            self::manifest($data['manifest'] ?? null),
         );
+    }
+
+    /** @return array{class: string, plan: string, sources: string}|null */
+    private static function manifest(mixed $data): ?array
+    {
+        if (!\is_array($data) || !\is_string($data['class'] ?? null) || !\is_string($data['plan'] ?? null) || !\is_string($data['sources'] ?? null)) {
+            return null;
+        }
+
+        return ['class' => $data['class'], 'plan' => $data['plan'], 'sources' => $data['sources']];
     }
 
     /** What the probe prints for this status: for fakes that stand in for PHP in tests. */
@@ -86,6 +99,7 @@ final class OpcacheStatus
             'usedBytes' => $this->usedBytes,
             'cachedScripts' => $this->cachedScripts,
             'maxCachedKeys' => $this->maxCachedKeys,
+            'manifest' => $this->manifest,
             'interned' => null === $this->internedUsedBytes ? null : ['used' => $this->internedUsedBytes, 'buffer' => $this->internedBufferBytes],
             'ini' => $this->ini,
         ];

@@ -33,9 +33,12 @@ final class PreloadScriptWriter
         $leftOut = \count($plan->droppedFiles);
 
         $lines = [];
+        $expressions = [];
         foreach ($plan->included as $file) {
-            $lines[] = '    '.$this->pathExpression($file->path, $scriptDir, $root).',';
+            $expressions[] = $this->pathExpression($file->path, $scriptDir, $root);
+            $lines[] = '    '.end($expressions).',';
         }
+        $manifest = ScriptManifest::of($expressions, array_map(static fn ($f): string => $f->path, $plan->included));
 
         $header = [
             \sprintf('OPcache preload script written by Preheat %s. Do not edit: run `preheat generate` again', Version::VERSION),
@@ -46,7 +49,8 @@ final class PreloadScriptWriter
             \sprintf('Preloads: %d files, %d classes, %d functions', \count($plan->included), $plan->classCount(), $plan->functionCount()),
             \sprintf('Left out: %d files (`preheat generate --format=json` or `preheat explain FILE` says why)', $leftOut),
             '',
-            'Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):',
+            'Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;',
+            '`preheat status` tells whether a running php-fpm preloads this script and these files):',
             '    opcache.preload=/absolute/path/to/this/file',
             '    opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)',
             ...RefusedHeader::lines($plan),
@@ -54,6 +58,7 @@ final class PreloadScriptWriter
 
         return "<?php\n\n/*\n".implode("\n", array_map(static fn (string $l): string => rtrim(' * '.$l), $header))."\n */\n\n"
             .self::LIFT_MEMORY_LIMIT
+            .$manifest->declaration()
             ."(static function (array \$files): void {\n"
             ."    foreach (\$files as \$file) {\n"
             ."        // A file removed since this script was written is skipped: a missing file must not stop the server starting.\n"

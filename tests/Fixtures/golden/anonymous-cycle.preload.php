@@ -9,13 +9,21 @@
  * Preloads: 2 files, 2 classes, 1 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_224a4550157fe79a
+{
+    public const PLAN = '41cb3342e6acd50ea9cfb184d1a96aa13b56f635f084a0a9b5f00e01cefb156b';
+    public const SOURCES = '539b56052c2c0d65d7064f441f46b7c1eeeb604ba589d1bd375cd16068b05be0';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 2 files, 2 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_6a55660f235dbfe4
+{
+    public const PLAN = '40535a09112f334c16c7a2d0caf96f5929d5d642ef7ee46e5337f75c0384e774';
+    public const SOURCES = 'd075a8e8926a3fb80a3a03cd8be7531c944f13218c3a101e2b8695198be49b84';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 6 files, 5 classes, 1 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_a3528dc21419da8e
+{
+    public const PLAN = '4e5c8651e23e6a78acd77e96124396d8aadc8948609b128594661930159201ef';
+    public const SOURCES = 'f5dc9f21a8caa49f06277ba30f40e5a7b18d33fcf87f864cf69b8c965f774f82';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

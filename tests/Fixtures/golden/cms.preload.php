@@ -9,13 +9,21 @@
  * Preloads: 5 files, 3 classes, 2 functions
  * Left out: 5 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_f697eed342682f57
+{
+    public const PLAN = 'b58e4594c1c345c0aa32a1865a0b9d7ae1ff70dd8211b5a55b0dfde9c7228d81';
+    public const SOURCES = 'ac92281bb81be11a06eb399edeefe5f7cf9b4530d942d532df2bd331621ce53a';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_5e29a21def93dfab
+{
+    public const PLAN = 'fceebb6b97631c0e8d26d50c2448c5fbe98c9094aa104f9671057367c921f4a9';
+    public const SOURCES = '432c90db48aced3a5c99549af394a52bd4bbac316f7f3d1e4e41633242692ccb';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

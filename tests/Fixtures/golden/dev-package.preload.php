@@ -9,13 +9,21 @@
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_24ef6214df356a34
+{
+    public const PLAN = '63a02b84144f6f5b8fdeafedc9642f6c3a19321964e42400b36d23a4ac89f134';
+    public const SOURCES = 'ba0f13556198003deb72f418fcb85fa7d80c62831acc749cf62b1fb531fdca53';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 1 files, 0 classes, 1 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_fa92ba25205c5828
+{
+    public const PLAN = '099056c9bfb8e7d4dfdc2273694a684fcc0ebeb62c861d79f7a9e387afe2904f';
+    public const SOURCES = '3aa08be8a82f9509f8c65a7c1746ae485c1e6e8ff3c1deae71e2f6c8c4372ebd';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 3 files, 3 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_e951bb0a1d1eaa46
+{
+    public const PLAN = 'a8abd238ee9e8d97106e7b6e94fef5a556b749b7d0846c50f1df26f4fb762864';
+    public const SOURCES = '671f09bde5bdaa48561f636faf06857cf21c1c6f88b23d4933c614043229c5b7';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

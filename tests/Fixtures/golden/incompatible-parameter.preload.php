@@ -9,13 +9,21 @@
  * Preloads: 3 files, 3 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_e992c6b708ad1e9d
+{
+    public const PLAN = '597a20bd2aa4a99134844ab8907fbc1f226c54ee3ba4b9b49ab468306ee15d23';
+    public const SOURCES = 'f75e307615ce57a98d3498ba8501bb5cb9cb6ddb003d1d31ed1cce6e97edb9f6';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

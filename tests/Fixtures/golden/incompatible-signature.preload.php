@@ -9,13 +9,21 @@
  * Preloads: 4 files, 4 classes, 0 functions
  * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_0cfb024efbc477ea
+{
+    public const PLAN = 'b65555f6a24db57af3d80e214c28d9f810a0dbef6dd3762bd482300e8e36a047';
+    public const SOURCES = 'aee5192ee5ce2e61081dfb675d6a58766c5ce246e57537c6bbb11ddd30080845';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 2 files, 2 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_138ab91464eb3ccb
+{
+    public const PLAN = 'a03e0eba4ff6cbf5bcd7f5d650074b1a49b34bcc0a2dfb634b6536e0dbb7815f';
+    public const SOURCES = '425c471b3d644ab909d9f092298babe92c6018df7ada6ce22e74781c338dc922';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

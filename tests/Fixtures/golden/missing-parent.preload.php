@@ -9,13 +9,21 @@
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_4e69fd9fbaf3b453
+{
+    public const PLAN = 'd6dcbd9d43a1cbf21bb5bd60f573952d724ee1c66626a21ab5aac2631c00ded3';
+    public const SOURCES = 'e71d4e23e52e01688150dc4e6ec7c4b2ba2696480e4734f878aae0b1811c85bb';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

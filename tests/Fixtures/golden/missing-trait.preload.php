@@ -9,13 +9,21 @@
  * Preloads: 2 files, 2 classes, 0 functions
  * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_3b989a40ff80a4f8
+{
+    public const PLAN = 'd00957425dfc86891a294579a563a6114e58e831ecd5a8b6d1b8d23c54bf5b43';
+    public const SOURCES = '7affdff0a59aa95e45f8dffa44ee2bb39af0d9deeef52085d3cf433b4551ca1f';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

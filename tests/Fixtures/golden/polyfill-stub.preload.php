@@ -9,13 +9,21 @@
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 5 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_ae3eab5f904d1ddf
+{
+    public const PLAN = '1ae4ea5e3d21d9723a2229f6e581c9c08f7fa062ea183a844b24817067bda55d';
+    public const SOURCES = 'c291644d7c5a46024fa0057e67785de98a3c15e03e8f1e23bc14c523a6c8c2a0';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

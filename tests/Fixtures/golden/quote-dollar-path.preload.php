@@ -9,13 +9,21 @@
  * Preloads: 2 files, 2 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_cf2f8ccf42cf1863
+{
+    public const PLAN = '03ea9366b8244866207285edf8355691086bdfe25eeaf65a8ac775f3fbb1eaee';
+    public const SOURCES = 'fe5d74ec75f7bd6141f005f5a654d4794cc472d5a7a7fbcbb6102cf3aa13c53d';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

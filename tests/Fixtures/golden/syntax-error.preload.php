@@ -9,13 +9,21 @@
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_08cccb47c9bb944d
+{
+    public const PLAN = '316912717be53d976014709e9daf0bba78c3f1db27213ac15c6d3dfd12565a1f';
+    public const SOURCES = '86058725b2997b78c60584cc4bd6573a7c0fe544339a7a0d2e6accd56db8e547';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 2 files, 2 classes, 0 functions
  * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_840c28fc42bd9984
+{
+    public const PLAN = 'bda6e12a4e306fc9c08890233ea5053e25898ceb639264c1484f4e156522a2b1';
+    public const SOURCES = '7768ddc38d31c42248ecb2cab27e0932ea21a90d84dd26883d277688bf4e5bed';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 7 files, 7 classes, 0 functions
  * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_7ccbed4b2a9675a3
+{
+    public const PLAN = 'e1cf01c29007d2721c90d6b86b956fe5cf966eda799f033bcaaec70f2d72663f';
+    public const SOURCES = 'ff35813e4b7b206e8f230e02253038fec8658b6747351c702ff7a6884aa50b30';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 1 files, 1 classes, 0 functions
  * Left out: 2 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_55f6b82f1c825e6a
+{
+    public const PLAN = '98c4dc13d1fa38c330c7602762d032ec4bc53c959c8bad76905f59bc74392df8';
+    public const SOURCES = 'ecd2004537442b46c3318051d5a64de7d77512f98e4739a0bab9a47e5401fde7';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -9,13 +9,21 @@
  * Preloads: 10 files, 10 classes, 0 functions
  * Left out: 8 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_43b669b9fe65fadb
+{
+    public const PLAN = 'f4838d5faacca84fa6dc110118214b8651447c9c35e0863c05ef42887849f59c';
+    public const SOURCES = '6b8e71596ef3d0402e5ea6361501e66f2af3339d8e01eaaa83193e0dd9481f99';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

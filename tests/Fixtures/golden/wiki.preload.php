@@ -9,13 +9,21 @@
  * Preloads: 5 files, 5 classes, 0 functions
  * Left out: 4 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
- * Enable in the php.ini of php-fpm, then restart php-fpm (opcache_reset() does not reload it):
+ * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
+ * `preheat status` tells whether a running php-fpm preloads this script and these files):
  *     opcache.preload=/absolute/path/to/this/file
  *     opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)
  */
 
 // memory_limit is for the app's requests; PHP restores it when the preload ends.
 ini_set('memory_limit', '-1');
+
+// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
+final class PreheatManifest_9ed10ac482d762fd
+{
+    public const PLAN = 'f79313a8c037a8f62116a71599392407235d6fcf4d89f7fbd28e5682bf89d534';
+    public const SOURCES = '415c36e6b33086fd8973b914682385fd166b273104fbe63732dcd4d72632ed28';
+}
 
 (static function (array $files): void {
     foreach ($files as $file) {

@@ -1,0 +1,102 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+/**
+ * What a preload script preloads, stamped into the script so that a running server can tell: a hash of
+ * the plan (the files and their order) and a hash of those files' contents. The script declares a class
+ * named after both (PreheatManifest_<hash>, two constants); OPcache preloads it with the rest, so a
+ * request to php-fpm sees which script and which code the master preloaded at start, until it restarts.
+ */
+final class ScriptManifest
+{
+    public const CLASS_PREFIX = 'PreheatManifest_';
+
+    public function __construct(
+        public readonly string $plan,
+        public readonly string $sources,
+    ) {
+    }
+
+    /**
+     * @param list<string> $pathExpressions the PHP expressions of the paths, as the script writes them
+     * @param list<string> $files           the same files as absolute paths
+     */
+    public static function of(array $pathExpressions, array $files): self
+    {
+        return new self(hash('sha256', implode("\n", $pathExpressions)), self::sourcesHash($files));
+    }
+
+    /**
+     * The hash of the files' contents, in order; a file that is gone counts as gone.
+     *
+     * @param list<string> $files
+     */
+    public static function sourcesHash(array $files): string
+    {
+        $hashes = [];
+        foreach ($files as $file) {
+            $hash = is_file($file) ? @hash_file('sha256', $file) : false;
+            $hashes[] = false === $hash ? '-' : $hash;
+        }
+
+        return hash('sha256', implode("\n", $hashes));
+    }
+
+    public function className(): string
+    {
+        return self::CLASS_PREFIX.substr(hash('sha256', $this->plan.$this->sources), 0, 16);
+    }
+
+    public function equals(self $other): bool
+    {
+        return $this->plan === $other->plan && $this->sources === $other->sources;
+    }
+
+    /** The PHP the script declares it with. */
+    public function declaration(): string
+    {
+        return "// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.\n"
+            .\sprintf("final class %s\n{\n    public const PLAN = '%s';\n    public const SOURCES = '%s';\n}\n\n", $this->className(), $this->plan, $this->sources);
+    }
+
+    /** The manifest a script declares; null for a script without one (written by hand or by an older Preheat). */
+    public static function fromScript(string $script): ?self
+    {
+        if (!preg_match('{^final class '.self::CLASS_PREFIX.'[0-9a-f]{16}\s*\{\s*public const PLAN = \'([0-9a-f]{64})\';\s*public const SOURCES = \'([0-9a-f]{64})\';}m', $script, $m)) {
+            return null;
+        }
+
+        return new self($m[1], $m[2]);
+    }
+
+    /**
+     * The files a script preloads, as absolute paths: the list it compiles, `__DIR__.'/x'` resolved against
+     * the script's directory.
+     *
+     * @return list<string>
+     */
+    public static function filesOf(string $script, string $scriptPath): array
+    {
+        $start = strrpos($script, '})([');
+        if (false === $start) {
+            return [];
+        }
+        preg_match_all('{^\s*(__DIR__\.)?\'((?:[^\'\\\\]|\\\\.)*)\',$}m', substr($script, $start), $matches, \PREG_SET_ORDER);
+        $files = [];
+        foreach ($matches as $match) {
+            $path = strtr($match[2], ['\\\\' => '\\', "\\'" => "'"]);
+            $files[] = '' !== $match[1] ? \dirname($scriptPath).$path : $path;
+        }
+
+        return $files;
+    }
+
+    /** @return array{plan: string, sources: string, class: string} */
+    public function toArray(): array
+    {
+        return ['plan' => $this->plan, 'sources' => $this->sources, 'class' => $this->className()];
+    }
+}
