@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console;
 
 use Preheat\Console\Command\BenchCommand;
+use Preheat\Console\Command\DoctorCommand;
 use Preheat\Console\Command\ExplainCommand;
 use Preheat\Console\Command\GenerateCommand;
 use Preheat\Console\Command\RecordCommand;
@@ -50,6 +51,7 @@ final class Application extends ConsoleApplication
         $this->add(new BenchCommand($runner));
         $this->add(new RecordCommand());
         $this->add(new UsageCommand());
+        $this->add(new DoctorCommand($runner));
     }
 
     /** The exit code a command that failed with $error ends with. */

@@ -1,0 +1,47 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor;
+
+/**
+ * The exact line to change: `key = value` in a file, at the line that sets it now (or the commented-out
+ * default to replace), or to be added when no line mentions it.
+ */
+final class Fix
+{
+    public function __construct(
+        public readonly string $file,
+        public readonly ?int $line,
+        public readonly string $setting,
+        public readonly string $value,
+        public readonly ?string $current = null,
+    ) {
+    }
+
+    public static function at(SettingLocation $location, string $value): self
+    {
+        return new self($location->file, $location->line, $location->setting, $value, $location->text);
+    }
+
+    public function newLine(): string
+    {
+        return $this->setting.' = '.$this->value;
+    }
+
+    /** "/etc/php/8.2/fpm/php.ini:1790: opcache.interned_strings_buffer = 16 (was `;opcache.interned_strings_buffer=8`)". */
+    public function describe(): string
+    {
+        $where = $this->file.(null === $this->line ? '' : ':'.$this->line);
+
+        return null === $this->current
+            ? \sprintf('%s: add `%s`', $where, $this->newLine())
+            : \sprintf('%s: `%s` (now `%s`)', $where, $this->newLine(), $this->current);
+    }
+
+    /** @return array{file: string, line: ?int, setting: string, value: string, current: ?string, newLine: string} */
+    public function toArray(): array
+    {
+        return ['file' => $this->file, 'line' => $this->line, 'setting' => $this->setting, 'value' => $this->value, 'current' => $this->current, 'newLine' => $this->newLine()];
+    }
+}

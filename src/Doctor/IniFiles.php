@@ -1,0 +1,70 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor;
+
+/**
+ * The ini files a PHP reads, in the order it reads them (php.ini, then the scanned directory's *.ini
+ * sorted by name), to say on which line a setting is written: the last line that sets it (it wins),
+ * else the first commented-out line that names it (the default to uncomment), else php.ini to add it to.
+ */
+final class IniFiles
+{
+    /** @var array<string, list<string>>|null file => lines */
+    private ?array $lines = null;
+
+    public function __construct(public readonly ?string $iniFile, public readonly ?string $scanDir = null)
+    {
+    }
+
+    /** @return list<string> */
+    public function files(): array
+    {
+        $files = null === $this->iniFile ? [] : [$this->iniFile];
+        if (null !== $this->scanDir) {
+            foreach (explode(\PATH_SEPARATOR, $this->scanDir) as $directory) {
+                $scanned = glob(rtrim($directory, '/').'/*.ini') ?: [];
+                sort($scanned);
+                array_push($files, ...$scanned);
+            }
+        }
+
+        return $files;
+    }
+
+    public function locate(string $setting): SettingLocation
+    {
+        $set = null;
+        $commented = null;
+        $pattern = '{^\s*(;)?\s*'.preg_quote($setting, '{').'\s*=}i';
+        foreach ($this->read() as $file => $lines) {
+            foreach ($lines as $i => $line) {
+                if (!preg_match($pattern, $line, $m)) {
+                    continue;
+                }
+                if ('' === ($m[1] ?? '')) {
+                    $set = new SettingLocation($setting, $file, $i + 1, trim($line));
+                } else {
+                    $commented ??= new SettingLocation($setting, $file, $i + 1, trim($line));
+                }
+            }
+        }
+
+        return $set ?? $commented ?? new SettingLocation($setting, $this->iniFile ?? 'php.ini');
+    }
+
+    /** @return array<string, list<string>> */
+    private function read(): array
+    {
+        if (null === $this->lines) {
+            $this->lines = [];
+            foreach ($this->files() as $file) {
+                $text = @file_get_contents($file);
+                $this->lines[$file] = false === $text ? [] : (preg_split("{\r?\n}", $text) ?: []);
+            }
+        }
+
+        return $this->lines;
+    }
+}

@@ -1,0 +1,32 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor\Rule;
+
+use Preheat\Doctor\AppProfile;
+use Preheat\Doctor\Finding;
+use Preheat\Doctor\Fix;
+use Preheat\Doctor\Rung;
+use Preheat\Doctor\ServerConfig;
+use Preheat\Doctor\Severity;
+
+/** opcache.preload in the CLI's ini: Composer and every console command run the app's preload first. */
+final class CliPreloadRule implements Rule
+{
+    public function check(ServerConfig $server, AppProfile $app): array
+    {
+        if ('' === trim($server->cliPreload)) {
+            return [];
+        }
+
+        return [new Finding(
+            'cli-preload',
+            Severity::Error,
+            \sprintf('The CLI preloads %s too', $server->cliPreload),
+            'Composer, artisan and cron jobs then start with the app\'s classes already declared: Composer crashes on the classes it declares itself, and a deploy\'s `composer install` runs the old release\'s code. Keep opcache.preload in php-fpm\'s ini only.',
+            [Fix::at($server->cliIni->locate('opcache.preload'), '')],
+            Rung::PreloadAll,
+        )];
+    }
+}

@@ -1,0 +1,97 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor\Rule;
+
+use Preheat\Doctor\AppProfile;
+use Preheat\Doctor\Finding;
+use Preheat\Doctor\Fix;
+use Preheat\Doctor\PreloadStatus;
+use Preheat\Doctor\Rung;
+use Preheat\Doctor\ServerConfig;
+use Preheat\Doctor\Severity;
+
+/** The preload php-fpm is configured with: none, a script that is gone, stale, over memory, or without its user. */
+final class PreloadRule implements Rule
+{
+    public function check(ServerConfig $server, AppProfile $app): array
+    {
+        $preload = $app->preload;
+        $location = $server->ini->locate('opcache.preload');
+        $script = $app->root.'/preload.php';
+        $findings = [];
+        switch ($preload->status) {
+            case PreloadStatus::None:
+                $fixes = [Fix::at($location, $script)];
+                if ($server->asRoot || '' === $server->setting('opcache.preload_user')) {
+                    $fixes[] = Fix::at($server->ini->locate('opcache.preload_user'), self::poolUser($server));
+                }
+
+                return [new Finding(
+                    'preload-none',
+                    Severity::Notice,
+                    'php-fpm preloads nothing',
+                    \sprintf('`preheat generate --project=%s` writes a verified script; `preheat bench` measures what it buys on this app.', $app->root),
+                    $fixes,
+                    Rung::PreloadHot,
+                )];
+            case PreloadStatus::Missing:
+                return [new Finding(
+                    'preload-missing',
+                    Severity::Error,
+                    \sprintf('opcache.preload names %s, which is not there', (string) $preload->script),
+                    'php-fpm does not start without its preload script. Generate it (`preheat generate`) or remove the line.',
+                    [Fix::at($location, $script)],
+                    Rung::PreloadAll,
+                )];
+            case PreloadStatus::Stale:
+                $findings[] = new Finding(
+                    'preload-stale',
+                    Severity::Error,
+                    \sprintf('The preload script %s is stale: %s', (string) $preload->script, $preload->reason),
+                    'Preloaded classes win over the files on disk: after the next restart php-fpm serves the code the script was made for, mixed with the new. Run `preheat generate` in the build, then restart php-fpm (a reload does not reload preloaded code).',
+                    [],
+                    Rung::PreloadAll,
+                );
+                break;
+            case PreloadStatus::Configured:
+                break;
+        }
+        $available = ($server->megabytes('opcache.memory_consumption') - $server->megabytes('opcache.interned_strings_buffer')) * 1048576;
+        if ($preload->estimatedBytes > $available) {
+            $needed = (int) (ceil(($preload->estimatedBytes * OpcacheSizingRule::HEADROOM / 1048576 + $server->megabytes('opcache.interned_strings_buffer')) / 32) * 32);
+            $findings[] = new Finding(
+                'preload-over-memory',
+                Severity::Error,
+                \sprintf('The preload (%d files, about %d MB) does not fit in opcache.memory_consumption', $preload->files, (int) ceil($preload->estimatedBytes / 1048576)),
+                'A preload that outgrows OPcache\'s memory stops php-fpm at start ("Not enough shared memory for preloading"). `preheat verify` measures it exactly.',
+                [Fix::at($server->ini->locate('opcache.memory_consumption'), (string) $needed)],
+                Rung::PreloadAll,
+            );
+        }
+        if ($server->asRoot && '' === trim($server->setting('opcache.preload_user')) && version_compare($server->phpVersion, '8.3.0', '<')) {
+            $findings[] = new Finding(
+                'preload-user-missing',
+                Severity::Error,
+                'opcache.preload is set but opcache.preload_user is not',
+                \sprintf('PHP %s refuses to preload as root ("opcache.preload_user" has not been defined) and php-fpm does not start.', $server->phpVersion),
+                [Fix::at($server->ini->locate('opcache.preload_user'), self::poolUser($server))],
+                Rung::PreloadAll,
+            );
+        }
+
+        return $findings;
+    }
+
+    private static function poolUser(ServerConfig $server): string
+    {
+        foreach ($server->pools as $pool) {
+            if (isset($pool->values['user'])) {
+                return $pool->values['user'];
+            }
+        }
+
+        return 'www-data';
+    }
+}

@@ -1,0 +1,16 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor\Rule;
+
+use Preheat\Doctor\AppProfile;
+use Preheat\Doctor\Finding;
+use Preheat\Doctor\ServerConfig;
+
+/** One check of `preheat doctor`: pure, over what was read; the same input gives the same findings. */
+interface Rule
+{
+    /** @return list<Finding> */
+    public function check(ServerConfig $server, AppProfile $app): array;
+}

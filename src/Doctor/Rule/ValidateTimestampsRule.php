@@ -1,0 +1,32 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor\Rule;
+
+use Preheat\Doctor\AppProfile;
+use Preheat\Doctor\Finding;
+use Preheat\Doctor\Fix;
+use Preheat\Doctor\Rung;
+use Preheat\Doctor\ServerConfig;
+use Preheat\Doctor\Severity;
+
+/** In production, code changes only with a deploy: checking every file's mtime is work for nothing. */
+final class ValidateTimestampsRule implements Rule
+{
+    public function check(ServerConfig $server, AppProfile $app): array
+    {
+        if (!$server->flag('opcache.enable') || !$server->flag('opcache.validate_timestamps')) {
+            return [];
+        }
+
+        return [new Finding(
+            'validate-timestamps-on',
+            Severity::Warning,
+            'opcache.validate_timestamps is on',
+            'OPcache checks the files of every request for changes (each opcache.revalidate_freq seconds). In production code changes only with a deploy: turn it off, and restart php-fpm on every deploy (you must anyway when preloading).',
+            [Fix::at($server->ini->locate('opcache.validate_timestamps'), '0')],
+            Rung::OpcacheSizing,
+        )];
+    }
+}

@@ -1,0 +1,101 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor;
+
+use Preheat\Php\PhpInstallationLocator;
+use Preheat\Php\Probe;
+use Preheat\Process\ProcessRunner;
+use Preheat\Util\Cpu;
+
+/**
+ * Reads what php-fpm runs with: the php.ini it loads and its extra .ini directory (found as verify
+ * finds them, by Php\PhpInstallationLocator, or given), the effective settings as PHP reports them with
+ * that ini, its pool files (pool.d/*.conf next to the ini, or given), and the CLI's own ini.
+ */
+final class ServerConfigReader
+{
+    private const MARKER = '@@PREHEAT-DOCTOR@@';
+
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly PhpInstallationLocator $locator,
+    ) {
+    }
+
+    /** @param list<string> $poolFiles none to read the pool.d/*.conf next to the ini */
+    public function read(string $phpBinary, ?string $iniFile, array $poolFiles): ServerConfig
+    {
+        foreach ($poolFiles as $i => $pool) {
+            if (!is_file($pool)) {
+                throw DoctorInputError::unreadablePool($pool);
+            }
+            $poolFiles[$i] = realpath($pool) ?: $pool;
+        }
+        $installation = $this->locator->locate($phpBinary, $iniFile);
+        if (null === $installation->fpmBinary && (null === $iniFile || [] === $poolFiles)) {
+            throw DoctorEnvironmentError::noFpm($phpBinary);
+        }
+        $ini = new IniFiles($installation->settings->iniFile, $installation->settings->scanDir);
+        $fpm = $this->probe($phpBinary, $ini, true);
+        $cli = $this->probe($phpBinary, null, false);
+        if ([] === $poolFiles) {
+            $directory = null === $ini->iniFile ? null : \dirname($ini->iniFile).'/pool.d';
+            $poolFiles = null === $directory ? [] : (glob($directory.'/*.conf') ?: []);
+            sort($poolFiles);
+            if ([] === $poolFiles) {
+                throw DoctorInputError::noPoolFiles(null === $directory ? 'no php-fpm ini' : 'none in '.$directory);
+            }
+        }
+        $pools = [];
+        $parser = new PoolFileParser();
+        foreach ($poolFiles as $file) {
+            array_push($pools, ...$parser->parse($file));
+        }
+        $cliLoaded = \is_string($cli['loaded'] ?? null) ? $cli['loaded'] : null;
+        $cliScanned = \is_string($cli['scanned'] ?? null) ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned'])))) : [];
+
+        return new ServerConfig(
+            (string) $fpm['version'],
+            $installation->fpmBinary,
+            $ini,
+            array_map('strval', array_filter((array) $fpm['settings'], static fn ($v): bool => false !== $v)),
+            array_values(array_map(static fn ($e): string => strtolower((string) $e), (array) $fpm['extensions'])),
+            $pools,
+            new IniFiles($cliLoaded, [] === $cliScanned ? null : \dirname($cliScanned[0])),
+            (string) (($cli['settings'] ?? [])['opcache.preload'] ?? ''),
+            Cpu::cores(),
+            self::memoryBytes(),
+            \function_exists('posix_geteuid') && 0 === posix_geteuid(),
+        );
+    }
+
+    /** @return array<string, mixed> */
+    private function probe(string $phpBinary, ?IniFiles $ini, bool $withIni): array
+    {
+        $code = Probe::emit('["version" => PHP_VERSION, "loaded" => php_ini_loaded_file(), "scanned" => php_ini_scanned_files(),'
+            .' "settings" => array_combine('.var_export(ServerConfig::SETTINGS, true).', array_map("ini_get", '.var_export(ServerConfig::SETTINGS, true).')),'
+            .' "extensions" => array_merge(get_loaded_extensions(), get_loaded_extensions(true))]', self::MARKER);
+        $command = [$phpBinary];
+        if ($withIni && null !== $ini?->iniFile) {
+            array_push($command, '-c', $ini->iniFile);
+        }
+        array_push($command, '-r', $code);
+        $environment = $withIni && null !== $ini?->scanDir ? ['PHP_INI_SCAN_DIR' => $ini->scanDir] : null;
+        $result = $this->runner->run($command, null, 60.0, $environment);
+        $data = Probe::decode($result->stdout, self::MARKER);
+        if (!\is_array($data) || !\is_array($data['settings'] ?? null) || !\is_array($data['extensions'] ?? null)) {
+            throw DoctorEnvironmentError::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
+        }
+
+        return $data;
+    }
+
+    private static function memoryBytes(): ?int
+    {
+        $meminfo = is_readable('/proc/meminfo') ? (string) file_get_contents('/proc/meminfo') : '';
+
+        return preg_match('{^MemTotal:\s+(\d+) kB}m', $meminfo, $m) ? (int) $m[1] * 1024 : null;
+    }
+}

@@ -1,0 +1,70 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Doctor;
+
+use Preheat\Doctor\DoctorReport;
+use Preheat\Doctor\Finding;
+
+/** `preheat doctor` as text: what was read, then each finding with the lines to change and the rung that measures it. */
+final class DoctorTextRenderer
+{
+    /** @return list<string> */
+    public function render(DoctorReport $report): array
+    {
+        $server = $report->server;
+        $app = $report->app;
+        $pools = array_map(static fn ($p): string => \sprintf('%s (%s: pm = %s, pm.max_children = %s)', $p->name, $p->file, $p->pm(), $p->maxChildren() ?? '?'), $server->pools);
+        $lines = [
+            \sprintf('PHP %s, php-fpm %s', $server->phpVersion, $server->fpmBinary ?? '(not found; reading the files given)'),
+            \sprintf('  php.ini   %s%s', $server->ini->iniFile ?? '(none)', null === $server->ini->scanDir ? '' : ' + '.$server->ini->scanDir.'/*.ini'),
+            \sprintf('  pools     %s', implode('; ', $pools)),
+            \sprintf('  machine   %d cores, %s', $server->cores, null === $server->memoryBytes ? 'memory unknown' : (int) ($server->memoryBytes / 1048576).' MB'),
+            \sprintf('App %s: %d PHP files (%.1f MB), OPcache %.1f MB, interned strings %.1f MB (%s)', $app->root, $app->files, $app->sourceBytes / 1048576, $app->opcacheBytes / 1048576, $app->internedBytes / 1048576, $app->measured ? 'measured' : 'estimated; --measure compiles them'),
+            \sprintf('  autoloader %s; preload %s%s', $this->autoloader($report), $app->preload->status->value, null === $app->preload->script ? '' : ' ('.$app->preload->script.')'),
+            '',
+        ];
+        if ([] === $report->findings) {
+            $lines[] = 'No findings.';
+
+            return $lines;
+        }
+        foreach ($report->findings as $finding) {
+            array_push($lines, ...$this->finding($finding));
+        }
+        $counts = [];
+        foreach ($report->findings as $finding) {
+            $counts[$finding->severity->value] = ($counts[$finding->severity->value] ?? 0) + 1;
+        }
+        $lines[] = implode(', ', array_map(static fn (string $s, int $n): string => $n.' '.$s.(1 === $n ? '' : 's'), array_keys($counts), $counts));
+
+        return $lines;
+    }
+
+    /** @return list<string> */
+    private function finding(Finding $finding): array
+    {
+        $lines = [\sprintf('[%s] %s', strtoupper($finding->severity->value), $finding->title)];
+        foreach (explode("\n", wordwrap($finding->detail, 100)) as $line) {
+            $lines[] = '    '.$line;
+        }
+        foreach ($finding->fixes as $fix) {
+            $lines[] = '    fix: '.$fix->describe();
+        }
+        $lines[] = '    measured by: '.(null === $finding->rung ? 'no rung of the ladder (preheat bench --workers)' : 'the "'.$finding->rung->value.'" rung (preheat bench --ladder)');
+        $lines[] = '';
+
+        return $lines;
+    }
+
+    private function autoloader(DoctorReport $report): string
+    {
+        $a = $report->app->autoloader;
+        if (!$a->composer) {
+            return 'not Composer\'s';
+        }
+
+        return \sprintf('Composer (%s%s%s)', $a->optimised ? 'optimised' : 'not optimised', $a->authoritative ? ', authoritative' : '', $a->apcu ? ', APCu' : '');
+    }
+}

@@ -1,0 +1,68 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\PreheatProcess;
+
+/** `preheat doctor` as users run it, on a fixture php.ini, pool file and app, with PHP reading that ini. */
+final class DoctorCommandTest extends TestCase
+{
+    private const FIXTURES = __DIR__.'/../Fixtures/doctor';
+
+    public function testFindsEveryProblemOfTheFixtureConfigurationWithTheLinesToChange(): void
+    {
+        $ini = realpath(self::FIXTURES.'/undersized/php.ini');
+        $pool = realpath(self::FIXTURES.'/undersized/pool.d/www.conf');
+        [$report, $process] = PreheatProcess::json(['doctor', '--ini='.$ini, '--pool='.$pool, '--project='.self::FIXTURES.'/apps/plain']);
+
+        self::assertSame(4, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame('error', $report['worst']);
+        self::assertSame('16', $report['server']['settings']['opcache.memory_consumption'], 'read from inside PHP with the given ini');
+        $findings = array_column($report['findings'], null, 'id');
+        foreach (['preload-missing', 'interned-strings-undersized', 'opcache-memory-undersized', 'validate-timestamps-on', 'workers-over-ram', 'workers-too-many', 'autoloader-not-optimised'] as $id) {
+            self::assertArrayHasKey($id, $findings, implode(', ', array_keys($findings)));
+        }
+        self::assertSame(['file' => $ini, 'line' => 7, 'setting' => 'opcache.memory_consumption', 'value' => '32', 'current' => 'opcache.memory_consumption=16', 'newLine' => 'opcache.memory_consumption = 32'], $findings['opcache-memory-undersized']['fixes'][0]);
+        self::assertSame([$pool, 7], [$findings['workers-over-ram']['fixes'][0]['file'], $findings['workers-over-ram']['fixes'][0]['line']]);
+        self::assertSame('opcache sizing', $findings['validate-timestamps-on']['rung']);
+        self::assertSame(4, $report['app']['files']);
+        self::assertSame('missing', $report['app']['preload']['status']);
+
+        $text = PreheatProcess::run(['doctor', '--ini='.$ini, '--pool='.$pool, '--project='.self::FIXTURES.'/apps/plain', '--measure']);
+        self::assertSame(4, $text->getExitCode(), $text->getErrorOutput());
+        self::assertStringContainsString('[ERROR] opcache.preload names /nonexistent/preheat-doctor-fixture/preload.php, which is not there', $text->getOutput());
+        self::assertStringContainsString($ini.':8: `opcache.interned_strings_buffer = 8` (now `opcache.interned_strings_buffer=4`)', $text->getOutput());
+        self::assertStringContainsString('(measured)', $text->getOutput());
+    }
+
+    public function testBadInputNamesWhatToDo(): void
+    {
+        $badPool = PreheatProcess::run(['doctor', '--pool='.self::FIXTURES.'/bad-pool/www.conf', '--project='.self::FIXTURES.'/apps/plain']);
+        self::assertSame(2, $badPool->getExitCode());
+        self::assertStringContainsString('bad-pool/www.conf does not parse', $badPool->getErrorOutput());
+
+        $noPool = PreheatProcess::run(['doctor', '--pool='.self::FIXTURES.'/none.conf', '--project='.self::FIXTURES.'/apps/plain']);
+        self::assertSame(2, $noPool->getExitCode());
+        self::assertStringContainsString('cannot read the php-fpm pool file', $noPool->getErrorOutput());
+
+        $noProject = PreheatProcess::run(['doctor', '--project='.self::FIXTURES.'/nothing-here']);
+        self::assertSame(2, $noProject->getExitCode());
+        self::assertStringContainsString('--project=', $noProject->getErrorOutput());
+
+        // A PHP no php-fpm goes with (its name matches none): the machine lacks php-fpm, unless the ini and pool are given.
+        $directory = sys_get_temp_dir().'/preheat-doctor-'.bin2hex(random_bytes(4));
+        mkdir($directory);
+        symlink(\PHP_BINARY, $directory.'/php-without-fpm');
+        try {
+            $noFpm = PreheatProcess::run(['doctor', '--php='.$directory.'/php-without-fpm', '--project='.self::FIXTURES.'/apps/plain']);
+            self::assertSame(3, $noFpm->getExitCode(), $noFpm->getOutput());
+            self::assertStringContainsString('no php-fpm found for '.$directory.'/php-without-fpm: install the php-fpm that matches it', $noFpm->getErrorOutput());
+        } finally {
+            unlink($directory.'/php-without-fpm');
+            rmdir($directory);
+        }
+    }
+}
