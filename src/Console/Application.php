@@ -9,6 +9,7 @@ use Preheat\Console\Command\DoctorCommand;
 use Preheat\Console\Command\ExplainCommand;
 use Preheat\Console\Command\GenerateCommand;
 use Preheat\Console\Command\RecordCommand;
+use Preheat\Console\Command\StatusCommand;
 use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
 use Preheat\EnvironmentError;
@@ -52,6 +53,7 @@ final class Application extends ConsoleApplication
         $this->add(new RecordCommand());
         $this->add(new UsageCommand());
         $this->add(new DoctorCommand($runner));
+        $this->add(new StatusCommand());
     }
 
     /** The exit code a command that failed with $error ends with. */

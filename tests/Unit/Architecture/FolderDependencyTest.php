@@ -8,7 +8,7 @@ use PHPUnit\Framework\TestCase;
 
 /**
  * The folders of src/ depend on each other in one direction only:
- * Console → Report → Bench / Doctor → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util.
+ * Console → Report → Bench / Doctor / Deploy → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util.
  * Read from every `use` statement (and fully qualified name) under src/: a folder cycle, or an edge against
  * that direction, fails and is named with a file that makes it.
  */
@@ -23,6 +23,7 @@ final class FolderDependencyTest extends TestCase
         'Report' => 8,
         'Bench' => 7,
         'Doctor' => 7,
+        'Deploy' => 7,
         'Usage' => 6,
         'Script' => 6,
         'Plan' => 5,
@@ -67,7 +68,7 @@ final class FolderDependencyTest extends TestCase
             }
         }
 
-        self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util');
+        self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor / Deploy → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util');
     }
 
     public function testTheReaderSeesAnEdge(): void

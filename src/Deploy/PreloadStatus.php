@@ -1,0 +1,58 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Deploy;
+
+use Preheat\Script\ScriptManifest;
+
+/**
+ * Whether a running php-fpm serves what is on disk now: the manifest it preloaded at start against the
+ * script's, and the script's against the files it names. Fresh, or stale with the reasons and what to do.
+ */
+final class PreloadStatus
+{
+    public const RESTART = 'restart php-fpm (a full restart: a reload or opcache_reset() keeps the preloaded code)';
+    public const REGENERATE = 'run `preheat generate`, then restart php-fpm';
+
+    /** @param list<string> $problems */
+    public function __construct(
+        public readonly string $server,
+        public readonly string $script,
+        public readonly string $php,
+        public readonly ?string $preloadedScript,
+        public readonly ?ScriptManifest $running,
+        public readonly ?ScriptManifest $onDisk,
+        public readonly int $preloadedClasses,
+        public readonly array $problems,
+        public readonly ?string $action,
+    ) {
+    }
+
+    public function fresh(): bool
+    {
+        return [] === $this->problems;
+    }
+
+    public function exitCode(): int
+    {
+        return $this->fresh() ? 0 : 1;
+    }
+
+    /** @return array<string, mixed> */
+    public function toArray(): array
+    {
+        return [
+            'fresh' => $this->fresh(),
+            'server' => $this->server,
+            'php' => $this->php,
+            'script' => $this->script,
+            'preloadedScript' => $this->preloadedScript,
+            'running' => $this->running?->toArray(),
+            'onDisk' => $this->onDisk?->toArray(),
+            'preloadedClasses' => $this->preloadedClasses,
+            'problems' => $this->problems,
+            'action' => $this->action,
+        ];
+    }
+}

@@ -1,0 +1,103 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Deploy;
+
+use Preheat\Php\FastCgi\FastCgiClient;
+use Preheat\Php\FastCgi\FastCgiError;
+use Preheat\Php\OpcacheStatus;
+use Preheat\Script\ScriptManifest;
+
+/**
+ * Asks a running php-fpm what it preloaded: writes the OPcache probe next to the preload script (a
+ * directory the pool can read; its /tmp may be private), runs it through FastCGI, removes it, and
+ * compares the manifest the server preloaded with the script's and the script's with the files on disk.
+ */
+final class PreloadStatusChecker
+{
+    public function __construct(private readonly FastCgiClient $client = new FastCgiClient())
+    {
+    }
+
+    public function check(string $address, string $script, ?string $probeDirectory = null): PreloadStatus
+    {
+        $text = @file_get_contents($script);
+        if (false === $text || !is_file($script)) {
+            throw StatusInputError::noScript($script);
+        }
+        $script = realpath($script) ?: $script;
+        $status = $this->ask($address, $probeDirectory ?? \dirname($script));
+
+        return self::compare($address, $script, $text, $status);
+    }
+
+    /** The comparison itself, for a status however it was obtained. */
+    public static function compare(string $server, string $script, string $text, OpcacheStatus $status): PreloadStatus
+    {
+        $onDisk = ScriptManifest::fromScript($text);
+        $running = null === $status->manifest ? null : new ScriptManifest($status->manifest['plan'], $status->manifest['sources']);
+        $preloaded = '' === $status->ini('preload') ? null : $status->ini('preload');
+        $problems = [];
+        $action = null;
+        if (null === $onDisk) {
+            $problems[] = \sprintf('%s has no manifest: it was not written by this version of Preheat', $script);
+            $action = self::regenerateAction();
+        } elseif (ScriptManifest::sourcesHash(ScriptManifest::filesOf($text, $script)) !== $onDisk->sources) {
+            $problems[] = 'the files the script preloads changed since it was generated';
+            $action = self::regenerateAction();
+        }
+        if (null === $running) {
+            $problems[] = null === $preloaded
+                ? 'php-fpm preloads nothing (its opcache.preload is empty)'
+                : \sprintf('php-fpm preloaded %s, which declares no Preheat manifest', $preloaded);
+            $action ??= PreloadStatus::RESTART;
+        } elseif (null !== $onDisk && !$running->equals($onDisk)) {
+            $problems[] = \sprintf('php-fpm preloaded another version of the script (%s; on disk now: %s): it still serves the code it preloaded at start', $running->className(), $onDisk->className());
+            $action ??= PreloadStatus::RESTART;
+        }
+        if (null !== $preloaded && $preloaded !== $script && (realpath($preloaded) ?: $preloaded) !== $script) {
+            $problems[] = \sprintf('php-fpm\'s opcache.preload is %s, not %s', $preloaded, $script);
+        }
+
+        return new PreloadStatus($server, $script, $status->php, $preloaded, $running, $onDisk, $status->preloadedClasses, $problems, $action);
+    }
+
+    private static function regenerateAction(): string
+    {
+        return PreloadStatus::REGENERATE;
+    }
+
+    private function ask(string $address, string $directory): OpcacheStatus
+    {
+        $probe = rtrim($directory, '/').'/.preheat-status-'.bin2hex(random_bytes(8)).'.php';
+        if (false === @file_put_contents($probe, OpcacheStatus::probeCode())) {
+            throw StatusInputError::cannotWriteProbe($directory);
+        }
+        try {
+            @chmod($probe, 0o644);
+            $response = $this->client->request($address, [
+                'GATEWAY_INTERFACE' => 'FastCGI/1.0',
+                'REQUEST_METHOD' => 'GET',
+                'SCRIPT_FILENAME' => $probe,
+                'SCRIPT_NAME' => '/'.basename($probe),
+                'REQUEST_URI' => '/'.basename($probe),
+                'DOCUMENT_ROOT' => $directory,
+                'QUERY_STRING' => '',
+                'SERVER_PROTOCOL' => 'HTTP/1.1',
+                'SERVER_SOFTWARE' => 'preheat-status',
+                'REMOTE_ADDR' => '127.0.0.1',
+                'SERVER_NAME' => 'localhost',
+            ]);
+        } finally {
+            @unlink($probe);
+        }
+        $status = OpcacheStatus::read($response->body);
+        if (null === $status) {
+            $said = trim($response->stderr."\n".substr($response->body, 0, 300));
+            throw FastCgiError::broken($address, \sprintf('the status probe printed nothing (HTTP %d%s); php-fpm must be able to read %s (chroot, open_basedir and a private /tmp hide files: give a directory of the app)', $response->status, '' === $said ? '' : ': '.$said, $directory));
+        }
+
+        return $status;
+    }
+}

@@ -1,0 +1,134 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Php\FastCgi;
+
+/**
+ * Runs one PHP script in a running php-fpm by speaking FastCGI to it (the responder role, one request
+ * per connection), as a web server would: BEGIN_REQUEST, the params, an empty stdin, then reads
+ * stdout and stderr records until END_REQUEST. Enough to ask a pool what it preloaded; not a web server.
+ */
+final class FastCgiClient
+{
+    private const VERSION = 1;
+    private const BEGIN_REQUEST = 1;
+    private const END_REQUEST = 3;
+    private const PARAMS = 4;
+    private const STDIN = 5;
+    private const STDOUT = 6;
+    private const STDERR = 7;
+    private const RESPONDER = 1;
+    private const REQUEST_ID = 1;
+
+    public function __construct(private readonly float $timeoutSeconds = 10.0)
+    {
+    }
+
+    /**
+     * @param string                $address "HOST:PORT", "unix:/path" or a socket's path
+     * @param array<string, string> $params  SCRIPT_FILENAME and the rest of the CGI environment
+     */
+    public function request(string $address, array $params): FastCgiResponse
+    {
+        $socket = $this->connect($address);
+        try {
+            $this->write($socket, $address, self::record(self::BEGIN_REQUEST, pack('nCx5', self::RESPONDER, 0)));
+            $body = '';
+            foreach ($params as $name => $value) {
+                $body .= self::length(\strlen($name)).self::length(\strlen($value)).$name.$value;
+            }
+            $records = '';
+            foreach ('' === $body ? [] : str_split($body, 65535) as $chunk) {
+                $records .= self::record(self::PARAMS, $chunk);
+            }
+            $this->write($socket, $address, $records.self::record(self::PARAMS, '').self::record(self::STDIN, ''));
+
+            return $this->read($socket, $address);
+        } finally {
+            fclose($socket);
+        }
+    }
+
+    /** @return resource */
+    private function connect(string $address)
+    {
+        $target = match (true) {
+            str_starts_with($address, 'unix:') => 'unix://'.substr($address, 5),
+            str_starts_with($address, '/') => 'unix://'.$address,
+            default => 'tcp://'.$address,
+        };
+        $socket = @stream_socket_client($target, $code, $message, $this->timeoutSeconds);
+        if (false === $socket) {
+            throw FastCgiError::cannotConnect($address, null === $message || '' === $message ? 'error '.$code : $message);
+        }
+        stream_set_timeout($socket, (int) ceil($this->timeoutSeconds));
+
+        return $socket;
+    }
+
+    /** @param resource $socket */
+    private function write($socket, string $address, string $bytes): void
+    {
+        while ('' !== $bytes) {
+            $written = @fwrite($socket, $bytes);
+            if (false === $written || 0 === $written) {
+                throw FastCgiError::broken($address, 'the connection closed while sending the request');
+            }
+            $bytes = substr($bytes, $written);
+        }
+    }
+
+    /** @param resource $socket */
+    private function read($socket, string $address): FastCgiResponse
+    {
+        $stdout = '';
+        $stderr = '';
+        while (true) {
+            $header = $this->readBytes($socket, $address, 8);
+            /** @var array{version: int, type: int, id: int, length: int, padding: int} $h */
+            $h = unpack('Cversion/Ctype/nid/nlength/Cpadding/x', $header);
+            $content = $this->readBytes($socket, $address, $h['length']);
+            $this->readBytes($socket, $address, $h['padding']);
+            match ($h['type']) {
+                self::STDOUT => $stdout .= $content,
+                self::STDERR => $stderr .= $content,
+                default => null,
+            };
+            if (self::END_REQUEST === $h['type']) {
+                /** @var array{status: int, protocol: int} $end */
+                $end = unpack('Nstatus/Cprotocol', $content);
+
+                return FastCgiResponse::parse($stdout, $stderr, $end['status']);
+            }
+        }
+    }
+
+    /** @param resource $socket */
+    private function readBytes($socket, string $address, int $length): string
+    {
+        $bytes = '';
+        while (($missing = $length - \strlen($bytes)) > 0) {
+            $chunk = fread($socket, $missing);
+            if (false === $chunk || '' === $chunk) {
+                $timedOut = stream_get_meta_data($socket)['timed_out'];
+                throw FastCgiError::broken($address, $timedOut ? \sprintf('no answer within %.0f s', $this->timeoutSeconds) : 'php-fpm closed the connection before the end of the response');
+            }
+            $bytes .= $chunk;
+        }
+
+        return $bytes;
+    }
+
+    private static function record(int $type, string $content): string
+    {
+        $padding = (8 - \strlen($content) % 8) % 8;
+
+        return pack('CCnnCx', self::VERSION, $type, self::REQUEST_ID, \strlen($content), $padding).$content.str_repeat("\0", $padding);
+    }
+
+    private static function length(int $length): string
+    {
+        return $length < 128 ? \chr($length) : pack('N', $length | 0x80000000);
+    }
+}

@@ -1,0 +1,146 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Server\Ports;
+use Preheat\Tests\Support\BenchProcesses;
+use Preheat\Tests\Support\PreheatProcess;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\ExecutableFinder;
+use Symfony\Component\Process\Process;
+
+/**
+ * `preheat status` against a real php-fpm started here (a loopback port, stopped by PID): fresh after
+ * start; stale after a simulated deploy (a file changed and the script generated again, php-fpm not
+ * restarted), saying "restart php-fpm"; fresh again after a restart.
+ */
+final class StatusCommandTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+    private ?Process $fpm = null;
+    private int $port = 0;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory('preheat-status-');
+        (new Process(['cp', '-a', __DIR__.'/../Fixtures/projects/clean', $this->directory->path.'/app']))->mustRun();
+        @unlink($this->directory->path.'/app/preload.php');
+    }
+
+    protected function tearDown(): void
+    {
+        $this->stopFpm();
+        $this->directory->remove();
+        self::assertSame([], BenchProcesses::leftBehind(), 'the php-fpm this test started must be stopped');
+    }
+
+    public function testFreshThenStaleAfterADeployWithoutRestartThenFreshAfterRestart(): void
+    {
+        $app = $this->directory->path.'/app';
+        $this->generate();
+        $this->startFpm();
+
+        [$fresh, $process] = PreheatProcess::json(['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port]);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertTrue($fresh['fresh']);
+        self::assertSame($fresh['onDisk'], $fresh['running']);
+        self::assertSame(5, $fresh['preloadedClasses'], 'the app\'s classes, not the manifest');
+
+        // A change on disk the script was not generated for: the script itself is stale.
+        $controller = $app.'/src/Controller/HomeController.php';
+        file_put_contents($controller, (string) file_get_contents($controller)."\n// release 2\n");
+        $changed = PreheatProcess::run(['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port]);
+        self::assertSame(1, $changed->getExitCode(), $changed->getOutput().$changed->getErrorOutput());
+        self::assertStringContainsString('the files the script preloads changed since it was generated', $changed->getOutput());
+        self::assertStringContainsString('To do: run `preheat generate`, then restart php-fpm', $changed->getOutput());
+
+        // The deploy generates the script again but does not restart php-fpm.
+        $this->generate();
+        [$stale, $process] = PreheatProcess::json(['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port]);
+        self::assertSame(1, $process->getExitCode());
+        self::assertFalse($stale['fresh']);
+        self::assertSame($fresh['running'], $stale['running'], 'php-fpm still serves what it preloaded at start');
+        self::assertNotSame($stale['running']['sources'], $stale['onDisk']['sources']);
+        self::assertStringStartsWith('restart php-fpm', (string) $stale['action']);
+        $text = PreheatProcess::run(['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port]);
+        self::assertStringContainsString('STALE:', $text->getOutput());
+        self::assertStringContainsString('php-fpm preloaded another version of the script', $text->getOutput());
+        self::assertStringContainsString('To do: restart php-fpm', $text->getOutput());
+
+        $this->stopFpm();
+        $this->startFpm();
+        $restarted = PreheatProcess::run(['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port]);
+        self::assertSame(0, $restarted->getExitCode(), $restarted->getOutput());
+        self::assertStringContainsString('FRESH', $restarted->getOutput());
+        self::assertSame([], glob($app.'/.preheat-status-*') ?: [], 'the probe is removed after each request');
+    }
+
+    public function testAServerThatDoesNotAnswerIsTheEnvironment(): void
+    {
+        $this->generate();
+        $process = PreheatProcess::run(['status', $this->directory->path.'/app/preload.php', '--fastcgi=127.0.0.1:'.Ports::free()]);
+
+        self::assertSame(3, $process->getExitCode());
+        self::assertStringContainsString('cannot reach php-fpm at 127.0.0.1:', $process->getErrorOutput());
+        self::assertStringContainsString('`listen =`', $process->getErrorOutput());
+
+        $noAddress = PreheatProcess::run(['status', $this->directory->path.'/app/preload.php']);
+        self::assertSame(2, $noAddress->getExitCode());
+        self::assertStringContainsString('--fastcgi is needed', $noAddress->getErrorOutput());
+    }
+
+    private function generate(): void
+    {
+        $app = $this->directory->path.'/app';
+        $process = PreheatProcess::run(['generate', '--project='.$app, '--output='.$app.'/preload.php', '--no-cache']);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+    }
+
+    private function startFpm(): void
+    {
+        $fpm = (new ExecutableFinder())->find('php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION, null, ['/usr/sbin', '/usr/local/sbin']);
+        if (null === $fpm) {
+            self::markTestSkipped('no php-fpm matching this PHP');
+        }
+        $root = \function_exists('posix_geteuid') && 0 === posix_geteuid();
+        $this->port = Ports::free();
+        $directory = $this->directory->path;
+        file_put_contents($directory.'/php-fpm.conf', implode("\n", array_filter([
+            '[global]',
+            'pid = '.$directory.'/fpm.pid',
+            'error_log = '.$directory.'/fpm.log',
+            'daemonize = no',
+            '[status]',
+            $root ? 'user = root' : null,
+            $root ? 'group = root' : null,
+            'listen = 127.0.0.1:'.$this->port,
+            'pm = static',
+            'pm.max_children = 1',
+        ]))."\n");
+        file_put_contents($directory.'/php.ini', implode("\n", array_filter([
+            'opcache.enable=1',
+            'opcache.preload='.$directory.'/app/preload.php',
+            $root ? 'opcache.preload_user=root' : null,
+        ]))."\n");
+        $this->fpm = new Process(array_values(array_filter([$fpm, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini', $root ? '--allow-to-run-as-root' : null])));
+        $this->fpm->start();
+        $deadline = microtime(true) + 60;
+        while (!Ports::accepts('tcp://127.0.0.1:'.$this->port)) {
+            if (!$this->fpm->isRunning() || microtime(true) > $deadline) {
+                self::fail('php-fpm did not start: '.$this->fpm->getErrorOutput().@file_get_contents($directory.'/fpm.log'));
+            }
+            usleep(20_000);
+        }
+    }
+
+    private function stopFpm(): void
+    {
+        if (null !== $this->fpm && $this->fpm->isRunning()) {
+            $this->fpm->stop(10);
+        }
+        $this->fpm = null;
+    }
+}

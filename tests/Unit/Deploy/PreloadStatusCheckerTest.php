@@ -1,0 +1,101 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Deploy;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Deploy\PreloadStatus;
+use Preheat\Deploy\PreloadStatusChecker;
+use Preheat\Php\FastCgi\FastCgiResponse;
+use Preheat\Php\OpcacheStatus;
+use Preheat\Plan\PlannedFile;
+use Preheat\Plan\PreloadPlan;
+use Preheat\Script\PreloadScriptWriter;
+use Preheat\Script\ScriptManifest;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/** The comparison behind `preheat status`, on a status as the probe reports it from inside php-fpm. */
+final class PreloadStatusCheckerTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+    private string $script;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+        $root = $this->directory->path;
+        file_put_contents($root.'/A.php', "<?php\nclass A {}\n");
+        $this->script = $root.'/preload.php';
+        (new PreloadScriptWriter())->write(new PreloadPlan('paths', $root, [$root], [new PlannedFile($root.'/A.php', ['A'], [])], [], [], 1), $this->script);
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testTheSameManifestOnBothSidesIsFresh(): void
+    {
+        $status = $this->compare($this->running());
+
+        self::assertTrue($status->fresh(), implode('; ', $status->problems));
+        self::assertSame(0, $status->exitCode());
+    }
+
+    public function testAServerThatPreloadedAnotherScriptIsStaleAndNeedsARestart(): void
+    {
+        $status = $this->compare($this->running(new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64))));
+
+        self::assertSame(1, $status->exitCode());
+        self::assertStringContainsString('php-fpm preloaded another version of the script', $status->problems[0]);
+        self::assertSame(PreloadStatus::RESTART, $status->action);
+    }
+
+    public function testAServerThatPreloadsNothing(): void
+    {
+        $status = $this->compare(new OpcacheStatus('8.2.30', 'www-data', true, 0, [], 0, 0, 0, 0, ['preload' => '']));
+
+        self::assertSame(['php-fpm preloads nothing (its opcache.preload is empty)'], $status->problems);
+        self::assertSame(PreloadStatus::RESTART, $status->action);
+    }
+
+    public function testFilesChangedSinceTheScriptWasGeneratedNeedAGenerateFirst(): void
+    {
+        $running = $this->running();
+        file_put_contents($this->directory->path.'/A.php', "<?php\nclass A { const V = 2; }\n");
+
+        $status = $this->compare($running);
+
+        self::assertSame(['the files the script preloads changed since it was generated'], $status->problems);
+        self::assertSame(PreloadStatus::REGENERATE, $status->action);
+    }
+
+    public function testTheProbeReportsTheManifestApartFromTheAppsClasses(): void
+    {
+        $status = OpcacheStatus::read($this->running()->printed());
+
+        self::assertSame(ScriptManifest::fromScript((string) file_get_contents($this->script))?->className(), $status?->manifest['class'] ?? null);
+    }
+
+    public function testFastCgiResponseHeadersAndBody(): void
+    {
+        $response = FastCgiResponse::parse("Status: 404 Not Found\r\nContent-Type: text/plain\r\n\r\nnope", 'PHP message: x', 0);
+
+        self::assertSame([404, 'text/plain', 'nope', 'PHP message: x'], [$response->status, $response->headers['content-type'], $response->body, $response->stderr]);
+        self::assertSame(200, FastCgiResponse::parse("Content-Type: text/html\n\nok", '', 0)->status);
+    }
+
+    private function running(?ScriptManifest $manifest = null): OpcacheStatus
+    {
+        $manifest ??= ScriptManifest::fromScript((string) file_get_contents($this->script));
+        self::assertNotNull($manifest);
+
+        return new OpcacheStatus('8.2.30', 'www-data', true, 1024, [$this->script], 1, 0, 0, 2, ['preload' => $this->script], null, 0, 0, ['class' => $manifest->className(), 'plan' => $manifest->plan, 'sources' => $manifest->sources]);
+    }
+
+    private function compare(OpcacheStatus $running): PreloadStatus
+    {
+        return PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), $running);
+    }
+}
