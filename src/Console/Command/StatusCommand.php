@@ -31,7 +31,7 @@ final class StatusCommand extends Command
             ->addArgument('script', InputArgument::OPTIONAL, 'The preload script php-fpm is configured with', 'preload.php')
             ->addOption('fastcgi', null, InputOption::VALUE_REQUIRED, 'Where the pool listens: HOST:PORT or a socket path (its `listen =`)')
             ->addOption('probe-dir', null, InputOption::VALUE_REQUIRED, 'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the script\'s)')
-            ->addOption('timeout', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for php-fpm', '10')
+            ->addOption('wait', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for php-fpm to answer', '10')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
     }
 
@@ -42,9 +42,9 @@ final class StatusCommand extends Command
         if (null === $address || '' === trim((string) $address)) {
             throw new InvalidOption('--fastcgi is needed: the address php-fpm\'s pool listens on (`listen =` in its pool file), e.g. --fastcgi=/run/php/php8.2-fpm.sock or --fastcgi=127.0.0.1:9000.');
         }
-        $timeout = filter_var($input->getOption('timeout'), \FILTER_VALIDATE_FLOAT);
+        $timeout = filter_var($input->getOption('wait'), \FILTER_VALIDATE_FLOAT);
         if (false === $timeout || $timeout <= 0) {
-            throw new InvalidOption('--timeout must be a number of seconds above 0.');
+            throw new InvalidOption('--wait must be a number of seconds above 0.');
         }
         $probeDir = $input->getOption('probe-dir');
         $status = (new PreloadStatusChecker(new FastCgiClient($timeout)))->check((string) $address, (string) $input->getArgument('script'), null === $probeDir ? null : (string) $probeDir);

@@ -44,7 +44,7 @@ final class OpcacheSizingRule implements Rule
                 Rung::OpcacheSizing,
             )];
         }
-        $how = $app->measured ? 'measured' : 'estimated from the source size; --measure compiles them';
+        $how = $app->measured ? 'measured' : 'estimated from the source size; measuring compiles them';
         $findings = [];
 
         $internedNeeded = self::roundUp((int) ceil(($app->internedBytes + self::PHP_INTERNED_BYTES) * self::HEADROOM / self::INTERNED_USABLE_SHARE / 1048576), 8);
