@@ -32,6 +32,29 @@ final class PreloadStatusChecker
         return self::compare($address, $script, $text, $status);
     }
 
+    /**
+     * The same, through a URL of the app that serves the probe (written there by the user, since the
+     * app's web server decides which files PHP runs).
+     */
+    public function checkUrl(string $url, string $script, float $timeoutSeconds): PreloadStatus
+    {
+        $text = @file_get_contents($script);
+        if (false === $text || !is_file($script)) {
+            throw StatusInputError::noScript($script);
+        }
+        $context = stream_context_create(['http' => ['timeout' => $timeoutSeconds, 'ignore_errors' => true, 'follow_location' => 0]]);
+        $body = @file_get_contents($url, false, $context);
+        if (false === $body) {
+            throw StatusUnreachable::url($url, error_get_last()['message'] ?? 'no answer');
+        }
+        $status = OpcacheStatus::read($body);
+        if (null === $status) {
+            throw StatusUnreachable::url($url, 'the answer is not the status probe\'s: serve the file `preheat status --write-probe=FILE` writes at that URL');
+        }
+
+        return self::compare($url, realpath($script) ?: $script, $text, $status);
+    }
+
     /** The comparison itself, for a status however it was obtained. */
     public static function compare(string $server, string $script, string $text, OpcacheStatus $status): PreloadStatus
     {

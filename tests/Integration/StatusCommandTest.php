@@ -89,7 +89,39 @@ final class StatusCommandTest extends TestCase
 
         $noAddress = PreheatProcess::run(['status', $this->directory->path.'/app/preload.php']);
         self::assertSame(2, $noAddress->getExitCode());
-        self::assertStringContainsString('--fastcgi is needed', $noAddress->getErrorOutput());
+        self::assertStringContainsString('give one of --fastcgi', $noAddress->getErrorOutput());
+    }
+
+    public function testThroughAUrlOfTheAppServingTheProbe(): void
+    {
+        $app = $this->directory->path.'/app';
+        $this->generate();
+        $written = PreheatProcess::run(['status', '--write-probe='.$app.'/preheat-status.php']);
+        self::assertSame(0, $written->getExitCode(), $written->getErrorOutput());
+        $port = Ports::free();
+        $root = \function_exists('posix_geteuid') && 0 === posix_geteuid();
+        $server = new Process(array_values(array_filter([\PHP_BINARY, '-d', 'opcache.enable_cli=1', '-d', 'opcache.preload='.$app.'/preload.php', $root ? '-d' : null, $root ? 'opcache.preload_user=root' : null, '-S', '127.0.0.1:'.$port, '-t', $app])));
+        $server->start();
+        try {
+            $deadline = microtime(true) + 30;
+            while (!Ports::accepts('tcp://127.0.0.1:'.$port)) {
+                if (!$server->isRunning() || microtime(true) > $deadline) {
+                    self::fail('the PHP server did not start: '.$server->getErrorOutput());
+                }
+                usleep(20_000);
+            }
+            [$fresh, $process] = PreheatProcess::json(['status', $app.'/preload.php', '--url=http://127.0.0.1:'.$port.'/preheat-status.php']);
+            self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+            self::assertTrue($fresh['fresh']);
+
+            file_put_contents($app.'/src/Controller/HomeController.php', "\n// release 2\n", \FILE_APPEND);
+            $this->generate();
+            $stale = PreheatProcess::run(['status', $app.'/preload.php', '--url=http://127.0.0.1:'.$port.'/preheat-status.php']);
+            self::assertSame(1, $stale->getExitCode());
+            self::assertStringContainsString('To do: restart php-fpm', $stale->getOutput());
+        } finally {
+            $server->stop(10);
+        }
     }
 
     private function generate(): void

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Console\InvalidOption;
 use Preheat\Doctor\AppProfiler;
 use Preheat\Doctor\Doctor;
@@ -31,7 +32,7 @@ final class DoctorCommand extends Command
         $this
             ->setDescription('Read the configuration php-fpm runs with and the app, and say what to change first: each finding with the line to change and the ladder rung that measures it')
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app\'s root (where composer.json is)', '.')
-            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file of the app\'s code, relative to the project root (default: the project without tests and docs, plus vendor/)')
+            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file of the app\'s code, relative to the project root (default: preheat.json\'s generate.paths, else the project without tests and docs, plus vendor/)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs', \PHP_BINARY)
             ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads)')
             ->addOption('pool', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A php-fpm pool file (default: pool.d/*.conf next to the php.ini)')
@@ -47,8 +48,13 @@ final class DoctorCommand extends Command
         if (false === $root || !is_dir($root)) {
             throw new InvalidOption(\sprintf('--project=%s is not a directory: give the app\'s root.', $project));
         }
+        $given = array_values(array_map('strval', (array) $input->getOption('path')));
+        if ([] === $given && is_file($root.'/preheat.json')) {
+            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under /usr/share/php.
+            $given = (new BenchConfigLoader())->load($root, null, [])->paths;
+        }
         $paths = [];
-        foreach ((array) $input->getOption('path') as $path) {
+        foreach ($given as $path) {
             $path = (string) $path;
             $absolute = str_starts_with($path, '/') ? $path : $root.'/'.$path;
             if (!file_exists($absolute)) {

@@ -7,8 +7,10 @@ namespace Preheat\Console\Command;
 use Preheat\Console\InvalidOption;
 use Preheat\Deploy\PreloadStatusChecker;
 use Preheat\Php\FastCgi\FastCgiClient;
+use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Deploy\StatusJsonRenderer;
 use Preheat\Report\Deploy\StatusTextRenderer;
+use Preheat\Util\AtomicFile;
 use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
@@ -30,6 +32,8 @@ final class StatusCommand extends Command
             ->setDescription('Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now')
             ->addArgument('script', InputArgument::OPTIONAL, 'The preload script php-fpm is configured with', 'preload.php')
             ->addOption('fastcgi', null, InputOption::VALUE_REQUIRED, 'Where the pool listens: HOST:PORT or a socket path (its `listen =`)')
+            ->addOption('url', null, InputOption::VALUE_REQUIRED, 'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)')
+            ->addOption('write-probe', null, InputOption::VALUE_REQUIRED, 'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or remove it, it shows paths) and exit')
             ->addOption('probe-dir', null, InputOption::VALUE_REQUIRED, 'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the script\'s)')
             ->addOption('wait', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for php-fpm to answer', '10')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
@@ -38,16 +42,28 @@ final class StatusCommand extends Command
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, 'text', 'json');
+        $probeFile = $input->getOption('write-probe');
+        if (null !== $probeFile) {
+            AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
+            $output->writeln(\sprintf('Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and keep it from the public (it shows paths and OPcache\'s state).', $probeFile));
+
+            return Command::SUCCESS;
+        }
         $address = $input->getOption('fastcgi');
-        if (null === $address || '' === trim((string) $address)) {
-            throw new InvalidOption('--fastcgi is needed: the address php-fpm\'s pool listens on (`listen =` in its pool file), e.g. --fastcgi=/run/php/php8.2-fpm.sock or --fastcgi=127.0.0.1:9000.');
+        $url = $input->getOption('url');
+        if ((null === $address || '' === trim((string) $address)) === (null === $url || '' === trim((string) $url))) {
+            throw new InvalidOption('give one of --fastcgi (the address php-fpm\'s pool listens on: `listen =` in its pool file, e.g. --fastcgi=/run/php/php8.2-fpm.sock or --fastcgi=127.0.0.1:9000) and --url (where the app serves the status probe).');
         }
         $timeout = filter_var($input->getOption('wait'), \FILTER_VALIDATE_FLOAT);
         if (false === $timeout || $timeout <= 0) {
             throw new InvalidOption('--wait must be a number of seconds above 0.');
         }
         $probeDir = $input->getOption('probe-dir');
-        $status = (new PreloadStatusChecker(new FastCgiClient($timeout)))->check((string) $address, (string) $input->getArgument('script'), null === $probeDir ? null : (string) $probeDir);
+        $checker = new PreloadStatusChecker(new FastCgiClient($timeout));
+        $script = (string) $input->getArgument('script');
+        $status = null !== $url
+            ? $checker->checkUrl((string) $url, $script, $timeout)
+            : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
         if ('json' === $format) {
             $output->writeln((new StatusJsonRenderer())->render($status), OutputInterface::OUTPUT_RAW);
         } else {

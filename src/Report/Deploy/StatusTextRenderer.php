@@ -13,7 +13,7 @@ final class StatusTextRenderer
     public function render(PreloadStatus $status): array
     {
         $lines = [
-            \sprintf('php-fpm at %s (PHP %s) preloaded %s: %s', $status->server, $status->php, $status->preloadedScript ?? 'nothing', null === $status->running ? 'no Preheat manifest' : $status->running->className().', '.$status->preloadedClasses.' classes'),
+            \sprintf('The server at %s (PHP %s) preloaded %s: %s', $status->server, $status->php, $status->preloadedScript ?? 'nothing', null === $status->running ? 'no Preheat manifest' : $status->running->className().', '.$status->preloadedClasses.' classes'),
             \sprintf('script on disk %s: %s', $status->script, $status->onDisk?->className() ?? 'no manifest'),
         ];
         if ($status->fresh()) {
