@@ -60,13 +60,13 @@ final class ClassLocator
         return null;
     }
 
-    /** The --path options that scan what was scanned plus $path (--path replaces the default roots). */
+    /** The paths that scan what was scanned plus $path (given paths replace the default roots, hence "."). */
     private function paths(string $path): string
     {
         $paths = [] === $this->givenPaths ? ['.'] : $this->givenPaths;
         $paths[] = $path;
 
-        return implode(' ', array_map(static fn (string $p): string => '--path='.$p, array_values(array_unique($paths))));
+        return implode(', ', array_values(array_unique($paths)));
     }
 
     /** @return list<string> */

@@ -7,6 +7,7 @@ namespace Preheat\Plan;
 use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryScan;
 use Preheat\Inventory\SkippedPath;
+use Preheat\Setting;
 use Preheat\Util\RelativePath;
 
 final class Explainer
@@ -66,8 +67,8 @@ final class Explainer
                     'No scanned file declares it: it is declared in %s, %s%s.',
                     RelativePath::of($location->file, $plan->projectRoot),
                     $location->where,
-                    null === $location->paths ? '' : \sprintf('; to scan it: %s', $location->paths),
-                ));
+                    null === $location->paths ? '' : \sprintf('; to scan it, scan the paths %s', $location->paths),
+                ), null === $location->paths ? null : Setting::Paths);
             }
             $note = [] === $conditional
                 ? 'No scanned file declares it at top level: check the name, or the scanned paths.'
@@ -103,15 +104,15 @@ final class Explainer
                 'The scan skips %s (%s)%s.',
                 $directory,
                 $skipped->why,
-                str_starts_with($skipped->reason, 'link') ? '' : \sprintf(': --include-dir=%s scans it', $directory),
-            ));
+                str_starts_with($skipped->reason, 'link') ? '' : \sprintf(': include the directory %s in the scan to read it', $directory),
+            ), str_starts_with($skipped->reason, 'link') ? null : Setting::IncludeDirectories);
         }
         if (null !== $scan->context->file($path)) {
             return new Explanation($explanation->subject, 'file', true, false, $path, [], \sprintf(
-                '%s is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add --path=%s to the --path options to scan it.',
+                '%s is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add %s to the scanned paths to scan it.',
                 $relative,
                 \dirname($relative),
-            ));
+            ), Setting::Paths);
         }
 
         return $explanation;

@@ -458,7 +458,7 @@ final class Planner
                 $dependency,
                 RelativePath::of($location->file, $project->root),
                 $location->where,
-                null === $location->paths ? '' : \sprintf(' (to scan it: %s)', $location->paths),
+                null === $location->paths ? '' : \sprintf(' (to scan it, scan the paths %s)', $location->paths),
             ), $dependency);
         }
 

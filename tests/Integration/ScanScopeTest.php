@@ -118,11 +118,11 @@ final class ScanScopeTest extends TestCase
         $process = PreheatProcess::run(['explain', 'Admin\SqlExport', '--project='.$project, '--php='.$php, '--no-cache']);
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
-        self::assertStringContainsString("its parent PhpMyLib\\Sql\\Parser is not in the scanned paths: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir) (to scan it: --path=. --path=$includeDir/PhpMyLib)", $process->getOutput());
+        self::assertStringContainsString("its parent PhpMyLib\\Sql\\Parser is not in the scanned paths: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir) (to scan it, scan the paths ., $includeDir/PhpMyLib)", $process->getOutput());
 
         $library = PreheatProcess::run(['explain', 'PhpMyLib\Sql\Parser', '--project='.$project, '--php='.$php, '--no-cache']);
         self::assertSame(0, $library->getExitCode(), $library->getErrorOutput());
-        self::assertStringContainsString("No scanned file declares it: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir); to scan it: --path=. --path=$includeDir/PhpMyLib.", $library->getOutput());
+        self::assertStringContainsString("No scanned file declares it: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir); to scan it, scan the paths ., $includeDir/PhpMyLib. (option --path)", $library->getOutput());
     }
 
     public function testExplainSaysOutForWhatPhpRefusedAtTheLastVerification(): void

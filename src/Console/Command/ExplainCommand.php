@@ -57,6 +57,7 @@ final class ExplainCommand extends Command
             $stderr->writeln('<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this));
         }
         $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd(), $result->scan, $result->locator);
+        $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
         $renderer = new ExplanationRenderer();
         if ('json' === $format) {
             $output->writeln(Json::encode($renderer->json($explanation, $result->project->root)), OutputInterface::OUTPUT_RAW);

@@ -18,14 +18,12 @@ final class OptionNamesTest extends TestCase
     private const CONSOLE_LAYERS = ['Console', 'Report'];
 
     /**
-     * Still written below the console: explain's copy-paste hints ("to scan it: --path=. --path=lib"),
-     * where a php.ini or user came from, which verify's JSON reports as "source": "--ini", and how a bench
-     * scenario was prepared ("generate --strategy=hot: ..."), a field of the bench's JSON report.
+     * Still written below the console: where a php.ini or user came from, which verify's JSON reports as
+     * "source": "--ini", and how a bench scenario was prepared ("generate --strategy=hot: ..."), a field of
+     * the bench's JSON report.
      */
     private const KNOWN = [
         'Bench/ScenarioPreparer.php' => ['--strategy'],
-        'Plan/ClassLocator.php' => ['--path'],
-        'Plan/Explainer.php' => ['--include-dir', '--path'],
         'Php/PhpInstallationLocator.php' => ['--ini', '--user'],
     ];
 

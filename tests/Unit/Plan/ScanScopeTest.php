@@ -14,6 +14,7 @@ use Preheat\Plan\PlanOptions;
 use Preheat\Report\ExplanationRenderer;
 use Preheat\Script\PreloadScriptWriter;
 use Preheat\Script\RefusedHeader;
+use Preheat\Setting;
 use Preheat\Tests\Support\FixtureProjects;
 
 /** What `explain` knows beyond classes, and where a class missing from the scan is found after all. */
@@ -29,7 +30,7 @@ final class ScanScopeTest extends TestCase
         $export = $plan->droppedClass('Admin\SqlExport');
         self::assertSame(DropReason::MissingDependency, $export?->exclusion->reason);
         self::assertSame(
-            "its parent PhpMyLib\\Sql\\Parser is not in the scanned paths: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir) (to scan it: --path=. --path=$includeDir/PhpMyLib)",
+            "its parent PhpMyLib\\Sql\\Parser is not in the scanned paths: it is declared in $includeDir/PhpMyLib/Sql/Parser.php, in PHP's include_path ($includeDir) (to scan it, scan the paths ., $includeDir/PhpMyLib)",
             $export->exclusion->message,
         );
         self::assertNotNull($plan->includedFileDeclaring('Admin\Config'));
@@ -43,7 +44,7 @@ final class ScanScopeTest extends TestCase
         $result = FixtureProjects::result(FixtureProjects::path('wiki'), paths: ['inc/Parser.php', 'inc/Extension/SyntaxPlugin.php']);
 
         self::assertSame(
-            'its interface dokuwiki\Extension\PluginInterface is not in the scanned paths: it is declared in inc/Extension/PluginInterface.php, in the project, outside the scanned paths (to scan it: --path=inc/Parser.php --path=inc/Extension/SyntaxPlugin.php --path=inc)',
+            'its interface dokuwiki\Extension\PluginInterface is not in the scanned paths: it is declared in inc/Extension/PluginInterface.php, in the project, outside the scanned paths (to scan it, scan the paths inc/Parser.php, inc/Extension/SyntaxPlugin.php, inc)',
             $result->plan->droppedClass('dokuwiki\Extension\SyntaxPlugin')?->exclusion->message,
         );
     }
@@ -92,11 +93,12 @@ final class ScanScopeTest extends TestCase
         $result = FixtureProjects::result(FixtureProjects::path('cms'), paths: ['wp-includes']);
         $explain = static fn (string $file) => (new Explainer())->explain($result->plan, $result->scan->inventory, $file, $result->plan->projectRoot, $result->scan);
 
-        self::assertSame('The scan skips tests (tests, not run by the app): --include-dir=tests scans it.', $explain('tests/phpunit/bootstrap.php')->note);
+        self::assertSame('The scan skips tests (tests, not run by the app): include the directory tests in the scan to read it.', $explain('tests/phpunit/bootstrap.php')->note);
         self::assertStringStartsWith('The scan skips wp-content/cache (written by the app at run time): never preloaded', $explain('wp-content/cache/page-cache.php')->note);
         $admin = $explain('wp-admin/setup-config.php');
         self::assertTrue($admin->found);
-        self::assertSame('wp-admin/setup-config.php is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add --path=wp-admin to the --path options to scan it.', $admin->note);
+        self::assertSame('wp-admin/setup-config.php is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add wp-admin to the scanned paths to scan it.', $admin->note);
+        self::assertSame([Setting::IncludeDirectories, null, Setting::Paths], [$explain('tests/phpunit/bootstrap.php')->about, $explain('wp-content/cache/page-cache.php')->about, $admin->about], 'the console names the option of the setting a note tells to change');
     }
 
     public function testWhatPHPRefusedIsRecordedInTheScriptAndExplainedFromIt(): void
