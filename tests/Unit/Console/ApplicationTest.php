@@ -11,7 +11,12 @@ use Preheat\Bench\GateFailure;
 use Preheat\Composer\ProjectError;
 use Preheat\Console\Application;
 use Preheat\Console\InvalidOption;
+use Preheat\Deploy\StatusInputError;
+use Preheat\Deploy\StatusUnreachable;
+use Preheat\Doctor\DoctorEnvironmentError;
+use Preheat\Doctor\DoctorInputError;
 use Preheat\InvalidSetting;
+use Preheat\Php\FastCgi\FastCgiError;
 use Preheat\Php\PhpError;
 use Preheat\Php\PhpUnusable;
 use Preheat\Process\ProcessFailed;
@@ -48,6 +53,8 @@ final class ApplicationTest extends TestCase
         yield 'an output that cannot be written' => [ScriptWriteError::directoryMissing('/nope/preload.php'), 2];
         yield 'a store that is not there' => [UsageStoreError::missingFile('/nope.log'), 2];
         yield 'a cache directory others may write' => [new UnsafeDirectory('shared'), 2];
+        yield 'a pool file that does not parse (doctor)' => [DoctorInputError::badPool('/etc/php/8.2/fpm/pool.d/www.conf', 'syntax error'), 2];
+        yield 'no script to compare (status)' => [StatusInputError::noScript('/srv/app/preload.php'), 2];
         yield 'an unknown option (Symfony)' => [new InvalidOptionException('The "--nope" option does not exist.'), 2];
         // The environment failed: 3.
         yield 'a server that died' => [RuntimeError::died('php-fpm', 'the run', ''), 3];
@@ -60,6 +67,9 @@ final class ApplicationTest extends TestCase
         yield 'a Redis that is down' => [UsageStoreUnreachable::redisUnreachable('127.0.0.1:6379', 'Connection refused'), 3];
         yield 'a baseline that does not serve' => [new GateFailure('none', ['/ answered HTTP 500'], ''), 3];
         yield 'a traced page that fails' => [TraceError::pageFailed('/', 'HTTP 500', ''), 3];
+        yield 'no php-fpm to read (doctor)' => [DoctorEnvironmentError::noFpm('php'), 3];
+        yield 'a php-fpm that cannot be reached (status)' => [FastCgiError::cannotConnect('/run/php/php8.2-fpm.sock', 'No such file or directory'), 3];
+        yield 'a status probe that does not answer' => [StatusUnreachable::url('http://127.0.0.1/probe.php', 'no answer'), 3];
         yield 'a disk that refuses a write' => [FileSystemError::cannotWrite('/tmp/x'), 3];
         // A bug in Preheat: 70, never passed off as bad input.
         yield 'a logic error' => [new \LogicException('Unreachable'), 70];
