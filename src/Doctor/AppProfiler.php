@@ -8,6 +8,8 @@ use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessRunner;
+use Preheat\Script\PreloadVerifier;
+use Preheat\Script\VerifyOptions;
 
 /**
  * Profiles the app: its PHP files (the project without tests and docs, plus vendor/, or the paths
@@ -60,8 +62,24 @@ final class AppProfiler
             $interned,
             $measure,
             AutoloaderState::inspect($project->hasVendor() ? $project->vendorDir : null),
-            PreloadInspector::inspect($server->setting('opcache.preload')),
+            $this->preload($server, $measure),
         );
+    }
+
+    /**
+     * The preload's state; measuring, the memory it takes as verify measures it: the script booted with
+     * php-fpm's ini and OPcache memory to spare, so that a preload too big for the server's still reports its size.
+     */
+    private function preload(ServerConfig $server, bool $measure): PreloadState
+    {
+        $state = PreloadInspector::inspect($server->setting('opcache.preload'));
+        if (!$measure || null === $server->installation || null === $state->script || !\in_array($state->status, [PreloadStatus::Configured, PreloadStatus::Stale], true)) {
+            return $state;
+        }
+        $php = $server->installation->withSettings($server->installation->settings->withOverride('opcache.memory_consumption', '4096', 'doctor measures the preload'));
+        $report = (new PreloadVerifier($this->runner))->verify($state->script, new VerifyOptions($php));
+
+        return $report->booted && $report->preloadMemoryBytes > 0 ? $state->measuredAt($report->preloadMemoryBytes) : $state;
     }
 
     /**

@@ -9,7 +9,7 @@ final class PreloadState
 {
     /**
      * @param int $files          files the script compiles
-     * @param int $estimatedBytes OPcache memory those files take, estimated from their size
+     * @param int $estimatedBytes OPcache memory those files take, estimated from their size (or measured)
      */
     public function __construct(
         public readonly PreloadStatus $status,
@@ -17,12 +17,19 @@ final class PreloadState
         public readonly string $reason = '',
         public readonly int $files = 0,
         public readonly int $estimatedBytes = 0,
+        public readonly bool $measured = false,
     ) {
+    }
+
+    /** The same, with the preload memory PHP reported when it booted the script. */
+    public function measuredAt(int $bytes): self
+    {
+        return new self($this->status, $this->script, $this->reason, $this->files, $bytes, true);
     }
 
     /** @return array<string, mixed> */
     public function toArray(): array
     {
-        return ['status' => $this->status->value, 'script' => $this->script, 'reason' => $this->reason, 'files' => $this->files, 'estimatedBytes' => $this->estimatedBytes];
+        return ['status' => $this->status->value, 'script' => $this->script, 'reason' => $this->reason, 'files' => $this->files, 'estimatedBytes' => $this->estimatedBytes, 'measured' => $this->measured];
     }
 }

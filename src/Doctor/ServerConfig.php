@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Php\PhpInstallation;
+
 /**
  * What php-fpm really runs with, as doctor reads it: PHP's version and extensions, the effective
  * settings of php-fpm's ini (and where each is written), its pools, the CLI's own ini (Composer runs
@@ -43,6 +45,7 @@ final class ServerConfig
         public readonly int $cores,
         public readonly ?int $memoryBytes,
         public readonly bool $asRoot = false,
+        public readonly ?PhpInstallation $installation = null,
     ) {
     }
 

@@ -68,6 +68,7 @@ final class ServerConfigReader
             Cpu::cores(),
             self::memoryBytes(),
             \function_exists('posix_geteuid') && 0 === posix_geteuid(),
+            $installation,
         );
     }
 

@@ -6,6 +6,8 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Tests\Support\PreheatProcess;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
 
 /** `preheat doctor` as users run it, on a fixture php.ini, pool file and app, with PHP reading that ini. */
 final class DoctorCommandTest extends TestCase
@@ -36,6 +38,35 @@ final class DoctorCommandTest extends TestCase
         self::assertStringContainsString('[ERROR] opcache.preload names /nonexistent/preheat-doctor-fixture/preload.php, which is not there', $text->getOutput());
         self::assertStringContainsString($ini.':8: `opcache.interned_strings_buffer = 8` (now `opcache.interned_strings_buffer=4`)', $text->getOutput());
         self::assertStringContainsString('(measured)', $text->getOutput());
+    }
+
+    public function testAPreloadIsMeasuredByBootingItAndStaleOnceACompiledFileChanges(): void
+    {
+        $directory = new TemporaryDirectory('preheat-doctor-');
+        try {
+            $app = $directory->path.'/app';
+            (new Process(['cp', '-a', __DIR__.'/../Fixtures/projects/clean', $app]))->mustRun();
+            $generated = PreheatProcess::run(['generate', '--project='.$app, '--output='.$app.'/preload.php', '--no-cache']);
+            self::assertSame(0, $generated->getExitCode(), $generated->getErrorOutput());
+            $root = \function_exists('posix_geteuid') && 0 === posix_geteuid();
+            file_put_contents($directory->path.'/php.ini', "opcache.enable=1\nopcache.validate_timestamps=0\nopcache.preload={$app}/preload.php\n".($root ? "opcache.preload_user=root\n" : ''));
+            $arguments = ['doctor', '--ini='.$directory->path.'/php.ini', '--pool='.realpath(self::FIXTURES.'/stock/pool.d/www.conf'), '--project='.$app, '--measure'];
+
+            [$fresh, $process] = PreheatProcess::json($arguments);
+            self::assertSame('configured', $fresh['app']['preload']['status'], $process->getErrorOutput());
+            self::assertTrue($fresh['app']['preload']['measured']);
+            self::assertGreaterThan(0, $fresh['app']['preload']['estimatedBytes']);
+            self::assertNotContains('preload-stale', array_column($fresh['findings'], 'id'));
+
+            file_put_contents($app.'/src/Controller/HomeController.php', "\n// release 2\n", \FILE_APPEND);
+            [$stale, $process] = PreheatProcess::json($arguments);
+            self::assertSame(4, $process->getExitCode());
+            self::assertSame('stale', $stale['app']['preload']['status']);
+            $findings = array_column($stale['findings'], null, 'id');
+            self::assertSame('The preload script '.$app.'/preload.php is stale: the code changed since the script was generated', $findings['preload-stale']['title']);
+        } finally {
+            $directory->remove();
+        }
     }
 
     public function testBadInputNamesWhatToDo(): void

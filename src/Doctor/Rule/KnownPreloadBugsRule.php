@@ -14,6 +14,9 @@ use Preheat\Doctor\Severity;
 /** Preload bugs of the installed PHP version, from a table kept here (php-src issue numbers). */
 final class KnownPreloadBugsRule implements Rule
 {
+    /** Extensions that observe function calls (the Observer API): tracers and profilers. */
+    private const OBSERVERS = ['ddtrace', 'opentelemetry', 'newrelic', 'scoutapm', 'tideways', 'skywalking', 'blackfire', 'zend_test'];
+
     /** @return list<KnownPreloadBug> */
     public static function bugs(): array
     {
@@ -24,12 +27,21 @@ final class KnownPreloadBugsRule implements Rule
                 '7.4.0',
                 null,
             ),
+            // Fixed by php-src#17835, merged on 2025-02-17: 8.4.5 is the first 8.4 release after that date.
             new KnownPreloadBug(
                 'php-src#17715',
-                'calling a method of a preloaded enum crashes the worker (null pointer in the observer API) when an extension observes function calls',
-                '8.1.0',
+                'calling a method of an enum the preload declared crashes the worker (null pointer in the observer API) when an extension observes function calls',
+                '8.4.0',
+                '8.4.5',
+                self::OBSERVERS,
+            ),
+            // Still open (pull request php-src#23103): the enums a preload only compiles, as Preheat's scripts do.
+            new KnownPreloadBug(
+                'php-src#23103',
+                'calling a method of an enum the preload compiled (opcache_compile_file, as Preheat\'s scripts do) crashes the worker when an extension observes function calls',
+                '8.4.0',
                 null,
-                ['ddtrace', 'opentelemetry', 'newrelic', 'scoutapm', 'tideways', 'skywalking', 'zend_test'],
+                self::OBSERVERS,
             ),
         ];
     }

@@ -64,8 +64,8 @@ final class PreloadRule implements Rule
             $findings[] = new Finding(
                 'preload-over-memory',
                 Severity::Error,
-                \sprintf('The preload (%d files, about %d MB) does not fit in opcache.memory_consumption', $preload->files, (int) ceil($preload->estimatedBytes / 1048576)),
-                'A preload that outgrows OPcache\'s memory stops php-fpm at start ("Not enough shared memory for preloading"). `preheat verify` measures it exactly.',
+                \sprintf('The preload (%d files, %s %d MB) does not fit in opcache.memory_consumption', $preload->files, $preload->measured ? 'measured' : 'about', (int) ceil($preload->estimatedBytes / 1048576)),
+                'A preload that outgrows OPcache\'s memory stops php-fpm at start ("Not enough shared memory for preloading").'.($preload->measured ? '' : ' Measuring boots the script to know exactly.'),
                 [Fix::at($server->ini->locate('opcache.memory_consumption'), (string) $needed)],
                 Rung::PreloadAll,
             );

@@ -189,8 +189,12 @@ final class DoctorRulesTest extends TestCase
         $ids = $this->ids($this->examine(['opcache.preload_user' => 'www-data'], preload: $preloading));
         self::assertContains('known-bug-10131', $ids);
         self::assertNotContains('known-bug-17715', $ids, 'no extension observes calls');
-        $observed = (new Doctor())->examine(DoctorFixtures::server(settings: ['opcache.preload_user' => 'www-data'], extensions: ['zend opcache', 'ddtrace']), DoctorFixtures::app(preload: $preloading));
-        self::assertSame(Severity::Warning, $this->finding('known-bug-17715', $observed)->severity);
+        $observed = static fn (string $php): DoctorReport => (new Doctor())->examine(DoctorFixtures::server(settings: ['opcache.preload_user' => 'www-data'], php: $php, extensions: ['zend opcache', 'ddtrace']), DoctorFixtures::app(preload: $preloading));
+        self::assertSame(Severity::Warning, $this->finding('known-bug-17715', $observed('8.4.3'))->severity);
+        self::assertContains('known-bug-23103', $this->ids($observed('8.4.3')));
+        self::assertNotContains('known-bug-17715', $this->ids($observed('8.4.5')), 'fixed');
+        self::assertContains('known-bug-23103', $this->ids($observed('8.5.1')), 'open');
+        self::assertNotContains('known-bug-23103', $this->ids($observed('8.2.30')), 'enums of 8.2 are not affected');
         self::assertNotContains('known-bug-10131', $this->ids($this->examine(php: '7.3.33')));
     }
 
