@@ -28,7 +28,8 @@ use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * Exit codes: 0 success, 1 the check failed (verification, a broken bench scenario, an unexplained name),
+ * Exit codes: 0 success, 1 the check failed (verification, a broken bench scenario, an unexplained name,
+ * a doctor's warning, a stale preload), 4 doctor found an error (its own, by the worst finding),
  * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 130 interrupted (Ctrl-C).
  */
 final class Application extends ConsoleApplication

@@ -6,6 +6,7 @@ namespace Preheat\Report\Doctor;
 
 use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding;
+use Preheat\Doctor\PreloadStatus;
 
 /** `preheat doctor` as text: what was read, then each finding with the lines to change and the rung that measures it. */
 final class DoctorTextRenderer
@@ -15,7 +16,7 @@ final class DoctorTextRenderer
     {
         $server = $report->server;
         $app = $report->app;
-        $pools = array_map(static fn ($p): string => \sprintf('%s (%s: pm = %s, pm.max_children = %s)', $p->name, $p->file, $p->pm(), $p->maxChildren() ?? '?'), $server->pools);
+        $pools = array_map(static fn ($p): string => \sprintf('%s (%s: pm = %s, pm.max_children = %s, listen = %s)', $p->name, $p->file, $p->pm(), $p->maxChildren() ?? '?', $p->values['listen'] ?? '?'), $server->pools);
         $lines = [
             \sprintf('PHP %s, php-fpm %s', $server->phpVersion, $server->fpmBinary ?? '(not found; reading the files given)'),
             \sprintf('  php.ini   %s%s', $server->ini->iniFile ?? '(none)', null === $server->ini->scanDir ? '' : ' + '.$server->ini->scanDir.'/*.ini'),
@@ -23,8 +24,13 @@ final class DoctorTextRenderer
             \sprintf('  machine   %d cores, %s', $server->cores, null === $server->memoryBytes ? 'memory unknown' : (int) ($server->memoryBytes / 1048576).' MB'),
             \sprintf('App %s: %d PHP files (%.1f MB), OPcache %.1f MB, interned strings %.1f MB (%s)', $app->root, $app->files, $app->sourceBytes / 1048576, $app->opcacheBytes / 1048576, $app->internedBytes / 1048576, $app->measured ? 'measured' : 'estimated; --measure compiles them'),
             \sprintf('  autoloader %s; preload %s%s', $this->autoloader($report), $app->preload->status->value, null === $app->preload->script ? '' : ' ('.$app->preload->script.')'),
-            '',
         ];
+        $listen = $server->pools[0]->values['listen'] ?? null;
+        if (null !== $listen && \in_array($app->preload->status, [PreloadStatus::Configured, PreloadStatus::Stale], true)) {
+            // Doctor reads files; what the running server preloaded only the server can say.
+            $lines[] = \sprintf('  whether the running php-fpm serves this preload: preheat status %s --fastcgi=%s', $app->preload->script, $listen);
+        }
+        $lines[] = '';
         if ([] === $report->findings) {
             $lines[] = 'No findings.';
 
