@@ -180,7 +180,9 @@ final class PreloadVerifier
             'opcache.error_log' => '',
             'opcache.log_verbosity_level' => '2',
         ];
-        $settings = array_merge($extra + $php->settings->overrides + $settings, $php->preloadSettings($wrapper));
+        // The baseline boots without any preload, even when php-fpm's ini already preloads a script.
+        $preload = null === $wrapper ? ['opcache.preload' => ''] : $php->preloadSettings($wrapper);
+        $settings = array_merge($extra + $php->settings->overrides + $settings, $preload);
         foreach ($settings as $name => $value) {
             array_push($command, '-d', $name.'='.$value);
         }

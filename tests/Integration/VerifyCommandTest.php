@@ -42,6 +42,20 @@ final class VerifyCommandTest extends TestCase
         self::assertSame(0, $report['fatals']);
     }
 
+    public function testTheIniPreloadingAnotherScriptDoesNotGetInTheWay(): void
+    {
+        // php-fpm's ini already preloads a script (here a broken one): the new script is verified on its own.
+        $this->write('old.php', "<?php\nrequire __DIR__.'/gone.php';\n");
+        $ini = $this->write('php.ini', 'opcache.preload='.$this->directory->path."/old.php\n");
+        $this->write('lib.php', "<?php\nclass Alpha {}\n");
+        $script = $this->write('preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib.php');\n");
+
+        [$report, $process] = PreheatProcess::json(['verify', $script, '--ini='.$ini]);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertSame(1, $report['preloaded']['classes']);
+    }
+
     public function testAnUnlinkedClassIsAWarningAndFailsOnlyWithStrict(): void
     {
         $this->write('lib.php', "<?php\nclass Child extends NotInstalled {}\n");

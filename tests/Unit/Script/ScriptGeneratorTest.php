@@ -132,7 +132,7 @@ final class FakePhp implements ProcessRunner
                 $wrapper = substr($argument, \strlen('opcache.preload='));
             }
         }
-        if (null === $wrapper) {
+        if (null === $wrapper || '' === $wrapper) {
             return new ProcessResult($command, 0, (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 0, 0))->printed(), '', 0.01);
         }
         ++$this->preloadBoots;
