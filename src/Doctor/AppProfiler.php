@@ -9,6 +9,7 @@ use Preheat\Inventory\SourceFinder;
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessRunner;
 use Preheat\Script\PreloadVerifier;
+use Preheat\Script\Severity as StartupSeverity;
 use Preheat\Script\VerifyOptions;
 
 /**
@@ -79,7 +80,12 @@ final class AppProfiler
         $php = $server->installation->withSettings($server->installation->settings->withOverride('opcache.memory_consumption', '4096', 'doctor measures the preload'));
         $report = (new PreloadVerifier($this->runner))->verify($state->script, new VerifyOptions($php));
 
-        return $report->booted && $report->preloadMemoryBytes > 0 ? $state->measuredAt($report->preloadMemoryBytes) : $state;
+        $fatal = $report->withSeverity(StartupSeverity::Fatal)[0] ?? null;
+        if (null !== $fatal || !$report->booted) {
+            return $state->measuredAt($report->preloadMemoryBytes, null === $fatal ? 'PHP did not boot with it' : $fatal->message);
+        }
+
+        return $state->measuredAt($report->preloadMemoryBytes);
     }
 
     /**

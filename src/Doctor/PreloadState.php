@@ -18,18 +18,22 @@ final class PreloadState
         public readonly int $files = 0,
         public readonly int $estimatedBytes = 0,
         public readonly bool $measured = false,
+        public readonly ?string $bootFailure = null,
     ) {
     }
 
-    /** The same, with the preload memory PHP reported when it booted the script. */
-    public function measuredAt(int $bytes): self
+    /**
+     * The same, with what PHP reported when it booted the script: the preload memory, and the first
+     * fatal error when it did not boot cleanly.
+     */
+    public function measuredAt(int $bytes, ?string $bootFailure = null): self
     {
-        return new self($this->status, $this->script, $this->reason, $this->files, $bytes, true);
+        return new self($this->status, $this->script, $this->reason, $this->files, $bytes, true, $bootFailure);
     }
 
     /** @return array<string, mixed> */
     public function toArray(): array
     {
-        return ['status' => $this->status->value, 'script' => $this->script, 'reason' => $this->reason, 'files' => $this->files, 'estimatedBytes' => $this->estimatedBytes, 'measured' => $this->measured];
+        return ['status' => $this->status->value, 'script' => $this->script, 'reason' => $this->reason, 'files' => $this->files, 'estimatedBytes' => $this->estimatedBytes, 'measured' => $this->measured, 'bootFailure' => $this->bootFailure];
     }
 }

@@ -64,6 +64,14 @@ final class DoctorCommandTest extends TestCase
             self::assertSame('stale', $stale['app']['preload']['status']);
             $findings = array_column($stale['findings'], null, 'id');
             self::assertSame('The preload script '.$app.'/preload.php is stale: the code changed since the script was generated', $findings['preload-stale']['title']);
+
+            // A script PHP refuses: php-fpm would not start with it.
+            file_put_contents($app.'/preload.php', "<?php\nrequire __DIR__.'/no-such-file.php';\n");
+            [$broken, $process] = PreheatProcess::json($arguments);
+            self::assertSame(4, $process->getExitCode());
+            $findings = array_column($broken['findings'], null, 'id');
+            self::assertArrayHasKey('preload-fails-to-boot', $findings, implode(', ', array_keys($findings)));
+            self::assertStringContainsString('no-such-file.php', $findings['preload-fails-to-boot']['detail']);
         } finally {
             $directory->remove();
         }

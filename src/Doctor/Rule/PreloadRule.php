@@ -58,6 +58,16 @@ final class PreloadRule implements Rule
             case PreloadStatus::Configured:
                 break;
         }
+        if (null !== $preload->bootFailure) {
+            $findings[] = new Finding(
+                'preload-fails-to-boot',
+                Severity::Error,
+                \sprintf('PHP does not boot cleanly with the preload script %s', (string) $preload->script),
+                \sprintf('Booted with php-fpm\'s ini (and OPcache memory to spare), PHP said: %s. php-fpm would not start, or would start without the code it should preload. `preheat verify %s` shows every message; `preheat generate` writes a script PHP accepts.', $preload->bootFailure, (string) $preload->script),
+                [],
+                Rung::PreloadAll,
+            );
+        }
         $available = ($server->megabytes('opcache.memory_consumption') - $server->megabytes('opcache.interned_strings_buffer')) * 1048576;
         if ($preload->estimatedBytes > $available) {
             $needed = (int) (ceil(($preload->estimatedBytes * OpcacheSizingRule::HEADROOM / 1048576 + $server->megabytes('opcache.interned_strings_buffer')) / 32) * 32);

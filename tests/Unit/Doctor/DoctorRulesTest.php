@@ -105,6 +105,15 @@ final class DoctorRulesTest extends TestCase
         self::assertStringContainsString('restart php-fpm', $finding->detail);
     }
 
+    public function testAPreloadPhpDoesNotBootWithIsAnError(): void
+    {
+        $preload = (new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 3, 1 << 20))->measuredAt(1 << 20, 'Class "A" not found');
+        $finding = $this->finding('preload-fails-to-boot', $this->examine(['opcache.preload_user' => 'www-data'], preload: $preload));
+
+        self::assertSame(Severity::Error, $finding->severity);
+        self::assertStringContainsString('PHP said: Class "A" not found.', $finding->detail);
+    }
+
     public function testAPreloadOverMemoryNamesTheSizeThatFits(): void
     {
         $preload = new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 3000, 150 << 20);
