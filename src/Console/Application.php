@@ -54,7 +54,7 @@ final class Application extends ConsoleApplication
         $this->add(new RecordCommand());
         $this->add(new UsageCommand());
         $this->add(new DoctorCommand($runner));
-        $this->add(new StatusCommand());
+        $this->add(new StatusCommand($runner));
     }
 
     /** The exit code a command that failed with $error ends with. */

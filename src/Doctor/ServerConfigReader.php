@@ -40,19 +40,7 @@ final class ServerConfigReader
         $ini = new IniFiles($installation->settings->iniFile, $installation->settings->scanDir);
         $fpm = $this->probe($phpBinary, $ini, true);
         $cli = $this->probe($phpBinary, null, false);
-        if ([] === $poolFiles) {
-            $directory = null === $ini->iniFile ? null : \dirname($ini->iniFile).'/pool.d';
-            $poolFiles = null === $directory ? [] : (glob($directory.'/*.conf') ?: []);
-            sort($poolFiles);
-            if ([] === $poolFiles) {
-                throw DoctorInputError::noPoolFiles(null === $directory ? 'no php-fpm ini' : 'none in '.$directory);
-            }
-        }
-        $pools = [];
-        $parser = new PoolFileParser();
-        foreach ($poolFiles as $file) {
-            array_push($pools, ...$parser->parse($file));
-        }
+        $pools = self::pools($ini->iniFile, $poolFiles);
         $cliLoaded = \is_string($cli['loaded'] ?? null) ? $cli['loaded'] : null;
         $cliScanned = \is_string($cli['scanned'] ?? null) ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned'])))) : [];
 
@@ -70,6 +58,35 @@ final class ServerConfigReader
             \function_exists('posix_geteuid') && 0 === posix_geteuid(),
             $installation,
         );
+    }
+
+    /**
+     * The pools of the given files, else of pool.d/*.conf next to php-fpm's ini.
+     *
+     * @param list<string> $poolFiles
+     *
+     * @return list<PoolConfig>
+     */
+    public static function pools(?string $iniFile, array $poolFiles): array
+    {
+        if ([] === $poolFiles) {
+            $directory = null === $iniFile ? null : \dirname($iniFile).'/pool.d';
+            $poolFiles = null === $directory ? [] : (glob($directory.'/*.conf') ?: []);
+            sort($poolFiles);
+            if ([] === $poolFiles) {
+                throw DoctorInputError::noPoolFiles(null === $directory ? 'no php-fpm ini' : 'none in '.$directory);
+            }
+        }
+        $pools = [];
+        $parser = new PoolFileParser();
+        foreach ($poolFiles as $file) {
+            if (!is_file($file)) {
+                throw DoctorInputError::unreadablePool($file);
+            }
+            array_push($pools, ...$parser->parse($file));
+        }
+
+        return $pools;
     }
 
     /** @return array<string, mixed> */

@@ -72,7 +72,9 @@ final class StatusCommandTest extends TestCase
 
         $this->stopFpm();
         $this->startFpm();
-        $restarted = PreheatProcess::run(['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port]);
+        // Without --fastcgi: the address is the pool's `listen =`.
+        file_put_contents($this->directory->path.'/pool.conf', "[www]\nlisten = 127.0.0.1:{$this->port}\npm = static\npm.max_children = 1\n");
+        $restarted = PreheatProcess::run(['status', $app.'/preload.php', '--pool='.$this->directory->path.'/pool.conf']);
         self::assertSame(0, $restarted->getExitCode(), $restarted->getOutput());
         self::assertStringContainsString('FRESH', $restarted->getOutput());
         self::assertSame([], glob($app.'/.preheat-status-*') ?: [], 'the probe is removed after each request');
@@ -87,9 +89,10 @@ final class StatusCommandTest extends TestCase
         self::assertStringContainsString('cannot reach php-fpm at 127.0.0.1:', $process->getErrorOutput());
         self::assertStringContainsString('`listen =`', $process->getErrorOutput());
 
-        $noAddress = PreheatProcess::run(['status', $this->directory->path.'/app/preload.php']);
+        file_put_contents($this->directory->path.'/pool.conf', "[www]\npm = static\npm.max_children = 1\n");
+        $noAddress = PreheatProcess::run(['status', $this->directory->path.'/app/preload.php', '--pool='.$this->directory->path.'/pool.conf']);
         self::assertSame(2, $noAddress->getExitCode());
-        self::assertStringContainsString('give one of --fastcgi', $noAddress->getErrorOutput());
+        self::assertStringContainsString('no `listen =` in the php-fpm pool files: give --fastcgi', $noAddress->getErrorOutput());
     }
 
     public function testThroughAUrlOfTheAppServingTheProbe(): void

@@ -6,8 +6,11 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Deploy\PreloadStatusChecker;
+use Preheat\Doctor\ServerConfigReader;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\OpcacheStatus;
+use Preheat\Php\PhpInstallationLocator;
+use Preheat\Process\ProcessRunner;
 use Preheat\Report\Deploy\StatusJsonRenderer;
 use Preheat\Report\Deploy\StatusTextRenderer;
 use Preheat\Util\AtomicFile;
@@ -21,7 +24,7 @@ use Symfony\Component\Console\Output\OutputInterface;
 /** Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached. */
 final class StatusCommand extends Command
 {
-    public function __construct()
+    public function __construct(private readonly ProcessRunner $runner)
     {
         parent::__construct('status');
     }
@@ -32,6 +35,8 @@ final class StatusCommand extends Command
             ->setDescription('Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now')
             ->addArgument('script', InputArgument::OPTIONAL, 'The preload script php-fpm is configured with', 'preload.php')
             ->addOption('fastcgi', null, InputOption::VALUE_REQUIRED, 'Where the pool listens: HOST:PORT or a socket path (its `listen =`)')
+            ->addOption('pool', null, InputOption::VALUE_REQUIRED, 'Without --fastcgi: the pool file whose `listen =` to use (default: the first pool of php-fpm\'s pool.d)')
+            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask', \PHP_BINARY)
             ->addOption('url', null, InputOption::VALUE_REQUIRED, 'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)')
             ->addOption('write-probe', null, InputOption::VALUE_REQUIRED, 'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or remove it, it shows paths) and exit')
             ->addOption('probe-dir', null, InputOption::VALUE_REQUIRED, 'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the script\'s)')
@@ -51,8 +56,11 @@ final class StatusCommand extends Command
         }
         $address = $input->getOption('fastcgi');
         $url = $input->getOption('url');
-        if ((null === $address || '' === trim((string) $address)) === (null === $url || '' === trim((string) $url))) {
-            throw new InvalidOption('give one of --fastcgi (the address php-fpm\'s pool listens on: `listen =` in its pool file, e.g. --fastcgi=/run/php/php8.2-fpm.sock or --fastcgi=127.0.0.1:9000) and --url (where the app serves the status probe).');
+        if (null !== $address && null !== $url) {
+            throw new InvalidOption('give one of --fastcgi (the address php-fpm\'s pool listens on) and --url (where the app serves the status probe), not both.');
+        }
+        if (null === $address && null === $url) {
+            $address = $this->listenAddress($input);
         }
         $timeout = filter_var($input->getOption('wait'), \FILTER_VALIDATE_FLOAT);
         if (false === $timeout || $timeout <= 0) {
@@ -71,5 +79,24 @@ final class StatusCommand extends Command
         }
 
         return $status->exitCode();
+    }
+
+    /** The first pool's `listen =`: of --pool, else of the pool.d next to the ini of the php-fpm matching --php. */
+    private function listenAddress(InputInterface $input): string
+    {
+        $pool = $input->getOption('pool');
+        $iniFile = null;
+        if (null === $pool) {
+            $iniFile = (new PhpInstallationLocator($this->runner))->locate(PhpInput::binary($input))->settings->iniFile;
+        }
+        foreach (ServerConfigReader::pools($iniFile, null === $pool ? [] : [(string) $pool]) as $config) {
+            $listen = trim($config->values['listen'] ?? '');
+            if ('' !== $listen) {
+                // A bare port is php-fpm's shorthand for all addresses on it: ask on loopback.
+                return ctype_digit($listen) ? '127.0.0.1:'.$listen : $listen;
+            }
+        }
+
+        throw new InvalidOption('no `listen =` in the php-fpm pool files: give --fastcgi (the address php-fpm\'s pool listens on) or --url.');
     }
 }
