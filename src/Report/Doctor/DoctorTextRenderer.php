@@ -58,7 +58,7 @@ final class DoctorTextRenderer
         foreach ($finding->fixes as $fix) {
             $lines[] = '    fix: '.$fix->describe();
         }
-        $lines[] = '    measured by: '.(null === $finding->rung ? 'no rung of the ladder (preheat bench --workers)' : 'the "'.$finding->rung->value.'" rung (preheat bench --ladder)');
+        $lines[] = '    measured by: '.(null === $finding->rung ? 'no rung of the ladder; preheat bench --workers=N compares worker counts' : 'the "'.$finding->rung->value.'" rung of the ladder');
         $lines[] = '';
 
         return $lines;
