@@ -1,0 +1,47 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Script;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Preheat\Plan\PlannedFile;
+use Preheat\Script\PreloadScriptWriter;
+use Preheat\Script\ScriptManifest;
+use Preheat\Tests\Support\FixtureProjects;
+
+/** The manifest every script carries reads back: its hashes, and the files it compiles, whatever bytes their paths hold. */
+final class ScriptManifestTest extends TestCase
+{
+    #[DataProvider('fixtureNames')]
+    public function testTheScriptNamesItsFilesAndTheirHash(string $fixture): void
+    {
+        $plan = FixtureProjects::plan($fixture);
+        $path = $plan->projectRoot.'/preload.php';
+        $script = (new PreloadScriptWriter())->render($plan, $path);
+
+        $files = ScriptManifest::filesOf($script, $path);
+        self::assertSame(array_map(static fn (PlannedFile $f): string => $f->path, $plan->included), $files);
+        $manifest = ScriptManifest::fromScript($script);
+        self::assertNotNull($manifest);
+        self::assertSame(ScriptManifest::sourcesHash($files), $manifest->sources);
+    }
+
+    public function testAnotherPlanOrOtherContentsGiveAnotherClass(): void
+    {
+        $a = new ScriptManifest(str_repeat('1', 64), str_repeat('2', 64));
+
+        self::assertNotSame($a->className(), (new ScriptManifest(str_repeat('1', 64), str_repeat('3', 64)))->className());
+        self::assertNotSame($a->className(), (new ScriptManifest(str_repeat('4', 64), str_repeat('2', 64)))->className());
+        self::assertSame(ScriptManifest::sourcesHash(['/no/such/file.php']), ScriptManifest::sourcesHash(['/no/other/file.php']), 'a file that is gone counts as gone');
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function fixtureNames(): iterable
+    {
+        foreach (FixtureProjects::names() as $name) {
+            yield $name => [$name];
+        }
+    }
+}
