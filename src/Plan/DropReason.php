@@ -26,6 +26,7 @@ enum DropReason: string
     case CircularDependency = 'circular-dependency';
     case FailedVerification = 'failed-verification';
     case NotSelected = 'not-selected';
+    case OverIniCapacity = 'over-ini-capacity';
 
     /** A short heading for reports. */
     public function label(): string
@@ -50,6 +51,7 @@ enum DropReason: string
             self::CircularDependency => 'circular dependency between files',
             self::FailedVerification => 'failed when PHP preloaded it',
             self::NotSelected => 'not selected by the strategy',
+            self::OverIniCapacity => 'does not fit the php.ini\'s OPcache sizes',
         };
     }
 }

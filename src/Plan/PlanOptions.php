@@ -10,10 +10,11 @@ namespace Preheat\Plan;
 final class PlanOptions
 {
     /**
-     * @param list<IgnoreRule>      $ignore
-     * @param array<string, string> $forcedDrops lower-case class name or file path => why (what PHP said when it preloaded it)
-     * @param list<string>|null     $seeds       files the strategy wants; null for every file under the roots. What they need to link is pulled in.
-     * @param RequireEvidence|null  $requires    how recorded requests loaded each file: lets files only ever required be preloaded despite side effects
+     * @param list<IgnoreRule>         $ignore
+     * @param array<string, string>    $forcedDrops lower-case class name or file path => why (what PHP said when it preloaded it)
+     * @param list<string>|null        $seeds       files the strategy wants; null for every file under the roots. What they need to link is pulled in.
+     * @param RequireEvidence|null     $requires    how recorded requests loaded each file: lets files only ever required be preloaded despite side effects
+     * @param array<string, Exclusion> $unselected  files left out of the seeds for a reason other than the strategy's choice (path => why)
      */
     public function __construct(
         public readonly array $ignore = [],
@@ -22,6 +23,7 @@ final class PlanOptions
         public readonly ?array $seeds = null,
         public readonly string $strategy = 'paths',
         public readonly ?RequireEvidence $requires = null,
+        public readonly array $unselected = [],
     ) {
     }
 
@@ -38,17 +40,20 @@ final class PlanOptions
     /** @param array<string, string> $drops */
     public function withForcedDrops(array $drops): self
     {
-        return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy, $this->requires);
+        return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy, $this->requires, $this->unselected);
     }
 
-    /** @param list<string> $seeds */
-    public function withSeeds(array $seeds, string $strategy): self
+    /**
+     * @param list<string>             $seeds
+     * @param array<string, Exclusion> $unselected why files not among the seeds are out, where it is not the strategy's choice
+     */
+    public function withSeeds(array $seeds, string $strategy, array $unselected = []): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy, $this->requires);
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy, $this->requires, $unselected);
     }
 
     public function withRequireEvidence(?RequireEvidence $requires): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $requires);
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $requires, $this->unselected);
     }
 }

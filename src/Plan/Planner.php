@@ -255,7 +255,7 @@ final class Planner
         }
         foreach ($state->eligible as $path => $file) {
             if (!isset($state->wanted[$path])) {
-                $state->dropFile($file, new Exclusion(DropReason::NotSelected, \sprintf('not chosen by the %s strategy', $options->strategy)));
+                $state->dropFile($file, $options->unselected[$path] ?? new Exclusion(DropReason::NotSelected, \sprintf('not chosen by the %s strategy', $options->strategy)));
             }
         }
     }

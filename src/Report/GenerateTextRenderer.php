@@ -52,7 +52,7 @@ final class GenerateTextRenderer
         }
 
         // Files left out for reasons worth reading; dev packages and files with nothing to preload are only counted.
-        $quiet = [DropReason::DevPackage, DropReason::NotSelected, DropReason::NothingToPreload];
+        $quiet = [DropReason::DevPackage, DropReason::NotSelected, DropReason::NothingToPreload, DropReason::OverIniCapacity];
         $interesting = array_filter($plan->droppedFiles, static fn ($f): bool => !\in_array($f->exclusion->reason, $quiet, true));
         if ([] !== $interesting) {
             $lines[] = $verbose
@@ -72,6 +72,9 @@ final class GenerateTextRenderer
                 $calibration->bytesPerSourceByte,
             );
         }
+        foreach ($outcome->capacityRounds as $round) {
+            $lines[] = \sprintf('  Fit round %d: %s=%s overflowed; kept %d of %d planned files', $round->round, $round->setting, $round->currentValue, $round->keptFiles, $round->plannedFiles);
+        }
         foreach ($outcome->fixRounds as $round) {
             $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
             foreach ($round->drops as $subject => $why) {
@@ -80,6 +83,10 @@ final class GenerateTextRenderer
         }
         if (null !== $outcome->verification) {
             array_push($lines, ...$this->verification->render($outcome->verification, $outcome->strict));
+        }
+        $fitted = $outcome->capacitySummary();
+        if (null !== $fitted) {
+            $lines[] = ucfirst($fitted);
         }
         $lines[] = $outcome->written
             ? \sprintf('Wrote %s', $outcome->outputPath)

@@ -61,6 +61,8 @@ final class PlanJsonRenderer
             'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
             'fixRoundLimit' => $outcome->fixRoundLimit,
             'budgetRounds' => array_map(static fn ($c): array => ['round' => $c->round, 'measuredBytes' => $c->measuredBytes, 'budgetBytes' => $c->budgetBytes, 'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4)], $outcome->calibrations),
+            'fitRounds' => array_map(static fn ($r): array => $r->toArray(), $outcome->capacityRounds),
+            'fitted' => $outcome->capacitySummary(),
             'verification' => $outcome->verification?->toArray(),
             'selection' => null === $outcome->selection ? null : [
                 'requests' => $outcome->selection->requests,

@@ -12,6 +12,7 @@ final class GenerateOutcome
     /**
      * @param list<FixRound>         $fixRounds
      * @param list<CalibrationRound> $calibrations
+     * @param list<CapacityRound>    $capacityRounds
      */
     public function __construct(
         public readonly PlanResult $planResult,
@@ -23,7 +24,34 @@ final class GenerateOutcome
         public readonly ?HotSelection $selection = null,
         public readonly array $calibrations = [],
         public readonly int $fixRoundLimit = 0,
+        public readonly array $capacityRounds = [],
     ) {
+    }
+
+    /**
+     * What fitting to the php.ini did, one line: the setting, how many files are kept, and the value for all of them.
+     */
+    public function capacitySummary(): ?string
+    {
+        if ([] === $this->capacityRounds || null === $this->verification) {
+            return null;
+        }
+        $ini = $this->verification->php->settings->iniFile ?? 'php.ini';
+        $bySetting = [];
+        foreach ($this->capacityRounds as $round) {
+            $bySetting[$round->setting] ??= $round;
+        }
+        $fitted = implode(' and ', array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $bySetting));
+        $advice = implode(' and ', array_map(static fn (CapacityRound $r): string => null === $r->neededValue ? 'raise '.$r->setting : $r->setting.'='.$r->neededValue, $bySetting));
+
+        return \sprintf(
+            'fitted to %s in %s: preloading %d of %d planned files; to preload all of them set %s (and restart php-fpm)',
+            $fitted,
+            $ini,
+            \count($this->planResult->plan->included),
+            $this->capacityRounds[0]->plannedFiles,
+            $advice,
+        );
     }
 
     public function succeeded(): bool

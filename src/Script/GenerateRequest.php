@@ -20,6 +20,8 @@ final class GenerateRequest
         public readonly int $fixRounds = 5,
         public readonly bool $strict = false,
         public readonly ?SeedStrategy $strategy = null,
+        /** fit the plan to the php.ini's interned-string buffer and OPcache memory when it overflows them */
+        public readonly bool $fit = true,
     ) {
     }
 }

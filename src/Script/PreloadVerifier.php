@@ -83,6 +83,14 @@ final class PreloadVerifier
             $measurement->peakMemoryBytes,
             $measurement->preloadUser ?? $options->php->preloadUser(),
             $measurement->liftsMemoryLimit(),
+            new OpcacheRoom(
+                $baselineStatus->internedUsedBytes ?? 0,
+                $measurement->internedBufferBytes ?: $baselineStatus->internedBufferBytes,
+                isset($needs['internedBytes']) ? $needs['internedBytes'] - ($needs['internedBaselineBytes'] ?? 0) : null,
+                $baselineStatus->usedBytes,
+                $measurement->opcacheMemoryBytes > 0 ? $measurement->opcacheMemoryBytes : $baselineStatus->memoryConsumptionBytes(),
+                $measurement->preloadMemoryBytes,
+            ),
         );
     }
 
@@ -103,7 +111,7 @@ final class PreloadVerifier
      *
      * @param list<StartupMessage> $messages
      *
-     * @return array{memoryBytes?: int, internedBytes?: int, internedTried?: int}
+     * @return array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int}
      */
     private function measureNeeds(VerifyOptions $options, array $messages, string $wrapper, string $probe): array
     {
@@ -121,10 +129,14 @@ final class PreloadVerifier
                 $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
                 $tried = min(1024, max(64, 4 * $current));
                 $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;
-                [, $status] = $this->boot($options, $wrapper, $probe, ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory]);
+                $larger = ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory];
+                [, $status] = $this->boot($options, $wrapper, $probe, $larger);
                 $needs['internedTried'] = $tried * 1048576;
                 if (null !== $status?->internedUsedBytes) {
                     $needs['internedBytes'] = $status->internedUsedBytes;
+                    // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it: measured apart.
+                    [, $base] = $this->boot($options, null, $probe, $larger);
+                    $needs['internedBaselineBytes'] = null === $base ? 0 : (int) $base->internedUsedBytes;
                 }
             }
         }

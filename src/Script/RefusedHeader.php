@@ -17,6 +17,8 @@ final class RefusedHeader
 {
     private const PREFIX = 'preheat-refused: ';
 
+    private const FITTED = 'preheat-fitted: ';
+
     /** @return list<string> header lines (without the comment's " * ") */
     public static function lines(PreloadPlan $plan): array
     {
@@ -37,15 +39,33 @@ final class RefusedHeader
             }
             $entries[] = ['file' => RelativePath::of($file->path, $plan->projectRoot), 'why' => $file->exclusion->message];
         }
-        if ([] === $entries) {
-            return [];
+        $lines = [];
+        if ([] !== $entries) {
+            $lines = ['', 'Refused by PHP at the last verification and left out (`preheat explain` reads these lines):'];
+            foreach ($entries as $entry) {
+                $lines[] = self::PREFIX.json_encode($entry, \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE);
+            }
         }
-        $lines = ['', 'Refused by PHP at the last verification and left out (`preheat explain` reads these lines):'];
-        foreach ($entries as $entry) {
-            $lines[] = self::PREFIX.json_encode($entry, \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE);
+        foreach ($plan->droppedFiles as $file) {
+            if (DropReason::OverIniCapacity === $file->exclusion->reason) {
+                // One line for all of them: the planned files the script does not compile are the ones left out.
+                array_push($lines, '', 'Fitted to the php.ini\'s OPcache sizes (`preheat explain` reads this line):', self::FITTED.json_encode(['why' => $file->exclusion->message], \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE));
+                break;
+            }
         }
 
         return $lines;
+    }
+
+    /** Why the planned files a fitted script does not compile are out; null for a script that was not fitted. */
+    public static function fitted(string $script): ?string
+    {
+        if (1 !== preg_match('/^ \* '.preg_quote(self::FITTED, '/').'(\{.*\})$/m', $script, $match)) {
+            return null;
+        }
+        $entry = json_decode($match[1], true);
+
+        return \is_array($entry) && \is_string($entry['why'] ?? null) ? $entry['why'] : null;
     }
 
     /**

@@ -19,6 +19,8 @@ use Preheat\Progress\ProgressLogger;
  * a script that fails verification never replaces the one a server may be using.
  * With fix rounds (the default), what PHP refused is dropped (with everything that needs it) and the script
  * tried again; with a memory budget, the estimate is calibrated to what PHP measured and the files chosen again.
+ * When the plan does not fit the php.ini's interned-string buffer or OPcache memory, the part that fits is chosen
+ * (CapacityFitter) and verified again, so that the script written starts without those warnings.
  */
 final class ScriptGenerator
 {
@@ -32,6 +34,9 @@ final class ScriptGenerator
 
     /** How often a budget may be re-checked with the estimate calibrated to what PHP measured. */
     private const CALIBRATION_ROUNDS = 3;
+
+    /** How often the plan may be fitted to the php.ini's OPcache sizes and verified again. */
+    private const CAPACITY_ROUNDS = 3;
 
     public function generate(GenerateRequest $request): GenerateOutcome
     {
@@ -51,12 +56,26 @@ final class ScriptGenerator
             return new GenerateOutcome($result, $request->outputPath, true, null, [], $request->strict, $selection);
         }
 
-        // Fix rounds and budget calibrations are counted apart: each has its own bound, and neither uses up the other.
+        // Fix rounds, budget calibrations and capacity fits are counted apart: each has its own bound, and none uses up another.
         $rounds = [];
         $calibrations = [];
+        $fits = [];
+        /** @var array{list<string>, array<string, \Preheat\Plan\Exclusion>}|null $fitted the files kept to fit the php.ini, and why the others are out */
+        $fitted = null;
+        $fitter = new CapacityFitter();
         while (true) {
             $verify = $request->verify->expecting(\count($result->plan->included));
-            $report = $this->writeAndVerify($result, $request->outputPath, $verify, $request->strict);
+            $overflows = [];
+            $report = $this->writeAndVerify($result, $request->outputPath, $verify, $request->strict, static function (VerificationReport $report) use ($request, $fitter, $result, &$fits, &$overflows): bool {
+                $overflows = $request->fit && \count($fits) < self::CAPACITY_ROUNDS ? $fitter->overflows($report, $result) : [];
+
+                return [] === $overflows;
+            });
+            if ([] !== $overflows) {
+                $fitted = $this->fitToCapacity($fitter, $overflows, $result, $fitted, $selection, $report, $fits);
+                $result = $this->pipeline->replan($safe, $this->fittedOptions($options, $strategy, $fitted), $phpBinary);
+                continue;
+            }
             $budget = $strategy?->budgetBytes();
             if ($report->passed($request->strict) && null !== $budget && $report->preloadMemoryBytes > $budget && \count($calibrations) < self::CALIBRATION_ROUNDS) {
                 // Over budget: scale the estimate to what PHP measured and choose again.
@@ -64,11 +83,12 @@ final class ScriptGenerator
                 $calibrations[] = new CalibrationRound(\count($calibrations) + 1, $report->preloadMemoryBytes, $budget, $estimate->bytesPerSourceByte);
                 $this->progress->finish(\sprintf('Preload memory %.1f MB is over the budget: estimate calibrated to %.2f bytes per source byte, choosing again', $report->preloadMemoryBytes / 1048576, $estimate->bytesPerSourceByte));
                 [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
+                $result = $this->refit($result, $safe, $options, $strategy, $fitted, $phpBinary);
                 continue;
             }
             $drops = $report->passed($request->strict) || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
             if ([] === $drops) {
-                return new GenerateOutcome($result, $request->outputPath, $report->passed($request->strict), $report, $rounds, $request->strict, $selection, $calibrations, $request->fixRounds);
+                return new GenerateOutcome($result, $request->outputPath, $report->passed($request->strict), $report, $rounds, $request->strict, $selection, $calibrations, $request->fixRounds, $fits);
             }
             $round = new FixRound(\count($rounds) + 1, $drops);
             $rounds[] = $round;
@@ -76,7 +96,68 @@ final class ScriptGenerator
             $options = $options->withForcedDrops($round->forcedDrops());
             $safe = $this->pipeline->replan($safe, $options, $phpBinary);
             [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
+            $result = $this->refit($result, $safe, $options, $strategy, $fitted, $phpBinary);
         }
+    }
+
+    /**
+     * The files to keep so that the plan fits what overflowed, never more than the last fit kept.
+     *
+     * @param list<array{Finding, int}>                                        $overflows
+     * @param array{list<string>, array<string, \Preheat\Plan\Exclusion>}|null $previous
+     * @param list<CapacityRound>                                              $fits
+     *
+     * @return array{list<string>, array<string, \Preheat\Plan\Exclusion>}
+     */
+    private function fitToCapacity(CapacityFitter $fitter, array $overflows, PlanResult $result, ?array $previous, ?HotSelection $selection, VerificationReport $report, array &$fits): array
+    {
+        $settings = $report->php->settings;
+        $ini = $settings->iniFile ?? 'php.ini';
+        $planned = null === $previous ? \count($result->plan->included) : $fits[0]->plannedFiles;
+        $capacity = min(\PHP_INT_MAX, ...array_map(static fn (array $o): int => $o[1], $overflows));
+        $first = $overflows[0][0];
+        $value = ([] === $fits ? null : $fits[0]->neededValue) ?? $first->value;
+        $why = \sprintf(
+            'left out so that the preload fits %s=%s in %s%s',
+            $first->setting,
+            $settings->value((string) $first->setting) ?? '?',
+            $ini,
+            null === $value ? '' : \sprintf(' (%s=%s fits every planned file)', $first->setting, $value),
+        );
+        $kept = $fitter->fit($result, $capacity, $selection->files ?? [], $why);
+        // What a fitted plan left out stays out: a later round only takes away.
+        $kept[1] = [...($previous[1] ?? []), ...$kept[1]];
+        foreach ($overflows as [$finding]) {
+            $setting = (string) $finding->setting;
+            $earlier = array_values(array_filter($fits, static fn (CapacityRound $r): bool => $r->setting === $setting));
+            $fits[] = new CapacityRound(\count($fits) + 1, $setting, $settings->value($setting) ?? '?', $earlier[0]->neededValue ?? $finding->value, $planned, \count($kept[0]));
+        }
+        $this->progress->finish(\sprintf('Fitting to %s: keeping %d of %d planned files, verifying again', implode(', ', array_map(static fn (array $o): string => $o[0]->setting.'='.($settings->value((string) $o[0]->setting) ?? '?'), $overflows)), \count($kept[0]), $planned));
+
+        return $kept;
+    }
+
+    /**
+     * @param array{list<string>, array<string, \Preheat\Plan\Exclusion>} $fitted
+     */
+    private function fittedOptions(PlanOptions $options, ?SeedStrategy $strategy, array $fitted): PlanOptions
+    {
+        return $options->withSeeds($fitted[0], $strategy?->name() ?? 'paths', $fitted[1]);
+    }
+
+    /**
+     * A plan chosen again (after a fix round or a calibration) keeps to the fit: only the kept files it still has.
+     *
+     * @param array{list<string>, array<string, \Preheat\Plan\Exclusion>}|null $fitted
+     */
+    private function refit(PlanResult $result, PlanResult $safe, PlanOptions $options, ?SeedStrategy $strategy, ?array $fitted, ?string $phpBinary): PlanResult
+    {
+        if (null === $fitted) {
+            return $result;
+        }
+        $kept = array_values(array_filter($fitted[0], static fn (string $path): bool => $result->plan->includes($path)));
+
+        return $this->pipeline->replan($safe, $this->fittedOptions($options, $strategy, [$kept, $fitted[1]]), $phpBinary);
     }
 
     /**
@@ -105,7 +186,8 @@ final class ScriptGenerator
         return [$result, $selection];
     }
 
-    private function writeAndVerify(PlanResult $result, string $outputPath, VerifyOptions $verify, bool $strict): VerificationReport
+    /** @param \Closure(VerificationReport): bool $accept whether a script that passed may replace the destination */
+    private function writeAndVerify(PlanResult $result, string $outputPath, VerifyOptions $verify, bool $strict, \Closure $accept): VerificationReport
     {
         $this->checkDirectory($outputPath);
         // Same directory as the destination, so that paths relative to __DIR__ resolve the same.
@@ -115,7 +197,7 @@ final class ScriptGenerator
             $this->progress->stage('Verifying');
             $report = $this->verifier->verify($candidate, $verify);
             $this->progress->finish(\sprintf('Booted PHP with the script: %d fatal(s), %d warning(s)', $report->fatalCount(), $report->warningCount()));
-            if ($report->passed($strict)) {
+            if ($accept($report) && $report->passed($strict)) {
                 if (!@rename($candidate, $outputPath)) {
                     throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
                 }

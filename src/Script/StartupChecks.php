@@ -28,8 +28,8 @@ final class StartupChecks
     }
 
     /**
-     * @param list<StartupMessage>                                               $messages
-     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int} $needs    what a boot with room to spare measured
+     * @param list<StartupMessage>                                                                            $messages
+     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int} $needs    what a boot with room to spare measured
      *
      * @return list<Finding>
      */

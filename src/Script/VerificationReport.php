@@ -38,6 +38,8 @@ final class VerificationReport
         public readonly ?string $preloadUser = null,
         /** The script lifted memory_limit for the preload (requests keep php.ini's value) */
         public readonly bool $memoryLimitLifted = false,
+        /** What the boot measured of OPcache's limits, for fitting a plan to them (see ScriptGenerator) */
+        public readonly ?OpcacheRoom $room = null,
     ) {
     }
 
@@ -64,6 +66,7 @@ final class VerificationReport
             $this->peakMemoryBytes,
             $this->preloadUser,
             $this->memoryLimitLifted,
+            $this->room,
         );
     }
 

@@ -6,14 +6,19 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\Exclusion;
 use Preheat\Plan\Explainer;
+use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanResult;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplanationRenderer;
 use Preheat\Report\Json;
 use Preheat\Script\RefusedHeader;
+use Preheat\Script\ScriptManifest;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
@@ -53,6 +58,7 @@ final class ExplainCommand extends Command
             $options = $options->withRequireEvidence(HotStrategy::evidenceOf(UsageStores::readTraffic((string) $dsn, (string) getcwd()), 'the recorded requests'));
         }
         $result = $pipeline->run($request, $options);
+        $result = $this->fittedAtLastVerification($input, $request->projectRoot, $result, $options, $pipeline, $request->phpBinary);
         foreach ($result->warnings as $warning) {
             $stderr->writeln('<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this));
         }
@@ -66,6 +72,36 @@ final class ExplainCommand extends Command
         }
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /** The plan as `generate` fitted it to the php.ini: the planned files the script leaves out are out for that reason. */
+    private function fittedAtLastVerification(InputInterface $input, string $projectRoot, PlanResult $result, PlanOptions $options, PlanPipeline $pipeline, ?string $phpBinary): PlanResult
+    {
+        $path = $this->scriptPath($input, $projectRoot);
+        $script = is_file($path) ? (string) file_get_contents($path) : '';
+        $why = RefusedHeader::fitted($script);
+        if (null === $why) {
+            return $result;
+        }
+        $compiled = array_flip(array_map(static fn (string $f): string => realpath($f) ?: $f, ScriptManifest::filesOf($script, $path)));
+        $kept = [];
+        $out = [];
+        foreach ($result->plan->included as $file) {
+            if (isset($compiled[$file->path])) {
+                $kept[] = $file->path;
+            } else {
+                $out[$file->path] = new Exclusion(DropReason::OverIniCapacity, $why);
+            }
+        }
+
+        return [] === $out ? $result : $pipeline->replan($result, $options->withSeeds($kept, $result->plan->strategy, $out), $phpBinary);
+    }
+
+    private function scriptPath(InputInterface $input, string $projectRoot): string
+    {
+        $given = $input->getOption('output');
+
+        return null === $given ? $projectRoot.'/preload.php' : (str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given);
     }
 
     /** @return array<string, string> what the script at --output records PHP refused, as forced drops */

@@ -54,6 +54,7 @@ final class GenerateCommand extends Command
             ->addOption('fix', null, InputOption::VALUE_NONE, 'Kept for scripts that pass it: fix rounds are on by default')
             ->addOption('no-fix', null, InputOption::VALUE_NONE, 'Do not drop what PHP refuses at start-up: fail instead')
             ->addOption('fix-rounds', null, InputOption::VALUE_REQUIRED, 'How many times what PHP refused may be dropped and the script tried again', '5')
+            ->addOption('no-fit', null, InputOption::VALUE_NONE, 'Do not fit the plan to the php.ini\'s opcache.interned_strings_buffer and opcache.memory_consumption when it overflows them: report the overflow and the value it needs instead')
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures');
         PhpInput::configure($this);
     }
@@ -91,6 +92,7 @@ final class GenerateCommand extends Command
             $input->getOption('no-fix') ? 0 : $fixRounds,
             (bool) $input->getOption('strict'),
             $seedStrategy,
+            !$input->getOption('no-fit'),
         ));
 
         if ('json' === $format) {

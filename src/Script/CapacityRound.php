@@ -1,0 +1,29 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script;
+
+/**
+ * One round of fitting the plan to the php.ini's OPcache sizes: what did not fit (the setting, its value,
+ * the value that fits the whole plan), and how many planned files were kept.
+ */
+final class CapacityRound
+{
+    public function __construct(
+        public readonly int $round,
+        public readonly string $setting,
+        public readonly string $currentValue,
+        /** the value that would fit every planned file; null when the boot could not measure it */
+        public readonly ?string $neededValue,
+        public readonly int $plannedFiles,
+        public readonly int $keptFiles,
+    ) {
+    }
+
+    /** @return array{round: int, setting: string, value: string, needed: ?string, plannedFiles: int, keptFiles: int} */
+    public function toArray(): array
+    {
+        return ['round' => $this->round, 'setting' => $this->setting, 'value' => $this->currentValue, 'needed' => $this->neededValue, 'plannedFiles' => $this->plannedFiles, 'keptFiles' => $this->keptFiles];
+    }
+}

@@ -1,0 +1,101 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\PreheatProcess;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/**
+ * A php.ini whose interned-string buffer is too small for the whole app: generate fits the plan to it
+ * (fewer files, no overflow, the setting that would fit them all); --no-fit reports the overflow as before.
+ */
+#[Group('integration')]
+final class CapacityFitTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testGenerateFitsThePlanToTheInternedStringBuffer(): void
+    {
+        $project = $this->manyStrings();
+
+        [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--path=src', '--ini='.$project.'/php.ini', '--no-cache']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertTrue($result['written']);
+        self::assertSame(0, $result['verification']['fatals']);
+        self::assertSame(0, $result['verification']['warnings'], json_encode($result['verification']['messages'], \JSON_PRETTY_PRINT) ?: '');
+        $kept = $result['plan']['summary']['includedFiles'];
+        self::assertGreaterThan(3, $kept, 'part of the app still fits');
+        self::assertLessThan(303, $kept);
+        self::assertNotSame([], $result['fitRounds']);
+        self::assertMatchesRegularExpression(
+            '{^fitted to opcache\.interned_strings_buffer=1 in .*/php\.ini: preloading '.$kept.' of 303 planned files; to preload all of them set opcache\.interned_strings_buffer=\d+ \(and restart php-fpm\)$}',
+            (string) $result['fitted'],
+        );
+        self::assertFileExists($project.'/preload.php');
+        $kept = (string) file_get_contents($project.'/preload.php');
+        self::assertStringContainsString('Base0.php', $kept, 'what every class needs is kept first');
+        self::assertStringContainsString('Named.php', $kept);
+
+        $verify = PreheatProcess::run(['verify', $project.'/preload.php', '--ini='.$project.'/php.ini', '--strict']);
+        self::assertSame(0, $verify->getExitCode(), $verify->getOutput().$verify->getErrorOutput());
+
+        $text = PreheatProcess::run(['generate', '--project='.$project, '--path=src', '--ini='.$project.'/php.ini']);
+        self::assertSame(0, $text->getExitCode(), $text->getErrorOutput());
+        self::assertStringContainsString('Fitted to opcache.interned_strings_buffer=1 in ', $text->getOutput());
+        self::assertStringContainsString('does not fit the php.ini\'s OPcache sizes', $text->getOutput());
+
+        $explain = PreheatProcess::run(['explain', 'Many\\C299', '--project='.$project, '--path=src']);
+        self::assertStringContainsString('opcache.interned_strings_buffer', $explain->getOutput().$explain->getErrorOutput());
+    }
+
+    public function testNoFitReportsTheOverflowAsBefore(): void
+    {
+        $project = $this->manyStrings();
+
+        [$result] = PreheatProcess::json(['generate', '--project='.$project, '--path=src', '--ini='.$project.'/php.ini', '--no-cache', '--no-fit']);
+
+        self::assertSame([], $result['fitRounds']);
+        self::assertNull($result['fitted']);
+        self::assertSame(303, $result['plan']['summary']['includedFiles']);
+        self::assertGreaterThan(0, $result['verification']['warnings']);
+        $settings = array_column($result['verification']['findings'], 'setting');
+        self::assertContains('opcache.interned_strings_buffer', $settings);
+    }
+
+    /** 300 classes on two shared parents and an interface, each with many string literals of its own. */
+    private function manyStrings(): string
+    {
+        $project = $this->directory->path.'/many-strings';
+        mkdir($project.'/src', 0777, true);
+        file_put_contents($project.'/src/Named.php', "<?php\nnamespace Many;\ninterface Named\n{\n    public function name(): string;\n}\n");
+        for ($base = 0; $base < 2; ++$base) {
+            file_put_contents("{$project}/src/Base{$base}.php", "<?php\nnamespace Many;\nabstract class Base{$base} implements Named\n{\n}\n");
+        }
+        for ($class = 0; $class < 300; ++$class) {
+            $strings = '';
+            for ($i = 0; $i < 40; ++$i) {
+                $strings .= "        'key_{$class}_{$i}' => 'a string literal only class {$class} has, number {$i}',\n";
+            }
+            $base = $class % 2;
+            file_put_contents("{$project}/src/C{$class}.php", "<?php\nnamespace Many;\nfinal class C{$class} extends Base{$base}\n{\n    public function name(): string\n    {\n        return 'C{$class}';\n    }\n\n    public function strings(): array\n    {\n        return [\n{$strings}        ];\n    }\n}\n");
+        }
+        file_put_contents($project.'/php.ini', "opcache.interned_strings_buffer=1\n");
+
+        return $project;
+    }
+}

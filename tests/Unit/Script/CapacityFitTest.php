@@ -1,0 +1,155 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Script;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Php\OpcacheStatus;
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpSettings;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanRequest;
+use Preheat\Process\ProcessResult;
+use Preheat\Process\ProcessRunner;
+use Preheat\Process\RunningProcess;
+use Preheat\Script\GenerateOutcome;
+use Preheat\Script\GenerateRequest;
+use Preheat\Script\PreloadVerifier;
+use Preheat\Script\ScriptGenerator;
+use Preheat\Script\VerifyOptions;
+use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/** Fitting the plan to a php.ini whose interned-string buffer is too small, with PHP played by a fake runner. */
+final class CapacityFitTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testAnOverflowingPlanIsFittedToTheBufferAndVerifiedAgain(): void
+    {
+        [$outcome, $php] = $this->generate(true);
+
+        self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertNotSame([], $outcome->capacityRounds);
+        self::assertSame(0, $outcome->verification?->warningCount(), 'the script written starts without the overflow');
+        $planned = $outcome->capacityRounds[0]->plannedFiles;
+        $kept = \count($outcome->planResult->plan->included);
+        self::assertGreaterThan(0, $kept);
+        self::assertLessThan($planned, $kept);
+        self::assertSame(
+            \sprintf('fitted to opcache.interned_strings_buffer=1 in /etc/php/fpm/php.ini: preloading %d of %d planned files; to preload all of them set opcache.interned_strings_buffer=8 (and restart php-fpm)', $kept, $planned),
+            $outcome->capacitySummary(),
+        );
+        $reasons = array_map(static fn ($f): DropReason => $f->exclusion->reason, $outcome->planResult->plan->droppedFiles);
+        self::assertCount($planned - $kept, array_filter($reasons, static fn (DropReason $r): bool => DropReason::OverIniCapacity === $r));
+        self::assertSame([], $outcome->fixRounds, 'fitting uses no fix round');
+        self::assertFileExists($this->project.'/preload.php');
+        self::assertLessThanOrEqual(4, $php->preloadBoots);
+    }
+
+    public function testTheMostSharedFilesAreKeptFirst(): void
+    {
+        [$outcome] = $this->generate(true);
+
+        $kept = array_map(static fn ($f): string => basename($f->path), $outcome->planResult->plan->included);
+        // The interface and the parent every controller needs come before the classes that need them.
+        self::assertContains('ContainerInterface.php', $kept);
+    }
+
+    public function testNoFitKeepsTheOverflowAndItsAdvice(): void
+    {
+        [$outcome] = $this->generate(false);
+
+        self::assertSame([], $outcome->capacityRounds);
+        self::assertNull($outcome->capacitySummary());
+        self::assertGreaterThan(0, $outcome->verification?->warningCount());
+        $advice = array_values(array_filter($outcome->verification->findings ?? [], static fn ($f): bool => 'opcache.interned_strings_buffer' === $f->setting));
+        self::assertCount(1, $advice);
+        self::assertSame('8', $advice[0]->value);
+    }
+
+    private string $project = '';
+
+    /** @return array{GenerateOutcome, InternedStringsPhp} */
+    private function generate(bool $fit): array
+    {
+        $this->project = FixtureProjects::copy('clean', $this->directory);
+        $php = new InternedStringsPhp($this->project);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $installation = new PhpInstallation('php', null, new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1']));
+
+        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation), fit: $fit));
+
+        return [$outcome, $php];
+    }
+}
+
+/**
+ * A PHP whose interned strings grow with the source it preloads (1,000 bytes per source byte, on top of 500 KB
+ * PHP interns itself) in a 1 MB buffer: the whole fixture does not fit, part of it does. A boot with a larger
+ * opcache.interned_strings_buffer measures the need, as PreloadVerifier does after an overflow.
+ */
+final class InternedStringsPhp implements ProcessRunner
+{
+    private const BASELINE = 500000;
+    private const PER_SOURCE_BYTE = 1000;
+
+    public int $preloadBoots = 0;
+
+    public function __construct(private readonly string $project)
+    {
+    }
+
+    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
+    {
+        $wrapper = null;
+        $buffer = 1048576;
+        foreach ($command as $argument) {
+            if (str_starts_with($argument, 'opcache.preload=')) {
+                $wrapper = substr($argument, \strlen('opcache.preload='));
+            }
+            if (str_starts_with($argument, 'opcache.interned_strings_buffer=')) {
+                $buffer = (int) substr($argument, \strlen('opcache.interned_strings_buffer=')) * 1048576;
+            }
+        }
+        if (null === $wrapper) {
+            return new ProcessResult($command, 0, (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 1000000, 0, [], self::BASELINE, $buffer))->printed(), '', 0.01);
+        }
+        ++$this->preloadBoots;
+        if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
+            throw new \LogicException('The verifier\'s preload wrapper names no script.');
+        }
+        $script = (string) file_get_contents($match[1]);
+        $source = 0;
+        $files = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($this->project, \FilesystemIterator::SKIP_DOTS));
+        foreach ($files as $file) {
+            $relative = substr((string) $file, \strlen($this->project) + 1);
+            if (str_ends_with($relative, '.php') && str_contains($script, $relative)) {
+                $source += (int) filesize((string) $file);
+            }
+        }
+        $needed = self::BASELINE + self::PER_SOURCE_BYTE * $source;
+        $stderr = $needed > $buffer ? str_repeat("PHP Warning:  Interned string buffer overflow in Unknown on line 0\n", 3) : '';
+        $status = new OpcacheStatus('8.2.0', null, true, 10 * $source, [$match[1], $this->project.'/a.php'], 0, 0, 1000000 + 10 * $source, 2, ['memory_consumption' => '128'], min($needed, $buffer), $buffer);
+
+        return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);
+    }
+
+    public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
+    {
+        throw new \LogicException('No server is started here.');
+    }
+}
