@@ -125,8 +125,9 @@ final class ScriptGenerator
             null === $value ? '' : \sprintf(' (%s=%s fits every planned file)', $first->setting, $value),
         );
         $kept = $fitter->fit($result, $capacity, $selection->files ?? [], $why);
-        // What a fitted plan left out stays out: a later round only takes away.
-        $kept[1] = [...($previous[1] ?? []), ...$kept[1]];
+        // What a fitted plan left out stays out: a later round only takes away. Files the plan left out keep
+        // their own reason: planned from seeds, they would otherwise all read as not chosen.
+        $kept[1] = [...self::exclusionsOf($result), ...($previous[1] ?? []), ...$kept[1]];
         foreach ($overflows as [$finding]) {
             $setting = (string) $finding->setting;
             $earlier = array_values(array_filter($fits, static fn (CapacityRound $r): bool => $r->setting === $setting));
@@ -135,6 +136,17 @@ final class ScriptGenerator
         $this->progress->finish(\sprintf('Fitting to %s: keeping %d of %d planned files, verifying again', implode(', ', array_map(static fn (array $o): string => $o[0]->setting.'='.($settings->value((string) $o[0]->setting) ?? '?'), $overflows)), \count($kept[0]), $planned));
 
         return $kept;
+    }
+
+    /** @return array<string, \Preheat\Plan\Exclusion> why each file the plan leaves out is out */
+    public static function exclusionsOf(PlanResult $result): array
+    {
+        $exclusions = [];
+        foreach ($result->plan->droppedFiles as $file) {
+            $exclusions[$file->path] = $file->exclusion;
+        }
+
+        return $exclusions;
     }
 
     /**

@@ -18,6 +18,7 @@ use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplanationRenderer;
 use Preheat\Report\Json;
 use Preheat\Script\RefusedHeader;
+use Preheat\Script\ScriptGenerator;
 use Preheat\Script\ScriptManifest;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Command\Command;
@@ -86,6 +87,7 @@ final class ExplainCommand extends Command
         $compiled = array_flip(array_map(static fn (string $f): string => realpath($f) ?: $f, ScriptManifest::filesOf($script, $path)));
         $kept = [];
         $out = [];
+        $leftOut = ScriptGenerator::exclusionsOf($result);
         foreach ($result->plan->included as $file) {
             if (isset($compiled[$file->path])) {
                 $kept[] = $file->path;
@@ -94,7 +96,7 @@ final class ExplainCommand extends Command
             }
         }
 
-        return [] === $out ? $result : $pipeline->replan($result, $options->withSeeds($kept, $result->plan->strategy, $out), $phpBinary);
+        return [] === $out ? $result : $pipeline->replan($result, $options->withSeeds($kept, $result->plan->strategy, [...$leftOut, ...$out]), $phpBinary);
     }
 
     private function scriptPath(InputInterface $input, string $projectRoot): string
