@@ -125,7 +125,8 @@ final class InternedStringsPhp implements ProcessRunner
                 $buffer = (int) substr($argument, \strlen('opcache.interned_strings_buffer=')) * 1048576;
             }
         }
-        if (null === $wrapper) {
+        // The baseline boot names no script: opcache.preload is empty.
+        if (null === $wrapper || '' === $wrapper) {
             return new ProcessResult($command, 0, (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 1000000, 0, [], self::BASELINE, $buffer))->printed(), '', 0.01);
         }
         ++$this->preloadBoots;
