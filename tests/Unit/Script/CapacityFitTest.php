@@ -81,6 +81,23 @@ final class CapacityFitTest extends TestCase
         self::assertSame('8', $advice[0]->value);
     }
 
+    public function testAPlanNearlyFillingOpcacheMemoryIsFittedToIt(): void
+    {
+        $this->project = FixtureProjects::copy('clean', $this->directory);
+        // 50 KB of OPcache memory per byte of source: the whole fixture fills most of a 64 MB OPcache.
+        $php = new InternedStringsPhp($this->project, perSourceByte: 0, memoryPerSourceByte: 50000);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $installation = new PhpInstallation('php', null, new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.memory_consumption' => '64']));
+
+        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation)));
+
+        self::assertTrue($outcome->succeeded());
+        self::assertSame(0, $outcome->verification?->warningCount(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertSame('opcache.memory_consumption', $outcome->capacityRounds[0]->setting ?? null);
+        self::assertStringStartsWith('fitted to opcache.memory_consumption=64 in /etc/php/fpm/php.ini: preloading ', (string) $outcome->capacitySummary());
+        self::assertMatchesRegularExpression('{set opcache\.memory_consumption=\d+ \(and restart php-fpm\)$}', (string) $outcome->capacitySummary());
+    }
+
     private string $project = '';
 
     /** @return array{GenerateOutcome, InternedStringsPhp} */
@@ -105,11 +122,10 @@ final class CapacityFitTest extends TestCase
 final class InternedStringsPhp implements ProcessRunner
 {
     private const BASELINE = 500000;
-    private const PER_SOURCE_BYTE = 1000;
 
     public int $preloadBoots = 0;
 
-    public function __construct(private readonly string $project)
+    public function __construct(private readonly string $project, private readonly int $perSourceByte = 1000, private readonly int $memoryPerSourceByte = 10)
     {
     }
 
@@ -142,9 +158,10 @@ final class InternedStringsPhp implements ProcessRunner
                 $source += (int) filesize((string) $file);
             }
         }
-        $needed = self::BASELINE + self::PER_SOURCE_BYTE * $source;
+        $needed = self::BASELINE + $this->perSourceByte * $source;
         $stderr = $needed > $buffer ? str_repeat("PHP Warning:  Interned string buffer overflow in Unknown on line 0\n", 3) : '';
-        $status = new OpcacheStatus('8.2.0', null, true, 10 * $source, [$match[1], $this->project.'/a.php'], 0, 0, 1000000 + 10 * $source, 2, ['memory_consumption' => '128'], min($needed, $buffer), $buffer);
+        $memory = $this->memoryPerSourceByte * $source;
+        $status = new OpcacheStatus('8.2.0', null, true, $memory, [$match[1], $this->project.'/a.php'], 0, 0, 1000000 + $memory, 2, ['memory_consumption' => '64'], min($needed, $buffer), $buffer);
 
         return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);
     }
