@@ -79,11 +79,13 @@ final class ScenarioPreparer implements ScenarioPreparation
         $selection = $outcome->selection;
 
         return new PreparedScenario($spec->name, $spec->spec, $output, \sprintf(
-            'generate --strategy=%s: %d files, %d classes%s',
+            'generate --strategy=%s: %d files, %d classes%s%s',
             $plan->strategy,
             \count($plan->included),
             $plan->classCount(),
             null === $selection ? '' : \sprintf(' (%d of %d recorded files chosen, %.1f%% of loads)', $selection->chosen, $selection->recordedFiles, $selection->coverage * 100),
+            // The bench's php-fpm uses this ini too: a plan fitted to it says so, with the setting that fits it all.
+            null === $outcome->capacitySummary() ? '' : '; '.$outcome->capacitySummary(),
         ), problems: $outcome->succeeded() ? [] : [
             'the generated script fails verification: '.$this->firstFatal($outcome->verification->messages ?? []),
         ]);
