@@ -12,6 +12,11 @@ use Preheat\Plan\DropReason;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
+use Preheat\Plan\PlanResult;
+use Preheat\Plan\RequireEvidence;
+use Preheat\Plan\Strategy\HotSelection;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
@@ -98,6 +103,24 @@ final class CapacityFitTest extends TestCase
         self::assertMatchesRegularExpression('{set opcache\.memory_consumption=\d+ \(and restart php-fpm\)$}', (string) $outcome->capacitySummary());
     }
 
+    public function testAStrategysOwnRankingComesFirst(): void
+    {
+        $this->project = FixtureProjects::copy('clean', $this->directory);
+        $php = new InternedStringsPhp($this->project);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $installation = new PhpInstallation('php', null, new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1']));
+
+        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation), strategy: new HomeControllerFirst()));
+
+        self::assertTrue($outcome->succeeded());
+        self::assertNotSame([], $outcome->capacityRounds);
+        $kept = array_map(static fn ($f): string => basename($f->path), $outcome->planResult->plan->included);
+        // The strategy ranks HomeController first: it is kept with the parent it links to, though the most shared file is not.
+        self::assertContains('HomeController.php', $kept);
+        self::assertContains('Controller.php', $kept);
+        self::assertNotContains('ContainerInterface.php', $kept);
+    }
+
     private string $project = '';
 
     /** @return array{GenerateOutcome, InternedStringsPhp} */
@@ -169,5 +192,32 @@ final class InternedStringsPhp implements ProcessRunner
     public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
     {
         throw new \LogicException('No server is started here.');
+    }
+}
+
+/** A strategy that ranks HomeController first, then everything else the safe plan has. */
+final class HomeControllerFirst implements SeedStrategy
+{
+    public function name(): string
+    {
+        return 'hot';
+    }
+
+    public function select(PlanResult $safe, MemoryEstimate $estimate): HotSelection
+    {
+        $files = array_map(static fn ($f): string => $f->path, $safe->plan->included);
+        usort($files, static fn (string $a, string $b): int => [!str_ends_with($a, 'HomeController.php'), $a] <=> [!str_ends_with($b, 'HomeController.php'), $b]);
+
+        return new HotSelection($files, \count($files), 1.0, 0, [], \count($files), 1);
+    }
+
+    public function budgetBytes(): ?int
+    {
+        return null;
+    }
+
+    public function requireEvidence(): ?RequireEvidence
+    {
+        return null;
     }
 }
