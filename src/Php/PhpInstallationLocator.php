@@ -175,14 +175,9 @@ final class PhpInstallationLocator
 
             return [$given, '--user'];
         }
-        if (null !== $ini) {
-            $pools = glob(\dirname($ini).'/pool.d/*.conf') ?: [];
-            sort($pools);
-            foreach ($pools as $pool) {
-                if (preg_match('{^\s*user\s*=\s*"?([^"\s;]+)}m', (string) @file_get_contents($pool), $match)) {
-                    return [$match[1], basename(\dirname($pool)).'/'.basename($pool)];
-                }
-            }
+        $configured = null === $ini ? null : FpmPoolFiles::firstUser(\dirname($ini));
+        if (null !== $configured) {
+            return [$configured[0], basename(\dirname($configured[1])).'/'.basename($configured[1])];
         }
         foreach (['www-data', 'nobody'] as $fallback) {
             if (!\function_exists('posix_getpwnam') || false !== posix_getpwnam($fallback)) {

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Php\FpmPoolFiles;
+
 /**
  * The user php-fpm's workers run as (the pool's `user =`, www-data on Debian): the one that must be
  * able to write the recorder's store and buffer directory.
@@ -33,12 +35,9 @@ final class PoolUser
     {
         $directories = $fpmConfigDirs ?? array_reverse(glob('/etc/php/*/fpm', \GLOB_ONLYDIR) ?: []);
         foreach ($directories as $directory) {
-            $pools = glob($directory.'/pool.d/*.conf') ?: [];
-            sort($pools);
-            foreach ($pools as $pool) {
-                if (1 === preg_match('{^[ \t]*user[ \t]*=[ \t]*"?([^"\s;]+)}m', (string) @file_get_contents($pool), $match)) {
-                    return [$match[1], '`user =` in '.$pool];
-                }
+            $configured = FpmPoolFiles::firstUser($directory);
+            if (null !== $configured) {
+                return [$configured[0], '`user =` in '.$configured[1]];
             }
         }
 
