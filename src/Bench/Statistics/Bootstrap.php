@@ -74,44 +74,28 @@ final class Bootstrap
     }
 
     /**
-     * The gain of paired runs: run i of the treatment and run i of the baseline were measured side by
-     * side (the same round of interleaved scenarios), so a resample draws rounds, keeping each pair
-     * together. What changes between rounds (other work on a shared machine) then falls on both sides
-     * of each pair instead of widening the interval.
+     * Confidence interval of the median of one sample, resampling its values (for paired rounds: the
+     * per-round ratios, so each round's pair stays together).
      *
-     * @param list<float> $treatment
-     * @param list<float> $baseline  as many values as $treatment, in the same round order
+     * @param list<float> $values not empty
      *
-     * @throws \InvalidArgumentException on unpaired samples, or as ratioOfMedians()
+     * @throws \InvalidArgumentException when $values is empty or the level is not in (0, 1)
      */
-    public function pairedGain(array $treatment, array $baseline, float $level = 0.95): ConfidenceInterval
+    public function median(array $values, float $level = 0.95): ConfidenceInterval
     {
-        $count = \count($treatment);
-        if (0 === $count || $count !== \count($baseline)) {
-            throw new \InvalidArgumentException(\sprintf('Paired samples need the same number of runs on both sides, got %d and %d.', $count, \count($baseline)));
-        }
         if (!($level > 0.0 && $level < 1.0)) {
             throw new \InvalidArgumentException(\sprintf('A confidence level lies strictly between 0 and 1, got %s.', var_export($level, true)));
         }
+        $sorted = (new Sample($values))->sorted();
         $randomizer = new Randomizer(new Mt19937($this->seed));
-        $ratios = [];
+        $medians = [];
         for ($i = 0; $i < $this->resamples; ++$i) {
-            $drawnTreatment = $drawnBaseline = [];
-            for ($j = 0; $j < $count; ++$j) {
-                $round = $randomizer->getInt(0, $count - 1);
-                $drawnTreatment[] = $treatment[$round];
-                $drawnBaseline[] = $baseline[$round];
-            }
-            $denominator = (new Sample($drawnBaseline))->median();
-            if (0.0 === $denominator) {
-                throw new \InvalidArgumentException('The ratio of medians is undefined: a baseline resample has median 0.');
-            }
-            $ratios[] = (new Sample($drawnTreatment))->median() / $denominator - 1.0;
+            $medians[] = self::resampledMedian($sorted, $randomizer);
         }
-        $gains = new Sample($ratios);
+        $sample = new Sample($medians);
         $tail = (1.0 - $level) / 2.0 * 100.0;
 
-        return new ConfidenceInterval($gains->percentile($tail), $gains->percentile(100.0 - $tail), $level);
+        return new ConfidenceInterval($sample->percentile($tail), $sample->percentile(100.0 - $tail), $level);
     }
 
     /**

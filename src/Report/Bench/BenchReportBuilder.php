@@ -8,21 +8,26 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\Bootstrap;
-use Preheat\Bench\Statistics\ConfidenceInterval;
+use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\Sample;
 
 /**
  * Statistics over rounds: medians and spread of req/s and time per request, latency percentiles
- * (median over rounds), the gain against the baseline with a bootstrap confidence interval (rounds
- * resampled as pairs; fixed seed: the same runs give the same interval), and the memory and start-up
- * figures.
+ * (median over rounds), the gain against the baseline from paired rounds (`PairedComparator`: the
+ * median of the per-round ratios, a seeded bootstrap interval from three rounds on, the verdict and
+ * the outlier rounds), the time per request that follows from that same ratio, and the memory and
+ * start-up figures.
  */
 final class BenchReportBuilder
 {
+    private readonly PairedComparator $comparator;
+
+    /** The bootstrap has a fixed seed: the same runs give the same interval. */
     public function __construct(
-        private readonly Bootstrap $bootstrap = new Bootstrap(10000, 1),
         private readonly float $confidenceLevel = 0.95,
+        Bootstrap $bootstrap = new Bootstrap(10000, 1),
     ) {
+        $this->comparator = new PairedComparator($bootstrap, $confidenceLevel);
     }
 
     public function build(BenchResult $result): BenchReport
@@ -41,10 +46,14 @@ final class BenchReportBuilder
     {
         $valid = $record->validRuns();
         $rps = $this->rps($record);
-        $gain = $interval = null;
-        if (null !== $baseline && [] !== $rps && [] !== $this->rps($baseline)) {
-            $gain = (new Sample($rps))->median() / (new Sample($this->rps($baseline)))->median() - 1;
-            $interval = $this->gainInterval($record, $baseline);
+        $comparison = null;
+        $time = Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $valid));
+        $headlineTime = $time?->median;
+        if (null !== $baseline) {
+            $comparison = $this->comparator->compare($this->rpsByRound($record), $this->rpsByRound($baseline));
+            $baselineTime = Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $baseline->validRuns()));
+            // The baseline's time scaled by the same paired ratio as the gain: the two never disagree in direction.
+            $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0 ? null : $baselineTime->median / $comparison->ratio;
         }
         $void = [];
         foreach ($record->runs as $round => $run) {
@@ -68,9 +77,9 @@ final class BenchReportBuilder
             $record->problems,
             $void,
             Spread::of($rps),
-            Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $valid)),
-            $gain,
-            $interval,
+            $time,
+            $headlineTime,
+            $comparison,
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
@@ -87,24 +96,17 @@ final class BenchReportBuilder
         );
     }
 
-    /**
-     * Paired by round when at least three rounds are valid on both sides (interleaving makes each
-     * round a fair pair); otherwise the two samples are resampled independently.
-     */
-    private function gainInterval(ScenarioRecord $record, ScenarioRecord $baseline): ConfidenceInterval
+    /** @return array<int, float> round => req/s of the runs that count */
+    private function rpsByRound(ScenarioRecord $record): array
     {
-        $treatment = $reference = [];
+        $rps = [];
         foreach ($record->runs as $round => $run) {
-            $base = $baseline->runs[$round] ?? null;
-            if ($run->isValid() && null !== $base && $base->isValid()) {
-                $treatment[] = $run->requestsPerSecond();
-                $reference[] = $base->requestsPerSecond();
+            if ($run->isValid()) {
+                $rps[$round] = $run->requestsPerSecond();
             }
         }
 
-        return \count($treatment) >= 3
-            ? $this->bootstrap->pairedGain($treatment, $reference, $this->confidenceLevel)
-            : $this->bootstrap->gain(new Sample($this->rps($record)), new Sample($this->rps($baseline)), $this->confidenceLevel);
+        return $rps;
     }
 
     /** @return list<float> req/s of the runs that count */

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Statistics\OutlierRounds;
+use Preheat\Bench\Statistics\PairedComparator;
+use Preheat\Bench\Statistics\PairedComparison;
+
 /**
  * The table cells every tabular renderer shows, formatted once so that the console and markdown
  * tables always agree.
@@ -16,7 +20,7 @@ final class Cells
     public static function headers(BenchReport $report): array
     {
         return [
-            'scenario', 'req/s (min–max)', 'time per request', \sprintf('gain vs %s (%d%% CI)', $report->baseline, (int) round($report->confidenceLevel * 100)),
+            'scenario', 'req/s (min–max)', 'time per request', \sprintf('gain vs %s (%d%% CI)', $report->baseline, (int) round($report->confidenceLevel * 100)), 'verdict',
             'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'fpm start',
         ];
     }
@@ -25,16 +29,16 @@ final class Cells
     public static function row(ScenarioRow $row): array
     {
         if (!$row->isMeasured()) {
-            return [$row->name, 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':'), '', '', '', '', '', '', ''];
+            return [$row->name, 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':'), '', '', '', '', '', '', '', ''];
         }
         $rps = $row->requestsPerSecond;
-        $time = $row->timePerRequestMs;
 
         return [
             $row->name,
             null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min, $rps->median), self::number($rps->max, $rps->median)),
-            null === $time ? '' : \sprintf('%.2f ms', $time->median),
+            null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
             self::gain($row),
+            self::verdict($row),
             null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
             null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
@@ -43,16 +47,41 @@ final class Cells
         ];
     }
 
+    /** The median of the paired per-round ratios as a gain, with its interval when there is one. */
     public static function gain(ScenarioRow $row): string
     {
-        if (null === $row->gain) {
+        $comparison = $row->comparison;
+        if (null === $comparison) {
             return '—';
         }
-        $interval = $row->gainInterval;
+        $interval = $comparison->interval;
 
         return null === $interval
-            ? self::percent($row->gain)
-            : \sprintf('%s (%s … %s)', self::percent($row->gain), self::percent($interval->low), self::percent($interval->high));
+            ? \sprintf('%s (no interval)', self::percent($comparison->gain()))
+            : \sprintf('%s (%s … %s)', self::percent($comparison->gain()), self::percent($interval->low), self::percent($interval->high));
+    }
+
+    /** faster, slower, no measurable difference; or why there is no verdict. */
+    public static function verdict(ScenarioRow $row): string
+    {
+        $comparison = $row->comparison;
+        if (null === $comparison) {
+            return '—';
+        }
+
+        $verdict = $comparison->verdict();
+
+        return null === $verdict ? \sprintf('no verdict (%s)', self::rounds($comparison->rounds())) : $verdict->value;
+    }
+
+    /** Why a gain has no interval, or null when it has one. */
+    public static function noIntervalReason(PairedComparison $comparison): ?string
+    {
+        return null !== $comparison->interval ? null : \sprintf(
+            '%s: too few for an interval; use --rounds=%d or more',
+            self::rounds($comparison->rounds()),
+            PairedComparator::MIN_ROUNDS,
+        );
     }
 
     public static function percent(float $fraction): string
@@ -96,6 +125,23 @@ final class Cells
             foreach ($row->voidRuns as $round => $reason) {
                 $notes[] = \sprintf('%s round %d void (%s): left out of the statistics', $row->name, $round, $reason);
             }
+            if (null !== $row->comparison) {
+                $reason = self::noIntervalReason($row->comparison);
+                if (null !== $reason) {
+                    $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
+                }
+                foreach ($row->comparison->outliers as $outlier) {
+                    $notes[] = \sprintf(
+                        '%s round %d is an outlier: paired ratio %.3f against a median of %.3f (|x − median| / MAD = %.1f > %.1f); kept in the statistics',
+                        $row->name,
+                        $outlier->round,
+                        $outlier->ratio,
+                        $outlier->median,
+                        $outlier->score,
+                        OutlierRounds::THRESHOLD,
+                    );
+                }
+            }
             if (null !== $row->toolCpuShare) {
                 $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
             }
@@ -105,6 +151,11 @@ final class Cells
         }
 
         return $notes;
+    }
+
+    private static function rounds(int $count): string
+    {
+        return 1 === $count ? '1 round' : $count.' rounds';
     }
 
     /** @param list<string>|string $text */

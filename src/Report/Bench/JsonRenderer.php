@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Statistics\OutlierRound;
+use Preheat\Bench\Statistics\PairedComparison;
 
 /**
  * The report for machines: the summary of each scenario and every run's raw figures.
@@ -12,7 +14,7 @@ use Preheat\Bench\Load\LoadResult;
  */
 final class JsonRenderer
 {
-    public const VERSION = 1;
+    public const VERSION = 2;
 
     /** @return array<string, mixed> */
     public function render(BenchReport $report): array
@@ -28,12 +30,7 @@ final class JsonRenderer
                 'problems' => $row->problems,
                 'requestsPerSecond' => $row->requestsPerSecond?->toArray(),
                 'timePerRequestMs' => $row->timePerRequestMs?->toArray(4),
-                'gain' => null === $row->gain ? null : [
-                    'median' => round($row->gain, 5),
-                    'ciLow' => null === $row->gainInterval ? null : round($row->gainInterval->low, 5),
-                    'ciHigh' => null === $row->gainInterval ? null : round($row->gainInterval->high, 5),
-                    'level' => $row->gainInterval?->level,
-                ],
+                'gain' => null === $row->comparison ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs),
                 'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
                 'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
@@ -55,6 +52,29 @@ final class JsonRenderer
             'confidenceLevel' => $report->confidenceLevel,
             'environment' => $report->result->environment->toArray(),
             'scenarios' => $scenarios,
+        ];
+    }
+
+    /** @return array<string, mixed> */
+    private static function gain(PairedComparison $comparison, ?float $timePerRequestMs): array
+    {
+        $interval = $comparison->interval;
+
+        return [
+            'method' => 'median of paired per-round ratios',
+            'median' => round($comparison->gain(), 5),
+            'ciLow' => null === $interval ? null : round($interval->low, 5),
+            'ciHigh' => null === $interval ? null : round($interval->high, 5),
+            'level' => $interval?->level,
+            'noInterval' => Cells::noIntervalReason($comparison),
+            'verdict' => $comparison->verdict()?->value,
+            'timePerRequestMs' => null === $timePerRequestMs ? null : round($timePerRequestMs, 4),
+            'rounds' => array_map(
+                static fn (int $round, float $ratio): array => ['round' => $round, 'ratio' => round($ratio, 5)],
+                array_keys($comparison->ratios),
+                array_values($comparison->ratios),
+            ),
+            'outlierRounds' => array_map(static fn (OutlierRound $o): int => $o->round, $comparison->outliers),
         ];
     }
 }

@@ -4,14 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Statistics\ConfidenceInterval;
+use Preheat\Bench\Statistics\PairedComparison;
 
 /** One scenario's line in the report, computed from its runs. */
 final class ScenarioRow
 {
     /**
-     * @param list<string>       $problems why it was not measured, if it was not
-     * @param array<int, string> $voidRuns round => why that run does not count
+     * @param list<string>          $problems                 why it was not measured, if it was not
+     * @param array<int, string>    $voidRuns                 round => why that run does not count
+     * @param float|null            $headlineTimePerRequestMs the baseline's own median; for another scenario, the baseline's divided by the paired ratio
+     * @param PairedComparison|null $comparison               against the baseline; null for the baseline itself
      */
     public function __construct(
         public readonly string $name,
@@ -21,8 +23,8 @@ final class ScenarioRow
         public readonly array $voidRuns,
         public readonly ?Spread $requestsPerSecond,
         public readonly ?Spread $timePerRequestMs,
-        public readonly ?float $gain,
-        public readonly ?ConfidenceInterval $gainInterval,
+        public readonly ?float $headlineTimePerRequestMs,
+        public readonly ?PairedComparison $comparison,
         public readonly ?float $latencyP50Ms,
         public readonly ?float $latencyP90Ms,
         public readonly ?float $latencyP99Ms,
@@ -36,6 +38,12 @@ final class ScenarioRow
         public readonly ?float $fpmStartSeconds,
         public readonly ?float $toolCpuShare,
     ) {
+    }
+
+    /** The paired gain as a fraction (0.20 for +20 %); null for the baseline. */
+    public function gain(): ?float
+    {
+        return $this->comparison?->gain();
     }
 
     public function isMeasured(): bool

@@ -22,7 +22,7 @@ final class SvgRenderer
             if (!$row->isMeasured() || null === $row->requestsPerSecond || null === $row->timePerRequestMs) {
                 continue;
             }
-            $note = null === $row->gain ? 'baseline' : Cells::gain($row);
+            $note = null === $row->comparison ? 'baseline' : Cells::gain($row);
             $rps[] = new ChartBar($row->name, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
             $time[] = new ChartBar($row->name, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
         }

@@ -77,7 +77,7 @@ final class BenchRunnerTest extends TestCase
         self::assertSame('www-data', $environment->user);
         self::assertSame(['memory_consumption' => '128M', 'interned_strings_buffer' => '8M', 'max_accelerated_files' => '10000', 'validate_timestamps' => '0', 'jit' => 'off'], $environment->opcache);
         self::assertSame(['/'], $environment->urls);
-        self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain);
+        self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain());
     }
 
     public function testAVoidRunIsKeptAndLeftOutOfTheValidRuns(): void

@@ -135,25 +135,14 @@ final class BootstrapTest extends TestCase
         new Bootstrap(0);
     }
 
-    public function testPairedRoundsCancelWhatChangesBetweenRounds(): void
+    public function testTheMedianOfThreeValuesHasThemAllInItsInterval(): void
     {
-        // The machine got slower round by round; the treatment was 10% faster in every round.
-        $baseline = [100.0, 200.0, 300.0, 400.0, 500.0];
-        $treatment = array_map(static fn (float $v): float => $v * 1.1, $baseline);
-        $bootstrap = new Bootstrap(2000, 1);
+        // A resample of three draws has the smallest value as its median when at least two draws hit it:
+        // P = 3·(1/3)²·(2/3) + (1/3)³ = 7/27 > 0.025, likewise the largest.
+        $interval = (new Bootstrap(4000, 9))->median([1.3, 1.1, 1.2]);
 
-        $paired = $bootstrap->pairedGain($treatment, $baseline);
-        $independent = $bootstrap->gain(new Sample($treatment), new Sample($baseline));
-
-        self::assertEqualsWithDelta(0.1, $paired->low, 1e-9);
-        self::assertEqualsWithDelta(0.1, $paired->high, 1e-9);
-        self::assertGreaterThan(0.5, $independent->high - $independent->low, 'resampled independently, the drift swamps the gain');
-    }
-
-    public function testPairedSamplesMustPair(): void
-    {
-        $this->expectException(\InvalidArgumentException::class);
-        $this->expectExceptionMessage('same number of runs on both sides, got 2 and 3');
-        (new Bootstrap())->pairedGain([1.0, 2.0], [1.0, 2.0, 3.0]);
+        self::assertEqualsWithDelta(1.1, $interval->low, 1e-12);
+        self::assertEqualsWithDelta(1.3, $interval->high, 1e-12);
+        self::assertEquals($interval, (new Bootstrap(4000, 9))->median([1.3, 1.1, 1.2]), 'seeded: the same every time');
     }
 }

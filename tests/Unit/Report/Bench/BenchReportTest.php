@@ -9,8 +9,10 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\ConsoleRenderer;
 use Preheat\Report\Bench\JsonRenderer;
 use Preheat\Report\Bench\MarkdownRenderer;
 use Preheat\Report\Bench\SvgRenderer;
@@ -29,11 +31,14 @@ final class BenchReportTest extends TestCase
         self::assertSame(100.0, $none->requestsPerSecond?->median);
         self::assertSame(95.0, $none->requestsPerSecond->min);
         self::assertSame(2.0, $none->requestsPerSecond->mad, 'deviations 5, 2, 0, 3, 1: median 2');
-        self::assertNull($none->gain);
+        self::assertNull($none->comparison);
         self::assertSame(120.5, $all->requestsPerSecond?->median, 'valid rounds 118, 121, 120, 125');
-        self::assertEqualsWithDelta(0.205, (float) $all->gain, 1e-9);
-        self::assertNotNull($all->gainInterval);
-        self::assertTrue($all->gainInterval->contains(0.205));
+        // Paired ratios of rounds 1, 2, 4, 5: 118/95, 121/102, 120/103, 125/99; median (121/102 + 118/95) / 2.
+        self::assertEqualsWithDelta((121 / 102 + 118 / 95) / 2 - 1, (float) $all->gain(), 1e-9);
+        self::assertNotNull($all->comparison?->interval);
+        self::assertTrue($all->comparison->interval->contains((float) $all->gain()));
+        self::assertSame(Verdict::Faster, $all->comparison->verdict());
+        self::assertEqualsWithDelta(40.0 / ((121 / 102 + 118 / 95) / 2), (float) $all->headlineTimePerRequestMs, 1e-9, 'the baseline time over the same paired ratio');
         self::assertSame(4, $all->requestsPerSecond->count, 'the void round is left out');
         self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns);
         self::assertSame(1200, $all->preloadedClasses);
@@ -51,10 +56,76 @@ final class BenchReportTest extends TestCase
         $this->assertGolden('bench-report.json', $json);
 
         $data = json_decode($json, true);
-        self::assertSame(1, $data['version']);
+        self::assertSame(2, $data['version']);
+        self::assertSame('faster', $data['scenarios'][1]['gain']['verdict']);
         self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
         self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
+    }
+
+    public function testTwoRoundsGiveNoIntervalAndSayWhyInEveryFormat(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0]));
+        $reason = 'all vs none: 2 rounds: too few for an interval; use --rounds=3 or more';
+
+        self::assertNull($report->rows[1]->comparison?->interval);
+        $markdown = (new MarkdownRenderer())->render($report);
+        self::assertStringContainsString('| +21.4% (no interval) | no verdict (2 rounds) |', $markdown);
+        self::assertStringContainsString('- '.$reason, $markdown);
+        self::assertStringContainsString('* '.$reason, (new ConsoleRenderer())->render($report));
+        $gain = (new JsonRenderer())->render($report)['scenarios'][1]['gain'];
+        self::assertNull($gain['ciLow']);
+        self::assertNull($gain['verdict']);
+        self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $gain['noInterval']);
+    }
+
+    public function testAnOutlierRoundIsNamedInTheReportAndKept(): void
+    {
+        // Ratios 1.20, 1.21, 1.19, 1.20, 1.80 by round: median 1.20, MAD 0.01; round 5 scores 60.
+        $report = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 100.0, 100.0, 100.0, 100.0], [120.0, 121.0, 119.0, 120.0, 180.0]));
+
+        self::assertSame(5, $report->rows[1]->comparison?->rounds());
+        self::assertStringContainsString(
+            '- all round 5 is an outlier: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD = 60.0 > 3.5); kept in the statistics',
+            (new MarkdownRenderer())->render($report),
+        );
+        self::assertSame([5], (new JsonRenderer())->render($report)['scenarios'][1]['gain']['outlierRounds']);
+    }
+
+    public function testEveryFormatGivesTheVerdictInWords(): void
+    {
+        $slower = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]));
+        $same = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [101.0, 99.0, 100.0, 99.0]));
+
+        self::assertStringContainsString('| slower |', (new MarkdownRenderer())->render($slower));
+        self::assertStringContainsString(' slower ', (new ConsoleRenderer())->render($slower));
+        self::assertSame('slower', (new JsonRenderer())->render($slower)['scenarios'][1]['gain']['verdict']);
+        self::assertStringContainsString('| no measurable difference |', (new MarkdownRenderer())->render($same));
+        self::assertStringContainsString(' no measurable difference ', (new ConsoleRenderer())->render($same));
+        self::assertSame('no measurable difference', (new JsonRenderer())->render($same)['scenarios'][1]['gain']['verdict']);
+    }
+
+    /**
+     * @param list<float> $none req/s by round
+     * @param list<float> $all  req/s by round
+     */
+    private function twoScenarios(array $none, array $all): BenchResult
+    {
+        return new BenchResult([
+            $this->measured(0, 'none', 'none', null, 'no preloading', $none),
+            $this->measured(1, 'all', 'all', '/tmp/preload.php', 'all', $all),
+        ], 'none', new Environment(
+            php: '8.2.0',
+            opcache: [],
+            cores: 2,
+            workers: '2 (pm = static)',
+            tool: 'wrk',
+            toolSettings: 'wrk',
+            rounds: \count($none),
+            duration: 10.0,
+            warmup: 3.0,
+            urls: ['/'],
+        ), ['/'], \count($none));
     }
 
     public function testSvgChartHasABarPerMeasuredScenario(): void
