@@ -15,8 +15,8 @@ final class PairedComparatorTest extends TestCase
 {
     public function testTheEstimateIsTheMedianOfThePerRoundRatiosNotTheRatioOfMedians(): void
     {
-        // The issue's case: per-round gains 24.5, 22.9, 37.3, 26.5, 26.9 % over a steady baseline of 100.
-        // The ratio of unpaired medians would be the same here; shift the baseline per round to tell them apart.
+        // Per-round gains 24.5, 22.9, 37.3, 26.5, 26.9 %, with the baseline drifting between 100 and 200
+        // req/s from round to round, so that the two estimates differ.
         $baseline = [1 => 100.0, 2 => 200.0, 3 => 100.0, 4 => 200.0, 5 => 100.0];
         $treatment = [1 => 124.5, 2 => 245.8, 3 => 137.3, 4 => 253.0, 5 => 126.9];
         $comparison = (new PairedComparator())->compare($treatment, $baseline);
