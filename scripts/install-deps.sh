@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # Debian packages each target needs (PHP 8.2 as Debian 12 ships it).
 packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip
-    php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server)
+    php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server apache2-bin libapache2-mod-php8.2)
 # The demo app runs on Debian's Laravel 8 (laravel/framework's dependencies are not all in the registry).
 packages_demo=("${packages_test[@]}" php-laravel-framework php8.2-sqlite3)
 
@@ -28,6 +28,16 @@ if ((${#missing[@]})); then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # The bench starts an Apache of its own per scenario (apache2-bin is enough). Where Debian's apache2
+    # package is installed too, installing mod_php (re)starts the system Apache on port 80: stop it again.
+    if [[ " ${missing[*]} " == *" libapache2-mod-php8.2 "* ]] && [ -s /run/apache2/apache2.pid ]; then
+        if command -v service >/dev/null; then
+            service apache2 stop >/dev/null || true
+        fi
+        if [ -s /run/apache2/apache2.pid ]; then
+            kill "$(cat /run/apache2/apache2.pid)" 2>/dev/null || true
+        fi
+    fi
 fi
 
 # Composer dependencies: install when missing or when composer.json changed since the last install.

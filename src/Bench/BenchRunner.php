@@ -61,7 +61,7 @@ final class BenchRunner
                 try {
                     $running[$spec->name] = $runtime = $this->runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
                     $scenario->started($runtime->startSeconds());
-                    $this->progress->finish(\sprintf('Scenario %s: %s; php-fpm up in %.2f s on %s', $spec->name, $prepared->preparation, $runtime->startSeconds(), substr($runtime->baseUrl(), \strlen('http://'))));
+                    $this->progress->finish(\sprintf('Scenario %s: %s; PHP up in %.2f s on %s', $spec->name, $prepared->preparation, $runtime->startSeconds(), substr($runtime->baseUrl(), \strlen('http://'))));
                 } catch (RuntimeError $error) {
                     if ($spec === $config->baseline()) {
                         throw $error;
@@ -196,7 +196,7 @@ final class BenchRunner
                 'jit' => $status?->ini('jit') ?: 'off',
             ],
             Cpu::cores(),
-            $config->workers.' (pm = static)',
+            'mod_php' === $config->runtime ? $config->workers.' (Apache prefork + mod_php)' : $config->workers.' (pm = static)',
             $config->tool,
             $settings->describe($config->tool),
             $config->rounds,

@@ -26,11 +26,14 @@ final class ProcessSupervisor
     ) {
     }
 
-    /** @param list<string> $command */
-    public function start(array $command, ?string $workingDirectory = null): RunningProcess
+    /**
+     * @param list<string>               $command
+     * @param array<string, string>|null $environment added to the inherited environment
+     */
+    public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
     {
         $this->installHandlers();
-        $process = $this->runner->start($command, $workingDirectory);
+        $process = $this->runner->start($command, $workingDirectory, $environment);
         $this->processes[spl_object_id($process)] = $process;
 
         return $process;

@@ -33,7 +33,7 @@ final class BenchCommandTest extends TestCase
     protected function tearDown(): void
     {
         $this->directory->remove();
-        self::assertSame([], BenchProcesses::leftBehind(), 'no php-fpm or nginx may survive a benchmark');
+        self::assertSame([], BenchProcesses::leftBehind(), 'no php-fpm, nginx or apache2 may survive a benchmark');
     }
 
     public function testTheGateCatchesAPreloadThatBreaksAPageAndTheOthersAreMeasured(): void
@@ -99,6 +99,26 @@ final class BenchCommandTest extends TestCase
                 self::assertSame($tool, $scenario['runs'][0]['tool']);
             }
         }
+    }
+
+    public function testApacheWithModPhpServesNoneAndAllThroughTheGate(): void
+    {
+        $process = $this->bench(['--runtime=mod_php', '--scenario=none', '--scenario=all', '--url=/', '--url=/api', '--format=json']);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertIsArray($report);
+        self::assertSame('2 (Apache prefork + mod_php)', $report['environment']['workers']);
+        self::assertStringContainsString('Pages checked: 2 scenario(s) serve them correctly', $process->getErrorOutput());
+        [$none, $all] = $report['scenarios'];
+        foreach ([$none, $all] as $scenario) {
+            self::assertTrue($scenario['measured'], $scenario['name'].': '.(json_encode($scenario['problems']) ?: ''));
+            self::assertGreaterThan(0, $scenario['requestsPerSecond']['median']);
+            self::assertSame(2, $scenario['workers'], 'Apache\'s prefork children are the workers');
+            self::assertGreaterThan(0, $scenario['workerPssBytes']);
+        }
+        self::assertSame(0, $none['preload']['classes']);
+        self::assertGreaterThan(0, $all['preload']['classes'], 'mod_php preloads from the scenario\'s php.ini');
     }
 
     public function testAServerThatFailsVoidsTheRun(): void

@@ -13,6 +13,8 @@ use Preheat\Setting;
 final class BenchConfig
 {
     public const TOOLS = ['wrk', 'ab', 'cgi'];
+    /** What serves the app: nginx + php-fpm, or Apache (prefork) + mod_php. */
+    public const RUNTIMES = ['fpm', 'mod_php'];
 
     // The defaults, here only: the constructor and preheat.json's loader both take them from here.
     public const DEFAULT_DOCUMENT_ROOT = 'public';
@@ -30,6 +32,8 @@ final class BenchConfig
     public const DEFAULT_FPM_BINARY = 'php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
     public const DEFAULT_CGI_BINARY = 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
     public const DEFAULT_NGINX_BINARY = 'nginx';
+    public const DEFAULT_APACHE_BINARY = 'apache2';
+    public const DEFAULT_RUNTIME = 'fpm';
     public const DEFAULT_REQUEST_TIMEOUT = 10.0;
     public const DEFAULT_RECORD_SECONDS = 10.0;
     public const DEFAULT_RECORDER_SAMPLE = 10;
@@ -68,6 +72,8 @@ final class BenchConfig
         public readonly HotCriteria $hot = new HotCriteria(HotCriteria::DEFAULT_COVERAGE),
         public readonly float $recordSeconds = self::DEFAULT_RECORD_SECONDS,
         public readonly int $recorderSample = self::DEFAULT_RECORDER_SAMPLE,
+        public readonly string $runtime = self::DEFAULT_RUNTIME,
+        public readonly string $apacheBinary = self::DEFAULT_APACHE_BINARY,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);
@@ -92,6 +98,9 @@ final class BenchConfig
         }
         if (!\in_array($tool, self::TOOLS, true)) {
             throw ConfigError::invalid('tool', $tool, 'use one of '.implode(', ', self::TOOLS));
+        }
+        if (!\in_array($runtime, self::RUNTIMES, true)) {
+            throw ConfigError::invalid('runtime', $runtime, 'use one of '.implode(', ', self::RUNTIMES).' (php-cgi without a web server is the load tool: --tool=cgi)');
         }
         foreach ($masks as $mask) {
             if (false === @preg_match($mask, '')) {

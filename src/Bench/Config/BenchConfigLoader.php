@@ -18,10 +18,10 @@ final class BenchConfigLoader
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
-        'usage', 'hot', 'recordSeconds', 'recorderSample',
+        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime',
     ];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
-    private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx'];
+    private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache'];
     private const GENERATE_KEYS = ['paths', 'ignore'];
     private const URL_KEYS = ['path', 'expect'];
 
@@ -86,6 +86,8 @@ final class BenchConfigLoader
             $this->hotCriteria($file, $hot),
             $this->number($file, $bench, 'recordSeconds', BenchConfig::DEFAULT_RECORD_SECONDS),
             (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
+            (string) ($overrides['runtime'] ?? $this->value($file, $bench, 'runtime', 'string', BenchConfig::DEFAULT_RUNTIME)),
+            (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY),
         );
     }
 

@@ -7,12 +7,13 @@ namespace Preheat\Bench\Config;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
+use Preheat\Server\ApacheModPhp\ApacheModPhpLauncher;
 use Preheat\Server\NginxFpm\NginxFpmLauncher;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
 
-/** How the "bench" section of a configuration says to serve the app: the PHP installation, then the runtimes. */
+/** How the "bench" section of a configuration says to serve the app: the PHP installation, then the runtimes (nginx + php-fpm or Apache + mod_php). */
 final class BenchServer
 {
     /** The PHP installation a bench serves with: php-fpm's own ini unless the configuration names one, its settings as they are unless configured. */
@@ -29,13 +30,18 @@ final class BenchServer
     /** @param PhpInstallation $php the installation found once for the run */
     public static function runtimes(BenchConfig $config, PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeFactory
     {
-        return new NginxFpmLauncher($supervisor, new StackSettings(
+        $settings = new StackSettings(
             $config->documentRoot,
             $config->frontController,
             $config->workers,
             $config->fpmBinary,
             $config->nginxBinary,
             $php,
-        ));
+        );
+
+        return match ($config->runtime) {
+            'mod_php' => new ApacheModPhpLauncher($supervisor, $settings, $config->apacheBinary),
+            default => new NginxFpmLauncher($supervisor, $settings),
+        };
     }
 }

@@ -54,6 +54,7 @@ final class BenchCommand extends Command
             ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'php-fpm workers (pm = static)')
+            ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm) or mod_php (Apache prefork + mod_php)')
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab or cgi (php-cgi -T, no web server)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
@@ -73,6 +74,7 @@ final class BenchCommand extends Command
             'concurrency' => $this->integer($input, 'concurrency'),
             'workers' => $this->integer($input, 'workers'),
             'tool' => $input->getOption('tool'),
+            'runtime' => $input->getOption('runtime'),
             'php' => $input->getOption('php'),
         ]);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Server\NginxFpm;
 
-use Preheat\InvalidSetting;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\RunningProcess;
@@ -13,10 +12,10 @@ use Preheat\Server\Ports;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
+use Preheat\Server\ScenarioDirectory;
+use Preheat\Server\ServerBinary;
 use Preheat\Server\StackSettings;
-use Preheat\Setting;
 use Preheat\Util\FileSystemError;
-use Symfony\Component\Process\ExecutableFinder;
 
 /**
  * Starts php-fpm (pm = static) and nginx in front of it from a directory of their own, on a free
@@ -36,8 +35,8 @@ final class NginxFpmLauncher implements RuntimeFactory
 
     public function start(string $name, string $directory, ?string $preloadScript, array $extraIni = []): NginxFpmRuntime
     {
-        $fpmBinary = $this->binary($this->settings->fpmBinary, 'php8.2-fpm');
-        $nginxBinary = $this->binary($this->settings->nginxBinary, 'nginx');
+        $fpmBinary = ServerBinary::find($this->settings->fpmBinary, 'php8.2-fpm');
+        $nginxBinary = ServerBinary::find($this->settings->nginxBinary, 'nginx');
         if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0777, true)) {
             throw FileSystemError::cannotCreateDirectory($directory.'/nginx-temp');
         }
@@ -52,7 +51,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         copy(__DIR__.'/fastcgi_params', $directory.'/fastcgi_params');
         // Workers run as the pool's user, as in production: they read the scenario's files and write its logs.
         if (null !== $php->user) {
-            self::handOver($directory, $php->user);
+            ScenarioDirectory::handOver($directory, $php->user);
         }
 
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
@@ -109,36 +108,10 @@ final class NginxFpmLauncher implements RuntimeFactory
         throw RuntimeError::didNotStart($what, $process->commandLine(), \sprintf('it did not answer on %s within %.0f s', $address, $this->settings->startTimeout));
     }
 
-    private function binary(string $name, string $package): string
-    {
-        $path = str_contains($name, '/') ? (is_executable($name) ? $name : null) : (new ExecutableFinder())->find($name, null, ['/usr/sbin', '/usr/local/sbin', '/sbin']);
-        if (null === $path) {
-            throw RuntimeError::missingBinary($name, $package);
-        }
-
-        return $path;
-    }
-
-    /** Gives a scenario's directory and everything in it to the user the workers run as. */
-    private static function handOver(string $directory, string $user): void
-    {
-        $entry = posix_getpwnam($user);
-        if (false === $entry) {
-            throw InvalidSetting::because(Setting::PoolUser, \sprintf('User %s (php-fpm\'s pool user) does not exist: give the pool\'s user, with bench.phpIni pointing at its php.ini.', $user));
-        }
-        $paths = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS), \RecursiveIteratorIterator::SELF_FIRST);
-        foreach ([$directory, ...array_keys(iterator_to_array($paths))] as $path) {
-            if (!is_link((string) $path)) {
-                @chown((string) $path, $entry['uid']);
-                @chgrp((string) $path, $entry['gid']);
-            }
-        }
-    }
-
     private function fpmConfig(string $directory, string $socket, string $errorLog): string
     {
         $user = $this->settings->php->user;
-        $group = null === $user ? null : (posix_getgrgid((int) (posix_getpwnam($user)['gid'] ?? 0))['name'] ?? $user);
+        $group = null === $user ? null : ScenarioDirectory::groupOf($user);
 
         return strtr((string) file_get_contents(__DIR__.'/php-fpm.conf.template'), [
             '{{directory}}' => $directory,

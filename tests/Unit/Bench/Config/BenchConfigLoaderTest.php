@@ -33,6 +33,7 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame('/', $config->urls[0]->path);
         self::assertSame(5, $config->rounds);
         self::assertSame('wrk', $config->tool);
+        self::assertSame('fpm', $config->runtime);
         self::assertSame($this->directory->path.'/public/index.php', $config->frontController);
         self::assertSame('none', $config->baseline()->name);
     }
@@ -81,6 +82,25 @@ final class BenchConfigLoaderTest extends TestCase
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid tool "siege": use one of wrk, ab, cgi');
         (new BenchConfigLoader())->load($this->directory->path, null, ['tool' => 'siege']);
+    }
+
+    public function testTheRuntimeComesFromTheFileOrTheCommandLine(): void
+    {
+        $this->config(['bench' => ['runtime' => 'mod_php', 'binaries' => ['apache' => '/opt/apache/bin/httpd']]]);
+
+        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, []);
+        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, ['runtime' => 'fpm']);
+
+        self::assertSame('mod_php', $fromFile->runtime);
+        self::assertSame('/opt/apache/bin/httpd', $fromFile->apacheBinary);
+        self::assertSame('fpm', $fromCommandLine->runtime);
+    }
+
+    public function testAnUnknownRuntimeIsRefused(): void
+    {
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php (php-cgi without a web server is the load tool: --tool=cgi)');
+        (new BenchConfigLoader())->load($this->directory->path, null, ['runtime' => 'cgi']);
     }
 
     public function testAScenarioScriptThatDoesNotExistIsNamed(): void
