@@ -100,7 +100,7 @@ final class BenchConfig
             throw ConfigError::invalid('tool', $tool, 'use one of '.implode(', ', self::TOOLS));
         }
         if (!\in_array($runtime, self::RUNTIMES, true)) {
-            throw ConfigError::invalid('runtime', $runtime, 'use one of '.implode(', ', self::RUNTIMES).' (php-cgi without a web server is the load tool: --tool=cgi)');
+            throw ConfigError::invalid('runtime', $runtime, 'use one of '.implode(', ', self::RUNTIMES).' (php-cgi without a web server is the load tool cgi)');
         }
         foreach ($masks as $mask) {
             if (false === @preg_match($mask, '')) {

@@ -99,7 +99,7 @@ final class BenchConfigLoaderTest extends TestCase
     public function testAnUnknownRuntimeIsRefused(): void
     {
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php (php-cgi without a web server is the load tool: --tool=cgi)');
+        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php (php-cgi without a web server is the load tool cgi)');
         (new BenchConfigLoader())->load($this->directory->path, null, ['runtime' => 'cgi']);
     }
 
