@@ -53,7 +53,7 @@ final class BenchCommand extends Command
             ->addOption('duration', null, InputOption::VALUE_REQUIRED, 'Seconds of load per scenario per round')
             ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
-            ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'php-fpm workers (pm = static)')
+            ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'PHP workers: php-fpm children (pm = static) or Apache prefork children')
             ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm) or mod_php (Apache prefork + mod_php)')
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab or cgi (php-cgi -T, no web server)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
