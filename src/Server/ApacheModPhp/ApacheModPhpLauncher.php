@@ -15,6 +15,7 @@ use Preheat\Server\RuntimeFactory;
 use Preheat\Server\ScenarioDirectory;
 use Preheat\Server\ServerBinary;
 use Preheat\Server\StackSettings;
+use Preheat\Server\StartWait;
 
 /**
  * Starts Apache (prefork MPM) with mod_php from a directory of its own, on a free loopback port, without
@@ -87,21 +88,14 @@ final class ApacheModPhpLauncher implements RuntimeFactory
     /** Until PHP answers the status probe: Apache listens before its children are ready to serve. */
     private function waitFor(string $what, RunningProcess $process, ApacheModPhpRuntime $runtime, string $logs): void
     {
-        $deadline = microtime(true) + $this->settings->startTimeout;
-        while (microtime(true) < $deadline) {
-            if (!$process->isRunning()) {
-                $log = $process->errorOutput().$process->output();
-                foreach (explode(' ', $logs) as $file) {
-                    $log .= is_file($file) ? (string) file_get_contents($file) : '';
-                }
-                throw RuntimeError::didNotStart($what, $process->commandLine(), $log);
-            }
-            if (Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus()) {
-                return;
-            }
-            usleep(20_000);
-        }
-        throw RuntimeError::didNotStart($what, $process->commandLine(), \sprintf('PHP did not answer on %s within %.0f s', $runtime->url(self::STATUS_PATH), $this->settings->startTimeout));
+        StartWait::until(
+            $what,
+            $process,
+            static fn (): bool => Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
+            'PHP did not answer on '.$runtime->url(self::STATUS_PATH),
+            explode(' ', $logs),
+            $this->settings->startTimeout,
+        );
     }
 
     private function config(string $directory, int $port, string $phpVersion, ?string $user): string

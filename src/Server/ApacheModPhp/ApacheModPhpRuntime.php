@@ -6,21 +6,16 @@ namespace Preheat\Server\ApacheModPhp;
 
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
-use Preheat\Server\ProcessMemory;
+use Preheat\Server\LogTail;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\WorkerProcesses;
 
 /** One running Apache with mod_php (prefork: its children are the PHP workers), on a loopback port of its own. */
 final class ApacheModPhpRuntime implements Runtime
 {
-    /**
-     * Every child PID seen so far: if the parent dies its children may live on, holding the port, so
-     * they are stopped by PID too.
-     *
-     * @var array<int, true>
-     */
-    private array $seenWorkers = [];
+    private readonly WorkerProcesses $workers;
 
     private float $startSeconds = 0.0;
 
@@ -33,6 +28,8 @@ final class ApacheModPhpRuntime implements Runtime
         private readonly string $errorLog,
         private readonly string $phpErrorLog,
     ) {
+        // Children still running this scenario's Apache: the check guards against a PID reused since.
+        $this->workers = new WorkerProcesses($apache, static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'));
     }
 
     /** @internal for the launcher, once PHP answered */
@@ -77,26 +74,12 @@ final class ApacheModPhpRuntime implements Runtime
 
     public function workerPids(): array
     {
-        $pid = $this->apache->pid();
-        $workers = null === $pid || !$this->apache->isRunning() ? [] : ProcessMemory::children($pid);
-        foreach ($workers as $worker) {
-            $this->seenWorkers[$worker] = true;
-        }
-
-        return $workers;
+        return $this->workers->pids();
     }
 
     public function workerMemory(): array
     {
-        $memory = [];
-        foreach ($this->workerPids() as $pid) {
-            $pss = ProcessMemory::pss($pid);
-            if (null !== $pss) {
-                $memory[] = $pss;
-            }
-        }
-
-        return $memory;
+        return $this->workers->memory();
     }
 
     public function opcacheStatus(): ?OpcacheStatus
@@ -109,39 +92,13 @@ final class ApacheModPhpRuntime implements Runtime
 
     public function logTail(int $lines = 15): string
     {
-        $tail = [];
-        foreach ([$this->errorLog, $this->phpErrorLog] as $log) {
-            $content = is_file($log) ? (string) file_get_contents($log) : '';
-            $tail = [...$tail, ...\array_slice(array_filter(explode("\n", $content)), -$lines)];
-        }
-
-        return implode("\n", $tail);
+        return LogTail::of([$this->errorLog, $this->phpErrorLog], $lines);
     }
 
     public function stop(): void
     {
         // SIGTERM: Apache's parent stops its children and waits for them.
         $this->supervisor->stop($this->apache);
-        $stray = $this->strayWorkers();
-        if ([] !== $stray && \function_exists('posix_kill')) {
-            foreach ($stray as $pid) {
-                posix_kill($pid, 15);
-            }
-            usleep(200_000);
-            foreach ($this->strayWorkers() as $pid) {
-                posix_kill($pid, 9);
-            }
-        }
-    }
-
-    /**
-     * Children seen earlier that still run this scenario's Apache (the command-line check guards against
-     * a reused PID).
-     *
-     * @return list<int>
-     */
-    private function strayWorkers(): array
-    {
-        return array_values(array_filter(array_keys($this->seenWorkers), fn (int $pid): bool => str_contains((string) @file_get_contents("/proc/$pid/cmdline"), $this->directory.'/apache2.conf')));
+        $this->workers->stopStrays();
     }
 }

@@ -15,6 +15,7 @@ use Preheat\Server\RuntimeFactory;
 use Preheat\Server\ScenarioDirectory;
 use Preheat\Server\ServerBinary;
 use Preheat\Server\StackSettings;
+use Preheat\Server\StartWait;
 use Preheat\Util\FileSystemError;
 
 /**
@@ -90,22 +91,14 @@ final class NginxFpmLauncher implements RuntimeFactory
 
     private function waitFor(string $what, RunningProcess $process, string $address, string $logs): void
     {
-        $deadline = microtime(true) + $this->settings->startTimeout;
-        while (microtime(true) < $deadline) {
-            if (!$process->isRunning()) {
-                $log = $process->errorOutput().$process->output();
-                foreach (explode(' ', $logs) as $file) {
-                    $log .= is_file($file) ? (string) file_get_contents($file) : '';
-                }
-                throw RuntimeError::didNotStart($what, $process->commandLine(), $log);
+        try {
+            StartWait::until($what, $process, static fn (): bool => Ports::accepts($address), 'it did not answer on '.$address, explode(' ', $logs), $this->settings->startTimeout);
+        } catch (RuntimeError $error) {
+            if ($process->isRunning()) {
+                $this->supervisor->stop($process);
             }
-            if (Ports::accepts($address)) {
-                return;
-            }
-            usleep(20_000);
+            throw $error;
         }
-        $this->supervisor->stop($process);
-        throw RuntimeError::didNotStart($what, $process->commandLine(), \sprintf('it did not answer on %s within %.0f s', $address, $this->settings->startTimeout));
     }
 
     private function fpmConfig(string $directory, string $socket, string $errorLog): string

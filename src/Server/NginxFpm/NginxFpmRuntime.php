@@ -6,21 +6,16 @@ namespace Preheat\Server\NginxFpm;
 
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
-use Preheat\Server\ProcessMemory;
+use Preheat\Server\LogTail;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\WorkerProcesses;
 
 /** One running php-fpm and nginx in front of it, on a loopback port of its own. */
 final class NginxFpmRuntime implements Runtime
 {
-    /**
-     * Every php-fpm worker PID seen so far: if the master dies its workers live on, holding the
-     * socket and our pipes, so they are stopped by PID too.
-     *
-     * @var array<int, true>
-     */
-    private array $seenWorkers = [];
+    private readonly WorkerProcesses $workers;
 
     public function __construct(
         private readonly ProcessSupervisor $supervisor,
@@ -33,6 +28,8 @@ final class NginxFpmRuntime implements Runtime
         private readonly string $fpmErrorLog,
         private readonly string $phpErrorLog,
     ) {
+        // The command-line check guards against a PID reused since the worker was seen.
+        $this->workers = new WorkerProcesses($fpm, static fn (string $command): bool => str_starts_with($command, 'php-fpm'));
     }
 
     public function name(): string
@@ -71,26 +68,12 @@ final class NginxFpmRuntime implements Runtime
 
     public function workerPids(): array
     {
-        $pid = $this->fpm->pid();
-        $workers = null === $pid || !$this->fpm->isRunning() ? [] : ProcessMemory::children($pid);
-        foreach ($workers as $worker) {
-            $this->seenWorkers[$worker] = true;
-        }
-
-        return $workers;
+        return $this->workers->pids();
     }
 
     public function workerMemory(): array
     {
-        $memory = [];
-        foreach ($this->workerPids() as $pid) {
-            $pss = ProcessMemory::pss($pid);
-            if (null !== $pss) {
-                $memory[] = $pss;
-            }
-        }
-
-        return $memory;
+        return $this->workers->memory();
     }
 
     public function opcacheStatus(): ?OpcacheStatus
@@ -102,39 +85,13 @@ final class NginxFpmRuntime implements Runtime
 
     public function logTail(int $lines = 15): string
     {
-        $tail = [];
-        foreach ([$this->fpmErrorLog, $this->phpErrorLog] as $log) {
-            $content = is_file($log) ? (string) file_get_contents($log) : '';
-            $tail = [...$tail, ...\array_slice(array_filter(explode("\n", $content)), -$lines)];
-        }
-
-        return implode("\n", $tail);
+        return LogTail::of([$this->fpmErrorLog, $this->phpErrorLog], $lines);
     }
 
     public function stop(): void
     {
         $this->supervisor->stop($this->nginx);
         $this->supervisor->stop($this->fpm);
-        $stray = $this->strayWorkers();
-        if ([] !== $stray && \function_exists('posix_kill')) {
-            foreach ($stray as $pid) {
-                posix_kill($pid, 15);
-            }
-            usleep(200_000);
-            foreach ($this->strayWorkers() as $pid) {
-                posix_kill($pid, 9);
-            }
-        }
-    }
-
-    /**
-     * Workers seen earlier that still run as php-fpm (the command-line check guards against a
-     * reused PID).
-     *
-     * @return list<int>
-     */
-    private function strayWorkers(): array
-    {
-        return array_values(array_filter(array_keys($this->seenWorkers), static fn (int $pid): bool => str_starts_with((string) @file_get_contents("/proc/$pid/cmdline"), 'php-fpm')));
+        $this->workers->stopStrays();
     }
 }
