@@ -19,7 +19,7 @@ final class ScenarioRecord
      * @param list<string>           $problems      why the scenario was not measured (failed to prepare, to start, or the gate)
      * @param array<int, LoadResult> $runs          round => run
      * @param OpcacheStatus|null     $opcacheStatus what the status probe inside php-fpm said after the last round
-     * @param list<int>              $workerPss     PSS in bytes of each php-fpm worker after the last round
+     * @param list<int>              $workerPss     PSS in bytes of each PHP worker (php-fpm, Apache child) after the last round
      */
     public function __construct(
         public readonly string $name,

@@ -21,7 +21,7 @@ final class Cells
     {
         return [
             'scenario', 'req/s (min–max)', 'time per request', \sprintf('gain vs %s (%d%% CI)', $report->baseline, (int) round($report->confidenceLevel * 100)), 'verdict',
-            'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'fpm start',
+            'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'PHP start',
         ];
     }
 
@@ -106,7 +106,7 @@ final class Cells
             null !== $environment->phpIni ? ['php.ini', $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : '')] : null,
             ['OPcache', implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache))],
             ['CPU cores', (string) $environment->cores],
-            ['php-fpm workers', $environment->workers],
+            ['PHP workers', $environment->workers],
             ['load tool', $environment->toolSettings],
             ['rounds', \sprintf('%d, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds, $environment->warmup)],
             ['pages', implode(' ', $environment->urls)],
