@@ -7,6 +7,10 @@ namespace Preheat\Bench\Load;
 /**
  * One measured run of one page. A run with any non-2xx answer, socket error or timeout is void:
  * its numbers are kept for the record but never enter the statistics.
+ *
+ * Besides what the load tool saw, a run may carry what was measured of the server while it ran: the
+ * CPU seconds its PHP processes used (sampled right before and after the run), and the CPU
+ * instructions an instruction-counting tool counted. Null where not measured.
  */
 final class LoadResult
 {
@@ -23,7 +27,30 @@ final class LoadResult
         public readonly int $timeouts,
         public readonly ?float $toolCpuSeconds,
         public readonly int $concurrency,
+        public readonly ?float $phpCpuSeconds = null,
+        public readonly ?int $instructions = null,
     ) {
+    }
+
+    /** The same run with the CPU seconds the server's PHP processes used during it (null: not known). */
+    public function withPhpCpuSeconds(?float $seconds): self
+    {
+        return new self(
+            $this->tool,
+            $this->requests,
+            $this->seconds,
+            $this->latencyMeanMs,
+            $this->latencyP50Ms,
+            $this->latencyP90Ms,
+            $this->latencyP99Ms,
+            $this->non2xx,
+            $this->socketErrors,
+            $this->timeouts,
+            $this->toolCpuSeconds,
+            $this->concurrency,
+            $seconds,
+            $this->instructions,
+        );
     }
 
     /**
@@ -69,7 +96,13 @@ final class LoadResult
 
             return $requests > 0 ? $total / $requests : null;
         };
-        $cpu = array_map(static fn (self $r): ?float => $r->toolCpuSeconds, $results);
+        // A figure only some of the runs measured would be a partial sum: null unless all did.
+        $sum = static function (callable $field) use ($results): int|float|null {
+            $values = array_map($field, $results);
+
+            return \in_array(null, $values, true) ? null : array_sum($values);
+        };
+        $instructions = $sum(static fn (self $r): ?int => $r->instructions);
 
         return new self(
             $results[0]->tool,
@@ -82,8 +115,10 @@ final class LoadResult
             array_sum(array_map(static fn (self $r): int => $r->non2xx, $results)),
             array_sum(array_map(static fn (self $r): int => $r->socketErrors, $results)),
             array_sum(array_map(static fn (self $r): int => $r->timeouts, $results)),
-            \in_array(null, $cpu, true) ? null : array_sum($cpu),
+            $sum(static fn (self $r): ?float => $r->toolCpuSeconds),
             $results[0]->concurrency,
+            $sum(static fn (self $r): ?float => $r->phpCpuSeconds),
+            null === $instructions ? null : (int) $instructions,
         );
     }
 

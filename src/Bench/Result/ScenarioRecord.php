@@ -40,6 +40,20 @@ final class ScenarioRecord
         return [] === $this->problems;
     }
 
+    /** @return array<int, float> round => the metric's figure, for the runs that count and measured it */
+    public function byRound(Metric $metric): array
+    {
+        $values = [];
+        foreach ($this->runs as $round => $run) {
+            $value = $metric->of($run);
+            if (null !== $value) {
+                $values[$round] = $value;
+            }
+        }
+
+        return $values;
+    }
+
     /** @return list<LoadResult> */
     public function validRuns(): array
     {

@@ -6,28 +6,30 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Statistics\BaselineComparator;
 use Preheat\Bench\Statistics\Bootstrap;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\Sample;
 
 /**
  * Statistics over rounds: medians and spread of req/s and time per request, latency percentiles
- * (median over rounds), the gain against the baseline from paired rounds (`PairedComparator`: the
+ * (median over rounds), the gain against the baseline from paired rounds (`BaselineComparator`: the
  * median of the per-round ratios, a seeded bootstrap interval from three rounds on, the verdict and
  * the outlier rounds), the time per request that follows from that same ratio, and the memory and
  * start-up figures.
  */
 final class BenchReportBuilder
 {
-    private readonly PairedComparator $comparator;
+    private readonly BaselineComparator $comparator;
 
     /** The bootstrap has a fixed seed: the same runs give the same interval. */
     public function __construct(
         private readonly float $confidenceLevel = 0.95,
         Bootstrap $bootstrap = new Bootstrap(10000, 1),
     ) {
-        $this->comparator = new PairedComparator($bootstrap, $confidenceLevel);
+        $this->comparator = new BaselineComparator(new PairedComparator($bootstrap, $confidenceLevel));
     }
 
     public function build(BenchResult $result): BenchReport
@@ -50,7 +52,7 @@ final class BenchReportBuilder
         $time = Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $valid));
         $headlineTime = $time?->median;
         if (null !== $baseline) {
-            $comparison = $this->comparator->compare($this->rpsByRound($record), $this->rpsByRound($baseline));
+            $comparison = $this->comparator->compare($record, $baseline, Metric::RequestsPerSecond);
             $baselineTime = Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $baseline->validRuns()));
             // The baseline's time scaled by the same paired ratio as the gain: the two never disagree in direction.
             $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0 ? null : $baselineTime->median / $comparison->ratio;
@@ -94,19 +96,6 @@ final class BenchReportBuilder
             // The share of the machine's CPU time the load tool used while it ran.
             [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
         );
-    }
-
-    /** @return array<int, float> round => req/s of the runs that count */
-    private function rpsByRound(ScenarioRecord $record): array
-    {
-        $rps = [];
-        foreach ($record->runs as $round => $run) {
-            if ($run->isValid()) {
-                $rps[$round] = $run->requestsPerSecond();
-            }
-        }
-
-        return $rps;
     }
 
     /** @return list<float> req/s of the runs that count */

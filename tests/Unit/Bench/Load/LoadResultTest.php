@@ -31,6 +31,28 @@ final class LoadResultTest extends TestCase
         self::assertFalse($combined->isValid());
     }
 
+    public function testCombiningAddsUpWhatWasMeasuredOfTheServerOnlyWhenEveryPartMeasuredIt(): void
+    {
+        $a = $this->load(requests: 100, seconds: 1.0)->withPhpCpuSeconds(0.5);
+        $b = $this->load(requests: 300, seconds: 1.0)->withPhpCpuSeconds(1.25);
+        $counted = new LoadResult('cgi', 10, 1.0, null, null, null, null, 0, 0, 0, null, 1, null, 4_000_000);
+
+        self::assertSame(1.75, LoadResult::combine([$a, $b])->phpCpuSeconds);
+        self::assertNull(LoadResult::combine([$a, $this->load(requests: 1, seconds: 1.0)])->phpCpuSeconds, 'a partial sum would understate the cost');
+        self::assertSame(8_000_000, LoadResult::combine([$counted, $counted])->instructions);
+        self::assertNull(LoadResult::combine([$counted, $this->load(requests: 1, seconds: 1.0)])->instructions);
+    }
+
+    public function testACpuReadingKeepsEverythingElseOfTheRun(): void
+    {
+        $run = $this->load(requests: 1000, seconds: 2.0, concurrency: 8, p50: 3.0, non2xx: 2);
+        $measured = $run->withPhpCpuSeconds(1.5);
+
+        self::assertSame(1.5, $measured->phpCpuSeconds);
+        self::assertNull($run->phpCpuSeconds);
+        self::assertSame(array_diff_key((array) $run, ['phpCpuSeconds' => 1]), array_diff_key((array) $measured, ['phpCpuSeconds' => 1]));
+    }
+
     public function testARunWithNoRequestIsVoid(): void
     {
         self::assertSame('no request completed', $this->load(requests: 0, seconds: 1.0)->voidReason());
