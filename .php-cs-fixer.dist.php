@@ -3,8 +3,8 @@
 declare(strict_types=1);
 
 $finder = (new PhpCsFixer\Finder())
-    ->in([__DIR__.'/src', __DIR__.'/tests', __DIR__.'/bin', __DIR__.'/recorder'])
-    ->exclude('Fixtures')
+    ->in([__DIR__.'/src', __DIR__.'/tests', __DIR__.'/bin', __DIR__.'/recorder', __DIR__.'/bench/seeds'])
+    ->exclude(['Fixtures', 'results'])
     ->name('preheat')
     ->name('*.php');
 

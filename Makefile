@@ -2,7 +2,7 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test unit integration check analyse cs cs-fix deps bench-generate corpus
+.PHONY: demo test unit integration check analyse cs cs-fix deps bench-generate corpus seeds
 
 deps:
 	@bash scripts/install-deps.sh test
@@ -44,3 +44,10 @@ bench-generate: deps
 ## not part of `test`. Needs root (apt-get). One app: `make corpus APPS=symfony`.
 corpus: deps
 	bash bench/corpus/run.sh $(APPS)
+
+## Reproduce the published benchmarks in shape on this machine (bench/seeds/): prints three tables beside the
+## published figures and writes them, an SVG each and every run into bench/seeds/results/. At most about
+## 15 minutes, loopback only; not part of `test`. Options: SEEDS_OPTIONS="--tables=2,3 --repeats=2".
+seeds:
+	@bash scripts/install-deps.sh seeds
+	bash bench/seeds/run.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Preheat's tests and demo need on a fresh Debian machine, and nothing that is already there.
-# Usage: scripts/install-deps.sh [test|demo]
+# Usage: scripts/install-deps.sh [test|demo|seeds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +9,8 @@ packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unz
     php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server apache2-bin libapache2-mod-php8.2)
 # The demo app runs on Debian's Laravel 8 (laravel/framework's dependencies are not all in the registry).
 packages_demo=("${packages_test[@]}" php-laravel-framework php8.2-sqlite3)
+# `make seeds` runs the demo (table 1) and micro workloads, one of which reads SQLite (tables 2 and 3).
+packages_seeds=("${packages_demo[@]}")
 
 target=${1:-test}
 declare -n wanted="packages_${target}"

@@ -1,0 +1,82 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Seeds;
+
+use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\Runtime;
+
+/**
+ * Runs ab or wrk against one URL of a running server, bounded in requests and in time, and samples the
+ * PSS of the server's PHP processes while it runs (the highest per process), so that a row says what
+ * memory the load cost and whether it stayed flat.
+ */
+final class LoadRunner
+{
+    private const SAMPLE_SECONDS = 0.2;
+
+    public function __construct(
+        private readonly ProcessSupervisor $supervisor,
+        private readonly Deadline $deadline,
+        private readonly float $timeLimit = 4.0,
+        private readonly int $responseTimeout = 10,
+    ) {
+    }
+
+    /** `ab -k -r -t T -n REQUESTS -c C -s S URL`: keep-alive, receive errors counted instead of ending the run. */
+    public function ab(Runtime $runtime, string $path, int $concurrency, int $requests): Measurement
+    {
+        if ($this->deadline->passed()) {
+            return Measurement::broken('ab', 0, 'skipped: the seeds run reached its time bound');
+        }
+        // -t before -n: ab's -t sets the request count to 50,000, -n after it sets it back; ab stops at whichever comes first.
+        $command = ['ab', '-k', '-r', '-q', '-t', (string) (int) ceil($this->timeLimit), '-n', (string) $requests, '-c', (string) $concurrency,
+            '-s', (string) $this->responseTimeout, $runtime->url($path)];
+        [$stdout, $stderr, $idle, $peak] = $this->run($runtime, $command);
+
+        return AbOutput::parse($stdout, $stderr, $requests)->withMemory($idle, $peak);
+    }
+
+    /** `wrk -t 2 -c C -d Ts --latency --timeout S URL`: keep-alive, HTTP/1.1, closed loop. */
+    public function wrk(Runtime $runtime, string $path, int $concurrency, int $seconds): Measurement
+    {
+        if ($this->deadline->passed()) {
+            return Measurement::broken('wrk', 0, 'skipped: the seeds run reached its time bound');
+        }
+        $command = ['wrk', '-t', '2', '-c', (string) $concurrency, '-d', $seconds.'s', '--latency', '--timeout', $this->responseTimeout.'s', $runtime->url($path)];
+        [$stdout, $stderr, $idle, $peak] = $this->run($runtime, $command);
+
+        return WrkOutput::parse($stdout, $stderr)->withMemory($idle, $peak);
+    }
+
+    /**
+     * @param list<string> $command
+     *
+     * @return array{string, string, ?int, ?int} stdout, stderr, PSS per process before and at the peak
+     */
+    private function run(Runtime $runtime, array $command): array
+    {
+        $idle = self::largest($runtime->workerMemory());
+        $peak = $idle;
+        $process = $this->supervisor->start($command);
+        // The tools bound themselves (-t, -d, -s); this bounds a tool that hangs anyway.
+        $stopAt = microtime(true) + $this->timeLimit + $this->responseTimeout + 15;
+        while ($process->isRunning() && microtime(true) < $stopAt) {
+            usleep((int) (self::SAMPLE_SECONDS * 1e6));
+            $now = self::largest($runtime->workerMemory());
+            $peak = null === $now ? $peak : max($peak ?? 0, $now);
+        }
+        $stdout = $process->output();
+        $stderr = $process->errorOutput();
+        $this->supervisor->stop($process);
+
+        return [$stdout, $stderr, $idle, $peak];
+    }
+
+    /** @param list<int> $memory */
+    private static function largest(array $memory): ?int
+    {
+        return [] === $memory ? null : max($memory);
+    }
+}

@@ -1,0 +1,87 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Seeds;
+
+use Preheat\Bench\Config\BenchConfig;
+use Preheat\Php\PhpInstallation;
+use Preheat\Server\ApacheModPhp\ApacheModPhpLauncher;
+use Preheat\Server\NginxFpm\NginxFpmLauncher;
+use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RuntimeError;
+use Preheat\Server\RuntimeFactory;
+use Preheat\Server\StackSettings;
+
+/**
+ * Starts the servers the tables compare, each on a free loopback port, all on the seeds document root
+ * with the same number of PHP processes, through Preheat's own runtimes.
+ */
+final class Stacks
+{
+    public const WORKER = 'worker';
+    public const MOD_PHP = 'mod_php';
+    public const FPM = 'fpm';
+    public const FPM_PRELOADED = 'fpm-preloaded';
+
+    public const LABELS = [
+        self::WORKER => 'worker (app booted once)',
+        self::MOD_PHP => 'Apache + mod_php',
+        self::FPM => 'nginx + php-fpm',
+        self::FPM_PRELOADED => 'nginx + php-fpm, preloaded',
+    ];
+
+    /** @var list<Stack> */
+    private array $started = [];
+
+    public function __construct(
+        private readonly ProcessSupervisor $supervisor,
+        private readonly PhpInstallation $php,
+        private readonly Workbench $workbench,
+        private readonly string $preloadScript,
+    ) {
+    }
+
+    public function start(string $key, int $workers): Stack
+    {
+        $label = self::LABELS[$key] ?? throw new \LogicException('No stack '.$key);
+        $factory = $this->factory($key, $workers);
+        if (\is_string($factory)) {
+            return new Stack($key, $label, null, $factory);
+        }
+        try {
+            $runtime = $factory->start($key, $this->workbench->serverDirectory($key.'-'.$workers), self::FPM_PRELOADED === $key ? $this->preloadScript : null);
+        } catch (RuntimeError $error) {
+            return new Stack($key, $label, null, 'did not start: '.strtok($error->getMessage(), "\n"));
+        }
+        $stack = new Stack($key, $label, $runtime);
+        $this->started[] = $stack;
+
+        return $stack;
+    }
+
+    public function stop(Stack $stack): void
+    {
+        $stack->runtime?->stop();
+        $this->started = array_values(array_filter($this->started, static fn (Stack $s): bool => $s !== $stack));
+    }
+
+    public function stopAll(): void
+    {
+        foreach ($this->started as $stack) {
+            $this->stop($stack);
+        }
+    }
+
+    /** @return RuntimeFactory|string the factory, or why this kind of server is not available */
+    private function factory(string $key, int $workers): RuntimeFactory|string
+    {
+        $settings = new StackSettings($this->workbench->documentRoot(), 'hello.php', $workers, BenchConfig::DEFAULT_FPM_BINARY, BenchConfig::DEFAULT_NGINX_BINARY, $this->php);
+
+        return match ($key) {
+            self::MOD_PHP => new ApacheModPhpLauncher($this->supervisor, $settings),
+            self::FPM, self::FPM_PRELOADED => new NginxFpmLauncher($this->supervisor, $settings),
+            default => 'the worker runtime is not part of this version',
+        };
+    }
+}
