@@ -30,7 +30,9 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Util\AtomicFile;
 
 $root = dirname(__DIR__, 2);
-require $root.'/vendor/autoload.php';
+$loader = require $root.'/vendor/autoload.php';
+// composer.json maps it too (autoload-dev); this keeps a vendor/ dumped before bench/seeds/ existed working.
+$loader->addPsr4('Preheat\\Seeds\\', __DIR__.'/src/');
 
 $options = getopt('', ['tables:', 'repeats:', 'workers:', 'time-limit:', 'budget:', 'out:']);
 $option = static fn (string $name, string $default): string => is_string($options[$name] ?? null) ? $options[$name] : $default;
