@@ -24,7 +24,7 @@ apps=("$@")
 for app in "${apps[@]}"; do
     [ -x "$CORPUS_DIR/apps/$app/setup.sh" ] || die "no app '$app' (apps: ${ALL_APPS[*]})"
 done
-bench_options=${CORPUS_BENCH_OPTIONS:---rounds=1 --duration=2 --warmup=1 --concurrency=2 --workers=2}
+bench_options=${CORPUS_BENCH_OPTIONS:---rounds=1 --max-time=0 --duration=2 --warmup=1 --concurrency=2 --workers=2}
 preheat=("$PHP" "$REPO_DIR/bin/preheat")
 read -r -a generate_options <<<"${CORPUS_GENERATE_OPTIONS:-}"
 

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Gate\ScenarioGate;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
@@ -12,6 +13,13 @@ use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\ScenarioRecordBuilder;
+use Preheat\Bench\Rounds\MetricComparisons;
+use Preheat\Bench\Rounds\PrimaryComparisons;
+use Preheat\Bench\Rounds\RoundsOutcome;
+use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Bench\Rounds\StopReason;
+use Preheat\Bench\Statistics\PairedComparator;
+use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\Runtime;
@@ -23,19 +31,26 @@ use Preheat\Util\FileSystemError;
 /**
  * Runs a benchmark: prepares every scenario's script, starts one runtime per scenario, gates them
  * for correctness, warms them up, then measures the runs of a BenchPlan (scenarios interleaved, the
- * order rotated each round, so that machine noise falls on all of them alike). Whatever happens,
+ * order rotated each round, so that machine noise falls on all of them alike), round after round
+ * until its StoppingRule finds every gain precise enough or the time used up. Whatever happens,
  * every runtime it started is stopped before it returns or throws. Everything it talks to is an
  * interface: tests run it with fakes.
  */
 final class BenchRunner
 {
+    /** @var \Closure(): float seconds on a monotonic clock */
+    private readonly \Closure $clock;
+
     public function __construct(
         private readonly ScenarioPreparation $preparer,
         private readonly RuntimeFactory $runtimes,
         private readonly ScenarioGate $gate,
         private readonly LoadGenerator $load,
         private readonly ProgressLogger $progress = new NullProgressLogger(),
+        private readonly PrimaryComparisons $comparisons = new MetricComparisons(),
+        ?\Closure $clock = null,
     ) {
+        $this->clock = $clock ?? static fn (): float => hrtime(true) / 1e9;
     }
 
     public function run(BenchConfig $config, string $workDirectory): BenchResult
@@ -83,19 +98,7 @@ final class BenchRunner
                 $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
             }
 
-            $slots = $plan->slots();
-            foreach ($slots as $done => $slot) {
-                $this->progress->stage(\sprintf('Round %d/%d: %s', $slot->round, $config->rounds, $slot->scenario));
-                $this->progress->advance($done, \count($slots));
-                $runtime = $running[$slot->scenario];
-                $runtime->ensureRunning(\sprintf('round %d', $slot->round));
-                $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
-                $runtime->ensureRunning(\sprintf('round %d', $slot->round));
-                $scenarios[$slot->scenario]->ran($slot->round, $result);
-                $this->progress->advance($done + 1, \count($slots));
-            }
-            $this->progress->finish(\sprintf('Measured %d round(s) of %d scenario(s)', $config->rounds, \count($plan->scenarios)));
-
+            $outcome = $this->measure($config, $plan, $scenarios, $running, $settings);
             foreach ($plan->scenarios as $name) {
                 $scenarios[$name]->collected($running[$name]->opcacheStatus(), $running[$name]->workerMemory());
             }
@@ -108,10 +111,89 @@ final class BenchRunner
         return new BenchResult(
             array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios)),
             $config->baseline()->name,
-            $this->environment($config, $settings, $scenarios),
+            $this->environment($config, $settings, $scenarios, $outcome->rounds),
             array_map(static fn ($u): string => $u->path, $config->urls),
-            $config->rounds,
+            $outcome->rounds,
+            $outcome,
         );
+    }
+
+    /**
+     * The rounds: the planned ones, then more until the stopping rule says enough.
+     *
+     * @param array<string, ScenarioRecordBuilder> $scenarios
+     * @param array<string, Runtime>               $running
+     */
+    private function measure(BenchConfig $config, BenchPlan $plan, array $scenarios, array $running, LoadSettings $settings): RoundsOutcome
+    {
+        $rule = $config->stoppingRule();
+        $baseline = $config->baseline()->name;
+        $roundSeconds = [];
+        for ($round = 1;; ++$round) {
+            $started = ($this->clock)();
+            $slots = $plan->round($round);
+            foreach ($slots as $done => $slot) {
+                $this->progress->stage(\sprintf('Round %d: %s', $round, $slot->scenario));
+                $this->progress->advance($done, \count($slots));
+                $runtime = $running[$slot->scenario];
+                $runtime->ensureRunning(\sprintf('round %d', $round));
+                $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
+                $runtime->ensureRunning(\sprintf('round %d', $round));
+                $scenarios[$slot->scenario]->ran($round, $result);
+                $this->progress->advance($done + 1, \count($slots));
+            }
+            $roundSeconds[] = ($this->clock)() - $started;
+            $records = array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios));
+            $comparisons = $this->comparisons->compare($records, $baseline);
+            $reason = $rule->decide($roundSeconds, $comparisons);
+            $this->progress->finish(self::roundLine($round, array_sum($roundSeconds), $rule, $comparisons, $baseline));
+            if (null !== $reason) {
+                $outcome = new RoundsOutcome($rule, $round, array_sum($roundSeconds), $reason, $this->comparisons->metric());
+                $this->progress->finish(\sprintf('Measured %d round(s) of %d scenario(s) in %s: %s', $round, \count($plan->scenarios), Duration::format($outcome->measuredSeconds), self::stopLine($outcome, $comparisons)));
+
+                return $outcome;
+            }
+        }
+    }
+
+    /**
+     * After each round, how far the gains are from the target: the widest interval's half-width.
+     *
+     * @param array<string, PairedComparison|null> $comparisons
+     */
+    private static function roundLine(int $round, float $seconds, StoppingRule $rule, array $comparisons, string $baseline): string
+    {
+        $widest = StoppingRule::widest($comparisons);
+        $state = match (true) {
+            null === $widest => 'nothing to compare',
+            null === $widest[1] => \sprintf('%s vs %s has no interval yet (it needs %d paired rounds)', $widest[0], $baseline, PairedComparator::MIN_ROUNDS),
+            default => \sprintf('widest 95%% interval ±%.1f points (%s vs %s)', $widest[1], $widest[0], $baseline),
+        };
+
+        return \sprintf('Round %d done (%s measured): %s; target ±%s', $round, Duration::format($seconds), $state, self::points($rule->precisionPoints));
+    }
+
+    /** @param array<string, PairedComparison|null> $comparisons */
+    private static function stopLine(RoundsOutcome $outcome, array $comparisons): string
+    {
+        $rule = $outcome->rule;
+        $missed = array_filter($comparisons, static fn (?PairedComparison $c): bool => !$rule->reached($c));
+
+        return match ($outcome->reason) {
+            StopReason::PrecisionReached => \sprintf('every gain within ±%s points', self::points($rule->precisionPoints)),
+            StopReason::NothingToCompare => 'no scenario to compare with the baseline',
+            StopReason::TimeLimit => \sprintf(
+                'time limit %s; ±%s points not reached by %s',
+                Duration::format($rule->maxSeconds),
+                self::points($rule->precisionPoints),
+                implode(', ', array_map(static fn (string $name, ?PairedComparison $c): string => null === ($w = StoppingRule::halfWidthPoints($c)) ? $name.' (no interval)' : \sprintf('%s (±%.1f)', $name, $w), array_keys($missed), $missed)),
+            ),
+        };
+    }
+
+    private static function points(float $points): string
+    {
+        return rtrim(rtrim(\sprintf('%.2f', $points), '0'), '.');
     }
 
     /**
@@ -177,7 +259,7 @@ final class BenchRunner
     }
 
     /** @param array<string, ScenarioRecordBuilder> $scenarios */
-    private function environment(BenchConfig $config, LoadSettings $settings, array $scenarios): Environment
+    private function environment(BenchConfig $config, LoadSettings $settings, array $scenarios, int $rounds): Environment
     {
         $status = null;
         foreach ($scenarios as $scenario) {
@@ -199,7 +281,7 @@ final class BenchRunner
             'mod_php' === $config->runtime ? $config->workers.' (Apache prefork + mod_php)' : $config->workers.' (pm = static)',
             $config->tool,
             $settings->describe($config->tool),
-            $config->rounds,
+            $rounds,
             $config->duration,
             $config->warmup,
             array_map(static fn ($u): string => $u->path, $config->urls),

@@ -17,7 +17,8 @@ use Symfony\Component\Process\Process;
 #[Group('integration')]
 final class BenchCommandTest extends TestCase
 {
-    private const SHORT = ['--rounds=2', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2'];
+    /** Exactly the rounds asked for (no time for more): the tests stay short. */
+    private const SHORT = ['--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2'];
 
     private TemporaryDirectory $directory;
     private string $counter;
@@ -55,8 +56,13 @@ final class BenchCommandTest extends TestCase
         self::assertStringContainsString('<h1>▶Hello from the fixture</h1>', $naive['problems'][0]);
         self::assertSame([], $naive['runs']);
 
-        self::assertCount(2, $all['runs']);
+        self::assertCount(2, $all['runs'], '--max-time=0: the minimum rounds only');
         self::assertTrue($all['runs'][0]['valid']);
+        self::assertSame(['minRounds' => 2, 'precisionPoints' => 2, 'maxSeconds' => 0, 'metric' => 'req/s', 'rounds' => 2], \array_slice($report['stopping'], 0, 5));
+        self::assertSame('time-limit', $report['stopping']['reason']);
+        self::assertNull($all['gain']['halfWidthPoints'], 'two rounds give no interval');
+        self::assertFalse($all['gain']['precisionMet']);
+        self::assertMatchesRegularExpression('/Round 2 done \([\d.]+ s measured\): all vs none has no interval yet \(it needs 3 paired rounds\); target ±2/', $process->getErrorOutput());
         self::assertGreaterThan(0, $all['requestsPerSecond']['median']);
         self::assertArrayHasKey('ciLow', $all['gain']);
         self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');

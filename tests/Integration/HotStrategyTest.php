@@ -125,7 +125,7 @@ final class HotStrategyTest extends TestCase
         file_put_contents($config, json_encode(['bench' => ['urls' => ['/'], 'workers' => 1]]));
         $process = new Process([
             \PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.$app, '--config='.$config, '--format=json',
-            '--scenario=none', '--scenario=trace', '--rounds=1', '--duration=1', '--warmup=0', '--concurrency=1',
+            '--scenario=none', '--scenario=trace', '--rounds=1', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1',
         ], null, null, null, 180);
         $process->run();
         $report = json_decode($process->getOutput(), true);
@@ -143,7 +143,7 @@ final class HotStrategyTest extends TestCase
         $process = new Process([
             \PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.$app, '--format=json',
             '--scenario=none', '--scenario=hot', '--scenario=trace', '--scenario=record', '--url=/', '--url=/api',
-            '--rounds=2', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2',
+            '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2',
         ], null, null, null, 180);
         $process->run();
         $report = json_decode($process->getOutput(), true);

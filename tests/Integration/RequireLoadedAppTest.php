@@ -68,7 +68,7 @@ final class RequireLoadedAppTest extends TestCase
         $process = new Process([
             \PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.$this->app, '--format=json',
             '--scenario=none', '--scenario=trace', '--scenario=naive='.$naive, '--url=/',
-            '--rounds=1', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1',
+            '--rounds=1', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1',
         ], null, null, null, 180);
         $process->run();
         $report = json_decode($process->getOutput(), true);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Setting;
 
@@ -21,7 +22,12 @@ final class BenchConfig
     public const DEFAULT_FRONT_CONTROLLER = 'index.php';
     public const DEFAULT_URLS = ['/'];
     public const DEFAULT_SCENARIOS = ['none' => 'none', 'all' => 'all'];
+    /** The rounds always run; more follow until every gain is precise enough or time runs out. */
     public const DEFAULT_ROUNDS = 5;
+    /** The half-width every gain's 95% interval should reach, in points: ±2 %. */
+    public const DEFAULT_PRECISION = 2.0;
+    /** Seconds the measured rounds may take together: about 4 minutes of measuring. */
+    public const DEFAULT_MAX_TIME = 240.0;
     public const DEFAULT_DURATION = 10.0;
     public const DEFAULT_WARMUP = 3.0;
     public const DEFAULT_CONCURRENCY = 8;
@@ -74,6 +80,8 @@ final class BenchConfig
         public readonly int $recorderSample = self::DEFAULT_RECORDER_SAMPLE,
         public readonly string $runtime = self::DEFAULT_RUNTIME,
         public readonly string $apacheBinary = self::DEFAULT_APACHE_BINARY,
+        public readonly float $precision = self::DEFAULT_PRECISION,
+        public readonly float $maxTime = self::DEFAULT_MAX_TIME,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);
@@ -96,6 +104,12 @@ final class BenchConfig
         if ($duration <= 0 || $warmup < 0 || $requestTimeout <= 0) {
             throw ConfigError::invalid('duration/warmup/timeout', [$duration, $warmup, $requestTimeout], 'durations are seconds, duration and timeout above 0');
         }
+        if (!($precision > 0.0) || !is_finite($precision)) {
+            throw ConfigError::invalid('precision', $precision, 'the half-width every gain\'s interval should reach, in points above 0, e.g. 2 for ±2 %');
+        }
+        if ($maxTime < 0.0 || !is_finite($maxTime)) {
+            throw ConfigError::invalid('maxTime', $maxTime, 'the time the measured rounds may take, e.g. 240s or 4m (0: the minimum rounds only)');
+        }
         if (!\in_array($tool, self::TOOLS, true)) {
             throw ConfigError::invalid('tool', $tool, 'use one of '.implode(', ', self::TOOLS));
         }
@@ -110,6 +124,12 @@ final class BenchConfig
         if (!is_file($frontController)) {
             throw ConfigError::invalid('front controller', $frontController, 'no such file: set "frontController" (relative to documentRoot) in preheat.json');
         }
+    }
+
+    /** When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs out. */
+    public function stoppingRule(): StoppingRule
+    {
+        return new StoppingRule($this->rounds, $this->precision, $this->maxTime);
     }
 
     public function baseline(): ScenarioSpec

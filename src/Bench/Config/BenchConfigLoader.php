@@ -18,7 +18,7 @@ final class BenchConfigLoader
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
-        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime',
+        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime',
     ];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
     private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache'];
@@ -88,6 +88,8 @@ final class BenchConfigLoader
             (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
             (string) ($overrides['runtime'] ?? $this->value($file, $bench, 'runtime', 'string', BenchConfig::DEFAULT_RUNTIME)),
             (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY),
+            (float) ($overrides['precision'] ?? $this->precision($file, $bench)),
+            (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),
         );
     }
 
@@ -163,6 +165,38 @@ final class BenchConfigLoader
         }
 
         return (float) $data[$key];
+    }
+
+    /** @param array<mixed> $data */
+    private function precision(string $file, array $data): float
+    {
+        if (!\array_key_exists('precision', $data)) {
+            return BenchConfig::DEFAULT_PRECISION;
+        }
+        if ((!\is_int($data['precision']) && !\is_float($data['precision'])) || $data['precision'] <= 0) {
+            throw ConfigError::invalid($file.' key bench.precision', $data['precision'], 'expected a number of points above 0, e.g. 2 for ±2 %');
+        }
+
+        return (float) $data['precision'];
+    }
+
+    /**
+     * A length of time: a number of seconds, or text such as "240s", "4m", "1m30s".
+     *
+     * @param array<mixed> $data
+     */
+    private function duration(string $file, array $data, string $key, float $default): float
+    {
+        if (!\array_key_exists($key, $data)) {
+            return $default;
+        }
+        $value = $data[$key];
+        $seconds = \is_int($value) || \is_float($value) ? (float) $value : (\is_string($value) ? Duration::seconds($value) : null);
+        if (null === $seconds || $seconds < 0) {
+            throw ConfigError::invalid($file.' key bench.'.$key, $value, 'expected seconds or a duration such as "240s", "4m" or "1m30s" (0 or more)');
+        }
+
+        return $seconds;
     }
 
     /**

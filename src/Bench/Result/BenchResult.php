@@ -4,12 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Result;
 
+use Preheat\Bench\Rounds\RoundsOutcome;
+
 /** A whole benchmark run: the environment it ran in and every scenario's record. */
 final class BenchResult
 {
     /**
      * @param list<ScenarioRecord> $scenarios in the order they were run each round
      * @param list<string>         $urls
+     * @param int                  $rounds    the rounds run
+     * @param RoundsOutcome|null   $stopping  why no more rounds were run (null: a result made without a stopping rule)
      */
     public function __construct(
         public readonly array $scenarios,
@@ -17,6 +21,7 @@ final class BenchResult
         public readonly Environment $environment,
         public readonly array $urls,
         public readonly int $rounds,
+        public readonly ?RoundsOutcome $stopping = null,
     ) {
     }
 

@@ -9,6 +9,7 @@ use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchServer;
 use Preheat\Bench\Config\ConfigError;
+use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Load\AbLoadGenerator;
@@ -49,7 +50,9 @@ final class BenchCommand extends Command
             ->addOption('config', null, InputOption::VALUE_REQUIRED, 'preheat.json to read (default: PROJECT/preheat.json if present)')
             ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)')
             ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'NAME=SPEC with SPEC none, record (recorder on), all, hot, trace or a preload script (default: none and all)')
-            ->addOption('rounds', null, InputOption::VALUE_REQUIRED, 'Measured rounds, scenarios interleaved in each')
+            ->addOption('rounds', null, InputOption::VALUE_REQUIRED, 'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached or --max-time runs out)')
+            ->addOption('precision', null, InputOption::VALUE_REQUIRED, 'Add rounds until every gain\'s 95% interval is within ± this many points (default 2)')
+            ->addOption('max-time', null, InputOption::VALUE_REQUIRED, 'The time all measured rounds may take, e.g. 240s or 4m (default 4m; 0: exactly --rounds rounds)')
             ->addOption('duration', null, InputOption::VALUE_REQUIRED, 'Seconds of load per scenario per round')
             ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
@@ -69,6 +72,8 @@ final class BenchCommand extends Command
             'urls' => $input->getOption('url'),
             'scenarios' => $input->getOption('scenario'),
             'rounds' => $this->integer($input, 'rounds'),
+            'precision' => $this->points($input, 'precision'),
+            'maxTime' => $this->duration($input, 'max-time'),
             'duration' => $this->number($input, 'duration'),
             'warmup' => $this->number($input, 'warmup'),
             'concurrency' => $this->integer($input, 'concurrency'),
@@ -158,6 +163,33 @@ final class BenchCommand extends Command
         }
 
         return $integer;
+    }
+
+    private function points(InputInterface $input, string $name): ?float
+    {
+        $value = $input->getOption($name);
+        if (null === $value) {
+            return null;
+        }
+        if (!is_numeric($value) || $value <= 0) {
+            throw ConfigError::invalid('--'.$name, $value, 'expected a number of points above 0, e.g. 2 for ±2 %');
+        }
+
+        return (float) $value;
+    }
+
+    private function duration(InputInterface $input, string $name): ?float
+    {
+        $value = $input->getOption($name);
+        if (null === $value) {
+            return null;
+        }
+        $seconds = Duration::seconds((string) $value);
+        if (null === $seconds || $seconds < 0) {
+            throw ConfigError::invalid('--'.$name, $value, 'expected seconds or a duration such as 240s, 4m or 1m30s (0: exactly --rounds rounds)');
+        }
+
+        return $seconds;
     }
 
     private function number(InputInterface $input, string $name): ?float

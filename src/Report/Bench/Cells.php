@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Config\Duration;
+use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
@@ -21,15 +24,16 @@ final class Cells
     {
         return [
             'scenario', 'req/s (min–max)', 'time per request', \sprintf('gain vs %s (%d%% CI)', $report->baseline, (int) round($report->confidenceLevel * 100)), 'verdict',
+            null === $report->result->stopping ? 'precision' : \sprintf('precision (target ±%s)', self::points($report->result->stopping->rule->precisionPoints)),
             'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'PHP start',
         ];
     }
 
     /** @return list<string> */
-    public static function row(ScenarioRow $row): array
+    public static function row(ScenarioRow $row, ?StoppingRule $rule = null): array
     {
         if (!$row->isMeasured()) {
-            return [$row->name, 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':'), '', '', '', '', '', '', '', ''];
+            return [$row->name, 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':'), '', '', '', '', '', '', '', '', ''];
         }
         $rps = $row->requestsPerSecond;
 
@@ -39,6 +43,7 @@ final class Cells
             null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
             self::gain($row),
             self::verdict($row),
+            self::precision($row, $rule),
             null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
             null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
@@ -72,6 +77,66 @@ final class Cells
         $verdict = $comparison->verdict();
 
         return null === $verdict ? \sprintf('no verdict (%s)', self::rounds($comparison->rounds())) : $verdict->value;
+    }
+
+    /** @return list<list<string>> every row's cells */
+    public static function rows(BenchReport $report): array
+    {
+        $rule = $report->result->stopping?->rule;
+
+        return array_map(static fn (ScenarioRow $row): array => self::row($row, $rule), $report->rows);
+    }
+
+    /** The half-width of the gain's interval in points, and whether it reached the stopping rule's target. */
+    public static function precision(ScenarioRow $row, ?StoppingRule $rule): string
+    {
+        if (null === $row->comparison) {
+            return '—';
+        }
+        $halfWidth = StoppingRule::halfWidthPoints($row->comparison);
+        if (null === $halfWidth) {
+            return 'no interval';
+        }
+
+        return \sprintf('±%.1f points', $halfWidth).(null === $rule ? '' : ($rule->reached($row->comparison) ? ', reached' : ', not reached'));
+    }
+
+    /** How the rounds ran and why they stopped, in words; null for a result made without a stopping rule. */
+    public static function stopped(BenchReport $report): ?string
+    {
+        $stopping = $report->result->stopping;
+        if (null === $stopping) {
+            return null;
+        }
+        $rule = $stopping->rule;
+        $measured = Duration::format($stopping->measuredSeconds);
+
+        return match ($stopping->reason) {
+            StopReason::PrecisionReached => \sprintf('every gain (%s) within ±%s points after %s of measuring', $stopping->metric, self::points($rule->precisionPoints), $measured),
+            StopReason::NothingToCompare => \sprintf('no scenario to compare with %s, after %s of measuring', $report->baseline, $measured),
+            StopReason::TimeLimit => \sprintf(
+                'time limit: after %s of measuring another round would not have fit in %s; not within ±%s points: %s',
+                $measured,
+                Duration::format($rule->maxSeconds),
+                self::points($rule->precisionPoints),
+                implode(', ', self::missed($report)),
+            ),
+        };
+    }
+
+    /** @return list<string> the gains that did not reach the target, each with its half-width */
+    private static function missed(BenchReport $report): array
+    {
+        $rule = $report->result->stopping?->rule;
+        $missed = [];
+        foreach ($report->rows as $row) {
+            if (null !== $rule && null !== $row->comparison && $row->isMeasured() && !$rule->reached($row->comparison)) {
+                $halfWidth = StoppingRule::halfWidthPoints($row->comparison);
+                $missed[] = $row->name.(null === $halfWidth ? ' (no interval)' : \sprintf(' (±%.1f)', $halfWidth));
+            }
+        }
+
+        return $missed;
     }
 
     /** Why a gain has no interval, or null when it has one. */
@@ -108,15 +173,39 @@ final class Cells
             ['CPU cores', (string) $environment->cores],
             ['PHP workers', $environment->workers],
             ['load tool', $environment->toolSettings],
-            ['rounds', \sprintf('%d, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds, $environment->warmup)],
+            ['rounds', \sprintf('%s, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds.self::roundsRule($report), $environment->warmup)],
+            null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
             ['pages', implode(' ', $environment->urls)],
         ]));
+    }
+
+    /** How many rounds the rule asked for, in words: " (at least 5; more until ...)". */
+    private static function roundsRule(BenchReport $report): string
+    {
+        $rule = $report->result->stopping?->rule;
+        if (null === $rule) {
+            return '';
+        }
+
+        return 0.0 === $rule->maxSeconds
+            ? \sprintf(' (%d planned, no time limit for more)', $rule->minRounds)
+            : \sprintf(' (at least %d; more until every gain is within ±%s points, while they fit in %s)', $rule->minRounds, self::points($rule->precisionPoints), Duration::format($rule->maxSeconds));
     }
 
     /** @return list<string> */
     public static function notes(BenchReport $report): array
     {
         $notes = [];
+        $stopping = $report->result->stopping;
+        $missed = StopReason::TimeLimit === $stopping?->reason ? self::missed($report) : [];
+        if (null !== $stopping && [] !== $missed) {
+            $notes[] = \sprintf(
+                'Precision target ±%s points not reached in %s by %s: the gains and verdicts stand, with wider intervals. For narrower ones allow more time (--max-time), run shorter rounds, more of them (--duration), or measure on a quieter machine.',
+                self::points($stopping->rule->precisionPoints),
+                Duration::format($stopping->rule->maxSeconds),
+                implode(', ', $missed),
+            );
+        }
         $cpu = [];
         foreach ($report->rows as $row) {
             foreach ($row->problems as $problem) {
@@ -151,6 +240,12 @@ final class Cells
         }
 
         return $notes;
+    }
+
+    /** 2.0 → "2", 1.5 → "1.5". */
+    public static function points(float $points): string
+    {
+        return rtrim(rtrim(\sprintf('%.2f', $points), '0'), '.');
     }
 
     private static function rounds(int $count): string

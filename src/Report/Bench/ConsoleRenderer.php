@@ -13,7 +13,7 @@ final class ConsoleRenderer
     public function render(BenchReport $report): string
     {
         $output = new BufferedOutput();
-        (new Table($output))->setHeaders(Cells::headers($report))->setRows(array_map(Cells::row(...), $report->rows))->render();
+        (new Table($output))->setHeaders(Cells::headers($report))->setRows(Cells::rows($report))->render();
         $output->writeln('');
         (new Table($output))->setHeaders(['environment', ''])->setRows(Cells::environment($report))->render();
         foreach (Cells::notes($report) as $note) {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Statistics\OutlierRound;
 use Preheat\Bench\Statistics\PairedComparison;
 
@@ -14,7 +15,7 @@ use Preheat\Bench\Statistics\PairedComparison;
  */
 final class JsonRenderer
 {
-    public const VERSION = 2;
+    public const VERSION = 3;
 
     /** @return array<string, mixed> */
     public function render(BenchReport $report): array
@@ -30,7 +31,7 @@ final class JsonRenderer
                 'problems' => $row->problems,
                 'requestsPerSecond' => $row->requestsPerSecond?->toArray(),
                 'timePerRequestMs' => $row->timePerRequestMs?->toArray(4),
-                'gain' => null === $row->comparison ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs),
+                'gain' => null === $row->comparison ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
                 'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
                 'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
@@ -51,13 +52,32 @@ final class JsonRenderer
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
             'environment' => $report->result->environment->toArray(),
+            'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
         ];
     }
 
-    /** @return array<string, mixed> */
-    private static function gain(PairedComparison $comparison, ?float $timePerRequestMs): array
+    /** @return array<string, mixed>|null */
+    private static function stopping(BenchReport $report): ?array
     {
+        $stopping = $report->result->stopping;
+
+        return null === $stopping ? null : [
+            'minRounds' => $stopping->rule->minRounds,
+            'precisionPoints' => $stopping->rule->precisionPoints,
+            'maxSeconds' => $stopping->rule->maxSeconds,
+            'metric' => $stopping->metric,
+            'rounds' => $stopping->rounds,
+            'measuredSeconds' => round($stopping->measuredSeconds, 3),
+            'reason' => $stopping->reason->value,
+            'summary' => Cells::stopped($report),
+        ];
+    }
+
+    /** @return array<string, mixed> */
+    private static function gain(PairedComparison $comparison, ?float $timePerRequestMs, ?StoppingRule $rule): array
+    {
+        $halfWidth = StoppingRule::halfWidthPoints($comparison);
         $interval = $comparison->interval;
 
         return [
@@ -67,6 +87,8 @@ final class JsonRenderer
             'ciHigh' => null === $interval ? null : round($interval->high, 5),
             'level' => $interval?->level,
             'noInterval' => Cells::noIntervalReason($comparison),
+            'halfWidthPoints' => null === $halfWidth ? null : round($halfWidth, 3),
+            'precisionMet' => $rule?->reached($comparison),
             'verdict' => $comparison->verdict()?->value,
             'timePerRequestMs' => null === $timePerRequestMs ? null : round($timePerRequestMs, 4),
             'rounds' => array_map(

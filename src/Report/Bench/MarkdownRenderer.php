@@ -9,7 +9,7 @@ final class MarkdownRenderer
 {
     public function render(BenchReport $report): string
     {
-        $lines = ['# Preheat benchmark', '', self::table(Cells::headers($report), array_map(Cells::row(...), $report->rows)), ''];
+        $lines = ['# Preheat benchmark', '', self::table(Cells::headers($report), Cells::rows($report)), ''];
         $lines[] = '## Environment';
         $lines[] = '';
         $lines[] = self::table(['setting', 'value'], array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)));

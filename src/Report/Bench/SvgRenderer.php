@@ -8,7 +8,7 @@ use Preheat\Report\Svg\BarChart;
 use Preheat\Report\Svg\ChartBar;
 use Preheat\Report\Svg\ChartPanel;
 
-/** The chart: req/s and time per request per scenario, whiskers from the slowest to the fastest round. */
+/** The chart: req/s and time per request per scenario, whiskers from the slowest to the fastest round, each gain with its verdict. */
 final class SvgRenderer
 {
     public function __construct(private readonly BarChart $chart = new BarChart())
@@ -22,7 +22,7 @@ final class SvgRenderer
             if (!$row->isMeasured() || null === $row->requestsPerSecond || null === $row->timePerRequestMs) {
                 continue;
             }
-            $note = null === $row->comparison ? 'baseline' : Cells::gain($row);
+            $note = null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row);
             $rps[] = new ChartBar($row->name, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
             $time[] = new ChartBar($row->name, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
         }
@@ -34,7 +34,7 @@ final class SvgRenderer
             $environment->workers,
             $environment->toolSettings,
             $environment->rounds,
-        );
+        ).(null === Cells::stopped($report) ? '' : ' · stopped: '.Cells::stopped($report));
 
         return $this->chart->render(
             \sprintf('Preheat benchmark: %s %s', $environment->project ?? '', implode(' ', $environment->urls)),

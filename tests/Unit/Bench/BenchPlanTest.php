@@ -22,6 +22,16 @@ final class BenchPlanTest extends TestCase
         ], array_map(static fn (RoundSlot $slot): string => $slot->round.' '.$slot->scenario, $slots));
     }
 
+    public function testRoundsPastThePlannedOnesGoOnRotating(): void
+    {
+        $plan = new BenchPlan(['none', 'all', 'hot'], 2);
+
+        self::assertSame(['none', 'all', 'hot'], array_map(static fn (RoundSlot $slot): string => $slot->scenario, $plan->round(4)));
+        self::assertSame(['all', 'hot', 'none'], array_map(static fn (RoundSlot $slot): string => $slot->scenario, $plan->round(5)));
+        self::assertSame([5, 5, 5], array_map(static fn (RoundSlot $slot): int => $slot->round, $plan->round(5)));
+        self::assertEquals(\array_slice($plan->slots(), 3), $plan->round(2), 'a planned round is the same either way');
+    }
+
     public function testNothingToMeasureHasNoSlots(): void
     {
         self::assertSame([], (new BenchPlan([], 5))->slots());

@@ -13,7 +13,12 @@ use Preheat\Bench\GateFailure;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Bench\Rounds\StopReason;
+use Preheat\Bench\Statistics\PairedComparator;
+use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Server\RuntimeError;
 use Preheat\Tests\Support\FakeGate;
@@ -78,6 +83,104 @@ final class BenchRunnerTest extends TestCase
         self::assertSame(['memory_consumption' => '128M', 'interned_strings_buffer' => '8M', 'max_accelerated_files' => '10000', 'validate_timestamps' => '0', 'jit' => 'off'], $environment->opcache);
         self::assertSame(['/'], $environment->urls);
         self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain());
+    }
+
+    public function testRoundsGoOnPastTheMinimumUntilEveryGainIsWithinThePrecision(): void
+    {
+        $load = new FakeLoadGenerator([], self::ratios(['all' => static fn (int $run): float => [1.30, 1.50][$run] ?? 1.40, 'small' => static fn (): float => 1.0]));
+
+        $result = $this->bench(new FakeRuntimes(), $load, maxTime: 600.0, clock: self::clock($load));
+
+        $stopping = $result->stopping;
+        self::assertNotNull($stopping);
+        self::assertSame(StopReason::PrecisionReached, $stopping->reason);
+        self::assertGreaterThan(3, $stopping->rounds, 'the 3 rounds planned leave "all" at ±10 points');
+        self::assertLessThan(20, $stopping->rounds);
+        self::assertSame($stopping->rounds, $result->rounds);
+        self::assertSame($stopping->rounds, $result->environment->rounds);
+        self::assertSame(6.0 * $stopping->rounds, $stopping->measuredSeconds, '3 runs of 2 s a round on the test\'s clock');
+        self::assertSame('req/s', $stopping->metric);
+        $comparison = (new BenchReportBuilder())->build($result)->rows[1]->comparison;
+        self::assertLessThanOrEqual(2.0, StoppingRule::halfWidthPoints($comparison));
+        self::assertGreaterThan(2.0, StoppingRule::halfWidthPoints(self::compareRounds($result, 'all', $stopping->rounds - 1)), 'one round fewer was not precise enough');
+        foreach ($result->scenarios as $record) {
+            self::assertSame(range(1, $stopping->rounds), array_keys($record->runs), $record->name.' ran every round');
+        }
+    }
+
+    public function testRoundsStopBeforeTheOneThatWouldNotFitInTheTimeLeft(): void
+    {
+        // "all" swings between +20 % and +60 %: its interval never narrows to ±2 points.
+        $load = new FakeLoadGenerator([], self::ratios(['all' => static fn (int $run): float => 0 === $run % 2 ? 1.2 : 1.6]));
+
+        $result = $this->bench(new FakeRuntimes(), $load, maxTime: 31.0, clock: self::clock($load));
+
+        // A round takes 6 s: after round 4, 24 s + 6 s fits in 31 s; after round 5, 36 s would not.
+        self::assertSame(5, $result->stopping?->rounds);
+        self::assertSame(StopReason::TimeLimit, $result->stopping->reason);
+        self::assertSame(30.0, $result->stopping->measuredSeconds);
+        self::assertCount(3 + 5 * 3, $load->runs, 'warm-up, then five rounds');
+    }
+
+    public function testTheMinimumRoundsRunEvenWhenTheyTakeLongerThanTheTimeLimit(): void
+    {
+        $load = new FakeLoadGenerator([], self::ratios(['all' => static fn (int $run): float => 0 === $run % 2 ? 1.2 : 1.6]));
+
+        $result = $this->bench(new FakeRuntimes(), $load, maxTime: 5.0, clock: self::clock($load));
+
+        self::assertSame(3, $result->stopping?->rounds);
+        self::assertSame(StopReason::TimeLimit, $result->stopping->reason);
+    }
+
+    public function testOnlyTheBaselineMeasuredStopsAtTheMinimumRounds(): void
+    {
+        $load = new FakeLoadGenerator();
+
+        $result = $this->bench(new FakeRuntimes(), $load, new FakeGate(['all', 'small']), maxTime: 600.0, clock: self::clock($load));
+
+        self::assertSame(3, $result->stopping?->rounds);
+        self::assertSame(StopReason::NothingToCompare, $result->stopping->reason);
+    }
+
+    /**
+     * A load hook that answers a scenario's measured runs with the baseline's 100 req/s times its ratio for
+     * that run (counted from 0, after its warm-up); scenarios not named answer 100 req/s.
+     *
+     * @param array<string, \Closure(int): float> $ratios by scenario (the fake runtimes' ports end in 0 for none, 1 for all, 2 for small)
+     *
+     * @return \Closure(int, LoadTarget): ?LoadResult
+     */
+    private static function ratios(array $ratios): \Closure
+    {
+        $names = ['0' => 'none', '1' => 'all', '2' => 'small'];
+        $seen = [];
+
+        return static function (int $run, LoadTarget $target) use ($ratios, $names, &$seen): ?LoadResult {
+            $name = $names[substr($target->baseUrl, -1)];
+            $index = $seen[$name] = ($seen[$name] ?? -2) + 1; // the first run is the warm-up
+            if ($index < 0 || !isset($ratios[$name])) {
+                return null;
+            }
+
+            return FakeLoadGenerator::result(100.0 * $ratios[$name]($index), 2.0);
+        };
+    }
+
+    /** @return \Closure(): float a clock on which every load run takes its duration */
+    private static function clock(FakeLoadGenerator $load): \Closure
+    {
+        return static fn (): float => array_sum(array_map(static fn (array $run): float => $run[1], $load->runs));
+    }
+
+    private static function compareRounds(BenchResult $result, string $name, int $rounds): ?PairedComparison
+    {
+        $record = $result->scenario($name);
+        $baseline = $result->scenario('none');
+        self::assertNotNull($record);
+        self::assertNotNull($baseline);
+        $upTo = static fn (array $byRound): array => array_filter($byRound, static fn (int $round): bool => $round <= $rounds, \ARRAY_FILTER_USE_KEY);
+
+        return (new PairedComparator())->compare($upTo($record->byRound(Metric::RequestsPerSecond)), $upTo($baseline->byRound(Metric::RequestsPerSecond)));
     }
 
     public function testAVoidRunIsKeptAndLeftOutOfTheValidRuns(): void
@@ -171,7 +274,11 @@ final class BenchRunnerTest extends TestCase
         }
     }
 
-    private function bench(FakeRuntimes $runtimes, FakeLoadGenerator $load, FakeGate $gate = new FakeGate()): BenchResult
+    /**
+     * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
+     * @param (\Closure(): float)|null $clock
+     */
+    private function bench(FakeRuntimes $runtimes, FakeLoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $config = new BenchConfig(
@@ -183,8 +290,10 @@ final class BenchRunnerTest extends TestCase
             rounds: 3,
             duration: 2.0,
             warmup: 1.0,
+            precision: 2.0,
+            maxTime: $maxTime,
         );
 
-        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load))->run($config, $this->directory->path.'/work');
+        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock))->run($config, $this->directory->path.'/work');
     }
 }

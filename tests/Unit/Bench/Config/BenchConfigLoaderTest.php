@@ -32,6 +32,8 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame(['none', 'all'], array_map(static fn ($s): string => $s->name, $config->scenarios));
         self::assertSame('/', $config->urls[0]->path);
         self::assertSame(5, $config->rounds);
+        self::assertSame(2.0, $config->precision);
+        self::assertSame(240.0, $config->maxTime);
         self::assertSame('wrk', $config->tool);
         self::assertSame('fpm', $config->runtime);
         self::assertSame($this->directory->path.'/public/index.php', $config->frontController);
@@ -57,6 +59,36 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertContains('/\d{4}-\d{2}-\d{2}/', $config->masks);
         self::assertSame(['src'], $config->paths);
         self::assertSame(['App\Dev'], $config->ignore);
+    }
+
+    public function testPrecisionAndMaxTimeComeFromTheFileOrTheCommandLine(): void
+    {
+        $this->config(['bench' => ['precision' => 1.5, 'maxTime' => '3m30s']]);
+
+        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, []);
+        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, ['precision' => 3.0, 'maxTime' => 0.0]);
+
+        self::assertSame(1.5, $fromFile->precision);
+        self::assertSame(210.0, $fromFile->maxTime);
+        self::assertSame(5, $fromFile->stoppingRule()->minRounds, 'rounds are the minimum');
+        self::assertSame(1.5, $fromFile->stoppingRule()->precisionPoints);
+        self::assertSame(3.0, $fromCommandLine->precision);
+        self::assertSame(0.0, $fromCommandLine->maxTime);
+        $this->config(['bench' => ['maxTime' => 90]]);
+        self::assertSame(90.0, (new BenchConfigLoader())->load($this->directory->path, null, [])->maxTime, 'a number is seconds');
+    }
+
+    public function testABadPrecisionOrMaxTimeNamesTheKey(): void
+    {
+        foreach ([['precision', 0, 'key bench.precision 0: expected a number of points above 0'], ['precision', '2', 'key bench.precision "2": expected a number of points'], ['maxTime', '4 minutes', 'key bench.maxTime "4 minutes": expected seconds or a duration such as "240s", "4m" or "1m30s"'], ['maxTime', -5, 'key bench.maxTime -5']] as [$key, $value, $message]) {
+            $this->config(['bench' => [$key => $value]]);
+            try {
+                (new BenchConfigLoader())->load($this->directory->path, null, []);
+                self::fail($key.' '.json_encode($value).' must be refused');
+            } catch (ConfigError $error) {
+                self::assertStringContainsString($this->directory->path.'/preheat.json '.$message, $error->getMessage());
+            }
+        }
     }
 
     public function testATypoNamesTheKeyAndSuggestsTheRightOne(): void

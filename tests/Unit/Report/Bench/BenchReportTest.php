@@ -9,6 +9,9 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Rounds\RoundsOutcome;
+use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -56,7 +59,7 @@ final class BenchReportTest extends TestCase
         $this->assertGolden('bench-report.json', $json);
 
         $data = json_decode($json, true);
-        self::assertSame(2, $data['version']);
+        self::assertSame(3, $data['version']);
         self::assertSame('faster', $data['scenarios'][1]['gain']['verdict']);
         self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
@@ -105,6 +108,53 @@ final class BenchReportTest extends TestCase
         self::assertSame('no measurable difference', (new JsonRenderer())->render($same)['scenarios'][1]['gain']['verdict']);
     }
 
+    public function testTheReportSaysWhenTheTimeRanOutBeforeTheTargetInEveryFormat(): void
+    {
+        // The sample: 5 rounds, +21.4 % (+16.5 … +26.3 %), ±4.9 points against a target of ±2, stopped by the time limit.
+        $report = (new BenchReportBuilder())->build($this->sampleResult());
+        $stopped = 'time limit: after 52.5 s of measuring another round would not have fit in 1 min; not within ±2 points: all (±4.9)';
+
+        $markdown = (new MarkdownRenderer())->render($report);
+        self::assertStringContainsString('| precision (target ±2) |', $markdown);
+        self::assertStringContainsString('| faster | ±4.9 points, not reached |', $markdown);
+        self::assertStringContainsString('| rounds | 5 (at least 5; more until every gain is within ±2 points, while they fit in 1 min), interleaved', $markdown);
+        self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
+        self::assertStringContainsString('- Precision target ±2 points not reached in 1 min by all (±4.9)', $markdown);
+        $console = (new ConsoleRenderer())->render($report);
+        self::assertStringContainsString(' ±4.9 points, not reached ', $console);
+        self::assertStringContainsString($stopped, $console);
+        $json = (new JsonRenderer())->render($report);
+        self::assertSame(['minRounds' => 5, 'precisionPoints' => 2.0, 'maxSeconds' => 60.0, 'metric' => 'req/s', 'rounds' => 5, 'measuredSeconds' => 52.5, 'reason' => 'time-limit', 'summary' => $stopped], $json['stopping']);
+        self::assertSame(4.879, $json['scenarios'][1]['gain']['halfWidthPoints']);
+        self::assertFalse($json['scenarios'][1]['gain']['precisionMet']);
+        self::assertNull($json['scenarios'][0]['gain'], 'the baseline has no gain');
+    }
+
+    public function testTheReportSaysWhenEveryGainReachedTheTarget(): void
+    {
+        $result = $this->twoScenarios([100.0, 101.0, 99.0, 100.0, 100.0], [130.0, 131.0, 129.0, 130.0, 130.5]);
+        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 5, new RoundsOutcome(new StoppingRule(3, 2.0, 240.0), 5, 41.0, StopReason::PrecisionReached, 'req/s'));
+        $report = (new BenchReportBuilder())->build($result);
+        $stopped = 'every gain (req/s) within ±2 points after 41 s of measuring';
+
+        $markdown = (new MarkdownRenderer())->render($report);
+        self::assertMatchesRegularExpression('/\| faster \| ±[01]\.\d points, reached \|/', $markdown);
+        self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
+        self::assertStringNotContainsString('not reached', $markdown);
+        self::assertStringContainsString($stopped, (new ConsoleRenderer())->render($report));
+        $json = (new JsonRenderer())->render($report);
+        self::assertSame('precision-reached', $json['stopping']['reason']);
+        self::assertTrue($json['scenarios'][1]['gain']['precisionMet']);
+    }
+
+    public function testAFixedNumberOfRoundsIsSaidSo(): void
+    {
+        $result = $this->twoScenarios([100.0, 101.0, 99.0], [130.0, 110.0, 150.0]);
+        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, 'req/s'));
+
+        self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved', (new MarkdownRenderer())->render((new BenchReportBuilder())->build($result)));
+    }
+
     /**
      * @param list<float> $none req/s by round
      * @param list<float> $all  req/s by round
@@ -137,6 +187,7 @@ final class BenchReportTest extends TestCase
         self::assertStringContainsString('>none<', $svg);
         self::assertStringContainsString('>all<', $svg);
         self::assertStringNotContainsString('>broken<', $svg);
+        self::assertStringContainsString('+21.4% (+16.5% … +26.3%) faster', $svg, 'the verdict in words beside the gain');
     }
 
     private function sampleResult(): BenchResult
@@ -156,7 +207,7 @@ final class BenchReportTest extends TestCase
             duration: 10.0,
             warmup: 3.0,
             urls: ['/'],
-        ), ['/'], 5);
+        ), ['/'], 5, new RoundsOutcome(new StoppingRule(5, 2.0, 60.0), 5, 52.5, StopReason::TimeLimit, 'req/s'));
     }
 
     /** @param list<float> $rps req/s by round from 1; $voidRound's run saw non-2xx answers */

@@ -1,0 +1,25 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Rounds;
+
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Statistics\PairedComparison;
+
+/**
+ * The gains the stopping rule waits on: every measured scenario against the baseline, paired by round,
+ * on the metric the report leads with. Asked after each round, with the runs so far.
+ */
+interface PrimaryComparisons
+{
+    /** What the gains compare, as the report names it (req/s). */
+    public function metric(): string;
+
+    /**
+     * @param list<ScenarioRecord> $scenarios with their runs so far
+     *
+     * @return array<string, PairedComparison|null> by name, every measured scenario but the baseline; null when it has no round paired with the baseline yet
+     */
+    public function compare(array $scenarios, string $baseline): array;
+}

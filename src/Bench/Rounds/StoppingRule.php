@@ -1,0 +1,99 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Rounds;
+
+use Preheat\Bench\Statistics\PairedComparison;
+
+/**
+ * When a benchmark has measured enough: never before the minimum rounds; then as soon as every compared
+ * scenario's gain has a confidence interval whose half-width is at most the target (in gain points:
+ * 2 for ±2 %); else before the round that would not fit in the time left, estimated as the mean of the
+ * rounds so far. A scenario without an interval yet (fewer paired rounds than an interval needs) has not
+ * reached the target. Pure: the caller measures the time and computes the comparisons.
+ */
+final class StoppingRule
+{
+    /** Bootstrap bounds are sums of floats: a half-width a rounding error above the target has reached it. */
+    private const TOLERANCE = 1e-9;
+
+    /**
+     * @param int   $minRounds       rounds always run, whatever the precision or the time
+     * @param float $precisionPoints the target half-width of every gain's interval, in points (2.0: ±2 %)
+     * @param float $maxSeconds      the time the measured rounds may take together (0: the minimum rounds only)
+     *
+     * @throws \InvalidArgumentException when a bound is out of range
+     */
+    public function __construct(
+        public readonly int $minRounds,
+        public readonly float $precisionPoints,
+        public readonly float $maxSeconds,
+    ) {
+        if ($minRounds < 1 || !($precisionPoints > 0.0) || !is_finite($precisionPoints) || $maxSeconds < 0.0 || !is_finite($maxSeconds)) {
+            throw new \InvalidArgumentException(\sprintf('A stopping rule needs at least 1 round, a precision above 0 and a time limit of 0 or more, got %d, %s, %s.', $minRounds, var_export($precisionPoints, true), var_export($maxSeconds, true)));
+        }
+    }
+
+    /**
+     * @param list<float>                          $roundSeconds how long each round so far took, in order
+     * @param array<string, PairedComparison|null> $comparisons  every compared scenario's gain so far (null: no paired round yet)
+     *
+     * @return StopReason|null null to run another round
+     */
+    public function decide(array $roundSeconds, array $comparisons): ?StopReason
+    {
+        $rounds = \count($roundSeconds);
+        if ($rounds < $this->minRounds) {
+            return null;
+        }
+        if ([] === $comparisons) {
+            return StopReason::NothingToCompare;
+        }
+        if ([] === array_filter($comparisons, fn (?PairedComparison $c): bool => !$this->reached($c))) {
+            return StopReason::PrecisionReached;
+        }
+        $elapsed = array_sum($roundSeconds);
+
+        return $elapsed + $elapsed / $rounds > $this->maxSeconds ? StopReason::TimeLimit : null;
+    }
+
+    /** Whether this gain's interval is within the target; one without an interval is not. */
+    public function reached(?PairedComparison $comparison): bool
+    {
+        $halfWidth = self::halfWidthPoints($comparison);
+
+        return null !== $halfWidth && $halfWidth <= $this->precisionPoints + self::TOLERANCE;
+    }
+
+    /** Half the width of the gain's interval, in points (the interval +33.0 … +36.6 % is ±1.8); null without an interval. */
+    public static function halfWidthPoints(?PairedComparison $comparison): ?float
+    {
+        $interval = $comparison?->interval;
+
+        return null === $interval ? null : ($interval->high - $interval->low) / 2.0 * 100.0;
+    }
+
+    /**
+     * The compared scenario furthest from the target: the widest interval, or one without an interval.
+     *
+     * @param array<string, PairedComparison|null> $comparisons
+     *
+     * @return array{string, float|null}|null its name and half-width in points; null when there is none
+     */
+    public static function widest(array $comparisons): ?array
+    {
+        $widest = null;
+        foreach ($comparisons as $name => $comparison) {
+            $halfWidth = self::halfWidthPoints($comparison);
+            if (null === $widest || null === $halfWidth || (null !== $widest[1] && $halfWidth > $widest[1])) {
+                $widest = [(string) $name, $halfWidth];
+                if (null === $halfWidth) {
+                    break;
+                }
+            }
+        }
+
+        return $widest;
+    }
+}
