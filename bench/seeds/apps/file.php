@@ -2,10 +2,10 @@
 
 declare(strict_types=1);
 
-// Static files served by PHP: one of the files the seeds run generates in data/files/, read with
-// readfile(), which streams in chunks, so a 100 MB file never sits in the worker's memory.
+// A static file served through PHP: one of the files the seeds run generates in files/, read with
+// readfile(), which php-fpm streams out in chunks, so a 100 MB file never sits in the worker's memory.
 $name = (string) ($_GET['name'] ?? '');
-$path = dirname(__DIR__).'/data/files/'.basename($name);
+$path = __DIR__.'/files/'.basename($name);
 if ('' === $name || !is_file($path)) {
     http_response_code(404);
     exit;

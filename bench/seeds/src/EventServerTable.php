@@ -21,6 +21,8 @@ final class EventServerTable
     /** file => [concurrency, requests]: fewer and fewer as files grow, each run bounded in time as well */
     public const FILE_LOAD = ['1kb' => [100, 10000], '100kb' => [50, 5000], '1mb' => [20, 1000], '10mb' => [8, 200], '100mb' => [4, 40]];
     public const SCALING = [1, 2, 4];
+    public const NGINX_STATIC = 'nginx-static';
+    public const FPM_READFILE = 'fpm-readfile';
 
     public static function sqliteKey(string $stack): string
     {
@@ -37,9 +39,20 @@ final class EventServerTable
         return Results::key('ab', 'scaling', $workers, $stack);
     }
 
-    public static function filePath(string $file): string
+    /**
+     * The rows of each file: the worker serving it from its document root (streamed over 2 MB), nginx
+     * serving it in front of php-fpm (PHP not involved: the PSS is nginx's), and PHP's readfile() on php-fpm.
+     * row => [label, stack it runs on, path of a file].
+     *
+     * @return array<string, array{string, string, string}>
+     */
+    public static function fileRows(string $file): array
     {
-        return '/file.php?name='.$file.'.bin';
+        return [
+            Stacks::WORKER => ['worker: static file', Stacks::WORKER, Workbench::filePath($file)],
+            self::NGINX_STATIC => ['nginx: static file (PSS: nginx)', Stacks::FPM, Workbench::filePath($file)],
+            self::FPM_READFILE => ['nginx + php-fpm: PHP readfile()', Stacks::FPM, '/file.php?name='.$file.'.bin'],
+        ];
     }
 
     public function markdown(Results $results, RunNotes $notes): string
@@ -54,18 +67,19 @@ final class EventServerTable
         }
         $files = [];
         foreach (self::FILE_LOAD as $file => [$concurrency, $requests]) {
-            foreach (self::STACKS as $stack) {
-                $repeats = $results->repeats(self::fileKey($file, $stack));
+            foreach (self::fileRows($file) as $row => [$label, $stack]) {
+                $repeats = $results->repeats(self::fileKey($file, $row));
                 $throughput = $repeats->bytesPerSecond();
                 $files[] = [
                     strtoupper(str_replace('kb', ' KB', str_replace('mb', ' MB', $file))),
                     \sprintf('%d / %s', $concurrency, Cells::number($requests)),
-                    Stacks::LABELS[$stack],
+                    $label,
                     [] === $repeats->runs ? self::unavailable($results, $stack) : ServerTable::rate($repeats),
                     null === $throughput ? Cells::NONE : Cells::spread(new Spread($throughput->median / 1048576, $throughput->min / 1048576, $throughput->max / 1048576, $throughput->count)),
                     [] === $repeats->runs ? Cells::NONE : Cells::failures($repeats),
                     Cells::memoryRange($repeats->idlePssBytes(), $repeats->peakPssBytes()),
-                    Stacks::WORKER === $stack ? (Published::FILES[$file] ?? '') : '',
+                    null === $repeats->idlePssBytes() || null === $repeats->peakPssBytes() ? Cells::NONE : \sprintf('%+.1f MB', ($repeats->peakPssBytes() - $repeats->idlePssBytes()) / 1048576),
+                    Stacks::WORKER === $row ? (Published::FILES[$file] ?? '') : '',
                 ];
             }
         }
@@ -92,40 +106,43 @@ final class EventServerTable
             .MarkdownTable::render(['server', 'req/s median (min–max)', 'failed / sent', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'PSS per PHP process (idle → peak)', 'published'], $hello)
             .\sprintf("\nA page that reads ten rows from SQLite (c = %d, %s requests):\n\n", self::CONCURRENCY, Cells::number(ServerTable::REQUESTS))
             .MarkdownTable::render(['server', 'req/s median (min–max)', 'failed / sent', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'PSS per PHP process (idle → peak)', 'published'], $sqlite)
-            ."\nStatic files through PHP (`readfile()`, which streams; PSS per PHP process before the runs and at the peak during them: flat means streamed):\n\n"
-            .MarkdownTable::render(['file', 'c / requests', 'server', 'req/s median (min–max)', 'MB/s', 'failed / sent', 'PSS per PHP process (idle → peak)', 'published'], $files)
+            ."\nStatic files of the document root, and through PHP on php-fpm (PSS per serving process before the runs and at the peak during them: flat means streamed):\n\n"
+            .MarkdownTable::render(['file', 'c / requests', 'served by', 'req/s median (min–max)', 'MB/s', 'failed / sent', 'PSS per process (idle → peak)', 'growth', 'published'], $files)
             .\sprintf("\nProcess scaling, hello world (c = %d; efficiency = req/s ÷ (N × req/s of one process)); published: %s:\n\n", self::CONCURRENCY, Published::SCALING)
             .MarkdownTable::render(['server', 'processes', 'req/s median (min–max)', 'efficiency', 'failed / sent'], $scaling);
     }
 
     public function chart(Results $results, RunNotes $notes): string
     {
-        $bar = static function (string $label, Repeats $repeats, ?Spread $spread = null): ChartBar {
-            $spread ??= $repeats->requestsPerSecond();
+        $bar = static function (string $label, Repeats $repeats): ChartBar {
+            $spread = $repeats->requestsPerSecond();
 
             return new ChartBar($label, $spread->median ?? 0.0, $spread->min ?? 0.0, $spread->max ?? 0.0, null === $spread ? 'not measured' : Cells::number($repeats->failures()).' failed');
         };
-        $hello = [];
-        $sqlite = [];
+        $throughput = [];
         $memory = [];
         $scaling = [];
         foreach (self::STACKS as $stack) {
-            $hello[] = $bar(Stacks::LABELS[$stack], $results->repeats(ServerTable::abKey('hello', self::CONCURRENCY, $stack)));
-            $sqlite[] = $bar(Stacks::LABELS[$stack], $results->repeats(self::sqliteKey($stack)));
-            $big = $results->repeats(self::fileKey('100mb', $stack));
-            $peak = $big->peakPssBytes();
-            $idle = $big->idlePssBytes();
-            $memory[] = new ChartBar(Stacks::LABELS[$stack], ($peak ?? 0) / 1048576, ($idle ?? 0) / 1048576, ($peak ?? 0) / 1048576, null === $peak ? 'not measured' : 'whisker: idle → peak');
+            $throughput[] = $bar('hello, '.Stacks::SHORT_LABELS[$stack], $results->repeats(ServerTable::abKey('hello', self::CONCURRENCY, $stack)));
+        }
+        foreach (self::STACKS as $stack) {
+            $throughput[] = $bar('SQLite, '.Stacks::SHORT_LABELS[$stack], $results->repeats(self::sqliteKey($stack)));
             foreach (self::SCALING as $workers) {
-                $scaling[] = $bar(Stacks::LABELS[$stack].' × '.$workers, $results->repeats(self::scalingKey($workers, $stack)));
+                $scaling[] = $bar(Stacks::SHORT_LABELS[$stack].' × '.$workers, $results->repeats(self::scalingKey($workers, $stack)));
             }
         }
 
-        return (new BarChart())->render('Event-driven server workloads: worker vs nginx + php-fpm', [
-            new ChartPanel('Hello world', 'req/s', $hello, true),
-            new ChartPanel('SQLite page', 'req/s', $sqlite, true),
-            new ChartPanel('100 MB file', 'MB PSS per process, peak', $memory, false),
-            new ChartPanel('Scaling', 'req/s', $scaling, true),
+        foreach (self::fileRows('100mb') as $row => [$label]) {
+            $big = $results->repeats(self::fileKey('100mb', $row));
+            $peak = $big->peakPssBytes();
+            $idle = $big->idlePssBytes();
+            $memory[] = new ChartBar(strtok($label, ':').(self::FPM_READFILE === $row ? ', readfile()' : ''), ($peak ?? 0) / 1048576, ($idle ?? 0) / 1048576, ($peak ?? 0) / 1048576, null === $peak ? 'not measured' : 'whisker from idle to peak');
+        }
+
+        return (new BarChart())->render('Event-driven server workloads: worker vs nginx + php-fpm (fpm)', [
+            new ChartPanel('Hello world, SQLite page', 'req/s', $throughput, true),
+            new ChartPanel('100 MB files', 'MB PSS per serving process', $memory, false),
+            new ChartPanel('Process scaling', 'req/s, hello world', $scaling, true),
         ], $notes->footnote());
     }
 

@@ -24,8 +24,12 @@ final class LoadRunner
     ) {
     }
 
-    /** `ab -k -r -t T -n REQUESTS -c C -s S URL`: keep-alive, receive errors counted instead of ending the run. */
-    public function ab(Runtime $runtime, string $path, int $concurrency, int $requests): Measurement
+    /**
+     * `ab -k -r -t T -n REQUESTS -c C -s S URL`: keep-alive, receive errors counted instead of ending the run.
+     *
+     * @param (\Closure(): list<int>)|null $memory the PSS of the processes that serve the URL (default: the runtime's PHP workers)
+     */
+    public function ab(Runtime $runtime, string $path, int $concurrency, int $requests, ?\Closure $memory = null): Measurement
     {
         if ($this->deadline->passed()) {
             return Measurement::broken('ab', 0, 'skipped: the seeds run reached its time bound');
@@ -33,7 +37,7 @@ final class LoadRunner
         // -t before -n: ab's -t sets the request count to 50,000, -n after it sets it back; ab stops at whichever comes first.
         $command = ['ab', '-k', '-r', '-q', '-t', (string) (int) ceil($this->timeLimit), '-n', (string) $requests, '-c', (string) $concurrency,
             '-s', (string) $this->responseTimeout, $runtime->url($path)];
-        [$stdout, $stderr, $idle, $peak] = $this->run($runtime, $command);
+        [$stdout, $stderr, $idle, $peak] = $this->run($memory ?? $runtime->workerMemory(...), $command);
 
         return AbOutput::parse($stdout, $stderr, $requests)->withMemory($idle, $peak);
     }
@@ -45,26 +49,27 @@ final class LoadRunner
             return Measurement::broken('wrk', 0, 'skipped: the seeds run reached its time bound');
         }
         $command = ['wrk', '-t', '2', '-c', (string) $concurrency, '-d', $seconds.'s', '--latency', '--timeout', $this->responseTimeout.'s', $runtime->url($path)];
-        [$stdout, $stderr, $idle, $peak] = $this->run($runtime, $command);
+        [$stdout, $stderr, $idle, $peak] = $this->run($runtime->workerMemory(...), $command);
 
         return WrkOutput::parse($stdout, $stderr)->withMemory($idle, $peak);
     }
 
     /**
-     * @param list<string> $command
+     * @param \Closure(): list<int> $memory
+     * @param list<string>          $command
      *
      * @return array{string, string, ?int, ?int} stdout, stderr, PSS per process before and at the peak
      */
-    private function run(Runtime $runtime, array $command): array
+    private function run(\Closure $memory, array $command): array
     {
-        $idle = self::largest($runtime->workerMemory());
+        $idle = self::largest($memory());
         $peak = $idle;
         $process = $this->supervisor->start($command);
         // The tools bound themselves (-t, -d, -s); this bounds a tool that hangs anyway.
         $stopAt = microtime(true) + $this->timeLimit + $this->responseTimeout + 15;
         while ($process->isRunning() && microtime(true) < $stopAt) {
             usleep((int) (self::SAMPLE_SECONDS * 1e6));
-            $now = self::largest($runtime->workerMemory());
+            $now = self::largest($memory());
             $peak = null === $now ? $peak : max($peak ?? 0, $now);
         }
         $stdout = $process->output();

@@ -66,8 +66,14 @@ final class SeedsRun
                     ($this->progress)(\sprintf('table 3, round %d/%d: SQLite page, %s', $round, $this->notes->repeats, $stack->label));
                     $results->add(EventServerTable::sqliteKey($stack->key), $this->load->ab($stack->runtime, EventServerTable::SQLITE_PATH, EventServerTable::CONCURRENCY, ServerTable::REQUESTS));
                     foreach (EventServerTable::FILE_LOAD as $file => [$concurrency, $requests]) {
-                        ($this->progress)(\sprintf('table 3, round %d/%d: %s file, %s', $round, $this->notes->repeats, $file, $stack->label));
-                        $results->add(EventServerTable::fileKey($file, $stack->key), $this->load->ab($stack->runtime, EventServerTable::filePath($file), $concurrency, $requests));
+                        foreach (EventServerTable::fileRows($file) as $row => [$label, $on, $path]) {
+                            if ($on !== $stack->key) {
+                                continue;
+                            }
+                            ($this->progress)(\sprintf('table 3, round %d/%d: %s file, %s', $round, $this->notes->repeats, $file, $label));
+                            $memory = EventServerTable::NGINX_STATIC === $row ? static fn (): array => Stacks::nginxMemory($stack) : null;
+                            $results->add(EventServerTable::fileKey($file, $row), $this->load->ab($stack->runtime, $path, $concurrency, $requests, $memory));
+                        }
                     }
                 }
             }

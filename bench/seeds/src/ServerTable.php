@@ -72,14 +72,14 @@ final class ServerTable
                 foreach (self::STACKS as $stack) {
                     $rps = $results->repeats(self::abKey($page, $concurrency, $stack));
                     $spread = $rps->requestsPerSecond();
-                    $bars[] = new ChartBar($label.', '.Stacks::LABELS[$stack], $spread->median ?? 0.0, $spread->min ?? 0.0, $spread->max ?? 0.0,
+                    $bars[] = new ChartBar($label.', '.Stacks::SHORT_LABELS[$stack], $spread->median ?? 0.0, $spread->min ?? 0.0, $spread->max ?? 0.0,
                         null === $spread ? 'not measured' : Cells::number($rps->failures()).' failed');
                 }
             }
             $panels[] = new ChartPanel('c = '.Cells::number($concurrency), 'req/s', $bars, true);
         }
 
-        return (new BarChart())->render('Class-load page and hello world, ab -k', $panels, $notes->footnote());
+        return (new BarChart())->render('Class-load page and hello world, ab -k (fpm: nginx + php-fpm)', $panels, $notes->footnote());
     }
 
     /** @return list<string> req/s, failed, p50, p95, p98, p99, max, PSS */
@@ -125,7 +125,9 @@ final class ServerTable
     public static function rate(Repeats $repeats): string
     {
         $errors = $repeats->errors();
-        $rate = Cells::spread($repeats->requestsPerSecond());
+        $spread = $repeats->requestsPerSecond();
+        // Big files come a few a second: keep a decimal there.
+        $rate = Cells::spread($spread, null !== $spread && $spread->median < 100 ? 1 : 0);
         if ([] === $errors) {
             return $rate;
         }

@@ -14,6 +14,7 @@ final class Stack
         public readonly string $label,
         public readonly ?Runtime $runtime,
         public readonly ?string $unavailable = null,
+        public readonly ?string $directory = null,
     ) {
     }
 }

@@ -8,6 +8,7 @@ use Preheat\Bench\Config\BenchConfig;
 use Preheat\Php\PhpInstallation;
 use Preheat\Server\ApacheModPhp\ApacheModPhpLauncher;
 use Preheat\Server\NginxFpm\NginxFpmLauncher;
+use Preheat\Server\ProcessMemory;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
@@ -31,6 +32,14 @@ final class Stacks
         self::FPM_PRELOADED => 'nginx + php-fpm, preloaded',
     ];
 
+    /** For charts, where panels are narrow. */
+    public const SHORT_LABELS = [
+        self::WORKER => 'worker',
+        self::MOD_PHP => 'mod_php',
+        self::FPM => 'fpm',
+        self::FPM_PRELOADED => 'fpm + preload',
+    ];
+
     /** @var list<Stack> */
     private array $started = [];
 
@@ -49,12 +58,13 @@ final class Stacks
         if (\is_string($factory)) {
             return new Stack($key, $label, null, $factory);
         }
+        $directory = $this->workbench->serverDirectory($key.'-'.$workers);
         try {
-            $runtime = $factory->start($key, $this->workbench->serverDirectory($key.'-'.$workers), self::FPM_PRELOADED === $key ? $this->preloadScript : null);
+            $runtime = $factory->start($key, $directory, self::FPM_PRELOADED === $key ? $this->preloadScript : null);
         } catch (RuntimeError $error) {
             return new Stack($key, $label, null, 'did not start: '.strtok($error->getMessage(), "\n"));
         }
-        $stack = new Stack($key, $label, $runtime);
+        $stack = new Stack($key, $label, $runtime, null, $directory);
         $this->started[] = $stack;
 
         return $stack;
@@ -71,6 +81,22 @@ final class Stacks
         foreach ($this->started as $stack) {
             $this->stop($stack);
         }
+    }
+
+    /**
+     * The PSS of nginx's workers in front of php-fpm, which serve static files without PHP: found from the
+     * pid file nginx writes in the server's directory.
+     *
+     * @return list<int>
+     */
+    public static function nginxMemory(Stack $stack): array
+    {
+        $master = null === $stack->directory ? 0 : (int) @file_get_contents($stack->directory.'/nginx.pid');
+        if ($master <= 0) {
+            return [];
+        }
+
+        return array_values(array_filter(array_map(ProcessMemory::pss(...), ProcessMemory::children($master)), static fn (?int $pss): bool => null !== $pss));
     }
 
     /** @return RuntimeFactory|string the factory, or why this kind of server is not available */

@@ -7,8 +7,8 @@ namespace Preheat\Seeds;
 use Preheat\Process\ProcessRunner;
 
 /**
- * The seeds run's own temporary directory: the micro workloads' document root (a copy of apps/), the
- * data they read (an SQLite database and the static files, generated here, never committed), a preload
+ * The seeds run's own temporary directory: the micro workloads' document root (a copy of apps/, and the
+ * static files, generated here in files/, never committed), the SQLite database they read, a preload
  * script for them written by `preheat generate`, and one directory per server. Removed at the end.
  */
 final class Workbench
@@ -18,6 +18,12 @@ final class Workbench
 
     private int $servers = 0;
 
+    /** The URL path of one of the generated files, served as a static file. */
+    public static function filePath(string $file): string
+    {
+        return '/files/'.$file.'.bin';
+    }
+
     private function __construct(public readonly string $directory)
     {
     }
@@ -25,7 +31,7 @@ final class Workbench
     public static function create(string $apps): self
     {
         $directory = sys_get_temp_dir().'/preheat-seeds-'.bin2hex(random_bytes(4));
-        foreach (['', '/docroot', '/docroot/lib', '/data', '/data/files', '/servers'] as $sub) {
+        foreach (['', '/docroot', '/docroot/lib', '/docroot/files', '/data', '/servers'] as $sub) {
             if (!mkdir($directory.$sub, 0755) && !is_dir($directory.$sub)) {
                 throw new \RuntimeException('Cannot create '.$directory.$sub.': check the temp dir (TMPDIR).');
             }
@@ -111,7 +117,7 @@ final class Workbench
     {
         $chunk = random_bytes(65536);
         foreach (self::FILES as $name => $size) {
-            $path = $this->directory.'/data/files/'.$name.'.bin';
+            $path = $this->directory.'/docroot/files/'.$name.'.bin';
             $handle = fopen($path, 'w') ?: throw new \RuntimeException('Cannot write '.$path.'.');
             for ($written = 0; $written < $size; $written += \strlen($chunk)) {
                 fwrite($handle, substr($chunk, 0, min(\strlen($chunk), $size - $written)));

@@ -96,6 +96,20 @@ final class TablesTest extends TestCase
         self::assertStringContainsString('<svg', (new EventServerTable())->chart($results, self::notes()));
     }
 
+    public function testFileRowsSayHowMuchTheServingProcessesGrewAndKeepADecimalForFewRequestsASecond(): void
+    {
+        $results = new Results();
+        $results->markUnavailable(Stacks::WORKER, 'did not start');
+        $results->add(EventServerTable::fileKey('100mb', EventServerTable::NGINX_STATIC), self::ab(4.5, idle: 3, peak: 3));
+        $results->add(EventServerTable::fileKey('100mb', EventServerTable::FPM_READFILE), self::ab(2.25, idle: 4, peak: 6));
+
+        $markdown = (new EventServerTable())->markdown($results, self::notes());
+
+        self::assertMatchesRegularExpression('/\| 100 MB +\| 4 \/ 40 +\| worker: static file +\| not available: did not start .*\| 150 req\/s, streamed over 2 MB, memory flat \|/', $markdown);
+        self::assertMatchesRegularExpression('/\| 100 MB +\| 4 \/ 40 +\| nginx: static file \(PSS: nginx\) +\| 4\.5 +\| 0 +\| 0 \/ 5,000 +\| 3\.0 → 3\.0 MB +\| \+0\.0 MB +\|/', $markdown);
+        self::assertMatchesRegularExpression('/\| 100 MB +\| 4 \/ 40 +\| nginx \+ php-fpm: PHP readfile\(\) +\| 2\.3 +\| 0 +\| 0 \/ 5,000 +\| 4\.0 → 6\.0 MB +\| \+2\.0 MB +\|/', $markdown);
+    }
+
     public function testPreloadTableReadsTheBenchReportAndSaysWhyAScenarioWasNotMeasured(): void
     {
         $table = PreloadTable::fromFile(__DIR__.'/../../Fixtures/seeds/preload-report.json');
