@@ -20,11 +20,12 @@ final class RunNotes
     public function describe(string $tool): string
     {
         return \sprintf(
-            'PHP %s, %d PHP processes per server, %s, %d runs per row interleaved with the other rows (median and min–max), loopback only. %s',
+            'PHP %s, %d PHP processes per server, %s, %d run%s per row interleaved with the other rows (median and min–max), loopback only. %s',
             $this->php,
             $this->workers,
             $tool,
             $this->repeats,
+            1 === $this->repeats ? '' : 's',
             $this->sharing(),
         );
     }

@@ -139,7 +139,8 @@ final class SeedsRun
         $result = $runner->run([
             \PHP_BINARY, $root.'/bin/preheat', 'bench', '--project='.$root.'/demo', '--tool=ab', '--concurrency=50', '--url=/',
             '--scenario=none=none', '--scenario=all=all', '--scenario=trace=trace',
-            '--rounds='.$repeats, '--duration='.$seconds, '--warmup=2', '--out='.$out,
+            // At least $repeats rounds; more while the gains' intervals are wide, within two minutes of rounds.
+            '--rounds='.$repeats, '--max-time=120s', '--duration='.$seconds, '--warmup=2', '--out='.$out,
         ], $root, 900);
         $progress(rtrim($result->stdout));
         if (!is_file($out.'/report.json')) {
