@@ -6,7 +6,7 @@ namespace Preheat\Doctor;
 
 use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Inventory\SourceFinder;
-use Preheat\Php\Probe;
+use Preheat\Php\OpcacheFootprint;
 use Preheat\Process\ProcessRunner;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\Severity as StartupSeverity;
@@ -21,14 +21,6 @@ use Preheat\Script\VerifyOptions;
  */
 final class AppProfiler
 {
-    /** Shared memory per byte of source, compiled (Debian's Laravel 8 + Symfony 5: 42 MB for 15.6 MB). */
-    public const OPCACHE_BYTES_PER_SOURCE_BYTE = 2.8;
-
-    /** Interned strings per byte of source (the same sources: 6.4 MB). */
-    public const INTERNED_BYTES_PER_SOURCE_BYTE = 0.42;
-
-    private const MARKER = '@@PREHEAT-DOCTOR-MEASURE@@';
-
     public function __construct(private readonly ProcessRunner $runner)
     {
     }
@@ -51,16 +43,14 @@ final class AppProfiler
         foreach ($files as $file) {
             $bytes += (int) @filesize($file);
         }
-        [$opcache, $interned] = $measure && [] !== $files
-            ? $this->measure($files, $server, $phpBinary)
-            : [(int) ($bytes * self::OPCACHE_BYTES_PER_SOURCE_BYTE), (int) ($bytes * self::INTERNED_BYTES_PER_SOURCE_BYTE)];
+        $footprint = $measure && [] !== $files ? $this->measure($files, $server, $phpBinary) : OpcacheFootprint::estimate($bytes);
 
         return new AppProfile(
             $root,
             \count($files),
             $bytes,
-            $opcache,
-            $interned,
+            $footprint->opcacheBytes,
+            $footprint->internedBytes,
             $measure,
             AutoloaderState::inspect($project->hasVendor() ? $project->vendorDir : null),
             $this->preload($server, $measure),
@@ -88,42 +78,13 @@ final class AppProfiler
         return $state->measuredAt($report->preloadMemoryBytes);
     }
 
-    /**
-     * @param list<string> $files
-     *
-     * @return array{int, int} OPcache bytes, interned-string bytes the files added
-     */
-    private function measure(array $files, ServerConfig $server, string $phpBinary): array
+    /** @param list<string> $files */
+    private function measure(array $files, ServerConfig $server, string $phpBinary): OpcacheFootprint
     {
-        $list = tempnam(sys_get_temp_dir(), 'preheat-doctor-');
-        if (false === $list) {
-            throw DoctorEnvironmentError::cannotMeasure('cannot create a temporary file');
-        }
         try {
-            file_put_contents($list, implode("\n", $files));
-            $code = '$before = opcache_get_status(false);'
-                .'foreach (file('.var_export($list, true).', FILE_IGNORE_NEW_LINES) as $f) { try { @opcache_compile_file($f); } catch (\Throwable) {} }'
-                .'$after = opcache_get_status(false);'
-                .Probe::emit('[$after["memory_usage"]["used_memory"] - $before["memory_usage"]["used_memory"], $after["interned_strings_usage"]["used_memory"] - $before["interned_strings_usage"]["used_memory"]]', self::MARKER);
-            $command = [$phpBinary];
-            if (null !== $server->ini->iniFile) {
-                array_push($command, '-c', $server->ini->iniFile);
-            }
-            array_push(
-                $command,
-                '-d', 'opcache.enable=1', '-d', 'opcache.enable_cli=1', '-d', 'opcache.preload=', '-d', 'opcache.file_cache=',
-                '-d', 'opcache.memory_consumption=4096', '-d', 'opcache.interned_strings_buffer=1024', '-d', 'opcache.max_accelerated_files=1000000',
-                '-d', 'opcache.jit_buffer_size=0', '-d', 'memory_limit=-1', '-r', $code,
-            );
-            $result = $this->runner->run($command, null, 600.0, null === $server->ini->scanDir ? null : ['PHP_INI_SCAN_DIR' => $server->ini->scanDir]);
-        } finally {
-            @unlink($list);
+            return OpcacheFootprint::measure($this->runner, $phpBinary, $server->ini->iniFile, $server->ini->scanDir, $files);
+        } catch (\RuntimeException $error) {
+            throw DoctorEnvironmentError::cannotMeasure($error->getMessage());
         }
-        $data = Probe::decode($result->stdout, self::MARKER);
-        if (!\is_array($data) || !\is_int($data[0] ?? null) || !\is_int($data[1] ?? null)) {
-            throw DoctorEnvironmentError::cannotMeasure(trim($result->stderr.$result->stdout) ?: 'PHP printed nothing (is OPcache installed?)');
-        }
-
-        return [$data[0], $data[1]];
     }
 }

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Php\OpcacheFootprint;
 use Preheat\Script\ScriptManifest;
 
 /**
@@ -39,7 +40,7 @@ final class PreloadInspector
                 $newer[] = $file;
             }
         }
-        $estimate = (int) ($bytes * AppProfiler::OPCACHE_BYTES_PER_SOURCE_BYTE);
+        $estimate = (int) ($bytes * OpcacheFootprint::OPCACHE_BYTES_PER_SOURCE_BYTE);
         $manifest = ScriptManifest::fromScript($text);
         $reason = match (true) {
             [] !== $gone => \sprintf('%d preloaded files are gone, e.g. %s', \count($gone), $gone[0]),

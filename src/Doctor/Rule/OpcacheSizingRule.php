@@ -10,6 +10,7 @@ use Preheat\Doctor\Fix;
 use Preheat\Doctor\Rung;
 use Preheat\Doctor\ServerConfig;
 use Preheat\Doctor\Severity;
+use Preheat\Php\OpcacheSizing;
 
 /**
  * OPcache big enough for this app: shared memory, interned strings and the number of scripts. When
@@ -17,21 +18,6 @@ use Preheat\Doctor\Severity;
  */
 final class OpcacheSizingRule implements Rule
 {
-    /** Room for what is not measured: other entry points, code that grows, OPcache's own wasted memory. */
-    public const HEADROOM = 1.25;
-
-    /** The interned-string hash table takes about a quarter of the buffer (measured: 2.5 MB of 8, 4.6 of 16). */
-    private const INTERNED_USABLE_SHARE = 0.74;
-
-    /** PHP's own interned strings (names of built-in functions, classes, ...), about 1 MB. */
-    private const PHP_INTERNED_BYTES = 1048576;
-
-    /** OPcache's own structures besides the scripts. */
-    private const OPCACHE_BASE_BYTES = 16 * 1048576;
-
-    /** The key-table sizes OPcache rounds max_accelerated_files up to (zend_accelerator_hash.c). */
-    private const PRIMES = [223, 463, 983, 1979, 3907, 7963, 16229, 32531, 65407, 130987, 262237, 524521, 1048793];
-
     public function check(ServerConfig $server, AppProfile $app): array
     {
         if (!$server->flag('opcache.enable')) {
@@ -47,7 +33,8 @@ final class OpcacheSizingRule implements Rule
         $how = $app->measured ? 'measured' : 'estimated from the source size; measuring compiles them';
         $findings = [];
 
-        $internedNeeded = self::roundUp((int) ceil(($app->internedBytes + self::PHP_INTERNED_BYTES) * self::HEADROOM / self::INTERNED_USABLE_SHARE / 1048576), 8);
+        $sizing = OpcacheSizing::forApp($app->files, $app->opcacheBytes, $app->internedBytes);
+        $internedNeeded = $sizing->internedStringsMb;
         $interned = $server->megabytes('opcache.interned_strings_buffer');
         if ($interned < $internedNeeded) {
             $findings[] = new Finding(
@@ -62,7 +49,7 @@ final class OpcacheSizingRule implements Rule
             $internedNeeded = $interned;
         }
 
-        $memoryNeeded = self::roundUp((int) ceil(($app->opcacheBytes * self::HEADROOM + self::OPCACHE_BASE_BYTES) / 1048576) + $internedNeeded, 32);
+        $memoryNeeded = OpcacheSizing::memoryFor($app->opcacheBytes, $internedNeeded);
         $memory = $server->megabytes('opcache.memory_consumption');
         if ($memory < $memoryNeeded) {
             $findings[] = new Finding(
@@ -76,10 +63,9 @@ final class OpcacheSizingRule implements Rule
         }
 
         $files = (int) $server->setting('opcache.max_accelerated_files');
-        $keys = self::keySlots($files);
-        $keysNeeded = (int) ceil($app->files * self::HEADROOM);
-        if ($keys < $keysNeeded) {
-            $value = self::roundUp($keysNeeded, 10000);
+        $keys = OpcacheSizing::keySlots($files);
+        if ($keys < OpcacheSizing::scriptsNeeded($app->files)) {
+            $value = $sizing->maxAcceleratedFiles;
             $findings[] = new Finding(
                 'max-accelerated-files-undersized',
                 Severity::Warning,
@@ -91,22 +77,5 @@ final class OpcacheSizingRule implements Rule
         }
 
         return $findings;
-    }
-
-    /** The number of scripts OPcache keeps for a max_accelerated_files value. */
-    public static function keySlots(int $setting): int
-    {
-        foreach (self::PRIMES as $prime) {
-            if ($prime >= $setting) {
-                return $prime;
-            }
-        }
-
-        return $setting;
-    }
-
-    private static function roundUp(int $value, int $step): int
-    {
-        return max($step, (int) ceil($value / $step) * $step);
     }
 }

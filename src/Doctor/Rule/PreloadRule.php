@@ -11,6 +11,7 @@ use Preheat\Doctor\PreloadStatus;
 use Preheat\Doctor\Rung;
 use Preheat\Doctor\ServerConfig;
 use Preheat\Doctor\Severity;
+use Preheat\Php\OpcacheSizing;
 
 /** The preload php-fpm is configured with: none, a script that is gone, stale, over memory, or without its user. */
 final class PreloadRule implements Rule
@@ -70,7 +71,7 @@ final class PreloadRule implements Rule
         }
         $available = ($server->megabytes('opcache.memory_consumption') - $server->megabytes('opcache.interned_strings_buffer')) * 1048576;
         if ($preload->estimatedBytes > $available) {
-            $needed = (int) (ceil(($preload->estimatedBytes * OpcacheSizingRule::HEADROOM / 1048576 + $server->megabytes('opcache.interned_strings_buffer')) / 32) * 32);
+            $needed = (int) (ceil(($preload->estimatedBytes * OpcacheSizing::HEADROOM / 1048576 + $server->megabytes('opcache.interned_strings_buffer')) / 32) * 32);
             $findings[] = new Finding(
                 'preload-over-memory',
                 Severity::Error,

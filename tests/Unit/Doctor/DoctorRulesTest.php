@@ -12,7 +12,6 @@ use Preheat\Doctor\Finding;
 use Preheat\Doctor\PreloadState;
 use Preheat\Doctor\PreloadStatus;
 use Preheat\Doctor\Rule\KnownPreloadBug;
-use Preheat\Doctor\Rule\OpcacheSizingRule;
 use Preheat\Doctor\Rung;
 use Preheat\Doctor\Severity;
 
@@ -53,7 +52,7 @@ final class DoctorRulesTest extends TestCase
 
     public function testMaxAcceleratedFilesCountsOpcachesPrimeTable(): void
     {
-        self::assertSame(16229, OpcacheSizingRule::keySlots(10000));
+        self::assertSame(16229, \Preheat\Php\OpcacheSizing::keySlots(10000));
         self::assertNotContains('max-accelerated-files-undersized', $this->ids($this->examine([], 12000, 1 << 20)), '16229 slots hold 12000 files');
 
         $finding = $this->finding('max-accelerated-files-undersized', $this->examine([], 14000, 1 << 20));
