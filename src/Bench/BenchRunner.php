@@ -25,6 +25,7 @@ use Preheat\Progress\ProgressLogger;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
+use Preheat\Server\RuntimeKinds;
 use Preheat\Util\Cpu;
 use Preheat\Util\FileSystemError;
 
@@ -49,6 +50,7 @@ final class BenchRunner
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly PrimaryComparisons $comparisons = new MetricComparisons(),
         ?\Closure $clock = null,
+        private readonly RuntimeKinds $kinds = new RuntimeKinds([]),
     ) {
         $this->clock = $clock ?? static fn (): float => hrtime(true) / 1e9;
     }
@@ -68,13 +70,21 @@ final class BenchRunner
                 }
                 $this->progress->stage('Preparing '.$spec->name);
                 $scenario = $scenarios[$spec->name] = new ScenarioRecordBuilder($this->preparer->prepare($spec, $config, $directory));
-                if (!$scenario->isMeasured()) {
-                    $this->progress->finish(\sprintf('Scenario %s not measured: %s', $spec->name, $scenario->problems()[0]));
+                $prepared = $scenario->prepared;
+                $runtimes = $this->runtimesFor($prepared->runtime);
+                if (null === $runtimes && null === $prepared->skipped) {
+                    $scenario = $scenarios[$spec->name] = new ScenarioRecordBuilder($prepared->skipping(\sprintf(
+                        'not measured: no %s runtime in this version of Preheat (there are: %s)',
+                        $prepared->runtime,
+                        implode(', ', $this->kinds->kinds() ?: [$config->runtime]),
+                    )));
+                }
+                if (!$scenario->isMeasured() || null === $runtimes) {
+                    $this->progress->finish(\sprintf('Scenario %s %s', $spec->name, $scenario->prepared->skipped ?? 'not measured: '.($scenario->problems()[0] ?? '')));
                     continue;
                 }
-                $prepared = $scenario->prepared;
                 try {
-                    $running[$spec->name] = $runtime = $this->runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
+                    $running[$spec->name] = $runtime = $runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
                     $scenario->started($runtime->startSeconds());
                     $this->progress->finish(\sprintf('Scenario %s: %s; PHP up in %.2f s on %s', $spec->name, $prepared->preparation, $runtime->startSeconds(), substr($runtime->baseUrl(), \strlen('http://'))));
                 } catch (RuntimeError $error) {
@@ -115,7 +125,14 @@ final class BenchRunner
             array_map(static fn ($u): string => $u->path, $config->urls),
             $outcome->rounds,
             $outcome,
+            $config->ladder,
         );
+    }
+
+    /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */
+    private function runtimesFor(?string $kind): ?RuntimeFactory
+    {
+        return null === $kind ? $this->runtimes : $this->kinds->get($kind);
     }
 
     /**
@@ -224,11 +241,13 @@ final class BenchRunner
                 }
             }
         }
-        $broken = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => !$s->isMeasured());
+        $skipped = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => null !== $s->prepared->skipped);
+        $broken = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => !$s->isMeasured() && null === $s->prepared->skipped);
         $this->progress->finish(\sprintf(
-            'Pages checked: %d scenario(s) serve them correctly%s%s',
-            \count($scenarios) - \count($broken),
+            'Pages checked: %d scenario(s) serve them correctly%s%s%s',
+            \count($scenarios) - \count($broken) - \count($skipped),
             [] === $broken ? '' : ', '.\count($broken).' broken (reported, not measured)',
+            [] === $skipped ? '' : ', '.\count($skipped).' not measured (see why)',
             [] === $notes ? '' : '; '.implode('; ', $notes),
         ));
     }
@@ -274,7 +293,7 @@ final class BenchRunner
                 'memory_consumption' => $ini('memory_consumption').'M',
                 'interned_strings_buffer' => $ini('interned_strings_buffer').'M',
                 'max_accelerated_files' => $ini('max_accelerated_files'),
-                'validate_timestamps' => '0',
+                'validate_timestamps' => '' === $ini('validate_timestamps') ? '0' : $ini('validate_timestamps'),
                 'jit' => $status?->ini('jit') ?: 'off',
             ],
             Cpu::cores(),

@@ -6,6 +6,7 @@ namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Ladder\ScenarioLayering;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
@@ -33,8 +34,9 @@ use Preheat\Usage\UsageStores;
  * Turns a scenario's SPEC into what its server runs with: no preloading (with or without the
  * recorder), the script given (verified first), or one written by `generate` with the scenario's
  * strategy (for hot, from the configured usage store or traffic recorded now; for trace, from one
- * pass over the pages). A scenario whose script fails verification is recorded with the reason and
- * not run; the others go on.
+ * pass over the pages), under its layers (ScenarioLayering: OPcache's settings, a classmap autoloader).
+ * A scenario whose script fails verification is recorded with the reason and not run; one whose layer
+ * does not apply to the app is skipped with the reason; the others go on.
  */
 final class ScenarioPreparer implements ScenarioPreparation
 {
@@ -44,6 +46,7 @@ final class ScenarioPreparer implements ScenarioPreparation
         private readonly LoadGenerator $load,
         private readonly RuntimeFactory $runtimes,
         private readonly ProcessRunner $runner,
+        private readonly ScenarioLayering $layering,
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly RecorderInstaller $installer = new RecorderInstaller(),
     ) {
@@ -51,13 +54,48 @@ final class ScenarioPreparer implements ScenarioPreparation
 
     public function prepare(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
+        $layers = $spec->layers;
+        $opcache = $this->layering->opcache($layers->opcache, $config);
+        $autoload = $this->layering->autoload($layers->autoload, $config, $directory);
+        if (null !== $autoload->notApplicable) {
+            return new PreparedScenario($spec->name, $spec->spec, null, $autoload->description, runtime: $layers->runtime, skipped: 'not applicable: '.$autoload->notApplicable, layers: ['autoload' => $autoload->description]);
+        }
+        // A preload is generated and verified with the php.ini its server will run: the sized OPcache included.
+        $php = $this->runtimes->php();
+        foreach ($opcache->ini as $setting => $value) {
+            $php = $php->withSettings($php->settings->withOverride($setting, $value, 'the scenario\'s OPcache layer'));
+        }
+        $prepared = $this->preload($spec, $config, $directory, new VerifyOptions($php));
+        if (isset($prepared->ini['auto_prepend_file'], $autoload->ini['auto_prepend_file'])) {
+            throw new \LogicException(\sprintf('Scenario %s would prepend both the recorder and a classmap autoloader.', $spec->name));
+        }
+
+        return new PreparedScenario(
+            $prepared->name,
+            $prepared->spec,
+            $prepared->preloadScript,
+            implode('; ', array_filter([$opcache->description, $autoload->description, $prepared->preparation], static fn (string $part): bool => '' !== $part)),
+            $prepared->ini + $autoload->ini + $opcache->ini,
+            $prepared->problems,
+            $layers->runtime,
+            layers: array_filter([
+                'opcache' => $opcache->description,
+                'autoload' => $autoload->description,
+                'preload' => $prepared->preparation,
+                'runtime' => null === $layers->runtime ? '' : 'the '.$layers->runtime.' runtime',
+            ], static fn (string $part): bool => '' !== $part),
+        );
+    }
+
+    /** The scenario's preloading: none (with or without the recorder), a given script, or one generate writes. */
+    private function preload(ScenarioSpec $spec, BenchConfig $config, string $directory, VerifyOptions $verify): PreparedScenario
+    {
         if ($spec->isNone()) {
             return new PreparedScenario($spec->name, $spec->spec, null, 'no preloading');
         }
         if ($spec->isRecord()) {
             return $this->recording($spec, $config, $directory);
         }
-        $verify = new VerifyOptions($this->runtimes->php());
         if ($spec->isScript()) {
             $report = $this->verifier->verify($spec->spec, $verify);
 

@@ -8,8 +8,9 @@ use Preheat\Php\PhpSettings;
 
 /**
  * The php.ini a scenario runs with: the ini php-fpm uses as it is (its sizes included), then the overrides
- * the run was configured with, then what a benchmark needs (no stat() per include, errors to a log),
- * then the preload lines (the only difference between scenarios).
+ * the run was configured with, then what a benchmark needs (OPcache on, errors to a log, not into pages),
+ * then the scenario's own layers (a plain bench's no stat() per include, the ladder's sized OPcache, an
+ * autoloader's auto_prepend_file) and the preload lines.
  */
 final class PhpIni
 {
@@ -19,13 +20,22 @@ final class PhpIni
         return [
             'opcache.enable' => '1',
             'opcache.enable_cli' => '1',
-            // Code does not change during a run: no stat() per include, as in production.
-            'opcache.validate_timestamps' => '0',
             'display_errors' => 'Off',
             'display_startup_errors' => 'Off',
             'log_errors' => 'On',
             'error_log' => $errorLog,
         ];
+    }
+
+    /**
+     * Code does not change during a run: no stat() per include, as production should run. Every scenario
+     * of a plain bench has it; the ladder's baseline runs with the ini's own, its sized rung adds it.
+     *
+     * @return array<string, string>
+     */
+    public static function timestampsOff(): array
+    {
+        return ['opcache.validate_timestamps' => '0'];
     }
 
     /** @param array<string, string> $settings */

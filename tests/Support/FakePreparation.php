@@ -9,13 +9,13 @@ use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\PreparedScenario;
 use Preheat\Bench\ScenarioPreparation;
 
-/** Prepares without generating or verifying: `none` preloads nothing, any other scenario a script named after it. */
+/** Prepares without generating or verifying: `none` preloads nothing, any other scenario a script named after it; the runtime kind its layers ask for. */
 final class FakePreparation implements ScenarioPreparation
 {
     public function prepare(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
         return $spec->isNone()
-            ? new PreparedScenario($spec->name, $spec->spec, null, 'no preloading')
-            : new PreparedScenario($spec->name, $spec->spec, $directory.'/preload.php', 'generated for the test');
+            ? new PreparedScenario($spec->name, $spec->spec, null, 'no preloading', runtime: $spec->layers->runtime)
+            : new PreparedScenario($spec->name, $spec->spec, $directory.'/preload.php', 'generated for the test', runtime: $spec->layers->runtime);
     }
 }

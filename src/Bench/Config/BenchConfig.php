@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Setting;
@@ -46,7 +47,7 @@ final class BenchConfig
 
     /**
      * @param list<UrlSpec>      $urls
-     * @param list<ScenarioSpec> $scenarios the first is the baseline the others are compared with
+     * @param list<ScenarioSpec> $scenarios the first is the baseline the others are compared with (the ladder's rungs with a ladder)
      * @param list<string>       $masks     regular expressions for volatile parts of pages (tokens, dates)
      * @param list<string>       $paths     what `generate` scans for strategy scenarios (empty: the project's defaults)
      * @param list<string>       $ignore
@@ -82,6 +83,7 @@ final class BenchConfig
         public readonly string $apacheBinary = self::DEFAULT_APACHE_BINARY,
         public readonly float $precision = self::DEFAULT_PRECISION,
         public readonly float $maxTime = self::DEFAULT_MAX_TIME,
+        public readonly ?Ladder $ladder = null,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Bench\Ladder\Ladder;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Setting;
@@ -18,7 +19,7 @@ final class BenchConfigLoader
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
-        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime',
+        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime', 'ladder',
     ];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
     private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache'];
@@ -53,9 +54,13 @@ final class BenchConfigLoader
             ? array_values(array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $urls))
             : $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
         $scenarioOptions = $overrides['scenarios'] ?? [];
-        $scenarios = [] !== $scenarioOptions
+        $ladder = true === ($overrides['ladder'] ?? null) || true === $this->value($file, $bench, 'ladder', 'bool', false) ? Ladder::standard() : null;
+        if (null !== $ladder && [] !== $scenarioOptions) {
+            throw ConfigError::invalid('scenarios', implode(' ', $scenarioOptions), 'the ladder runs its own scenarios (its rungs): give either the ladder or scenarios', Setting::Scenarios);
+        }
+        $scenarios = null !== $ladder ? $ladder->scenarios() : ([] !== $scenarioOptions
             ? array_values(array_map(static fn (string $option): ScenarioSpec => ScenarioSpec::fromOption($option, (string) getcwd()), $scenarioOptions))
-            : $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root);
+            : $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root));
 
         $masks = $this->stringList($file, $bench, 'masks', 'bench.');
 
@@ -90,6 +95,7 @@ final class BenchConfigLoader
             (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY),
             (float) ($overrides['precision'] ?? $this->precision($file, $bench)),
             (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),
+            $ladder,
         );
     }
 
@@ -148,7 +154,9 @@ final class BenchConfigLoader
             return $default;
         }
         if (get_debug_type($data[$key]) !== ('integer' === $type ? 'int' : $type)) {
-            throw ConfigError::invalid($file.' key '.$key, $data[$key], 'expected '.('integer' === $type ? 'a whole number' : 'a '.$type));
+            throw ConfigError::invalid($file.' key '.$key, $data[$key], 'expected '.match ($type) {
+                'integer' => 'a whole number', 'bool' => 'true or false', default => 'a '.$type,
+            });
         }
 
         return $data[$key];

@@ -11,6 +11,7 @@ use Preheat\Server\ApacheModPhp\ApacheModPhpLauncher;
 use Preheat\Server\NginxFpm\NginxFpmLauncher;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeFactory;
+use Preheat\Server\RuntimeKinds;
 use Preheat\Server\StackSettings;
 
 /** How the "bench" section of a configuration says to serve the app: the PHP installation, then the runtimes (nginx + php-fpm or Apache + mod_php). */
@@ -30,6 +31,15 @@ final class BenchServer
     /** @param PhpInstallation $php the installation found once for the run */
     public static function runtimes(BenchConfig $config, PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeFactory
     {
+        return self::kinds($config, $php, $supervisor)->get($config->runtime) ?? throw new \LogicException('No runtime of kind '.$config->runtime);
+    }
+
+    /**
+     * Every runtime kind this version can start, all with the same settings: the bench's runtime
+     * serves its scenarios, a ladder's ceiling asks for the persistent worker by its kind (Ladder::CEILING_RUNTIME).
+     */
+    public static function kinds(BenchConfig $config, PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeKinds
+    {
         $settings = new StackSettings(
             $config->documentRoot,
             $config->frontController,
@@ -39,9 +49,9 @@ final class BenchServer
             $php,
         );
 
-        return match ($config->runtime) {
+        return new RuntimeKinds([
+            'fpm' => new NginxFpmLauncher($supervisor, $settings),
             'mod_php' => new ApacheModPhpLauncher($supervisor, $settings, $config->apacheBinary),
-            default => new NginxFpmLauncher($supervisor, $settings),
-        };
+        ]);
     }
 }

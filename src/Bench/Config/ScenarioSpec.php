@@ -10,7 +10,7 @@ use Preheat\Setting;
  * One benchmark scenario: a name and how to preload. SPEC is `none`, `record` (no preloading, the
  * usage recorder on: what recording costs), a preload script path, or a strategy for `generate`:
  * `all` (every safe file), `hot` (what recorded traffic loads most) or `trace` (what one pass over
- * the pages loads).
+ * the pages loads). Its layers say what else it changes (OPcache's settings, the autoloader, the runtime).
  */
 final class ScenarioSpec
 {
@@ -21,7 +21,14 @@ final class ScenarioSpec
     private function __construct(
         public readonly string $name,
         public readonly string $spec,
+        public readonly ScenarioLayers $layers = new ScenarioLayers(),
     ) {
+    }
+
+    /** The same preloading under other layers (OPcache, autoloader, runtime): a rung of the ladder. */
+    public function withLayers(ScenarioLayers $layers): self
+    {
+        return new self($this->name, $this->spec, $layers);
     }
 
     public static function parse(string $name, string $spec, string $baseDirectory): self

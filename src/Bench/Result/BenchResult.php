@@ -4,9 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Result;
 
+use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Rounds\RoundsOutcome;
 
-/** A whole benchmark run: the environment it ran in and every scenario's record. */
+/** A whole benchmark run: the environment it ran in, every scenario's record, and the ladder when the scenarios were its rungs. */
 final class BenchResult
 {
     /**
@@ -22,6 +23,7 @@ final class BenchResult
         public readonly array $urls,
         public readonly int $rounds,
         public readonly ?RoundsOutcome $stopping = null,
+        public readonly ?Ladder $ladder = null,
     ) {
     }
 

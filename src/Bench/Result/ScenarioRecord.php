@@ -20,6 +20,8 @@ final class ScenarioRecord
      * @param array<int, LoadResult> $runs          round => run
      * @param OpcacheStatus|null     $opcacheStatus what the status probe inside php-fpm said after the last round
      * @param list<int>              $workerPss     PSS in bytes of each PHP worker (php-fpm, Apache child) after the last round
+     * @param string|null            $skipped       why it was not measured although nothing is wrong (a ladder rung that does not apply)
+     * @param array<string, string>  $layers        what each layer ran with, in words: opcache, autoload, preload
      */
     public function __construct(
         public readonly string $name,
@@ -32,12 +34,14 @@ final class ScenarioRecord
         public readonly ?float $fpmStartSeconds = null,
         public readonly ?OpcacheStatus $opcacheStatus = null,
         public readonly array $workerPss = [],
+        public readonly ?string $skipped = null,
+        public readonly array $layers = [],
     ) {
     }
 
     public function isMeasured(): bool
     {
-        return [] === $this->problems;
+        return [] === $this->problems && null === $this->skipped;
     }
 
     /** @return array<int, float> round => the metric's figure, for the runs that count and measured it */

@@ -36,7 +36,7 @@ final class ScenarioRecordBuilder
 
     public function isMeasured(): bool
     {
-        return [] === $this->problems;
+        return [] === $this->problems && null === $this->prepared->skipped;
     }
 
     /** @return list<string> */
@@ -88,6 +88,8 @@ final class ScenarioRecordBuilder
             $this->startSeconds,
             $this->opcacheStatus,
             $this->workerPss,
+            $prepared->skipped,
+            $prepared->layers,
         );
     }
 }

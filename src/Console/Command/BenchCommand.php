@@ -12,6 +12,7 @@ use Preheat\Bench\Config\ConfigError;
 use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
+use Preheat\Bench\Ladder\ScenarioLayering;
 use Preheat\Bench\Load\AbLoadGenerator;
 use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadGenerator;
@@ -57,6 +58,7 @@ final class BenchCommand extends Command
             ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'PHP workers: php-fpm children (pm = static) or Apache prefork children')
+            ->addOption('ladder', null, InputOption::VALUE_NONE, 'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below')
             ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm) or mod_php (Apache prefork + mod_php)')
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab or cgi (php-cgi -T, no web server)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
@@ -81,6 +83,7 @@ final class BenchCommand extends Command
             'tool' => $input->getOption('tool'),
             'runtime' => $input->getOption('runtime'),
             'php' => $input->getOption('php'),
+            'ladder' => true === $input->getOption('ladder') ? true : null,
         ]);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
@@ -90,21 +93,25 @@ final class BenchCommand extends Command
         // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
         $user = $input->getOption('user');
         $php = BenchServer::installation($config, $this->runner, null === $user ? null : (string) $user);
+        $kinds = BenchServer::kinds($config, $php, $supervisor);
         $runtimes = BenchServer::runtimes($config, $php, $supervisor);
         $progress->finish(\sprintf('php.ini %s%s', $php->settings->describe(), null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource)));
+        $pipeline = new PlanPipeline($this->runner, progress: $progress);
         $bench = new BenchRunner(
             new ScenarioPreparer(
-                new ScriptGenerator(new PlanPipeline($this->runner, progress: $progress), new PreloadVerifier($this->runner), progress: $progress),
+                new ScriptGenerator($pipeline, new PreloadVerifier($this->runner), progress: $progress),
                 new PreloadVerifier($this->runner),
                 'cgi' === $load->name() ? new WrkLoadGenerator($this->runner) : $load,
                 $runtimes,
                 $this->runner,
+                new ScenarioLayering($pipeline, $this->runner, $php, $progress),
                 $progress,
             ),
             $runtimes,
             new CorrectnessGate(new PageFetcher($config->requestTimeout), new BodyMasker($config->masks)),
             $load,
             $progress,
+            kinds: $kinds,
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
@@ -137,7 +144,8 @@ final class BenchCommand extends Command
             default => (new ConsoleRenderer())->render($report),
         }, false, OutputInterface::OUTPUT_RAW);
 
-        $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured());
+        // A rung that does not apply to the app (or a runtime not there yet) is no failure.
+        $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured() && null === $row->skipped);
 
         return [] === $broken ? Command::SUCCESS : Command::FAILURE;
     }

@@ -6,15 +6,30 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\BenchResult;
 
-/** What every renderer shows: a row per scenario, the environment, and the raw result behind them. */
+/** What every renderer shows: a row per scenario (and per rung, for a ladder), the environment, and the raw result behind them. */
 final class BenchReport
 {
-    /** @param list<ScenarioRow> $rows */
+    /**
+     * @param list<ScenarioRow> $rows
+     * @param LadderReport|null $ladder the rungs, when the run was a ladder
+     */
     public function __construct(
         public readonly array $rows,
         public readonly string $baseline,
         public readonly BenchResult $result,
         public readonly float $confidenceLevel,
+        public readonly ?LadderReport $ladder = null,
     ) {
+    }
+
+    public function row(string $name): ?ScenarioRow
+    {
+        foreach ($this->rows as $row) {
+            if ($row->name === $name) {
+                return $row;
+            }
+        }
+
+        return null;
     }
 }

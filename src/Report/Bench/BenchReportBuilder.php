@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Ladder\LadderRung;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Metric;
@@ -40,7 +42,66 @@ final class BenchReportBuilder
             $rows[] = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
         }
 
-        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel);
+        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, null === $result->ladder ? null : $this->ladder($result, $result->ladder));
+    }
+
+    /**
+     * Each rung against the nearest measured rung below it, paired by round on req/s as against the baseline (`BaselineComparator`).
+     * A reference is compared with the rung it leaves out the layer of: the rung below the rung it mirrors.
+     */
+    private function ladder(BenchResult $result, Ladder $ladder): LadderReport
+    {
+        $rows = [];
+        $measuredBelow = null;
+        foreach ($ladder->steps() as $rung) {
+            $record = $result->scenario($rung->name());
+            if (null === $record) {
+                continue;
+            }
+            $rows[$rung->number] = $this->ladderRow($result, $rung, $record, $measuredBelow);
+            if ($record->isMeasured()) {
+                $measuredBelow = $record;
+            }
+        }
+        foreach ($ladder->rungs as $rung) {
+            $record = $result->scenario($rung->name());
+            if (!$rung->reference || null === $record) {
+                continue;
+            }
+            // The steps' own order decides what is below: the rung that comes before the one it mirrors, without the layer it leaves out.
+            $below = null;
+            foreach ($ladder->steps() as $step) {
+                if ($step->number < $rung->number - 1 && null !== ($candidate = $result->scenario($step->name())) && $candidate->isMeasured() && $step->scenario->layers->autoload === $rung->scenario->layers->autoload) {
+                    $below = $candidate;
+                }
+            }
+            $rows[] = $this->ladderRow($result, $rung, $record, $below);
+        }
+        $rows = array_values($rows);
+        $reference = null;
+        foreach ($rows as $row) {
+            if ($row->rung->reference) {
+                $reference = $row;
+            }
+        }
+        $all = $result->scenario(Ladder::PRELOAD_ALL);
+        $autoloader = $result->scenario(Ladder::AUTOLOADER);
+        $overClassmap = null === $all || null === $autoloader || !$all->isMeasured() || !$autoloader->isMeasured()
+            ? null
+            : $this->comparator->compare($all, $autoloader, Metric::RequestsPerSecond);
+
+        return new LadderReport($rows, $overClassmap, $reference?->overBelow);
+    }
+
+    private function ladderRow(BenchResult $result, LadderRung $rung, ScenarioRecord $record, ?ScenarioRecord $below): LadderRow
+    {
+        $baseline = $result->scenario($result->baseline);
+        $row = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
+        $overBelow = null === $below || !$record->isMeasured() ? null : $this->comparator->compare($record, $below, Metric::RequestsPerSecond);
+
+        $ranWith = null === $rung->adds ? $record->preparation : ($record->layers[$rung->adds] ?? '');
+
+        return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith);
     }
 
     /** @param ScenarioRecord|null $baseline null when this is the baseline */
@@ -95,6 +156,7 @@ final class BenchReportBuilder
             $record->fpmStartSeconds,
             // The share of the machine's CPU time the load tool used while it ran.
             [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
+            $record->skipped,
         );
     }
 

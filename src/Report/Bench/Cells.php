@@ -33,7 +33,7 @@ final class Cells
     public static function row(ScenarioRow $row, ?StoppingRule $rule = null): array
     {
         if (!$row->isMeasured()) {
-            return [$row->name, 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':'), '', '', '', '', '', '', '', '', ''];
+            return [$row->name, self::notMeasured($row), '', '', '', '', '', '', '', '', ''];
         }
         $rps = $row->requestsPerSecond;
 
@@ -52,10 +52,21 @@ final class Cells
         ];
     }
 
+    /** Why a row has no figures, in a few words. */
+    public static function notMeasured(ScenarioRow $row): string
+    {
+        return $row->skipped ?? 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':');
+    }
+
     /** The median of the paired per-round ratios as a gain, with its interval when there is one. */
     public static function gain(ScenarioRow $row): string
     {
-        $comparison = $row->comparison;
+        return self::comparison($row->comparison);
+    }
+
+    /** A paired comparison as a gain with its interval; — without one. */
+    public static function comparison(?PairedComparison $comparison): string
+    {
         if (null === $comparison) {
             return '—';
         }
@@ -69,7 +80,11 @@ final class Cells
     /** faster, slower, no measurable difference; or why there is no verdict. */
     public static function verdict(ScenarioRow $row): string
     {
-        $comparison = $row->comparison;
+        return self::verdictOf($row->comparison);
+    }
+
+    public static function verdictOf(?PairedComparison $comparison): string
+    {
         if (null === $comparison) {
             return '—';
         }
@@ -210,6 +225,9 @@ final class Cells
         foreach ($report->rows as $row) {
             foreach ($row->problems as $problem) {
                 $notes[] = \sprintf('%s not measured: %s', $row->name, $problem);
+            }
+            if (null !== $row->skipped) {
+                $notes[] = \sprintf('%s %s', $row->name, $row->skipped);
             }
             foreach ($row->voidRuns as $round => $reason) {
                 $notes[] = \sprintf('%s round %d void (%s): left out of the statistics', $row->name, $round, $reason);

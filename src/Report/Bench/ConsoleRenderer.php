@@ -7,13 +7,24 @@ namespace Preheat\Report\Bench;
 use Symfony\Component\Console\Helper\Table;
 use Symfony\Component\Console\Output\BufferedOutput;
 
-/** The report for a terminal: the same cells as the markdown table, drawn as a box table. */
+/** The report for a terminal: the same cells as the markdown table (the ladder's, for a ladder), drawn as a box table. */
 final class ConsoleRenderer
 {
     public function render(BenchReport $report): string
     {
         $output = new BufferedOutput();
-        (new Table($output))->setHeaders(Cells::headers($report))->setRows(Cells::rows($report))->render();
+        if (null !== $report->ladder) {
+            (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(LadderCells::rows($report->ladder))->render();
+            foreach (LadderCells::explanations($report->ladder) as $line) {
+                $output->writeln('  '.$line);
+            }
+            $summary = LadderCells::preloadSummary($report->ladder);
+            if (null !== $summary) {
+                $output->writeln($summary);
+            }
+        } else {
+            (new Table($output))->setHeaders(Cells::headers($report))->setRows(Cells::rows($report))->render();
+        }
         $output->writeln('');
         (new Table($output))->setHeaders(['environment', ''])->setRows(Cells::environment($report))->render();
         foreach (Cells::notes($report) as $note) {

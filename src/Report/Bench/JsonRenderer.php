@@ -11,7 +11,7 @@ use Preheat\Bench\Statistics\PairedComparison;
 
 /**
  * The report for machines: the summary of each scenario and every run's raw figures.
- * The shape is documented in doc/bench-report.md; `version` changes when it does.
+ * The shape is documented in doc/bench-report.md; `version` changes when it does (a key added is no change: `ladder` for a ladder run).
  */
 final class JsonRenderer
 {
@@ -29,6 +29,7 @@ final class JsonRenderer
                 'preparation' => $row->preparation,
                 'measured' => $row->isMeasured(),
                 'problems' => $row->problems,
+                'skipped' => $row->skipped,
                 'requestsPerSecond' => $row->requestsPerSecond?->toArray(),
                 'timePerRequestMs' => $row->timePerRequestMs?->toArray(4),
                 'gain' => null === $row->comparison ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
@@ -54,6 +55,28 @@ final class JsonRenderer
             'environment' => $report->result->environment->toArray(),
             'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
+        ] + (null === $report->ladder ? [] : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
+    }
+
+    /** @return array<string, mixed> */
+    private static function ladder(LadderReport $ladder, ?StoppingRule $rule): array
+    {
+        return [
+            'rungs' => array_map(static fn (LadderRow $row): array => [
+                'rung' => $row->rung->number,
+                'title' => $row->rung->title,
+                'reference' => $row->rung->reference,
+                'scenario' => $row->rung->name(),
+                'explanation' => $row->rung->explanation,
+                'layers' => ['preload' => $row->rung->scenario->spec] + $row->rung->scenario->layers->toArray(),
+                'measured' => $row->row->isMeasured(),
+                'below' => $row->below,
+                'gainOverBelow' => null === $row->overBelow ? null : self::gain($row->overBelow, null, null),
+                'gainOverBaseline' => null === $row->row->comparison ? null : self::gain($row->row->comparison, $row->row->headlineTimePerRequestMs, $rule),
+            ], $ladder->rows),
+            'preloadAllOverAutoloader' => null === $ladder->preloadOverClassmap ? null : self::gain($ladder->preloadOverClassmap, null, null),
+            'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader ? null : self::gain($ladder->preloadOverAppAutoloader, null, null),
+            'preloadGainRemaining' => null === $ladder->preloadGainRemaining() ? null : round($ladder->preloadGainRemaining(), 4),
         ];
     }
 

@@ -9,7 +9,13 @@ final class MarkdownRenderer
 {
     public function render(BenchReport $report): string
     {
-        $lines = ['# Preheat benchmark', '', self::table(Cells::headers($report), Cells::rows($report)), ''];
+        $lines = null === $report->ladder
+            ? ['# Preheat benchmark', '', self::table(Cells::headers($report), Cells::rows($report)), '']
+            : ['# Preheat ladder', '', self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)), '', '## Rungs', '', ...array_map(static fn (string $line): string => '- '.$line, LadderCells::explanations($report->ladder)), ''];
+        $summary = null === $report->ladder ? null : LadderCells::preloadSummary($report->ladder);
+        if (null !== $summary) {
+            array_push($lines, $summary, '');
+        }
         $lines[] = '## Environment';
         $lines[] = '';
         $lines[] = self::table(['setting', 'value'], array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)));

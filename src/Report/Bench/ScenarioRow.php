@@ -37,6 +37,8 @@ final class ScenarioRow
         public readonly ?int $workers,
         public readonly ?float $fpmStartSeconds,
         public readonly ?float $toolCpuShare,
+        /** Why it was not measured although nothing is wrong (a rung that does not apply), else null */
+        public readonly ?string $skipped = null,
     ) {
     }
 
@@ -48,6 +50,6 @@ final class ScenarioRow
 
     public function isMeasured(): bool
     {
-        return [] === $this->problems && null !== $this->requestsPerSecond;
+        return [] === $this->problems && null === $this->skipped && null !== $this->requestsPerSecond;
     }
 }

@@ -8,7 +8,7 @@ use Preheat\Report\Svg\BarChart;
 use Preheat\Report\Svg\ChartBar;
 use Preheat\Report\Svg\ChartPanel;
 
-/** The chart: req/s and time per request per scenario, whiskers from the slowest to the fastest round, each gain with its verdict. */
+/** The chart: req/s and time per request per scenario (per rung, for a ladder), whiskers from the slowest to the fastest round, each gain with its verdict. */
 final class SvgRenderer
 {
     public function __construct(private readonly BarChart $chart = new BarChart())
@@ -18,13 +18,20 @@ final class SvgRenderer
     public function render(BenchReport $report): string
     {
         $rps = $time = [];
-        foreach ($report->rows as $row) {
+        // A ladder's bars are its rungs in order, each noted with its gain over the rung below.
+        $bars = null === $report->ladder
+            ? array_map(static fn (ScenarioRow $row): array => [$row->name, $row, null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row)], $report->rows)
+            : array_map(static fn (LadderRow $rung): array => [
+                ($rung->rung->reference ? 'ref. ' : $rung->rung->number.' ').$rung->rung->title,
+                $rung->row,
+                null === $rung->below ? 'baseline' : Cells::comparison($rung->overBelow).' '.Cells::verdictOf($rung->overBelow).' over '.$rung->below,
+            ], $report->ladder->rows);
+        foreach ($bars as [$label, $row, $note]) {
             if (!$row->isMeasured() || null === $row->requestsPerSecond || null === $row->timePerRequestMs) {
                 continue;
             }
-            $note = null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row);
-            $rps[] = new ChartBar($row->name, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
-            $time[] = new ChartBar($row->name, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
+            $rps[] = new ChartBar($label, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
+            $time[] = new ChartBar($label, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
         }
         $environment = $report->result->environment;
         $footnote = \sprintf(
@@ -37,7 +44,7 @@ final class SvgRenderer
         ).(null === Cells::stopped($report) ? '' : ' · stopped: '.Cells::stopped($report));
 
         return $this->chart->render(
-            \sprintf('Preheat benchmark: %s %s', $environment->project ?? '', implode(' ', $environment->urls)),
+            \sprintf('Preheat %s: %s %s', null === $report->ladder ? 'benchmark' : 'ladder', $environment->project ?? '', implode(' ', $environment->urls)),
             [
                 new ChartPanel('Requests per second', 'req/s', $rps, true),
                 new ChartPanel('Time per request', 'ms', $time, false),

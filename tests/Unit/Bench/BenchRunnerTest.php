@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Bench;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchRunner;
 use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Config\UrlSpec;
 use Preheat\Bench\GateFailure;
@@ -21,6 +22,7 @@ use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\RuntimeKinds;
 use Preheat\Tests\Support\FakeGate;
 use Preheat\Tests\Support\FakeLoadGenerator;
 use Preheat\Tests\Support\FakePreparation;
@@ -272,6 +274,31 @@ final class BenchRunnerTest extends TestCase
             self::assertSame([], $load->runs);
             self::assertSame([], $runtimes->notStopped());
         }
+    }
+
+    public function testEachScenarioRunsOnTheRuntimeKindItsLayersAskForAndAMissingKindIsSkippedNotBroken(): void
+    {
+        $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
+        $fpm = new FakeRuntimes();
+        $apache = new FakeRuntimes();
+        $config = new BenchConfig($app, $app.'/public', $app.'/public/index.php', [new UrlSpec('/')], [
+            ScenarioSpec::parse('none', 'none', $app),
+            ScenarioSpec::parse('apache', 'none', $app)->withLayers(new ScenarioLayers(runtime: 'mod_php')),
+            ScenarioSpec::parse('ceiling', 'none', $app)->withLayers(new ScenarioLayers(runtime: 'worker')),
+        ], rounds: 2, duration: 1.0, warmup: 0.0, maxTime: 0.0);
+
+        $result = (new BenchRunner(new FakePreparation(), $fpm, new FakeGate(), new FakeLoadGenerator([]), kinds: new RuntimeKinds(['fpm' => $fpm, 'mod_php' => $apache])))
+            ->run($config, $this->directory->path.'/work');
+
+        self::assertSame(['none'], array_keys($fpm->started));
+        self::assertSame(['apache'], array_keys($apache->started));
+        $ceiling = $result->scenario('ceiling');
+        self::assertNotNull($ceiling);
+        self::assertFalse($ceiling->isMeasured());
+        self::assertSame([], $ceiling->problems, 'nothing is wrong: the kind is not there');
+        self::assertSame('not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)', $ceiling->skipped);
+        self::assertCount(2, $result->scenario('apache')?->validRuns() ?? []);
+        self::assertNull((new BenchReportBuilder())->build($result)->rows[2]->requestsPerSecond);
     }
 
     /**

@@ -61,7 +61,7 @@ final class BenchReportTest extends TestCase
         $data = json_decode($json, true);
         self::assertSame(3, $data['version']);
         self::assertSame('faster', $data['scenarios'][1]['gain']['verdict']);
-        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
+        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
         self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
     }

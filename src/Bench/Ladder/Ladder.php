@@ -1,0 +1,75 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Ladder;
+
+use Preheat\Bench\Config\AutoloadLayer;
+use Preheat\Bench\Config\OpcacheLayer;
+use Preheat\Bench\Config\ScenarioLayers;
+use Preheat\Bench\Config\ScenarioSpec;
+
+/**
+ * The ladder: every step that makes a PHP app start warm, each on top of the one below, measured side
+ * by side in one run. Its titles are the rungs `preheat doctor` names for its findings.
+ */
+final class Ladder
+{
+    /** The runtime kind that boots the app once and serves every request from it: the ceiling. */
+    public const CEILING_RUNTIME = 'worker';
+
+    /** The reference scenario: the top preload rung with the app's own autoloader. */
+    public const REFERENCE = 'all-app-autoloader';
+
+    public const AUTOLOADER = '3-autoloader';
+    public const PRELOAD_ALL = '5-preload-all';
+
+    /** @param list<LadderRung> $rungs the steps in order, then the references */
+    private function __construct(public readonly array $rungs)
+    {
+    }
+
+    public static function standard(): self
+    {
+        $sized = OpcacheLayer::Sized;
+        $classmap = AutoloadLayer::Classmap;
+
+        return new self([
+            new LadderRung(1, 'baseline', 'the app as it is: its php.ini and its autoloader, no preloading', self::spec('1-baseline', 'none', new ScenarioLayers(OpcacheLayer::AsConfigured))),
+            new LadderRung(2, 'opcache sizing', 'OPcache sized for this app (memory, interned strings, max_accelerated_files as measured), validate_timestamps=0, realpath cache', self::spec('2-opcache-sizing', 'none', new ScenarioLayers($sized)), 'opcache'),
+            new LadderRung(3, 'autoloader', 'an authoritative classmap of every class the app\'s autoloader finds, built for the run (vendor/ untouched)', self::spec(self::AUTOLOADER, 'none', new ScenarioLayers($sized, $classmap)), 'autoload'),
+            new LadderRung(4, 'preload hot', 'preloading what the pages\' traffic loads most (the hot strategy)', self::spec('4-preload-hot', 'hot', new ScenarioLayers($sized, $classmap)), 'preload'),
+            new LadderRung(5, 'preload all', 'preloading every safe file (generate)', self::spec(self::PRELOAD_ALL, 'all', new ScenarioLayers($sized, $classmap)), 'preload'),
+            new LadderRung(6, 'ceiling', 'the app booted once and kept in memory by a persistent worker', self::spec('6-ceiling', 'none', new ScenarioLayers($sized, $classmap, self::CEILING_RUNTIME)), 'runtime'),
+            new LadderRung(5, 'preload all, app\'s autoloader', 'rung 5 without rung 3: what preloading gains with the app\'s own autoloader', self::spec(self::REFERENCE, 'all', new ScenarioLayers($sized)), 'preload', true),
+        ]);
+    }
+
+    /** @return list<ScenarioSpec> the scenarios to run, the baseline first */
+    public function scenarios(): array
+    {
+        return array_map(static fn (LadderRung $rung): ScenarioSpec => $rung->scenario, $this->rungs);
+    }
+
+    public function rung(string $scenario): ?LadderRung
+    {
+        foreach ($this->rungs as $rung) {
+            if ($rung->name() === $scenario) {
+                return $rung;
+            }
+        }
+
+        return null;
+    }
+
+    /** @return list<LadderRung> the steps, without the references */
+    public function steps(): array
+    {
+        return array_values(array_filter($this->rungs, static fn (LadderRung $rung): bool => !$rung->reference));
+    }
+
+    private static function spec(string $name, string $preload, ScenarioLayers $layers): ScenarioSpec
+    {
+        return ScenarioSpec::parse($name, $preload, '/')->withLayers($layers);
+    }
+}

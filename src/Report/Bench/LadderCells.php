@@ -1,0 +1,106 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+use Preheat\Bench\Statistics\PairedComparison;
+
+/**
+ * The ladder's table and its lines of explanation, formatted once for the console and markdown.
+ *
+ * @internal
+ */
+final class LadderCells
+{
+    /** @return list<string> */
+    public static function headers(BenchReport $report): array
+    {
+        $level = (int) round($report->confidenceLevel * 100);
+
+        return [
+            'rung', 'req/s (min–max)', \sprintf('over the rung below (%d%% CI)', $level), \sprintf('over the baseline (%d%% CI)', $level),
+            'worker PSS', 'OPcache used', 'preload memory', 'start-up',
+        ];
+    }
+
+    /** @return list<list<string>> */
+    public static function rows(LadderReport $ladder): array
+    {
+        return array_map(self::row(...), $ladder->rows);
+    }
+
+    /** @return list<string> */
+    public static function row(LadderRow $ladder): array
+    {
+        $row = $ladder->row;
+        $name = self::name($ladder);
+        if (!$row->isMeasured()) {
+            // In a few words: the reason is in the rung's line below the table.
+            return [$name, null !== $row->skipped ? explode(':', $row->skipped, 2)[0] : 'broken', '', '', '', '', '', ''];
+        }
+        $rps = $row->requestsPerSecond;
+
+        return [
+            $name,
+            null === $rps ? '' : \sprintf('%s (%s–%s)', Cells::number($rps->median), Cells::number($rps->min, $rps->median), Cells::number($rps->max, $rps->median)),
+            null === $ladder->below ? '—' : self::gain($ladder->overBelow).' vs '.$ladder->below,
+            self::gain($row->comparison),
+            null === $row->workerPssBytes ? '' : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
+            null === $row->opcacheUsedBytes ? '' : \sprintf('%.1f MB', $row->opcacheUsedBytes / 1048576),
+            null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
+            null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
+        ];
+    }
+
+    /**
+     * Each rung in one line: what it adds, and what it ran with.
+     *
+     * @return list<string>
+     */
+    public static function explanations(LadderReport $ladder): array
+    {
+        return array_map(static function (LadderRow $row): string {
+            $how = match (true) {
+                !$row->row->isMeasured() => ' ['.Cells::notMeasured($row->row).']',
+                '' !== $row->ranWith => ' [ran with: '.$row->ranWith.']',
+                default => '',
+            };
+
+            return \sprintf('%s: %s%s', self::name($row), $row->rung->explanation, $how);
+        }, $ladder->rows);
+    }
+
+    /** How much of the preload gain remains on top of the optimised autoloader, in one sentence; null when the run cannot tell. */
+    public static function preloadSummary(LadderReport $ladder): ?string
+    {
+        $withClassmap = $ladder->preloadOverClassmap;
+        $withApp = $ladder->preloadOverAppAutoloader;
+        if (null === $withClassmap || null === $withApp) {
+            return null;
+        }
+        $remaining = $ladder->preloadGainRemaining();
+
+        return \sprintf(
+            'Preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s on top of the optimised autoloader (rung 5 over rung 3)%s.',
+            Cells::comparison($withApp),
+            Cells::comparison($withClassmap),
+            null === $remaining ? '' : \sprintf(': %.0f%% of the preload gain remains once the autoloader is optimised', $remaining * 100),
+        );
+    }
+
+    private static function name(LadderRow $row): string
+    {
+        return $row->rung->reference ? 'ref. '.$row->rung->title : $row->rung->number.' '.$row->rung->title;
+    }
+
+    private static function gain(?PairedComparison $comparison): string
+    {
+        if (null === $comparison) {
+            return '—';
+        }
+        $verdict = Cells::verdictOf($comparison);
+
+        return Cells::comparison($comparison).' '.$verdict;
+    }
+}

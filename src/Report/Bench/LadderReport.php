@@ -1,0 +1,39 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+use Preheat\Bench\Statistics\PairedComparison;
+
+/**
+ * The ladder's rows, and the answer to the question its reference asks: how much of what preloading
+ * everything gains is left once the autoloader is optimised.
+ */
+final class LadderReport
+{
+    /**
+     * @param list<LadderRow>       $rows                     the rungs in order, then the references
+     * @param PairedComparison|null $preloadOverClassmap      "preload all" over "autoloader" (both with the optimised autoloader)
+     * @param PairedComparison|null $preloadOverAppAutoloader the reference over "opcache sizing" (both with the app's autoloader)
+     */
+    public function __construct(
+        public readonly array $rows,
+        public readonly ?PairedComparison $preloadOverClassmap,
+        public readonly ?PairedComparison $preloadOverAppAutoloader,
+    ) {
+    }
+
+    /**
+     * The share of the preload gain that remains on top of the optimised autoloader; null when either was
+     * not measured or either gain is not positive (a share of no gain, or of a loss, says nothing).
+     */
+    public function preloadGainRemaining(): ?float
+    {
+        if (null === $this->preloadOverClassmap || null === $this->preloadOverAppAutoloader || $this->preloadOverAppAutoloader->gain() <= 0.0 || $this->preloadOverClassmap->gain() < 0.0) {
+            return null;
+        }
+
+        return $this->preloadOverClassmap->gain() / $this->preloadOverAppAutoloader->gain();
+    }
+}
