@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make demo`: set the bundled Laravel app up, then measure it with and without preloading on real
-# nginx + php-fpm, print the table and write demo/report/{report.md,report.json,chart.svg}.
+# `make demo`: set the bundled Laravel app up, then measure the ladder on real nginx + php-fpm (the app
+# as it is, OPcache sized, a classmap autoloader, preload hot, preload all, the ceiling), print the
+# table and write demo/report/{report.md,report.json,chart.svg}.
 # Settings are in demo/preheat.json; pass more options through PREHEAT_BENCH_OPTIONS, e.g.
 #   PREHEAT_BENCH_OPTIONS="--rounds=3 --duration=5" make demo
 set -euo pipefail
@@ -11,4 +12,4 @@ if [ "$(id -u)" = 0 ] && id www-data >/dev/null 2>&1; then
 fi
 bash demo/setup.sh >/dev/null
 # shellcheck disable=SC2086
-php bin/preheat bench --project=demo --out=demo/report ${PREHEAT_BENCH_OPTIONS:-}
+php bin/preheat bench --project=demo --ladder --out=demo/report ${PREHEAT_BENCH_OPTIONS:-}
