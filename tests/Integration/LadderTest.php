@@ -44,7 +44,7 @@ final class LadderTest extends TestCase
 
         $process = new Process([
             \PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.$app, '--ladder',
-            '--rounds=1', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1', '--format=json', '--out='.$out,
+            '--rounds=1', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1', '--format=json', '--out='.$out,
         ], null, null, null, 240);
         $process->run();
         $report = json_decode($process->getOutput(), true);
