@@ -38,16 +38,4 @@ final class ProcessMemory
 
         return $found;
     }
-
-    /** CPU seconds (user + system) a process has used so far, from /proc/PID/stat. */
-    public static function cpuSeconds(int $pid): ?float
-    {
-        $stat = @file_get_contents("/proc/$pid/stat");
-        if (false === $stat) {
-            return null;
-        }
-        $fields = explode(' ', (string) preg_replace('/^\d+ \(.*\) /', '', $stat));
-
-        return ((int) $fields[11] + (int) $fields[12]) / 100;
-    }
 }

@@ -34,6 +34,16 @@ interface Runtime
     /** @return list<int> PSS in bytes of each PHP worker now (where the system says) */
     public function workerMemory(): array;
 
+    /**
+     * CPU seconds (user + system) its PHP processes have used so far: the parent (php-fpm's master,
+     * Apache's parent under mod_php), its workers, and the workers it already reaped. Sampled before
+     * and after a run, the difference is what PHP spent serving it. null where the system does not say.
+     */
+    public function phpCpuSeconds(): ?float;
+
+    /** The same for every process of it: PHP and the web server in front (nginx); null where the system does not say. */
+    public function serverCpuSeconds(): ?float;
+
     /** What OPcache says from inside a worker; null when the probe got no answer. */
     public function opcacheStatus(): ?OpcacheStatus;
 

@@ -24,7 +24,16 @@ final class WorkerProcesses
     public function __construct(
         private readonly RunningProcess $parent,
         private readonly \Closure $stillOurs,
+        private readonly ProcessCpu $cpu = new ProcessCpu(),
     ) {
+    }
+
+    /** CPU seconds the parent and its workers used so far, reaped workers included; null once the parent is gone. */
+    public function cpuSeconds(): ?float
+    {
+        $pid = $this->parent->pid();
+
+        return null === $pid || !$this->parent->isRunning() ? null : $this->cpu->treeSeconds($pid);
     }
 
     /** @return list<int> the parent's children now, remembered for stopStrays() */

@@ -15,6 +15,8 @@ final class FakeRuntime implements Runtime
 
     public bool $stopped = false;
 
+    private float $cpuSeconds = 0.0;
+
     public function __construct(
         private readonly string $name,
         private readonly int $port,
@@ -68,6 +70,22 @@ final class FakeRuntime implements Runtime
     public function workerMemory(): array
     {
         return $this->running ? [10 * 1048576, 10 * 1048576] : [];
+    }
+
+    /** Its PHP processes spent this much CPU serving a run (the fake load generator says how much). */
+    public function served(float $cpuSeconds): void
+    {
+        $this->cpuSeconds += $cpuSeconds;
+    }
+
+    public function phpCpuSeconds(): ?float
+    {
+        return $this->running ? $this->cpuSeconds : null;
+    }
+
+    public function serverCpuSeconds(): ?float
+    {
+        return $this->running ? $this->cpuSeconds : null;
     }
 
     public function opcacheStatus(): OpcacheStatus

@@ -82,6 +82,17 @@ final class ApacheModPhpRuntime implements Runtime
         return $this->workers->memory();
     }
 
+    /** Apache's parent and children: mod_php runs inside them, and Apache's own work is in the same processes. */
+    public function phpCpuSeconds(): ?float
+    {
+        return $this->workers->cpuSeconds();
+    }
+
+    public function serverCpuSeconds(): ?float
+    {
+        return $this->workers->cpuSeconds();
+    }
+
     public function opcacheStatus(): ?OpcacheStatus
     {
         $context = stream_context_create(['http' => ['timeout' => 5.0]]);

@@ -7,6 +7,7 @@ namespace Preheat\Server\NginxFpm;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
+use Preheat\Server\ProcessCpu;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
@@ -74,6 +75,20 @@ final class NginxFpmRuntime implements Runtime
     public function workerMemory(): array
     {
         return $this->workers->memory();
+    }
+
+    public function phpCpuSeconds(): ?float
+    {
+        return $this->workers->cpuSeconds();
+    }
+
+    public function serverCpuSeconds(): ?float
+    {
+        $php = $this->workers->cpuSeconds();
+        $pid = $this->nginx->pid();
+        $nginx = null === $pid || !$this->nginx->isRunning() ? null : (new ProcessCpu())->treeSeconds($pid);
+
+        return null === $php || null === $nginx ? null : $php + $nginx;
     }
 
     public function opcacheStatus(): ?OpcacheStatus

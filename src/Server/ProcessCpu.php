@@ -1,0 +1,88 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Server;
+
+/**
+ * CPU time of running processes from /proc: what a server's processes cost, sampled before and after
+ * a measured run. The /proc root is a parameter, so tests read a directory laid out like it.
+ */
+final class ProcessCpu
+{
+    /** Clock ticks per second of /proc's times (USER_HZ): 100 on every Linux the bench runs on. */
+    public const TICKS_PER_SECOND = 100;
+
+    /** How deep below the parent to follow children: php-fpm and Apache fork one level, a worker may run a program. */
+    private const MAX_DEPTH = 4;
+
+    public function __construct(private readonly string $proc = '/proc')
+    {
+    }
+
+    /**
+     * CPU seconds (user + system) a process and every process below it have used so far, including
+     * what children that already exited used (their parent's cutime + cstime, once it reaped them), so
+     * that a worker recycled mid-run is not lost. null when the process is gone or /proc does not say.
+     */
+    public function treeSeconds(int $pid): ?float
+    {
+        $seen = [$pid => true];
+
+        return $this->tree($pid, $seen, 0);
+    }
+
+    /** @return list<int> the process's children now */
+    public function children(int $pid): array
+    {
+        $children = @file_get_contents("{$this->proc}/$pid/task/$pid/children");
+        if (false !== $children) {
+            return array_values(array_map('intval', array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c)));
+        }
+        // Kernels without CONFIG_PROC_CHILDREN: every process's parent, from its stat line.
+        $found = [];
+        foreach (glob("{$this->proc}/[0-9]*/stat") ?: [] as $file) {
+            $fields = $this->fields((string) @file_get_contents($file));
+            if (null !== $fields && (int) $fields[1] === $pid) {
+                $found[] = (int) basename(\dirname($file));
+            }
+        }
+        sort($found);
+
+        return $found;
+    }
+
+    /** @param array<int, true> $seen */
+    private function tree(int $pid, array &$seen, int $depth): ?float
+    {
+        $fields = $this->fields((string) @file_get_contents("{$this->proc}/$pid/stat"));
+        if (null === $fields) {
+            return null;
+        }
+        // After "pid (comm) ": utime, stime, cutime, cstime are the 12th to 15th fields.
+        $seconds = ((int) $fields[11] + (int) $fields[12] + (int) $fields[13] + (int) $fields[14]) / self::TICKS_PER_SECOND;
+        if ($depth < self::MAX_DEPTH) {
+            foreach ($this->children($pid) as $child) {
+                if (!isset($seen[$child])) {
+                    $seen[$child] = true;
+                    // A child gone between listing and reading: its time is in our cutime once reaped.
+                    $seconds += $this->tree($child, $seen, $depth + 1) ?? 0.0;
+                }
+            }
+        }
+
+        return $seconds;
+    }
+
+    /** @return list<string>|null the stat line's fields after "pid (comm) " (comm may hold spaces and parentheses) */
+    private function fields(string $stat): ?array
+    {
+        $end = strrpos($stat, ')');
+        if (false === $end) {
+            return null;
+        }
+        $fields = explode(' ', trim(substr($stat, $end + 2)));
+
+        return \count($fields) > 14 ? $fields : null;
+    }
+}
