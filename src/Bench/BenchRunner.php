@@ -7,11 +7,13 @@ namespace Preheat\Bench;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Gate\ScenarioGate;
+use Preheat\Bench\Load\InProcessLoad;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\ScenarioRecordBuilder;
 use Preheat\Bench\Rounds\MetricComparisons;
 use Preheat\Bench\Rounds\PrimaryComparisons;
@@ -51,6 +53,7 @@ final class BenchRunner
         private readonly PrimaryComparisons $comparisons = new MetricComparisons(),
         ?\Closure $clock = null,
         private readonly RuntimeKinds $kinds = new RuntimeKinds([]),
+        private readonly RunMeter $meter = new RunMeter(),
     ) {
         $this->clock = $clock ?? static fn (): float => hrtime(true) / 1e9;
     }
@@ -62,6 +65,9 @@ final class BenchRunner
         /** @var array<string, Runtime> $running */
         $running = [];
         $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
+        $machineAtStart = $this->meter->machineNow();
+        $loadAtStart = $this->meter->loadAverage();
+        $before = null;
         try {
             foreach ($config->scenarios as $index => $spec) {
                 $directory = \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name);
@@ -108,6 +114,7 @@ final class BenchRunner
                 $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
             }
 
+            $before = $this->meter->machineSince($machineAtStart)->withLoadAverage($loadAtStart);
             $outcome = $this->measure($config, $plan, $scenarios, $running, $settings);
             foreach ($plan->scenarios as $name) {
                 $scenarios[$name]->collected($running[$name]->opcacheStatus(), $running[$name]->workerMemory());
@@ -121,7 +128,7 @@ final class BenchRunner
         return new BenchResult(
             array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios)),
             $config->baseline()->name,
-            $this->environment($config, $settings, $scenarios, $outcome->rounds),
+            $this->environment($config, $settings, $scenarios, $outcome->rounds, $before),
             array_map(static fn ($u): string => $u->path, $config->urls),
             $outcome->rounds,
             $outcome,
@@ -154,9 +161,11 @@ final class BenchRunner
                 $this->progress->advance($done, \count($slots));
                 $runtime = $running[$slot->scenario];
                 $runtime->ensureRunning(\sprintf('round %d', $round));
+                $reading = $this->meter->before($runtime);
                 $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
+                [$result, $conditions] = $this->meter->after($reading, $runtime, $result, !$this->load instanceof InProcessLoad);
                 $runtime->ensureRunning(\sprintf('round %d', $round));
-                $scenarios[$slot->scenario]->ran($round, $result);
+                $scenarios[$slot->scenario]->ran($round, $result, $conditions);
                 $this->progress->advance($done + 1, \count($slots));
             }
             $roundSeconds[] = ($this->clock)() - $started;
@@ -278,8 +287,11 @@ final class BenchRunner
     }
 
     /** @param array<string, ScenarioRecordBuilder> $scenarios */
-    private function environment(BenchConfig $config, LoadSettings $settings, array $scenarios, int $rounds): Environment
+    private function environment(BenchConfig $config, LoadSettings $settings, array $scenarios, int $rounds, ?MachineLoad $before): Environment
     {
+        $conditions = array_merge(...array_values(array_map(static fn (ScenarioRecordBuilder $s): array => $s->conditions(), $scenarios)));
+        $during = MachineLoad::over(...$conditions)?->withLoadAverage($this->meter->loadAverage());
+
         $status = null;
         foreach ($scenarios as $scenario) {
             $status ??= $scenario->opcacheStatus();
@@ -309,6 +321,10 @@ final class BenchRunner
             // As the workers themselves report it, not as configured.
             $status->user ?? $php->user,
             Environment::NOTE,
+            $before,
+            $during,
+            $this->meter->cpuModel(),
+            $this->meter->governor(),
         );
     }
 }

@@ -58,7 +58,7 @@ final class BenchCommandTest extends TestCase
 
         self::assertCount(2, $all['runs'], '--max-time=0: the minimum rounds only');
         self::assertTrue($all['runs'][0]['valid']);
-        self::assertSame(['minRounds' => 2, 'precisionPoints' => 2, 'maxSeconds' => 0, 'metric' => 'req/s', 'rounds' => 2], \array_slice($report['stopping'], 0, 5));
+        self::assertSame(['minRounds' => 2, 'precisionPoints' => 2, 'maxSeconds' => 0, 'metric' => 'CPU per request', 'rounds' => 2], \array_slice($report['stopping'], 0, 5));
         self::assertSame('time-limit', $report['stopping']['reason']);
         self::assertNull($all['gain']['halfWidthPoints'], 'two rounds give no interval');
         self::assertFalse($all['gain']['precisionMet']);
@@ -68,7 +68,13 @@ final class BenchCommandTest extends TestCase
         self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');
         self::assertGreaterThan(0, $all['workerPssBytes']);
         self::assertGreaterThan(0, $all['fpmStartSeconds']);
-        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'note'], array_keys($report['environment']));
+        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
+        self::assertIsArray($report['environment']['machineDuring']['loadAverage']);
+        self::assertGreaterThanOrEqual(0, $report['environment']['machineDuring']['stealShare']);
+        self::assertSame('cpuPerRequest', $report['primaryMetric']['metric']);
+        self::assertPlausibleCpuPerRequest($none, $report['environment']['cores']);
+        self::assertPlausibleCpuPerRequest($all, $report['environment']['cores']);
+        self::assertSame('cpuPerRequest', $all['headline']['metric']);
         if (0 === posix_geteuid()) {
             self::assertSame('www-data', $report['environment']['user'], 'as root, the workers run as the pool\'s user, as in production');
         }
@@ -77,6 +83,24 @@ final class BenchCommandTest extends TestCase
             self::assertFileExists($out.'/'.$file);
         }
         self::assertStringContainsString('| naive | not measured: / differs from the baseline |', (string) file_get_contents($out.'/report.md'));
+    }
+
+    /**
+     * The PHP processes' CPU over each valid run: more than nothing, and less than the machine had
+     * (the run's wall time on every core). No timing beyond that.
+     *
+     * @param array<string, mixed> $scenario
+     */
+    private static function assertPlausibleCpuPerRequest(array $scenario, int $cores): void
+    {
+        $runs = array_filter($scenario['runs'], static fn (array $run): bool => $run['valid']);
+        self::assertNotEmpty($runs, $scenario['name']);
+        foreach ($runs as $run) {
+            self::assertGreaterThan(0.0, $run['phpCpuSeconds'], $scenario['name'].' round '.$run['round']);
+            self::assertLessThan($run['machine']['wallSeconds'] * $cores, $run['phpCpuSeconds'], $scenario['name'].' round '.$run['round']);
+            self::assertGreaterThan(0.0, $run['cpuPerRequestMs']);
+        }
+        self::assertGreaterThan(0.0, $scenario['cpuPerRequestMs']['median']);
     }
 
     public function testAPageThatChangesOnEveryRequestPassesNoneVersusNoneWithoutMasks(): void
@@ -103,7 +127,13 @@ final class BenchCommandTest extends TestCase
                 self::assertTrue($scenario['measured'], $tool.' '.$scenario['name']);
                 self::assertGreaterThan(0, $scenario['requestsPerSecond']['median']);
                 self::assertSame($tool, $scenario['runs'][0]['tool']);
+                if ('ab' === $tool) {
+                    self::assertPlausibleCpuPerRequest($scenario, $report['environment']['cores']);
+                } else {
+                    self::assertNull($scenario['runs'][0]['phpCpuSeconds'], 'php-cgi runs PHP itself: the server\'s CPU is not the run\'s');
+                }
             }
+            self::assertSame('ab' === $tool ? 'cpuPerRequest' : 'requestsPerSecond', $report['primaryMetric']['metric'], $tool);
         }
     }
 
@@ -122,6 +152,7 @@ final class BenchCommandTest extends TestCase
             self::assertGreaterThan(0, $scenario['requestsPerSecond']['median']);
             self::assertSame(2, $scenario['workers'], 'Apache\'s prefork children are the workers');
             self::assertGreaterThan(0, $scenario['workerPssBytes']);
+            self::assertPlausibleCpuPerRequest($scenario, $report['environment']['cores']);
         }
         self::assertSame(0, $none['preload']['classes']);
         self::assertGreaterThan(0, $all['preload']['classes'], 'mod_php preloads from the scenario\'s php.ini');

@@ -11,7 +11,8 @@ use Preheat\Bench\Load\LoadTarget;
 
 /**
  * Answers each run at once with the req/s a test chose per base URL, and remembers every run; a hook
- * can make a run void, kill a runtime or throw, as the test needs.
+ * can make a run void, kill a runtime or throw, as the test needs. Given the runtimes, it charges each
+ * run's CPU (requests × the CPU per request chosen per base URL) to the runtime it loaded.
  */
 final class FakeLoadGenerator implements LoadGenerator
 {
@@ -22,11 +23,16 @@ final class FakeLoadGenerator implements LoadGenerator
     private ?\Closure $hook;
 
     /**
-     * @param array<string, float>                          $rps  req/s by base URL (100 where not given)
-     * @param (callable(int, LoadTarget): ?LoadResult)|null $hook called with the run's number (from 1) before it is answered; a result it returns is the answer
+     * @param array<string, float>                          $rps             req/s by base URL (100 where not given)
+     * @param (callable(int, LoadTarget): ?LoadResult)|null $hook            called with the run's number (from 1) before it is answered; a result it returns is the answer
+     * @param array<string, float>                          $cpuMsPerRequest PHP CPU per request by base URL (5 ms where not given), charged when $runtimes is given
      */
-    public function __construct(private readonly array $rps = [], ?callable $hook = null)
-    {
+    public function __construct(
+        private readonly array $rps = [],
+        ?callable $hook = null,
+        private readonly array $cpuMsPerRequest = [],
+        private readonly ?FakeRuntimes $runtimes = null,
+    ) {
         $this->hook = null === $hook ? null : $hook(...);
     }
 
@@ -40,7 +46,14 @@ final class FakeLoadGenerator implements LoadGenerator
         $this->runs[] = [$target->baseUrl, $duration];
         $answer = null === $this->hook ? null : ($this->hook)(\count($this->runs), $target);
 
-        return $answer ?? self::result($this->rps[$target->baseUrl] ?? 100.0, $duration);
+        $answer ??= self::result($this->rps[$target->baseUrl] ?? 100.0, $duration);
+        foreach ($this->runtimes->started ?? [] as $runtime) {
+            if ($runtime->baseUrl() === $target->baseUrl) {
+                $runtime->served($answer->requests * ($this->cpuMsPerRequest[$target->baseUrl] ?? 5.0) / 1000);
+            }
+        }
+
+        return $answer;
     }
 
     public static function result(float $rps, float $duration, int $non2xx = 0): LoadResult

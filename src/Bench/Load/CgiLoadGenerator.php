@@ -13,7 +13,7 @@ use Symfony\Component\Process\ExecutableFinder;
  * `php-cgi -T warmup,requests`: times the app in-process, one request after another, with no web
  * server or network in the way, using the scenario's own php.ini (so its preload script).
  */
-final class CgiLoadGenerator implements LoadGenerator
+final class CgiLoadGenerator implements InProcessLoad
 {
     public function __construct(
         private readonly ProcessRunner $runner,

@@ -171,6 +171,9 @@ final class LoadResult
             'socketErrors' => $this->socketErrors,
             'timeouts' => $this->timeouts,
             'toolCpuSeconds' => null === $this->toolCpuSeconds ? null : round($this->toolCpuSeconds, 3),
+            'phpCpuSeconds' => null === $this->phpCpuSeconds ? null : round($this->phpCpuSeconds, 3),
+            'cpuPerRequestMs' => null === $this->phpCpuSeconds || $this->requests <= 0 ? null : round($this->phpCpuSeconds * 1000 / $this->requests, 4),
+            'instructions' => $this->instructions,
             'valid' => $this->isValid(),
         ];
     }

@@ -14,10 +14,14 @@ final class Environment
     public const NOTE = 'The load tool runs on the same cores as php-fpm; it is the same for every scenario.';
 
     /**
-     * @param array<string, string> $opcache OPcache settings by short name, as the report shows them (sizes with M)
+     * @param array<string, string> $opcache  OPcache settings by short name, as the report shows them (sizes with M)
      * @param list<string>          $urls
-     * @param string|null           $phpIni  how the php.ini was found; the user goes with it
-     * @param string|null           $user    the user the workers run as, as they report it
+     * @param string|null           $phpIni   how the php.ini was found; the user goes with it
+     * @param string|null           $user     the user the workers run as, as they report it
+     * @param MachineLoad|null      $before   when the bench started: load average, and steal until the first measured run
+     * @param MachineLoad|null      $during   over the measured runs: steal, other processes, the load tool; load average after the last
+     * @param string|null           $cpuModel as /proc/cpuinfo names it
+     * @param string|null           $governor cpu0's frequency governor, where the system exposes one
      */
     public function __construct(
         public readonly string $php,
@@ -34,6 +38,10 @@ final class Environment
         public readonly ?string $phpIni = null,
         public readonly ?string $user = null,
         public readonly ?string $note = null,
+        public readonly ?MachineLoad $before = null,
+        public readonly ?MachineLoad $during = null,
+        public readonly ?string $cpuModel = null,
+        public readonly ?string $governor = null,
     ) {
     }
 
@@ -48,6 +56,8 @@ final class Environment
             + [
                 'opcache' => $this->opcache,
                 'cores' => $this->cores,
+                'cpuModel' => $this->cpuModel,
+                'governor' => $this->governor,
                 'workers' => $this->workers,
                 'tool' => $this->tool,
                 'toolSettings' => $this->toolSettings,
@@ -55,6 +65,8 @@ final class Environment
                 'duration' => $this->duration,
                 'warmup' => $this->warmup,
                 'urls' => $this->urls,
+                'machineBefore' => $this->before?->toArray(),
+                'machineDuring' => $this->during?->toArray(),
             ]
             + (null === $this->note ? [] : ['note' => $this->note]);
     }

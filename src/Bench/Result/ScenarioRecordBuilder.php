@@ -24,6 +24,9 @@ final class ScenarioRecordBuilder
     /** @var list<int> */
     private array $workerPss = [];
 
+    /** @var array<int, RunConditions> */
+    private array $conditions = [];
+
     public function __construct(public readonly PreparedScenario $prepared)
     {
         $this->problems = $prepared->problems;
@@ -56,9 +59,18 @@ final class ScenarioRecordBuilder
         $this->startSeconds = $seconds;
     }
 
-    public function ran(int $round, LoadResult $run): void
+    public function ran(int $round, LoadResult $run, ?RunConditions $conditions = null): void
     {
         $this->runs[$round] = $run;
+        if (null !== $conditions) {
+            $this->conditions[$round] = $conditions;
+        }
+    }
+
+    /** @return list<RunConditions> */
+    public function conditions(): array
+    {
+        return array_values($this->conditions);
     }
 
     /** @param list<int> $workerPss */
@@ -90,6 +102,7 @@ final class ScenarioRecordBuilder
             $this->workerPss,
             $prepared->skipped,
             $prepared->layers,
+            $this->conditions,
         );
     }
 }

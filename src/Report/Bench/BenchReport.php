@@ -5,8 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Statistics\PrimaryChoice;
 
-/** What every renderer shows: a row per scenario (and per rung, for a ladder), the environment, and the raw result behind them. */
+/** What every renderer shows: a row per scenario (and per rung, for a ladder), the metric that gives the headline, the environment, and the raw result behind them. */
 final class BenchReport
 {
     /**
@@ -18,6 +19,7 @@ final class BenchReport
         public readonly string $baseline,
         public readonly BenchResult $result,
         public readonly float $confidenceLevel,
+        public readonly PrimaryChoice $primary,
         public readonly ?LadderReport $ladder = null,
     ) {
     }

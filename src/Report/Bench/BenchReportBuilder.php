@@ -13,6 +13,7 @@ use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\BaselineComparator;
 use Preheat\Bench\Statistics\Bootstrap;
 use Preheat\Bench\Statistics\PairedComparator;
+use Preheat\Bench\Statistics\PrimaryMetric;
 use Preheat\Bench\Statistics\Sample;
 
 /**
@@ -42,7 +43,9 @@ final class BenchReportBuilder
             $rows[] = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
         }
 
-        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, null === $result->ladder ? null : $this->ladder($result, $result->ladder));
+        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during);
+
+        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, $primary, null === $result->ladder ? null : $this->ladder($result, $result->ladder));
     }
 
     /**
@@ -157,7 +160,38 @@ final class BenchReportBuilder
             // The share of the machine's CPU time the load tool used while it ran.
             [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
             $record->skipped,
+            $this->metrics($record, $baseline),
         );
+    }
+
+    /**
+     * Every metric the scenario or the baseline measured, each with its paired gain.
+     *
+     * @return array<string, MetricSummary>
+     */
+    private function metrics(ScenarioRecord $record, ?ScenarioRecord $baseline): array
+    {
+        $metrics = [];
+        foreach (Metric::cases() as $metric) {
+            $own = Spread::of(array_values($record->byRound($metric)));
+            $reference = null === $baseline ? null : Spread::of(array_values($baseline->byRound($metric)));
+            if (null === $own && null === $reference) {
+                continue;
+            }
+            if (null === $baseline) {
+                $metrics[$metric->value] = new MetricSummary($metric, $own, $own?->median, null);
+                continue;
+            }
+            $comparison = $this->comparator->compare($record, $baseline, $metric);
+            $headline = null;
+            if (null !== $comparison && null !== $reference && $comparison->ratio > 0.0) {
+                // The baseline's median moved by the paired speed-up: up for req/s, down for a cost.
+                $headline = $metric->higherIsBetter() ? $reference->median * $comparison->ratio : $reference->median / $comparison->ratio;
+            }
+            $metrics[$metric->value] = new MetricSummary($metric, $own, $headline, $comparison);
+        }
+
+        return $metrics;
     }
 
     /** @return list<float> req/s of the runs that count */

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Config\Duration;
+use Preheat\Bench\Result\MachineLoad;
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
@@ -22,28 +24,78 @@ final class Cells
     /** @return list<string> */
     public static function headers(BenchReport $report): array
     {
+        $headers = ['scenario', 'req/s (min–max)', 'time per request', self::gainHeader($report, Metric::RequestsPerSecond), 'verdict'];
+        foreach (self::costs($report) as $metric) {
+            array_push($headers, $metric->label(), self::gainHeader($report, $metric), 'verdict');
+        }
+        $stopping = $report->result->stopping;
+
         return [
-            'scenario', 'req/s (min–max)', 'time per request', \sprintf('gain vs %s (%d%% CI)', $report->baseline, (int) round($report->confidenceLevel * 100)), 'verdict',
-            null === $report->result->stopping ? 'precision' : \sprintf('precision (target ±%s)', self::points($report->result->stopping->rule->precisionPoints)),
+            ...$headers,
+            null === $stopping ? 'precision' : \sprintf('precision of %s (target ±%s)', self::shortLabel($report->primary->metric), self::points($stopping->rule->precisionPoints)),
             'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'PHP start',
         ];
     }
 
-    /** @return list<string> */
-    public static function row(ScenarioRow $row, ?StoppingRule $rule = null): array
+    /** @return list<list<string>> one per scenario, as headers() names the columns */
+    public static function rows(BenchReport $report): array
     {
+        $costs = self::costs($report);
+        $rule = $report->result->stopping?->rule;
+
+        return array_map(static fn (ScenarioRow $row): array => self::row($row, $costs, $report->primary->metric, $rule), $report->rows);
+    }
+
+    /**
+     * The metrics besides req/s that some scenario measured (CPU per request, instructions per request), in the order Metric declares them.
+     *
+     * @return list<Metric>
+     */
+    public static function costs(BenchReport $report): array
+    {
+        return array_values(array_filter(Metric::cases(), static function (Metric $metric) use ($report): bool {
+            foreach ($report->rows as $row) {
+                if (Metric::RequestsPerSecond !== $metric && null !== $row->metric($metric)) {
+                    return true;
+                }
+            }
+
+            return false;
+        }));
+    }
+
+    /**
+     * @param list<Metric> $costs
+     *
+     * @return list<string>
+     */
+    private static function row(ScenarioRow $row, array $costs, Metric $primary, ?StoppingRule $rule): array
+    {
+        $columns = 11 + 3 * \count($costs);
         if (!$row->isMeasured()) {
-            return [$row->name, self::notMeasured($row), '', '', '', '', '', '', '', '', ''];
+            return array_pad([$row->name, self::notMeasured($row)], $columns, '');
         }
         $rps = $row->requestsPerSecond;
-
-        return [
+        $cells = [
             $row->name,
             null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min, $rps->median), self::number($rps->max, $rps->median)),
             null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
             self::gain($row),
             self::verdict($row),
-            self::precision($row, $rule),
+        ];
+        foreach ($costs as $metric) {
+            $summary = $row->metric($metric);
+            array_push(
+                $cells,
+                null === $summary?->headline ? 'not measured' : self::figure($metric, $summary->headline),
+                null === $summary ? '' : self::comparison($summary->comparison, null !== $summary->spread),
+                null === $summary ? '' : self::verdictOf($summary->comparison, null !== $summary->spread),
+            );
+        }
+
+        return [
+            ...$cells,
+            self::precision($row->metric($primary)?->comparison, null === $row->comparison, $rule),
             null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
             null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
@@ -58,17 +110,27 @@ final class Cells
         return $row->skipped ?? 'not measured: '.rtrim(self::firstLine($row->problems[0] ?? 'no valid run'), ':');
     }
 
-    /** The median of the paired per-round ratios as a gain, with its interval when there is one. */
+    /** The req/s gain: the median of the paired per-round ratios, with its interval when there is one. */
     public static function gain(ScenarioRow $row): string
     {
         return self::comparison($row->comparison);
     }
 
-    /** A paired comparison as a gain with its interval; — without one. */
-    public static function comparison(?PairedComparison $comparison): string
+    /** faster, slower, no measurable difference; or why there is no verdict (req/s). */
+    public static function verdict(ScenarioRow $row): string
+    {
+        return self::verdictOf($row->comparison);
+    }
+
+    /**
+     * A paired comparison as a gain with its interval; — without one.
+     *
+     * @param bool $measured whether the scenario itself measured the metric (else: not measured)
+     */
+    public static function comparison(?PairedComparison $comparison, bool $measured = true): string
     {
         if (null === $comparison) {
-            return '—';
+            return $measured ? '—' : 'not measured';
         }
         $interval = $comparison->interval;
 
@@ -77,43 +139,32 @@ final class Cells
             : \sprintf('%s (%s … %s)', self::percent($comparison->gain()), self::percent($interval->low), self::percent($interval->high));
     }
 
-    /** faster, slower, no measurable difference; or why there is no verdict. */
-    public static function verdict(ScenarioRow $row): string
-    {
-        return self::verdictOf($row->comparison);
-    }
-
-    public static function verdictOf(?PairedComparison $comparison): string
+    public static function verdictOf(?PairedComparison $comparison, bool $measured = true): string
     {
         if (null === $comparison) {
-            return '—';
+            return $measured ? '—' : '';
         }
-
         $verdict = $comparison->verdict();
 
         return null === $verdict ? \sprintf('no verdict (%s)', self::rounds($comparison->rounds())) : $verdict->value;
     }
 
-    /** @return list<list<string>> every row's cells */
-    public static function rows(BenchReport $report): array
+    /**
+     * The half-width of the primary gain's interval in points, and whether it reached the stopping rule's target.
+     *
+     * @param bool $baseline the baseline's own row: nothing to compare
+     */
+    public static function precision(?PairedComparison $comparison, bool $baseline, ?StoppingRule $rule): string
     {
-        $rule = $report->result->stopping?->rule;
-
-        return array_map(static fn (ScenarioRow $row): array => self::row($row, $rule), $report->rows);
-    }
-
-    /** The half-width of the gain's interval in points, and whether it reached the stopping rule's target. */
-    public static function precision(ScenarioRow $row, ?StoppingRule $rule): string
-    {
-        if (null === $row->comparison) {
+        if ($baseline) {
             return '—';
         }
-        $halfWidth = StoppingRule::halfWidthPoints($row->comparison);
-        if (null === $halfWidth) {
+        $halfWidth = null === $comparison ? null : StoppingRule::halfWidthPoints($comparison);
+        if (null === $comparison || null === $halfWidth) {
             return 'no interval';
         }
 
-        return \sprintf('±%.1f points', $halfWidth).(null === $rule ? '' : ($rule->reached($row->comparison) ? ', reached' : ', not reached'));
+        return \sprintf('±%.1f points', $halfWidth).(null === $rule ? '' : ($rule->reached($comparison) ? ', reached' : ', not reached'));
     }
 
     /** How the rounds ran and why they stopped, in words; null for a result made without a stopping rule. */
@@ -145,13 +196,81 @@ final class Cells
         $rule = $report->result->stopping?->rule;
         $missed = [];
         foreach ($report->rows as $row) {
-            if (null !== $rule && null !== $row->comparison && $row->isMeasured() && !$rule->reached($row->comparison)) {
-                $halfWidth = StoppingRule::halfWidthPoints($row->comparison);
+            $comparison = $row->metric($report->primary->metric)?->comparison;
+            if (null !== $rule && null !== $row->comparison && $row->isMeasured() && (null === $comparison || !$rule->reached($comparison))) {
+                $halfWidth = null === $comparison ? null : StoppingRule::halfWidthPoints($comparison);
                 $missed[] = $row->name.(null === $halfWidth ? ' (no interval)' : \sprintf(' (±%.1f)', $halfWidth));
             }
         }
 
         return $missed;
+    }
+
+    /**
+     * The headline in words: which metric it is read from and why, then each scenario's verdict on it.
+     *
+     * @return list<string>
+     */
+    public static function headline(BenchReport $report): array
+    {
+        $primary = $report->primary->metric;
+        $shown = array_map(static fn (Metric $m): string => $m->label(), [Metric::RequestsPerSecond, ...self::costs($report)]);
+        $lines = [\sprintf(
+            'Primary figure: %s, because %s.%s',
+            $primary->label(),
+            $report->primary->reason,
+            \count($shown) > 1 ? \sprintf(' Shown: %s; a gain above 0 is faster for each.', implode(', ', $shown)) : '',
+        )];
+        foreach ($report->rows as $row) {
+            $summary = $row->metric($primary);
+            if ($row->name === $report->baseline || !$row->isMeasured() || null === $summary?->comparison) {
+                continue;
+            }
+            $comparison = $summary->comparison;
+            $verdict = $comparison->verdict();
+            $lines[] = \sprintf(
+                '%s vs %s: %s (%s %s%s)',
+                $row->name,
+                $report->baseline,
+                null === $verdict ? 'no verdict yet, '.self::rounds($comparison->rounds()) : $verdict->value,
+                $primary->label(),
+                self::percent($comparison->gain()),
+                null === $comparison->interval ? '' : \sprintf(', %d%% CI %s … %s', (int) round($comparison->interval->level * 100), self::percent($comparison->interval->low), self::percent($comparison->interval->high)),
+            );
+        }
+
+        return $lines;
+    }
+
+    /** A metric's name where a header has little room. */
+    private static function shortLabel(Metric $metric): string
+    {
+        return match ($metric) {
+            Metric::RequestsPerSecond => 'req/s',
+            Metric::CpuPerRequest => 'CPU',
+            Metric::InstructionsPerRequest => 'instructions',
+        };
+    }
+
+    /** A metric's figure as the table shows it. */
+    public static function figure(Metric $metric, float $value): string
+    {
+        return match ($metric) {
+            Metric::RequestsPerSecond => self::number($value),
+            Metric::CpuPerRequest => \sprintf('%.2f ms', $value),
+            Metric::InstructionsPerRequest => \sprintf('%s M', number_format($value / 1e6, 2, '.', ',')),
+        };
+    }
+
+    private static function gainHeader(BenchReport $report, Metric $metric): string
+    {
+        return \sprintf(
+            '%s gain vs %s (%d%% CI)%s',
+            self::shortLabel($metric),
+            $report->baseline,
+            (int) round($report->confidenceLevel * 100),
+            $report->primary->metric === $metric ? ', primary' : '',
+        );
     }
 
     /** Why a gain has no interval, or null when it has one. */
@@ -185,12 +304,18 @@ final class Cells
             ['PHP', $environment->php],
             null !== $environment->phpIni ? ['php.ini', $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : '')] : null,
             ['OPcache', implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache))],
-            ['CPU cores', (string) $environment->cores],
+            ['CPU', implode('; ', array_filter([
+                $environment->cpuModel,
+                1 === $environment->cores ? '1 core' : $environment->cores.' cores',
+                null === $environment->governor ? null : 'governor '.$environment->governor,
+            ]))],
             ['PHP workers', $environment->workers],
-            ['load tool', $environment->toolSettings],
+            ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.0f%% of the CPU during the runs', $environment->during->toolShare * 100))],
             ['rounds', \sprintf('%s, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds.self::roundsRule($report), $environment->warmup)],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
             ['pages', implode(' ', $environment->urls)],
+            null === $environment->before ? null : ['machine before', self::machine($environment->before, 'until the first measured run')],
+            null === $environment->during ? null : ['machine during', self::machine($environment->during, 'during the runs')],
         ]));
     }
 
@@ -205,6 +330,16 @@ final class Cells
         return 0.0 === $rule->maxSeconds
             ? \sprintf(' (%d planned, no time limit for more)', $rule->minRounds)
             : \sprintf(' (at least %d; more until every gain is within ±%s points, while they fit in %s)', $rule->minRounds, self::points($rule->precisionPoints), Duration::format($rule->maxSeconds));
+    }
+
+    /** Load average, steal and other processes' CPU in words. */
+    private static function machine(MachineLoad $load, string $when): string
+    {
+        return implode('; ', array_filter([
+            null === $load->loadAverage ? null : 'load average '.implode(' ', array_map(static fn (float $l): string => \sprintf('%.2f', $l), $load->loadAverage)),
+            null === $load->stealShare ? null : \sprintf('%.1f%% of CPU time stolen by the hypervisor %s', $load->stealShare * 100, $when),
+            null === $load->otherShare ? null : \sprintf('%.0f%% of the CPU used by other processes', $load->otherShare * 100),
+        ])) ?: 'not known';
     }
 
     /** @return list<string> */
@@ -237,11 +372,14 @@ final class Cells
                 if (null !== $reason) {
                     $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
                 }
-                foreach ($row->comparison->outliers as $outlier) {
+            }
+            foreach ($row->metrics as $summary) {
+                foreach ($summary->comparison->outliers ?? [] as $outlier) {
                     $notes[] = \sprintf(
-                        '%s round %d is an outlier: paired ratio %.3f against a median of %.3f (|x − median| / MAD = %.1f > %.1f); kept in the statistics',
+                        '%s round %d is an outlier on %s: paired ratio %.3f against a median of %.3f (|x − median| / MAD = %.1f > %.1f); kept in the statistics',
                         $row->name,
                         $outlier->round,
+                        $summary->metric->label(),
                         $outlier->ratio,
                         $outlier->median,
                         $outlier->score,

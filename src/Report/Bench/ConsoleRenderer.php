@@ -13,6 +13,10 @@ final class ConsoleRenderer
     public function render(BenchReport $report): string
     {
         $output = new BufferedOutput();
+        foreach (Cells::headline($report) as $line) {
+            $output->writeln($line);
+        }
+        $output->writeln('');
         if (null !== $report->ladder) {
             (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(LadderCells::rows($report->ladder))->render();
             foreach (LadderCells::explanations($report->ladder) as $line) {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Statistics\OutlierRound;
 use Preheat\Bench\Statistics\PairedComparison;
@@ -15,7 +16,7 @@ use Preheat\Bench\Statistics\PairedComparison;
  */
 final class JsonRenderer
 {
-    public const VERSION = 3;
+    public const VERSION = 4;
 
     /** @return array<string, mixed> */
     public function render(BenchReport $report): array
@@ -33,6 +34,12 @@ final class JsonRenderer
                 'requestsPerSecond' => $row->requestsPerSecond?->toArray(),
                 'timePerRequestMs' => $row->timePerRequestMs?->toArray(4),
                 'gain' => null === $row->comparison ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
+                'cpuPerRequestMs' => $row->metric(Metric::CpuPerRequest)?->spread?->toArray(4),
+                'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
+                'gains' => (object) array_map(
+                    static fn (MetricSummary $m): array => self::metricGain($m, $report->result->stopping?->rule),
+                    array_filter($row->metrics, static fn (MetricSummary $m): bool => null !== $m->comparison),
+                ),
                 'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
                 'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
@@ -41,7 +48,7 @@ final class JsonRenderer
                 'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
                 'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
                 'runs' => array_map(
-                    static fn (int $round, LoadResult $run): array => ['round' => $round] + $run->toArray(),
+                    static fn (int $round, LoadResult $run): array => ['round' => $round] + $run->toArray() + ['machine' => ($record->conditions[$round] ?? null)?->toArray()],
                     array_keys($record->runs ?? []),
                     array_values($record->runs ?? []),
                 ),
@@ -52,6 +59,7 @@ final class JsonRenderer
             'version' => self::VERSION,
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
+            'primaryMetric' => ['metric' => $report->primary->metric->value, 'reason' => $report->primary->reason],
             'environment' => $report->result->environment->toArray(),
             'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
@@ -78,6 +86,42 @@ final class JsonRenderer
             'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader ? null : self::gain($ladder->preloadOverAppAutoloader, null, null),
             'preloadGainRemaining' => null === $ladder->preloadGainRemaining() ? null : round($ladder->preloadGainRemaining(), 4),
         ];
+    }
+
+    /** @return array<string, mixed>|null the primary metric's verdict; null for the baseline or when the primary metric was not compared */
+    private static function headline(ScenarioRow $row, Metric $primary, ?StoppingRule $rule): ?array
+    {
+        $comparison = $row->metric($primary)?->comparison;
+        if (null === $comparison) {
+            return null;
+        }
+
+        $halfWidth = StoppingRule::halfWidthPoints($comparison);
+
+        return [
+            'metric' => $primary->value,
+            'median' => round($comparison->gain(), 5),
+            'ciLow' => null === $comparison->interval ? null : round($comparison->interval->low, 5),
+            'ciHigh' => null === $comparison->interval ? null : round($comparison->interval->high, 5),
+            'halfWidthPoints' => null === $halfWidth ? null : round($halfWidth, 3),
+            'precisionMet' => $rule?->reached($comparison),
+            'verdict' => $comparison->verdict()?->value,
+        ];
+    }
+
+    /** @return array<string, mixed> */
+    private static function metricGain(MetricSummary $summary, ?StoppingRule $rule): array
+    {
+        \assert(null !== $summary->comparison);
+        $gain = self::gain($summary->comparison, null, $rule);
+        unset($gain['timePerRequestMs']);
+
+        return [
+            'metric' => $summary->metric->value,
+            'method' => Metric::RequestsPerSecond === $summary->metric ? $gain['method'] : 'median of paired per-round ratios, baseline ÷ scenario (a cost: lower is faster)',
+            'value' => null === $summary->headline ? null : round($summary->headline, 5),
+            'unit' => $summary->metric->unit(),
+        ] + $gain;
     }
 
     /** @return array<string, mixed>|null */

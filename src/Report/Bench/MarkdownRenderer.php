@@ -9,9 +9,18 @@ final class MarkdownRenderer
 {
     public function render(BenchReport $report): string
     {
-        $lines = null === $report->ladder
-            ? ['# Preheat benchmark', '', self::table(Cells::headers($report), Cells::rows($report)), '']
-            : ['# Preheat ladder', '', self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)), '', '## Rungs', '', ...array_map(static fn (string $line): string => '- '.$line, LadderCells::explanations($report->ladder)), ''];
+        $headline = Cells::headline($report);
+        $lines = [null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder', '', (string) array_shift($headline), ''];
+        foreach ($headline as $line) {
+            $lines[] = '- '.$line;
+        }
+        array_push($lines, ...([] === $headline ? [] : ['']));
+        if (null === $report->ladder) {
+            array_push($lines, self::table(Cells::headers($report), Cells::rows($report)), '');
+        } else {
+            array_push($lines, self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)), '', '## Rungs', '', ...array_map(static fn (string $line): string => '- '.$line, LadderCells::explanations($report->ladder)));
+            $lines[] = '';
+        }
         $summary = null === $report->ladder ? null : LadderCells::preloadSummary($report->ladder);
         if (null !== $summary) {
             array_push($lines, $summary, '');

@@ -4,16 +4,18 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PairedComparison;
 
 /** One scenario's line in the report, computed from its runs. */
 final class ScenarioRow
 {
     /**
-     * @param list<string>          $problems                 why it was not measured, if it was not
-     * @param array<int, string>    $voidRuns                 round => why that run does not count
-     * @param float|null            $headlineTimePerRequestMs the baseline's own median; for another scenario, the baseline's divided by the paired ratio
-     * @param PairedComparison|null $comparison               against the baseline; null for the baseline itself
+     * @param list<string>                 $problems                 why it was not measured, if it was not
+     * @param array<int, string>           $voidRuns                 round => why that run does not count
+     * @param float|null                   $headlineTimePerRequestMs the baseline's own median; for another scenario, the baseline's divided by the paired ratio
+     * @param PairedComparison|null        $comparison               of req/s against the baseline; null for the baseline itself
+     * @param array<string, MetricSummary> $metrics                  by Metric value, every metric this scenario or the baseline measured (req/s included)
      */
     public function __construct(
         public readonly string $name,
@@ -39,7 +41,13 @@ final class ScenarioRow
         public readonly ?float $toolCpuShare,
         /** Why it was not measured although nothing is wrong (a rung that does not apply), else null */
         public readonly ?string $skipped = null,
+        public readonly array $metrics = [],
     ) {
+    }
+
+    public function metric(Metric $metric): ?MetricSummary
+    {
+        return $this->metrics[$metric->value] ?? null;
     }
 
     /** The paired gain as a fraction (0.20 for +20 %); null for the baseline. */

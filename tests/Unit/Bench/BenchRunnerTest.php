@@ -11,21 +11,27 @@ use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Config\UrlSpec;
 use Preheat\Bench\GateFailure;
+use Preheat\Bench\Load\InProcessLoad;
+use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
+use Preheat\Bench\RunMeter;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeKinds;
 use Preheat\Tests\Support\FakeGate;
 use Preheat\Tests\Support\FakeLoadGenerator;
 use Preheat\Tests\Support\FakePreparation;
+use Preheat\Tests\Support\FakeProcDirectory;
 use Preheat\Tests\Support\FakeRuntimes;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -262,6 +268,69 @@ final class BenchRunnerTest extends TestCase
         self::assertSame([], $runtimes->notStopped());
     }
 
+    public function testEachRunCarriesTheCpuItsServerSpentAndWhatTheMachineDid(): void
+    {
+        $runtimes = new FakeRuntimes();
+        // none 5 ms of PHP CPU per request, all 4 ms, small 4.5 ms (the fake runtimes' ports from 20000 in order).
+        $load = new FakeLoadGenerator(['http://127.0.0.1:20001' => 150.0], null, ['http://127.0.0.1:20000' => 5.0, 'http://127.0.0.1:20001' => 4.0, 'http://127.0.0.1:20002' => 4.5], $runtimes);
+        $proc = new FakeProcDirectory();
+        $proc->write('stat', 'cpu  1000 0 300 5000 0 0 0 250 0 0
+');
+        $proc->write('loadavg', '1.25 1.00 0.75 2/100 1000
+');
+        $proc->write('cpuinfo', 'processor	: 0
+model name	: Example CPU
+');
+        try {
+            $result = $this->bench($runtimes, $load, meter: new RunMeter(new MachineCpu($proc->path, $proc->path.'/sys'), 2));
+        } finally {
+            $proc->remove();
+        }
+
+        $all = $result->scenario('all');
+        self::assertNotNull($all);
+        self::assertSame([1, 2, 3], array_keys($all->byRound(Metric::CpuPerRequest)));
+        // 300 requests a run (150 req/s over 2 s), 1.2 CPU seconds charged during it: the warm-up's CPU is not.
+        self::assertEqualsWithDelta(1.2, (float) $all->runs[1]->phpCpuSeconds, 1e-9);
+        self::assertEqualsWithDelta(4.0, $all->byRound(Metric::CpuPerRequest)[1], 1e-9);
+        self::assertCount(3, $all->conditions);
+        self::assertSame(2, $all->conditions[1]->cores);
+        self::assertSame(1.25, $all->conditions[1]->loadAverage);
+
+        $report = (new BenchReportBuilder())->build($result);
+        self::assertSame(Metric::CpuPerRequest, $report->primary->metric);
+        self::assertEqualsWithDelta(0.25, (float) $report->rows[1]->metric(Metric::CpuPerRequest)?->comparison?->gain(), 1e-9, '5 ms ÷ 4 ms');
+        self::assertSame('Example CPU', $result->environment->cpuModel);
+        self::assertSame([1.25, 1.0, 0.75], $result->environment->during?->loadAverage);
+        self::assertSame(0.0, $result->environment->during->stealShare, '/proc/stat did not move');
+    }
+
+    public function testAToolThatRunsPhpItselfIsNotChargedTheServersCpu(): void
+    {
+        $runtimes = new FakeRuntimes();
+        $fake = new FakeLoadGenerator([], null, [], $runtimes);
+        $inProcess = new class($fake) implements InProcessLoad {
+            public function __construct(private readonly FakeLoadGenerator $load)
+            {
+            }
+
+            public function name(): string
+            {
+                return 'cgi';
+            }
+
+            public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
+            {
+                return $this->load->run($target, $settings, $duration);
+            }
+        };
+
+        $result = $this->bench($runtimes, $inProcess);
+
+        self::assertSame([], $result->scenario('all')?->byRound(Metric::CpuPerRequest));
+        self::assertSame(Metric::RequestsPerSecond, (new BenchReportBuilder())->build($result)->primary->metric);
+    }
+
     public function testABaselineThatServesWrongPagesMeasuresNothing(): void
     {
         $runtimes = new FakeRuntimes();
@@ -305,7 +374,7 @@ final class BenchRunnerTest extends TestCase
      * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
      * @param (\Closure(): float)|null $clock
      */
-    private function bench(FakeRuntimes $runtimes, FakeLoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null): BenchResult
+    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter()): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $config = new BenchConfig(
@@ -321,6 +390,6 @@ final class BenchRunnerTest extends TestCase
             maxTime: $maxTime,
         );
 
-        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock))->run($config, $this->directory->path.'/work');
+        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock, meter: $meter))->run($config, $this->directory->path.'/work');
     }
 }

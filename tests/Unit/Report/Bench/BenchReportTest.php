@@ -8,6 +8,9 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\MachineLoad;
+use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
@@ -46,6 +49,15 @@ final class BenchReportTest extends TestCase
         self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns);
         self::assertSame(1200, $all->preloadedClasses);
         self::assertFalse($broken->isMeasured());
+
+        // CPU per request, paired as baseline ÷ scenario over rounds 1, 2, 4, 5: 5.0/4.0, 5.1/4.1, 5.0/3.9, 5.2/4.0; median (5.0/4.0 + 5.0/3.9) / 2.
+        $cpu = $all->metric(Metric::CpuPerRequest);
+        self::assertNotNull($cpu?->comparison);
+        self::assertEqualsWithDelta((5.0 / 4.0 + 5.0 / 3.9) / 2 - 1, $cpu->comparison->gain(), 1e-9);
+        self::assertSame(Verdict::Faster, $cpu->comparison->verdict());
+        self::assertEqualsWithDelta(5.0 / ((5.0 / 4.0 + 5.0 / 3.9) / 2), (float) $cpu->headline, 1e-9, "the baseline's median CPU per request over the same paired ratio");
+        self::assertSame(5.0, $none->metric(Metric::CpuPerRequest)?->headline);
+        self::assertSame(Metric::CpuPerRequest, $report->primary->metric);
     }
 
     public function testMarkdownMatchesGoldenFile(): void
@@ -59,10 +71,16 @@ final class BenchReportTest extends TestCase
         $this->assertGolden('bench-report.json', $json);
 
         $data = json_decode($json, true);
-        self::assertSame(3, $data['version']);
+        self::assertSame(4, $data['version']);
+        self::assertSame('cpuPerRequest', $data['primaryMetric']['metric']);
         self::assertSame('faster', $data['scenarios'][1]['gain']['verdict']);
-        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
+        self::assertSame(['metric' => 'cpuPerRequest', 'median' => 0.26603, 'ciLow' => 0.2439, 'ciHigh' => 0.3, 'halfWidthPoints' => 2.805, 'precisionMet' => false, 'verdict' => 'faster'], $data['scenarios'][1]['headline']);
+        self::assertSame(['requestsPerSecond', 'cpuPerRequest'], array_keys($data['scenarios'][1]['gains']));
+        self::assertNull($data['scenarios'][0]['headline'], 'the baseline');
+        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'cpuPerRequestMs', 'headline', 'gains', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
+        self::assertSame(['wallSeconds' => 10, 'stealShare' => 0.005, 'otherLoadShare' => 0.1, 'serverCpuSeconds' => 12, 'loadAverage' => 1.5], $data['scenarios'][1]['runs'][0]['machine']);
+        self::assertEquals(4.0, $data['scenarios'][1]['runs'][0]['cpuPerRequestMs'], '1180 requests, 4.72 CPU seconds');
         self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
     }
 
@@ -89,7 +107,7 @@ final class BenchReportTest extends TestCase
 
         self::assertSame(5, $report->rows[1]->comparison?->rounds());
         self::assertStringContainsString(
-            '- all round 5 is an outlier: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD = 60.0 > 3.5); kept in the statistics',
+            '- all round 5 is an outlier on req/s: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD = 60.0 > 3.5); kept in the statistics',
             (new MarkdownRenderer())->render($report),
         );
         self::assertSame([5], (new JsonRenderer())->render($report)['scenarios'][1]['gain']['outlierRounds']);
@@ -110,23 +128,26 @@ final class BenchReportTest extends TestCase
 
     public function testTheReportSaysWhenTheTimeRanOutBeforeTheTargetInEveryFormat(): void
     {
-        // The sample: 5 rounds, +21.4 % (+16.5 … +26.3 %), ±4.9 points against a target of ±2, stopped by the time limit.
+        // The sample: 5 rounds; the primary figure, CPU per request, +26.6 % (+24.4 … +30.0 %), ±2.8 points
+        // against a target of ±2 (req/s: ±4.9), stopped by the time limit.
         $report = (new BenchReportBuilder())->build($this->sampleResult());
-        $stopped = 'time limit: after 52.5 s of measuring another round would not have fit in 1 min; not within ±2 points: all (±4.9)';
+        $stopped = 'time limit: after 52.5 s of measuring another round would not have fit in 1 min; not within ±2 points: all (±2.8)';
 
         $markdown = (new MarkdownRenderer())->render($report);
-        self::assertStringContainsString('| precision (target ±2) |', $markdown);
-        self::assertStringContainsString('| faster | ±4.9 points, not reached |', $markdown);
+        self::assertStringContainsString('| precision of CPU (target ±2) |', $markdown);
+        self::assertStringContainsString('| faster | ±2.8 points, not reached |', $markdown);
         self::assertStringContainsString('| rounds | 5 (at least 5; more until every gain is within ±2 points, while they fit in 1 min), interleaved', $markdown);
         self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
-        self::assertStringContainsString('- Precision target ±2 points not reached in 1 min by all (±4.9)', $markdown);
+        self::assertStringContainsString('- Precision target ±2 points not reached in 1 min by all (±2.8)', $markdown);
         $console = (new ConsoleRenderer())->render($report);
-        self::assertStringContainsString(' ±4.9 points, not reached ', $console);
+        self::assertStringContainsString(' ±2.8 points, not reached ', $console);
         self::assertStringContainsString($stopped, $console);
         $json = (new JsonRenderer())->render($report);
-        self::assertSame(['minRounds' => 5, 'precisionPoints' => 2.0, 'maxSeconds' => 60.0, 'metric' => 'req/s', 'rounds' => 5, 'measuredSeconds' => 52.5, 'reason' => 'time-limit', 'summary' => $stopped], $json['stopping']);
-        self::assertSame(4.879, $json['scenarios'][1]['gain']['halfWidthPoints']);
+        self::assertSame(['minRounds' => 5, 'precisionPoints' => 2.0, 'maxSeconds' => 60.0, 'metric' => 'CPU per request', 'rounds' => 5, 'measuredSeconds' => 52.5, 'reason' => 'time-limit', 'summary' => $stopped], $json['stopping']);
+        self::assertSame(4.879, $json['scenarios'][1]['gain']['halfWidthPoints'], 'the req/s gain keeps its own');
         self::assertFalse($json['scenarios'][1]['gain']['precisionMet']);
+        self::assertSame(2.805, $json['scenarios'][1]['headline']['halfWidthPoints']);
+        self::assertFalse($json['scenarios'][1]['headline']['precisionMet']);
         self::assertNull($json['scenarios'][0]['gain'], 'the baseline has no gain');
     }
 
@@ -190,10 +211,30 @@ final class BenchReportTest extends TestCase
         self::assertStringContainsString('+21.4% (+16.5% … +26.3%) faster', $svg, 'the verdict in words beside the gain');
     }
 
+    public function testThePrimaryFigureIsCpuPerRequestWhenMeasuredAndItsVerdictIsTheHeadlineInEveryFormat(): void
+    {
+        $measured = (new BenchReportBuilder())->build($this->sampleResult());
+        $headline = 'all vs none: faster (CPU per request +26.6%, 95% CI +24.4% … +30.0%)';
+
+        self::assertStringContainsString('Primary figure: CPU per request, because it counts only the CPU PHP itself spent', (new MarkdownRenderer())->render($measured));
+        self::assertStringContainsString('(the machine was noisy during the runs: 0.5% of CPU time stolen by the hypervisor, 30% of the CPU used by other processes)', (new MarkdownRenderer())->render($measured));
+        self::assertStringContainsString('- '.$headline, (new MarkdownRenderer())->render($measured));
+        self::assertStringContainsString($headline, (new ConsoleRenderer())->render($measured));
+        self::assertStringContainsString(' CPU gain vs none (95% CI), primary ', (new ConsoleRenderer())->render($measured));
+
+        $unmeasured = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]));
+        $markdown = (new MarkdownRenderer())->render($unmeasured);
+        self::assertSame(Metric::RequestsPerSecond, $unmeasured->primary->metric);
+        self::assertStringContainsString('Primary figure: req/s, because the CPU the PHP processes used was not measured', $markdown);
+        self::assertStringContainsString('- all vs none: slower (req/s -10.0%', $markdown);
+        self::assertStringNotContainsString('CPU per request |', $markdown, 'no column for what was not measured');
+        self::assertSame('requestsPerSecond', (new JsonRenderer())->render($unmeasured)['scenarios'][1]['headline']['metric']);
+    }
+
     private function sampleResult(): BenchResult
     {
-        $none = $this->measured(0, 'none', 'none', null, 'no preloading', [95.0, 102.0, 100.0, 103.0, 99.0]);
-        $all = $this->measured(1, 'all', 'all', '/tmp/preload.php', 'generate --strategy=paths: 800 files, 1200 classes, 10 left out', [118.0, 121.0, 60.0, 120.0, 125.0], 3);
+        $none = $this->measured(0, 'none', 'none', null, 'no preloading', [95.0, 102.0, 100.0, 103.0, 99.0], cpuMs: [5.0, 5.1, 4.9, 5.0, 5.2]);
+        $all = $this->measured(1, 'all', 'all', '/tmp/preload.php', 'generate --strategy=paths: 800 files, 1200 classes, 10 left out', [118.0, 121.0, 60.0, 120.0, 125.0], 3, [4.0, 4.1, 4.0, 3.9, 4.0]);
         $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', 'given script, 4 classes', problems: ["/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>"]);
 
         return new BenchResult([$none, $all, $broken], 'none', new Environment(
@@ -207,15 +248,23 @@ final class BenchReportTest extends TestCase
             duration: 10.0,
             warmup: 3.0,
             urls: ['/'],
-        ), ['/'], 5, new RoundsOutcome(new StoppingRule(5, 2.0, 60.0), 5, 52.5, StopReason::TimeLimit, 'req/s'));
+            before: new MachineLoad([0.52, 0.61, 0.7], 0.001, null),
+            during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
+            cpuModel: 'Example CPU @ 2.00GHz',
+            governor: 'performance',
+        ), ['/'], 5, new RoundsOutcome(new StoppingRule(5, 2.0, 60.0), 5, 52.5, StopReason::TimeLimit, 'CPU per request'));
     }
 
-    /** @param list<float> $rps req/s by round from 1; $voidRound's run saw non-2xx answers */
-    private function measured(int $index, string $name, string $spec, ?string $script, string $preparation, array $rps, ?int $voidRound = null): ScenarioRecord
+    /**
+     * @param list<float>      $rps   req/s by round from 1; $voidRound's run saw non-2xx answers
+     * @param list<float>|null $cpuMs PHP CPU per request by round, in ms; null: not measured
+     */
+    private function measured(int $index, string $name, string $spec, ?string $script, string $preparation, array $rps, ?int $voidRound = null, ?array $cpuMs = null): ScenarioRecord
     {
         $runs = [];
         foreach ($rps as $offset => $value) {
-            $runs[$offset + 1] = $this->measuredRun($value, $voidRound === $offset + 1 ? 2 : 0);
+            $run = $this->measuredRun($value, $voidRound === $offset + 1 ? 2 : 0);
+            $runs[$offset + 1] = null === $cpuMs ? $run : $run->withPhpCpuSeconds($cpuMs[$offset] * $run->requests / 1000);
         }
 
         return new ScenarioRecord(
@@ -224,6 +273,8 @@ final class BenchReportTest extends TestCase
             $script,
             $preparation,
             runs: $runs,
+            // 10 s on 2 cores: 16 s busy, of which 12 s the server's and 2 s the tool's: 2 s, 10%, other processes.
+            conditions: null === $cpuMs ? [] : array_map(static fn (LoadResult $run): RunConditions => new RunConditions(10.0, 2, 16.0, 0.1, 12.0, 2.0, 1.5), $runs),
             fpmStartSeconds: 0.05 + $index * 0.3,
             opcacheStatus: new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)), 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0),
             workerPss: [10 * 1048576, 10 * 1048576],

@@ -1,0 +1,45 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Bench\Statistics;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Result\MachineLoad;
+use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Statistics\PrimaryMetric;
+
+final class PrimaryMetricTest extends TestCase
+{
+    public function testCpuPerRequestLeadsWhenTheBaselinesCpuWasMeasured(): void
+    {
+        $choice = PrimaryMetric::choose([$this->scenario('all', 1.0), $this->scenario('none', 1.2)], 'none', new MachineLoad(null, 0.031, 0.05));
+
+        self::assertSame(Metric::CpuPerRequest, $choice->metric);
+        self::assertStringContainsString('the machine was noisy during the runs: 3.1% of CPU time stolen by the hypervisor, 5% of the CPU used by other processes', $choice->reason);
+    }
+
+    public function testReqPerSecondLeadsWithoutACpuReading(): void
+    {
+        $choice = PrimaryMetric::choose([$this->scenario('none', null), $this->scenario('all', 1.0)], 'none');
+
+        self::assertSame(Metric::RequestsPerSecond, $choice->metric);
+        self::assertStringContainsString('not measured', $choice->reason);
+    }
+
+    public function testTheNoiseInWordsWithItsThresholds(): void
+    {
+        self::assertSame('the machine was quiet during the runs: 2.0% of CPU time stolen by the hypervisor, 10% of the CPU used by other processes', PrimaryMetric::noise(new MachineLoad(null, 0.02, 0.10)));
+        self::assertSame('the machine was noisy during the runs: 11% of the CPU used by other processes', PrimaryMetric::noise(new MachineLoad(null, null, 0.11)));
+        self::assertSame('how busy the machine was is not known', PrimaryMetric::noise(null));
+    }
+
+    private function scenario(string $name, ?float $phpCpuSeconds): ScenarioRecord
+    {
+        $run = new LoadResult('wrk', 200, 2.0, 1.0, 1.0, 1.0, 1.0, 0, 0, 0, 0.1, 8, $phpCpuSeconds);
+
+        return new ScenarioRecord($name, $name, null, runs: [1 => $run, 2 => $run, 3 => $run]);
+    }
+}
