@@ -309,7 +309,11 @@ final class BenchRunner
                 'jit' => $status?->ini('jit') ?: 'off',
             ],
             Cpu::cores(),
-            'mod_php' === $config->runtime ? $config->workers.' (Apache prefork + mod_php)' : $config->workers.' (pm = static)',
+            match ($config->runtime) {
+                'mod_php' => $config->workers.' (Apache prefork + mod_php)',
+                'worker' => $config->workers.' (persistent workers: app booted once)',
+                default => $config->workers.' (pm = static)',
+            },
             $config->tool,
             $settings->describe($config->tool),
             $rounds,

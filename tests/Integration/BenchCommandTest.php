@@ -158,6 +158,26 @@ final class BenchCommandTest extends TestCase
         self::assertGreaterThan(0, $all['preload']['classes'], 'mod_php preloads from the scenario\'s php.ini');
     }
 
+    public function testPersistentWorkersServeNoneAndAllThroughTheGate(): void
+    {
+        $process = $this->bench(['--runtime=worker', '--scenario=none', '--scenario=all', '--url=/', '--url=/volatile', '--format=json']);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertIsArray($report);
+        self::assertSame('2 (persistent workers: app booted once)', $report['environment']['workers']);
+        self::assertStringContainsString('Pages checked: 2 scenario(s) serve them correctly', $process->getErrorOutput());
+        [$none, $all] = $report['scenarios'];
+        foreach ([$none, $all] as $scenario) {
+            self::assertTrue($scenario['measured'], $scenario['name'].': '.(json_encode($scenario['problems']) ?: ''));
+            self::assertGreaterThan(0, $scenario['requestsPerSecond']['median']);
+            self::assertSame(2, $scenario['workers']);
+            self::assertGreaterThan(0, $scenario['workerPssBytes']);
+        }
+        self::assertSame(0, $none['preload']['classes']);
+        self::assertGreaterThan(0, $all['preload']['classes'], 'the workers\' PHP preloads from the scenario\'s php.ini');
+    }
+
     public function testAServerThatFailsVoidsTheRun(): void
     {
         $process = $this->bench(['--scenario=none', '--url=/flaky', '--format=json']);

@@ -13,7 +13,7 @@ final class BenchProcesses
         $found = [];
         foreach (glob('/proc/[0-9]*/cmdline') ?: [] as $file) {
             $command = str_replace("\0", ' ', (string) @file_get_contents($file));
-            if (str_contains($command, TestRunDirectory::path().'/') && (str_contains($command, 'php-fpm') || str_contains($command, 'nginx') || str_contains($command, 'apache2'))) {
+            if (str_contains($command, TestRunDirectory::path().'/') && (str_contains($command, 'php-fpm') || str_contains($command, 'nginx') || str_contains($command, 'apache2') || str_contains($command, 'worker.json'))) {
                 $found[] = trim($command);
             }
         }

@@ -7,6 +7,7 @@ namespace Preheat\Bench\Config;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Plan\Strategy\HotCriteria;
+use Preheat\Server\Worker\WorkerSettings;
 use Preheat\Setting;
 
 /**
@@ -15,8 +16,8 @@ use Preheat\Setting;
 final class BenchConfig
 {
     public const TOOLS = ['wrk', 'ab', 'cgi'];
-    /** What serves the app: nginx + php-fpm, or Apache (prefork) + mod_php. */
-    public const RUNTIMES = ['fpm', 'mod_php'];
+    /** What serves the app: nginx + php-fpm, Apache (prefork) + mod_php, or persistent workers (the app booted once). */
+    public const RUNTIMES = ['fpm', 'mod_php', 'worker'];
 
     // The defaults, here only: the constructor and preheat.json's loader both take them from here.
     public const DEFAULT_DOCUMENT_ROOT = 'public';
@@ -84,6 +85,7 @@ final class BenchConfig
         public readonly float $precision = self::DEFAULT_PRECISION,
         public readonly float $maxTime = self::DEFAULT_MAX_TIME,
         public readonly ?Ladder $ladder = null,
+        public readonly ?WorkerSettings $worker = null,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);

@@ -7,6 +7,7 @@ namespace Preheat\Bench\Config;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Server\Worker\WorkerSettings;
 use Preheat\Setting;
 
 /**
@@ -19,8 +20,9 @@ final class BenchConfigLoader
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
-        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime', 'ladder',
+        'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime', 'ladder', 'worker',
     ];
+    private const WORKER_KEYS = ['adapter', 'entry', 'maxRequests', 'maxBodyBytes'];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
     private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache'];
     private const GENERATE_KEYS = ['paths', 'ignore'];
@@ -45,6 +47,7 @@ final class BenchConfigLoader
         $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
         $binaries = $this->section($file, $bench, 'binaries', self::BINARY_KEYS, 'bench.');
         $hot = $this->section($file, $bench, 'hot', self::HOT_KEYS, 'bench.');
+        $worker = $this->section($file, $bench, 'worker', self::WORKER_KEYS, 'bench.');
 
         $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', BenchConfig::DEFAULT_DOCUMENT_ROOT), 'bench.documentRoot');
         $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', BenchConfig::DEFAULT_FRONT_CONTROLLER), '/');
@@ -96,7 +99,22 @@ final class BenchConfigLoader
             (float) ($overrides['precision'] ?? $this->precision($file, $bench)),
             (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),
             $ladder,
+            $this->worker($file, $root, $worker),
         );
+    }
+
+    /** @param array<string, mixed> $worker */
+    private function worker(string $file, string $root, array $worker): WorkerSettings
+    {
+        $maxRequests = (int) $this->value($file, $worker, 'maxRequests', 'integer', 0);
+        $maxBody = (int) $this->value($file, $worker, 'maxBodyBytes', 'integer', WorkerSettings::DEFAULT_MAX_BODY_BYTES);
+        if ($maxRequests < 0 || $maxBody < 0) {
+            throw ConfigError::invalid($file.' key bench.worker', [$maxRequests, $maxBody], 'maxRequests (0: never) and maxBodyBytes are whole numbers, not negative');
+        }
+        $adapter = $this->value($file, $worker, 'adapter', 'string', null);
+        $entry = $this->value($file, $worker, 'entry', 'string', null);
+
+        return new WorkerSettings($root, null === $adapter ? null : (string) $adapter, null === $entry ? null : (string) $entry, $maxRequests, $maxBody);
     }
 
     /** @return array<string, mixed> */

@@ -13,8 +13,10 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\RuntimeKinds;
 use Preheat\Server\StackSettings;
+use Preheat\Server\Worker\WorkerLauncher;
+use Preheat\Server\Worker\WorkerSettings;
 
-/** How the "bench" section of a configuration says to serve the app: the PHP installation, then the runtimes (nginx + php-fpm or Apache + mod_php). */
+/** How the "bench" section of a configuration says to serve the app: the PHP installation, then the runtimes (nginx + php-fpm, Apache + mod_php, or persistent workers). */
 final class BenchServer
 {
     /** The PHP installation a bench serves with: php-fpm's own ini unless the configuration names one, its settings as they are unless configured. */
@@ -52,6 +54,7 @@ final class BenchServer
         return new RuntimeKinds([
             'fpm' => new NginxFpmLauncher($supervisor, $settings),
             'mod_php' => new ApacheModPhpLauncher($supervisor, $settings, $config->apacheBinary),
+            'worker' => new WorkerLauncher($supervisor, $settings, $config->worker ?? new WorkerSettings($config->projectRoot)),
         ]);
     }
 }

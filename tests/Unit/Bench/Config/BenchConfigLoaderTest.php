@@ -131,7 +131,7 @@ final class BenchConfigLoaderTest extends TestCase
     public function testAnUnknownRuntimeIsRefused(): void
     {
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php (php-cgi without a web server is the load tool cgi)');
+        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php, worker (php-cgi without a web server is the load tool cgi)');
         (new BenchConfigLoader())->load($this->directory->path, null, ['runtime' => 'cgi']);
     }
 

@@ -1,0 +1,139 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Server\Worker;
+
+use Preheat\Php\OpcacheStatus;
+use Preheat\Php\PhpInstallation;
+use Preheat\Process\RunningProcess;
+use Preheat\Server\PhpIni;
+use Preheat\Server\Ports;
+use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RuntimeError;
+use Preheat\Server\RuntimeFactory;
+use Preheat\Server\ScenarioDirectory;
+use Preheat\Server\StackSettings;
+use Preheat\Server\StartWait;
+use Preheat\Util\AtomicFile;
+use Preheat\Worker\WorkerConfig;
+
+/**
+ * Starts the persistent-worker server (the program in src/Worker: the app booted once per worker process)
+ * from a directory of its own, on a free loopback port: PHP's CLI with the scenario's php.ini (built as
+ * php-fpm's is, preload lines included, OPcache on), as many workers as the stack's, as the pool's user
+ * when run as root. It waits until every worker booted and the OPcache probe answers.
+ */
+final class WorkerLauncher implements RuntimeFactory
+{
+    public const STATUS_PATH = '/__preheat/status';
+
+    /** The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's source root. */
+    private const LIBRARIES = [
+        'React\\EventLoop\\' => \React\EventLoop\Loop::class,
+        'React\\Socket\\' => \React\Socket\FdServer::class,
+        'React\\Stream\\' => \React\Stream\Util::class,
+        'React\\Promise\\' => \React\Promise\Promise::class,
+        'React\\Dns\\' => \React\Dns\Query\Query::class,
+        'React\\Cache\\' => \React\Cache\ArrayCache::class,
+        'Evenement\\' => \Evenement\EventEmitter::class,
+    ];
+
+    public function __construct(
+        private readonly ProcessSupervisor $supervisor,
+        private readonly StackSettings $settings,
+        private readonly WorkerSettings $worker,
+    ) {
+    }
+
+    public function start(string $name, string $directory, ?string $preloadScript, array $extraIni = []): WorkerRuntime
+    {
+        $app = WorkerApp::of($this->worker);
+        $php = $this->settings->php;
+        $phpErrorLog = $directory.'/php-errors.log';
+        $workerLog = $directory.'/worker.log';
+        $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
+        file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
+        file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
+        $port = Ports::free();
+        $config = new WorkerConfig(
+            $this->settings->documentRoot,
+            $this->settings->frontController,
+            '127.0.0.1',
+            $port,
+            $this->settings->workers,
+            $app->adapter,
+            $app->entry,
+            $this->worker->maxRequests,
+            $this->worker->maxBodyBytes,
+            self::STATUS_PATH,
+            $directory.'/status.php',
+            $php->user,
+            $workerLog,
+            autoload: self::libraries(),
+        );
+        AtomicFile::write($directory.'/worker.json', json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n");
+        if (null !== $php->user) {
+            ScenarioDirectory::handOver($directory, $php->user);
+        }
+
+        $started = hrtime(true);
+        $master = $this->supervisor->start(
+            [$php->phpBinary, '-c', $directory.'/php.ini', self::program(), $directory.'/worker.json'],
+            $directory,
+            $php->settings->environment(),
+        );
+        $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter);
+        try {
+            $this->waitFor('the worker server ('.$app->adapter.') for scenario '.$name, $master, $runtime, [$workerLog, $phpErrorLog]);
+        } catch (RuntimeError $error) {
+            $runtime->stop();
+            if (str_contains((string) @file_get_contents($workerLog), 'Address already in use')) {
+                throw RuntimeError::portInUse($port, (string) file_get_contents($workerLog));
+            }
+            throw $error;
+        }
+        $runtime->startedIn((hrtime(true) - $started) / 1e9);
+        $runtime->workerPids();
+
+        return $runtime;
+    }
+
+    public function php(): PhpInstallation
+    {
+        return $this->settings->php;
+    }
+
+    /** The worker program's main script. */
+    public static function program(): string
+    {
+        return \dirname(__DIR__, 2).'/Worker/worker.php';
+    }
+
+    /** @return array<string, string> where the worker finds its libraries: these packages' source roots as installed with Preheat */
+    public static function libraries(): array
+    {
+        $roots = [];
+        foreach (self::LIBRARIES as $prefix => $class) {
+            $file = (string) (new \ReflectionClass($class))->getFileName();
+            $depth = substr_count(substr($class, \strlen($prefix)), '\\') + 1;
+            $roots[$prefix] = \dirname($file, $depth);
+        }
+
+        return $roots;
+    }
+
+    /** @param list<string> $logs */
+    private function waitFor(string $what, RunningProcess $process, WorkerRuntime $runtime, array $logs): void
+    {
+        $workers = $this->settings->workers;
+        StartWait::until(
+            $what,
+            $process,
+            static fn (): bool => $runtime->bootedWorkers() >= $workers && Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
+            \sprintf('%d workers did not boot and answer on %s', $workers, $runtime->url(self::STATUS_PATH)),
+            $logs,
+            $this->settings->startTimeout,
+        );
+    }
+}

@@ -1,0 +1,112 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Server\Worker;
+
+use Preheat\Php\OpcacheStatus;
+use Preheat\Process\RunningProcess;
+use Preheat\Server\LogTail;
+use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\Runtime;
+use Preheat\Server\RuntimeError;
+use Preheat\Server\WorkerProcesses;
+
+/** One running worker server: a master and its workers (the app booted once in each), on a loopback port of its own. */
+final class WorkerRuntime implements Runtime
+{
+    private readonly WorkerProcesses $workers;
+
+    private float $startSeconds = 0.0;
+
+    public function __construct(
+        private readonly ProcessSupervisor $supervisor,
+        private readonly string $name,
+        public readonly string $directory,
+        public readonly int $port,
+        private readonly RunningProcess $master,
+        private readonly string $workerLog,
+        private readonly string $phpErrorLog,
+        public readonly string $adapter,
+    ) {
+        // Workers of this scenario's server: the check guards against a PID reused since.
+        $config = $directory.'/worker.json';
+        $this->workers = new WorkerProcesses($master, static fn (string $command): bool => str_contains($command, $config));
+    }
+
+    /** @internal for the launcher, once every worker booted */
+    public function startedIn(float $seconds): void
+    {
+        $this->startSeconds = $seconds;
+    }
+
+    public function name(): string
+    {
+        return $this->name;
+    }
+
+    public function baseUrl(): string
+    {
+        return \sprintf('http://127.0.0.1:%d', $this->port);
+    }
+
+    public function url(string $path): string
+    {
+        return $this->baseUrl().$path;
+    }
+
+    /** Until every worker booted the app and answered: PHP's start (the preload) and one boot of the app. */
+    public function startSeconds(): float
+    {
+        return $this->startSeconds;
+    }
+
+    public function phpIni(): string
+    {
+        return $this->directory.'/php.ini';
+    }
+
+    public function ensureRunning(string $during): void
+    {
+        $this->workerPids();
+        if (!$this->master->isRunning()) {
+            throw RuntimeError::died(\sprintf('The worker server (master) for scenario %s', $this->name), $during, $this->logTail());
+        }
+    }
+
+    public function workerPids(): array
+    {
+        return $this->workers->pids();
+    }
+
+    public function workerMemory(): array
+    {
+        return $this->workers->memory();
+    }
+
+    /** How many workers have booted the app since the start (restarts included). */
+    public function bootedWorkers(): int
+    {
+        return substr_count((string) @file_get_contents($this->workerLog), "] booted\n");
+    }
+
+    public function opcacheStatus(): ?OpcacheStatus
+    {
+        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
+        $answer = @file_get_contents($this->url(WorkerLauncher::STATUS_PATH), false, $context);
+
+        return false === $answer ? null : OpcacheStatus::read($answer);
+    }
+
+    public function logTail(int $lines = 15): string
+    {
+        return LogTail::of([$this->workerLog, $this->phpErrorLog], $lines);
+    }
+
+    public function stop(): void
+    {
+        // SIGTERM: the master stops its workers (each drains) and waits for them.
+        $this->supervisor->stop($this->master);
+        $this->workers->stopStrays();
+    }
+}

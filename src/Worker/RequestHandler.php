@@ -1,0 +1,52 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Worker;
+
+use Preheat\Worker\App\Application;
+use Preheat\Worker\App\OutputCapture;
+use Preheat\Worker\Http\CgiRequest;
+use Preheat\Worker\Http\Endpoint;
+use Preheat\Worker\Http\Request;
+use Preheat\Worker\Http\Response;
+
+/**
+ * What answers a complete request: the OPcache probe at its own path, a static file of the document root,
+ * else the app. An exception the app lets out is a 500 (logged), not the end of the worker.
+ */
+final class RequestHandler
+{
+    public function __construct(
+        private readonly WorkerConfig $config,
+        private readonly StaticFiles $files,
+        private readonly Application $application,
+        private readonly WorkerLog $log,
+    ) {
+    }
+
+    public function handle(Request $request, Endpoint $endpoint): Response
+    {
+        if (null !== $this->config->statusPath && $request->path() === $this->config->statusPath && null !== $this->config->statusScript) {
+            $script = $this->config->statusScript;
+
+            return new Response(200, [['Content-Type', 'text/plain']], OutputCapture::of(static function () use ($script): void {
+                (static function (string $__script): void {
+                    require $__script;
+                })($script);
+            }));
+        }
+        $file = $this->files->serve($request);
+        if (null !== $file) {
+            return $file;
+        }
+        $scriptName = '/'.ltrim(substr($this->config->frontController, \strlen($this->config->documentRoot)), '/');
+        try {
+            return $this->application->handle(CgiRequest::of($request, $endpoint, $scriptName, $this->config->frontController));
+        } catch (\Throwable $error) {
+            $this->log->write(\sprintf('%s %s: uncaught %s: %s in %s:%d', $request->method, $request->target, $error::class, $error->getMessage(), $error->getFile(), $error->getLine()));
+
+            return Response::text(500, "Internal Server Error\n");
+        }
+    }
+}

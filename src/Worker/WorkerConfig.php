@@ -1,0 +1,84 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Worker;
+
+/**
+ * What the worker program runs with, read from the JSON file its launcher wrote (see Server\Worker).
+ */
+final class WorkerConfig
+{
+    public const ADAPTERS = ['laravel', 'symfony', 'psr15', 'plain'];
+
+    /**
+     * @param array<string, string> $autoload namespace prefix => directory, for the worker's own libraries
+     */
+    public function __construct(
+        public readonly string $documentRoot,
+        public readonly string $frontController,
+        public readonly string $host,
+        public readonly int $port,
+        public readonly int $workers,
+        public readonly string $adapter,
+        public readonly ?string $entry,
+        public readonly int $maxRequests,
+        public readonly int $maxBodyBytes,
+        public readonly ?string $statusPath,
+        public readonly ?string $statusScript,
+        public readonly ?string $user,
+        public readonly string $log,
+        public readonly float $idleTimeout = 30.0,
+        public readonly array $autoload = [],
+    ) {
+        if (!\in_array($adapter, self::ADAPTERS, true)) {
+            throw new \InvalidArgumentException(\sprintf('Unknown adapter "%s" (one of %s).', $adapter, implode(', ', self::ADAPTERS)));
+        }
+    }
+
+    public static function fromFile(string $file): self
+    {
+        $data = json_decode((string) file_get_contents($file), true, 8, \JSON_THROW_ON_ERROR);
+        if (!\is_array($data)) {
+            throw new \InvalidArgumentException($file.' is not a worker configuration');
+        }
+
+        return self::fromArray($data);
+    }
+
+    /** @param array<mixed> $data */
+    public static function fromArray(array $data): self
+    {
+        $string = static fn (string $key): string => \is_string($data[$key] ?? null) ? $data[$key] : throw new \InvalidArgumentException('worker configuration: '.$key.' must be a string');
+        $optional = static fn (string $key): ?string => \is_string($data[$key] ?? null) ? $data[$key] : null;
+        $int = static fn (string $key): int => \is_int($data[$key] ?? null) ? $data[$key] : throw new \InvalidArgumentException('worker configuration: '.$key.' must be an integer');
+        $autoload = [];
+        foreach (\is_array($data['autoload'] ?? null) ? $data['autoload'] : [] as $prefix => $directory) {
+            $autoload[(string) $prefix] = (string) $directory;
+        }
+
+        return new self(
+            $string('documentRoot'),
+            $string('frontController'),
+            $string('host'),
+            $int('port'),
+            $int('workers'),
+            $string('adapter'),
+            $optional('entry'),
+            $int('maxRequests'),
+            $int('maxBodyBytes'),
+            $optional('statusPath'),
+            $optional('statusScript'),
+            $optional('user'),
+            $string('log'),
+            (float) ($data['idleTimeout'] ?? 30.0),
+            $autoload,
+        );
+    }
+
+    /** @return array<string, mixed> */
+    public function toArray(): array
+    {
+        return get_object_vars($this);
+    }
+}
