@@ -84,6 +84,18 @@ final class WorkerRuntime implements Runtime
         return $this->workers->memory();
     }
 
+    /** The master, its workers and the workers it already reaped (replaced after max_requests or a death). */
+    public function phpCpuSeconds(): ?float
+    {
+        return $this->workers->cpuSeconds();
+    }
+
+    /** The same: the workers are the web server too, nothing stands in front of them. */
+    public function serverCpuSeconds(): ?float
+    {
+        return $this->workers->cpuSeconds();
+    }
+
     /** How many workers have booted the app since the start (restarts included). */
     public function bootedWorkers(): int
     {
