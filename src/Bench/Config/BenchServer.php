@@ -42,7 +42,19 @@ final class BenchServer
      */
     public static function kinds(BenchConfig $config, PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeKinds
     {
-        $settings = new StackSettings(
+        $settings = self::stack($config, $php);
+
+        return new RuntimeKinds([
+            'fpm' => new NginxFpmLauncher($supervisor, $settings),
+            'mod_php' => new ApacheModPhpLauncher($supervisor, $settings, $config->apacheBinary),
+            'worker' => new WorkerLauncher($supervisor, $settings, $config->worker ?? new WorkerSettings($config->projectRoot)),
+        ]);
+    }
+
+    /** What every runtime of the run shares: the app's document root and front controller, the workers, the binaries, the installation. */
+    public static function stack(BenchConfig $config, PhpInstallation $php): StackSettings
+    {
+        return new StackSettings(
             $config->documentRoot,
             $config->frontController,
             $config->workers,
@@ -50,11 +62,5 @@ final class BenchServer
             $config->nginxBinary,
             $php,
         );
-
-        return new RuntimeKinds([
-            'fpm' => new NginxFpmLauncher($supervisor, $settings),
-            'mod_php' => new ApacheModPhpLauncher($supervisor, $settings, $config->apacheBinary),
-            'worker' => new WorkerLauncher($supervisor, $settings, $config->worker ?? new WorkerSettings($config->projectRoot)),
-        ]);
     }
 }
