@@ -13,10 +13,13 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
+use Preheat\Server\Worker\WorkerLauncher;
+use Preheat\Server\Worker\WorkerSettings;
 
 /**
  * Starts the servers the tables compare, each on a free loopback port, all on the seeds document root
- * with the same number of PHP processes, through Preheat's own runtimes.
+ * with the same number of PHP processes, through Preheat's own runtimes; the worker in its plain-script
+ * mode (each request runs the script its path names, in a process that stays up).
  */
 final class Stacks
 {
@@ -55,9 +58,6 @@ final class Stacks
     {
         $label = self::LABELS[$key] ?? throw new \LogicException('No stack '.$key);
         $factory = $this->factory($key, $workers);
-        if (\is_string($factory)) {
-            return new Stack($key, $label, null, $factory);
-        }
         $directory = $this->workbench->serverDirectory($key.'-'.$workers);
         try {
             $runtime = $factory->start($key, $directory, self::FPM_PRELOADED === $key ? $this->preloadScript : null);
@@ -99,15 +99,14 @@ final class Stacks
         return array_values(array_filter(array_map(ProcessMemory::pss(...), ProcessMemory::children($master)), static fn (?int $pss): bool => null !== $pss));
     }
 
-    /** @return RuntimeFactory|string the factory, or why this kind of server is not available */
-    private function factory(string $key, int $workers): RuntimeFactory|string
+    private function factory(string $key, int $workers): RuntimeFactory
     {
         $settings = new StackSettings($this->workbench->documentRoot(), 'hello.php', $workers, BenchConfig::DEFAULT_FPM_BINARY, BenchConfig::DEFAULT_NGINX_BINARY, $this->php);
 
         return match ($key) {
             self::MOD_PHP => new ApacheModPhpLauncher($this->supervisor, $settings),
             self::FPM, self::FPM_PRELOADED => new NginxFpmLauncher($this->supervisor, $settings),
-            default => 'the worker runtime is not part of this version',
+            default => new WorkerLauncher($this->supervisor, $settings, new WorkerSettings($this->workbench->documentRoot(), 'plain')),
         };
     }
 }
