@@ -3,7 +3,7 @@
 # as it is, OPcache sized, a classmap autoloader, preload hot, preload all, the ceiling), print the
 # table and write demo/report/{report.md,report.json,chart.svg}.
 # Settings are in demo/preheat.json; pass more options through PREHEAT_BENCH_OPTIONS, e.g.
-#   PREHEAT_BENCH_OPTIONS="--rounds=3 --duration=5" make demo
+#   PREHEAT_BENCH_OPTIONS="--max-time=2m --precision=3" make demo
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # As root, php-fpm's workers run as the pool's user (www-data): it must write sessions, caches, logs and the database.
