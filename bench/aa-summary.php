@@ -32,9 +32,11 @@ $line = static function (string ...$cells): string {
     return rtrim($out)."\n";
 };
 
+$labels = ['requestsPerSecond' => 'req/s', 'cpuPerRequest' => 'CPU per request', 'instructionsPerRequest' => 'instructions per request'];
 $called = 0;
 $noVerdict = 0;
-echo $line('run', 'rounds', 'gain b vs a', '95% interval', 'half-width', 'verdict');
+$rows = '';
+$metrics = [];
 for ($run = 1; $run <= $runs; ++$run) {
     $file = "$work/$run/report.json";
     $report = is_file($file) ? json_decode((string) file_get_contents($file), true) : null;
@@ -45,21 +47,25 @@ for ($run = 1; $run <= $runs; ++$run) {
         fwrite(\STDERR, sprintf("bench/aa.sh: run %d has no gain of b against a in %s%s\n", $run, $file, null === $b ? '' : ': '.json_encode($b['problems'] ?? null)));
         exit(3);
     }
+    $metric = $labels[$gain['metric'] ?? 'requestsPerSecond'] ?? (string) $gain['metric'];
+    $metrics[$metric] = true;
     $verdict = $gain['verdict'];
     if (null === $verdict) {
         ++$noVerdict;
     } elseif ('no measurable difference' !== $verdict) {
         ++$called;
     }
-    echo $line(
+    $rows .= $line(
         (string) $run,
         (string) $report['environment']['rounds'],
         $percent($gain['median']),
         null === $gain['ciLow'] ? 'no interval' : $percent($gain['ciLow']).' … '.$percent($gain['ciHigh']),
         null === ($gain['halfWidthPoints'] ?? null) ? '—' : sprintf('±%.1f', $gain['halfWidthPoints']),
-        ($verdict ?? 'no verdict ('.($gain['noInterval'] ?? 'no interval').')').(isset($gain['metric']) ? ' ('.$gain['metric'].')' : ''),
+        ($verdict ?? 'no verdict ('.($gain['noInterval'] ?? 'no interval').')'),
     );
 }
+printf("b against a on %s, each report's headline figure:\n", implode(' or ', array_keys($metrics)));
+echo $line('run', 'rounds', 'gain b vs a', '95% interval', 'half-width', 'verdict'), $rows;
 
 $allowed = (int) ceil($runs * 5 / 100);
 printf(
