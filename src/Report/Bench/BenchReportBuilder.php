@@ -45,14 +45,15 @@ final class BenchReportBuilder
 
         $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during);
 
-        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, $primary, null === $result->ladder ? null : $this->ladder($result, $result->ladder));
+        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, $primary, null === $result->ladder ? null : $this->ladder($result, $result->ladder, $primary->metric));
     }
 
     /**
-     * Each rung against the nearest measured rung below it, paired by round on req/s as against the baseline (`BaselineComparator`).
-     * A reference is compared with the rung it leaves out the layer of: the rung below the rung it mirrors.
+     * Each rung against the nearest measured rung below it and against the baseline, paired by round on the
+     * report's primary metric (`BaselineComparator`). A reference is compared with the rung it leaves out
+     * the layer of: the rung below the rung it mirrors.
      */
-    private function ladder(BenchResult $result, Ladder $ladder): LadderReport
+    private function ladder(BenchResult $result, Ladder $ladder, Metric $metric): LadderReport
     {
         $rows = [];
         $measuredBelow = null;
@@ -61,7 +62,7 @@ final class BenchReportBuilder
             if (null === $record) {
                 continue;
             }
-            $rows[$rung->number] = $this->ladderRow($result, $rung, $record, $measuredBelow);
+            $rows[$rung->number] = $this->ladderRow($result, $rung, $record, $measuredBelow, $metric);
             if ($record->isMeasured()) {
                 $measuredBelow = $record;
             }
@@ -78,7 +79,7 @@ final class BenchReportBuilder
                     $below = $candidate;
                 }
             }
-            $rows[] = $this->ladderRow($result, $rung, $record, $below);
+            $rows[] = $this->ladderRow($result, $rung, $record, $below, $metric);
         }
         $rows = array_values($rows);
         $reference = null;
@@ -91,20 +92,21 @@ final class BenchReportBuilder
         $autoloader = $result->scenario(Ladder::AUTOLOADER);
         $overClassmap = null === $all || null === $autoloader || !$all->isMeasured() || !$autoloader->isMeasured()
             ? null
-            : $this->comparator->compare($all, $autoloader, Metric::RequestsPerSecond);
+            : $this->comparator->compare($all, $autoloader, $metric);
 
-        return new LadderReport($rows, $overClassmap, $reference?->overBelow);
+        return new LadderReport($metric, $rows, $overClassmap, $reference?->overBelow);
     }
 
-    private function ladderRow(BenchResult $result, LadderRung $rung, ScenarioRecord $record, ?ScenarioRecord $below): LadderRow
+    private function ladderRow(BenchResult $result, LadderRung $rung, ScenarioRecord $record, ?ScenarioRecord $below, Metric $metric): LadderRow
     {
         $baseline = $result->scenario($result->baseline);
         $row = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
-        $overBelow = null === $below || !$record->isMeasured() ? null : $this->comparator->compare($record, $below, Metric::RequestsPerSecond);
+        $overBelow = null === $below || !$record->isMeasured() ? null : $this->comparator->compare($record, $below, $metric);
+        $overBaseline = null === $baseline || $record === $baseline || !$record->isMeasured() ? null : $this->comparator->compare($record, $baseline, $metric);
 
         $ranWith = null === $rung->adds ? $record->preparation : ($record->layers[$rung->adds] ?? '');
 
-        return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith);
+        return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith, $overBaseline);
     }
 
     /** @param ScenarioRecord|null $baseline null when this is the baseline */

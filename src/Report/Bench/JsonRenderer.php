@@ -70,6 +70,7 @@ final class JsonRenderer
     private static function ladder(LadderReport $ladder, ?StoppingRule $rule): array
     {
         return [
+            'metric' => $ladder->metric->value,
             'rungs' => array_map(static fn (LadderRow $row): array => [
                 'rung' => $row->rung->number,
                 'title' => $row->rung->title,
@@ -80,7 +81,7 @@ final class JsonRenderer
                 'measured' => $row->row->isMeasured(),
                 'below' => $row->below,
                 'gainOverBelow' => null === $row->overBelow ? null : self::gain($row->overBelow, null, null),
-                'gainOverBaseline' => null === $row->row->comparison ? null : self::gain($row->row->comparison, $row->row->headlineTimePerRequestMs, $rule),
+                'gainOverBaseline' => null === $row->overBaseline ? null : self::gain($row->overBaseline, null, $rule),
             ], $ladder->rows),
             'preloadAllOverAutoloader' => null === $ladder->preloadOverClassmap ? null : self::gain($ladder->preloadOverClassmap, null, null),
             'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader ? null : self::gain($ladder->preloadOverAppAutoloader, null, null),

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PairedComparison;
 
 /**
@@ -17,9 +18,11 @@ final class LadderCells
     public static function headers(BenchReport $report): array
     {
         $level = (int) round($report->confidenceLevel * 100);
+        $metric = $report->ladder->metric ?? Metric::RequestsPerSecond;
 
         return [
-            'rung', 'req/s (min–max)', \sprintf('over the rung below (%d%% CI)', $level), \sprintf('over the baseline (%d%% CI)', $level),
+            'rung', 'req/s (min–max)', ...(Metric::RequestsPerSecond === $metric ? [] : [\sprintf('%s (%s)', $metric->label(), $metric->unit())]),
+            \sprintf('over the rung below, %s (%d%% CI)', $metric->label(), $level), \sprintf('over the baseline, %s (%d%% CI)', $metric->label(), $level),
             'worker PSS', 'OPcache used', 'preload memory', 'start-up',
         ];
     }
@@ -27,25 +30,27 @@ final class LadderCells
     /** @return list<list<string>> */
     public static function rows(LadderReport $ladder): array
     {
-        return array_map(self::row(...), $ladder->rows);
+        return array_map(static fn (LadderRow $row): array => self::row($row, $ladder->metric), $ladder->rows);
     }
 
     /** @return list<string> */
-    public static function row(LadderRow $ladder): array
+    public static function row(LadderRow $ladder, Metric $metric): array
     {
         $row = $ladder->row;
         $name = self::name($ladder);
+        $extra = Metric::RequestsPerSecond === $metric ? 0 : 1;
         if (!$row->isMeasured()) {
             // In a few words: the reason is in the rung's line below the table.
-            return [$name, null !== $row->skipped ? explode(':', $row->skipped, 2)[0] : 'broken', '', '', '', '', '', ''];
+            return [$name, null !== $row->skipped ? explode(':', $row->skipped, 2)[0] : 'broken', ...array_fill(0, 6 + $extra, '')];
         }
-        $rps = $row->requestsPerSecond;
+        $own = $row->metric($metric)?->spread;
 
         return [
             $name,
-            null === $rps ? '' : \sprintf('%s (%s–%s)', Cells::number($rps->median), Cells::number($rps->min, $rps->median), Cells::number($rps->max, $rps->median)),
+            self::spread($row->requestsPerSecond),
+            ...(0 === $extra ? [] : [self::spread($own)]),
             null === $ladder->below ? '—' : self::gain($ladder->overBelow).' vs '.$ladder->below,
-            self::gain($row->comparison),
+            self::gain($ladder->overBaseline),
             null === $row->workerPssBytes ? '' : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
             null === $row->opcacheUsedBytes ? '' : \sprintf('%.1f MB', $row->opcacheUsedBytes / 1048576),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
@@ -82,11 +87,17 @@ final class LadderCells
         $remaining = $ladder->preloadGainRemaining();
 
         return \sprintf(
-            'Preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s on top of the optimised autoloader (rung 5 over rung 3)%s.',
+            'On %s, preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s on top of the optimised autoloader (rung 5 over rung 3)%s.',
+            $ladder->metric->label(),
             Cells::comparison($withApp),
             Cells::comparison($withClassmap),
             null === $remaining ? '' : \sprintf(': %.0f%% of the preload gain remains once the autoloader is optimised', $remaining * 100),
         );
+    }
+
+    private static function spread(?Spread $spread): string
+    {
+        return null === $spread ? '' : \sprintf('%s (%s–%s)', Cells::number($spread->median), Cells::number($spread->min, $spread->median), Cells::number($spread->max, $spread->median));
     }
 
     private static function name(LadderRow $row): string

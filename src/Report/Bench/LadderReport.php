@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PairedComparison;
 
 /**
@@ -18,6 +19,8 @@ final class LadderReport
      * @param PairedComparison|null $preloadOverAppAutoloader the reference over "opcache sizing" (both with the app's autoloader)
      */
     public function __construct(
+        /** The metric every gain of the ladder is paired on: the report's primary one */
+        public readonly Metric $metric,
         public readonly array $rows,
         public readonly ?PairedComparison $preloadOverClassmap,
         public readonly ?PairedComparison $preloadOverAppAutoloader,

@@ -7,7 +7,7 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Ladder\LadderRung;
 use Preheat\Bench\Statistics\PairedComparison;
 
-/** One rung in the ladder's table: its scenario's row, and its gain over the measured rung below it (paired by round). */
+/** One rung in the ladder's table: its scenario's row, and its gains over the measured rung below it and over the baseline (paired by round, on the report's primary metric). */
 final class LadderRow
 {
     /**
@@ -21,6 +21,8 @@ final class LadderRow
         public readonly ?PairedComparison $overBelow,
         /** What the layer it adds ran with, in words (the whole preparation for the baseline) */
         public readonly string $ranWith = '',
+        /** Against the baseline on the same metric; null for the baseline itself */
+        public readonly ?PairedComparison $overBaseline = null,
     ) {
     }
 }

@@ -9,6 +9,7 @@ use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
@@ -90,7 +91,29 @@ final class LadderReportTest extends TestCase
         self::assertStringNotContainsString('>6 ceiling<', $svg, 'a rung not measured has no bar');
     }
 
-    private function report(): BenchReport
+    public function testWithTheServersCpuMeasuredEveryGainIsOnCpuPerRequest(): void
+    {
+        // CPU per request by rung (ms), the same in every round; req/s as before, noisy.
+        $report = $this->report(['1-baseline' => 20.0, '2-opcache-sizing' => 18.0, '3-autoloader' => 14.0, '4-preload-hot' => 12.0, '5-preload-all' => 11.0, Ladder::REFERENCE => 13.0]);
+        $ladder = $report->ladder;
+        self::assertNotNull($ladder);
+        self::assertSame(Metric::CpuPerRequest, $ladder->metric);
+        $rows = [];
+        foreach ($ladder->rows as $row) {
+            $rows[$row->rung->name()] = $row;
+        }
+
+        self::assertEqualsWithDelta(18 / 14 - 1, (float) $rows['3-autoloader']->overBelow?->gain(), 1e-9, 'as many more requests as the same CPU serves');
+        self::assertEqualsWithDelta(20 / 14 - 1, (float) $rows['3-autoloader']->overBaseline?->gain(), 1e-9);
+        self::assertEqualsWithDelta((14 / 11 - 1) / (18 / 13 - 1), (float) $ladder->preloadGainRemaining(), 1e-9);
+        $markdown = (new MarkdownRenderer())->render($report);
+        self::assertStringContainsString('| rung | req/s (min–max) | CPU per request (ms) | over the rung below, CPU per request (95% CI) | over the baseline, CPU per request (95% CI) |', $markdown);
+        self::assertStringContainsString('On CPU per request, preloading everything gains', $markdown);
+        self::assertSame('cpuPerRequest', (new JsonRenderer())->render($report)['ladder']['metric']);
+    }
+
+    /** @param array<string, float> $cpuMs CPU per request of each rung, when the server's CPU was measured */
+    private function report(array $cpuMs = []): BenchReport
     {
         $rungs = [
             '1-baseline' => [[100.0, 101.0, 98.0, 100.0], 'the php.ini as it is; no preloading', []],
@@ -105,7 +128,8 @@ final class LadderReportTest extends TestCase
         foreach ($rungs as $name => [$rps, $preparation, $layers]) {
             $runs = [];
             foreach ($rps as $offset => $value) {
-                $runs[$offset + 1] = new LoadResult('wrk', (int) ($value * 10), 10.0, 30.0, 28.0, 40.0, 80.0, 0, 0, 0, 2.0, 4);
+                $requests = (int) ($value * 10);
+                $runs[$offset + 1] = new LoadResult('wrk', $requests, 10.0, 30.0, 28.0, 40.0, 80.0, 0, 0, 0, 2.0, 4, isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null);
             }
             $records[] = new ScenarioRecord(
                 $name,
