@@ -13,6 +13,7 @@ use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\Worker\WorkerRuntime;
 use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Tests\Support\RawHttp;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
@@ -202,51 +203,17 @@ final class WorkerRuntimeTest extends TestCase
     /** @return resource */
     private function connect(WorkerRuntime $runtime)
     {
-        $socket = stream_socket_client('tcp://127.0.0.1:'.$runtime->port, $errno, $error, 10.0);
-        self::assertIsResource($socket, (string) $error);
-        stream_set_timeout($socket, 20);
-
-        return $socket;
+        return RawHttp::connect($runtime->port);
     }
 
     /**
-     * Reads one response (Content-Length framed).
-     *
      * @param resource $socket
      *
-     * @return ($allowClosed is true ? array{status: int, headers: array<string, string>, body: string}|null : array{status: int, headers: array<string, string>, body: string})
+     * @return ($allowClosed is true ? array{status: int, headers: array<string, string>, cookies: list<string>, body: string}|null : array{status: int, headers: array<string, string>, cookies: list<string>, body: string})
      */
     private static function response($socket, bool $allowClosed = false): ?array
     {
-        $head = '';
-        while (!str_contains($head, "\r\n\r\n")) {
-            $byte = fread($socket, 1);
-            if (false === $byte || '' === $byte) {
-                if ($allowClosed && '' === $head) {
-                    return null;
-                }
-                self::fail('the connection ended before a response head: '.var_export($head, true));
-            }
-            $head .= $byte;
-        }
-        $lines = explode("\r\n", trim($head));
-        self::assertMatchesRegularExpression('#^HTTP/1\.1 \d{3} #', $lines[0]);
-        $headers = [];
-        foreach (\array_slice($lines, 1) as $line) {
-            [$name, $value] = explode(':', $line, 2);
-            $headers[strtolower($name)] = trim($value);
-        }
-        $length = (int) ($headers['content-length'] ?? 0);
-        $body = '';
-        while (\strlen($body) < $length) {
-            $chunk = fread($socket, max(1, min(65536, $length - \strlen($body))));
-            if (false === $chunk || '' === $chunk) {
-                self::fail('the connection ended mid-body');
-            }
-            $body .= $chunk;
-        }
-
-        return ['status' => (int) substr($lines[0], 9, 3), 'headers' => $headers, 'body' => $body];
+        return RawHttp::response($socket, $allowClosed);
     }
 
     /** @param \Closure(): bool $condition */

@@ -8,10 +8,10 @@ use Preheat\InvalidSetting;
 use Preheat\Setting;
 
 /**
- * Which adapter boots the app in the worker, and from which file: as configured, else told from the app:
- * Laravel when bootstrap/app.php makes an Illuminate application (entry: that file), Symfony when
- * src/Kernel.php extends Symfony's kernel (entry: a file returning the kernel, see the README), else plain
- * scripts (each request runs the script its path names, or the front controller).
+ * Which adapter boots the app in the worker, and from which file: as configured (symfony and psr15 need
+ * an entry: the file returning the kernel or the handler), else told from the app: Laravel when
+ * bootstrap/app.php makes an Illuminate application (entry: that file), else plain scripts (each request
+ * runs the script its path names, or the front controller).
  */
 final class WorkerApp
 {

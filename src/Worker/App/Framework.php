@@ -15,6 +15,12 @@ final class Framework
         return \is_object($object) && is_a($object, $class);
     }
 
+    /** Whether the app's class loader knows $class. */
+    public static function exists(string $class): bool
+    {
+        return class_exists($class);
+    }
+
     public static function call(string $class, string $method, mixed ...$arguments): mixed
     {
         $callable = [$class, $method];
