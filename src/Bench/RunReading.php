@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench;
 
 use Preheat\Server\CpuTimes;
+use Preheat\Server\RequestCount;
 
 /**
  * One side of a measured run, as RunMeter read it.
@@ -18,6 +19,7 @@ final class RunReading
         public readonly ?CpuTimes $machine,
         public readonly ?float $phpCpuSeconds,
         public readonly ?float $serverCpuSeconds,
+        public readonly ?RequestCount $requests = null,
     ) {
     }
 }

@@ -44,6 +44,12 @@ interface Runtime
     /** The same for every process of it: PHP and the web server in front (nginx); null where the system does not say. */
     public function serverCpuSeconds(): ?float;
 
+    /**
+     * The requests its PHP workers took so far and how many are busy, from the server's own status page
+     * (each reading is a request too); null when it did not answer.
+     */
+    public function requestCount(): ?RequestCount;
+
     /** What OPcache says from inside a worker; null when the probe got no answer. */
     public function opcacheStatus(): ?OpcacheStatus;
 

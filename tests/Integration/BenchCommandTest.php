@@ -99,6 +99,9 @@ final class BenchCommandTest extends TestCase
             self::assertGreaterThan(0.0, $run['phpCpuSeconds'], $scenario['name'].' round '.$run['round']);
             self::assertLessThan($run['machine']['wallSeconds'] * $cores, $run['phpCpuSeconds'], $scenario['name'].' round '.$run['round']);
             self::assertGreaterThan(0.0, $run['cpuPerRequestMs']);
+            // The server's own count: every request the tool counted, and those it left in flight when it stopped (at most one per connection: --concurrency=2).
+            self::assertGreaterThanOrEqual($run['requests'], $run['phpRequests'], $scenario['name'].' round '.$run['round']);
+            self::assertLessThanOrEqual($run['requests'] + 2, $run['phpRequests'], $scenario['name'].' round '.$run['round']);
         }
         self::assertGreaterThan(0.0, $scenario['cpuPerRequestMs']['median']);
     }

@@ -49,7 +49,9 @@ final class FakeLoadGenerator implements LoadGenerator
         $answer ??= self::result($this->rps[$target->baseUrl] ?? 100.0, $duration);
         foreach ($this->runtimes->started ?? [] as $runtime) {
             if ($runtime->baseUrl() === $target->baseUrl) {
-                $runtime->served($answer->requests * ($this->cpuMsPerRequest[$target->baseUrl] ?? 5.0) / 1000);
+                // The PHP workers also finish the requests the tool still had in flight when it stopped (one per connection): served, not counted by the tool.
+                $served = $answer->requests + $settings->concurrency;
+                $runtime->served($served * ($this->cpuMsPerRequest[$target->baseUrl] ?? 5.0) / 1000, $served);
             }
         }
 

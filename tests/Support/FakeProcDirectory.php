@@ -32,6 +32,12 @@ final class FakeProcDirectory
         }
     }
 
+    /** A thread's time on a CPU in nanoseconds, as /proc/PID/task/TID/schedstat gives it (then wait time, timeslices). */
+    public function schedstat(int $pid, int $tid, int $nanoseconds): void
+    {
+        $this->write("$pid/task/$tid/schedstat", \sprintf("%d 123456 42\n", $nanoseconds));
+    }
+
     public function write(string $relative, string $contents): void
     {
         $file = $this->path.'/'.$relative;

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Support;
 
 use Preheat\Php\OpcacheStatus;
+use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 
@@ -16,6 +17,8 @@ final class FakeRuntime implements Runtime
     public bool $stopped = false;
 
     private float $cpuSeconds = 0.0;
+
+    private int $accepted = 0;
 
     public function __construct(
         private readonly string $name,
@@ -73,9 +76,16 @@ final class FakeRuntime implements Runtime
     }
 
     /** Its PHP processes spent this much CPU serving a run (the fake load generator says how much). */
-    public function served(float $cpuSeconds): void
+    public function served(float $cpuSeconds, int $requests = 0): void
     {
         $this->cpuSeconds += $cpuSeconds;
+        $this->accepted += $requests;
+    }
+
+    /** As php-fpm's status page: each reading is a request it counts, and no worker is busy between runs. */
+    public function requestCount(): ?RequestCount
+    {
+        return $this->running ? new RequestCount(++$this->accepted, 1) : null;
     }
 
     public function phpCpuSeconds(): ?float

@@ -9,8 +9,9 @@ namespace Preheat\Bench\Load;
  * its numbers are kept for the record but never enter the statistics.
  *
  * Besides what the load tool saw, a run may carry what was measured of the server while it ran: the
- * CPU seconds its PHP processes used (sampled right before and after the run), and the CPU
- * instructions an instruction-counting tool counted. Null where not measured.
+ * CPU seconds its PHP processes used (sampled right before and after the run) and the requests they
+ * served meanwhile by the server's own count (the tool's count leaves out those still in flight when
+ * it stopped), and the CPU instructions an instruction-counting tool counted. Null where not measured.
  */
 final class LoadResult
 {
@@ -29,11 +30,15 @@ final class LoadResult
         public readonly int $concurrency,
         public readonly ?float $phpCpuSeconds = null,
         public readonly ?int $instructions = null,
+        public readonly ?int $phpRequests = null,
     ) {
     }
 
-    /** The same run with the CPU seconds the server's PHP processes used during it (null: not known). */
-    public function withPhpCpuSeconds(?float $seconds): self
+    /**
+     * The same run with the CPU seconds the server's PHP processes used during it and the requests they
+     * served by the server's own count (null: not known).
+     */
+    public function withPhpCpuSeconds(?float $seconds, ?int $requests = null): self
     {
         return new self(
             $this->tool,
@@ -50,7 +55,14 @@ final class LoadResult
             $this->concurrency,
             $seconds,
             $this->instructions,
+            $requests,
         );
+    }
+
+    /** The requests the CPU of the server's PHP processes was spent on: by the server's count where known, else the tool's. */
+    public function phpRequestsServed(): int
+    {
+        return $this->phpRequests ?? $this->requests;
     }
 
     /**
@@ -119,6 +131,7 @@ final class LoadResult
             $results[0]->concurrency,
             $sum(static fn (self $r): ?float => $r->phpCpuSeconds),
             null === $instructions ? null : (int) $instructions,
+            null === ($served = $sum(static fn (self $r): ?int => $r->phpRequests)) ? null : (int) $served,
         );
     }
 
@@ -172,7 +185,8 @@ final class LoadResult
             'timeouts' => $this->timeouts,
             'toolCpuSeconds' => null === $this->toolCpuSeconds ? null : round($this->toolCpuSeconds, 3),
             'phpCpuSeconds' => null === $this->phpCpuSeconds ? null : round($this->phpCpuSeconds, 3),
-            'cpuPerRequestMs' => null === $this->phpCpuSeconds || $this->requests <= 0 ? null : round($this->phpCpuSeconds * 1000 / $this->requests, 4),
+            'phpRequests' => $this->phpRequests,
+            'cpuPerRequestMs' => null === $this->phpCpuSeconds || $this->phpRequestsServed() <= 0 ? null : round($this->phpCpuSeconds * 1000 / $this->phpRequestsServed(), 4),
             'instructions' => $this->instructions,
             'valid' => $this->isValid(),
         ];

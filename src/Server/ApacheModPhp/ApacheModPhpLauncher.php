@@ -26,6 +26,9 @@ use Preheat\Server\StartWait;
 final class ApacheModPhpLauncher implements RuntimeFactory
 {
     public const STATUS_PATH = '/__preheat/status';
+
+    /** mod_status: the requests Apache served and its busy children. */
+    public const SERVER_STATUS_PATH = '/__preheat/server-status';
     /** Where Debian's apache2-bin and libapache2-mod-php put their modules. */
     public const DEBIAN_MODULES = '/usr/lib/apache2/modules';
 
@@ -111,6 +114,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
             '{{workers}}' => (string) $this->settings->workers,
             '{{root}}' => $root,
             '{{statusPath}}' => self::STATUS_PATH,
+            '{{serverStatusPath}}' => self::SERVER_STATUS_PATH,
             '{{frontController}}' => '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
         ]);
     }

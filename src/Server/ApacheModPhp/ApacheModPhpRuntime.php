@@ -8,6 +8,7 @@ use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
 use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\WorkerProcesses;
@@ -91,6 +92,14 @@ final class ApacheModPhpRuntime implements Runtime
     public function serverCpuSeconds(): ?float
     {
         return $this->workers->cpuSeconds();
+    }
+
+    public function requestCount(): ?RequestCount
+    {
+        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
+        $status = @file_get_contents($this->url(ApacheModPhpLauncher::SERVER_STATUS_PATH.'?auto'), false, $context);
+
+        return false === $status ? null : RequestCount::fromApacheStatus($status);
     }
 
     public function opcacheStatus(): ?OpcacheStatus

@@ -28,6 +28,9 @@ final class NginxFpmLauncher implements RuntimeFactory
 {
     public const STATUS_PATH = '/__preheat/status';
 
+    /** php-fpm's own status page (pm.status_path): the requests the pool accepted and its busy workers. */
+    public const FPM_STATUS_PATH = '/__preheat/fpm-status';
+
     public function __construct(
         private readonly ProcessSupervisor $supervisor,
         private readonly StackSettings $settings,
@@ -113,6 +116,7 @@ final class NginxFpmLauncher implements RuntimeFactory
             '{{poolUser}}' => null === $user ? '' : \sprintf("user = %s\ngroup = %s", $user, $group),
             '{{socket}}' => $socket,
             '{{workers}}' => (string) $this->settings->workers,
+            '{{fpmStatusPath}}' => self::FPM_STATUS_PATH,
         ]);
     }
 
@@ -128,6 +132,7 @@ final class NginxFpmLauncher implements RuntimeFactory
             '{{root}}' => $root,
             '{{socket}}' => $socket,
             '{{statusPath}}' => self::STATUS_PATH,
+            '{{fpmStatusPath}}' => self::FPM_STATUS_PATH,
             '{{frontController}}' => '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
         ]);
     }

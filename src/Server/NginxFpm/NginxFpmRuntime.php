@@ -9,6 +9,7 @@ use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
 use Preheat\Server\ProcessCpu;
 use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\WorkerProcesses;
@@ -89,6 +90,14 @@ final class NginxFpmRuntime implements Runtime
         $nginx = null === $pid || !$this->nginx->isRunning() ? null : (new ProcessCpu())->treeSeconds($pid);
 
         return null === $php || null === $nginx ? null : $php + $nginx;
+    }
+
+    public function requestCount(): ?RequestCount
+    {
+        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
+        $status = @file_get_contents($this->url(NginxFpmLauncher::FPM_STATUS_PATH), false, $context);
+
+        return false === $status ? null : RequestCount::fromFpmStatus($status);
     }
 
     public function opcacheStatus(): ?OpcacheStatus

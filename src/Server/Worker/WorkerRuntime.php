@@ -8,6 +8,7 @@ use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
 use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\WorkerProcesses;
@@ -94,6 +95,12 @@ final class WorkerRuntime implements Runtime
     public function serverCpuSeconds(): ?float
     {
         return $this->workers->cpuSeconds();
+    }
+
+    /** No status page of its own yet: the load tool's count stands for the requests served. */
+    public function requestCount(): ?RequestCount
+    {
+        return null;
     }
 
     /** How many workers have booted the app since the start (restarts included). */

@@ -51,6 +51,19 @@ final class ProcessCpuTest extends TestCase
         self::assertEqualsWithDelta(0.70, (float) $after - $before, 1e-9);
     }
 
+    public function testALiveProcesssOwnTimeComesInNanosecondsFromItsThreadsSchedstat(): void
+    {
+        // stat says 15 ticks (0.15 s) for the master; its schedstat says 0.153456789 s. Reaped workers still count in ticks.
+        $this->proc->process(100, 1, 'php-fpm8.2', 10, 5, 300, 60, [101]);
+        $this->proc->schedstat(100, 100, 153_456_789);
+        // A worker with two threads.
+        $this->proc->process(101, 100, 'php-fpm8.2', 200, 40);
+        $this->proc->schedstat(101, 101, 2_000_000_001);
+        $this->proc->schedstat(101, 102, 400_000_000);
+
+        self::assertEqualsWithDelta(0.153456789 + 3.60 + 2.400000001, (new ProcessCpu($this->proc->path))->treeSeconds(100), 1e-9);
+    }
+
     public function testACommandNameWithSpacesAndParenthesesIsReadRight(): void
     {
         $this->proc->process(200, 1, 'apache2 (mod) x', 7, 3, 0, 0, [201]);
