@@ -19,7 +19,7 @@ use Preheat\Tests\Support\TemporaryDirectory;
 /**
  * The persistent-worker runtime on real processes, plain-script mode over the fixture scripts in
  * tests/Fixtures/worker/app: keep-alive, pipelining, a slow client, a body over the bound, a worker
- * killed mid-request, max_requests, a large file streamed, and nothing left after stop. No timing asserts:
+ * killed mid-request, a fatal error, max_requests, a large file streamed, and nothing left after stop. No timing asserts:
  * waits are bounded and only say how long to wait at most.
  */
 #[Group('integration')]
@@ -123,6 +123,24 @@ final class WorkerRuntimeTest extends TestCase
         // Queued behind the killed worker's request, it may have been cut too; never left hanging.
         $answer = self::response($bystander, allowClosed: true);
         self::assertTrue(null === $answer || str_contains($answer['body'], 'n bystander'));
+    }
+
+    public function testAFatalErrorAnswers500AndTheWorkerIsReplaced(): void
+    {
+        $runtime = $this->start(1);
+        $before = $runtime->workerPids();
+        $socket = $this->connect($runtime);
+
+        fwrite($socket, "GET /fatal.php HTTP/1.1\r\nHost: t\r\n\r\n");
+        $answer = self::response($socket);
+
+        self::assertSame(500, $answer['status']);
+        self::assertSame('close', $answer['headers']['connection'] ?? null);
+        self::waitFor(static fn (): bool => [] !== $runtime->workerPids() && $runtime->workerPids() !== $before, 'the replacement worker');
+        $next = $this->connect($runtime);
+        fwrite($next, "GET /?n=next HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        self::assertStringContainsString('n next', self::response($next)['body']);
+        self::assertStringContainsString('fatal error during a request: Allowed memory size', $runtime->logTail(30));
     }
 
     public function testAWorkerIsReplacedAfterMaxRequestsWithoutLosingARequest(): void
