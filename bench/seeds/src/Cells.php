@@ -55,6 +55,12 @@ final class Cells
         return number_format($idle / 1048576, 1, '.', ',').' → '.self::megabytes($peak);
     }
 
+    /** CPU as a share of one core, e.g. "97%" (wrk's two threads can pass 100%). */
+    public static function coreShare(?float $share): string
+    {
+        return null === $share ? self::NONE : number_format(100 * $share, 0, '.', ',').'%';
+    }
+
     /** Failed requests out of those sent, e.g. "0 / 30,000" or "144 / 10,000". */
     public static function failures(Repeats $repeats): string
     {

@@ -95,6 +95,7 @@ final class EventServerTable
                     [] === $repeats->runs ? self::unavailable($results, $stack) : ServerTable::rate($repeats),
                     null === $one || null === $rps || $one->median <= 0 ? Cells::NONE : Cells::number(100 * $rps->median / ($workers * $one->median)).'%',
                     [] === $repeats->runs ? Cells::NONE : Cells::failures($repeats),
+                    Cells::coreShare($repeats->toolCpuShare()),
                 ];
             }
         }
@@ -109,7 +110,8 @@ final class EventServerTable
             ."\nStatic files of the document root, and through PHP on php-fpm (PSS per serving process before the runs and at the peak during them: flat means streamed):\n\n"
             .MarkdownTable::render(['file', 'c / requests', 'served by', 'req/s median (min–max)', 'MB/s', 'failed / sent', 'PSS per process (idle → peak)', 'growth', 'published'], $files)
             .\sprintf("\nProcess scaling, hello world (c = %d; efficiency = req/s ÷ (N × req/s of one process)); published: %s:\n\n", self::CONCURRENCY, Published::SCALING)
-            .MarkdownTable::render(['server', 'processes', 'req/s median (min–max)', 'efficiency', 'failed / sent'], $scaling);
+            .MarkdownTable::render(['server', 'processes', 'req/s median (min–max)', 'efficiency', 'failed / sent', 'ab CPU'], $scaling)
+            .($notes->cores <= 2 ? \sprintf("\nWith %d cores, more than %d busy processes cannot run at once, and ab (one thread: ab CPU is its share of one core) takes one of them: past that, efficiency measures the machine, not the server.\n", $notes->cores, $notes->cores) : '');
     }
 
     public function chart(Results $results, RunNotes $notes): string

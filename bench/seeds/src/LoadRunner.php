@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Seeds;
 
+use Preheat\Bench\Load\ChildCpu;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
 
@@ -37,9 +38,11 @@ final class LoadRunner
         // -t before -n: ab's -t sets the request count to 50,000, -n after it sets it back; ab stops at whichever comes first.
         $command = ['ab', '-k', '-r', '-q', '-t', (string) (int) ceil($this->timeLimit), '-n', (string) $requests, '-c', (string) $concurrency,
             '-s', (string) $this->responseTimeout, $runtime->url($path)];
-        [$stdout, $stderr, $idle, $peak] = $this->run($memory ?? $runtime->workerMemory(...), $command);
+        [$stdout, $stderr, $idle, $peak, $cpu, $wall] = $this->run($memory ?? $runtime->workerMemory(...), $command);
 
-        return AbOutput::parse($stdout, $stderr, $requests)->withMemory($idle, $peak);
+        $run = AbOutput::parse($stdout, $stderr, $requests);
+
+        return $run->withMemory($idle, $peak)->withToolCpu($cpu, $run->seconds > 0 ? $run->seconds : $wall);
     }
 
     /** `wrk -t 2 -c C -d Ts --latency --timeout S URL`: keep-alive, HTTP/1.1, closed loop. */
@@ -49,21 +52,27 @@ final class LoadRunner
             return Measurement::broken('wrk', 0, 'skipped: the seeds run reached its time bound');
         }
         $command = ['wrk', '-t', '2', '-c', (string) $concurrency, '-d', $seconds.'s', '--latency', '--timeout', $this->responseTimeout.'s', $runtime->url($path)];
-        [$stdout, $stderr, $idle, $peak] = $this->run($runtime->workerMemory(...), $command);
+        [$stdout, $stderr, $idle, $peak, $cpu, $wall] = $this->run($runtime->workerMemory(...), $command);
 
-        return WrkOutput::parse($stdout, $stderr)->withMemory($idle, $peak);
+        $run = WrkOutput::parse($stdout, $stderr);
+
+        return $run->withMemory($idle, $peak)->withToolCpu($cpu, $run->seconds > 0 ? $run->seconds : $wall);
     }
 
     /**
      * @param \Closure(): list<int> $memory
      * @param list<string>          $command
      *
-     * @return array{string, string, ?int, ?int} stdout, stderr, PSS per process before and at the peak
+     * @return array{string, string, ?int, ?int, float, float} stdout, stderr, PSS per process before and at the
+     *                                                         peak, the tool's CPU seconds and its wall seconds
      */
     private function run(\Closure $memory, array $command): array
     {
         $idle = self::largest($memory());
         $peak = $idle;
+        // The tool is the only child that ends during the run: what finished children used meanwhile is its CPU.
+        $cpuBefore = ChildCpu::seconds();
+        $started = microtime(true);
         $process = $this->supervisor->start($command);
         // The tools bound themselves (-t, -d, -s); this bounds a tool that hangs anyway.
         $stopAt = microtime(true) + $this->timeLimit + $this->responseTimeout + 15;
@@ -72,11 +81,12 @@ final class LoadRunner
             $now = self::largest($memory());
             $peak = null === $now ? $peak : max($peak ?? 0, $now);
         }
+        $wall = microtime(true) - $started;
         $stdout = $process->output();
         $stderr = $process->errorOutput();
         $this->supervisor->stop($process);
 
-        return [$stdout, $stderr, $idle, $peak];
+        return [$stdout, $stderr, $idle, $peak, ChildCpu::seconds() - $cpuBefore, $wall];
     }
 
     /** @param list<int> $memory */

@@ -27,6 +27,7 @@ final class Measurement
         public readonly ?string $error = null,
         public readonly ?int $idlePssBytes = null,
         public readonly ?int $peakPssBytes = null,
+        public readonly ?float $toolCpuShare = null,
     ) {
     }
 
@@ -41,7 +42,20 @@ final class Measurement
     {
         return new self(
             $this->tool, $this->requests, $this->seconds, $this->requestsPerSecond, $this->timePerRequestMs, $this->percentilesMs,
-            $this->maxMs, $this->failed, $this->non2xx, $this->bytes, $this->error, $idlePssBytes, $peakPssBytes,
+            $this->maxMs, $this->failed, $this->non2xx, $this->bytes, $this->error, $idlePssBytes, $peakPssBytes, $this->toolCpuShare,
+        );
+    }
+
+    /**
+     * The same run with the CPU the load tool itself used, as a share of one core over the run's wall time:
+     * near 100% for ab (one thread), the tool, not the server, set the pace.
+     */
+    public function withToolCpu(float $cpuSeconds, float $wallSeconds): self
+    {
+        return new self(
+            $this->tool, $this->requests, $this->seconds, $this->requestsPerSecond, $this->timePerRequestMs, $this->percentilesMs,
+            $this->maxMs, $this->failed, $this->non2xx, $this->bytes, $this->error, $this->idlePssBytes, $this->peakPssBytes,
+            $wallSeconds > 0 ? $cpuSeconds / $wallSeconds : null,
         );
     }
 

@@ -48,6 +48,12 @@ final class Repeats
         return Spread::of(array_values(array_filter(array_map(static fn (Measurement $m): ?float => $m->percentile($percentile), $this->completed()), static fn (?float $v): bool => null !== $v)))?->median;
     }
 
+    /** The median share of one core the load tool used, over the runs that completed requests. */
+    public function toolCpuShare(): ?float
+    {
+        return Spread::of(array_values(array_filter(array_map(static fn (Measurement $m): ?float => $m->toolCpuShare, $this->completed()), static fn (?float $v): bool => null !== $v)))?->median;
+    }
+
     public function failures(): int
     {
         return array_sum(array_map(static fn (Measurement $m): int => $m->failures(), $this->runs));

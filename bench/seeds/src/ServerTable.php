@@ -56,11 +56,12 @@ final class ServerTable
             .'Published: '.Published::CLASS_LOAD_SOURCE.'; hello world: '.Published::EVENT_SERVER_SOURCE.'; '.Published::TWO_CORES_SOURCE.".\n\n"
             .'Here: '.$notes->describe(\sprintf('`ab -k -r -t %d -n %s -c C -s 10` per run', $notes->timeLimit, Cells::number(self::REQUESTS)))."\n\n"
             .MarkdownTable::render(
-                ['page', 'c', 'server', 'req/s median (min–max)', 'failed / sent', 'p50 ms', 'p95 ms', 'p98 ms', 'p99 ms', 'max ms', 'PSS per PHP process (idle → peak)', 'published req/s'],
+                ['page', 'c', 'server', 'req/s median (min–max)', 'failed / sent', 'p50 ms', 'p95 ms', 'p98 ms', 'p99 ms', 'max ms', 'PSS per PHP process (idle → peak)', 'ab CPU', 'published req/s'],
                 $rows,
             )
             ."\nwrk at concurrency ".self::WRK_CONCURRENCY.\sprintf(' (`wrk -t 2 -c %d -d %ds --latency`, HTTP/1.1 keep-alive):', self::WRK_CONCURRENCY, $notes->wrkSeconds)."\n\n"
-            .MarkdownTable::render(['page', 'server', 'req/s median (min–max)', 'failed / sent', 'p50 ms', 'p75 ms', 'p90 ms', 'p99 ms', 'max ms'], $wrkRows);
+            .MarkdownTable::render(['page', 'server', 'req/s median (min–max)', 'failed / sent', 'p50 ms', 'p75 ms', 'p90 ms', 'p99 ms', 'max ms', 'wrk CPU'], $wrkRows)
+            ."\nab CPU, wrk CPU: the load tool's own CPU time over the run, as a share of one core (median over the runs). ab has one thread: near 100%, ab, not the server, set the pace.\n";
     }
 
     public function chart(Results $results, RunNotes $notes): string
@@ -82,12 +83,12 @@ final class ServerTable
         return (new BarChart())->render('Class-load page and hello world, ab -k (fpm: nginx + php-fpm)', $panels, $notes->footnote());
     }
 
-    /** @return list<string> req/s, failed, p50, p95, p98, p99, max, PSS */
+    /** @return list<string> req/s, failed, p50, p95, p98, p99, max, PSS, the tool's CPU */
     public static function abCells(Results $results, string $key, string $stack): array
     {
         $repeats = $results->repeats($key);
         if ([] === $repeats->runs) {
-            return ['not available'.(null === $results->unavailable($stack) ? '' : ': '.$results->unavailable($stack)), Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE];
+            return ['not available'.(null === $results->unavailable($stack) ? '' : ': '.$results->unavailable($stack)), Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE];
         }
 
         return [
@@ -99,15 +100,16 @@ final class ServerTable
             Cells::ms($repeats->percentileMs(99)),
             Cells::ms($repeats->percentileMs(100)),
             Cells::memoryRange($repeats->idlePssBytes(), $repeats->peakPssBytes()),
+            Cells::coreShare($repeats->toolCpuShare()),
         ];
     }
 
-    /** @return list<string> req/s, failed, p50, p75, p90, p99, max */
+    /** @return list<string> req/s, failed, p50, p75, p90, p99, max, the tool's CPU */
     private static function wrkCells(Results $results, string $key, string $stack): array
     {
         $repeats = $results->repeats($key);
         if ([] === $repeats->runs) {
-            return ['not available'.(null === $results->unavailable($stack) ? '' : ': '.$results->unavailable($stack)), Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE];
+            return ['not available'.(null === $results->unavailable($stack) ? '' : ': '.$results->unavailable($stack)), Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE];
         }
 
         return [
@@ -118,6 +120,7 @@ final class ServerTable
             Cells::ms($repeats->percentileMs(90)),
             Cells::ms($repeats->percentileMs(99)),
             Cells::ms($repeats->percentileMs(100)),
+            Cells::coreShare($repeats->toolCpuShare()),
         ];
     }
 

@@ -85,14 +85,15 @@ final class TablesTest extends TestCase
     {
         $results = new Results();
         foreach ([1 => 1000.0, 2 => 1800.0, 4 => 2000.0] as $workers => $rps) {
-            $results->add(EventServerTable::scalingKey($workers, Stacks::FPM), self::ab($rps));
+            $results->add(EventServerTable::scalingKey($workers, Stacks::FPM), self::ab($rps)->withToolCpu($rps / 2000, 1.0));
         }
 
         $markdown = (new EventServerTable())->markdown($results, self::notes());
 
-        self::assertMatchesRegularExpression('/\| nginx \+ php-fpm +\| 1 +\| 1,000 +\| 100% +\|/', $markdown);
-        self::assertMatchesRegularExpression('/\| nginx \+ php-fpm +\| 2 +\| 1,800 +\| 90% +\|/', $markdown);
-        self::assertMatchesRegularExpression('/\| nginx \+ php-fpm +\| 4 +\| 2,000 +\| 50% +\|/', $markdown);
+        self::assertMatchesRegularExpression('/\| nginx \+ php-fpm +\| 1 +\| 1,000 +\| 100% +\| 0 \/ 5,000 +\| 50% +\|/', $markdown);
+        self::assertMatchesRegularExpression('/\| nginx \+ php-fpm +\| 2 +\| 1,800 +\| 90% +\| 0 \/ 5,000 +\| 90% +\|/', $markdown);
+        self::assertMatchesRegularExpression('/\| nginx \+ php-fpm +\| 4 +\| 2,000 +\| 50% +\| 0 \/ 5,000 +\| 100% +\|/', $markdown);
+        self::assertStringContainsString('With 2 cores, more than 2 busy processes cannot run at once', $markdown);
         self::assertStringContainsString('<svg', (new EventServerTable())->chart($results, self::notes()));
     }
 
