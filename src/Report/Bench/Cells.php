@@ -310,7 +310,7 @@ final class Cells
                 null === $environment->governor ? null : 'governor '.$environment->governor,
             ]))],
             ['PHP workers', $environment->workers],
-            ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.0f%% of the CPU during the runs', $environment->during->toolShare * 100))],
+            ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100))],
             ['rounds', \sprintf('%s, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds.self::roundsRule($report), $environment->warmup)],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
             ['pages', implode(' ', $environment->urls)],

@@ -4,11 +4,15 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Result\Metric;
 use Preheat\Report\Svg\BarChart;
 use Preheat\Report\Svg\ChartBar;
 use Preheat\Report\Svg\ChartPanel;
 
-/** The chart: req/s and time per request per scenario (per rung, for a ladder), whiskers from the slowest to the fastest round, each gain with its verdict. */
+/**
+ * The chart: req/s and time per request per scenario (per rung, for a ladder), and CPU per request where
+ * it was measured, whiskers from the slowest to the fastest round, each gain with its verdict.
+ */
 final class SvgRenderer
 {
     public function __construct(private readonly BarChart $chart = new BarChart())
@@ -17,7 +21,7 @@ final class SvgRenderer
 
     public function render(BenchReport $report): string
     {
-        $rps = $time = [];
+        $rps = $time = $cpu = [];
         // A ladder's bars are its rungs in order, each noted with its gain over the rung below.
         $bars = null === $report->ladder
             ? array_map(static fn (ScenarioRow $row): array => [$row->name, $row, null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row)], $report->rows)
@@ -32,6 +36,23 @@ final class SvgRenderer
             }
             $rps[] = new ChartBar($label, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
             $time[] = new ChartBar($label, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
+            $summary = $row->metric(Metric::CpuPerRequest);
+            if (null !== $summary?->spread) {
+                $cpu[] = new ChartBar(
+                    $label,
+                    $summary->spread->median,
+                    $summary->spread->min,
+                    $summary->spread->max,
+                    null === $summary->comparison ? null : Cells::comparison($summary->comparison).' '.Cells::verdictOf($summary->comparison),
+                );
+            }
+        }
+        $panels = [
+            new ChartPanel('Requests per second', 'req/s', $rps, true),
+            new ChartPanel('Time per request', 'ms', $time, false),
+        ];
+        if ([] !== $cpu) {
+            $panels[] = new ChartPanel('CPU per request'.(Metric::CpuPerRequest === $report->primary->metric ? ' (primary)' : ''), 'ms', $cpu, false);
         }
         $environment = $report->result->environment;
         $footnote = \sprintf(
@@ -45,10 +66,7 @@ final class SvgRenderer
 
         return $this->chart->render(
             \sprintf('Preheat %s: %s %s', null === $report->ladder ? 'benchmark' : 'ladder', $environment->project ?? '', implode(' ', $environment->urls)),
-            [
-                new ChartPanel('Requests per second', 'req/s', $rps, true),
-                new ChartPanel('Time per request', 'ms', $time, false),
-            ],
+            $panels,
             $footnote,
         );
     }

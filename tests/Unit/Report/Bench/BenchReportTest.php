@@ -209,6 +209,9 @@ final class BenchReportTest extends TestCase
         self::assertStringContainsString('>all<', $svg);
         self::assertStringNotContainsString('>broken<', $svg);
         self::assertStringContainsString('+21.4% (+16.5% … +26.3%) faster', $svg, 'the verdict in words beside the gain');
+        self::assertStringContainsString('CPU per request (primary)', $svg);
+        self::assertStringContainsString('+26.6% (+24.4% … +30.0%) faster', $svg, 'the CPU gain beside its bar');
+        self::assertStringNotContainsString('CPU per request', (new SvgRenderer())->render((new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]))), 'no panel for what was not measured');
     }
 
     public function testThePrimaryFigureIsCpuPerRequestWhenMeasuredAndItsVerdictIsTheHeadlineInEveryFormat(): void
