@@ -44,7 +44,7 @@ final class PreloadTable
             $scenario = $this->scenario($name);
             $published = Published::PRELOAD[$name];
             if (null === $scenario) {
-                $rows[] = [$label, 'not run', Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, ...$published];
+                $rows[] = [$label, 'not run', Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, Cells::NONE, ...$published];
                 continue;
             }
             $problems = array_map('strval', (array) ($scenario['problems'] ?? []));
@@ -52,6 +52,7 @@ final class PreloadTable
                 $label,
                 Cells::spread(self::spread($scenario['requestsPerSecond'] ?? null), 1).([] === $problems ? '' : ' ('.strtok($problems[0], "\n").')'),
                 Cells::spread(self::spread($scenario['timePerRequestMs'] ?? null), 1),
+                Cells::spread(self::spread($scenario['cpuPerRequestMs'] ?? null), 2),
                 self::gain($scenario['gain'] ?? null),
                 self::preloaded($scenario['preload'] ?? null),
                 Cells::megabytes(isset($scenario['preload']['memoryBytes']) ? (int) $scenario['preload']['memoryBytes'] : null),
@@ -72,8 +73,9 @@ final class PreloadTable
                 (string) ($environment['workers'] ?? '?'),
                 self::sharingOf($notes),
             )."\n\n"
+            ."PHP CPU per request: what php-fpm's processes spent per request (read from /proc before and after each run), less blurred by a busy machine than req/s. The write-up's figures are req/s only.\n\n"
             .MarkdownTable::render(
-                ['scenario', 'req/s median (min–max)', 'time per request ms', 'gain vs none (95% CI)', 'preloaded', 'preload memory', 'PSS per php-fpm worker', 'failed / sent',
+                ['scenario', 'req/s median (min–max)', 'time per request ms', 'PHP CPU per request ms', 'gain vs none (95% CI)', 'preloaded', 'preload memory', 'PSS per php-fpm worker', 'failed / sent',
                     'published req/s', 'published time per request', 'published preloaded', 'published preload memory'],
                 $rows,
             );
