@@ -180,7 +180,13 @@ final class Cells
         return match ($stopping->reason) {
             StopReason::PrecisionReached => \sprintf('every gain (%s) within ±%s points after %s of measuring', $stopping->metric, self::points($rule->precisionPoints), $measured),
             StopReason::NothingToCompare => \sprintf('no scenario to compare with %s, after %s of measuring', $report->baseline, $measured),
-            StopReason::TimeLimit => \sprintf(
+            StopReason::TimeLimit => 0.0 === $rule->maxSeconds ? \sprintf(
+                'the %d planned rounds, %s of measuring, no time limit for more (--max-time=0); not within ±%s points: %s',
+                $stopping->rounds,
+                $measured,
+                self::points($rule->precisionPoints),
+                implode(', ', self::missed($report)),
+            ) : \sprintf(
                 'time limit: after %s of measuring another round would not have fit in %s; not within ±%s points: %s',
                 $measured,
                 Duration::format($rule->maxSeconds),
@@ -347,7 +353,8 @@ final class Cells
     {
         $notes = [];
         $stopping = $report->result->stopping;
-        $missed = StopReason::TimeLimit === $stopping?->reason ? self::missed($report) : [];
+        // With no time for more rounds (--max-time=0) the rounds were fixed: the stopped line says so, no advice is due.
+        $missed = StopReason::TimeLimit === $stopping?->reason && $stopping->rule->maxSeconds > 0.0 ? self::missed($report) : [];
         if (null !== $stopping && [] !== $missed) {
             $notes[] = \sprintf(
                 'Precision target ±%s points not reached in %s by %s: the gains and verdicts stand, with wider intervals. For narrower ones allow more time (--max-time), run shorter rounds, more of them (--duration), or measure on a quieter machine.',

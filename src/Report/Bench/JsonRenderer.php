@@ -104,6 +104,7 @@ final class JsonRenderer
             'median' => round($comparison->gain(), 5),
             'ciLow' => null === $comparison->interval ? null : round($comparison->interval->low, 5),
             'ciHigh' => null === $comparison->interval ? null : round($comparison->interval->high, 5),
+            'noInterval' => Cells::noIntervalReason($comparison),
             'halfWidthPoints' => null === $halfWidth ? null : round($halfWidth, 3),
             'precisionMet' => $rule?->reached($comparison),
             'verdict' => $comparison->verdict()?->value,

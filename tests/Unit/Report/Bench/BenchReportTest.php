@@ -74,7 +74,7 @@ final class BenchReportTest extends TestCase
         self::assertSame(4, $data['version']);
         self::assertSame('cpuPerRequest', $data['primaryMetric']['metric']);
         self::assertSame('faster', $data['scenarios'][1]['gain']['verdict']);
-        self::assertSame(['metric' => 'cpuPerRequest', 'median' => 0.26603, 'ciLow' => 0.2439, 'ciHigh' => 0.3, 'halfWidthPoints' => 2.805, 'precisionMet' => false, 'verdict' => 'faster'], $data['scenarios'][1]['headline']);
+        self::assertSame(['metric' => 'cpuPerRequest', 'median' => 0.26603, 'ciLow' => 0.2439, 'ciHigh' => 0.3, 'noInterval' => null, 'halfWidthPoints' => 2.805, 'precisionMet' => false, 'verdict' => 'faster'], $data['scenarios'][1]['headline']);
         self::assertSame(['requestsPerSecond', 'cpuPerRequest'], array_keys($data['scenarios'][1]['gains']));
         self::assertNull($data['scenarios'][0]['headline'], 'the baseline');
         self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'cpuPerRequestMs', 'headline', 'gains', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
@@ -173,7 +173,19 @@ final class BenchReportTest extends TestCase
         $result = $this->twoScenarios([100.0, 101.0, 99.0], [130.0, 110.0, 150.0]);
         $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, 'req/s'));
 
-        self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved', (new MarkdownRenderer())->render((new BenchReportBuilder())->build($result)));
+        $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($result));
+
+        self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved', $markdown);
+        self::assertMatchesRegularExpression('/\| stopped \| the 3 planned rounds, 30 s of measuring, no time limit for more \(--max-time=0\); not within ±2 points: all \(±\d+\.\d\) \|/', $markdown);
+        self::assertStringNotContainsString('Precision target', $markdown, 'fixed rounds were asked for: no advice to allow more time');
+    }
+
+    public function testTwoRoundsSayWhyThereIsNoIntervalOnTheHeadlineToo(): void
+    {
+        $json = (new JsonRenderer())->render((new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0])));
+
+        self::assertNull($json['scenarios'][1]['headline']['verdict']);
+        self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $json['scenarios'][1]['headline']['noInterval']);
     }
 
     /**
