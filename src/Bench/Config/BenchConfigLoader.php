@@ -112,6 +112,9 @@ final class BenchConfigLoader
             throw ConfigError::invalid($file.' key bench.worker', [$maxRequests, $maxBody], 'maxRequests (0: never) and maxBodyBytes are whole numbers, not negative');
         }
         $adapter = $this->value($file, $worker, 'adapter', 'string', null);
+        if (null !== $adapter && !\in_array($adapter, WorkerSettings::ADAPTERS, true)) {
+            throw ConfigError::invalid($file.' key bench.worker.adapter', $adapter, 'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app');
+        }
         $entry = $this->value($file, $worker, 'entry', 'string', null);
 
         return new WorkerSettings($root, null === $adapter ? null : (string) $adapter, null === $entry ? null : (string) $entry, $maxRequests, $maxBody);

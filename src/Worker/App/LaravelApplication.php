@@ -15,7 +15,8 @@ use Preheat\Worker\Http\Response;
  * - a copy of the booted container is the app for the request (the container, the facades, the kernel,
  *   the router and the view factory point at it), so what the request resolves or binds stays in its copy;
  * - what holds one request's state is never shared: the session, auth guards, queued cookies, the URL
- *   generator and redirector are resolved anew in each copy, the config is a copy per request;
+ *   generator and redirector are resolved anew in each copy, the config is a copy per request; after it,
+ *   the translator's locale is put back and an open database transaction rolled back;
  * - fresh request and response objects; the kernel's terminate() runs after the response is written out.
  *
  * Framework classes are named by string: the worker carries no framework of its own, it runs on the app's.
@@ -31,6 +32,9 @@ final class LaravelApplication implements Application
     private mixed $app;
 
     private mixed $kernel;
+
+    /** The locale the app booted with: a request that changes it changes it for itself only. */
+    private ?string $locale = null;
 
     public function __construct(string $bootstrapFile)
     {
@@ -56,6 +60,9 @@ final class LaravelApplication implements Application
             if ($this->app->bound($service)) {
                 $this->app->make($service);
             }
+        }
+        if ($this->app->resolved('translator')) {
+            $this->locale = (string) $this->app->make('translator')->getLocale();
         }
     }
 
@@ -101,8 +108,22 @@ final class LaravelApplication implements Application
         return $sandbox;
     }
 
+    /**
+     * What one request may have changed in the shared services, put back: the translator's locale, and a
+     * database transaction the request left open (rolled back, as php-fpm's end of request would drop it).
+     */
     private function restore(mixed $sandbox): void
     {
+        if (null !== $this->locale) {
+            $this->app->make('translator')->setLocale($this->locale);
+        }
+        if ($this->app->resolved('db')) {
+            foreach ($this->app->make('db')->getConnections() as $connection) {
+                while ($connection->transactionLevel() > 0) {
+                    $connection->rollBack();
+                }
+            }
+        }
         if ($this->app->resolved('view')) {
             Framework::callIfThere($this->app->make('view'), 'flushState');
         }

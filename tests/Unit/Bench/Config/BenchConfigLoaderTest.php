@@ -128,6 +128,44 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame('fpm', $fromCommandLine->runtime);
     }
 
+    public function testTheWorkerSettingsComeFromTheFile(): void
+    {
+        $this->config(['bench' => ['runtime' => 'worker', 'worker' => ['adapter' => 'plain', 'maxRequests' => 500, 'maxBodyBytes' => 1024]]]);
+
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, []);
+
+        self::assertSame('worker', $config->runtime);
+        self::assertNotNull($config->worker);
+        self::assertSame([$this->directory->path, 'plain', null, 500, 1024], [$config->worker->projectRoot, $config->worker->adapter, $config->worker->entry, $config->worker->maxRequests, $config->worker->maxBodyBytes]);
+    }
+
+    public function testATypoInTheWorkerSettingsIsNamed(): void
+    {
+        $this->config(['bench' => ['worker' => ['maxRequest' => 10]]]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('unknown key "bench.worker.maxRequest". Did you mean "bench.worker.maxRequests"?');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testAnUnknownWorkerAdapterIsRefused(): void
+    {
+        $this->config(['bench' => ['worker' => ['adapter' => 'octane']]]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('key bench.worker.adapter "octane": use one of laravel, symfony, psr15, plain, or leave it out');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testANegativeWorkerBoundIsRefused(): void
+    {
+        $this->config(['bench' => ['worker' => ['maxBodyBytes' => -1]]]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('maxRequests (0: never) and maxBodyBytes are whole numbers, not negative');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
     public function testAnUnknownRuntimeIsRefused(): void
     {
         $this->expectException(ConfigError::class);

@@ -1,0 +1,79 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Server;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\InvalidSetting;
+use Preheat\Server\Worker\WorkerApp;
+use Preheat\Server\Worker\WorkerLauncher;
+use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/** Which adapter the worker boots an app with: as configured, else told from the app; bad settings named. */
+final class WorkerAppTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testALaravelAppIsToldFromItsBootstrapFile(): void
+    {
+        mkdir($this->directory->path.'/bootstrap');
+        file_put_contents($this->directory->path.'/bootstrap/app.php', "<?php\n\$app = new Illuminate\\Foundation\\Application(dirname(__DIR__));\nreturn \$app;\n");
+
+        $app = WorkerApp::of(new WorkerSettings($this->directory->path));
+
+        self::assertSame(['laravel', $this->directory->path.'/bootstrap/app.php'], [$app->adapter, $app->entry]);
+    }
+
+    public function testAnythingElseIsPlainScriptsAndTheSettingWins(): void
+    {
+        self::assertSame(['plain', null], [WorkerApp::of(new WorkerSettings($this->directory->path))->adapter, WorkerApp::of(new WorkerSettings($this->directory->path))->entry]);
+
+        file_put_contents($this->directory->path.'/kernel.php', '<?php return null;');
+        $symfony = WorkerApp::of(new WorkerSettings($this->directory->path, 'symfony', 'kernel.php'));
+
+        self::assertSame(['symfony', $this->directory->path.'/kernel.php'], [$symfony->adapter, $symfony->entry]);
+    }
+
+    public function testAnUnknownAdapterIsNamed(): void
+    {
+        $this->expectException(InvalidSetting::class);
+        $this->expectExceptionMessage('bench.worker.adapter is "octane": use one of laravel, symfony, psr15, plain.');
+        WorkerApp::of(new WorkerSettings($this->directory->path, 'octane'));
+    }
+
+    public function testAPsr15AppNeedsItsEntry(): void
+    {
+        $this->expectException(InvalidSetting::class);
+        $this->expectExceptionMessage('bench.worker.adapter "psr15" needs bench.worker.entry: the file that returns the request handler');
+        WorkerApp::of(new WorkerSettings($this->directory->path, 'psr15'));
+    }
+
+    public function testAMissingEntryIsNamed(): void
+    {
+        $this->expectException(InvalidSetting::class);
+        $this->expectExceptionMessage('bench.worker.entry: '.$this->directory->path.'/app/kernel.php does not exist');
+        WorkerApp::of(new WorkerSettings($this->directory->path, 'symfony', 'app/kernel.php'));
+    }
+
+    public function testTheWorkerFindsItsLibrariesWhereTheyAreInstalled(): void
+    {
+        $libraries = WorkerLauncher::libraries();
+
+        self::assertFileExists($libraries['React\\EventLoop\\'].'/StreamSelectLoop.php');
+        self::assertFileExists($libraries['React\\Socket\\'].'/FdServer.php');
+        self::assertFileExists($libraries['Evenement\\'].'/EventEmitter.php');
+        self::assertFileExists(WorkerLauncher::program());
+    }
+}
