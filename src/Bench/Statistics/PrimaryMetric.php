@@ -9,8 +9,9 @@ use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 
 /**
- * Which metric gives the headline verdict, and why. CPU per request whenever the server's CPU was
- * measured for the baseline: it counts only the CPU PHP itself spent, so what other processes and the
+ * Which metric gives the headline verdict, and why. Instructions per request when an instruction-counting
+ * tool counted them for the baseline: the same code gives the same count, whatever the machine does.
+ * Else CPU per request whenever the server's CPU was measured for the baseline: it counts only the CPU PHP itself spent, so what other processes and the
  * hypervisor take from the machine (which moves req/s) barely moves it, and on a saturated server
  * capacity is set by it. req/s otherwise (an in-process tool, a system without /proc). Both are always shown.
  */
@@ -33,6 +34,9 @@ final class PrimaryMetric
             if ($scenario->name === $baseline) {
                 $reference = $scenario;
             }
+        }
+        if (null !== $reference && [] !== $reference->byRound(Metric::InstructionsPerRequest)) {
+            return new PrimaryChoice(Metric::InstructionsPerRequest, 'instructions were counted: the same code gives the same count, whatever else the machine does');
         }
         if (null === $reference || [] === $reference->byRound(Metric::CpuPerRequest)) {
             return new PrimaryChoice(Metric::RequestsPerSecond, 'the CPU the PHP processes used was not measured (a tool that runs PHP itself, or no /proc)');

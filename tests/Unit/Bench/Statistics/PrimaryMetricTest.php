@@ -21,6 +21,17 @@ final class PrimaryMetricTest extends TestCase
         self::assertStringContainsString('the machine was noisy during the runs: 3.1% of CPU time stolen by the hypervisor, 5% of the CPU used by other processes', $choice->reason);
     }
 
+    public function testCountedInstructionsLeadOverEverything(): void
+    {
+        $counted = new LoadResult('cgi', 200, 2.0, null, null, null, null, 0, 0, 0, null, 1, 1.0, 4_000_000_000);
+        $baseline = new ScenarioRecord('none', 'none', null, runs: [1 => $counted, 2 => $counted, 3 => $counted]);
+
+        $choice = PrimaryMetric::choose([$baseline, $this->scenario('all', 1.0)], 'none');
+
+        self::assertSame(Metric::InstructionsPerRequest, $choice->metric);
+        self::assertStringContainsString('the same code gives the same count', $choice->reason);
+    }
+
     public function testReqPerSecondLeadsWithoutACpuReading(): void
     {
         $choice = PrimaryMetric::choose([$this->scenario('none', null), $this->scenario('all', 1.0)], 'none');
