@@ -115,6 +115,7 @@ final class LoadResult
             return \in_array(null, $values, true) ? null : array_sum($values);
         };
         $instructions = $sum(static fn (self $r): ?int => $r->instructions);
+        $phpRequests = $sum(static fn (self $r): ?int => $r->phpRequests);
 
         return new self(
             $results[0]->tool,
@@ -131,7 +132,7 @@ final class LoadResult
             $results[0]->concurrency,
             $sum(static fn (self $r): ?float => $r->phpCpuSeconds),
             null === $instructions ? null : (int) $instructions,
-            null === ($served = $sum(static fn (self $r): ?int => $r->phpRequests)) ? null : (int) $served,
+            null === $phpRequests ? null : (int) $phpRequests,
         );
     }
 

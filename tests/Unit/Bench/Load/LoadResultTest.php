@@ -38,6 +38,8 @@ final class LoadResultTest extends TestCase
         $counted = new LoadResult('cgi', 10, 1.0, null, null, null, null, 0, 0, 0, null, 1, null, 4_000_000);
 
         self::assertSame(1.75, LoadResult::combine([$a, $b])->phpCpuSeconds);
+        self::assertSame(412, LoadResult::combine([$a->withPhpCpuSeconds(0.5, 104), $b->withPhpCpuSeconds(1.25, 308)])->phpRequests);
+        self::assertNull(LoadResult::combine([$a->withPhpCpuSeconds(0.5, 104), $b])->phpRequests);
         self::assertNull(LoadResult::combine([$a, $this->load(requests: 1, seconds: 1.0)])->phpCpuSeconds, 'a partial sum would understate the cost');
         self::assertSame(8_000_000, LoadResult::combine([$counted, $counted])->instructions);
         self::assertNull(LoadResult::combine([$counted, $this->load(requests: 1, seconds: 1.0)])->instructions);
