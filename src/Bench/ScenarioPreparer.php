@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Bench;
 
+use Preheat\Bench\Config\AutoloadLayer;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Ladder\LayerSettings;
 use Preheat\Bench\Ladder\ScenarioLayering;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
@@ -57,8 +59,9 @@ final class ScenarioPreparer implements ScenarioPreparation
         $layers = $spec->layers;
         $opcache = $this->layering->opcache($layers->opcache, $config);
         $autoload = $this->layering->autoload($layers->autoload, $config, $directory);
-        if (null !== $autoload->notApplicable) {
-            return new PreparedScenario($spec->name, $spec->spec, null, $autoload->description, runtime: $layers->runtime, skipped: 'not applicable: '.$autoload->notApplicable, layers: ['autoload' => $autoload->description]);
+        $skipped = self::notApplicable($spec, $autoload);
+        if (null !== $skipped) {
+            return new PreparedScenario($spec->name, $spec->spec, null, $autoload->description, runtime: $layers->runtime, skipped: $skipped, layers: ['autoload' => $autoload->description]);
         }
         // A preload is generated and verified with the php.ini its server will run: the sized OPcache included.
         $php = $this->runtimes->php();
@@ -85,6 +88,20 @@ final class ScenarioPreparer implements ScenarioPreparation
                 'runtime' => null === $layers->runtime ? '' : 'the '.$layers->runtime.' runtime',
             ], static fn (string $part): bool => '' !== $part),
         );
+    }
+
+    /**
+     * Why a scenario is not measured when its autoloader layer does not apply to the app: when that layer
+     * is all it adds (no preloading, on the bench's own runtime), it would measure the scenario below it
+     * again. Any other runs with the app's own autoloader, and its line says why.
+     */
+    public static function notApplicable(ScenarioSpec $spec, LayerSettings $autoload): ?string
+    {
+        if (null === $autoload->notApplicable || AutoloadLayer::Classmap !== $spec->layers->autoload || !$spec->isNone() || null !== $spec->layers->runtime) {
+            return null;
+        }
+
+        return 'not applicable: '.$autoload->notApplicable;
     }
 
     /** The scenario's preloading: none (with or without the recorder), a given script, or one generate writes. */

@@ -60,7 +60,8 @@ final class ScenarioLayering
         $scan = $this->scan($config);
         $classmap = $this->classmap ??= $this->builder->build($scan->project, $scan->scan->inventory, $scan->scan->context);
         if (null !== $classmap->notApplicable) {
-            return new LayerSettings([], $classmap->describe(), $classmap->notApplicable);
+            // Scenarios that add more than the classmap run with the app's own autoloader and say so.
+            return new LayerSettings([], 'the app\'s own autoloader (a classmap is not applicable: '.$classmap->notApplicable.')', $classmap->notApplicable);
         }
 
         return new LayerSettings(['auto_prepend_file' => $this->writer->write($classmap, $directory)], $classmap->describe());

@@ -7,6 +7,9 @@ namespace Preheat\Tests\Unit\Bench\Ladder;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Ladder\ClassmapAutoloaderWriter;
 use Preheat\Bench\Ladder\ClassmapBuilder;
+use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Ladder\LayerSettings;
+use Preheat\Bench\ScenarioPreparer;
 use Preheat\Composer\AutoloadRules;
 use Preheat\Composer\ComposerProject;
 use Preheat\Inventory\ConditionalDeclaration;
@@ -91,6 +94,26 @@ final class ClassmapTest extends TestCase
 
         self::assertSame([], $classmap->classes);
         self::assertSame('not applicable: no scanned file registers an autoloader (spl_autoload_register), so the app includes its classes itself and there is nothing for a classmap to replace', $classmap->describe());
+    }
+
+    public function testWhereNoClassmapAppliesOnlyTheRungThatAddsNothingElseIsSkipped(): void
+    {
+        $notApplicable = new LayerSettings([], 'the app\'s own autoloader (a classmap is not applicable: no autoloader)', 'no autoloader');
+        $reasons = [];
+        foreach (Ladder::standard()->rungs as $rung) {
+            $reasons[$rung->name()] = ScenarioPreparer::notApplicable($rung->scenario, $notApplicable);
+        }
+
+        self::assertSame([
+            '1-baseline' => null,
+            '2-opcache-sizing' => null,
+            '3-autoloader' => 'not applicable: no autoloader',
+            '4-preload-hot' => null,
+            '5-preload-all' => null,
+            '6-ceiling' => null,
+            Ladder::REFERENCE => null,
+        ], $reasons, 'the preload rungs and the ceiling still run, with the app\'s own autoloader');
+        self::assertNull(ScenarioPreparer::notApplicable(Ladder::standard()->scenarios()[2], new LayerSettings()), 'a classmap that applies');
     }
 
     public function testTheWrittenAutoloaderLoadsAMappedClassAndLeavesAMissToTheOthers(): void
