@@ -22,18 +22,26 @@ final class SvgRenderer
     public function render(BenchReport $report): string
     {
         $rps = $time = $cpu = [];
-        // A ladder's bars are its rungs in order, each noted with its gain over the rung below.
+        // A ladder's bars are its rungs in order; the panel of the metric its gains are paired on notes each
+        // rung's gain over the rung below, the others the gain over the baseline.
+        $ladderMetric = $report->ladder?->metric;
+        $numbers = [];
+        foreach ($report->ladder->rows ?? [] as $rung) {
+            $numbers[$rung->rung->name()] = $rung->rung->number;
+        }
         $bars = null === $report->ladder
-            ? array_map(static fn (ScenarioRow $row): array => [$row->name, $row, null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row)], $report->rows)
+            ? array_map(static fn (ScenarioRow $row): array => [$row->name, $row, null], $report->rows)
             : array_map(static fn (LadderRow $rung): array => [
                 ($rung->rung->reference ? 'ref. ' : $rung->rung->number.' ').$rung->rung->title,
                 $rung->row,
-                null === $rung->below ? 'baseline' : Cells::comparison($rung->overBelow).' '.Cells::verdictOf($rung->overBelow).' over '.$rung->below,
+                // The rung below first, by its number: a note too long for the bar loses its end, never what it is compared with.
+                null === $rung->below ? 'baseline' : \sprintf('vs %s: %s %s', $numbers[$rung->below] ?? $rung->below, Cells::comparison($rung->overBelow), Cells::verdictOf($rung->overBelow)),
             ], $report->ladder->rows);
-        foreach ($bars as [$label, $row, $note]) {
+        foreach ($bars as [$label, $row, $overBelow]) {
             if (!$row->isMeasured() || null === $row->requestsPerSecond || null === $row->timePerRequestMs) {
                 continue;
             }
+            $note = Metric::RequestsPerSecond === $ladderMetric ? $overBelow : (null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row));
             $rps[] = new ChartBar($label, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
             $time[] = new ChartBar($label, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
             $summary = $row->metric(Metric::CpuPerRequest);
@@ -43,7 +51,7 @@ final class SvgRenderer
                     $summary->spread->median,
                     $summary->spread->min,
                     $summary->spread->max,
-                    null === $summary->comparison ? null : Cells::comparison($summary->comparison).' '.Cells::verdictOf($summary->comparison),
+                    Metric::CpuPerRequest === $ladderMetric ? $overBelow : (null === $summary->comparison ? null : Cells::comparison($summary->comparison).' '.Cells::verdictOf($summary->comparison)),
                 );
             }
         }

@@ -110,6 +110,10 @@ final class LadderReportTest extends TestCase
         self::assertStringContainsString('| rung | req/s (min–max) | CPU per request (ms) | over the rung below, CPU per request (95% CI) | over the baseline, CPU per request (95% CI) |', $markdown);
         self::assertStringContainsString('On CPU per request, preloading everything gains', $markdown);
         self::assertSame('cpuPerRequest', (new JsonRenderer())->render($report)['ladder']['metric']);
+        $svg = (new SvgRenderer())->render($report);
+        $cpuPanel = strpos($svg, 'CPU per request (primary)');
+        self::assertNotFalse($cpuPanel);
+        self::assertGreaterThan($cpuPanel, strpos($svg, '>vs 2: '), 'the gains over the rung below note the panel of the metric they are paired on');
     }
 
     /** @param array<string, float> $cpuMs CPU per request of each rung, when the server's CPU was measured */
