@@ -20,8 +20,10 @@ final class Master
 
     private int $quickDeaths = 0;
 
-    /** @var array<int, float> worker PID => when it started */
+    /** @var array<int, array{float, int}> worker PID => when it started, its slot */
     private array $workers = [];
+
+    private ?RequestCounter $counter = null;
 
     private bool $stopping = false;
 
@@ -46,8 +48,9 @@ final class Master
             }, false);
         }
         $this->log->write(\sprintf('listening on %s:%d, %d workers, %s adapter', $this->config->host, $this->config->port, $this->config->workers, $this->config->adapter));
-        for ($i = 0; $i < $this->config->workers; ++$i) {
-            $this->spawn($descriptor);
+        $this->counter = RequestCounter::create($this->config->workers);
+        for ($slot = 0; $slot < $this->config->workers; ++$slot) {
+            $this->spawn($descriptor, $slot);
         }
         $exit = 0;
         while (!$this->stopping) {
@@ -55,8 +58,9 @@ final class Master
             if ($pid <= 0) {
                 continue; // interrupted by a signal
             }
-            $started = $this->workers[$pid] ?? microtime(true);
+            [$started, $slot] = $this->workers[$pid] ?? [microtime(true), 0];
             unset($this->workers[$pid]);
+            $this->counter?->released($slot);
             $how = pcntl_wifsignaled($status) ? 'was killed by signal '.pcntl_wtermsig($status) : 'exited with '.pcntl_wexitstatus($status);
             $quick = microtime(true) - $started < 1.0;
             $this->quickDeaths = $quick ? $this->quickDeaths + 1 : 0;
@@ -72,7 +76,7 @@ final class Master
             if ($quick) {
                 usleep(200_000); // a worker that dies at once is not restarted in a tight loop
             }
-            $this->spawn($descriptor);
+            $this->spawn($descriptor, $slot);
         }
         $this->stopWorkers();
         $this->log->write('stopped');
@@ -86,7 +90,7 @@ final class Master
         return $this->stopping;
     }
 
-    private function spawn(int $descriptor): void
+    private function spawn(int $descriptor, int $slot): void
     {
         $master = getmypid();
         $pid = pcntl_fork();
@@ -98,15 +102,16 @@ final class Master
                 pcntl_signal($signal, \SIG_DFL);
             }
             pcntl_async_signals(false);
+            $this->counter?->useSlot($slot);
             try {
-                $code = (new Worker($this->config, $this->log, $descriptor, (int) $master))->run();
+                $code = (new Worker($this->config, $this->log, $descriptor, (int) $master, $this->counter))->run();
             } catch (\Throwable $error) {
                 $this->log->write(\sprintf('the worker did not start: %s: %s in %s:%d', $error::class, $error->getMessage(), $error->getFile(), $error->getLine()));
                 $code = self::NO_BOOT;
             }
             exit($code);
         }
-        $this->workers[$pid] = microtime(true);
+        $this->workers[$pid] = [microtime(true), $slot];
     }
 
     private function stopWorkers(): void

@@ -12,8 +12,8 @@ use Preheat\Worker\Http\Request;
 use Preheat\Worker\Http\Response;
 
 /**
- * What answers a complete request: the OPcache probe at its own path, a static file of the document root,
- * else the app. An exception the app lets out is a 500 (logged), not the end of the worker.
+ * What answers a complete request: the OPcache probe and the request count at their own paths, a static
+ * file of the document root, else the app. An exception the app lets out is a 500 (logged), not the end of the worker.
  */
 final class RequestHandler
 {
@@ -22,11 +22,15 @@ final class RequestHandler
         private readonly StaticFiles $files,
         private readonly Application $application,
         private readonly WorkerLog $log,
+        private readonly ?RequestCounter $counter = null,
     ) {
     }
 
     public function handle(Request $request, Endpoint $endpoint): Response
     {
+        if (null !== $this->counter && null !== $this->config->countPath && $request->path() === $this->config->countPath) {
+            return new Response(200, [['Content-Type', 'text/plain']], $this->counter->status());
+        }
         if (null !== $this->config->statusPath && $request->path() === $this->config->statusPath && null !== $this->config->statusScript) {
             $script = $this->config->statusScript;
 

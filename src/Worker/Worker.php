@@ -43,6 +43,7 @@ final class Worker
         private readonly WorkerLog $log,
         private readonly int $listeningDescriptor,
         private readonly int $masterPid,
+        private readonly ?RequestCounter $counter = null,
     ) {
         // Its own loop, made after the fork (no loop state is shared with the master or another worker).
         $this->loop = new StreamSelectLoop();
@@ -60,7 +61,7 @@ final class Worker
             return Master::NO_BOOT;
         }
         register_shutdown_function($this->shutdown(...));
-        $handler = new RequestHandler($this->config, new StaticFiles($this->config->documentRoot), $application, $this->log);
+        $handler = new RequestHandler($this->config, new StaticFiles($this->config->documentRoot), $application, $this->log, $this->counter);
         $this->listen($handler);
         foreach ([\SIGTERM, \SIGINT, \SIGQUIT] as $signal) {
             $this->loop->addSignal($signal, fn (): bool => $this->drain('stop signal'));
@@ -80,6 +81,7 @@ final class Worker
     public function requestStarted(HttpConnection $connection): void
     {
         $this->current = $connection;
+        $this->counter?->started();
     }
 
     /** Counts a request answered; false when the connection must close after it (the worker is draining). */
@@ -97,15 +99,14 @@ final class Worker
     {
         if ($this->current === $connection) {
             $this->current = null;
+            $this->counter?->finished();
         }
     }
 
     public function closed(HttpConnection $connection): void
     {
         $this->connections->detach($connection);
-        if ($this->current === $connection) {
-            $this->current = null;
-        }
+        $this->requestFinished($connection);
     }
 
     private function listen(RequestHandler $handler): void

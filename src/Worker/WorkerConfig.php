@@ -30,6 +30,7 @@ final class WorkerConfig
         public readonly string $log,
         public readonly float $idleTimeout = 30.0,
         public readonly array $autoload = [],
+        public readonly ?string $countPath = null,
     ) {
         if (!\in_array($adapter, self::ADAPTERS, true)) {
             throw new \InvalidArgumentException(\sprintf('Unknown adapter "%s" (one of %s).', $adapter, implode(', ', self::ADAPTERS)));
@@ -73,6 +74,7 @@ final class WorkerConfig
             $string('log'),
             (float) ($data['idleTimeout'] ?? 30.0),
             $autoload,
+            $optional('countPath'),
         );
     }
 

@@ -189,6 +189,26 @@ final class WorkerRuntimeTest extends TestCase
         self::assertLessThan(24 * 1024 * 1024, $memory[0], 'a 24 MB file never sat in the worker\'s memory');
     }
 
+    public function testTheWorkersCountTheRequestsTheyTookAcrossARestart(): void
+    {
+        if (!\function_exists('shmop_open')) {
+            self::markTestSkipped('the workers count in shared memory (ext-shmop)');
+        }
+        $runtime = $this->start(2, maxRequests: 4);
+        $first = $runtime->requestCount();
+        self::assertNotNull($first);
+        for ($i = 0; $i < 7; ++$i) {
+            $socket = $this->connect($runtime);
+            fwrite($socket, "GET /?n=$i HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+            self::response($socket);
+        }
+        $count = $runtime->requestCount();
+
+        self::assertNotNull($count);
+        self::assertSame(7 + 1, $count->accepted - $first->accepted, 'seven pages and this reading, though a worker was replaced meanwhile');
+        self::assertSame(1, $count->busy, 'only the worker answering the reading');
+    }
+
     public function testStopLeavesNoProcessBehind(): void
     {
         $runtime = $this->start(2);

@@ -27,6 +27,8 @@ use Preheat\Worker\WorkerConfig;
 final class WorkerLauncher implements RuntimeFactory
 {
     public const STATUS_PATH = '/__preheat/status';
+    /** Where the workers answer how many requests they took and how many are busy (php-fpm's status format). */
+    public const COUNT_PATH = '/__preheat/requests';
 
     /** The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's source root. */
     private const LIBRARIES = [
@@ -71,6 +73,7 @@ final class WorkerLauncher implements RuntimeFactory
             $php->user,
             $workerLog,
             autoload: self::libraries(),
+            countPath: self::COUNT_PATH,
         );
         AtomicFile::write($directory.'/worker.json', json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n");
         if (null !== $php->user) {

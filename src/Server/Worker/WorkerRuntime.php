@@ -97,10 +97,13 @@ final class WorkerRuntime implements Runtime
         return $this->workers->cpuSeconds();
     }
 
-    /** No status page of its own yet: the load tool's count stands for the requests served. */
+    /** From the workers' own count (shared memory; none without ext-shmop: the load tool's count then stands). */
     public function requestCount(): ?RequestCount
     {
-        return null;
+        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
+        $answer = @file_get_contents($this->url(WorkerLauncher::COUNT_PATH), false, $context);
+
+        return false === $answer ? null : RequestCount::fromFpmStatus($answer);
     }
 
     /** How many workers have booted the app since the start (restarts included). */
