@@ -111,7 +111,7 @@ final class EventServerTable
             .MarkdownTable::render(['file', 'c / requests', 'served by', 'req/s median (min–max)', 'MB/s', 'failed / sent', 'PSS per process (idle → peak)', 'growth', 'published'], $files)
             .\sprintf("\nProcess scaling, hello world (c = %d; efficiency = req/s ÷ (N × req/s of one process)); published: %s:\n\n", self::CONCURRENCY, Published::SCALING)
             .MarkdownTable::render(['server', 'processes', 'req/s median (min–max)', 'efficiency', 'failed / sent', 'ab CPU'], $scaling)
-            .($notes->cores <= 2 ? \sprintf("\nWith %d cores, more than %d busy processes cannot run at once, and ab (one thread: ab CPU is its share of one core) takes one of them: past that, efficiency measures the machine, not the server.\n", $notes->cores, $notes->cores) : '');
+            .($notes->cores <= 2 ? \sprintf("\nWith %d cores, more than %d busy processes cannot run at once, and ab shares the cores with them (ab CPU: its share of one core): past %d processes, efficiency measures the machine, not the server.\n", $notes->cores, $notes->cores, $notes->cores) : '');
     }
 
     public function chart(Results $results, RunNotes $notes): string
