@@ -8,26 +8,41 @@ namespace Preheat\Bench\Gate;
  * A baseline page with the regions that changed between identical requests. Another page is
  * aligned with it token by token: a difference that stays inside a region and has the shape of what
  * was seen there is masked; any other difference is kept, so real changes show (next to volatile
- * parts too).
+ * parts too). A page identical to the reference is never split into tokens, nor is one over
+ * ALIGN_LIMIT bytes (a large download): that one is compared byte for byte, because aligning
+ * millions of tokens would take gigabytes.
  */
 final class VolatileMask
 {
     public const MARKER = '«volatile»';
 
+    /** Pages larger than this (in bytes) are compared whole, never aligned token by token. */
+    public const ALIGN_LIMIT = 4 * 1024 * 1024;
+
+    /** @var list<string>|null the reference as tokens, split when a page first differs from it */
+    private ?array $reference = null;
+
     /**
-     * @param list<string>         $reference the first baseline sample, as tokens
-     * @param list<VolatileRegion> $regions   sorted, disjoint and not adjacent
-     * @param bool                 $exact     false when the samples differed too much to align token by token
+     * @param string               $text    the first baseline sample
+     * @param list<VolatileRegion> $regions sorted, disjoint and not adjacent, over the tokens of $text
+     * @param bool                 $exact   false when the samples differed too much to align token by token
      */
     public function __construct(
-        private readonly array $reference,
-        public readonly array $regions,
+        private readonly string $text,
+        public readonly array $regions = [],
         public readonly bool $exact = true,
     ) {
     }
 
     public function compare(string $page): MaskedPair
     {
+        if ([] === $this->regions && $page === $this->text) {
+            return new MaskedPair($this->text, $page);
+        }
+        if (\strlen($page) > self::ALIGN_LIMIT || \strlen($this->text) > self::ALIGN_LIMIT) {
+            return new MaskedPair($this->text, $page);
+        }
+        $this->reference ??= Tokens::split($this->text);
         $tokens = Tokens::split($page);
         $hunks = TokenDiff::between($this->reference, $tokens)->hunks;
         $unexplained = array_filter($hunks, fn (Hunk $hunk): bool => !$this->explains($hunk, \array_slice($tokens, $hunk->bStart, $hunk->bEnd - $hunk->bStart)));
@@ -61,6 +76,7 @@ final class VolatileMask
      */
     private function render(array $masked, array $hunks, array $page): string
     {
+        $this->reference ??= Tokens::split($this->text);
         $out = '';
         $count = \count($this->reference);
         $h = 0;

@@ -19,10 +19,18 @@ final class VolatileRegionLearner
     /** @param non-empty-list<string> $samples bodies of the same page, fetched the same way */
     public function learn(array $samples): VolatileMask
     {
+        $others = array_values(array_filter(\array_slice($samples, 1), static fn (string $sample): bool => $sample !== $samples[0]));
+        if ([] === $others) {
+            return new VolatileMask($samples[0]);
+        }
+        if (max(array_map('strlen', $samples)) > VolatileMask::ALIGN_LIMIT) {
+            // Too large to align: nothing is masked, so a page that differs between identical requests fails the gate (and says where).
+            return new VolatileMask($samples[0], [], false);
+        }
         $reference = Tokens::split($samples[0]);
         $regions = [];
         $exact = true;
-        foreach (\array_slice($samples, 1) as $sample) {
+        foreach ($others as $sample) {
             $tokens = Tokens::split($sample);
             $diff = TokenDiff::between($reference, $tokens, $this->maxEdits);
             $exact = $exact && $diff->exact;
@@ -34,7 +42,7 @@ final class VolatileRegionLearner
             }
         }
 
-        return new VolatileMask($reference, self::merged($regions), $exact);
+        return new VolatileMask($samples[0], self::merged($regions), $exact);
     }
 
     /**

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Gate;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Gate\VolatileMask;
 use Preheat\Bench\Gate\VolatileRegionLearner;
 
 final class VolatileRegionLearnerTest extends TestCase
@@ -45,5 +46,30 @@ final class VolatileRegionLearnerTest extends TestCase
 
         self::assertSame([], $mask->regions);
         self::assertFalse($mask->compare('other')->same());
+    }
+
+    public function testAPageOverTheAlignLimitIsComparedWholeNeverMasked(): void
+    {
+        // A download: millions of tokens, which aligning would hold in gigabytes. A byte that changes
+        // between identical requests is not learned as volatile there: the page must come back identical.
+        $large = str_repeat('word ', intdiv(VolatileMask::ALIGN_LIMIT, 5) + 1).'at 15:00:58';
+        $mask = (new VolatileRegionLearner())->learn([$large, str_replace('15:00:58', '15:00:59', $large)]);
+
+        self::assertSame([], $mask->regions);
+        self::assertFalse($mask->exact);
+        self::assertTrue($mask->compare($large)->same());
+        $pair = $mask->compare(str_replace('15:00:58', '15:00:57', $large));
+        self::assertFalse($pair->same());
+        self::assertSame(1, $pair->firstDifference()?->line);
+    }
+
+    public function testALargeIdenticalPageIsLearnedAndComparedWithoutTokens(): void
+    {
+        $large = str_repeat("<p>row</p>\n", intdiv(VolatileMask::ALIGN_LIMIT, 11) + 1);
+        $mask = (new VolatileRegionLearner())->learn([$large, $large, $large]);
+
+        self::assertTrue($mask->exact);
+        self::assertTrue($mask->compare($large)->same());
+        self::assertFalse($mask->compare($large.'!')->same());
     }
 }
