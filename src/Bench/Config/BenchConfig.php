@@ -9,6 +9,7 @@ use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Server\Worker\WorkerSettings;
 use Preheat\Setting;
+use Preheat\Util\Cpu;
 
 /**
  * Everything a benchmark run needs, validated: what to serve, which scenarios, how to load it.
@@ -131,6 +132,15 @@ final class BenchConfig
     }
 
     /** When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs out. */
+    /**
+     * Workers when none are configured: php-fpm and Apache get a few more than the cores, because a
+     * worker waits on I/O now and then; persistent workers, which never block on start-up, one per core.
+     */
+    public static function defaultWorkers(string $runtime): int
+    {
+        return 'worker' === $runtime ? max(1, Cpu::cores()) : self::DEFAULT_WORKERS;
+    }
+
     public function stoppingRule(): StoppingRule
     {
         return new StoppingRule($this->rounds, $this->precision, $this->maxTime);

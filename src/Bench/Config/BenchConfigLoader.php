@@ -67,6 +67,8 @@ final class BenchConfigLoader
 
         $masks = $this->stringList($file, $bench, 'masks', 'bench.');
 
+        $runtime = (string) ($overrides['runtime'] ?? $this->value($file, $bench, 'runtime', 'string', BenchConfig::DEFAULT_RUNTIME));
+
         return new BenchConfig(
             $root,
             $documentRoot,
@@ -77,7 +79,7 @@ final class BenchConfigLoader
             (float) ($overrides['duration'] ?? $this->number($file, $bench, 'duration', BenchConfig::DEFAULT_DURATION)),
             (float) ($overrides['warmup'] ?? $this->number($file, $bench, 'warmup', BenchConfig::DEFAULT_WARMUP)),
             (int) ($overrides['concurrency'] ?? $this->value($file, $bench, 'concurrency', 'integer', BenchConfig::DEFAULT_CONCURRENCY)),
-            (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', BenchConfig::DEFAULT_WORKERS)),
+            (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', BenchConfig::defaultWorkers($runtime))),
             (string) ($overrides['tool'] ?? $this->value($file, $bench, 'tool', 'string', BenchConfig::DEFAULT_TOOL)),
             (int) ($overrides['cgiRequests'] ?? $this->value($file, $bench, 'cgiRequests', 'integer', BenchConfig::DEFAULT_CGI_REQUESTS)),
             $masks,
@@ -94,7 +96,7 @@ final class BenchConfigLoader
             $this->hotCriteria($file, $hot),
             $this->number($file, $bench, 'recordSeconds', BenchConfig::DEFAULT_RECORD_SECONDS),
             (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
-            (string) ($overrides['runtime'] ?? $this->value($file, $bench, 'runtime', 'string', BenchConfig::DEFAULT_RUNTIME)),
+            $runtime,
             (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY),
             (float) ($overrides['precision'] ?? $this->precision($file, $bench)),
             (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),

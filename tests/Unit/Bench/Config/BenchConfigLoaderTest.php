@@ -5,9 +5,11 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Config;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\ConfigError;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Util\Cpu;
 
 final class BenchConfigLoaderTest extends TestCase
 {
@@ -137,6 +139,16 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame('worker', $config->runtime);
         self::assertNotNull($config->worker);
         self::assertSame([$this->directory->path, 'plain', null, 500, 1024], [$config->worker->projectRoot, $config->worker->adapter, $config->worker->entry, $config->worker->maxRequests, $config->worker->maxBodyBytes]);
+    }
+
+    public function testPersistentWorkersDefaultToOnePerCoreAndAGivenCountWins(): void
+    {
+        $this->config(['bench' => ['runtime' => 'worker']]);
+        $loader = new BenchConfigLoader();
+
+        self::assertSame(Cpu::cores(), $loader->load($this->directory->path, null, [])->workers);
+        self::assertSame(3, $loader->load($this->directory->path, null, ['workers' => 3])->workers);
+        self::assertSame(BenchConfig::DEFAULT_WORKERS, $loader->load($this->directory->path, null, ['runtime' => 'fpm'])->workers);
     }
 
     public function testATypoInTheWorkerSettingsIsNamed(): void
