@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages each target needs (PHP 8.2 as Debian 12 ships it).
+# Debian packages each target needs (PHP 8.2 as Debian 12 ships it). valgrind: the bench's callgrind tool.
 packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip
-    php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server apache2-bin libapache2-mod-php8.2)
+    php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server apache2-bin libapache2-mod-php8.2 valgrind)
 # The demo app runs on Debian's Laravel 8 (laravel/framework's dependencies are not all in the registry).
 packages_demo=("${packages_test[@]}" php-laravel-framework php8.2-sqlite3)
 # `make seeds` runs the demo (table 1) and micro workloads, one of which reads SQLite (tables 2 and 3).

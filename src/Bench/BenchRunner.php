@@ -64,7 +64,7 @@ final class BenchRunner
         $scenarios = [];
         /** @var array<string, Runtime> $running */
         $running = [];
-        $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
+        $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests, $config->callgrindRequests, $config->callgrindWarmup);
         $machineAtStart = $this->meter->machineNow();
         $loadAtStart = $this->meter->loadAverage();
         $before = null;
@@ -105,7 +105,7 @@ final class BenchRunner
             $this->gateAll($config, $scenarios, $running);
             $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->rounds);
 
-            if ($config->warmup > 0) {
+            if ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
                 foreach ($plan->scenarios as $name) {
                     $this->progress->stage('Warming up '.$name);
                     $this->load->run($this->target($config, $running[$name]), $settings, $config->warmup);
@@ -319,7 +319,7 @@ final class BenchRunner
             $settings->describe($config->tool),
             $rounds,
             $config->duration,
-            $config->warmup,
+            $this->load->warmsUpInEachRun() ? 0.0 : $config->warmup,
             array_map(static fn ($u): string => $u->path, $config->urls),
             basename($config->projectRoot),
             $php->settings->describe(),

@@ -140,6 +140,27 @@ final class BenchCommandTest extends TestCase
         }
     }
 
+    public function testCallgrindCountsTheSameInstructionsPerRequestInEveryRound(): void
+    {
+        $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/', '--tool=callgrind', '--format=json']);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertIsArray($report);
+        self::assertSame('callgrind', $report['environment']['tool']);
+        self::assertSame(0.0, (float) $report['environment']['warmup'], 'each run warms up itself');
+        $counts = [];
+        foreach ($report['scenarios'] as $scenario) {
+            self::assertTrue($scenario['measured'], $scenario['name']);
+            self::assertCount(2, $scenario['runs']);
+            [$first, $second] = array_map(static fn (array $run): float => $run['instructions'] / $run['requests'], $scenario['runs']);
+            self::assertGreaterThan(0, $first, $scenario['name']);
+            self::assertLessThan(0.005, abs($second - $first) / $first, $scenario['name'].': two rounds of the same scenario, '.$first.' and '.$second);
+            $counts[$scenario['name']] = $first;
+        }
+        self::assertLessThan($counts['none'], $counts['all'], 'preloading the fixture\'s classes saves PHP linking them on every request');
+    }
+
     public function testApacheWithModPhpServesNoneAndAllThroughTheGate(): void
     {
         $process = $this->bench(['--runtime=mod_php', '--scenario=none', '--scenario=all', '--url=/', '--url=/api', '--format=json']);

@@ -23,15 +23,17 @@ final class FakeLoadGenerator implements LoadGenerator
     private ?\Closure $hook;
 
     /**
-     * @param array<string, float>                          $rps             req/s by base URL (100 where not given)
-     * @param (callable(int, LoadTarget): ?LoadResult)|null $hook            called with the run's number (from 1) before it is answered; a result it returns is the answer
-     * @param array<string, float>                          $cpuMsPerRequest PHP CPU per request by base URL (5 ms where not given), charged when $runtimes is given
+     * @param array<string, float>                          $rps              req/s by base URL (100 where not given)
+     * @param (callable(int, LoadTarget): ?LoadResult)|null $hook             called with the run's number (from 1) before it is answered; a result it returns is the answer
+     * @param array<string, float>                          $cpuMsPerRequest  PHP CPU per request by base URL (5 ms where not given), charged when $runtimes is given
+     * @param bool                                          $warmsUpInEachRun as the callgrind tool does
      */
     public function __construct(
         private readonly array $rps = [],
         ?callable $hook = null,
         private readonly array $cpuMsPerRequest = [],
         private readonly ?FakeRuntimes $runtimes = null,
+        private readonly bool $warmsUpInEachRun = false,
     ) {
         $this->hook = null === $hook ? null : $hook(...);
     }
@@ -39,6 +41,11 @@ final class FakeLoadGenerator implements LoadGenerator
     public function name(): string
     {
         return 'wrk';
+    }
+
+    public function warmsUpInEachRun(): bool
+    {
+        return $this->warmsUpInEachRun;
     }
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult

@@ -16,7 +16,8 @@ use Preheat\Util\Cpu;
  */
 final class BenchConfig
 {
-    public const TOOLS = ['wrk', 'ab', 'cgi'];
+    /** How the scenarios are measured: load through the web server (wrk, ab), php-cgi -T timed, or its instructions counted under valgrind. */
+    public const TOOLS = ['wrk', 'ab', 'cgi', 'callgrind'];
     /** What serves the app: nginx + php-fpm, Apache (prefork) + mod_php, or persistent workers (the app booted once). */
     public const RUNTIMES = ['fpm', 'mod_php', 'worker'];
 
@@ -37,6 +38,10 @@ final class BenchConfig
     public const DEFAULT_WORKERS = 4;
     public const DEFAULT_TOOL = 'wrk';
     public const DEFAULT_CGI_REQUESTS = 500;
+    // Under valgrind a request of a framework takes seconds; instruction counts vary little between requests.
+    public const DEFAULT_CALLGRIND_REQUESTS = 5;
+    public const DEFAULT_CALLGRIND_WARMUP = 2;
+    public const DEFAULT_VALGRIND_BINARY = 'valgrind';
     public const DEFAULT_PHP_BINARY = \PHP_BINARY;
     public const DEFAULT_FPM_BINARY = 'php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
     public const DEFAULT_CGI_BINARY = 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
@@ -87,6 +92,9 @@ final class BenchConfig
         public readonly float $maxTime = self::DEFAULT_MAX_TIME,
         public readonly ?Ladder $ladder = null,
         public readonly ?WorkerSettings $worker = null,
+        public readonly int $callgrindRequests = self::DEFAULT_CALLGRIND_REQUESTS,
+        public readonly int $callgrindWarmup = self::DEFAULT_CALLGRIND_WARMUP,
+        public readonly string $valgrindBinary = self::DEFAULT_VALGRIND_BINARY,
     ) {
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);
@@ -98,10 +106,13 @@ final class BenchConfig
         if (\count($names) !== \count(array_unique($names))) {
             throw ConfigError::invalid('scenarios', implode(', ', $names), 'each scenario needs its own name', Setting::Scenarios);
         }
-        foreach (['rounds' => $rounds, 'concurrency' => $concurrency, 'workers' => $workers, 'cgiRequests' => $cgiRequests] as $setting => $value) {
+        foreach (['rounds' => $rounds, 'concurrency' => $concurrency, 'workers' => $workers, 'cgiRequests' => $cgiRequests, 'callgrindRequests' => $callgrindRequests] as $setting => $value) {
             if ($value < 1) {
                 throw ConfigError::invalid($setting, $value, 'must be at least 1');
             }
+        }
+        if ($callgrindWarmup < 1) {
+            throw ConfigError::invalid('callgrindWarmup', $callgrindWarmup, 'must be at least 1: the first request compiles what is not preloaded yet');
         }
         if ($recordSeconds <= 0 || $recorderSample < 1) {
             throw ConfigError::invalid('recordSeconds/recorderSample', [$recordSeconds, $recorderSample], 'seconds above 0, a sampling rate of at least 1 (1 in N requests)');

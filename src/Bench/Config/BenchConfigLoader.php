@@ -21,10 +21,11 @@ final class BenchConfigLoader
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
         'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime', 'ladder', 'worker',
+        'callgrindRequests', 'callgrindWarmup',
     ];
     private const WORKER_KEYS = ['adapter', 'entry', 'maxRequests', 'maxBodyBytes'];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
-    private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache'];
+    private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache', 'valgrind'];
     private const GENERATE_KEYS = ['paths', 'ignore'];
     private const URL_KEYS = ['path', 'expect'];
 
@@ -102,6 +103,9 @@ final class BenchConfigLoader
             (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),
             $ladder,
             $this->worker($file, $root, $worker),
+            (int) $this->value($file, $bench, 'callgrindRequests', 'integer', BenchConfig::DEFAULT_CALLGRIND_REQUESTS),
+            (int) $this->value($file, $bench, 'callgrindWarmup', 'integer', BenchConfig::DEFAULT_CALLGRIND_WARMUP),
+            (string) $this->value($file, $binaries, 'valgrind', 'string', BenchConfig::DEFAULT_VALGRIND_BINARY),
         );
     }
 

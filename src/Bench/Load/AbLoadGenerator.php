@@ -23,6 +23,11 @@ final class AbLoadGenerator implements LoadGenerator
         return 'ab';
     }
 
+    public function warmsUpInEachRun(): bool
+    {
+        return false;
+    }
+
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
         return LoadResult::pageByPage($target->paths, $duration, fn (string $page, float $share): LoadResult => $this->runPage($target, $page, $settings, $share));

@@ -26,6 +26,11 @@ final class CgiLoadGenerator implements InProcessLoad
         return 'cgi';
     }
 
+    public function warmsUpInEachRun(): bool
+    {
+        return false;
+    }
+
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
         return LoadResult::pageByPage($target->paths, $duration, fn (string $page, float $share): LoadResult => $this->runPage($target, $page, $settings, $share));
@@ -37,30 +42,14 @@ final class CgiLoadGenerator implements InProcessLoad
             ?? throw RuntimeError::missingBinary($this->binary, 'php8.2-cgi');
         $requests = $settings->cgiRequests;
         $warmup = max(1, intdiv($requests, 10));
-        [$path, $query] = array_pad(explode('?', $page, 2), 2, '');
-        $environment = [
-            'REDIRECT_STATUS' => '200',
-            'REQUEST_METHOD' => 'GET',
-            'SCRIPT_FILENAME' => $target->frontController,
-            'SCRIPT_NAME' => '/'.basename($target->frontController),
-            'REQUEST_URI' => $page,
-            'PATH_INFO' => '',
-            'QUERY_STRING' => $query,
-            'DOCUMENT_ROOT' => $target->documentRoot,
-            'SERVER_NAME' => '127.0.0.1',
-            'SERVER_PORT' => '80',
-            'SERVER_PROTOCOL' => 'HTTP/1.1',
-            'HTTP_HOST' => '127.0.0.1',
-            'REMOTE_ADDR' => '127.0.0.1',
-        ];
+        $path = explode('?', $page, 2)[0];
         $command = [$binary, '-c', $target->phpIni, '-q', '-T', $warmup.','.$requests, $target->frontController];
-        $result = $this->runner->run($command, $target->documentRoot, max(120.0, $duration * 20), $environment);
+        $result = $this->runner->run($command, $target->documentRoot, max(120.0, $duration * 20), CgiRequest::environment($target, $page));
         // php-cgi prints the timing on stderr (some builds on stdout).
         if (!preg_match('/Elapsed time: ([\d.]+) sec/', $result->stderr.$result->stdout, $match)) {
             throw ProcessFailed::unreadableOutput('php-cgi for '.$path, $result->command, $result->exitCode, $result->stderr, '');
         }
-        // php-cgi reports no status per request; the correctness gate has checked the page through the server.
-        $status = preg_match('/^Status: (\d{3})/m', $result->stdout, $s) ? (int) $s[1] : 200;
+        $status = CgiRequest::status($result->stdout);
 
         return new LoadResult('cgi', $requests, (float) $match[1], null, null, null, null, $status >= 300 ? $requests : 0, 0, 0, null, 1);
     }

@@ -29,6 +29,11 @@ final class WrkLoadGenerator implements LoadGenerator
         return 'wrk';
     }
 
+    public function warmsUpInEachRun(): bool
+    {
+        return false;
+    }
+
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
         $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'wrk');

@@ -14,6 +14,7 @@ use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Ladder\ScenarioLayering;
 use Preheat\Bench\Load\AbLoadGenerator;
+use Preheat\Bench\Load\CallgrindLoadGenerator;
 use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\WrkLoadGenerator;
@@ -60,7 +61,7 @@ final class BenchCommand extends Command
             ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'PHP workers: php-fpm children (pm = static), Apache prefork children or persistent workers')
             ->addOption('ladder', null, InputOption::VALUE_NONE, 'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below')
             ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm), mod_php (Apache prefork + mod_php) or worker (persistent workers: the app booted once)')
-            ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab or cgi (php-cgi -T, no web server)')
+            ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab, cgi (php-cgi -T, no web server) or callgrind (instructions per request of php-cgi -T under valgrind)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
@@ -89,11 +90,11 @@ final class BenchCommand extends Command
         $progress = new ConsoleProgressLogger($stderr);
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
         $supervisor = new ProcessSupervisor($this->runner);
-        $load = $this->loadGenerator($config);
         // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
         $user = $input->getOption('user');
         $php = BenchServer::installation($config, $this->runner, null === $user ? null : (string) $user);
         $kinds = BenchServer::kinds($config, $php, $supervisor);
+        $load = $this->loadGenerator($config, $php->user);
         $runtimes = BenchServer::runtimes($config, $php, $supervisor);
         $progress->finish(\sprintf('php.ini %s%s', $php->settings->describe(), null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource)));
         $pipeline = new PlanPipeline($this->runner, progress: $progress);
@@ -101,7 +102,8 @@ final class BenchCommand extends Command
             new ScenarioPreparer(
                 new ScriptGenerator($pipeline, new PreloadVerifier($this->runner), progress: $progress),
                 new PreloadVerifier($this->runner),
-                'cgi' === $load->name() ? new WrkLoadGenerator($this->runner) : $load,
+                // Recording traffic for hot needs load through the web server.
+                \in_array($load->name(), ['cgi', 'callgrind'], true) ? new WrkLoadGenerator($this->runner) : $load,
                 $runtimes,
                 $this->runner,
                 new ScenarioLayering($pipeline, $this->runner, $php, $progress),
@@ -150,11 +152,13 @@ final class BenchCommand extends Command
         return [] === $broken ? Command::SUCCESS : Command::FAILURE;
     }
 
-    private function loadGenerator(BenchConfig $config): LoadGenerator
+    /** @param string|null $user as root, the user PHP's workers run as */
+    private function loadGenerator(BenchConfig $config, ?string $user): LoadGenerator
     {
         return match ($config->tool) {
             'ab' => new AbLoadGenerator($this->runner),
             'cgi' => new CgiLoadGenerator($this->runner, $config->cgiBinary),
+            'callgrind' => new CallgrindLoadGenerator($this->runner, $config->cgiBinary, $config->valgrindBinary, $user),
             default => new WrkLoadGenerator($this->runner),
         };
     }

@@ -373,6 +373,17 @@ model name	: Example CPU
         self::assertNull((new BenchReportBuilder())->build($result)->rows[2]->requestsPerSecond);
     }
 
+    public function testAToolThatWarmsUpInEachRunGetsNoWarmUpOfItsOwn(): void
+    {
+        $load = new FakeLoadGenerator(warmsUpInEachRun: true);
+
+        $result = $this->bench(new FakeRuntimes(), $load);
+
+        self::assertCount(3 * 3, $load->runs, 'the rounds only: a warm-up run under valgrind would cost minutes for nothing');
+        self::assertSame([2.0], array_values(array_unique(array_column($load->runs, 1))));
+        self::assertSame(0.0, $result->environment->warmup, 'the report says no warm-up ran; the tool\'s settings say how it warms up');
+    }
+
     /**
      * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
      * @param (\Closure(): float)|null $clock

@@ -38,6 +38,7 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame(240.0, $config->maxTime);
         self::assertSame('wrk', $config->tool);
         self::assertSame('fpm', $config->runtime);
+        self::assertSame([5, 2, 'valgrind'], [$config->callgrindRequests, $config->callgrindWarmup, $config->valgrindBinary]);
         self::assertSame($this->directory->path.'/public/index.php', $config->frontController);
         self::assertSame('none', $config->baseline()->name);
     }
@@ -114,8 +115,26 @@ final class BenchConfigLoaderTest extends TestCase
     public function testAnUnknownToolIsRefused(): void
     {
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('Invalid tool "siege": use one of wrk, ab, cgi');
+        $this->expectExceptionMessage('Invalid tool "siege": use one of wrk, ab, cgi, callgrind');
         (new BenchConfigLoader())->load($this->directory->path, null, ['tool' => 'siege']);
+    }
+
+    public function testTheCallgrindToolTakesItsRequestsWarmUpAndValgrindFromTheFile(): void
+    {
+        $this->config(['bench' => ['tool' => 'callgrind', 'callgrindRequests' => 3, 'callgrindWarmup' => 4, 'binaries' => ['valgrind' => '/opt/valgrind/bin/valgrind']]]);
+
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, []);
+
+        self::assertSame(['callgrind', 3, 4, '/opt/valgrind/bin/valgrind'], [$config->tool, $config->callgrindRequests, $config->callgrindWarmup, $config->valgrindBinary]);
+    }
+
+    public function testCallgrindNeedsAWarmUpRequest(): void
+    {
+        $this->config(['bench' => ['callgrindWarmup' => 0]]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('Invalid callgrindWarmup 0: must be at least 1: the first request compiles what is not preloaded yet');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
     }
 
     public function testTheRuntimeComesFromTheFileOrTheCommandLine(): void

@@ -1,0 +1,43 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Load;
+
+/**
+ * One GET of a page as `php-cgi -T` repeats it: the CGI variables a web server would pass for it
+ * to the front controller, and what php-cgi printed back.
+ */
+final class CgiRequest
+{
+    /** @return array<string, string> */
+    public static function environment(LoadTarget $target, string $page): array
+    {
+        $query = explode('?', $page, 2)[1] ?? '';
+
+        return [
+            'REDIRECT_STATUS' => '200',
+            'REQUEST_METHOD' => 'GET',
+            'SCRIPT_FILENAME' => $target->frontController,
+            'SCRIPT_NAME' => '/'.basename($target->frontController),
+            'REQUEST_URI' => $page,
+            'PATH_INFO' => '',
+            'QUERY_STRING' => $query,
+            'DOCUMENT_ROOT' => $target->documentRoot,
+            'SERVER_NAME' => '127.0.0.1',
+            'SERVER_PORT' => '80',
+            'SERVER_PROTOCOL' => 'HTTP/1.1',
+            'HTTP_HOST' => '127.0.0.1',
+            'REMOTE_ADDR' => '127.0.0.1',
+        ];
+    }
+
+    /**
+     * The status php-cgi answered with: it prints a Status header only for one that is not 200.
+     * The correctness gate has checked each page through the web server before.
+     */
+    public static function status(string $stdout): int
+    {
+        return preg_match('/^Status: (\d{3})/m', $stdout, $match) ? (int) $match[1] : 200;
+    }
+}
