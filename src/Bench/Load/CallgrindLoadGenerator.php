@@ -25,7 +25,7 @@ use Symfony\Component\Process\ExecutableFinder;
  * own before the first one (or, were php-cgi root, in a child process as the preload user, whose
  * profile is a file of its own, never read): either way it is not measured.
  */
-final class CallgrindLoadGenerator implements LoadGenerator
+final class CallgrindLoadGenerator implements InProcessLoad
 {
     private int $runs = 0;
 

@@ -10,10 +10,11 @@ use Preheat\Bench\Result\ScenarioRecord;
 
 /**
  * Which metric gives the headline verdict, and why. Instructions per request when an instruction-counting
- * tool counted them for the baseline: the same code gives the same count, whatever the machine does.
- * Else CPU per request whenever the server's CPU was measured for the baseline: it counts only the CPU PHP itself spent, so what other processes and the
- * hypervisor take from the machine (which moves req/s) barely moves it, and on a saturated server
- * capacity is set by it. req/s otherwise (an in-process tool, a system without /proc). Both are always shown.
+ * tool counted them for the baseline: the same code gives the same count, whatever the machine does,
+ * and under valgrind time (so req/s) is valgrind's, not PHP's. Else CPU per request whenever the
+ * server's CPU was measured for the baseline: it counts only the CPU PHP itself spent, so what other
+ * processes and the hypervisor take from the machine (which moves req/s) barely moves it, and on a
+ * saturated server capacity is set by it. req/s otherwise (an in-process tool, a system without /proc).
  */
 final class PrimaryMetric
 {
@@ -36,7 +37,7 @@ final class PrimaryMetric
             }
         }
         if (null !== $reference && [] !== $reference->byRound(Metric::InstructionsPerRequest)) {
-            return new PrimaryChoice(Metric::InstructionsPerRequest, 'instructions were counted: the same code gives the same count, whatever else the machine does');
+            return new PrimaryChoice(Metric::InstructionsPerRequest, 'instructions were counted: the same code gives the same count, whatever else the machine does (and under valgrind req/s measures valgrind)');
         }
         if (null === $reference || [] === $reference->byRound(Metric::CpuPerRequest)) {
             return new PrimaryChoice(Metric::RequestsPerSecond, 'the CPU the PHP processes used was not measured (a tool that runs PHP itself, or no /proc)');

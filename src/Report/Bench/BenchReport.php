@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PrimaryChoice;
 
 /** What every renderer shows: a row per scenario (and per rung, for a ladder), the metric that gives the headline, the environment, and the raw result behind them. */
@@ -22,6 +23,15 @@ final class BenchReport
         public readonly PrimaryChoice $primary,
         public readonly ?LadderReport $ladder = null,
     ) {
+    }
+
+    /**
+     * Whether req/s (and the time per request) says anything about PHP: not when an instruction-counting
+     * tool ran it, since valgrind runs PHP some 50 times slower; the report then shows no req/s gain.
+     */
+    public function timesRequests(): bool
+    {
+        return Metric::InstructionsPerRequest !== $this->primary->metric;
     }
 
     public function row(string $name): ?ScenarioRow

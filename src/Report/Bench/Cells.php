@@ -24,9 +24,12 @@ final class Cells
     /** @return list<string> */
     public static function headers(BenchReport $report): array
     {
-        $headers = ['scenario', 'req/s (min–max)', 'time per request', self::gainHeader($report, Metric::RequestsPerSecond), 'verdict'];
+        $headers = $report->timesRequests()
+            ? ['scenario', 'req/s (min–max)', 'time per request', self::gainHeader($report, Metric::RequestsPerSecond), 'verdict']
+            : ['scenario'];
         foreach (self::costs($report) as $metric) {
-            array_push($headers, $metric->label(), self::gainHeader($report, $metric), 'verdict');
+            array_push($headers, $metric->label(), ...(Metric::InstructionsPerRequest === $metric ? ['spread (max−min)/median'] : []));
+            array_push($headers, self::gainHeader($report, $metric), 'verdict');
         }
         $stopping = $report->result->stopping;
 
@@ -43,7 +46,9 @@ final class Cells
         $costs = self::costs($report);
         $rule = $report->result->stopping?->rule;
 
-        return array_map(static fn (ScenarioRow $row): array => self::row($row, $costs, $report->primary->metric, $rule), $report->rows);
+        $columns = \count(self::headers($report));
+
+        return array_map(static fn (ScenarioRow $row): array => self::row($row, $costs, $report->primary->metric, $rule, $report->timesRequests(), $columns), $report->rows);
     }
 
     /**
@@ -69,25 +74,30 @@ final class Cells
      *
      * @return list<string>
      */
-    private static function row(ScenarioRow $row, array $costs, Metric $primary, ?StoppingRule $rule): array
+    private static function row(ScenarioRow $row, array $costs, Metric $primary, ?StoppingRule $rule, bool $timesRequests, int $columns): array
     {
-        $columns = 11 + 3 * \count($costs);
         if (!$row->isMeasured()) {
             return array_pad([$row->name, self::notMeasured($row)], $columns, '');
         }
         $rps = $row->requestsPerSecond;
-        $cells = [
-            $row->name,
-            null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min, $rps->median), self::number($rps->max, $rps->median)),
-            null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
-            self::gain($row),
-            self::verdict($row),
-        ];
-        foreach ($costs as $metric) {
-            $summary = $row->metric($metric);
+        $cells = [$row->name];
+        if ($timesRequests) {
             array_push(
                 $cells,
-                null === $summary?->headline ? 'not measured' : self::figure($metric, $summary->headline),
+                null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min, $rps->median), self::number($rps->max, $rps->median)),
+                null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
+                self::gain($row),
+                self::verdict($row),
+            );
+        }
+        foreach ($costs as $metric) {
+            $summary = $row->metric($metric);
+            $cells[] = null === $summary?->headline ? 'not measured' : self::figure($metric, $summary->headline);
+            if (Metric::InstructionsPerRequest === $metric) {
+                $cells[] = self::spread($summary?->spread);
+            }
+            array_push(
+                $cells,
                 null === $summary ? '' : self::comparison($summary->comparison, null !== $summary->spread),
                 null === $summary ? '' : self::verdictOf($summary->comparison, null !== $summary->spread),
             );
@@ -102,6 +112,14 @@ final class Cells
             null === $row->workerPssBytes ? '' : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
             null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
         ];
+    }
+
+    /** The run-to-run spread of a scenario's own figures, (max − min) / median, with the rounds it is over. */
+    public static function spread(?Spread $spread): string
+    {
+        $range = $spread?->relativeRange();
+
+        return null === $spread || null === $range ? '' : \sprintf('%s%% (%d rounds)', rtrim(rtrim(number_format($range * 100, 4, '.', ''), '0'), '.'), $spread->count);
     }
 
     /** Why a row has no figures, in a few words. */
@@ -220,7 +238,7 @@ final class Cells
     public static function headline(BenchReport $report): array
     {
         $primary = $report->primary->metric;
-        $shown = array_map(static fn (Metric $m): string => $m->label(), [Metric::RequestsPerSecond, ...self::costs($report)]);
+        $shown = array_map(static fn (Metric $m): string => $m->label(), [...($report->timesRequests() ? [Metric::RequestsPerSecond] : []), ...self::costs($report)]);
         $lines = [\sprintf(
             'Primary figure: %s, because %s.%s',
             $primary->label(),
@@ -317,7 +335,11 @@ final class Cells
             ]))],
             ['PHP workers', $environment->workers],
             ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100))],
-            ['rounds', \sprintf('%s, interleaved, order rotated each round; %s s warm-up per scenario (discarded)', $environment->rounds.self::roundsRule($report), $environment->warmup)],
+            ['rounds', \sprintf(
+                '%s, interleaved, order rotated each round; %s',
+                $environment->rounds.self::roundsRule($report),
+                $report->timesRequests() ? \sprintf('%s s warm-up per scenario (discarded)', $environment->warmup) : 'no warm-up pass: each run warms up itself',
+            )],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
             ['pages', implode(' ', $environment->urls)],
             null === $environment->before ? null : ['machine before', self::machine($environment->before, 'until the first measured run')],
@@ -381,6 +403,9 @@ final class Cells
                 }
             }
             foreach ($row->metrics as $summary) {
+                if (!$report->timesRequests() && Metric::RequestsPerSecond === $summary->metric) {
+                    continue;
+                }
                 foreach ($summary->comparison->outliers ?? [] as $outlier) {
                     $notes[] = \sprintf(
                         '%s round %d is an outlier on %s: paired ratio %.3f against a median of %.3f (|x − median| / MAD = %.1f > %.1f); kept in the statistics',
@@ -397,6 +422,9 @@ final class Cells
             if (null !== $row->toolCpuShare) {
                 $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
             }
+        }
+        if (!$report->timesRequests()) {
+            $notes[] = 'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower, so they would measure valgrind. Each run\'s own figures are in report.json.';
         }
         if ([] !== $cpu) {
             $notes[] = 'CPU share the load tool took (of all cores, median): '.implode(', ', $cpu).'. It competes with php-fpm for the same cores, alike for every scenario.';

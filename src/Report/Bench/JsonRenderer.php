@@ -24,6 +24,9 @@ final class JsonRenderer
         $scenarios = [];
         foreach ($report->rows as $row) {
             $record = $report->result->scenario($row->name);
+            // Under valgrind req/s measures valgrind: no req/s figures nor gain (each run keeps its own).
+            $timed = $report->timesRequests();
+            $instructions = $row->metric(Metric::InstructionsPerRequest)?->spread;
             $scenarios[] = [
                 'name' => $row->name,
                 'spec' => $row->spec,
@@ -31,14 +34,15 @@ final class JsonRenderer
                 'measured' => $row->isMeasured(),
                 'problems' => $row->problems,
                 'skipped' => $row->skipped,
-                'requestsPerSecond' => $row->requestsPerSecond?->toArray(),
-                'timePerRequestMs' => $row->timePerRequestMs?->toArray(4),
-                'gain' => null === $row->comparison ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
+                'requestsPerSecond' => $timed ? $row->requestsPerSecond?->toArray() : null,
+                'timePerRequestMs' => $timed ? $row->timePerRequestMs?->toArray(4) : null,
+                'gain' => null === $row->comparison || !$timed ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
                 'cpuPerRequestMs' => $row->metric(Metric::CpuPerRequest)?->spread?->toArray(4),
+                'instructionsPerRequest' => null === $instructions ? null : $instructions->toArray(0) + ['spread' => round((float) $instructions->relativeRange(), 7)],
                 'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
                 'gains' => (object) array_map(
                     static fn (MetricSummary $m): array => self::metricGain($m, $report->result->stopping?->rule),
-                    array_filter($row->metrics, static fn (MetricSummary $m): bool => null !== $m->comparison),
+                    array_filter($row->metrics, static fn (MetricSummary $m): bool => null !== $m->comparison && ($timed || Metric::RequestsPerSecond !== $m->metric)),
                 ),
                 'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
                 'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],

@@ -11,7 +11,8 @@ use Preheat\Report\Svg\ChartPanel;
 
 /**
  * The chart: req/s and time per request per scenario (per rung, for a ladder), and CPU per request where
- * it was measured, whiskers from the slowest to the fastest round, each gain with its verdict.
+ * it was measured (instructions per request alone, under callgrind), whiskers from the slowest to the
+ * fastest round, each gain with its verdict.
  */
 final class SvgRenderer
 {
@@ -37,7 +38,14 @@ final class SvgRenderer
                 // The rung below first, by its number: a note too long for the bar loses its end, never what it is compared with.
                 null === $rung->below ? 'baseline' : \sprintf('vs %s: %s %s', $numbers[$rung->below] ?? $rung->below, Cells::comparison($rung->overBelow), Cells::verdictOf($rung->overBelow)),
             ], $report->ladder->rows);
+        $instructions = [];
         foreach ($bars as [$label, $row, $overBelow]) {
+            $counted = $row->metric(Metric::InstructionsPerRequest);
+            if (!$report->timesRequests() && $row->isMeasured() && null !== $counted?->spread) {
+                // Under valgrind only the count means something; its gain and verdict go with the bar.
+                $noted = null === $counted->comparison ? 'baseline' : Cells::comparison($counted->comparison).' '.Cells::verdictOf($counted->comparison);
+                $instructions[] = new ChartBar($label, $counted->spread->median / 1e6, $counted->spread->min / 1e6, $counted->spread->max / 1e6, Metric::InstructionsPerRequest === $ladderMetric ? $overBelow : $noted);
+            }
             if (!$row->isMeasured() || null === $row->requestsPerSecond || null === $row->timePerRequestMs) {
                 continue;
             }
@@ -55,9 +63,11 @@ final class SvgRenderer
                 );
             }
         }
-        $panels = [
+        $panels = $report->timesRequests() ? [
             new ChartPanel('Requests per second', 'req/s', $rps, true),
             new ChartPanel('Time per request', 'ms', $time, false),
+        ] : [
+            new ChartPanel('Instructions per request (callgrind, primary)', 'M instructions', $instructions, false),
         ];
         if ([] !== $cpu) {
             $panels[] = new ChartPanel('CPU per request'.(Metric::CpuPerRequest === $report->primary->metric ? ' (primary)' : ''), 'ms', $cpu, false);

@@ -322,6 +322,11 @@ model name	: Example CPU
                 return 'cgi';
             }
 
+            public function warmsUpInEachRun(): bool
+            {
+                return false;
+            }
+
             public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
             {
                 return $this->load->run($target, $settings, $duration);

@@ -77,7 +77,7 @@ final class BenchReportTest extends TestCase
         self::assertSame(['metric' => 'cpuPerRequest', 'median' => 0.26603, 'ciLow' => 0.2439, 'ciHigh' => 0.3, 'noInterval' => null, 'halfWidthPoints' => 2.805, 'precisionMet' => false, 'verdict' => 'faster'], $data['scenarios'][1]['headline']);
         self::assertSame(['requestsPerSecond', 'cpuPerRequest'], array_keys($data['scenarios'][1]['gains']));
         self::assertNull($data['scenarios'][0]['headline'], 'the baseline');
-        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'cpuPerRequestMs', 'headline', 'gains', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
+        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'cpuPerRequestMs', 'instructionsPerRequest', 'headline', 'gains', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
         self::assertSame(['wallSeconds' => 10, 'stealShare' => 0.005, 'otherLoadShare' => 0.1, 'serverCpuSeconds' => 12, 'loadAverage' => 1.5], $data['scenarios'][1]['runs'][0]['machine']);
         self::assertEquals(4.0, $data['scenarios'][1]['runs'][0]['cpuPerRequestMs'], '1180 requests, 4.72 CPU seconds');

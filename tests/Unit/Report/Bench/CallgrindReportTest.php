@@ -1,0 +1,131 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Report\Bench;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Rounds\RoundsOutcome;
+use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Bench\Rounds\StopReason;
+use Preheat\Bench\Statistics\Verdict;
+use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\ConsoleRenderer;
+use Preheat\Report\Bench\JsonRenderer;
+use Preheat\Report\Bench\MarkdownRenderer;
+use Preheat\Report\Bench\SvgRenderer;
+
+/**
+ * A report of instruction counts (the callgrind tool): instructions per request lead, with their
+ * run-to-run spread, and req/s (valgrind's speed, not PHP's) is shown as no gain in any format.
+ */
+final class CallgrindReportTest extends TestCase
+{
+    public function testInstructionsPerRequestAreThePrimaryFigureWithTheirSpread(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->counts());
+        [$none, $all, $hot] = $report->rows;
+
+        self::assertSame(Metric::InstructionsPerRequest, $report->primary->metric);
+        self::assertFalse($report->timesRequests());
+        $counted = $all->metric(Metric::InstructionsPerRequest);
+        self::assertNotNull($counted?->comparison);
+        // Paired per round, baseline ÷ scenario: 55.0/30.5 in every round, give or take a few instructions.
+        self::assertEqualsWithDelta(55.0 / 30.5 - 1, $counted->comparison->gain(), 1e-5);
+        self::assertSame(Verdict::Faster, $counted->comparison->verdict());
+        self::assertEqualsWithDelta(1100.0 / 55_000_550, (float) $none->metric(Metric::InstructionsPerRequest)?->spread?->relativeRange(), 1e-12, '(max − min) / median');
+        self::assertSame(Verdict::Faster, $hot->metric(Metric::InstructionsPerRequest)?->comparison?->verdict());
+    }
+
+    public function testMarkdownMatchesGoldenFile(): void
+    {
+        $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $this->assertGolden('bench-report-callgrind.md', $markdown);
+
+        self::assertStringContainsString('Primary figure: instructions per request, because instructions were counted (callgrind)', $markdown);
+        self::assertStringContainsString('- all vs none: faster (instructions per request +80.3%', $markdown);
+        self::assertStringContainsString('| scenario | instructions per request | spread (max−min)/median | instructions gain vs none (95% CI), primary | verdict |', $markdown);
+        self::assertStringNotContainsString('req/s (min–max)', $markdown, 'no req/s figure under valgrind');
+        self::assertStringNotContainsString('req/s gain', $markdown, 'nor a req/s gain');
+        self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved, order rotated each round; no warm-up pass: each run warms up itself |', $markdown);
+    }
+
+    public function testConsoleShowsNoRequestsPerSecond(): void
+    {
+        $console = (new ConsoleRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+
+        self::assertStringContainsString(' 0.002% (3 rounds) ', $console);
+        self::assertStringNotContainsString('req/s gain', $console);
+        self::assertStringContainsString('req/s and time per request are not shown: under valgrind PHP runs some 50 times slower', $console);
+    }
+
+    public function testJsonHasTheCountsAndNoRequestsPerSecondGain(): void
+    {
+        $json = (new JsonRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        [$none, $all] = $json['scenarios'];
+
+        self::assertSame('instructionsPerRequest', $json['primaryMetric']['metric']);
+        self::assertSame(['median' => 55000550.0, 'min' => 55000000.0, 'max' => 55001100.0, 'mad' => 550.0, 'n' => 3, 'spread' => 2.0E-5], $none['instructionsPerRequest']);
+        self::assertNull($all['gain'], 'no req/s gain');
+        self::assertNull($all['requestsPerSecond']);
+        self::assertSame(['instructionsPerRequest'], array_keys((array) $all['gains']));
+        self::assertSame('instructionsPerRequest', $all['headline']['metric']);
+        self::assertSame('faster', $all['headline']['verdict']);
+        self::assertSame(5 * 30_500_000, $all['runs'][0]['instructions'], 'each run keeps its own figures');
+    }
+
+    public function testTheChartShowsInstructionsPerRequest(): void
+    {
+        $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+
+        self::assertTrue((new \DOMDocument())->loadXML($svg));
+        self::assertStringContainsString('Instructions per request (callgrind)', $svg);
+        self::assertStringNotContainsString('Requests per second', $svg);
+    }
+
+    private function counts(): BenchResult
+    {
+        return new BenchResult([
+            $this->counted('none', [55_000_000, 55_000_550, 55_001_100]),
+            $this->counted('all', [30_500_000, 30_500_300, 30_500_600]),
+            $this->counted('hot', [33_200_000, 33_200_000, 33_200_100]),
+        ], 'none', new Environment(
+            php: '8.2.0',
+            opcache: ['memory_consumption' => '128M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            cores: 2,
+            workers: '4 (pm = static)',
+            tool: 'callgrind',
+            toolSettings: 'valgrind --tool=callgrind php-cgi -T 7: instructions per request over the last 5, after 2 warm-up (in-process, no web server)',
+            rounds: 3,
+            duration: 6.0,
+            warmup: 0.0,
+            urls: ['/', '/api/posts'],
+        ), ['/', '/api/posts'], 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 1500.0, StopReason::PrecisionReached, 'instructions per request'));
+    }
+
+    /** @param list<int> $perRequest instructions per request by round from 1 */
+    private function counted(string $name, array $perRequest): ScenarioRecord
+    {
+        $runs = [];
+        foreach ($perRequest as $offset => $instructions) {
+            // Five requests under valgrind, some 40 s: req/s is valgrind's.
+            $runs[$offset + 1] = new LoadResult('callgrind', 5, 40.0 + $offset, null, null, null, null, 0, 0, 0, null, 1, instructions: 5 * $instructions);
+        }
+
+        return new ScenarioRecord($name, $name, 'none' === $name ? null : "/tmp/$name.php", $name, runs: $runs);
+    }
+
+    private function assertGolden(string $name, string $actual): void
+    {
+        $file = __DIR__.'/../../../Fixtures/golden/'.$name;
+        if ('1' === getenv('PREHEAT_UPDATE_FIXTURES')) {
+            file_put_contents($file, $actual);
+        }
+        self::assertStringEqualsFile($file, $actual);
+    }
+}
