@@ -149,6 +149,7 @@ final class BenchCommandTest extends TestCase
         self::assertIsArray($report);
         self::assertSame('callgrind', $report['environment']['tool']);
         self::assertSame(0.0, (float) $report['environment']['warmup'], 'each run warms up itself');
+        self::assertSame('instructionsPerRequest', $report['primaryMetric']['metric']);
         $counts = [];
         foreach ($report['scenarios'] as $scenario) {
             self::assertTrue($scenario['measured'], $scenario['name']);
@@ -156,9 +157,13 @@ final class BenchCommandTest extends TestCase
             [$first, $second] = array_map(static fn (array $run): float => $run['instructions'] / $run['requests'], $scenario['runs']);
             self::assertGreaterThan(0, $first, $scenario['name']);
             self::assertLessThan(0.005, abs($second - $first) / $first, $scenario['name'].': two rounds of the same scenario, '.$first.' and '.$second);
-            $counts[$scenario['name']] = $first;
+            self::assertLessThan(0.005, $scenario['instructionsPerRequest']['spread'], 'the report\'s run-to-run spread');
+            self::assertNull($scenario['requestsPerSecond'], 'valgrind\'s speed is no figure of PHP\'s');
+            $counts[$scenario['name']] = $scenario['instructionsPerRequest']['median'];
         }
         self::assertLessThan($counts['none'], $counts['all'], 'preloading the fixture\'s classes saves PHP linking them on every request');
+        self::assertSame('instructionsPerRequest', $report['scenarios'][1]['headline']['metric']);
+        self::assertNull($report['scenarios'][1]['gain'], 'no req/s gain under valgrind');
     }
 
     public function testApacheWithModPhpServesNoneAndAllThroughTheGate(): void
