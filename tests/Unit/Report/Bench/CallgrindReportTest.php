@@ -84,7 +84,7 @@ final class CallgrindReportTest extends TestCase
         $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->counts()));
 
         self::assertTrue((new \DOMDocument())->loadXML($svg));
-        self::assertStringContainsString('Instructions per request (callgrind)', $svg);
+        self::assertStringContainsString('Instructions per request (callgrind, primary)', $svg);
         self::assertStringNotContainsString('Requests per second', $svg);
     }
 
