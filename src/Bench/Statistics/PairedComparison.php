@@ -21,6 +21,7 @@ final class PairedComparison
         public readonly float $ratio,
         public readonly ?ConfidenceInterval $interval,
         public readonly array $outliers,
+        public readonly PairedEstimator $estimator = PairedEstimator::Median,
     ) {
     }
 

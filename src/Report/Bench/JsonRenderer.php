@@ -124,7 +124,7 @@ final class JsonRenderer
 
         return [
             'metric' => $summary->metric->value,
-            'method' => Metric::RequestsPerSecond === $summary->metric ? $gain['method'] : 'median of paired per-round ratios, baseline ÷ scenario (a cost: lower is faster)',
+            'method' => Metric::RequestsPerSecond === $summary->metric ? $gain['method'] : $gain['method'].', baseline ÷ scenario (a cost: lower is faster)',
             'value' => null === $summary->headline ? null : round($summary->headline, 5),
             'unit' => $summary->metric->unit(),
         ] + $gain;
@@ -154,7 +154,7 @@ final class JsonRenderer
         $interval = $comparison->interval;
 
         return [
-            'method' => 'median of paired per-round ratios',
+            'method' => $comparison->estimator->value,
             'median' => round($comparison->gain(), 5),
             'ciLow' => null === $interval ? null : round($interval->low, 5),
             'ciHigh' => null === $interval ? null : round($interval->high, 5),
