@@ -9,10 +9,7 @@ use Preheat\Bench\Load\Callgrind\CallgrindProfile;
 use Preheat\Bench\Load\Callgrind\RequestBoundary;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
-use Preheat\Server\RuntimeError;
-use Preheat\Server\ScenarioDirectory;
 use Preheat\Util\FileSystemError;
-use Symfony\Component\Process\ExecutableFinder;
 
 /**
  * Counts the instructions PHP executes per request: each page through `php-cgi -T` (the scenario's
@@ -63,14 +60,14 @@ final class CallgrindLoadGenerator implements InProcessLoad
 
     private function runPage(LoadTarget $target, string $page, LoadSettings $settings): LoadResult
     {
-        $valgrind = self::binary($this->valgrindBinary, 'valgrind');
-        $cgi = self::binary($this->cgiBinary, 'php8.2-cgi');
+        $valgrind = WorkerUser::binary($this->valgrindBinary, 'valgrind');
+        $cgi = WorkerUser::binary($this->cgiBinary, 'php8.2-cgi');
         $measured = $settings->callgrindRequests;
         $total = $settings->callgrindWarmup + $measured;
         // Into the scenario's own directory, one file per process (%p): the preload's child writes one too.
         $profiles = \sprintf('%s/%03d', $this->profileDirectory($target), ++$this->runs);
         $command = [
-            ...$this->asUser(),
+            ...WorkerUser::prefix($this->user),
             $valgrind, '--tool=callgrind', '--combine-dumps=yes', '--dump-instr=no', '--callgrind-out-file='.$profiles.'.%p',
             ...RequestBoundary::dumpOptions(),
             // A file changed in the last 2 s is compiled anew on every request instead of cached
@@ -100,25 +97,6 @@ final class CallgrindLoadGenerator implements InProcessLoad
         $non2xx = CgiRequest::status($result->stdout) >= 300 ? $measured : 0;
 
         return new LoadResult('callgrind', $measured, $result->seconds, null, null, null, null, $non2xx, 0, 0, null, 1, instructions: array_sum($instructions));
-    }
-
-    /** @return list<string> the command that runs the rest as the workers' user; none when not root */
-    private function asUser(): array
-    {
-        if (null === $this->user || 0 !== posix_geteuid()) {
-            return [];
-        }
-
-        return [self::binary('setpriv', 'util-linux'), '--reuid='.$this->user, '--regid='.ScenarioDirectory::groupOf($this->user), '--init-groups', '--'];
-    }
-
-    private static function binary(string $name, string $package): string
-    {
-        $found = str_contains($name, '/')
-            ? (is_file($name) && is_executable($name) ? $name : null)
-            : (new ExecutableFinder())->find($name, null, ['/usr/bin', '/usr/local/bin']);
-
-        return $found ?? throw RuntimeError::missingBinary($name, $package);
     }
 
     /**

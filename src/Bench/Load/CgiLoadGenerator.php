@@ -6,8 +6,6 @@ namespace Preheat\Bench\Load;
 
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
-use Preheat\Server\RuntimeError;
-use Symfony\Component\Process\ExecutableFinder;
 
 /**
  * `php-cgi -T warmup,requests`: times the app in-process, one request after another, with no web
@@ -15,9 +13,11 @@ use Symfony\Component\Process\ExecutableFinder;
  */
 final class CgiLoadGenerator implements InProcessLoad
 {
+    /** @param string|null $user as root, the user PHP's workers run as: php-cgi runs as that user too (WorkerUser) */
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly string $binary = 'php-cgi8.2',
+        private readonly ?string $user = null,
     ) {
     }
 
@@ -38,12 +38,11 @@ final class CgiLoadGenerator implements InProcessLoad
 
     private function runPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadResult
     {
-        $binary = (new ExecutableFinder())->find($this->binary, null, ['/usr/bin', '/usr/local/bin'])
-            ?? throw RuntimeError::missingBinary($this->binary, 'php8.2-cgi');
+        $binary = WorkerUser::binary($this->binary, 'php8.2-cgi');
         $requests = $settings->cgiRequests;
         $warmup = max(1, intdiv($requests, 10));
         $path = explode('?', $page, 2)[0];
-        $command = [$binary, '-c', $target->phpIni, '-q', '-T', $warmup.','.$requests, $target->frontController];
+        $command = [...WorkerUser::prefix($this->user), $binary, '-c', $target->phpIni, '-q', '-T', $warmup.','.$requests, $target->frontController];
         $result = $this->runner->run($command, $target->documentRoot, max(120.0, $duration * 20), CgiRequest::environment($target, $page));
         // php-cgi prints the timing on stderr (some builds on stdout).
         if (!preg_match('/Elapsed time: ([\d.]+) sec/', $result->stderr.$result->stdout, $match)) {

@@ -157,7 +157,7 @@ final class BenchCommand extends Command
     {
         return match ($config->tool) {
             'ab' => new AbLoadGenerator($this->runner),
-            'cgi' => new CgiLoadGenerator($this->runner, $config->cgiBinary),
+            'cgi' => new CgiLoadGenerator($this->runner, $config->cgiBinary, $user),
             'callgrind' => new CallgrindLoadGenerator($this->runner, $config->cgiBinary, $config->valgrindBinary, $user),
             default => new WrkLoadGenerator($this->runner),
         };
