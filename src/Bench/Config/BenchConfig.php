@@ -18,6 +18,8 @@ final class BenchConfig
 {
     /** How the scenarios are measured: load through the web server (wrk, ab), php-cgi -T timed, or its instructions counted under valgrind. */
     public const TOOLS = ['wrk', 'ab', 'cgi', 'callgrind'];
+    /** Tools that run the app in php-cgi themselves rather than sending requests to a server. */
+    public const IN_PROCESS_TOOLS = ['cgi', 'callgrind'];
     /** What serves the app: nginx + php-fpm, Apache (prefork) + mod_php, or persistent workers (the app booted once). */
     public const RUNTIMES = ['fpm', 'mod_php', 'worker'];
 
@@ -128,6 +130,10 @@ final class BenchConfig
         }
         if (!\in_array($tool, self::TOOLS, true)) {
             throw ConfigError::invalid('tool', $tool, 'use one of '.implode(', ', self::TOOLS));
+        }
+        if (\in_array($tool, self::IN_PROCESS_TOOLS, true) && (null !== $ladder || 'worker' === $runtime)) {
+            // php-cgi runs the app itself: no web server, no persistent worker, so the ceiling (or the whole bench) would not be what it says.
+            throw ConfigError::invalid('tool', $tool, \sprintf('%s runs the app in php-cgi, without the %s; use wrk or ab', $tool, null !== $ladder ? 'web servers the ladder compares (its ceiling runs on persistent workers)' : 'persistent workers'));
         }
         if (!\in_array($runtime, self::RUNTIMES, true)) {
             throw ConfigError::invalid('runtime', $runtime, 'use one of '.implode(', ', self::RUNTIMES).' (php-cgi without a web server is the load tool cgi)');

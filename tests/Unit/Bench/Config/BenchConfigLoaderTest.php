@@ -160,6 +160,23 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame([$this->directory->path, 'plain', null, 500, 1024], [$config->worker->projectRoot, $config->worker->adapter, $config->worker->entry, $config->worker->maxRequests, $config->worker->maxBodyBytes]);
     }
 
+    public function testTheLadderAndPersistentWorkersRefuseToolsThatRunTheAppInPhpCgi(): void
+    {
+        $this->config(['bench' => []]);
+        $loader = new BenchConfigLoader();
+
+        foreach ([['ladder' => true, 'tool' => 'callgrind'], ['runtime' => 'worker', 'tool' => 'cgi']] as $overrides) {
+            try {
+                $loader->load($this->directory->path, null, $overrides);
+                self::fail('accepted '.json_encode($overrides));
+            } catch (ConfigError $error) {
+                self::assertStringContainsString('runs the app in php-cgi', $error->getMessage());
+                self::assertStringContainsString('use wrk or ab', $error->getMessage());
+            }
+        }
+        self::assertSame('callgrind', $loader->load($this->directory->path, null, ['tool' => 'callgrind'])->tool);
+    }
+
     public function testPersistentWorkersDefaultToOnePerCoreAndAGivenCountWins(): void
     {
         $this->config(['bench' => ['runtime' => 'worker']]);
