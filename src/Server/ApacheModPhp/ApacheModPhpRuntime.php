@@ -7,6 +7,7 @@ namespace Preheat\Server\ApacheModPhp;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
+use Preheat\Server\LoopbackEndpoint;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
@@ -17,6 +18,8 @@ use Preheat\Server\WorkerProcesses;
 final class ApacheModPhpRuntime implements Runtime
 {
     private readonly WorkerProcesses $workers;
+
+    private readonly LoopbackEndpoint $endpoint;
 
     private float $startSeconds = 0.0;
 
@@ -31,6 +34,7 @@ final class ApacheModPhpRuntime implements Runtime
     ) {
         // Children still running this scenario's Apache: the check guards against a PID reused since.
         $this->workers = new WorkerProcesses($apache, static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'));
+        $this->endpoint = new LoopbackEndpoint($port);
     }
 
     /** @internal for the launcher, once PHP answered */
@@ -46,12 +50,12 @@ final class ApacheModPhpRuntime implements Runtime
 
     public function baseUrl(): string
     {
-        return \sprintf('http://127.0.0.1:%d', $this->port);
+        return $this->endpoint->baseUrl();
     }
 
     public function url(string $path): string
     {
-        return $this->baseUrl().$path;
+        return $this->endpoint->url($path);
     }
 
     /** Until PHP first answered: mod_php starts (and preloads) in Apache's parent before its children fork. */
@@ -96,18 +100,16 @@ final class ApacheModPhpRuntime implements Runtime
 
     public function requestCount(): ?RequestCount
     {
-        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
-        $status = @file_get_contents($this->url(ApacheModPhpLauncher::SERVER_STATUS_PATH.'?auto'), false, $context);
+        $status = $this->endpoint->get(ApacheModPhpLauncher::SERVER_STATUS_PATH.'?auto', 5.0);
 
-        return false === $status ? null : RequestCount::fromApacheStatus($status);
+        return null === $status ? null : RequestCount::fromApacheStatus($status);
     }
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
-        $answer = @file_get_contents($this->url(ApacheModPhpLauncher::STATUS_PATH), false, $context);
+        $answer = $this->endpoint->get(ApacheModPhpLauncher::STATUS_PATH, 5.0);
 
-        return false === $answer ? null : OpcacheStatus::read($answer);
+        return null === $answer ? null : OpcacheStatus::read($answer);
     }
 
     public function logTail(int $lines = 15): string

@@ -7,6 +7,7 @@ namespace Preheat\Server\NginxFpm;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
+use Preheat\Server\LoopbackEndpoint;
 use Preheat\Server\ProcessCpu;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
@@ -18,6 +19,8 @@ use Preheat\Server\WorkerProcesses;
 final class NginxFpmRuntime implements Runtime
 {
     private readonly WorkerProcesses $workers;
+
+    private readonly LoopbackEndpoint $endpoint;
 
     public function __construct(
         private readonly ProcessSupervisor $supervisor,
@@ -32,6 +35,7 @@ final class NginxFpmRuntime implements Runtime
     ) {
         // The command-line check guards against a PID reused since the worker was seen.
         $this->workers = new WorkerProcesses($fpm, static fn (string $command): bool => str_starts_with($command, 'php-fpm'));
+        $this->endpoint = new LoopbackEndpoint($port);
     }
 
     public function name(): string
@@ -41,12 +45,12 @@ final class NginxFpmRuntime implements Runtime
 
     public function baseUrl(): string
     {
-        return \sprintf('http://127.0.0.1:%d', $this->port);
+        return $this->endpoint->baseUrl();
     }
 
     public function url(string $path): string
     {
-        return $this->baseUrl().$path;
+        return $this->endpoint->url($path);
     }
 
     public function startSeconds(): float
@@ -94,17 +98,16 @@ final class NginxFpmRuntime implements Runtime
 
     public function requestCount(): ?RequestCount
     {
-        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
-        $status = @file_get_contents($this->url(NginxFpmLauncher::FPM_STATUS_PATH), false, $context);
+        $status = $this->endpoint->get(NginxFpmLauncher::FPM_STATUS_PATH, 5.0);
 
-        return false === $status ? null : RequestCount::fromFpmStatus($status);
+        return null === $status ? null : RequestCount::fromFpmStatus($status);
     }
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $answer = @file_get_contents($this->url(NginxFpmLauncher::STATUS_PATH));
+        $answer = $this->endpoint->get(NginxFpmLauncher::STATUS_PATH);
 
-        return false === $answer ? null : OpcacheStatus::read($answer);
+        return null === $answer ? null : OpcacheStatus::read($answer);
     }
 
     public function logTail(int $lines = 15): string

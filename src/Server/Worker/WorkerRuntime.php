@@ -7,6 +7,7 @@ namespace Preheat\Server\Worker;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\RunningProcess;
 use Preheat\Server\LogTail;
+use Preheat\Server\LoopbackEndpoint;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
@@ -17,6 +18,8 @@ use Preheat\Server\WorkerProcesses;
 final class WorkerRuntime implements Runtime
 {
     private readonly WorkerProcesses $workers;
+
+    private readonly LoopbackEndpoint $endpoint;
 
     private float $startSeconds = 0.0;
 
@@ -33,6 +36,7 @@ final class WorkerRuntime implements Runtime
         // Workers of this scenario's server: the check guards against a PID reused since.
         $config = $directory.'/worker.json';
         $this->workers = new WorkerProcesses($master, static fn (string $command): bool => str_contains($command, $config));
+        $this->endpoint = new LoopbackEndpoint($port);
     }
 
     /** @internal for the launcher, once every worker booted */
@@ -48,12 +52,12 @@ final class WorkerRuntime implements Runtime
 
     public function baseUrl(): string
     {
-        return \sprintf('http://127.0.0.1:%d', $this->port);
+        return $this->endpoint->baseUrl();
     }
 
     public function url(string $path): string
     {
-        return $this->baseUrl().$path;
+        return $this->endpoint->url($path);
     }
 
     /** Until every worker booted the app and answered: PHP's start (the preload) and one boot of the app. */
@@ -100,10 +104,9 @@ final class WorkerRuntime implements Runtime
     /** From the workers' own count (shared memory; none without ext-shmop: the load tool's count then stands). */
     public function requestCount(): ?RequestCount
     {
-        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
-        $answer = @file_get_contents($this->url(WorkerLauncher::COUNT_PATH), false, $context);
+        $answer = $this->endpoint->get(WorkerLauncher::COUNT_PATH, 5.0);
 
-        return false === $answer ? null : RequestCount::fromFpmStatus($answer);
+        return null === $answer ? null : RequestCount::fromFpmStatus($answer);
     }
 
     /** How many workers have booted the app since the start (restarts included). */
@@ -114,10 +117,9 @@ final class WorkerRuntime implements Runtime
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $context = stream_context_create(['http' => ['timeout' => 5.0]]);
-        $answer = @file_get_contents($this->url(WorkerLauncher::STATUS_PATH), false, $context);
+        $answer = $this->endpoint->get(WorkerLauncher::STATUS_PATH, 5.0);
 
-        return false === $answer ? null : OpcacheStatus::read($answer);
+        return null === $answer ? null : OpcacheStatus::read($answer);
     }
 
     public function logTail(int $lines = 15): string
