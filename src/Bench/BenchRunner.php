@@ -262,20 +262,6 @@ final class BenchRunner
         ));
     }
 
-    /**
-     * The scenarios in the order of one round (see BenchPlan).
-     *
-     * @template T
-     *
-     * @param list<T> $scenarios
-     *
-     * @return list<T>
-     */
-    public static function rotated(array $scenarios, int $by): array
-    {
-        return BenchPlan::rotated($scenarios, $by);
-    }
-
     private function target(BenchConfig $config, Runtime $runtime): LoadTarget
     {
         return new LoadTarget(

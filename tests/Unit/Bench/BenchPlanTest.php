@@ -36,4 +36,12 @@ final class BenchPlanTest extends TestCase
     {
         self::assertSame([], (new BenchPlan([], 5))->slots());
     }
+
+    public function testEachRoundStartsOneScenarioFurther(): void
+    {
+        $rounds = array_map(static fn (int $round): string => implode('', BenchPlan::rotated(['A', 'B', 'C'], $round)), range(0, 3));
+
+        self::assertSame(['ABC', 'BCA', 'CAB', 'ABC'], $rounds);
+        self::assertSame([], BenchPlan::rotated([], 2));
+    }
 }

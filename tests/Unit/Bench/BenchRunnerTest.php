@@ -50,14 +50,6 @@ final class BenchRunnerTest extends TestCase
         $this->directory->remove();
     }
 
-    public function testEachRoundStartsOneScenarioFurther(): void
-    {
-        $rounds = array_map(static fn (int $round): string => implode('', BenchRunner::rotated(['A', 'B', 'C'], $round)), range(0, 3));
-
-        self::assertSame(['ABC', 'BCA', 'CAB', 'ABC'], $rounds);
-        self::assertSame([], BenchRunner::rotated([], 2));
-    }
-
     public function testANormalRunWarmsUpThenMeasuresEveryRoundInRotatedOrder(): void
     {
         $runtimes = new FakeRuntimes();
