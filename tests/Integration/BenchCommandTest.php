@@ -192,7 +192,9 @@ final class BenchCommandTest extends TestCase
         $process = $this->bench(['--runtime=worker', '--scenario=none', '--scenario=all', '--url=/', '--url=/volatile', '--format=json']);
         $report = json_decode($process->getOutput(), true);
 
-        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        // A scenario the gate breaks only shows why in the report's problems: say them too.
+        $problems = array_map(static fn (array $s): string => $s['name'].': '.json_encode($s['problems'] ?? []), \is_array($report) ? $report['scenarios'] : []);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput().implode("\n", $problems));
         self::assertIsArray($report);
         self::assertSame('2 (persistent workers: app booted once)', $report['environment']['workers']);
         self::assertStringContainsString('Pages checked: 2 scenario(s) serve them correctly', $process->getErrorOutput());
