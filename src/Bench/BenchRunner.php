@@ -7,8 +7,11 @@ namespace Preheat\Bench;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Gate\ScenarioGate;
+use Preheat\Bench\Load\BackgroundLoadGenerator;
 use Preheat\Bench\Load\InProcessLoad;
 use Preheat\Bench\Load\LoadGenerator;
+use Preheat\Bench\Load\LoadRun;
+use Preheat\Bench\Load\LoadRuns;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\BenchResult;
@@ -105,7 +108,15 @@ final class BenchRunner
             $this->gateAll($config, $scenarios, $running);
             $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->rounds);
 
-            if ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
+            if ($config->warmup > 0 && !$this->load->warmsUpInEachRun() && $this->load instanceof BackgroundLoadGenerator && $this->together($config)) {
+                $this->progress->stage('Warming up every scenario together');
+                $load = $this->load;
+                LoadRuns::startAll(array_map(fn (string $name): \Closure => fn (): LoadRun => $load->start($this->target($config, $running[$name]), $settings, $config->warmup), array_combine($plan->scenarios, $plan->scenarios)));
+                foreach ($plan->scenarios as $name) {
+                    $running[$name]->ensureRunning('warm-up');
+                }
+                $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->warmup));
+            } elseif ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
                 foreach ($plan->scenarios as $name) {
                     $this->progress->stage('Warming up '.$name);
                     $this->load->run($this->target($config, $running[$name]), $settings, $config->warmup);
@@ -136,6 +147,12 @@ final class BenchRunner
         );
     }
 
+    /** Whether the rounds load every scenario at the same time: asked for, and the tool runs in the background (in-process tools take turns). */
+    private function together(BenchConfig $config): bool
+    {
+        return 'together' === $config->schedule && $this->load instanceof BackgroundLoadGenerator;
+    }
+
     /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */
     private function runtimesFor(?string $kind): ?RuntimeFactory
     {
@@ -156,17 +173,10 @@ final class BenchRunner
         for ($round = 1;; ++$round) {
             $started = ($this->clock)();
             $slots = $plan->round($round);
-            foreach ($slots as $done => $slot) {
-                $this->progress->stage(\sprintf('Round %d: %s', $round, $slot->scenario));
-                $this->progress->advance($done, \count($slots));
-                $runtime = $running[$slot->scenario];
-                $runtime->ensureRunning(\sprintf('round %d', $round));
-                $reading = $this->meter->before($runtime);
-                $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
-                [$result, $conditions] = $this->meter->after($reading, $runtime, $result, !$this->load instanceof InProcessLoad);
-                $runtime->ensureRunning(\sprintf('round %d', $round));
-                $scenarios[$slot->scenario]->ran($round, $result, $conditions);
-                $this->progress->advance($done + 1, \count($slots));
+            if ($this->load instanceof BackgroundLoadGenerator && $this->together($config)) {
+                $this->roundTogether($this->load, $config, $round, $slots, $scenarios, $running, $settings);
+            } else {
+                $this->roundInTurns($config, $round, $slots, $scenarios, $running, $settings);
             }
             $records = array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios));
             $comparisons = $this->comparisons->compare($records, $baseline);
@@ -180,6 +190,67 @@ final class BenchRunner
 
                 return $outcome;
             }
+        }
+    }
+
+    /**
+     * One round, the scenarios one after another, each alone on the machine.
+     *
+     * @param list<RoundSlot>                      $slots
+     * @param array<string, ScenarioRecordBuilder> $scenarios
+     * @param array<string, Runtime>               $running
+     */
+    private function roundInTurns(BenchConfig $config, int $round, array $slots, array $scenarios, array $running, LoadSettings $settings): void
+    {
+        foreach ($slots as $done => $slot) {
+            $this->progress->stage(\sprintf('Round %d: %s', $round, $slot->scenario));
+            $this->progress->advance($done, \count($slots));
+            $runtime = $running[$slot->scenario];
+            $runtime->ensureRunning(\sprintf('round %d', $round));
+            $reading = $this->meter->before($runtime);
+            $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
+            [$result, $conditions] = $this->meter->after($reading, $runtime, $result, !$this->load instanceof InProcessLoad);
+            $runtime->ensureRunning(\sprintf('round %d', $round));
+            $scenarios[$slot->scenario]->ran($round, $result, $conditions);
+            $this->progress->advance($done + 1, \count($slots));
+        }
+    }
+
+    /**
+     * One round, every scenario loaded at the same time: each meets the same machine (the same noisy
+     * neighbours on the host, the same clock speed), so what the machine does to their CPU per
+     * request falls on all of them alike and cancels out of their ratios. The server's readings are
+     * taken in the round's rotated order, right before the loads start and after they have all ended.
+     *
+     * @param list<RoundSlot>                      $slots
+     * @param array<string, ScenarioRecordBuilder> $scenarios
+     * @param array<string, Runtime>               $running
+     */
+    private function roundTogether(BackgroundLoadGenerator $load, BenchConfig $config, int $round, array $slots, array $scenarios, array $running, LoadSettings $settings): void
+    {
+        $this->progress->stage(\sprintf('Round %d: %d scenarios together', $round, \count($slots)));
+        $readings = [];
+        foreach ($slots as $slot) {
+            $runtime = $running[$slot->scenario];
+            $runtime->ensureRunning(\sprintf('round %d', $round));
+            $readings[$slot->scenario] = $this->meter->before($runtime);
+        }
+        $starts = [];
+        foreach ($slots as $slot) {
+            $target = $this->target($config, $running[$slot->scenario]);
+            $starts[$slot->scenario] = static fn (): LoadRun => $load->start($target, $settings, $config->duration);
+        }
+        $results = LoadRuns::startAll($starts);
+        $measured = [];
+        foreach ($slots as $slot) {
+            $runtime = $running[$slot->scenario];
+            $measured[$slot->scenario] = $this->meter->after($readings[$slot->scenario], $runtime, $results[$slot->scenario], true);
+            $runtime->ensureRunning(\sprintf('round %d', $round));
+        }
+        // What the other scenarios' servers and load tools used meanwhile is not load from elsewhere.
+        $own = array_map(static fn (array $m): float => ($m[1]->serverCpuSeconds ?? 0.0) + ($m[1]->toolCpuSeconds ?? 0.0), $measured);
+        foreach ($measured as $name => [$result, $conditions]) {
+            $scenarios[$name]->ran($round, $result, $conditions?->besideNeighbours(array_sum($own) - $own[$name]));
         }
     }
 
@@ -316,6 +387,7 @@ final class BenchRunner
             $during,
             $this->meter->cpuModel(),
             $this->meter->governor(),
+            $this->together($config) ? 'together' : 'turns',
         );
     }
 }

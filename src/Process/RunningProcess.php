@@ -11,6 +11,9 @@ interface RunningProcess
 
     public function isRunning(): bool;
 
+    /** How it ended: its exit code; null while it runs (or when the system did not say). */
+    public function exitCode(): ?int;
+
     /** SIGTERM first, SIGKILL once $graceSeconds have passed; nothing if it already ended. */
     public function stop(float $graceSeconds = 5.0): void;
 

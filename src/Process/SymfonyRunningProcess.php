@@ -23,6 +23,11 @@ final class SymfonyRunningProcess implements RunningProcess
         return $this->process->isRunning();
     }
 
+    public function exitCode(): ?int
+    {
+        return $this->process->getExitCode();
+    }
+
     public function stop(float $graceSeconds = 5.0): void
     {
         if ($this->process->isRunning()) {

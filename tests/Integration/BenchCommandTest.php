@@ -68,7 +68,8 @@ final class BenchCommandTest extends TestCase
         self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');
         self::assertGreaterThan(0, $all['workerPssBytes']);
         self::assertGreaterThan(0, $all['fpmStartSeconds']);
-        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
+        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'schedule', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
+        self::assertSame('together', $report['environment']['schedule'], 'wrk loads every scenario of a round at the same time by default');
         self::assertIsArray($report['environment']['machineDuring']['loadAverage']);
         self::assertGreaterThanOrEqual(0, $report['environment']['machineDuring']['stealShare']);
         self::assertSame('cpuPerRequest', $report['primaryMetric']['metric']);
@@ -90,8 +91,9 @@ final class BenchCommandTest extends TestCase
      * (the run's wall time on every core). No timing beyond that.
      *
      * @param array<string, mixed> $scenario
+     * @param int                  $toolRuns load tool processes per run: ab runs one per page
      */
-    private static function assertPlausibleCpuPerRequest(array $scenario, int $cores): void
+    private static function assertPlausibleCpuPerRequest(array $scenario, int $cores, int $toolRuns = 1): void
     {
         $runs = array_filter($scenario['runs'], static fn (array $run): bool => $run['valid']);
         self::assertNotEmpty($runs, $scenario['name']);
@@ -99,9 +101,9 @@ final class BenchCommandTest extends TestCase
             self::assertGreaterThan(0.0, $run['phpCpuSeconds'], $scenario['name'].' round '.$run['round']);
             self::assertLessThan($run['machine']['wallSeconds'] * $cores, $run['phpCpuSeconds'], $scenario['name'].' round '.$run['round']);
             self::assertGreaterThan(0.0, $run['cpuPerRequestMs']);
-            // The server's own count: every request the tool counted, and those it left in flight when it stopped (at most one per connection: --concurrency=2).
+            // The server's own count: every request the tool counted, and those it left in flight when it stopped (at most one per connection, --concurrency=2, each time a tool stopped).
             self::assertGreaterThanOrEqual($run['requests'], $run['phpRequests'], $scenario['name'].' round '.$run['round']);
-            self::assertLessThanOrEqual($run['requests'] + 2, $run['phpRequests'], $scenario['name'].' round '.$run['round']);
+            self::assertLessThanOrEqual($run['requests'] + 2 * $toolRuns, $run['phpRequests'], $scenario['name'].' round '.$run['round']);
         }
         self::assertGreaterThan(0.0, $scenario['cpuPerRequestMs']['median']);
     }
@@ -120,18 +122,20 @@ final class BenchCommandTest extends TestCase
     public function testAbAndPhpCgiMeasureToo(): void
     {
         foreach (['ab', 'cgi'] as $tool) {
-            $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/', '--tool='.$tool, '--format=json']);
+            // ab loads one page per run: together, each scenario's pages run one after another in the background.
+            $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/', ...('ab' === $tool ? ['--url=/?second'] : []), '--tool='.$tool, '--format=json']);
             $report = json_decode($process->getOutput(), true);
 
             self::assertSame(0, $process->getExitCode(), $tool.': '.$process->getErrorOutput());
             self::assertIsArray($report);
             self::assertSame($tool, $report['environment']['tool']);
+            self::assertSame('ab' === $tool ? 'together' : 'turns', $report['environment']['schedule'], 'php-cgi runs PHP itself, one scenario at a time');
             foreach ($report['scenarios'] as $scenario) {
                 self::assertTrue($scenario['measured'], $tool.' '.$scenario['name']);
                 self::assertGreaterThan(0, $scenario['requestsPerSecond']['median']);
                 self::assertSame($tool, $scenario['runs'][0]['tool']);
                 if ('ab' === $tool) {
-                    self::assertPlausibleCpuPerRequest($scenario, $report['environment']['cores']);
+                    self::assertPlausibleCpuPerRequest($scenario, $report['environment']['cores'], 2);
                 } else {
                     self::assertNull($scenario['runs'][0]['phpCpuSeconds'], 'php-cgi runs PHP itself: the server\'s CPU is not the run\'s');
                 }
@@ -207,6 +211,16 @@ final class BenchCommandTest extends TestCase
         }
         self::assertSame(0, $none['preload']['classes']);
         self::assertGreaterThan(0, $all['preload']['classes'], 'the workers\' PHP preloads from the scenario\'s php.ini');
+    }
+
+    public function testInTurnsEachScenarioIsMeasuredAloneAndTheReportSaysSo(): void
+    {
+        $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/', '--schedule=turns', '--warmup=1', '--format=md']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('| rounds | 2 (2 planned, no time limit for more), interleaved, order rotated each round;', $process->getOutput());
+        self::assertStringNotContainsString('loaded at the same time', $process->getOutput());
+        self::assertStringContainsString('Warmed up 2 scenario(s), 1 s each (discarded)', $process->getErrorOutput(), 'each scenario has its turn');
     }
 
     public function testAServerThatFailsVoidsTheRun(): void

@@ -9,6 +9,8 @@ use Preheat\Process\RunningProcess;
 final class FakeRunningProcess implements RunningProcess
 {
     public int $stops = 0;
+    private int $exitCode = 0;
+    private string $output = '';
 
     /** @param list<string> $command */
     public function __construct(
@@ -28,6 +30,19 @@ final class FakeRunningProcess implements RunningProcess
         return $this->running;
     }
 
+    public function exitCode(): ?int
+    {
+        return $this->running ? null : $this->exitCode;
+    }
+
+    /** The program ends on its own, with this exit code and output. */
+    public function end(int $exitCode = 0, string $output = ''): void
+    {
+        $this->running = false;
+        $this->exitCode = $exitCode;
+        $this->output = $output;
+    }
+
     public function stop(float $graceSeconds = 5.0): void
     {
         ++$this->stops;
@@ -36,7 +51,7 @@ final class FakeRunningProcess implements RunningProcess
 
     public function output(): string
     {
-        return '';
+        return $this->output;
     }
 
     public function errorOutput(): string

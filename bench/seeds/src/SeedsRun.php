@@ -141,6 +141,8 @@ final class SeedsRun
             '--scenario=none=none', '--scenario=all=all', '--scenario=trace=trace',
             // At least $repeats rounds; more while the gains' intervals are wide, within two minutes of rounds.
             '--rounds='.$repeats, '--max-time=120s', '--duration='.$seconds, '--warmup=2', '--out='.$out,
+            // The table sets req/s beside published ones: each server alone on the machine, as they measured.
+            '--schedule=turns',
         ], $root, 900);
         $progress(rtrim($result->stdout));
         if (!is_file($out.'/report.json')) {

@@ -16,10 +16,19 @@ use Preheat\Util\Cpu;
  */
 final class BenchConfig
 {
+    /** together or turns (see SCHEDULES): by default together, except for the tools that run PHP themselves. */
+    public readonly string $schedule;
+
     /** How the scenarios are measured: load through the web server (wrk, ab), php-cgi -T timed, or its instructions counted under valgrind. */
     public const TOOLS = ['wrk', 'ab', 'cgi', 'callgrind'];
     /** Tools that run the app in php-cgi themselves rather than sending requests to a server. */
     public const IN_PROCESS_TOOLS = ['cgi', 'callgrind'];
+    /**
+     * How each round loads the scenarios: all at the same time (each then meets the same machine, so
+     * what a busy host does to the CPU falls on all alike and cancels out of their ratios), or in
+     * turns, each alone on the machine (req/s is then what one server alone serves).
+     */
+    public const SCHEDULES = ['together', 'turns'];
     /** What serves the app: nginx + php-fpm, Apache (prefork) + mod_php, or persistent workers (the app booted once). */
     public const RUNTIMES = ['fpm', 'mod_php', 'worker'];
 
@@ -97,7 +106,16 @@ final class BenchConfig
         public readonly int $callgrindRequests = self::DEFAULT_CALLGRIND_REQUESTS,
         public readonly int $callgrindWarmup = self::DEFAULT_CALLGRIND_WARMUP,
         public readonly string $valgrindBinary = self::DEFAULT_VALGRIND_BINARY,
+        ?string $schedule = null,
     ) {
+        // Tools that run PHP themselves (php-cgi) load nothing in the background: their rounds take turns.
+        $this->schedule = $schedule ?? (\in_array($tool, self::IN_PROCESS_TOOLS, true) ? 'turns' : 'together');
+        if (!\in_array($this->schedule, self::SCHEDULES, true)) {
+            throw ConfigError::invalid('schedule', $this->schedule, 'use together (every scenario of a round loaded at the same time) or turns (one after another)');
+        }
+        if ('together' === $this->schedule && \in_array($tool, self::IN_PROCESS_TOOLS, true)) {
+            throw ConfigError::invalid('schedule', $this->schedule, \sprintf('%s runs PHP itself, one scenario at a time; use turns, or wrk or ab to load the scenarios together', $tool));
+        }
         if ([] === $urls) {
             throw ConfigError::invalid('urls', [], 'give at least one page, e.g. /', Setting::Urls);
         }
@@ -148,7 +166,6 @@ final class BenchConfig
         }
     }
 
-    /** When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs out. */
     /**
      * Workers when none are configured: php-fpm and Apache get a few more than the cores, because a
      * worker waits on I/O now and then; persistent workers, which never block on start-up, one per core.
@@ -158,6 +175,7 @@ final class BenchConfig
         return 'worker' === $runtime ? max(1, Cpu::cores()) : self::DEFAULT_WORKERS;
     }
 
+    /** When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs out. */
     public function stoppingRule(): StoppingRule
     {
         return new StoppingRule($this->rounds, $this->precision, $this->maxTime);

@@ -21,7 +21,7 @@ final class BenchConfigLoader
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
         'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime', 'ladder', 'worker',
-        'callgrindRequests', 'callgrindWarmup',
+        'callgrindRequests', 'callgrindWarmup', 'schedule',
     ];
     private const WORKER_KEYS = ['adapter', 'entry', 'maxRequests', 'maxBodyBytes'];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
@@ -106,6 +106,7 @@ final class BenchConfigLoader
             (int) $this->value($file, $bench, 'callgrindRequests', 'integer', BenchConfig::DEFAULT_CALLGRIND_REQUESTS),
             (int) $this->value($file, $bench, 'callgrindWarmup', 'integer', BenchConfig::DEFAULT_CALLGRIND_WARMUP),
             (string) $this->value($file, $binaries, 'valgrind', 'string', BenchConfig::DEFAULT_VALGRIND_BINARY),
+            null === ($schedule = $overrides['schedule'] ?? $this->value($file, $bench, 'schedule', 'string', null)) ? null : (string) $schedule,
         );
     }
 

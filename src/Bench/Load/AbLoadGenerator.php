@@ -5,12 +5,13 @@ declare(strict_types=1);
 namespace Preheat\Bench\Load;
 
 use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\RuntimeError;
 use Symfony\Component\Process\ExecutableFinder;
 
 /** ApacheBench, as the published write-ups ran it: HTTP/1.0, one connection per request, `-l`. */
-final class AbLoadGenerator implements LoadGenerator
+final class AbLoadGenerator implements BackgroundLoadGenerator
 {
     public function __construct(
         private readonly ProcessRunner $runner,
@@ -30,10 +31,21 @@ final class AbLoadGenerator implements LoadGenerator
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
-        return LoadResult::pageByPage($target->paths, $duration, fn (string $page, float $share): LoadResult => $this->runPage($target, $page, $settings, $share));
+        return LoadRuns::wait([$this->start($target, $settings, $duration)])[0];
     }
 
-    private function runPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadResult
+    /** ab loads one page per run: one run per page, one after another, each for its share of the time. */
+    public function start(LoadTarget $target, LoadSettings $settings, float $duration): LoadRun
+    {
+        $share = $duration / \count($target->paths);
+
+        return new SequentialRuns(array_map(
+            fn (string $page): \Closure => fn (): LoadRun => $this->startPage($target, $page, $settings, $share),
+            $target->paths,
+        ));
+    }
+
+    private function startPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadRun
     {
         $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'apache2-utils');
         $command = [
@@ -45,11 +57,11 @@ final class AbLoadGenerator implements LoadGenerator
             '-s', (string) max(1, (int) ceil($settings->timeout)),
             $target->baseUrl.$page,
         ];
-        $cpuBefore = ChildCpu::seconds();
-        $result = $this->runner->run($command, null, $duration + $settings->timeout + 30);
-        $cpu = ChildCpu::seconds() - $cpuBefore;
 
-        return self::parse($result->stdout, $cpu, $settings->concurrency, $result->exitCode, $result->stderr);
+        return new ToolRun(
+            ToolProcess::start($this->runner, $command, $duration + $settings->timeout + 30),
+            static fn (ProcessResult $result, float $cpu): LoadResult => self::parse($result->stdout, $cpu, $settings->concurrency, $result->exitCode, $result->stderr),
+        );
     }
 
     public static function parse(string $output, ?float $cpu, int $concurrency, int $exitCode = 0, string $stderr = ''): LoadResult

@@ -5,13 +5,14 @@ declare(strict_types=1);
 namespace Preheat\Bench\Load;
 
 use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\RuntimeError;
 use Preheat\Util\FileSystemError;
 use Symfony\Component\Process\ExecutableFinder;
 
 /** wrk: closed loop, fixed concurrency and duration, keep-alive; a Lua hook prints the summary as JSON. */
-final class WrkLoadGenerator implements LoadGenerator
+final class WrkLoadGenerator implements BackgroundLoadGenerator
 {
     private const MARKER = '@@PREHEAT-WRK@@';
 
@@ -36,6 +37,11 @@ final class WrkLoadGenerator implements LoadGenerator
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
+        return LoadRuns::wait([$this->start($target, $settings, $duration)])[0];
+    }
+
+    public function start(LoadTarget $target, LoadSettings $settings, float $duration): LoadRun
+    {
         $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'wrk');
         $command = [
             $binary,
@@ -46,9 +52,15 @@ final class WrkLoadGenerator implements LoadGenerator
             '-s', $this->script($target->paths),
             $target->baseUrl.$target->paths[0],
         ];
-        $cpuBefore = ChildCpu::seconds();
-        $result = $this->runner->run($command, null, $duration + $settings->timeout + 30);
-        $cpu = ChildCpu::seconds() - $cpuBefore;
+
+        return new ToolRun(
+            ToolProcess::start($this->runner, $command, $duration + $settings->timeout + 30),
+            static fn (ProcessResult $result, float $cpu): LoadResult => self::read($result, $cpu, $settings->concurrency),
+        );
+    }
+
+    private static function read(ProcessResult $result, float $cpu, int $concurrency): LoadResult
+    {
         $output = $result->stdout;
         $start = strpos($output, self::MARKER);
         if (0 !== $result->exitCode || false === $start) {
@@ -72,7 +84,7 @@ final class WrkLoadGenerator implements LoadGenerator
             (int) $errors['connect'] + (int) $errors['read'] + (int) $errors['write'],
             (int) $errors['timeout'],
             $cpu,
-            $settings->concurrency,
+            $concurrency,
         );
     }
 

@@ -13,6 +13,12 @@ final class Environment
 {
     public const NOTE = 'The load tool runs on the same cores as php-fpm; it is the same for every scenario.';
 
+    /** Whether every scenario of a round was loaded at the same time, each sharing the machine with the others. */
+    public function together(): bool
+    {
+        return 'together' === $this->schedule;
+    }
+
     /**
      * @param array<string, string> $opcache  OPcache settings by short name, as the report shows them (sizes with M)
      * @param list<string>          $urls
@@ -22,6 +28,7 @@ final class Environment
      * @param MachineLoad|null      $during   over the measured runs: steal, other processes, the load tool; load average after the last
      * @param string|null           $cpuModel as /proc/cpuinfo names it
      * @param string|null           $governor cpu0's frequency governor, where the system exposes one
+     * @param string                $schedule together (every scenario of a round loaded at the same time) or turns (one after another)
      */
     public function __construct(
         public readonly string $php,
@@ -42,6 +49,7 @@ final class Environment
         public readonly ?MachineLoad $during = null,
         public readonly ?string $cpuModel = null,
         public readonly ?string $governor = null,
+        public readonly string $schedule = 'turns',
     ) {
     }
 
@@ -62,6 +70,7 @@ final class Environment
                 'tool' => $this->tool,
                 'toolSettings' => $this->toolSettings,
                 'rounds' => $this->rounds,
+                'schedule' => $this->schedule,
                 'duration' => $this->duration,
                 'warmup' => $this->warmup,
                 'urls' => $this->urls,

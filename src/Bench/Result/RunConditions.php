@@ -18,6 +18,7 @@ final class RunConditions
      * @param float|null $serverCpuSeconds the scenario's server (PHP and the web server in front); null where not known
      * @param float|null $toolCpuSeconds   the load tool; null where not known
      * @param float|null $loadAverage      the 1-minute load average right after the run
+     * @param float      $neighbourSeconds the other scenarios' servers and load tools, loaded at the same time (schedule together)
      */
     public function __construct(
         public readonly float $wallSeconds,
@@ -27,7 +28,14 @@ final class RunConditions
         public readonly ?float $serverCpuSeconds,
         public readonly ?float $toolCpuSeconds,
         public readonly ?float $loadAverage,
+        public readonly float $neighbourSeconds = 0.0,
     ) {
+    }
+
+    /** The same run, loaded together with other scenarios whose servers and tools used this much CPU meanwhile: not load from elsewhere. */
+    public function besideNeighbours(float $seconds): self
+    {
+        return new self($this->wallSeconds, $this->cores, $this->busySeconds, $this->stealSeconds, $this->serverCpuSeconds, $this->toolCpuSeconds, $this->loadAverage, $seconds);
     }
 
     /** The machine's capacity over the run: wall time × cores. */
@@ -36,12 +44,12 @@ final class RunConditions
         return $this->wallSeconds * max(1, $this->cores);
     }
 
-    /** CPU time of the processes that were neither the server nor the load tool (this command's own is small); null when either is not known. */
+    /** CPU time of the processes that were neither the server nor the load tool nor the scenarios loaded alongside (this command's own is small); null when either is not known. */
     public function otherSeconds(): ?float
     {
         return null === $this->serverCpuSeconds || null === $this->toolCpuSeconds
             ? null
-            : max(0.0, $this->busySeconds - $this->serverCpuSeconds - $this->toolCpuSeconds);
+            : max(0.0, $this->busySeconds - $this->serverCpuSeconds - $this->toolCpuSeconds - $this->neighbourSeconds);
     }
 
     /** @return array<string, float|null> */
@@ -56,6 +64,7 @@ final class RunConditions
             'otherLoadShare' => $capacity > 0 && null !== $other ? round($other / $capacity, 4) : null,
             'serverCpuSeconds' => null === $this->serverCpuSeconds ? null : round($this->serverCpuSeconds, 3),
             'loadAverage' => $this->loadAverage,
+            'neighbourCpuSeconds' => round($this->neighbourSeconds, 3),
         ];
     }
 }

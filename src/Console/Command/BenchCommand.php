@@ -62,6 +62,7 @@ final class BenchCommand extends Command
             ->addOption('ladder', null, InputOption::VALUE_NONE, 'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below')
             ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm), mod_php (Apache prefork + mod_php) or worker (persistent workers: the app booted once)')
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab, cgi (php-cgi -T, no web server) or callgrind (instructions per request of php-cgi -T under valgrind)')
+            ->addOption('schedule', null, InputOption::VALUE_REQUIRED, 'together: every scenario of a round loaded at the same time, so a busy machine weighs on all alike (default for wrk and ab); turns: one after another, each alone on the machine')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
@@ -83,6 +84,7 @@ final class BenchCommand extends Command
             'workers' => $this->integer($input, 'workers'),
             'tool' => $input->getOption('tool'),
             'runtime' => $input->getOption('runtime'),
+            'schedule' => $input->getOption('schedule'),
             'php' => $input->getOption('php'),
             'ladder' => true === $input->getOption('ladder') ? true : null,
         ]);

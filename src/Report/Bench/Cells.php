@@ -336,8 +336,9 @@ final class Cells
             ['PHP workers', $environment->workers],
             ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100))],
             ['rounds', \sprintf(
-                '%s, interleaved, order rotated each round; %s',
+                '%s, %s, order rotated each round; %s',
                 $environment->rounds.self::roundsRule($report),
+                $environment->together() ? 'every scenario loaded at the same time in each round' : 'interleaved',
                 $report->timesRequests() ? \sprintf('%s s warm-up per scenario (discarded)', $environment->warmup) : 'no warm-up pass: each run warms up itself',
             )],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
@@ -422,6 +423,14 @@ final class Cells
             if (null !== $row->toolCpuShare) {
                 $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
             }
+        }
+        $measured = \count(array_filter($report->rows, static fn ($row): bool => $row->isMeasured()));
+        if ($report->result->environment->together() && $measured > 1) {
+            $notes[] = \sprintf(
+                'The %d scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other %d, not what it serves alone. For those, run --schedule=turns.',
+                $measured,
+                $measured - 1,
+            );
         }
         if (!$report->timesRequests()) {
             $notes[] = 'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower, so they would measure valgrind. Each run\'s own figures are in report.json.';

@@ -28,6 +28,7 @@ use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeKinds;
+use Preheat\Tests\Support\FakeBackgroundLoad;
 use Preheat\Tests\Support\FakeGate;
 use Preheat\Tests\Support\FakeLoadGenerator;
 use Preheat\Tests\Support\FakePreparation;
@@ -83,6 +84,45 @@ final class BenchRunnerTest extends TestCase
         self::assertSame(['memory_consumption' => '128M', 'interned_strings_buffer' => '8M', 'max_accelerated_files' => '10000', 'validate_timestamps' => '0', 'jit' => 'off'], $environment->opcache);
         self::assertSame(['/'], $environment->urls);
         self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain());
+    }
+
+    public function testTogetherEveryScenarioOfARoundIsLoadedAtTheSameTimeAndTheOthersAreNotCountedAsOutsideLoad(): void
+    {
+        $runtimes = new FakeRuntimes();
+        $fake = new FakeLoadGenerator(['http://127.0.0.1:20001' => 150.0], null, ['http://127.0.0.1:20000' => 5.0, 'http://127.0.0.1:20001' => 4.0, 'http://127.0.0.1:20002' => 4.5], $runtimes);
+        $load = new FakeBackgroundLoad($fake);
+        $proc = new FakeProcDirectory();
+        $proc->write('stat', "cpu  1000 0 300 5000 0 0 0 250 0 0\n");
+        try {
+            $result = $this->bench($runtimes, $load, meter: new RunMeter(new MachineCpu($proc->path, $proc->path.'/sys'), 2), schedule: 'together');
+        } finally {
+            $proc->remove();
+        }
+
+        self::assertSame([
+            'start 20000', 'start 20001', 'start 20002', 'end 20000', 'end 20001', 'end 20002', // warm-up, all at once
+            'start 20000', 'start 20001', 'start 20002', 'end 20000', 'end 20001', 'end 20002', // round 1
+            'start 20001', 'start 20002', 'start 20000', 'end 20001', 'end 20002', 'end 20000', // round 2 starts one further
+            'start 20002', 'start 20000', 'start 20001', 'end 20002', 'end 20000', 'end 20001', // round 3
+        ], $load->events, 'every run of a round starts before any ends; none runs alone');
+        self::assertSame('together', $result->environment->schedule);
+        $all = $result->scenario('all');
+        self::assertNotNull($all);
+        self::assertEqualsWithDelta(4.0, $all->byRound(Metric::CpuPerRequest)[2], 1e-9);
+        // Meanwhile none's server used 5 ms × 208 requests, small's 4.5 ms × 208, and each one's load tool 0.5 s.
+        self::assertEqualsWithDelta(1.04 + 0.936 + 2 * 0.5, $all->conditions[1]->neighbourSeconds, 1e-9, 'the other scenarios\' servers and tools');
+        self::assertSame(0.0, $result->environment->during?->otherShare, 'the neighbours are not load from elsewhere');
+        self::assertSame([], $runtimes->notStopped());
+    }
+
+    public function testInTurnsEachScenarioRunsAloneEvenWithAToolThatCouldRunInTheBackground(): void
+    {
+        $load = new FakeBackgroundLoad(new FakeLoadGenerator());
+
+        $result = $this->bench(new FakeRuntimes(), $load, schedule: 'turns');
+
+        self::assertSame(['run 20000', 'run 20001', 'run 20002', 'run 20000', 'run 20001', 'run 20002'], \array_slice($load->events, 0, 6));
+        self::assertSame('turns', $result->environment->schedule);
     }
 
     public function testRoundsGoOnPastTheMinimumUntilEveryGainIsWithinThePrecision(): void
@@ -385,7 +425,7 @@ model name	: Example CPU
      * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
      * @param (\Closure(): float)|null $clock
      */
-    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter()): BenchResult
+    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $config = new BenchConfig(
@@ -399,6 +439,7 @@ model name	: Example CPU
             warmup: 1.0,
             precision: 2.0,
             maxTime: $maxTime,
+            schedule: $schedule,
         );
 
         return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock, meter: $meter))->run($config, $this->directory->path.'/work');

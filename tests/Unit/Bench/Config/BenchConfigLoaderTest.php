@@ -177,6 +177,40 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame('callgrind', $loader->load($this->directory->path, null, ['tool' => 'callgrind'])->tool);
     }
 
+    public function testScenariosAreLoadedTogetherByDefaultExceptByToolsThatRunPhpThemselves(): void
+    {
+        $loader = new BenchConfigLoader();
+
+        self::assertSame('together', $loader->load($this->directory->path, null, [])->schedule);
+        self::assertSame('together', $loader->load($this->directory->path, null, ['tool' => 'ab'])->schedule);
+        self::assertSame('turns', $loader->load($this->directory->path, null, ['tool' => 'cgi'])->schedule);
+        self::assertSame('turns', $loader->load($this->directory->path, null, ['tool' => 'callgrind'])->schedule);
+    }
+
+    public function testTheScheduleComesFromTheFileOrTheCommandLine(): void
+    {
+        $this->config(['bench' => ['schedule' => 'turns']]);
+        $loader = new BenchConfigLoader();
+
+        self::assertSame('turns', $loader->load($this->directory->path, null, [])->schedule);
+        self::assertSame('together', $loader->load($this->directory->path, null, ['schedule' => 'together'])->schedule);
+    }
+
+    public function testAnUnknownScheduleOrTogetherWithAToolThatRunsPhpItselfIsRefused(): void
+    {
+        $loader = new BenchConfigLoader();
+
+        try {
+            $loader->load($this->directory->path, null, ['schedule' => 'parallel']);
+            self::fail('accepted an unknown schedule');
+        } catch (ConfigError $error) {
+            self::assertStringContainsString('Invalid schedule "parallel": use together', $error->getMessage());
+        }
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('cgi runs PHP itself, one scenario at a time; use turns, or wrk or ab');
+        $loader->load($this->directory->path, null, ['schedule' => 'together', 'tool' => 'cgi']);
+    }
+
     public function testPersistentWorkersDefaultToOnePerCoreAndAGivenCountWins(): void
     {
         $this->config(['bench' => ['runtime' => 'worker']]);

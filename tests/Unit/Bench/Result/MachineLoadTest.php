@@ -18,8 +18,19 @@ final class MachineLoadTest extends TestCase
 
         self::assertSame(4.0, $run->capacitySeconds());
         self::assertEqualsWithDelta(0.5, (float) $run->otherSeconds(), 1e-9);
-        self::assertSame(['wallSeconds' => 2.0, 'stealShare' => 0.02, 'otherLoadShare' => 0.125, 'serverCpuSeconds' => 2.2, 'loadAverage' => 1.9], $run->toArray());
+        self::assertSame(['wallSeconds' => 2.0, 'stealShare' => 0.02, 'otherLoadShare' => 0.125, 'serverCpuSeconds' => 2.2, 'loadAverage' => 1.9, 'neighbourCpuSeconds' => 0.0], $run->toArray());
         self::assertNull((new RunConditions(2.0, 2, 3.0, 0.0, null, 0.3, null))->otherSeconds(), 'without the server CPU, other processes cannot be told apart');
+    }
+
+    public function testScenariosLoadedAlongsideAreNotOtherProcesses(): void
+    {
+        // As above, while the other scenarios of the round used 0.4 s of the same capacity.
+        $run = (new RunConditions(2.0, 2, 3.0, 0.08, 2.2, 0.3, 1.9))->besideNeighbours(0.4);
+
+        self::assertEqualsWithDelta(0.1, (float) $run->otherSeconds(), 1e-9);
+        self::assertSame(0.025, $run->toArray()['otherLoadShare']);
+        self::assertSame(0.4, $run->toArray()['neighbourCpuSeconds']);
+        self::assertSame(0.0, (new RunConditions(2.0, 2, 3.0, 0.0, 2.2, 0.3, null))->besideNeighbours(2.0)->otherSeconds(), 'never below 0');
     }
 
     public function testSharesOverRunsWeighEachRunByItsLength(): void

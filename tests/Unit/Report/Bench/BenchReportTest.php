@@ -79,7 +79,7 @@ final class BenchReportTest extends TestCase
         self::assertNull($data['scenarios'][0]['headline'], 'the baseline');
         self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'cpuPerRequestMs', 'instructionsPerRequest', 'headline', 'gains', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
-        self::assertSame(['wallSeconds' => 10, 'stealShare' => 0.005, 'otherLoadShare' => 0.1, 'serverCpuSeconds' => 12, 'loadAverage' => 1.5], $data['scenarios'][1]['runs'][0]['machine']);
+        self::assertSame(['wallSeconds' => 10, 'stealShare' => 0.005, 'otherLoadShare' => 0.1, 'serverCpuSeconds' => 12, 'loadAverage' => 1.5, 'neighbourCpuSeconds' => 0], $data['scenarios'][1]['runs'][0]['machine']);
         self::assertEquals(4.0, $data['scenarios'][1]['runs'][0]['cpuPerRequestMs'], '1180 requests, 4.72 CPU seconds');
         self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
     }
@@ -192,7 +192,7 @@ final class BenchReportTest extends TestCase
      * @param list<float> $none req/s by round
      * @param list<float> $all  req/s by round
      */
-    private function twoScenarios(array $none, array $all): BenchResult
+    private function twoScenarios(array $none, array $all, string $schedule = 'turns'): BenchResult
     {
         return new BenchResult([
             $this->measured(0, 'none', 'none', null, 'no preloading', $none),
@@ -208,7 +208,25 @@ final class BenchReportTest extends TestCase
             duration: 10.0,
             warmup: 3.0,
             urls: ['/'],
+            schedule: $schedule,
         ), ['/'], \count($none));
+    }
+
+    public function testScenariosLoadedTogetherAreSaidToHaveSharedTheMachineInEveryFormat(): void
+    {
+        $together = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0], 'together'));
+        $turns = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]));
+        $note = 'The 2 scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other 1, not what it serves alone. For those, run --schedule=turns.';
+
+        $markdown = (new MarkdownRenderer())->render($together);
+        self::assertStringContainsString('| rounds | 3, every scenario loaded at the same time in each round, order rotated each round;', $markdown);
+        self::assertStringContainsString('- '.$note, $markdown);
+        self::assertStringContainsString($note, (new ConsoleRenderer())->render($together));
+        self::assertSame('together', (new JsonRenderer())->render($together)['environment']['schedule']);
+
+        self::assertStringNotContainsString('loaded at the same time', (new MarkdownRenderer())->render($turns));
+        self::assertStringContainsString('| rounds | 3, interleaved, order rotated each round;', (new MarkdownRenderer())->render($turns));
+        self::assertSame('turns', (new JsonRenderer())->render($turns)['environment']['schedule']);
     }
 
     public function testSvgChartHasABarPerMeasuredScenario(): void
