@@ -108,21 +108,8 @@ final class BenchRunner
             $this->gateAll($config, $scenarios, $running);
             $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->rounds);
 
-            if ($config->warmup > 0 && !$this->load->warmsUpInEachRun() && $this->load instanceof BackgroundLoadGenerator && $this->together($config)) {
-                $this->progress->stage('Warming up every scenario together');
-                $load = $this->load;
-                LoadRuns::startAll(array_map(fn (string $name): \Closure => fn (): LoadRun => $load->start($this->target($config, $running[$name]), $settings, $config->warmup), array_combine($plan->scenarios, $plan->scenarios)));
-                foreach ($plan->scenarios as $name) {
-                    $running[$name]->ensureRunning('warm-up');
-                }
-                $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->warmup));
-            } elseif ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
-                foreach ($plan->scenarios as $name) {
-                    $this->progress->stage('Warming up '.$name);
-                    $this->load->run($this->target($config, $running[$name]), $settings, $config->warmup);
-                    $running[$name]->ensureRunning('warm-up');
-                }
-                $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
+            if ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
+                $this->warmUp($config, $plan, $running, $settings);
             }
 
             $before = $this->meter->machineSince($machineAtStart)->withLoadAverage($loadAtStart);
@@ -157,6 +144,37 @@ final class BenchRunner
     private function runtimesFor(?string $kind): ?RuntimeFactory
     {
         return null === $kind ? $this->runtimes : $this->kinds->get($kind);
+    }
+
+    /**
+     * Discarded load before the rounds, on the schedule of the rounds: every scenario at once, or each in turn.
+     *
+     * @param array<string, Runtime> $running
+     */
+    private function warmUp(BenchConfig $config, BenchPlan $plan, array $running, LoadSettings $settings): void
+    {
+        $load = $this->load;
+        if ($load instanceof BackgroundLoadGenerator && $this->together($config)) {
+            $this->progress->stage('Warming up every scenario together');
+            $starts = [];
+            foreach ($plan->scenarios as $name) {
+                $target = $this->target($config, $running[$name]);
+                $starts[$name] = static fn (): LoadRun => $load->start($target, $settings, $config->warmup);
+            }
+            LoadRuns::startAll($starts);
+            foreach ($plan->scenarios as $name) {
+                $running[$name]->ensureRunning('warm-up');
+            }
+            $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->warmup));
+
+            return;
+        }
+        foreach ($plan->scenarios as $name) {
+            $this->progress->stage('Warming up '.$name);
+            $load->run($this->target($config, $running[$name]), $settings, $config->warmup);
+            $running[$name]->ensureRunning('warm-up');
+        }
+        $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
     }
 
     /**
