@@ -31,6 +31,7 @@ use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\RuntimeKinds;
+use Preheat\Server\WorkerPlacement;
 use Preheat\Util\Cpu;
 use Preheat\Util\FileSystemError;
 
@@ -47,6 +48,9 @@ final class BenchRunner
     /** @var \Closure(): float seconds on a monotonic clock */
     private readonly \Closure $clock;
 
+    /** Why the PHP workers of this run could not be spread over the cores; null while they could (see WorkerPlacement). */
+    private ?string $placementProblem = null;
+
     public function __construct(
         private readonly ScenarioPreparation $preparer,
         private readonly RuntimeFactory $runtimes,
@@ -57,12 +61,14 @@ final class BenchRunner
         ?\Closure $clock = null,
         private readonly RuntimeKinds $kinds = new RuntimeKinds([]),
         private readonly RunMeter $meter = new RunMeter(),
+        private readonly ?WorkerPlacement $placement = null,
     ) {
         $this->clock = $clock ?? static fn (): float => hrtime(true) / 1e9;
     }
 
     public function run(BenchConfig $config, string $workDirectory): BenchResult
     {
+        $this->placementProblem = null;
         /** @var array<string, ScenarioRecordBuilder> $scenarios */
         $scenarios = [];
         /** @var array<string, Runtime> $running */
@@ -156,6 +162,7 @@ final class BenchRunner
         $load = $this->load;
         if ($load instanceof BackgroundLoadGenerator && $this->together($config)) {
             $this->progress->stage('Warming up every scenario together');
+            $this->spreadWorkers($running);
             $starts = [];
             foreach ($plan->scenarios as $name) {
                 $target = $this->target($config, $running[$name]);
@@ -247,6 +254,7 @@ final class BenchRunner
     private function roundTogether(BackgroundLoadGenerator $load, BenchConfig $config, int $round, array $slots, array $scenarios, array $running, LoadSettings $settings): void
     {
         $this->progress->stage(\sprintf('Round %d: %d scenarios together', $round, \count($slots)));
+        $this->spreadWorkers(array_intersect_key($running, array_flip(array_map(static fn (RoundSlot $slot): string => $slot->scenario, $slots))));
         $readings = [];
         foreach ($slots as $slot) {
             $runtime = $running[$slot->scenario];
@@ -270,6 +278,39 @@ final class BenchRunner
         foreach ($measured as $name => [$result, $conditions]) {
             $scenarios[$name]->ran($round, $result, $conditions?->besideNeighbours(array_sum($own) - $own[$name]));
         }
+    }
+
+    /**
+     * Loaded together, each server's PHP workers are spread over the cores (see WorkerPlacement), again
+     * each round for workers forked since. A failure is said once and the bench goes on without.
+     *
+     * @param array<string, Runtime> $running
+     */
+    private function spreadWorkers(array $running): void
+    {
+        if (null === $this->placement || null !== $this->placementProblem) {
+            return;
+        }
+        foreach ($running as $name => $runtime) {
+            $problem = $this->placement->spread($runtime->workerPids());
+            if (null !== $problem) {
+                $this->placementProblem = $problem;
+                $this->progress->finish(\sprintf('The PHP workers of %s could not be spread over the cores (%s): they run where the kernel puts them', $name, $problem));
+
+                return;
+            }
+        }
+    }
+
+    /** How the workers were placed, for the report: null when they were not spread. */
+    private function placement(BenchConfig $config): ?string
+    {
+        $cores = $this->placement?->cores() ?? [];
+        if (!$this->together($config) || null !== $this->placementProblem || \count($cores) < 2) {
+            return null;
+        }
+
+        return \sprintf('each server\'s PHP worker i on core i mod %d (cores %s)', \count($cores), implode(',', $cores));
     }
 
     /**
@@ -406,6 +447,7 @@ final class BenchRunner
             $this->meter->cpuModel(),
             $this->meter->governor(),
             $this->together($config) ? 'together' : 'turns',
+            $this->placement($config),
         );
     }
 }

@@ -31,6 +31,7 @@ use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Server\PageFetcher;
 use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\WorkerPlacement;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -116,6 +117,7 @@ final class BenchCommand extends Command
             $load,
             $progress,
             kinds: $kinds,
+            placement: new WorkerPlacement($this->runner),
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));

@@ -425,10 +425,12 @@ final class Cells
             }
         }
         $measured = \count(array_filter($report->rows, static fn ($row): bool => $row->isMeasured()));
-        if ($report->result->environment->together() && $measured > 1) {
+        $environment = $report->result->environment;
+        if ($environment->together() && $measured > 1) {
             $notes[] = \sprintf(
-                'The %d scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other %d, not what it serves alone. For those, run --schedule=turns.',
+                'The %d scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike%s: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other %d, not what it serves alone. For those, run --schedule=turns.',
                 $measured,
+                null === $environment->workerPlacement ? '' : ' (every server\'s PHP workers spread evenly over the cores, so that none sits on one core and its noise alone)',
                 $measured - 1,
             );
         }

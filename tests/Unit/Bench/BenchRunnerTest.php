@@ -28,11 +28,13 @@ use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeKinds;
+use Preheat\Server\WorkerPlacement;
 use Preheat\Tests\Support\FakeBackgroundLoad;
 use Preheat\Tests\Support\FakeGate;
 use Preheat\Tests\Support\FakeLoadGenerator;
 use Preheat\Tests\Support\FakePreparation;
 use Preheat\Tests\Support\FakeProcDirectory;
+use Preheat\Tests\Support\FakeProcessRunner;
 use Preheat\Tests\Support\FakeRuntimes;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -93,8 +95,12 @@ final class BenchRunnerTest extends TestCase
         $load = new FakeBackgroundLoad($fake);
         $proc = new FakeProcDirectory();
         $proc->write('stat', "cpu  1000 0 300 5000 0 0 0 250 0 0\n");
+        foreach (['self' => '0-1', 1001 => '0', 1002 => '0-1'] as $pid => $cores) {
+            $proc->write("$pid/status", "Cpus_allowed_list:\t$cores\n");
+        }
+        $processes = new FakeProcessRunner();
         try {
-            $result = $this->bench($runtimes, $load, meter: new RunMeter(new MachineCpu($proc->path, $proc->path.'/sys'), 2), schedule: 'together');
+            $result = $this->bench($runtimes, $load, meter: new RunMeter(new MachineCpu($proc->path, $proc->path.'/sys'), 2), schedule: 'together', placement: new WorkerPlacement($processes, $proc->path));
         } finally {
             $proc->remove();
         }
@@ -106,6 +112,10 @@ final class BenchRunnerTest extends TestCase
             'start 20002', 'start 20000', 'start 20001', 'end 20002', 'end 20000', 'end 20001', // round 3
         ], $load->events, 'every run of a round starts before any ends; none runs alone');
         self::assertSame('together', $result->environment->schedule);
+        // Each server's workers (the fakes' 1001 and 1002) spread over cores 0 and 1: 1001 is on 0 already.
+        self::assertSame(['taskset', '-pc', '1', '1002'], $processes->ran[0]);
+        self::assertSame([['taskset', '-pc', '1', '1002']], array_values(array_unique($processes->ran, \SORT_REGULAR)));
+        self::assertSame('each server\'s PHP worker i on core i mod 2 (cores 0,1)', $result->environment->workerPlacement);
         $all = $result->scenario('all');
         self::assertNotNull($all);
         self::assertEqualsWithDelta(4.0, $all->byRound(Metric::CpuPerRequest)[2], 1e-9);
@@ -123,6 +133,7 @@ final class BenchRunnerTest extends TestCase
 
         self::assertSame(['run 20000', 'run 20001', 'run 20002', 'run 20000', 'run 20001', 'run 20002'], \array_slice($load->events, 0, 6));
         self::assertSame('turns', $result->environment->schedule);
+        self::assertNull($result->environment->workerPlacement, 'alone on the machine, the workers are left where the kernel puts them');
     }
 
     public function testRoundsGoOnPastTheMinimumUntilEveryGainIsWithinThePrecision(): void
@@ -425,7 +436,7 @@ model name	: Example CPU
      * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
      * @param (\Closure(): float)|null $clock
      */
-    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null): BenchResult
+    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null, ?WorkerPlacement $placement = null): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $config = new BenchConfig(
@@ -442,6 +453,6 @@ model name	: Example CPU
             schedule: $schedule,
         );
 
-        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock, meter: $meter))->run($config, $this->directory->path.'/work');
+        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock, meter: $meter, placement: $placement))->run($config, $this->directory->path.'/work');
     }
 }
