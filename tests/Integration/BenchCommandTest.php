@@ -68,8 +68,11 @@ final class BenchCommandTest extends TestCase
         self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');
         self::assertGreaterThan(0, $all['workerPssBytes']);
         self::assertGreaterThan(0, $all['fpmStartSeconds']);
-        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'schedule', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
+        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'schedule', 'workerPlacement', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
         self::assertSame('together', $report['environment']['schedule'], 'wrk loads every scenario of a round at the same time by default');
+        if ($report['environment']['cores'] > 1) {
+            self::assertStringStartsWith('each server\'s PHP worker i on core i mod ', $report['environment']['workerPlacement'], 'taskset spread the workers');
+        }
         self::assertIsArray($report['environment']['machineDuring']['loadAverage']);
         self::assertGreaterThanOrEqual(0, $report['environment']['machineDuring']['stealShare']);
         self::assertSame('cpuPerRequest', $report['primaryMetric']['metric']);

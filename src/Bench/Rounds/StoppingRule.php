@@ -9,14 +9,22 @@ use Preheat\Bench\Statistics\PairedComparison;
 /**
  * When a benchmark has measured enough: never before the minimum rounds; then as soon as every compared
  * scenario's gain has a confidence interval whose half-width is at most the target (in gain points:
- * 2 for ±2 %); else before the round that would not fit in the time left, estimated as the mean of the
- * rounds so far. A scenario without an interval yet (fewer paired rounds than an interval needs) has not
+ * 2 for ±2 %), from at least MIN_PRECISE_ROUNDS paired rounds; else before the round that would not fit
+ * in the time left, estimated as the mean of the rounds so far. A scenario without an interval yet (fewer paired rounds than an interval needs) has not
  * reached the target. Pure: the caller measures the time and computes the comparisons.
  */
 final class StoppingRule
 {
     /** Bootstrap bounds are sums of floats: a half-width a rounding error above the target has reached it. */
     private const TOLERANCE = 1e-9;
+
+    /**
+     * Paired rounds a gain needs before its interval may stop the rounds. A narrow interval from a handful
+     * of rounds is often narrow by chance (a bootstrap of five ratios, or the first time a signed-rank
+     * interval dips under the target), and stopping on it calls identical scenarios different too often:
+     * on the demo, 2 A/A runs in 10 that stopped after 5 rounds did.
+     */
+    public const MIN_PRECISE_ROUNDS = 10;
 
     /**
      * @param int   $minRounds       rounds always run, whatever the precision or the time
@@ -50,7 +58,7 @@ final class StoppingRule
         if ([] === $comparisons) {
             return StopReason::NothingToCompare;
         }
-        if ([] === array_filter($comparisons, fn (?PairedComparison $c): bool => !$this->reached($c))) {
+        if ([] === array_filter($comparisons, fn (?PairedComparison $c): bool => null === $c || !$this->reached($c) || $c->rounds() < self::MIN_PRECISE_ROUNDS)) {
             return StopReason::PrecisionReached;
         }
         $elapsed = array_sum($roundSeconds);

@@ -17,8 +17,8 @@ final class StoppingRuleTest extends TestCase
     public function testItStopsAtTheFirstRoundWhereEveryGainIsWithinTheTarget(): void
     {
         $rule = new StoppingRule(3, 2.0, 600.0);
-        // Per-round ratios of "all" against "none": three that swing, then steady at 1.40.
-        $ratios = [1.30, 1.50, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40];
+        // Per-round ratios of "all" against "none": three that swing, then steadier around 1.40.
+        $ratios = [1.30, 1.50, 1.40, 1.38, 1.42, 1.39, 1.41, 1.40, 1.38, 1.42, 1.40, 1.39, 1.41, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40];
         $stopped = null;
         $halfWidths = [];
         for ($rounds = 1; $rounds <= \count($ratios) && null === $stopped; ++$rounds) {
@@ -34,7 +34,8 @@ final class StoppingRuleTest extends TestCase
         self::assertEqualsWithDelta(10.0, $halfWidths[3], 1e-9, '1.30 … 1.50: ±10 points');
         self::assertNotNull($stopped);
         self::assertGreaterThan(2.0, $halfWidths[$stopped - 1], 'the round before was still too wide');
-        self::assertLessThanOrEqual(2.0, $halfWidths[$stopped]);
+        self::assertLessThanOrEqual(2.0 + 1e-9, $halfWidths[$stopped]);
+        self::assertGreaterThan(StoppingRule::MIN_PRECISE_ROUNDS, $stopped, 'this test is about the width, not the floor of rounds');
         self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, $stopped, 10.0), ['all' => self::compare(\array_slice($ratios, 0, $stopped))]));
     }
 
@@ -46,6 +47,17 @@ final class StoppingRuleTest extends TestCase
 
         self::assertNull($rule->decide([10.0, 10.0, 10.0], ['all' => $narrow, 'hot' => $wide]));
         self::assertSame(StopReason::PrecisionReached, $rule->decide([10.0, 10.0, 10.0], ['all' => $narrow, 'hot' => $narrow]));
+    }
+
+    public function testANarrowIntervalFromTooFewRoundsDoesNotStopThem(): void
+    {
+        $rule = new StoppingRule(3, 2.0, 600.0);
+        $fewRounds = ['all' => self::comparison(0.35, 0.36, StoppingRule::MIN_PRECISE_ROUNDS - 1)];
+
+        self::assertTrue($rule->reached($fewRounds['all']), 'the interval itself is narrow enough');
+        self::assertNull($rule->decide(array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS - 1, 10.0), $fewRounds));
+        self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS, 10.0), ['all' => self::comparison(0.35, 0.36)]));
+        self::assertSame(StopReason::TimeLimit, $rule->decide(array_fill(0, 6, 100.0), $fewRounds), 'time still bounds it');
     }
 
     public function testAHalfWidthOfExactlyTheTargetReachesIt(): void
@@ -142,8 +154,13 @@ final class StoppingRuleTest extends TestCase
         );
     }
 
-    private static function comparison(float $low, float $high): PairedComparison
+    /** A gain with this interval, from $rounds paired rounds (by default enough for its interval to stop the rounds). */
+    private static function comparison(float $low, float $high, int $rounds = StoppingRule::MIN_PRECISE_ROUNDS): PairedComparison
     {
-        return new PairedComparison([1 => 1 + $low, 2 => 1 + $high, 3 => 1 + ($low + $high) / 2], 1 + ($low + $high) / 2, new ConfidenceInterval($low, $high, 0.95), []);
+        $ratios = array_fill(1, $rounds, 1 + ($low + $high) / 2);
+        $ratios[1] = 1 + $low;
+        $ratios[2] = 1 + $high;
+
+        return new PairedComparison($ratios, 1 + ($low + $high) / 2, new ConfidenceInterval($low, $high, 0.95), []);
     }
 }
