@@ -12,6 +12,7 @@ use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Bench\Statistics\Verdict;
 
 /**
  * The table cells every tabular renderer shows, formatted once so that the console and markdown
@@ -21,6 +22,13 @@ use Preheat\Bench\Statistics\PairedComparison;
  */
 final class Cells
 {
+    /**
+     * How far two identical servers' CPU per request lie apart on the demo's virtual machine: A/A runs
+     * (bench/aa.sh) with the scenarios loaded together found gains of identical pairs up to about 1%,
+     * steady within a run, so a narrow interval does not cover them. A verdict on a smaller gain gets a note.
+     */
+    public const SERVER_INSTANCE_SPREAD = 0.01;
+
     /** @return list<string> */
     public static function headers(BenchReport $report): array
     {
@@ -339,7 +347,7 @@ final class Cells
                 '%s, %s, order rotated each round; %s',
                 $environment->rounds.self::roundsRule($report),
                 $environment->together() ? 'every scenario loaded at the same time in each round' : 'interleaved',
-                $report->timesRequests() ? \sprintf('%s s warm-up per scenario (discarded)', $environment->warmup) : 'no warm-up pass: each run warms up itself',
+                $report->timesRequests() ? \sprintf($environment->together() ? '%s s warm-up, every scenario at once (discarded)' : '%s s warm-up per scenario (discarded)', $environment->warmup) : 'no warm-up pass: each run warms up itself',
             )],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
             ['pages', implode(' ', $environment->urls)],
@@ -401,6 +409,15 @@ final class Cells
                 $reason = self::noIntervalReason($row->comparison);
                 if (null !== $reason) {
                     $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
+                }
+                if (Verdict::NoMeasurableDifference !== $row->comparison->verdict() && null !== $row->comparison->verdict() && abs($row->comparison->gain()) < self::SERVER_INSTANCE_SPREAD) {
+                    $notes[] = \sprintf(
+                        '%s vs %s: %s is within what two identical servers differ by (up to about %d%% in A/A runs of the demo, bench/aa.sh: each server started anew runs a little faster or slower, and stays so for the run); the verdict may be the server instances, not what the scenarios change.',
+                        $row->name,
+                        $report->baseline,
+                        self::percent($row->comparison->gain()),
+                        (int) round(self::SERVER_INSTANCE_SPREAD * 100),
+                    );
                 }
             }
             foreach ($row->metrics as $summary) {

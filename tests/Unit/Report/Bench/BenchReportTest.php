@@ -18,6 +18,7 @@ use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\Cells;
 use Preheat\Report\Bench\ConsoleRenderer;
 use Preheat\Report\Bench\JsonRenderer;
 use Preheat\Report\Bench\MarkdownRenderer;
@@ -210,6 +211,21 @@ final class BenchReportTest extends TestCase
             urls: ['/'],
             schedule: $schedule,
         ), ['/'], \count($none));
+    }
+
+    public function testAVerdictOnAGainSmallerThanIdenticalServersDifferByIsFlagged(): void
+    {
+        $none = [100.0, 102.0, 98.0, 100.0, 101.0, 99.0];
+        $small = (new BenchReportBuilder())->build($this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.005, $none)));
+        $large = (new BenchReportBuilder())->build($this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.05, $none)));
+        $same = (new BenchReportBuilder())->build($this->twoScenarios($none, [101.0, 101.0, 97.0, 100.0, 101.0, 100.0]));
+
+        self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
+        $flagged = array_values(array_filter(Cells::notes($small), static fn (string $note): bool => str_contains($note, 'identical servers')));
+        self::assertCount(1, $flagged);
+        self::assertMatchesRegularExpression('/^all vs none: \+0\.\d% is within what two identical servers differ by \(up to about 1% in A\/A runs of the demo, bench\/aa\.sh: each server started anew runs a little faster or slower, and stays so for the run\); the verdict may be the server instances, not what the scenarios change\.$/', $flagged[0]);
+        self::assertSame([], array_filter(Cells::notes($large), static fn (string $note): bool => str_contains($note, 'identical servers')), 'a gain of 5% is not in doubt');
+        self::assertSame([], array_filter(Cells::notes($same), static fn (string $note): bool => str_contains($note, 'identical servers')), 'no verdict to doubt');
     }
 
     public function testScenariosLoadedTogetherAreSaidToHaveSharedTheMachineInEveryFormat(): void
