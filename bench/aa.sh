@@ -19,7 +19,7 @@ if ! [[ $runs =~ ^[1-9][0-9]*$ ]]; then
     exit 2
 fi
 project=${AA_PROJECT:-demo}
-options=${AA_OPTIONS:---rounds=5 --duration=1 --warmup=1 --max-time=30s --precision=2}
+options=${AA_OPTIONS:---rounds=5 --duration=1 --warmup=1 --max-time=90s --precision=2 --restart-every=5}
 if [ "$project" = demo ]; then
     bash scripts/install-deps.sh demo
     # As root, php-fpm's workers run as the pool's user: it must write sessions, caches and the database.

@@ -73,6 +73,8 @@ final class BenchRunner
         $scenarios = [];
         /** @var array<string, Runtime> $running */
         $running = [];
+        /** @var array<string, \Closure(): Runtime> $starts how each scenario's server is started, again at each restart */
+        $starts = [];
         $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests, $config->callgrindRequests, $config->callgrindWarmup);
         $machineAtStart = $this->meter->machineNow();
         $loadAtStart = $this->meter->loadAverage();
@@ -99,7 +101,8 @@ final class BenchRunner
                     continue;
                 }
                 try {
-                    $running[$spec->name] = $runtime = $runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
+                    $starts[$spec->name] = static fn (): Runtime => $runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
+                    $running[$spec->name] = $runtime = $starts[$spec->name]();
                     $scenario->started($runtime->startSeconds());
                     $this->progress->finish(\sprintf('Scenario %s: %s; PHP up in %.2f s on %s', $spec->name, $prepared->preparation, $runtime->startSeconds(), substr($runtime->baseUrl(), \strlen('http://'))));
                 } catch (RuntimeError $error) {
@@ -119,7 +122,7 @@ final class BenchRunner
             }
 
             $before = $this->meter->machineSince($machineAtStart)->withLoadAverage($loadAtStart);
-            $outcome = $this->measure($config, $plan, $scenarios, $running, $settings);
+            $outcome = $this->measure($config, $plan, $scenarios, $running, $starts, $settings);
             foreach ($plan->scenarios as $name) {
                 $scenarios[$name]->collected($running[$name]->opcacheStatus(), $running[$name]->workerMemory());
             }
@@ -188,15 +191,20 @@ final class BenchRunner
      * The rounds: the planned ones, then more until the stopping rule says enough.
      *
      * @param array<string, ScenarioRecordBuilder> $scenarios
-     * @param array<string, Runtime>               $running
+     * @param array<string, Runtime>               $running   replaced at each restart, so that the caller stops the ones running
+     * @param array<string, \Closure(): Runtime>   $starts
      */
-    private function measure(BenchConfig $config, BenchPlan $plan, array $scenarios, array $running, LoadSettings $settings): RoundsOutcome
+    private function measure(BenchConfig $config, BenchPlan $plan, array $scenarios, array &$running, array $starts, LoadSettings $settings): RoundsOutcome
     {
         $rule = $config->stoppingRule();
         $baseline = $config->baseline()->name;
         $roundSeconds = [];
         for ($round = 1;; ++$round) {
             $started = ($this->clock)();
+            if ($config->restartEvery > 0 && $round > 1 && 0 === ($round - 1) % $config->restartEvery) {
+                // Counted in the round's time: the time limit covers restarts too.
+                $this->restart($config, $plan, $scenarios, $running, $starts, $settings, $round);
+            }
             $slots = $plan->round($round);
             if ($this->load instanceof BackgroundLoadGenerator && $this->together($config)) {
                 $this->roundTogether($this->load, $config, $round, $slots, $scenarios, $running, $settings);
@@ -215,6 +223,28 @@ final class BenchRunner
 
                 return $outcome;
             }
+        }
+    }
+
+    /**
+     * Every measured scenario's server stopped and started anew (the same script, php.ini and directory),
+     * then warmed up again: the rounds from here on run on other instances (see BenchConfig::DEFAULT_RESTART_EVERY).
+     *
+     * @param array<string, ScenarioRecordBuilder> $scenarios
+     * @param array<string, Runtime>               $running
+     * @param array<string, \Closure(): Runtime>   $starts
+     */
+    private function restart(BenchConfig $config, BenchPlan $plan, array $scenarios, array &$running, array $starts, LoadSettings $settings, int $round): void
+    {
+        $this->progress->stage(\sprintf('Starting every server anew before round %d', $round));
+        foreach ($plan->scenarios as $name) {
+            $running[$name]->stop();
+            $running[$name] = $starts[$name]();
+            $scenarios[$name]->restarted();
+        }
+        $this->progress->finish(\sprintf('Started every server anew before round %d', $round));
+        if ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
+            $this->warmUp($config, $plan, $running, $settings);
         }
     }
 
@@ -334,7 +364,7 @@ final class BenchRunner
     private static function stopLine(RoundsOutcome $outcome, array $comparisons): string
     {
         $rule = $outcome->rule;
-        $missed = array_filter($comparisons, static fn (?PairedComparison $c): bool => !$rule->reached($c));
+        $missed = array_filter($comparisons, static fn (?PairedComparison $c): bool => !$rule->mayStop($c));
 
         return match ($outcome->reason) {
             StopReason::PrecisionReached => \sprintf('every gain within ±%s points', self::points($rule->precisionPoints)),
@@ -448,6 +478,7 @@ final class BenchRunner
             $this->meter->governor(),
             $this->together($config) ? 'together' : 'turns',
             $this->placement($config),
+            $config->restartEvery,
         );
     }
 }

@@ -68,7 +68,7 @@ final class BenchCommandTest extends TestCase
         self::assertSame(3, $all['preload']['classes'], 'Renderable, Page and HomePage; Greeting has a define() and stays out');
         self::assertGreaterThan(0, $all['workerPssBytes']);
         self::assertGreaterThan(0, $all['fpmStartSeconds']);
-        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'schedule', 'workerPlacement', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
+        self::assertSame(['project', 'php', 'phpIni', 'user', 'opcache', 'cores', 'cpuModel', 'governor', 'workers', 'tool', 'toolSettings', 'rounds', 'schedule', 'workerPlacement', 'restartEvery', 'duration', 'warmup', 'urls', 'machineBefore', 'machineDuring', 'note'], array_keys($report['environment']));
         self::assertSame('together', $report['environment']['schedule'], 'wrk loads every scenario of a round at the same time by default');
         if ($report['environment']['cores'] > 1) {
             self::assertStringStartsWith('each server\'s PHP worker i on core i mod ', $report['environment']['workerPlacement'], 'taskset spread the workers');
@@ -214,6 +214,22 @@ final class BenchCommandTest extends TestCase
         }
         self::assertSame(0, $none['preload']['classes']);
         self::assertGreaterThan(0, $all['preload']['classes'], 'the workers\' PHP preloads from the scenario\'s php.ini');
+    }
+
+    public function testRestartedServersServeTheNextRoundsAndTheRoundsSayWhichStartRanThem(): void
+    {
+        $process = $this->bench(['--scenario=none', '--scenario=all', '--url=/', '--rounds=3', '--restart-every=1', '--format=json']);
+        $report = json_decode($process->getOutput(), true);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        self::assertIsArray($report);
+        self::assertSame(1, $report['environment']['restartEvery']);
+        foreach ($report['scenarios'] as $scenario) {
+            self::assertSame([1, 2, 3], array_column($scenario['runs'], 'instance'), $scenario['name']);
+            self::assertTrue($scenario['runs'][2]['valid'], $scenario['name'].': the third start served its round');
+        }
+        self::assertSame(2, substr_count($process->getErrorOutput(), 'Started every server anew before round'));
+        self::assertStringStartsWith('median over server restarts', $report['scenarios'][1]['gain']['method']);
     }
 
     public function testInTurnsEachScenarioIsMeasuredAloneAndTheReportSaysSo(): void

@@ -21,7 +21,7 @@ final class BenchConfigLoader
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
         'usage', 'hot', 'recordSeconds', 'recorderSample', 'runtime', 'precision', 'maxTime', 'ladder', 'worker',
-        'callgrindRequests', 'callgrindWarmup', 'schedule',
+        'callgrindRequests', 'callgrindWarmup', 'schedule', 'restartEvery',
     ];
     private const WORKER_KEYS = ['adapter', 'entry', 'maxRequests', 'maxBodyBytes'];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
@@ -107,6 +107,7 @@ final class BenchConfigLoader
             (int) $this->value($file, $bench, 'callgrindWarmup', 'integer', BenchConfig::DEFAULT_CALLGRIND_WARMUP),
             (string) $this->value($file, $binaries, 'valgrind', 'string', BenchConfig::DEFAULT_VALGRIND_BINARY),
             null === ($schedule = $overrides['schedule'] ?? $this->value($file, $bench, 'schedule', 'string', null)) ? null : (string) $schedule,
+            null === ($restartEvery = $overrides['restartEvery'] ?? $this->value($file, $bench, 'restartEvery', 'integer', null)) ? null : (int) $restartEvery,
         );
     }
 

@@ -30,6 +30,7 @@ final class Environment
      * @param string|null           $governor        cpu0's frequency governor, where the system exposes one
      * @param string                $schedule        together (every scenario of a round loaded at the same time) or turns (one after another)
      * @param string|null           $workerPlacement how the PHP workers were spread over the cores (together); null when left to the kernel
+     * @param int                   $restartEvery    rounds between restarts of every server (0: never)
      */
     public function __construct(
         public readonly string $php,
@@ -52,6 +53,7 @@ final class Environment
         public readonly ?string $governor = null,
         public readonly string $schedule = 'turns',
         public readonly ?string $workerPlacement = null,
+        public readonly int $restartEvery = 0,
     ) {
     }
 
@@ -74,6 +76,7 @@ final class Environment
                 'rounds' => $this->rounds,
                 'schedule' => $this->schedule,
                 'workerPlacement' => $this->workerPlacement,
+                'restartEvery' => $this->restartEvery,
                 'duration' => $this->duration,
                 'warmup' => $this->warmup,
                 'urls' => $this->urls,

@@ -23,6 +23,7 @@ final class ScenarioRecord
      * @param string|null               $skipped       why it was not measured although nothing is wrong (a ladder rung that does not apply)
      * @param array<string, string>     $layers        what each layer ran with, in words: opcache, autoload, preload
      * @param array<int, RunConditions> $conditions    round => what the machine did during that run
+     * @param array<int, int>           $instances     round => which start of its server ran it (1, then one more per restart)
      */
     public function __construct(
         public readonly string $name,
@@ -38,6 +39,7 @@ final class ScenarioRecord
         public readonly ?string $skipped = null,
         public readonly array $layers = [],
         public readonly array $conditions = [],
+        public readonly array $instances = [],
     ) {
     }
 

@@ -19,6 +19,12 @@ final class ScenarioRecordBuilder
 
     private ?float $startSeconds = null;
 
+    /** Which start of its server runs the rounds now: 1, then one more per restart. */
+    private int $instance = 1;
+
+    /** @var array<int, int> round => start of its server */
+    private array $instances = [];
+
     private ?OpcacheStatus $opcacheStatus = null;
 
     /** @var list<int> */
@@ -59,9 +65,16 @@ final class ScenarioRecordBuilder
         $this->startSeconds = $seconds;
     }
 
+    /** Its server was stopped and started anew: the rounds from now on run on another instance. */
+    public function restarted(): void
+    {
+        ++$this->instance;
+    }
+
     public function ran(int $round, LoadResult $run, ?RunConditions $conditions = null): void
     {
         $this->runs[$round] = $run;
+        $this->instances[$round] = $this->instance;
         if (null !== $conditions) {
             $this->conditions[$round] = $conditions;
         }
@@ -103,6 +116,7 @@ final class ScenarioRecordBuilder
             $prepared->skipped,
             $prepared->layers,
             $this->conditions,
+            $this->instances,
         );
     }
 }

@@ -30,6 +30,9 @@ final class StoppingRule
      * @param int   $minRounds       rounds always run, whatever the precision or the time
      * @param float $precisionPoints the target half-width of every gain's interval, in points (2.0: ±2 %)
      * @param float $maxSeconds      the time the measured rounds may take together (0: the minimum rounds only)
+     * @param bool  $acrossRestarts  the servers are restarted between blocks of rounds: only an interval over
+     *                               the restarts may stop the rounds (one over the rounds of one start does not
+     *                               see how servers started anew differ)
      *
      * @throws \InvalidArgumentException when a bound is out of range
      */
@@ -37,6 +40,7 @@ final class StoppingRule
         public readonly int $minRounds,
         public readonly float $precisionPoints,
         public readonly float $maxSeconds,
+        public readonly bool $acrossRestarts = false,
     ) {
         if ($minRounds < 1 || !($precisionPoints > 0.0) || !is_finite($precisionPoints) || $maxSeconds < 0.0 || !is_finite($maxSeconds)) {
             throw new \InvalidArgumentException(\sprintf('A stopping rule needs at least 1 round, a precision above 0 and a time limit of 0 or more, got %d, %s, %s.', $minRounds, var_export($precisionPoints, true), var_export($maxSeconds, true)));
@@ -58,12 +62,25 @@ final class StoppingRule
         if ([] === $comparisons) {
             return StopReason::NothingToCompare;
         }
-        if ([] === array_filter($comparisons, fn (?PairedComparison $c): bool => null === $c || !$this->reached($c) || $c->rounds() < self::MIN_PRECISE_ROUNDS)) {
+        if ([] === array_filter($comparisons, fn (?PairedComparison $c): bool => !$this->mayStop($c))) {
             return StopReason::PrecisionReached;
         }
         $elapsed = array_sum($roundSeconds);
 
         return $elapsed + $elapsed / $rounds > $this->maxSeconds ? StopReason::TimeLimit : null;
+    }
+
+    /**
+     * Whether this gain's interval may end the rounds: within the target, a signed-rank interval from at
+     * least MIN_PRECISE_ROUNDS rounds, and over the restarts when the servers are restarted.
+     */
+    public function mayStop(?PairedComparison $comparison): bool
+    {
+        return null !== $comparison
+            && $this->reached($comparison)
+            && $comparison->rounds() >= self::MIN_PRECISE_ROUNDS
+            && $comparison->estimator->isSignedRank()
+            && (!$this->acrossRestarts || $comparison->estimator->spansRestarts());
     }
 
     /** Whether this gain's interval is within the target; one without an interval is not. */

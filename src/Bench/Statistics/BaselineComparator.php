@@ -56,10 +56,12 @@ final class BaselineComparator
     {
         $treatment = $scenario->byRound($metric);
         $reference = $baseline->byRound($metric);
+        // Restarted, both sides' servers started anew before the same rounds: the baseline's starts mark the blocks.
+        $instances = $baseline->instances;
 
         // PairedComparator divides the first by the second: for a cost, the baseline's by the scenario's.
         return $metric->higherIsBetter()
-            ? $this->paired->compare($treatment, $reference)
-            : $this->paired->compare($reference, $treatment);
+            ? $this->paired->compare($treatment, $reference, $instances)
+            : $this->paired->compare($reference, $treatment, $instances);
     }
 }

@@ -64,6 +64,7 @@ final class BenchCommand extends Command
             ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm), mod_php (Apache prefork + mod_php) or worker (persistent workers: the app booted once)')
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab, cgi (php-cgi -T, no web server) or callgrind (instructions per request of php-cgi -T under valgrind)')
             ->addOption('schedule', null, InputOption::VALUE_REQUIRED, 'together: every scenario of a round loaded at the same time, so a busy machine weighs on all alike (default for wrk and ab); turns: one after another, each alone on the machine')
+            ->addOption('restart-every', null, InputOption::VALUE_REQUIRED, 'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (default 10 together, 0 in turns; 0: never)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
@@ -86,6 +87,7 @@ final class BenchCommand extends Command
             'tool' => $input->getOption('tool'),
             'runtime' => $input->getOption('runtime'),
             'schedule' => $input->getOption('schedule'),
+            'restartEvery' => $this->integer($input, 'restart-every'),
             'php' => $input->getOption('php'),
             'ladder' => true === $input->getOption('ladder') ? true : null,
         ]);

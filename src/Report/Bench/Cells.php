@@ -344,9 +344,10 @@ final class Cells
             ['PHP workers', $environment->workers],
             ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100))],
             ['rounds', \sprintf(
-                '%s, %s, order rotated each round; %s',
+                '%s, %s, order rotated each round%s; %s',
                 $environment->rounds.self::roundsRule($report),
                 $environment->together() ? 'every scenario loaded at the same time in each round' : 'interleaved',
+                $environment->restartEvery > 0 && $environment->rounds > $environment->restartEvery ? \sprintf('; every server started anew every %d rounds, the gains\' intervals taken over these starts', $environment->restartEvery) : '',
                 $report->timesRequests() ? \sprintf($environment->together() ? '%s s warm-up, every scenario at once (discarded)' : '%s s warm-up per scenario (discarded)', $environment->warmup) : 'no warm-up pass: each run warms up itself',
             )],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],

@@ -52,7 +52,7 @@ final class JsonRenderer
                 'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
                 'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
                 'runs' => array_map(
-                    static fn (int $round, LoadResult $run): array => ['round' => $round] + $run->toArray() + ['machine' => ($record->conditions[$round] ?? null)?->toArray()],
+                    static fn (int $round, LoadResult $run): array => ['round' => $round, 'instance' => $record->instances[$round] ?? 1] + $run->toArray() + ['machine' => ($record->conditions[$round] ?? null)?->toArray()],
                     array_keys($record->runs ?? []),
                     array_values($record->runs ?? []),
                 ),

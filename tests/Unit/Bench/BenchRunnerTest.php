@@ -24,6 +24,7 @@ use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\RunMeter;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Bench\Statistics\PairedEstimator;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
@@ -134,6 +135,24 @@ final class BenchRunnerTest extends TestCase
         self::assertSame(['run 20000', 'run 20001', 'run 20002', 'run 20000', 'run 20001', 'run 20002'], \array_slice($load->events, 0, 6));
         self::assertSame('turns', $result->environment->schedule);
         self::assertNull($result->environment->workerPlacement, 'alone on the machine, the workers are left where the kernel puts them');
+    }
+
+    public function testEveryServerIsStartedAnewEveryFewRoundsAndTheRoundsKnowWhichStartRanThem(): void
+    {
+        $runtimes = new FakeRuntimes();
+        $load = new FakeLoadGenerator(['http://127.0.0.1:20001' => 150.0]);
+
+        $result = $this->bench($runtimes, $load, restartEvery: 2, rounds: 5);
+
+        // 3 scenarios started once, then again before rounds 3 and 5.
+        self::assertCount(9, $runtimes->all);
+        self::assertSame([], $runtimes->notStopped(), 'each restart stopped the server it replaced, the end the last ones');
+        $warmUps = array_map(static fn (array $run): float => $run[1], $load->runs);
+        self::assertSame([1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0], $warmUps, 'each start warmed up before it is measured');
+        foreach ($result->scenarios as $record) {
+            self::assertSame([1 => 1, 2 => 1, 3 => 2, 4 => 2, 5 => 3], $record->instances, $record->name);
+        }
+        self::assertSame(PairedEstimator::RestartsMedian, (new BenchReportBuilder())->build($result)->rows[1]->comparison?->estimator, 'three starts: the gain is taken over them');
     }
 
     public function testRoundsGoOnPastTheMinimumUntilEveryGainIsWithinThePrecision(): void
@@ -436,7 +455,7 @@ model name	: Example CPU
      * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
      * @param (\Closure(): float)|null $clock
      */
-    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null, ?WorkerPlacement $placement = null): BenchResult
+    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null, ?WorkerPlacement $placement = null, int $restartEvery = 0, int $rounds = 3): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $config = new BenchConfig(
@@ -445,12 +464,13 @@ model name	: Example CPU
             $app.'/public/index.php',
             [new UrlSpec('/')],
             [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app), ScenarioSpec::parse('small', 'hot', $app)],
-            rounds: 3,
+            rounds: $rounds,
             duration: 2.0,
             warmup: 1.0,
             precision: 2.0,
             maxTime: $maxTime,
             schedule: $schedule,
+            restartEvery: $restartEvery,
         );
 
         return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock, meter: $meter, placement: $placement))->run($config, $this->directory->path.'/work');

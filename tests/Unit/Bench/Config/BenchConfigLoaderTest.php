@@ -211,6 +211,29 @@ final class BenchConfigLoaderTest extends TestCase
         $loader->load($this->directory->path, null, ['schedule' => 'together', 'tool' => 'cgi']);
     }
 
+    public function testTogetherTheServersAreRestartedEveryTenRoundsByDefaultInTurnsNever(): void
+    {
+        $loader = new BenchConfigLoader();
+
+        self::assertSame(BenchConfig::DEFAULT_RESTART_EVERY, $loader->load($this->directory->path, null, [])->restartEvery);
+        self::assertTrue($loader->load($this->directory->path, null, [])->stoppingRule()->acrossRestarts);
+        self::assertSame(0, $loader->load($this->directory->path, null, ['schedule' => 'turns'])->restartEvery);
+        self::assertFalse($loader->load($this->directory->path, null, ['schedule' => 'turns'])->stoppingRule()->acrossRestarts);
+        self::assertSame(0, $loader->load($this->directory->path, null, ['tool' => 'cgi'])->restartEvery);
+        self::assertSame(4, $loader->load($this->directory->path, null, ['restartEvery' => 4, 'schedule' => 'turns'])->restartEvery);
+        $this->config(['bench' => ['restartEvery' => 0]]);
+        self::assertSame(0, $loader->load($this->directory->path, null, [])->restartEvery);
+
+        foreach ([['restartEvery' => -1], ['restartEvery' => 5, 'tool' => 'callgrind']] as $overrides) {
+            try {
+                $loader->load($this->directory->path, null, $overrides);
+                self::fail('accepted '.json_encode($overrides));
+            } catch (ConfigError $error) {
+                self::assertStringContainsString('Invalid restartEvery', $error->getMessage());
+            }
+        }
+    }
+
     public function testPersistentWorkersDefaultToOnePerCoreAndAGivenCountWins(): void
     {
         $this->config(['bench' => ['runtime' => 'worker']]);

@@ -10,6 +10,7 @@ use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\ConfidenceInterval;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Bench\Statistics\PairedEstimator;
 
 /** The stopping rule on known sequences of rounds: when it stops, and why. */
 final class StoppingRuleTest extends TestCase
@@ -58,6 +59,17 @@ final class StoppingRuleTest extends TestCase
         self::assertNull($rule->decide(array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS - 1, 10.0), $fewRounds));
         self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS, 10.0), ['all' => self::comparison(0.35, 0.36)]));
         self::assertSame(StopReason::TimeLimit, $rule->decide(array_fill(0, 6, 100.0), $fewRounds), 'time still bounds it');
+    }
+
+    public function testWithRestartsOnlyAnIntervalOverTheRestartsStopsTheRounds(): void
+    {
+        $rule = new StoppingRule(3, 2.0, 600.0, true);
+        $overRounds = self::comparison(0.35, 0.36);
+        $overStarts = new PairedComparison($overRounds->ratios, $overRounds->ratio, $overRounds->interval, [], PairedEstimator::RestartsHodgesLehmann);
+
+        self::assertNull($rule->decide(array_fill(0, 10, 10.0), ['all' => $overRounds]), 'narrow, but over the rounds of one start');
+        self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, 10, 10.0), ['all' => $overStarts]));
+        self::assertSame(StopReason::PrecisionReached, (new StoppingRule(3, 2.0, 600.0))->decide(array_fill(0, 10, 10.0), ['all' => $overRounds]), 'without restarts the rounds are the units');
     }
 
     public function testAHalfWidthOfExactlyTheTargetReachesIt(): void
@@ -161,6 +173,6 @@ final class StoppingRuleTest extends TestCase
         $ratios[1] = 1 + $low;
         $ratios[2] = 1 + $high;
 
-        return new PairedComparison($ratios, 1 + ($low + $high) / 2, new ConfidenceInterval($low, $high, 0.95), []);
+        return new PairedComparison($ratios, 1 + ($low + $high) / 2, new ConfidenceInterval($low, $high, 0.95), [], PairedEstimator::HodgesLehmann);
     }
 }

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Bench\Statistics;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Statistics\Bootstrap;
 use Preheat\Bench\Statistics\PairedComparator;
+use Preheat\Bench\Statistics\PairedEstimator;
 use Preheat\Bench\Statistics\Sample;
 use Preheat\Bench\Statistics\Verdict;
 
@@ -125,6 +126,42 @@ final class PairedComparatorTest extends TestCase
         self::assertNull($two->verdict());
         self::assertSame(3, PairedComparator::MIN_ROUNDS);
         self::assertNotNull($three?->interval);
+    }
+
+    public function testAcrossRestartsEachStartsRoundsCountAsOneRatioAndTheIntervalIsOverTheStarts(): void
+    {
+        // Six starts of two rounds each: within a start the two rounds agree closely, between starts the
+        // ratio moves by a point or so (how a server started anew differs from its twin).
+        $perStart = [1.00, 1.02, 0.99, 1.01, 1.03, 0.98];
+        $treatment = $baseline = $instances = [];
+        foreach ($perStart as $start => $ratio) {
+            foreach ([0.999, 1.001] as $i => $wobble) {
+                $round = 2 * $start + $i + 1;
+                $treatment[$round] = 100.0 * $ratio * $wobble;
+                $baseline[$round] = 100.0;
+                $instances[$round] = $start + 1;
+            }
+        }
+
+        $overRounds = (new PairedComparator())->compare($treatment, $baseline);
+        $overStarts = (new PairedComparator())->compare($treatment, $baseline, $instances);
+
+        self::assertNotNull($overRounds);
+        self::assertNotNull($overStarts);
+        self::assertSame(PairedEstimator::HodgesLehmann, $overRounds->estimator);
+        self::assertSame(PairedEstimator::RestartsHodgesLehmann, $overStarts->estimator);
+        self::assertSame(12, $overStarts->rounds(), 'every round is still kept');
+        self::assertNotNull($overRounds->interval);
+        self::assertNotNull($overStarts->interval);
+        // Twelve rounds that pair up as six starts: over the rounds the interval counts each start twice.
+        self::assertGreaterThan($overRounds->interval->high - $overRounds->interval->low, $overStarts->interval->high - $overStarts->interval->low);
+        self::assertEqualsWithDelta(0.98 - 1, $overStarts->interval->low, 1e-3, 'six starts: the signed-rank interval is their extremes');
+        self::assertEqualsWithDelta(1.03 - 1, $overStarts->interval->high, 1e-3);
+        self::assertTrue($overStarts->estimator->spansRestarts());
+
+        $threeStarts = (new PairedComparator())->compare(\array_slice($treatment, 0, 6, true), \array_slice($baseline, 0, 6, true), $instances);
+        self::assertSame(PairedEstimator::RestartsMedian, $threeStarts?->estimator, 'fewer than six starts: their median, bootstrapped');
+        self::assertSame(PairedEstimator::HodgesLehmann, (new PairedComparator())->compare($treatment, $baseline, array_fill_keys(array_keys($treatment), 1))?->estimator, 'one start: the rounds are the units');
     }
 
     public function testOnlyRoundsMeasuredOnBothSidesArePaired(): void
