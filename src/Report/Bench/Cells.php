@@ -25,7 +25,8 @@ final class Cells
     /**
      * How far two identical servers' CPU per request lie apart on the demo's virtual machine: A/A runs
      * (bench/aa.sh) with the scenarios loaded together found gains of identical pairs up to about 1%,
-     * steady within a run, so a narrow interval does not cover them. A verdict on a smaller gain gets a note.
+     * steady until the servers are restarted, so a narrow interval over the rounds of one start does not
+     * cover them. A verdict on a smaller gain from such an interval gets a note (over restarts, none is due).
      */
     public const SERVER_INSTANCE_SPREAD = 0.01;
 
@@ -411,9 +412,10 @@ final class Cells
                 if (null !== $reason) {
                     $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
                 }
-                if (Verdict::NoMeasurableDifference !== $row->comparison->verdict() && null !== $row->comparison->verdict() && abs($row->comparison->gain()) < self::SERVER_INSTANCE_SPREAD) {
+                // Over restarts, the interval itself covers how servers started anew differ.
+                if (Verdict::NoMeasurableDifference !== $row->comparison->verdict() && null !== $row->comparison->verdict() && !$row->comparison->estimator->spansRestarts() && abs($row->comparison->gain()) < self::SERVER_INSTANCE_SPREAD) {
                     $notes[] = \sprintf(
-                        '%s vs %s: %s is within what two identical servers differ by (up to about %d%% in A/A runs of the demo, bench/aa.sh: each server started anew runs a little faster or slower, and stays so for the run); the verdict may be the server instances, not what the scenarios change.',
+                        '%s vs %s: %s is within what two identical servers differ by (up to about %d%% in A/A runs of the demo, bench/aa.sh: each server started anew runs a little faster or slower, and stays so until restarted); the verdict may be the server instances, not what the scenarios change (--restart-every takes the interval over restarts).',
                         $row->name,
                         $report->baseline,
                         self::percent($row->comparison->gain()),

@@ -223,7 +223,7 @@ final class BenchReportTest extends TestCase
         self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
         $flagged = array_values(array_filter(Cells::notes($small), static fn (string $note): bool => str_contains($note, 'identical servers')));
         self::assertCount(1, $flagged);
-        self::assertMatchesRegularExpression('/^all vs none: \+0\.\d% is within what two identical servers differ by \(up to about 1% in A\/A runs of the demo, bench\/aa\.sh: each server started anew runs a little faster or slower, and stays so for the run\); the verdict may be the server instances, not what the scenarios change\.$/', $flagged[0]);
+        self::assertMatchesRegularExpression('/^all vs none: \+0\.\d% is within what two identical servers differ by \(up to about 1% in A\/A runs of the demo, bench\/aa\.sh: each server started anew runs a little faster or slower, and stays so until restarted\); the verdict may be the server instances, not what the scenarios change \(--restart-every takes the interval over restarts\)\.$/', $flagged[0]);
         self::assertSame([], array_filter(Cells::notes($large), static fn (string $note): bool => str_contains($note, 'identical servers')), 'a gain of 5% is not in doubt');
         self::assertSame([], array_filter(Cells::notes($same), static fn (string $note): bool => str_contains($note, 'identical servers')), 'no verdict to doubt');
     }
