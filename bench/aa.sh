@@ -20,14 +20,9 @@ if ! [[ $runs =~ ^[1-9][0-9]*$ ]]; then
 fi
 project=${AA_PROJECT:-demo}
 options=${AA_OPTIONS:---rounds=5 --duration=1 --warmup=1 --max-time=90s --precision=2 --restart-every=5}
-if [ "$project" = demo ]; then
-    bash scripts/install-deps.sh demo
-    # As root, php-fpm's workers run as the pool's user: it must write sessions, caches and the database.
-    if [ "$(id -u)" = 0 ] && id www-data >/dev/null 2>&1; then
-        export WEB_USER=${WEB_USER:-www-data}
-    fi
-    bash demo/setup.sh >/dev/null
-fi
+# shellcheck source=bench/lib/demo-project.sh
+. bench/lib/demo-project.sh
+prepare_bench_project "$project"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -19,14 +19,9 @@ if ! [[ $pairs =~ ^[1-9][0-9]*$ ]]; then
 fi
 project=${SCHEDULE_PROJECT:-demo}
 options=${SCHEDULE_OPTIONS:---scenario=none=none --scenario=all=all --scenario=hot=hot --duration=2 --warmup=2 --rounds=5 --max-time=100s}
-if [ "$project" = demo ]; then
-    bash scripts/install-deps.sh demo
-    # As root, php-fpm's workers run as the pool's user: it must write sessions, caches and the database.
-    if [ "$(id -u)" = 0 ] && id www-data >/dev/null 2>&1; then
-        export WEB_USER=${WEB_USER:-www-data}
-    fi
-    bash demo/setup.sh >/dev/null
-fi
+# shellcheck source=bench/lib/demo-project.sh
+. bench/lib/demo-project.sh
+prepare_bench_project "$project"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
