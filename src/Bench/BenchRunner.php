@@ -117,9 +117,7 @@ final class BenchRunner
             $this->gateAll($config, $scenarios, $running);
             $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->rounds);
 
-            if ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
-                $this->warmUp($config, $plan, $running, $settings);
-            }
+            $this->warmUp($config, $plan, $running, $settings);
 
             $before = $this->meter->machineSince($machineAtStart)->withLoadAverage($loadAtStart);
             $outcome = $this->measure($config, $plan, $scenarios, $running, $starts, $settings);
@@ -143,10 +141,10 @@ final class BenchRunner
         );
     }
 
-    /** Whether the rounds load every scenario at the same time: asked for, and the tool runs in the background (in-process tools take turns). */
-    private function together(BenchConfig $config): bool
+    /** The load tool when the rounds load every scenario at the same time: asked for, and the tool runs in the background; null when they take turns (in-process tools always do). */
+    private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
-        return 'together' === $config->schedule && $this->load instanceof BackgroundLoadGenerator;
+        return 'together' === $config->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
     }
 
     /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */
@@ -162,18 +160,17 @@ final class BenchRunner
      */
     private function warmUp(BenchConfig $config, BenchPlan $plan, array $running, LoadSettings $settings): void
     {
-        $load = $this->load;
-        if ($load instanceof BackgroundLoadGenerator && $this->together($config)) {
+        if ($config->warmup <= 0 || $this->load->warmsUpInEachRun()) {
+            return;
+        }
+        $load = $this->togetherLoad($config);
+        if (null !== $load) {
             $this->progress->stage('Warming up every scenario together');
-            $this->spreadWorkers($running);
-            $starts = [];
-            foreach ($plan->scenarios as $name) {
-                $target = $this->target($config, $running[$name]);
-                $starts[$name] = static fn (): LoadRun => $load->start($target, $settings, $config->warmup);
-            }
-            LoadRuns::startAll($starts);
-            foreach ($plan->scenarios as $name) {
-                $running[$name]->ensureRunning('warm-up');
+            $runtimes = array_intersect_key($running, array_flip($plan->scenarios));
+            $this->spreadWorkers($runtimes);
+            LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->warmup));
+            foreach ($runtimes as $runtime) {
+                $runtime->ensureRunning('warm-up');
             }
             $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->warmup));
 
@@ -181,10 +178,28 @@ final class BenchRunner
         }
         foreach ($plan->scenarios as $name) {
             $this->progress->stage('Warming up '.$name);
-            $load->run($this->target($config, $running[$name]), $settings, $config->warmup);
+            $this->load->run($this->target($config, $running[$name]), $settings, $config->warmup);
             $running[$name]->ensureRunning('warm-up');
         }
         $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
+    }
+
+    /**
+     * How to start each runtime's load in the background, for so many seconds.
+     *
+     * @param array<string, Runtime> $runtimes
+     *
+     * @return array<string, \Closure(): LoadRun>
+     */
+    private function loadStarts(BackgroundLoadGenerator $load, BenchConfig $config, array $runtimes, LoadSettings $settings, float $seconds): array
+    {
+        $starts = [];
+        foreach ($runtimes as $name => $runtime) {
+            $target = $this->target($config, $runtime);
+            $starts[$name] = static fn (): LoadRun => $load->start($target, $settings, $seconds);
+        }
+
+        return $starts;
     }
 
     /**
@@ -206,8 +221,9 @@ final class BenchRunner
                 $this->restart($config, $plan, $scenarios, $running, $starts, $settings, $round);
             }
             $slots = $plan->round($round);
-            if ($this->load instanceof BackgroundLoadGenerator && $this->together($config)) {
-                $this->roundTogether($this->load, $config, $round, $slots, $scenarios, $running, $settings);
+            $together = $this->togetherLoad($config);
+            if (null !== $together) {
+                $this->roundTogether($together, $config, $round, $slots, $scenarios, $running, $settings);
             } else {
                 $this->roundInTurns($config, $round, $slots, $scenarios, $running, $settings);
             }
@@ -243,9 +259,7 @@ final class BenchRunner
             $scenarios[$name]->restarted();
         }
         $this->progress->finish(\sprintf('Started every server anew before round %d', $round));
-        if ($config->warmup > 0 && !$this->load->warmsUpInEachRun()) {
-            $this->warmUp($config, $plan, $running, $settings);
-        }
+        $this->warmUp($config, $plan, $running, $settings);
     }
 
     /**
@@ -284,23 +298,21 @@ final class BenchRunner
     private function roundTogether(BackgroundLoadGenerator $load, BenchConfig $config, int $round, array $slots, array $scenarios, array $running, LoadSettings $settings): void
     {
         $this->progress->stage(\sprintf('Round %d: %d scenarios together', $round, \count($slots)));
-        $this->spreadWorkers(array_intersect_key($running, array_flip(array_map(static fn (RoundSlot $slot): string => $slot->scenario, $slots))));
+        // In the round's rotated order.
+        $runtimes = [];
+        foreach ($slots as $slot) {
+            $runtimes[$slot->scenario] = $running[$slot->scenario];
+        }
+        $this->spreadWorkers($runtimes);
         $readings = [];
-        foreach ($slots as $slot) {
-            $runtime = $running[$slot->scenario];
+        foreach ($runtimes as $name => $runtime) {
             $runtime->ensureRunning(\sprintf('round %d', $round));
-            $readings[$slot->scenario] = $this->meter->before($runtime);
+            $readings[$name] = $this->meter->before($runtime);
         }
-        $starts = [];
-        foreach ($slots as $slot) {
-            $target = $this->target($config, $running[$slot->scenario]);
-            $starts[$slot->scenario] = static fn (): LoadRun => $load->start($target, $settings, $config->duration);
-        }
-        $results = LoadRuns::startAll($starts);
+        $results = LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->duration));
         $measured = [];
-        foreach ($slots as $slot) {
-            $runtime = $running[$slot->scenario];
-            $measured[$slot->scenario] = $this->meter->after($readings[$slot->scenario], $runtime, $results[$slot->scenario], true);
+        foreach ($runtimes as $name => $runtime) {
+            $measured[$name] = $this->meter->after($readings[$name], $runtime, $results[$name], true);
             $runtime->ensureRunning(\sprintf('round %d', $round));
         }
         // What the other scenarios' servers and load tools used meanwhile is not load from elsewhere.
@@ -336,7 +348,7 @@ final class BenchRunner
     private function placement(BenchConfig $config): ?string
     {
         $cores = $this->placement?->cores() ?? [];
-        if (!$this->together($config) || null !== $this->placementProblem || \count($cores) < 2) {
+        if (null === $this->togetherLoad($config) || null !== $this->placementProblem || \count($cores) < 2) {
             return null;
         }
 
@@ -476,7 +488,7 @@ final class BenchRunner
             $during,
             $this->meter->cpuModel(),
             $this->meter->governor(),
-            $this->together($config) ? 'together' : 'turns',
+            null !== $this->togetherLoad($config) ? 'together' : 'turns',
             $this->placement($config),
             $config->restartEvery,
         );
