@@ -66,7 +66,7 @@ final class FakeBackgroundLoad implements BackgroundLoadGenerator
                     return null;
                 }
                 if (null === $this->result) {
-                    $this->owner->events[] = 'end '.substr($this->target->baseUrl, -5);
+                    $this->owner->events[] = 'end '.FakeBackgroundLoad::port($this->target);
                     $this->result = $this->load->run($this->target, $this->settings, $this->duration);
                 }
 
@@ -75,12 +75,13 @@ final class FakeBackgroundLoad implements BackgroundLoadGenerator
 
             public function abort(): void
             {
-                $this->owner->events[] = 'abort '.substr($this->target->baseUrl, -5);
+                $this->owner->events[] = 'abort '.FakeBackgroundLoad::port($this->target);
             }
         };
     }
 
-    private static function port(LoadTarget $target): string
+    /** The base URL's port, as the events name a run. */
+    public static function port(LoadTarget $target): string
     {
         return substr($target->baseUrl, -5);
     }

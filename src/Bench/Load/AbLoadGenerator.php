@@ -59,7 +59,7 @@ final class AbLoadGenerator implements BackgroundLoadGenerator
         ];
 
         return new ToolRun(
-            ToolProcess::start($this->runner, $command, $duration + $settings->timeout + 30),
+            ToolProcess::start($this->runner, $command, $settings->toolTimeLimit($duration)),
             static fn (ProcessResult $result, float $cpu): LoadResult => self::parse($result->stdout, $cpu, $settings->concurrency, $result->exitCode, $result->stderr),
         );
     }

@@ -18,6 +18,15 @@ final class LoadSettings
     ) {
     }
 
+    /**
+     * How long a load tool running for $duration seconds may take before it is stopped: the run, the
+     * last request's timeout, and slack for the tool's own start and summary.
+     */
+    public function toolTimeLimit(float $duration): float
+    {
+        return $duration + $this->timeout + 30;
+    }
+
     public function describe(string $tool): string
     {
         return match ($tool) {

@@ -54,7 +54,7 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
         ];
 
         return new ToolRun(
-            ToolProcess::start($this->runner, $command, $duration + $settings->timeout + 30),
+            ToolProcess::start($this->runner, $command, $settings->toolTimeLimit($duration)),
             static fn (ProcessResult $result, float $cpu): LoadResult => self::read($result, $cpu, $settings->concurrency),
         );
     }
