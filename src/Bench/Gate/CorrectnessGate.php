@@ -21,15 +21,16 @@ final class CorrectnessGate implements ScenarioGate
 {
     /**
      * @param int   $samples how many times each baseline page is fetched (at least 2)
-     * @param float $spacing seconds between the starts of two rounds of baseline fetches, so that
-     *                       times printed to the second differ between the first and the last
+     * @param float $spacing seconds from the end of a page's first fetch to the start of its last, so
+     *                       that times printed to the second differ between the first and the last even
+     *                       when the first fetch is slow and ends near a second's boundary
      */
     public function __construct(
         private readonly PageSource $pages,
         private readonly BodyMasker $masker,
         private readonly VolatileRegionLearner $learner = new VolatileRegionLearner(),
         private readonly int $samples = 3,
-        private readonly float $spacing = 0.6,
+        private readonly float $spacing = 1.0,
     ) {
         if ($samples < 2) {
             throw new \InvalidArgumentException('The gate needs at least two samples of each page to learn what changes.');
@@ -43,14 +44,22 @@ final class CorrectnessGate implements ScenarioGate
     public function baseline(string $scenario, array $urls, callable $urlFor): GateBaseline
     {
         $samples = [];
-        for ($round = 0; $round < $this->samples; ++$round) {
-            $started = microtime(true);
+        $firstEnded = [];
+        $last = $this->samples - 1;
+        for ($round = 0; $round <= $last; ++$round) {
             foreach ($urls as $url) {
+                // Later fetches are spread evenly after the END of the first: a slow first fetch (a cold
+                // cache) must not eat the pause, or every sample shows the same second.
+                if ($round > 0) {
+                    $left = $firstEnded[$url->path] + $this->spacing * $round / $last - microtime(true);
+                    if ($left > 0) {
+                        usleep((int) ceil($left * 1e6));
+                    }
+                }
                 $samples[$url->path][] = $this->pages->get($urlFor($url->path));
-            }
-            $left = $this->spacing - (microtime(true) - $started);
-            if ($round < $this->samples - 1 && $left > 0) {
-                usleep((int) ($left * 1e6));
+                if (0 === $round) {
+                    $firstEnded[$url->path] = microtime(true);
+                }
             }
         }
 
