@@ -40,6 +40,11 @@ final class RequestHandler
                 })($script);
             }));
         }
+        // Preheat's own pages live under a prefix drawn at random for each run; the fixed prefix of older
+        // versions answers nothing, whoever asks.
+        if (str_starts_with($request->path(), '/__preheat/')) {
+            return new Response(404, [['Content-Type', 'text/plain']], "Not Found\n");
+        }
         $file = $this->files->serve($request);
         if (null !== $file) {
             return $file;

@@ -9,7 +9,9 @@ use Preheat\Worker\Http\Response;
 
 /**
  * Files of the document root served as nginx's try_files $uri serves them: a regular file the path names,
- * never a PHP script, never outside the root (no "..", links resolved and checked). Files up to
+ * never a PHP script, never outside the root (no "..", links resolved and checked), never through a link
+ * whose owner is not the owner of what it points to (as nginx's disable_symlinks if_not_owner: a user who
+ * can write in an uploads folder cannot link to another's file and read it that way). Files up to
  * STREAM_ABOVE bytes are read whole; larger ones are streamed from disk, so a worker's memory stays flat.
  */
 final class StaticFiles
@@ -40,7 +42,7 @@ final class StaticFiles
             return null;
         }
         $file = realpath($this->root.$path);
-        if (false === $file || !str_starts_with($file, $this->root.'/') || !is_file($file) || !is_readable($file)) {
+        if (false === $file || !str_starts_with($file, $this->root.'/') || !is_file($file) || !is_readable($file) || !$this->linksOwnedLikeTargets($path)) {
             return null;
         }
         $size = (int) filesize($file);
@@ -53,5 +55,27 @@ final class StaticFiles
         }
 
         return new Response(200, $headers, (string) file_get_contents($file));
+    }
+
+    /** Whether every link on the way from the root to the file belongs to the owner of what it points to. */
+    private function linksOwnedLikeTargets(string $path): bool
+    {
+        $current = $this->root;
+        foreach (explode('/', trim($path, '/')) as $name) {
+            if ('' === $name || '.' === $name) {
+                continue;
+            }
+            $current .= '/'.$name;
+            clearstatcache(true, $current);
+            if (is_link($current)) {
+                $link = lstat($current);
+                $target = stat($current);
+                if (false === $link || false === $target || $link['uid'] !== $target['uid']) {
+                    return false;
+                }
+            }
+        }
+
+        return true;
     }
 }

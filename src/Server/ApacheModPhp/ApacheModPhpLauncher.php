@@ -7,6 +7,7 @@ namespace Preheat\Server\ApacheModPhp;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\RunningProcess;
+use Preheat\Server\ConfigQuote;
 use Preheat\Server\PhpIni;
 use Preheat\Server\Ports;
 use Preheat\Server\ProcessSupervisor;
@@ -16,6 +17,7 @@ use Preheat\Server\ScenarioDirectory;
 use Preheat\Server\ServerBinary;
 use Preheat\Server\StackSettings;
 use Preheat\Server\StartWait;
+use Preheat\Server\StatusPaths;
 
 /**
  * Starts Apache (prefork MPM) with mod_php from a directory of its own, on a free loopback port, without
@@ -25,10 +27,6 @@ use Preheat\Server\StartWait;
  */
 final class ApacheModPhpLauncher implements RuntimeFactory
 {
-    public const STATUS_PATH = '/__preheat/status';
-
-    /** mod_status: the requests Apache served and its busy children. */
-    public const SERVER_STATUS_PATH = '/__preheat/server-status';
     /** Where Debian's apache2-bin and libapache2-mod-php put their modules. */
     public const DEBIAN_MODULES = '/usr/lib/apache2/modules';
 
@@ -57,7 +55,9 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         // Apache refuses to serve as root: as root its children run as the pool's user, as php-fpm's workers do.
         $user = $asRoot ? ($php->user ?? 'www-data') : null;
         $port = Ports::free();
-        file_put_contents($directory.'/apache2.conf', $this->config($directory, $port, $phpVersion, $user));
+        // mod_status (StatusPaths::server()): the requests Apache served and its busy children.
+        $paths = StatusPaths::random();
+        file_put_contents($directory.'/apache2.conf', $this->config($directory, $port, $phpVersion, $user, $paths));
         if (null !== $user) {
             ScenarioDirectory::handOver($directory, $user);
         }
@@ -66,7 +66,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         // NO_DETACH, not FOREGROUND: Apache stays the process started (its PID is ours to stop) but leaves our
         // process group, for on shutdown it signals its whole group, which would stop this command too.
         $apache = $this->supervisor->start([$binary, '-f', $directory.'/apache2.conf', '-DNO_DETACH'], $directory, $php->settings->environment());
-        $runtime = new ApacheModPhpRuntime($this->supervisor, $name, $directory, $port, $apache, $errorLog, $phpErrorLog);
+        $runtime = new ApacheModPhpRuntime($this->supervisor, $name, $directory, $port, $apache, $errorLog, $phpErrorLog, $paths);
         try {
             $this->waitFor('Apache (mod_php) for scenario '.$name, $apache, $runtime, $errorLog.' '.$phpErrorLog);
         } catch (RuntimeError $error) {
@@ -95,27 +95,32 @@ final class ApacheModPhpLauncher implements RuntimeFactory
             $what,
             $process,
             static fn (): bool => Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
-            'PHP did not answer on '.$runtime->url(self::STATUS_PATH),
+            'PHP did not answer on '.$runtime->baseUrl(),
             explode(' ', $logs),
             $this->settings->startTimeout,
         );
     }
 
-    private function config(string $directory, int $port, string $phpVersion, ?string $user): string
+    private function config(string $directory, int $port, string $phpVersion, ?string $user, StatusPaths $paths): string
     {
         $root = $this->settings->documentRoot;
+        $where = 'the scenario directory (under the temporary directory, TMPDIR)';
+        $account = '';
+        if (null !== $user) {
+            $account = \sprintf("User %s\nGroup %s", ConfigQuote::account($user, 'the pool\'s user'), ConfigQuote::account(ScenarioDirectory::groupOf($user), 'the pool\'s group'));
+        }
 
         return strtr((string) file_get_contents(__DIR__.'/apache2.conf.template'), [
-            '{{directory}}' => $directory,
-            '{{modules}}' => $this->modules,
+            '{{directory}}' => ConfigQuote::apache($directory, $where),
+            '{{modules}}' => ConfigQuote::apache($this->modules, 'Apache\'s module directory'),
             '{{phpVersion}}' => $phpVersion,
-            '{{user}}' => null === $user ? '' : \sprintf("User %s\nGroup %s", $user, ScenarioDirectory::groupOf($user)),
+            '{{user}}' => $account,
             '{{port}}' => (string) $port,
             '{{workers}}' => (string) $this->settings->workers,
-            '{{root}}' => $root,
-            '{{statusPath}}' => self::STATUS_PATH,
-            '{{serverStatusPath}}' => self::SERVER_STATUS_PATH,
-            '{{frontController}}' => '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
+            '{{root}}' => ConfigQuote::apache($root, 'the document root (bench.documentRoot)'),
+            '{{statusPath}}' => $paths->opcache(),
+            '{{serverStatusPath}}' => $paths->server(),
+            '{{frontController}}' => ConfigQuote::apache('/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'), 'the front controller (bench.frontController)'),
         ]);
     }
 }

@@ -12,6 +12,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerProcesses;
 
 /** One running Apache with mod_php (prefork: its children are the PHP workers), on a loopback port of its own. */
@@ -31,6 +32,7 @@ final class ApacheModPhpRuntime implements Runtime
         private readonly RunningProcess $apache,
         private readonly string $errorLog,
         private readonly string $phpErrorLog,
+        private readonly StatusPaths $paths,
     ) {
         // Children still running this scenario's Apache: the check guards against a PID reused since.
         $this->workers = new WorkerProcesses($apache, static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'));
@@ -100,14 +102,14 @@ final class ApacheModPhpRuntime implements Runtime
 
     public function requestCount(): ?RequestCount
     {
-        $status = $this->endpoint->get(ApacheModPhpLauncher::SERVER_STATUS_PATH.'?auto', 5.0);
+        $status = $this->endpoint->get($this->paths->server().'?auto', 5.0);
 
         return null === $status ? null : RequestCount::fromApacheStatus($status);
     }
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $answer = $this->endpoint->get(ApacheModPhpLauncher::STATUS_PATH, 5.0);
+        $answer = $this->endpoint->get($this->paths->opcache(), 5.0);
 
         return null === $answer ? null : OpcacheStatus::read($answer);
     }

@@ -13,6 +13,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerProcesses;
 
 /** One running php-fpm and nginx in front of it, on a loopback port of its own. */
@@ -32,6 +33,7 @@ final class NginxFpmRuntime implements Runtime
         private readonly float $fpmStartSeconds,
         private readonly string $fpmErrorLog,
         private readonly string $phpErrorLog,
+        private readonly StatusPaths $paths,
     ) {
         // The command-line check guards against a PID reused since the worker was seen.
         $this->workers = new WorkerProcesses($fpm, static fn (string $command): bool => str_starts_with($command, 'php-fpm'));
@@ -98,14 +100,14 @@ final class NginxFpmRuntime implements Runtime
 
     public function requestCount(): ?RequestCount
     {
-        $status = $this->endpoint->get(NginxFpmLauncher::FPM_STATUS_PATH, 5.0);
+        $status = $this->endpoint->get($this->paths->server(), 5.0);
 
         return null === $status ? null : RequestCount::fromFpmStatus($status);
     }
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $answer = $this->endpoint->get(NginxFpmLauncher::STATUS_PATH);
+        $answer = $this->endpoint->get($this->paths->opcache());
 
         return null === $answer ? null : OpcacheStatus::read($answer);
     }

@@ -15,6 +15,7 @@ use Preheat\Server\RuntimeFactory;
 use Preheat\Server\ScenarioDirectory;
 use Preheat\Server\StackSettings;
 use Preheat\Server\StartWait;
+use Preheat\Server\StatusPaths;
 use Preheat\Util\AtomicFile;
 use Preheat\Worker\WorkerConfig;
 
@@ -26,10 +27,6 @@ use Preheat\Worker\WorkerConfig;
  */
 final class WorkerLauncher implements RuntimeFactory
 {
-    public const STATUS_PATH = '/__preheat/status';
-    /** Where the workers answer how many requests they took and how many are busy (php-fpm's status format). */
-    public const COUNT_PATH = '/__preheat/requests';
-
     /** The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's source root. */
     private const LIBRARIES = [
         'React\\EventLoop\\' => \React\EventLoop\Loop::class,
@@ -58,6 +55,8 @@ final class WorkerLauncher implements RuntimeFactory
         file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $port = Ports::free();
+        // The OPcache probe, and how many requests the workers took and how many are busy (php-fpm's status format).
+        $paths = StatusPaths::random();
         $config = new WorkerConfig(
             $this->settings->documentRoot,
             $this->settings->frontController,
@@ -68,12 +67,12 @@ final class WorkerLauncher implements RuntimeFactory
             $app->entry,
             $this->worker->maxRequests,
             $this->worker->maxBodyBytes,
-            self::STATUS_PATH,
+            $paths->opcache(),
             $directory.'/status.php',
             $php->user,
             $workerLog,
             autoload: self::libraries(),
-            countPath: self::COUNT_PATH,
+            countPath: $paths->server(),
         );
         AtomicFile::write($directory.'/worker.json', json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n");
         if (null !== $php->user) {
@@ -86,7 +85,7 @@ final class WorkerLauncher implements RuntimeFactory
             $directory,
             $php->settings->environment(),
         );
-        $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter);
+        $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter, $paths);
         try {
             $this->waitFor('the worker server ('.$app->adapter.') for scenario '.$name, $master, $runtime, [$workerLog, $phpErrorLog]);
         } catch (RuntimeError $error) {
@@ -134,7 +133,7 @@ final class WorkerLauncher implements RuntimeFactory
             $what,
             $process,
             static fn (): bool => $runtime->bootedWorkers() >= $workers && Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
-            \sprintf('%d workers did not boot and answer on %s', $workers, $runtime->url(self::STATUS_PATH)),
+            \sprintf('%d workers did not boot and answer on %s', $workers, $runtime->baseUrl()),
             $logs,
             $this->settings->startTimeout,
         );

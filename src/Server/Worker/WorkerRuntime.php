@@ -12,6 +12,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerProcesses;
 
 /** One running worker server: a master and its workers (the app booted once in each), on a loopback port of its own. */
@@ -32,6 +33,7 @@ final class WorkerRuntime implements Runtime
         private readonly string $workerLog,
         private readonly string $phpErrorLog,
         public readonly string $adapter,
+        private readonly StatusPaths $paths,
     ) {
         // Workers of this scenario's server: the check guards against a PID reused since.
         $config = $directory.'/worker.json';
@@ -104,7 +106,7 @@ final class WorkerRuntime implements Runtime
     /** From the workers' own count (shared memory; none without ext-shmop: the load tool's count then stands). */
     public function requestCount(): ?RequestCount
     {
-        $answer = $this->endpoint->get(WorkerLauncher::COUNT_PATH, 5.0);
+        $answer = $this->endpoint->get($this->paths->server(), 5.0);
 
         return null === $answer ? null : RequestCount::fromFpmStatus($answer);
     }
@@ -117,7 +119,7 @@ final class WorkerRuntime implements Runtime
 
     public function opcacheStatus(): ?OpcacheStatus
     {
-        $answer = $this->endpoint->get(WorkerLauncher::STATUS_PATH, 5.0);
+        $answer = $this->endpoint->get($this->paths->opcache(), 5.0);
 
         return null === $answer ? null : OpcacheStatus::read($answer);
     }

@@ -52,13 +52,13 @@ final class ApacheModPhpLauncherTest extends TestCase
         self::assertSame(['/bin/true', '-f', $scenario.'/apache2.conf', '-DNO_DETACH'], $runner->started[0]->command);
         $config = (string) file_get_contents($scenario.'/apache2.conf');
         self::assertStringNotContainsString('{{', $config);
-        self::assertStringContainsString('LoadModule mpm_prefork_module '.$this->modules.'/mod_mpm_prefork.so', $config);
-        self::assertStringContainsString('LoadModule php_module '.$this->modules.'/libphp'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION.'.so', $config);
+        self::assertStringContainsString('LoadModule mpm_prefork_module "'.$this->modules.'/mod_mpm_prefork.so"', $config);
+        self::assertStringContainsString('LoadModule php_module "'.$this->modules.'/libphp'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION.'.so"', $config);
         self::assertMatchesRegularExpression('/^Listen 127\.0\.0\.1:\d+$/m', $config);
         self::assertStringContainsString("MaxRequestWorkers 3\n", $config);
         self::assertStringContainsString('PHPIniDir "'.$scenario.'"', $config);
         self::assertStringContainsString('PidFile "'.$scenario.'/apache2.pid"', $config);
-        self::assertStringContainsString('FallbackResource /index.php', $config);
+        self::assertStringContainsString('FallbackResource "/index.php"', $config);
         self::assertStringContainsString('opcache.preload=/app/preload.php', (string) file_get_contents($scenario.'/php.ini'));
     }
 
