@@ -19,9 +19,26 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
         return new self(\sprintf("%s did not start.\nCommand: %s\n%s", $what, $command, '' === trim($log) ? '(it printed nothing)' : 'It said: '.trim($log)));
     }
 
-    public static function portInUse(int $port, string $log): self
+    /**
+     * @param string $holder who listens there instead (Ports::holder())
+     * @param string $said   what the server (or the bind test) said about it, e.g. nginx's log line
+     */
+    public static function portInUse(int $port, string $holder, string $said): self
     {
-        return new self(\sprintf('Port 127.0.0.1:%d is in use: stop what listens there, or run again (Preheat picks free ports itself). %s', $port, trim($log)));
+        return new self(\sprintf(
+            'Port 127.0.0.1:%d is in use by another process (%s): stop it, or run again (Preheat picks a free port for each server).%s',
+            $port,
+            $holder,
+            '' === trim($said) ? '' : "\n".trim($said),
+        ));
+    }
+
+    /** The lines of a server's log that say its port was taken ("Address already in use"), or null. */
+    public static function addressInUse(string $log): ?string
+    {
+        $lines = preg_grep('/Address already in use/i', explode("\n", $log)) ?: [];
+
+        return [] === $lines ? null : trim((string) end($lines));
     }
 
     public static function noLoopback(string $why): self

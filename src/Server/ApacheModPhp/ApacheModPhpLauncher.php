@@ -54,7 +54,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         // Apache refuses to serve as root: as root its children run as the pool's user, as php-fpm's workers do.
         $user = $asRoot ? ($php->user ?? 'www-data') : null;
-        $port = Ports::free();
+        $port = Ports::forServer();
         // mod_status (StatusPaths::server()): the requests Apache served and its busy children.
         $paths = StatusPaths::random();
         file_put_contents($directory.'/apache2.conf', $this->config($directory, $port, $phpVersion, $user, $paths));
@@ -69,13 +69,15 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $runtime = new ApacheModPhpRuntime($this->supervisor, $name, $directory, $port, $apache, $errorLog, $phpErrorLog, $paths);
         try {
             $this->waitFor('Apache (mod_php) for scenario '.$name, $apache, $runtime, $errorLog.' '.$phpErrorLog);
+            // Answering is not enough: another process listening on the port answers too.
+            if (false === Ports::listenerOwnedBy($port, array_filter([$apache->pid()]))) {
+                throw RuntimeError::portInUse($port, Ports::holder($port), 'Apache does not hold the socket listening there.');
+            }
         } catch (RuntimeError $error) {
             $runtime->stop();
-            $log = (string) @file_get_contents($errorLog);
-            if (str_contains($log, 'Address already in use')) {
-                throw RuntimeError::portInUse($port, $log);
-            }
-            throw $error;
+            // What it printed counts too (Apache says so before it opens its log).
+            $inUse = RuntimeError::addressInUse(@file_get_contents($errorLog)."\n".$error->getMessage());
+            throw null === $inUse ? $error : RuntimeError::portInUse($port, Ports::holder($port), 'Apache said: '.$inUse);
         }
         $runtime->startedIn((hrtime(true) - $started) / 1e9);
         $runtime->workerPids();

@@ -71,17 +71,25 @@ final class NginxFpmLauncher implements RuntimeFactory
         $this->waitFor('php-fpm for scenario '.$name, $fpm, 'unix://'.$socket, $fpmErrorLog.' '.$phpErrorLog);
         $fpmStart = (hrtime(true) - $started) / 1e9;
 
-        $port = Ports::free();
+        $port = Ports::forServer();
         file_put_contents($directory.'/nginx.conf', $this->nginxConfig($directory, $port, $socket, $asRoot ? $user : null, $paths));
         $nginx = $this->supervisor->start([$nginxBinary, '-p', $directory, '-c', $directory.'/nginx.conf', '-e', $directory.'/nginx-error.log'], $directory);
         try {
             $this->waitFor('nginx for scenario '.$name, $nginx, 'tcp://127.0.0.1:'.$port, $directory.'/nginx-error.log');
-        } catch (RuntimeError $error) {
-            $log = (string) @file_get_contents($directory.'/nginx-error.log');
-            if (str_contains($log, 'Address already in use')) {
-                throw RuntimeError::portInUse($port, $log);
+            // Answering is not enough: another process that took the port since it was found free answers
+            // too, while nginx retries its bind() and gives up.
+            $inUse = RuntimeError::addressInUse((string) @file_get_contents($directory.'/nginx-error.log'));
+            if (null !== $inUse || false === Ports::listenerOwnedBy($port, array_filter([$nginx->pid()]))) {
+                throw RuntimeError::portInUse($port, Ports::holder($port), $inUse ?? 'nginx does not hold the socket listening there.');
             }
-            throw $error;
+        } catch (RuntimeError $error) {
+            if ($nginx->isRunning()) {
+                $this->supervisor->stop($nginx);
+            }
+            $this->supervisor->stop($fpm);
+            // What it printed counts too (Apache says so before it opens its log).
+            $inUse = RuntimeError::addressInUse(@file_get_contents($directory.'/nginx-error.log')."\n".$error->getMessage());
+            throw null === $inUse ? $error : RuntimeError::portInUse($port, Ports::holder($port), 'nginx said: '.$inUse);
         }
 
         $runtime = new NginxFpmRuntime($this->supervisor, $name, $directory, $port, $fpm, $nginx, $fpmStart, $fpmErrorLog, $phpErrorLog, $paths);

@@ -54,7 +54,7 @@ final class WorkerLauncher implements RuntimeFactory
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
         file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
-        $port = Ports::free();
+        $port = Ports::forServer();
         // The OPcache probe, and how many requests the workers took and how many are busy (php-fpm's status format).
         $paths = StatusPaths::random();
         $config = new WorkerConfig(
@@ -88,12 +88,15 @@ final class WorkerLauncher implements RuntimeFactory
         $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter, $paths);
         try {
             $this->waitFor('the worker server ('.$app->adapter.') for scenario '.$name, $master, $runtime, [$workerLog, $phpErrorLog]);
+            // Answering is not enough: another process listening on the port answers too.
+            if (false === Ports::listenerOwnedBy($port, array_values(array_filter([$master->pid(), ...$runtime->workerPids()])))) {
+                throw RuntimeError::portInUse($port, Ports::holder($port), 'The worker server does not hold the socket listening there.');
+            }
         } catch (RuntimeError $error) {
             $runtime->stop();
-            if (str_contains((string) @file_get_contents($workerLog), 'Address already in use')) {
-                throw RuntimeError::portInUse($port, (string) file_get_contents($workerLog));
-            }
-            throw $error;
+            // What it printed counts too (Apache says so before it opens its log).
+            $inUse = RuntimeError::addressInUse(@file_get_contents($workerLog)."\n".$error->getMessage());
+            throw null === $inUse ? $error : RuntimeError::portInUse($port, Ports::holder($port), 'The worker server said: '.$inUse);
         }
         $runtime->startedIn((hrtime(true) - $started) / 1e9);
         $runtime->workerPids();

@@ -59,7 +59,7 @@ final class ApplicationTest extends TestCase
         // The environment failed: 3.
         yield 'a server that died' => [RuntimeError::died('php-fpm', 'the run', ''), 3];
         yield 'a missing binary' => [RuntimeError::missingBinary('nginx', 'nginx'), 3];
-        yield 'a port in use' => [RuntimeError::portInUse(8080, ''), 3];
+        yield 'a port in use' => [RuntimeError::portInUse(8080, 'PID 1: nc -l 8080', ''), 3];
         yield 'a tool that failed' => [ProcessFailed::unexpectedExit(new ProcessResult(['php', '-v'], 255, '', 'Segmentation fault', 0.1), 'Asking PHP'), 3];
         yield 'a tool that could not start' => [ProcessFailed::cannotStart(['php8.9'], 'command not found'), 3];
         yield 'a load tool printing nonsense' => [ProcessFailed::unreadableOutput('wrk', ['wrk'], 1, 'oops', ''), 3];
