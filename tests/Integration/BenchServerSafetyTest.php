@@ -17,11 +17,13 @@ use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
 
 /**
  * The bench's servers, started as root as a bench run by root starts them, from a document root whose
- * path carries a space, ";" and "$" (written into their configuration escaped), in which an
+ * path carries a space, ";", "$", braces, quotes and a backslash (written into their configuration escaped), in which an
  * unprivileged user planted a link to a root-only file (an uploads folder): the link is not followed,
  * the servers' workers do not run as root, and Preheat's own status pages do not answer at the old
  * fixed path.
@@ -43,7 +45,7 @@ final class BenchServerSafetyTest extends TestCase
         }
         $this->directory = new TemporaryDirectory();
         chmod($this->directory->path, 0755);
-        $app = $this->directory->path.'/my app;$HOME{x}';
+        $app = $this->directory->path.'/my app;$HOME{x}"q\'b\\';
         $this->root = $app.'/public';
         mkdir($this->root.'/uploads', 0755, true);
         chmod($app, 0755);
@@ -106,6 +108,26 @@ final class BenchServerSafetyTest extends TestCase
         $runtime = $this->start(fn (StackSettings $stack): RuntimeFactory => new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($app, 'plain', null, 0, WorkerSettings::DEFAULT_MAX_BODY_BYTES)));
 
         $this->assertServesTheAppButNotTheLinkNorTheOldStatusPath($runtime);
+    }
+
+    public function testADocumentRootWithANewlineIsRefusedWithItsPathBeforeAnyServerStarts(): void
+    {
+        $project = $this->directory->path."/app\nuser root;";
+        exec(\sprintf('cp -R %s %s', escapeshellarg(\dirname(__DIR__).'/Fixtures/bench/app'), escapeshellarg($project)), $output, $status);
+        self::assertSame(0, $status);
+
+        $process = new Process(
+            [\PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'bench', '--project='.$project, '--scenario=none', '--url=/', '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0'],
+            null,
+            ['PREHEAT_FIXTURE_COUNTER' => $this->directory->path.'/counter'],
+            null,
+            120,
+        );
+        $process->run();
+
+        self::assertSame(2, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('The document root (bench.documentRoot) "'.$this->directory->path.'/app\nuser root;/public" contains a newline, which cannot be written safely into nginx\'s configuration: move or rename it to a path without it', $process->getErrorOutput());
+        self::assertSame([], BenchProcesses::leftBehind());
     }
 
     /** @param \Closure(StackSettings): RuntimeFactory $launcher */
