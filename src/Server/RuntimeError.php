@@ -41,6 +41,11 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
         return [] === $lines ? null : trim((string) end($lines));
     }
 
+    public static function cannotKeepPrivate(string $directory): self
+    {
+        return new self(\sprintf('Cannot close %s to other users (chmod 0700): its files name the bench\'s private status pages. Give a temporary directory (TMPDIR) on a file system that keeps permissions.', $directory));
+    }
+
     public static function noLoopback(string $why): self
     {
         return new self('Cannot open a loopback socket to find a free port: '.$why);

@@ -25,6 +25,18 @@ final class ScenarioDirectory
         }
     }
 
+    /**
+     * Closes the directory to everyone but its owner (the pool's user, or whoever runs the bench): its
+     * configurations name the status pages' random prefix, which must stay unknown to the other users
+     * of the machine. The servers' masters run as root or as the owner, their workers as the owner.
+     */
+    public static function keepPrivate(string $directory): void
+    {
+        if (!@chmod($directory, 0700)) {
+            throw RuntimeError::cannotKeepPrivate($directory);
+        }
+    }
+
     /** The group of $user, by name (the user's name when the system does not say). */
     public static function groupOf(string $user): string
     {

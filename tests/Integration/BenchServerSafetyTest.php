@@ -150,6 +150,8 @@ final class BenchServerSafetyTest extends TestCase
         self::assertTrue(\in_array($status, [403, 404], true) || (200 === $status && 'front controller /uploads/leak.txt' === $body), 'the planted link is not followed: '.$status.' '.$body);
 
         self::assertNotNull($runtime->opcacheStatus(), 'Preheat\'s own client finds its status page');
+        clearstatcache();
+        self::assertSame(0, fileperms($this->directory->path.'/scenario') & 0077, 'the configurations naming the status pages\' prefix are the owner\'s only');
         foreach (['/__preheat/status', '/__preheat/fpm-status', '/__preheat/server-status', '/__preheat/requests'] as $old) {
             [$status, $body] = self::get($runtime->url($old));
             self::assertSame(404, $status, $old.' answers nothing: '.$body);

@@ -61,6 +61,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         if (null !== $user) {
             ScenarioDirectory::handOver($directory, $user);
         }
+        ScenarioDirectory::keepPrivate($directory);
 
         $started = hrtime(true);
         // NO_DETACH, not FOREGROUND: Apache stays the process started (its PID is ours to stop) but leaves our

@@ -57,6 +57,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         if (null !== $user) {
             ScenarioDirectory::handOver($directory, $user);
         }
+        ScenarioDirectory::keepPrivate($directory);
         $paths = StatusPaths::random();
         // Rendered once before anything starts, so that a path nginx cannot carry is refused first.
         $this->nginxConfig($directory, 0, $socket, $asRoot ? $user : null, $paths);

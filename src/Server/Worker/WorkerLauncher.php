@@ -78,6 +78,7 @@ final class WorkerLauncher implements RuntimeFactory
         if (null !== $php->user) {
             ScenarioDirectory::handOver($directory, $php->user);
         }
+        ScenarioDirectory::keepPrivate($directory);
 
         $started = hrtime(true);
         $master = $this->supervisor->start(
