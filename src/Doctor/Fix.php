@@ -20,22 +20,30 @@ final class Fix
     ) {
     }
 
+    /** The change at $location, with what stands in its way: a syntax error above it, a file the user cannot write or that a package owns. */
     public static function at(SettingLocation $location, string $value): self
     {
+        $notes = [];
         $broken = $location->brokenBy;
-        $note = null === $broken ? null : \sprintf(
-            'PHP stops reading %s at its syntax error on line %d: %s',
-            $broken->file,
-            $broken->line,
-            null === $location->line ? 'add it above that line, or fix that line first; anything added after it is never read' : 'fix that line too',
-        );
+        if (null !== $broken) {
+            $notes[] = \sprintf(
+                'PHP stops reading %s at its syntax error on line %d: %s',
+                $broken->file,
+                $broken->line,
+                null === $location->line ? 'add it above that line, or fix that line first; anything added after it is never read' : 'fix that line too',
+            );
+        }
+        $problem = str_starts_with($location->file, '/') ? EditableFile::inspect($location->file)->problem() : null;
+        if (null !== $problem) {
+            $notes[] = $problem;
+        }
 
-        return new self($location->file, $location->line, $location->setting, $value, $location->text, $note);
+        return new self($location->file, $location->line, $location->setting, $value, $location->text, [] === $notes ? null : implode('; ', $notes));
     }
 
     public function withNote(string $note): self
     {
-        return new self($this->file, $this->line, $this->setting, $this->value, $this->current, $note);
+        return new self($this->file, $this->line, $this->setting, $this->value, $this->current, null === $this->note ? $note : $this->note.'; '.$note);
     }
 
     public function newLine(): string

@@ -79,10 +79,26 @@ final class IniFiles
             }
         }
 
-        $found = $set ?? $commented ?? new SettingLocation($setting, $this->iniFile ?? 'php.ini');
+        $found = $set ?? $commented ?? new SettingLocation($setting, $this->fileToAddTo());
         $error = $this->syntaxErrorIn($found->file);
 
         return null === $error ? $found : $found->brokenAt($error);
+    }
+
+    /**
+     * Where a setting nothing mentions goes: php.ini; without one, a file of its own in the scanned
+     * directory (PHP reads every *.ini there); without either, PHP reads no ini file at all.
+     */
+    private function fileToAddTo(): string
+    {
+        if (null !== $this->iniFile) {
+            return $this->iniFile;
+        }
+        if (null !== $this->scanDir) {
+            return rtrim(explode(\PATH_SEPARATOR, $this->scanDir)[0], '/').'/99-preheat.ini';
+        }
+
+        return 'php.ini (PHP reads none: `php --ini` shows where it looks)';
     }
 
     /** @return array<string, list<string>> */

@@ -120,6 +120,29 @@ final class DoctorCommandTest extends TestCase
         }
     }
 
+    /**
+     * An app whose vendor/ came built with it (a system package such as Debian's dokuwiki): no
+     * composer.json to edit, so doctor says there is nothing to change instead of naming a file that
+     * does not exist.
+     */
+    public function testAnAppInstalledWithoutComposerIsNotToldToEditAComposerJsonThatDoesNotExist(): void
+    {
+        $app = realpath(self::FIXTURES.'/apps/packaged');
+        self::assertFileDoesNotExist($app.'/composer.json');
+        [$report, $process] = PreheatProcess::json(['doctor', '--ini='.realpath(self::FIXTURES.'/stock/php.ini'), '--pool='.realpath(self::FIXTURES.'/stock/pool.d/www.conf'), '--project='.$app]);
+
+        $findings = array_column($report['findings'], null, 'id');
+        self::assertArrayHasKey('autoloader-not-optimised', $findings, $process->getErrorOutput());
+        self::assertSame('notice', $findings['autoloader-not-optimised']['severity']);
+        self::assertSame('Composer\'s autoloader is not optimised, but this app was not installed with Composer: there is no '.$app.'/composer.json', $findings['autoloader-not-optimised']['title']);
+        self::assertStringContainsString('nothing to change here', $findings['autoloader-not-optimised']['detail']);
+        foreach ($report['findings'] as $finding) {
+            foreach ($finding['fixes'] as $fix) {
+                self::assertTrue(is_file($fix['file']) || is_dir(\dirname($fix['file'])), 'a fix names a file that is not there: '.json_encode($fix));
+            }
+        }
+    }
+
     public function testBadInputNamesWhatToDo(): void
     {
         $badPool = PreheatProcess::run(['doctor', '--pool='.self::FIXTURES.'/bad-pool/www.conf', '--project='.self::FIXTURES.'/apps/plain']);
