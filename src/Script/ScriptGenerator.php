@@ -225,6 +225,10 @@ final class ScriptGenerator
 
     private function checkDirectory(string $outputPath): void
     {
+        if (is_dir($outputPath)) {
+            // A script cannot replace a directory: saying the user cannot create files there would be false.
+            throw ScriptWriteError::isDirectory($outputPath);
+        }
         if (!is_dir(\dirname($outputPath))) {
             throw ScriptWriteError::directoryMissing($outputPath);
         }

@@ -207,6 +207,17 @@ final class GenerateCommandTest extends TestCase
         self::assertStringContainsString('nope does not exist', $process->getErrorOutput());
     }
 
+    public function testAnOutputThatIsADirectoryIsNamedAsOne(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        mkdir($this->directory->path.'/scripts');
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--output='.$this->directory->path.'/scripts', '--no-cache']);
+
+        self::assertSame(2, $process->getExitCode(), $process->getOutput());
+        self::assertStringContainsString('--output='.$this->directory->path.'/scripts is a directory: give the path of the script file, e.g. --output='.$this->directory->path.'/scripts/preload.php.', $process->getErrorOutput());
+        self::assertStringNotContainsString('cannot create files', $process->getErrorOutput());
+    }
+
     public function testAnUnwritableOutputDirectoryIsNamed(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);
