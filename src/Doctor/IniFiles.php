@@ -98,7 +98,7 @@ final class IniFiles
             return rtrim(explode(\PATH_SEPARATOR, $this->scanDir)[0], '/').'/99-preheat.ini';
         }
 
-        return 'php.ini (PHP reads none: `php --ini` shows where it looks)';
+        return 'php.ini (PHP reads none: `php -i` shows where it looks, "Configuration File (php.ini) Path")';
     }
 
     /** @return array<string, list<string>> */

@@ -24,7 +24,7 @@ final class PreloadRule implements Rule
         $script = $app->root.'/preload.php';
         // `generate` writes the script into the project by default: say so when the user cannot, or the project belongs to a package.
         $target = EditableFile::inspect($script)->problem();
-        $elsewhere = null === $target ? null : $target.': write the script elsewhere (`preheat generate --project='.$app->root.' --output=FILE`) and name that file';
+        $elsewhere = null === $target ? null : \sprintf('%s: write the script elsewhere (`preheat generate --project=%s --output=FILE`) and name that file', $target, $app->root);
         $scriptFix = static fn (Fix $fix): Fix => null === $elsewhere ? $fix : $fix->withNote($elsewhere);
         $findings = [];
         switch ($preload->status) {
