@@ -189,6 +189,12 @@ final class BenchConfigLoader
      */
     private function checkRanges(string $file, array $bench): void
     {
+        // The settings an option may override are read here too, so that their type is checked either way.
+        foreach (['runtime', 'tool', 'schedule'] as $key) {
+            $this->value($file, $bench, $key, 'string', null);
+        }
+        $this->precision($file, $bench);
+        $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME);
         foreach (self::RANGES as $key => [$type, $minimum, $inclusive, $what]) {
             if (!\array_key_exists($key, $bench)) {
                 continue;

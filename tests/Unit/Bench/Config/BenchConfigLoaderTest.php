@@ -343,6 +343,8 @@ final class BenchConfigLoaderTest extends TestCase
         yield 'duration given on the command line too' => [['duration' => -2], ['duration' => 3.0], 'key bench.duration -2: expected seconds of load per scenario per round, above 0.'];
         yield 'rounds given on the command line too' => [['rounds' => -1], ['rounds' => 3], 'key bench.rounds -1'];
         yield 'wrong type given on the command line too' => [['concurrency' => 'many'], ['concurrency' => 4], 'key bench.concurrency "many": expected a whole number'];
+        yield 'precision given on the command line too' => [['precision' => 0], ['precision' => 2.0], 'key bench.precision 0: expected a number of points above 0'];
+        yield 'tool given on the command line too' => [['tool' => 3], ['tool' => 'wrk'], 'key bench.tool 3: expected a string'];
         yield 'sub-section key named in full' => [['binaries' => ['php' => 8]], [], 'key bench.binaries.php 8: expected a string'];
     }
 
