@@ -7,7 +7,7 @@ namespace Preheat\Doctor;
 /**
  * Whether the user running doctor can make the change a fix names: the file exists (or can be created
  * in its directory), they can write it, and no system package owns it (dpkg's file lists: a package's
- * files are replaced on its next upgrade, so a change there does not last).
+ * files are replaced on its next upgrade, so a change there does not last; its conffiles are kept).
  */
 final class EditableFile
 {
@@ -88,6 +88,13 @@ final class EditableFile
             return self::$packages[$key];
         }
         $package = null;
+        // A conffile (/etc/php/8.2/fpm/pool.d/www.conf) is the package's and the admin's: dpkg keeps a changed one at upgrades.
+        foreach (glob($lists.'/*.conffiles') ?: [] as $conffiles) {
+            $text = @file_get_contents($conffiles);
+            if (false !== $text && str_contains("\n".$text, "\n".$real."\n")) {
+                return self::$packages[$key] = null;
+            }
+        }
         foreach (glob($lists.'/*.list') ?: [] as $list) {
             $text = @file_get_contents($list);
             if (false !== $text && str_contains("\n".$text, "\n".$real."\n")) {

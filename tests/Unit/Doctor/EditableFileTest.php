@@ -28,6 +28,13 @@ final class EditableFileTest extends TestCase
             $toCreate = EditableFile::inspect($directory->path.'/app/preload.php', $lists);
             self::assertSame($directory->path.'/app belongs to the system package webapp: a file written there does not survive its upgrades', $toCreate->problem());
 
+            // A conffile is listed too, but dpkg keeps a changed one: the admin's to edit.
+            mkdir($directory->path.'/etc');
+            file_put_contents($directory->path.'/etc/www.conf', '');
+            file_put_contents($directory->path.'/lists/php-fpm.list', "{$directory->path}/etc\n{$directory->path}/etc/www.conf\n");
+            file_put_contents($directory->path.'/lists/php-fpm.conffiles', "{$directory->path}/etc/www.conf\n");
+            self::assertNull(EditableFile::inspect($directory->path.'/etc/www.conf', $lists)->problem());
+
             file_put_contents($directory->path.'/mine.ini', '');
             self::assertNull(EditableFile::inspect($directory->path.'/mine.ini', $lists)->problem(), 'the user\'s own file');
             self::assertNull(EditableFile::inspect($directory->path.'/new.ini', $lists)->problem(), 'a file the user can create');
