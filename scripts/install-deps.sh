@@ -3,6 +3,8 @@
 # Usage: scripts/install-deps.sh [test|demo|seeds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=lib/apt.sh
+. scripts/lib/apt.sh
 
 # Debian packages each target needs (PHP 8.2 as Debian 12 ships it). valgrind: the bench's callgrind tool.
 packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip
@@ -28,8 +30,8 @@ if ((${#missing[@]})); then
         exit 1
     fi
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt_get_waiting update -qq
+    apt_get_waiting install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     # The bench starts an Apache of its own per scenario (apache2-bin is enough). Where Debian's apache2
     # package is installed too, installing mod_php (re)starts the system Apache on port 80: stop it again.
     if [[ " ${missing[*]} " == *" libapache2-mod-php8.2 "* ]] && [ -s /run/apache2/apache2.pid ]; then

@@ -6,6 +6,7 @@ namespace Preheat\Doctor;
 
 use Preheat\Doctor\Rule\AutoloaderRule;
 use Preheat\Doctor\Rule\CliPreloadRule;
+use Preheat\Doctor\Rule\IniSyntaxRule;
 use Preheat\Doctor\Rule\JitRule;
 use Preheat\Doctor\Rule\KnownPreloadBugsRule;
 use Preheat\Doctor\Rule\OpcacheSizingRule;
@@ -19,6 +20,7 @@ final class Doctor
 {
     /** @param list<Rule> $rules */
     public function __construct(private readonly array $rules = [
+        new IniSyntaxRule(),
         new OpcacheSizingRule(),
         new ValidateTimestampsRule(),
         new PreloadRule(),

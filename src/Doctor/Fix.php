@@ -16,12 +16,34 @@ final class Fix
         public readonly string $setting,
         public readonly string $value,
         public readonly ?string $current = null,
+        public readonly ?string $note = null,
     ) {
     }
 
+    /** The change at $location, with what stands in its way: a syntax error above it, a file the user cannot write or that a package owns. */
     public static function at(SettingLocation $location, string $value): self
     {
-        return new self($location->file, $location->line, $location->setting, $value, $location->text);
+        $notes = [];
+        $broken = $location->brokenBy;
+        if (null !== $broken) {
+            $notes[] = \sprintf(
+                'PHP stops reading %s at its syntax error on line %d: %s',
+                $broken->file,
+                $broken->line,
+                null === $location->line ? 'add it above that line, or fix that line first; anything added after it is never read' : 'fix that line too',
+            );
+        }
+        $problem = str_starts_with($location->file, '/') ? EditableFile::inspect($location->file)->problem() : null;
+        if (null !== $problem) {
+            $notes[] = $problem;
+        }
+
+        return new self($location->file, $location->line, $location->setting, $value, $location->text, [] === $notes ? null : implode('; ', $notes));
+    }
+
+    public function withNote(string $note): self
+    {
+        return new self($this->file, $this->line, $this->setting, $this->value, $this->current, null === $this->note ? $note : $this->note.'; '.$note);
     }
 
     public function newLine(): string
@@ -34,14 +56,21 @@ final class Fix
     {
         $where = $this->file.(null === $this->line ? '' : ':'.$this->line);
 
-        return null === $this->current
+        $fix = null === $this->current
             ? \sprintf('%s: add `%s`', $where, $this->newLine())
             : \sprintf('%s: `%s` (now `%s`)', $where, $this->newLine(), $this->current);
+
+        return null === $this->note ? $fix : $fix.' ('.$this->note.')';
     }
 
-    /** @return array{file: string, line: ?int, setting: string, value: string, current: ?string, newLine: string} */
+    /** @return array{file: string, line: ?int, setting: string, value: string, current: ?string, newLine: string, note?: string} */
     public function toArray(): array
     {
-        return ['file' => $this->file, 'line' => $this->line, 'setting' => $this->setting, 'value' => $this->value, 'current' => $this->current, 'newLine' => $this->newLine()];
+        $fix = ['file' => $this->file, 'line' => $this->line, 'setting' => $this->setting, 'value' => $this->value, 'current' => $this->current, 'newLine' => $this->newLine()];
+        if (null !== $this->note) {
+            $fix['note'] = $this->note;
+        }
+
+        return $fix;
     }
 }

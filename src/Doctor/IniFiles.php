@@ -14,8 +14,31 @@ final class IniFiles
     /** @var array<string, list<string>>|null file => lines */
     private ?array $lines = null;
 
-    public function __construct(public readonly ?string $iniFile, public readonly ?string $scanDir = null)
+    /** @param list<IniSyntaxError> $syntaxErrors what PHP's parser refused in these files */
+    public function __construct(
+        public readonly ?string $iniFile,
+        public readonly ?string $scanDir = null,
+        public readonly array $syntaxErrors = [],
+    ) {
+    }
+
+    /** @param list<IniSyntaxError> $errors */
+    public function withSyntaxErrors(array $errors): self
     {
+        return new self($this->iniFile, $this->scanDir, $errors);
+    }
+
+    /** The first syntax error in $file: PHP reads nothing of that file after it. */
+    public function syntaxErrorIn(string $file): ?IniSyntaxError
+    {
+        $real = realpath($file) ?: $file;
+        foreach ($this->syntaxErrors as $error) {
+            if ($error->file === $real || $error->file === $file) {
+                return $error;
+            }
+        }
+
+        return null;
     }
 
     /** @return list<string> */
@@ -39,7 +62,12 @@ final class IniFiles
         $commented = null;
         $pattern = '{^\s*(;)?\s*'.preg_quote($setting, '{').'\s*=}i';
         foreach ($this->read() as $file => $lines) {
+            // PHP stops reading a file at its syntax error: a line below it sets nothing.
+            $last = $this->syntaxErrorIn($file)?->line;
             foreach ($lines as $i => $line) {
+                if (null !== $last && $i + 1 >= $last) {
+                    break;
+                }
                 if (!preg_match($pattern, $line, $m)) {
                     continue;
                 }
@@ -51,7 +79,26 @@ final class IniFiles
             }
         }
 
-        return $set ?? $commented ?? new SettingLocation($setting, $this->iniFile ?? 'php.ini');
+        $found = $set ?? $commented ?? new SettingLocation($setting, $this->fileToAddTo());
+        $error = $this->syntaxErrorIn($found->file);
+
+        return null === $error ? $found : $found->brokenAt($error);
+    }
+
+    /**
+     * Where a setting nothing mentions goes: php.ini; without one, a file of its own in the scanned
+     * directory (PHP reads every *.ini there); without either, PHP reads no ini file at all.
+     */
+    private function fileToAddTo(): string
+    {
+        if (null !== $this->iniFile) {
+            return $this->iniFile;
+        }
+        if (null !== $this->scanDir) {
+            return rtrim(explode(\PATH_SEPARATOR, $this->scanDir)[0], '/').'/99-preheat.ini';
+        }
+
+        return 'php.ini (PHP reads none: `php -i` shows where it looks, "Configuration File (php.ini) Path")';
     }
 
     /** @return array<string, list<string>> */

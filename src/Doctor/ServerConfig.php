@@ -77,6 +77,7 @@ final class ServerConfig
             'fpm' => $this->fpmBinary,
             'ini' => $this->ini->iniFile,
             'scanDir' => $this->ini->scanDir,
+            'iniSyntaxErrors' => array_map(static fn (IniSyntaxError $e): array => $e->toArray(), $this->ini->syntaxErrors),
             'settings' => $this->settings,
             'pools' => array_map(static fn (PoolConfig $p): array => $p->toArray(), $this->pools),
             'cliIni' => $this->cliIni->iniFile,

@@ -38,8 +38,9 @@ final class ServerConfigReader
             throw DoctorEnvironmentError::noFpm($phpBinary);
         }
         $ini = new IniFiles($installation->settings->iniFile, $installation->settings->scanDir);
-        $fpm = $this->probe($phpBinary, $ini, true);
-        $cli = $this->probe($phpBinary, null, false);
+        [$fpm, $startup] = $this->probe($phpBinary, $ini, true);
+        $ini = $ini->withSyntaxErrors(IniSyntaxError::fromStartupOutput($startup));
+        [$cli, $cliStartup] = $this->probe($phpBinary, null, false);
         $pools = self::pools($ini->iniFile, $poolFiles);
         $cliLoaded = \is_string($cli['loaded'] ?? null) ? $cli['loaded'] : null;
         $cliScanned = \is_string($cli['scanned'] ?? null) ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned'])))) : [];
@@ -51,7 +52,7 @@ final class ServerConfigReader
             array_map('strval', array_filter((array) $fpm['settings'], static fn ($v): bool => false !== $v)),
             array_values(array_map(static fn ($e): string => strtolower((string) $e), (array) $fpm['extensions'])),
             $pools,
-            new IniFiles($cliLoaded, [] === $cliScanned ? null : \dirname($cliScanned[0])),
+            new IniFiles($cliLoaded, [] === $cliScanned ? null : \dirname($cliScanned[0]), IniSyntaxError::fromStartupOutput($cliStartup)),
             (string) (($cli['settings'] ?? [])['opcache.preload'] ?? ''),
             Cpu::cores(),
             self::memoryBytes(),
@@ -89,7 +90,7 @@ final class ServerConfigReader
         return $pools;
     }
 
-    /** @return array<string, mixed> */
+    /** @return array{array<string, mixed>, string} what PHP reported, and what it printed on stderr while starting */
     private function probe(string $phpBinary, ?IniFiles $ini, bool $withIni): array
     {
         $code = Probe::emit('["version" => PHP_VERSION, "loaded" => php_ini_loaded_file(), "scanned" => php_ini_scanned_files(),'
@@ -107,7 +108,7 @@ final class ServerConfigReader
             throw DoctorEnvironmentError::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
         }
 
-        return $data;
+        return [$data, $result->stderr];
     }
 
     private static function memoryBytes(): ?int

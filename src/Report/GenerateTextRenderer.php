@@ -110,6 +110,9 @@ final class GenerateTextRenderer
         if (0 === $outcome->fixRoundLimit && [] !== $verification->unlinkedClasses) {
             return ' (without --no-fix, what PHP refuses is dropped and the script tried again)';
         }
+        if (null !== $outcome->stalledFixRound) {
+            return \sprintf(': fix round %d would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message above)', $outcome->stalledFixRound);
+        }
         if ([] !== $outcome->fixRounds && \count($outcome->fixRounds) >= $outcome->fixRoundLimit) {
             return \sprintf(' after %d fix round(s) (--fix-rounds=%d)', \count($outcome->fixRounds), $outcome->fixRoundLimit);
         }

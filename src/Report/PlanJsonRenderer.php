@@ -60,6 +60,7 @@ final class PlanJsonRenderer
             'scan' => $this->scan->json($outcome->planResult),
             'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
             'fixRoundLimit' => $outcome->fixRoundLimit,
+            'fixStalledAtRound' => $outcome->stalledFixRound,
             'budgetRounds' => array_map(static fn ($c): array => ['round' => $c->round, 'measuredBytes' => $c->measuredBytes, 'budgetBytes' => $c->budgetBytes, 'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4)], $outcome->calibrations),
             'fitRounds' => array_map(static fn ($r): array => $r->toArray(), $outcome->capacityRounds),
             'fitted' => $outcome->capacitySummary(),

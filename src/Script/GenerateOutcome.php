@@ -13,6 +13,7 @@ final class GenerateOutcome
      * @param list<FixRound>         $fixRounds
      * @param list<CalibrationRound> $calibrations
      * @param list<CapacityRound>    $capacityRounds
+     * @param int|null               $stalledFixRound the fix round that found nothing new to drop, and so was not run
      */
     public function __construct(
         public readonly PlanResult $planResult,
@@ -25,6 +26,7 @@ final class GenerateOutcome
         public readonly array $calibrations = [],
         public readonly int $fixRoundLimit = 0,
         public readonly array $capacityRounds = [],
+        public readonly ?int $stalledFixRound = null,
     ) {
     }
 

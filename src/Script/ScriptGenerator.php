@@ -29,6 +29,7 @@ final class ScriptGenerator
         private readonly PreloadVerifier $verifier,
         private readonly PreloadScriptWriter $writer = new PreloadScriptWriter(),
         private readonly ProgressLogger $progress = new NullProgressLogger(),
+        private readonly PreloadUserAccess $access = new PreloadUserAccess(),
     ) {
     }
 
@@ -54,6 +55,18 @@ final class ScriptGenerator
             $this->write($result, $request->outputPath);
 
             return new GenerateOutcome($result, $request->outputPath, true, null, [], $request->strict, $selection);
+        }
+
+        // As root PHP preloads as the pool's user: a file that user cannot read fails every boot the same way,
+        // and no fix round can help. Said first, with its fix, before any PHP starts.
+        $preloadUser = $request->verify->php->preloadUser();
+        if (null !== $preloadUser) {
+            $this->access->check(
+                $preloadUser,
+                null !== $request->verify->php->settings->value('opcache.preload_user') && '' !== $request->verify->php->settings->value('opcache.preload_user') ? 'opcache.preload_user in '.($request->verify->php->settings->iniFile ?? 'php.ini') : $request->verify->php->userSource,
+                array_map(static fn ($f): string => $f->path, $result->plan->included),
+                [\dirname($request->outputPath)],
+            );
         }
 
         // Fix rounds, budget calibrations and capacity fits are counted apart: each has its own bound, and none uses up another.
@@ -87,10 +100,16 @@ final class ScriptGenerator
                 continue;
             }
             $drops = $report->passed($request->strict) || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
-            if ([] === $drops) {
-                return new GenerateOutcome($result, $request->outputPath, $report->passed($request->strict), $report, $rounds, $request->strict, $selection, $calibrations, $request->fixRounds, $fits);
-            }
             $round = new FixRound(\count($rounds) + 1, $drops);
+            // A round that would drop only what earlier rounds dropped changes nothing: PHP refuses them
+            // again for a reason dropping cannot fix (a file it cannot read, a setting), so stop here.
+            $stalled = [] !== $drops && [] === array_diff_key($round->forcedDrops(), $options->forcedDrops) ? $round->round : null;
+            if (null !== $stalled) {
+                $this->progress->finish(\sprintf('Fix round %d would drop only what earlier rounds dropped (%d item(s)): stopping', $stalled, \count($drops)));
+            }
+            if ([] === $drops || null !== $stalled) {
+                return new GenerateOutcome($result, $request->outputPath, $report->passed($request->strict), $report, $rounds, $request->strict, $selection, $calibrations, $request->fixRounds, $fits, $stalled);
+            }
             $rounds[] = $round;
             $this->progress->finish(\sprintf('Fix round %d: dropping %d item(s) PHP refused, planning again', $round->round, \count($drops)));
             $options = $options->withForcedDrops($round->forcedDrops());
@@ -225,6 +244,10 @@ final class ScriptGenerator
 
     private function checkDirectory(string $outputPath): void
     {
+        if (is_dir($outputPath)) {
+            // A script cannot replace a directory: saying the user cannot create files there would be false.
+            throw ScriptWriteError::isDirectory($outputPath);
+        }
         if (!is_dir(\dirname($outputPath))) {
             throw ScriptWriteError::directoryMissing($outputPath);
         }

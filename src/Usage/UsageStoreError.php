@@ -59,6 +59,17 @@ final class UsageStoreError extends \RuntimeException implements UserError, Sett
         return self::aboutTheStore(\sprintf('No traffic recorded yet in %1$s: enable the recorder (preheat record --install) and let requests through; `preheat usage --store=%1$s` says what to check.', $store));
     }
 
+    /** Nothing in the store reads as a record, but it is not empty either: it is some other file, or all of it is damaged. */
+    public static function notAStore(string $store, int $damaged): self
+    {
+        return self::aboutTheStore(\sprintf(
+            '%s is not a usage store: none of its lines is a record of Preheat\'s recorder (%d damaged %s skipped). Name the file the recorder writes (preheat record --install prints it), or move this one away and record anew.',
+            $store,
+            $damaged,
+            1 === $damaged ? 'line' : 'lines',
+        ));
+    }
+
     /** @param list<string> $checks what to check, from EmptyStoreDiagnosis */
     public static function nothingRecorded(string $store, bool $missing, array $checks): self
     {

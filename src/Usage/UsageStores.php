@@ -24,6 +24,9 @@ final class UsageStores
     {
         $store = self::open($dsn, $baseDirectory);
         $usage = $store->read();
+        if ($usage->isEmpty() && 0 === $usage->batches && $usage->skippedRecords > 0) {
+            throw UsageStoreError::notAStore($store->describe(), $usage->skippedRecords);
+        }
         if ($usage->isEmpty()) {
             throw UsageStoreError::empty($store->describe());
         }

@@ -77,6 +77,72 @@ final class DoctorCommandTest extends TestCase
         }
     }
 
+    /**
+     * PHP reads an ini up to a syntax error and ignores the rest: doctor says so as an error, with the
+     * file, the line and PHP's own message, and never advises adding a setting after the broken line.
+     */
+    public function testAnIniSyntaxErrorIsAnErrorWithItsLineAndNoAdviceToAppendAfterIt(): void
+    {
+        $directory = new TemporaryDirectory('preheat-doctor-');
+        try {
+            $cases = [
+                'section' => ["[PHP]\nmemory_limit = 128M\n[broken\n", 3, "expecting ']'"],
+                'quote' => ["[PHP]\nopcache.enable = 1\nerror_log = \"/var/log/php.log\nmemory_limit = 256M\n", 5, 'syntax error'],
+                'variable' => ["opcache.enable=1\nmemory_limit = \${\nopcache.validate_timestamps=1\n", 2, 'syntax error'],
+            ];
+            foreach ($cases as $name => [$text, $line, $message]) {
+                $ini = $directory->path.'/'.$name.'.ini';
+                file_put_contents($ini, $text);
+                [$report, $process] = PreheatProcess::json(['doctor', '--ini='.$ini, '--pool='.realpath(self::FIXTURES.'/stock/pool.d/www.conf'), '--project='.self::FIXTURES.'/apps/plain']);
+                self::assertSame(4, $process->getExitCode(), $name.': '.$process->getErrorOutput());
+                $findings = array_column($report['findings'], null, 'id');
+                self::assertArrayHasKey('ini-syntax-error', $findings, $name.': '.implode(', ', array_keys($findings)));
+                self::assertSame('error', $findings['ini-syntax-error']['severity']);
+                self::assertSame($ini.':'.$line.' has a syntax error: PHP stops reading the file there', $findings['ini-syntax-error']['title'], $name);
+                self::assertStringContainsString($message, $findings['ini-syntax-error']['detail'], $name);
+                self::assertSame([[$ini, $line]], array_map(static fn (array $e): array => [$e['file'], $e['line']], $report['server']['iniSyntaxErrors']), $name);
+                foreach ($report['findings'] as $finding) {
+                    foreach ($finding['fixes'] as $fix) {
+                        if ($fix['file'] !== $ini) {
+                            continue;
+                        }
+                        self::assertTrue(null !== $fix['line'] && $fix['line'] < $line || str_contains($fix['note'] ?? '', 'add it above that line'), $name.': a fix after the broken line: '.json_encode($fix));
+                    }
+                }
+            }
+
+            $text = PreheatProcess::run(['doctor', '--ini='.$directory->path.'/section.ini', '--pool='.realpath(self::FIXTURES.'/stock/pool.d/www.conf'), '--project='.self::FIXTURES.'/apps/plain']);
+            self::assertSame(4, $text->getExitCode());
+            self::assertStringStartsWith('[ERROR] '.$directory->path.'/section.ini:3 has a syntax error', explode("\n\n", $text->getOutput(), 2)[1]);
+            self::assertStringContainsString("says: syntax error, unexpected end of file, expecting ']' in", $text->getOutput());
+        } finally {
+            $directory->remove();
+        }
+    }
+
+    /**
+     * An app whose vendor/ came built with it (a system package such as Debian's dokuwiki): no
+     * composer.json to edit, so doctor says there is nothing to change instead of naming a file that
+     * does not exist.
+     */
+    public function testAnAppInstalledWithoutComposerIsNotToldToEditAComposerJsonThatDoesNotExist(): void
+    {
+        $app = realpath(self::FIXTURES.'/apps/packaged');
+        self::assertFileDoesNotExist($app.'/composer.json');
+        [$report, $process] = PreheatProcess::json(['doctor', '--ini='.realpath(self::FIXTURES.'/stock/php.ini'), '--pool='.realpath(self::FIXTURES.'/stock/pool.d/www.conf'), '--project='.$app]);
+
+        $findings = array_column($report['findings'], null, 'id');
+        self::assertArrayHasKey('autoloader-not-optimised', $findings, $process->getErrorOutput());
+        self::assertSame('notice', $findings['autoloader-not-optimised']['severity']);
+        self::assertSame('Composer\'s autoloader is not optimised, but this app was not installed with Composer: there is no '.$app.'/composer.json', $findings['autoloader-not-optimised']['title']);
+        self::assertStringContainsString('nothing to change here', $findings['autoloader-not-optimised']['detail']);
+        foreach ($report['findings'] as $finding) {
+            foreach ($finding['fixes'] as $fix) {
+                self::assertTrue(is_file($fix['file']) || is_dir(\dirname($fix['file'])), 'a fix names a file that is not there: '.json_encode($fix));
+            }
+        }
+    }
+
     public function testBadInputNamesWhatToDo(): void
     {
         $badPool = PreheatProcess::run(['doctor', '--pool='.self::FIXTURES.'/bad-pool/www.conf', '--project='.self::FIXTURES.'/apps/plain']);

@@ -207,6 +207,64 @@ final class GenerateCommandTest extends TestCase
         self::assertStringContainsString('nope does not exist', $process->getErrorOutput());
     }
 
+    /**
+     * As root, PHP preloads as the pool's user: a vendor file unpacked with mode 0600 (as some packages
+     * are) is one error first, naming the user, the file with its mode and the fix, exit 3; no fix rounds.
+     */
+    public function testAFileThePoolUserCannotReadIsOneErrorWithItsFixBeforeVerifying(): void
+    {
+        self::requireRootAndWwwData();
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $closed = $project.'/vendor/acme/container/src/RemembersInstances.php';
+        chmod($closed, 0o600);
+
+        $started = microtime(true);
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--user=www-data', '--no-cache']);
+
+        self::assertSame(3, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
+        self::assertLessThan(30, microtime(true) - $started);
+        $error = $process->getErrorOutput();
+        self::assertStringContainsString("preheat generate: www-data (the user php-fpm preloads as: --user) cannot read 1 of the 6 files to preload:\n  {$closed} (owner root, group root, mode 0600)\n", $error);
+        self::assertStringContainsString('Fix: chmod -R a+rX '.\dirname($closed).' (or install the code as www-data), then run again.', $error);
+        self::assertStringNotContainsString('Verifying', $error, 'said before PHP boots');
+        self::assertStringNotContainsString('Fix round', $error.$process->getOutput());
+        self::assertSame([], glob($project.'/.preload.php.*') ?: [], 'no candidate left');
+    }
+
+    /** A project inside a directory the pool's user may not enter (a 0700 temporary directory) is named as such, not a raw "Failed opening required" fatal. */
+    public function testAProjectInADirectoryThePoolUserMayNotEnterIsOneErrorWithItsFix(): void
+    {
+        self::requireRootAndWwwData();
+        mkdir($this->directory->path.'/private', 0o700);
+        $project = $this->directory->path.'/private/app';
+        (new Process(['cp', '-a', FixtureProjects::path('clean'), $project]))->mustRun();
+
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--user=www-data', '--no-cache']);
+
+        self::assertSame(3, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
+        self::assertStringContainsString("www-data (the user php-fpm preloads as: --user) may not enter 1 directory on the way to the files to preload:\n  {$this->directory->path}/private (owner root, group root, mode 0700)\n", $process->getErrorOutput());
+        self::assertStringContainsString('Fix: chmod a+x '.$this->directory->path.'/private (or install the code as www-data), then run again.', $process->getErrorOutput());
+        self::assertStringNotContainsString('Failed opening required', $process->getErrorOutput().$process->getOutput());
+    }
+
+    private static function requireRootAndWwwData(): void
+    {
+        if (0 !== posix_geteuid() || false === posix_getpwnam('www-data')) {
+            self::markTestSkipped('needs root (PHP preloads as the pool\'s user only then) and a www-data user');
+        }
+    }
+
+    public function testAnOutputThatIsADirectoryIsNamedAsOne(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        mkdir($this->directory->path.'/scripts');
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--output='.$this->directory->path.'/scripts', '--no-cache']);
+
+        self::assertSame(2, $process->getExitCode(), $process->getOutput());
+        self::assertStringContainsString('--output='.$this->directory->path.'/scripts is a directory: give the path of the script file, e.g. --output='.$this->directory->path.'/scripts/preload.php.', $process->getErrorOutput());
+        self::assertStringNotContainsString('cannot create files', $process->getErrorOutput());
+    }
+
     public function testAnUnwritableOutputDirectoryIsNamed(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);

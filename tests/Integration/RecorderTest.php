@@ -199,6 +199,12 @@ final class RecorderTest extends TestCase
         self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/empty.log. What to check:', $empty->getErrorOutput());
         self::assertStringContainsString('  - The recorder samples 1 request in 10, and each php-fpm worker writes once it has 50 sampled requests', $empty->getErrorOutput());
 
+        file_put_contents($this->project.'/garbage.log', "not a record\n{\"v\": \"x\"\n");
+        $garbage = PreheatProcess::run(['usage', '--store='.$this->project.'/garbage.log', '--pool-user='.self::me()]);
+        self::assertSame(2, $garbage->getExitCode());
+        self::assertStringContainsString($this->project.'/garbage.log is not a usage store: none of its lines is a record of Preheat\'s recorder (2 damaged lines skipped).', $garbage->getErrorOutput());
+        self::assertStringNotContainsString('No traffic recorded yet', $garbage->getErrorOutput());
+
         $missing = PreheatProcess::run(['usage', '--pool-user=nobody'], $this->project);
         self::assertSame(2, $missing->getExitCode());
         self::assertStringContainsString('No traffic recorded yet in '.$this->project.'/preheat-usage.log (the file does not exist). What to check:', $missing->getErrorOutput());

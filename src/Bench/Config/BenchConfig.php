@@ -158,11 +158,16 @@ final class BenchConfig
         if ($callgrindWarmup < 1) {
             throw ConfigError::invalid('callgrindWarmup', $callgrindWarmup, 'must be at least 1: the first request compiles what is not preloaded yet');
         }
-        if ($recordSeconds <= 0 || $recorderSample < 1) {
-            throw ConfigError::invalid('recordSeconds/recorderSample', [$recordSeconds, $recorderSample], 'seconds above 0, a sampling rate of at least 1 (1 in N requests)');
+        if ($recordSeconds <= 0) {
+            throw ConfigError::invalid('recordSeconds', $recordSeconds, 'expected seconds of recording, above 0');
         }
-        if ($duration <= 0 || $warmup < 0 || $requestTimeout <= 0) {
-            throw ConfigError::invalid('duration/warmup/timeout', [$duration, $warmup, $requestTimeout], 'durations are seconds, duration and timeout above 0');
+        if ($recorderSample < 1) {
+            throw ConfigError::invalid('recorderSample', $recorderSample, 'expected a sampling rate of at least 1 (1 in N requests)');
+        }
+        foreach (['duration' => [$duration, false], 'warmup' => [$warmup, true], 'timeout' => [$requestTimeout, false]] as $setting => [$seconds, $zero]) {
+            if ($zero ? $seconds < 0 : $seconds <= 0) {
+                throw ConfigError::invalid($setting, $seconds, $zero ? 'expected seconds, 0 or more' : 'expected seconds, above 0');
+            }
         }
         if (!($precision > 0.0) || !is_finite($precision)) {
             throw ConfigError::invalid('precision', $precision, 'the half-width every gain\'s interval should reach, in points above 0, e.g. 2 for ±2 %');

@@ -28,6 +28,22 @@ final class BenchConfigLoader
     private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache', 'valgrind'];
     private const GENERATE_KEYS = ['paths', 'ignore'];
     private const URL_KEYS = ['path', 'expect'];
+    /** key => [type, minimum, whether the minimum itself is allowed, what the value counts] */
+    private const RANGES = [
+        'rounds' => ['integer', 1, true, 'a whole number of rounds'],
+        'duration' => ['number', 0, false, 'seconds of load per scenario per round'],
+        'warmup' => ['number', 0, true, 'seconds of warm-up'],
+        'concurrency' => ['integer', 1, true, 'a whole number of connections'],
+        'workers' => ['integer', 1, true, 'a whole number of workers'],
+        'cgiRequests' => ['integer', 1, true, 'a whole number of requests'],
+        'timeout' => ['number', 0, false, 'seconds a request may take'],
+        'recordSeconds' => ['number', 0, false, 'seconds of recording'],
+        'recorderSample' => ['integer', 1, true, 'a sampling rate (1 in N requests)'],
+        'callgrindRequests' => ['integer', 1, true, 'a whole number of requests'],
+        'callgrindWarmup' => ['integer', 1, true, 'a whole number of requests (the first compiles what is not preloaded)'],
+        'opcacheMemory' => ['integer', 1, true, 'megabytes of OPcache memory'],
+        'restartEvery' => ['integer', 0, true, 'a whole number of rounds between restarts (0: never)'],
+    ];
 
     /**
      * @param array<string, mixed> $overrides command-line values, already typed (null = not given)
@@ -49,6 +65,7 @@ final class BenchConfigLoader
         $binaries = $this->section($file, $bench, 'binaries', self::BINARY_KEYS, 'bench.');
         $hot = $this->section($file, $bench, 'hot', self::HOT_KEYS, 'bench.');
         $worker = $this->section($file, $bench, 'worker', self::WORKER_KEYS, 'bench.');
+        $this->checkRanges($file, $bench);
 
         $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', BenchConfig::DEFAULT_DOCUMENT_ROOT), 'bench.documentRoot');
         $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', BenchConfig::DEFAULT_FRONT_CONTROLLER), '/');
@@ -86,10 +103,10 @@ final class BenchConfigLoader
             $masks,
             $this->stringList($file, $generate, 'paths', 'generate.'),
             $this->stringList($file, $generate, 'ignore', 'generate.'),
-            (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', BenchConfig::DEFAULT_PHP_BINARY)),
-            (string) $this->value($file, $binaries, 'fpm', 'string', BenchConfig::DEFAULT_FPM_BINARY),
-            (string) $this->value($file, $binaries, 'cgi', 'string', BenchConfig::DEFAULT_CGI_BINARY),
-            (string) $this->value($file, $binaries, 'nginx', 'string', BenchConfig::DEFAULT_NGINX_BINARY),
+            (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', BenchConfig::DEFAULT_PHP_BINARY, 'bench.binaries.')),
+            (string) $this->value($file, $binaries, 'fpm', 'string', BenchConfig::DEFAULT_FPM_BINARY, 'bench.binaries.'),
+            (string) $this->value($file, $binaries, 'cgi', 'string', BenchConfig::DEFAULT_CGI_BINARY, 'bench.binaries.'),
+            (string) $this->value($file, $binaries, 'nginx', 'string', BenchConfig::DEFAULT_NGINX_BINARY, 'bench.binaries.'),
             $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
             null === ($opcacheMemory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $opcacheMemory,
             (float) $this->number($file, $bench, 'timeout', BenchConfig::DEFAULT_REQUEST_TIMEOUT),
@@ -98,14 +115,14 @@ final class BenchConfigLoader
             $this->number($file, $bench, 'recordSeconds', BenchConfig::DEFAULT_RECORD_SECONDS),
             (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
             $runtime,
-            (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY),
+            (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY, 'bench.binaries.'),
             (float) ($overrides['precision'] ?? $this->precision($file, $bench)),
             (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),
             $ladder,
             $this->worker($file, $root, $worker),
             (int) $this->value($file, $bench, 'callgrindRequests', 'integer', BenchConfig::DEFAULT_CALLGRIND_REQUESTS),
             (int) $this->value($file, $bench, 'callgrindWarmup', 'integer', BenchConfig::DEFAULT_CALLGRIND_WARMUP),
-            (string) $this->value($file, $binaries, 'valgrind', 'string', BenchConfig::DEFAULT_VALGRIND_BINARY),
+            (string) $this->value($file, $binaries, 'valgrind', 'string', BenchConfig::DEFAULT_VALGRIND_BINARY, 'bench.binaries.'),
             null === ($schedule = $overrides['schedule'] ?? $this->value($file, $bench, 'schedule', 'string', null)) ? null : (string) $schedule,
             null === ($restartEvery = $overrides['restartEvery'] ?? $this->value($file, $bench, 'restartEvery', 'integer', null)) ? null : (int) $restartEvery,
         );
@@ -114,16 +131,19 @@ final class BenchConfigLoader
     /** @param array<string, mixed> $worker */
     private function worker(string $file, string $root, array $worker): WorkerSettings
     {
-        $maxRequests = (int) $this->value($file, $worker, 'maxRequests', 'integer', 0);
-        $maxBody = (int) $this->value($file, $worker, 'maxBodyBytes', 'integer', WorkerSettings::DEFAULT_MAX_BODY_BYTES);
-        if ($maxRequests < 0 || $maxBody < 0) {
-            throw ConfigError::invalid($file.' key bench.worker', [$maxRequests, $maxBody], 'maxRequests (0: never) and maxBodyBytes are whole numbers, not negative');
+        $maxRequests = (int) $this->value($file, $worker, 'maxRequests', 'integer', 0, 'bench.worker.');
+        $maxBody = (int) $this->value($file, $worker, 'maxBodyBytes', 'integer', WorkerSettings::DEFAULT_MAX_BODY_BYTES, 'bench.worker.');
+        if ($maxRequests < 0) {
+            throw ConfigError::invalid($file.' key bench.worker.maxRequests', $maxRequests, 'expected a whole number of requests, 0 or more (0: never restart a worker)');
         }
-        $adapter = $this->value($file, $worker, 'adapter', 'string', null);
+        if ($maxBody < 0) {
+            throw ConfigError::invalid($file.' key bench.worker.maxBodyBytes', $maxBody, 'expected a whole number of bytes, 0 or more');
+        }
+        $adapter = $this->value($file, $worker, 'adapter', 'string', null, 'bench.worker.');
         if (null !== $adapter && !\in_array($adapter, WorkerSettings::ADAPTERS, true)) {
             throw ConfigError::invalid($file.' key bench.worker.adapter', $adapter, 'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app');
         }
-        $entry = $this->value($file, $worker, 'entry', 'string', null);
+        $entry = $this->value($file, $worker, 'entry', 'string', null, 'bench.worker.');
 
         return new WorkerSettings($root, null === $adapter ? null : (string) $adapter, null === $entry ? null : (string) $entry, $maxRequests, $maxBody);
     }
@@ -134,16 +154,56 @@ final class BenchConfigLoader
         if (!is_file($file)) {
             throw ConfigError::unreadable($file, 'no such file', Setting::Config);
         }
+        $text = (string) file_get_contents($file);
         try {
-            $data = json_decode((string) file_get_contents($file), true, 64, \JSON_THROW_ON_ERROR);
+            // Decoded to objects first: as arrays, `[]` and `{}` look the same, and a list is no configuration.
+            $raw = json_decode($text, false, 64, \JSON_THROW_ON_ERROR);
+            $data = json_decode($text, true, 64, \JSON_THROW_ON_ERROR);
         } catch (\JsonException $error) {
             throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
         }
-        if (!\is_array($data) || array_is_list($data) && [] !== $data) {
-            throw ConfigError::unreadable($file, 'expected a JSON object with "bench" and "generate" sections');
+        if (!$raw instanceof \stdClass || !\is_array($data)) {
+            throw ConfigError::unreadable($file, \sprintf('the top level is %s, not an object: write {"bench": {...}, "generate": {...}}, or {} for the defaults', self::jsonKind($raw)));
         }
 
         return $data;
+    }
+
+    private static function jsonKind(mixed $value): string
+    {
+        return match (true) {
+            \is_array($value) => [] === $value ? 'an empty list' : 'a list',
+            \is_string($value) => 'a string',
+            \is_int($value), \is_float($value) => 'a number',
+            \is_bool($value) => 'true or false',
+            null === $value => 'null',
+            default => 'an object',
+        };
+    }
+
+    /**
+     * Every count and length of time preheat.json gives, checked against its range whether or not the
+     * command line overrides it: a wrong value in the file is wrong for the next run without the option.
+     *
+     * @param array<string, mixed> $bench
+     */
+    private function checkRanges(string $file, array $bench): void
+    {
+        // The settings an option may override are read here too, so that their type is checked either way.
+        foreach (['runtime', 'tool', 'schedule'] as $key) {
+            $this->value($file, $bench, $key, 'string', null);
+        }
+        $this->precision($file, $bench);
+        $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME);
+        foreach (self::RANGES as $key => [$type, $minimum, $inclusive, $what]) {
+            if (!\array_key_exists($key, $bench)) {
+                continue;
+            }
+            $value = 'integer' === $type ? $this->value($file, $bench, $key, 'integer', null) : $this->number($file, $bench, $key, 0.0);
+            if ($inclusive ? $value < $minimum : $value <= $minimum) {
+                throw ConfigError::invalid($file.' key bench.'.$key, $value, \sprintf('expected %s, %s %s', $what, $inclusive ? 'at least' : 'above', $minimum));
+            }
+        }
     }
 
     /**
@@ -177,13 +237,13 @@ final class BenchConfigLoader
     }
 
     /** @param array<mixed> $data */
-    private function value(string $file, array $data, string $key, string $type, mixed $default): mixed
+    private function value(string $file, array $data, string $key, string $type, mixed $default, string $prefix = 'bench.'): mixed
     {
         if (!\array_key_exists($key, $data)) {
             return $default;
         }
         if (get_debug_type($data[$key]) !== ('integer' === $type ? 'int' : $type)) {
-            throw ConfigError::invalid($file.' key '.$key, $data[$key], 'expected '.match ($type) {
+            throw ConfigError::invalid($file.' key '.$prefix.$key, $data[$key], 'expected '.match ($type) {
                 'integer' => 'a whole number', 'bool' => 'true or false', default => 'a '.$type,
             });
         }
@@ -192,13 +252,13 @@ final class BenchConfigLoader
     }
 
     /** @param array<mixed> $data */
-    private function number(string $file, array $data, string $key, float $default): float
+    private function number(string $file, array $data, string $key, float $default, string $prefix = 'bench.'): float
     {
         if (!\array_key_exists($key, $data)) {
             return $default;
         }
         if (!\is_int($data[$key]) && !\is_float($data[$key])) {
-            throw ConfigError::invalid($file.' key '.$key, $data[$key], 'expected a number of seconds');
+            throw ConfigError::invalid($file.' key '.$prefix.$key, $data[$key], 'expected a number of seconds');
         }
 
         return (float) $data[$key];
@@ -305,12 +365,12 @@ final class BenchConfigLoader
     /** @param array<string, mixed> $hot */
     private function hotCriteria(string $file, array $hot): HotCriteria
     {
-        $budget = $this->value($file, $hot, 'budget', 'string', null);
+        $budget = $this->value($file, $hot, 'budget', 'string', null, 'bench.hot.');
         try {
             // Checks the ranges now rather than in the middle of a run.
             return HotCriteria::orDefaults(
-                \array_key_exists('coverage', $hot) ? $this->number($file, $hot, 'coverage', 0.0) : null,
-                \array_key_exists('minShare', $hot) ? $this->number($file, $hot, 'minShare', 0.0) : null,
+                \array_key_exists('coverage', $hot) ? $this->number($file, $hot, 'coverage', 0.0, 'bench.hot.') : null,
+                \array_key_exists('minShare', $hot) ? $this->number($file, $hot, 'minShare', 0.0, 'bench.hot.') : null,
                 null === $budget ? null : MemorySize::parse((string) $budget),
             );
         } catch (\InvalidArgumentException $error) {

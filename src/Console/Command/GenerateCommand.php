@@ -121,6 +121,9 @@ final class GenerateCommand extends Command
         if (false === $directory) {
             throw new InvalidOption(\sprintf('--output=%s: directory %s does not exist.', $given, \dirname($path)));
         }
+        if (is_dir($path)) {
+            throw new InvalidOption(\sprintf('--output=%s is a directory: give the path of the script file, e.g. --output=%s/preload.php.', $given, rtrim((string) $given, '/')));
+        }
 
         return $directory.'/'.basename($path);
     }

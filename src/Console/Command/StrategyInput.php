@@ -75,7 +75,7 @@ final class StrategyInput
         }
         $usage = UsageStores::readTraffic((string) $dsn, (string) getcwd());
         $criteria = HotCriteria::orDefaults($this->fraction($input, 'coverage'), $this->fraction($input, 'min-share'), $budgetBytes);
-        $this->progress->finish(\sprintf('Usage: %d sampled requests, %d files (%s)', $usage->requests, \count($usage->fileCounts), $criteria->describe()));
+        $this->progress->finish(\sprintf('Usage: %d sampled requests, %d files (%s)%s', $usage->requests, \count($usage->fileCounts), $criteria->describe(), $usage->skippedRecords > 0 ? \sprintf('; %d damaged %s skipped', $usage->skippedRecords, 1 === $usage->skippedRecords ? 'record' : 'records') : ''));
 
         return new HotStrategy($usage, $criteria);
     }

@@ -71,6 +71,10 @@ final class UsageCommand extends Command
             }
         }
         $snapshot = $this->merger->combine(array_values($stores));
+        if ($snapshot->isEmpty() && 0 === $snapshot->batches && $snapshot->skippedRecords > 0) {
+            // Lines, but none a record: another file named by mistake, or garbage; not a recorder that has not run yet.
+            throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
+        }
         if ($snapshot->isEmpty()) {
             throw $this->nothingRecorded($stores[0], false, self::poolUser($input)); // every store is empty: the first tells what to check
         }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Doctor\Rule;
 
 use Preheat\Doctor\AppProfile;
+use Preheat\Doctor\EditableFile;
 use Preheat\Doctor\Finding;
 use Preheat\Doctor\Fix;
 use Preheat\Doctor\PreloadStatus;
@@ -21,10 +22,14 @@ final class PreloadRule implements Rule
         $preload = $app->preload;
         $location = $server->ini->locate('opcache.preload');
         $script = $app->root.'/preload.php';
+        // `generate` writes the script into the project by default: say so when the user cannot, or the project belongs to a package.
+        $target = EditableFile::inspect($script)->problem();
+        $elsewhere = null === $target ? null : \sprintf('%s: write the script elsewhere (`preheat generate --project=%s --output=FILE`) and name that file', $target, $app->root);
+        $scriptFix = static fn (Fix $fix): Fix => null === $elsewhere ? $fix : $fix->withNote($elsewhere);
         $findings = [];
         switch ($preload->status) {
             case PreloadStatus::None:
-                $fixes = [Fix::at($location, $script)];
+                $fixes = [$scriptFix(Fix::at($location, $script))];
                 if ($server->asRoot || '' === $server->setting('opcache.preload_user')) {
                     $fixes[] = Fix::at($server->ini->locate('opcache.preload_user'), self::poolUser($server));
                 }
@@ -43,7 +48,7 @@ final class PreloadRule implements Rule
                     Severity::Error,
                     \sprintf('opcache.preload names %s, which is not there', (string) $preload->script),
                     'php-fpm does not start without its preload script. Generate it (`preheat generate`) or remove the line.',
-                    [Fix::at($location, $script)],
+                    [$scriptFix(Fix::at($location, $script))],
                     Rung::PreloadAll,
                 )];
             case PreloadStatus::Stale:

@@ -58,6 +58,12 @@ final class DoctorTextRenderer
         foreach ($finding->fixes as $fix) {
             $lines[] = '    fix: '.$fix->describe();
         }
+        if ('ini-syntax-error' === $finding->id) {
+            // A file PHP cannot read is no matter of speed: nothing measures it.
+            $lines[] = '';
+
+            return $lines;
+        }
         $lines[] = '    measured by: '.(null === $finding->rung ? 'no rung of the ladder; preheat bench --workers=N compares worker counts' : 'the "'.$finding->rung->value.'" rung of the ladder');
         $lines[] = '';
 

@@ -19,9 +19,11 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
+use Preheat\Report\GenerateTextRenderer;
 use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
+use Preheat\Script\UnreadableByPreloadUser;
 use Preheat\Script\VerifyOptions;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -78,9 +80,50 @@ final class ScriptGeneratorTest extends TestCase
         self::assertSame(1, $php->preloadBoots);
     }
 
-    private static function installation(): PhpInstallation
+    public function testAFixRoundThatWouldDropNothingNewStopsTheLoop(): void
     {
-        return new PhpInstallation('php', null, new PhpSettings(null, 'test', null, ['memory_limit' => '128M']));
+        $project = FixtureProjects::copy('clean', $this->directory);
+        // PHP refuses an anonymous class at every boot: dropping it once changes nothing, so a second round would not either.
+        $php = new FakePhp([], overBudgetFirst: false, alwaysRefused: ['class@anonymous/app/src/Controller/HomeController.php:7$0']);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($project), new PlanOptions([], false), $project.'/preload.php', new VerifyOptions(self::installation()), 5, true));
+
+        self::assertCount(1, $outcome->fixRounds, 'the one round that dropped something');
+        self::assertSame(2, $outcome->stalledFixRound);
+        self::assertSame(2, $php->preloadBoots, 'not five futile rounds');
+        self::assertFalse($outcome->succeeded());
+        $text = implode("\n", (new GenerateTextRenderer())->render($outcome, false));
+        self::assertStringContainsString('Did not write '.$project.'/preload.php: the script failed verification: fix round 2 would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message above).', $text);
+    }
+
+    public function testFilesThePreloadUserCannotReadAreOneErrorBeforeAnyBoot(): void
+    {
+        if (false === posix_getpwnam('www-data') || 0 === posix_getpwnam('www-data')['uid'] || 'www-data' === (posix_getpwuid(posix_geteuid())['name'] ?? null)) {
+            self::markTestSkipped('needs a www-data user other than the one running the tests');
+        }
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $closed = $project.'/vendor/acme/container/src/RemembersInstances.php';
+        chmod($closed, 0o600);
+        $php = new FakePhp([], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        try {
+            $generator->generate(new GenerateRequest(new PlanRequest($project), new PlanOptions([], false), $project.'/preload.php', new VerifyOptions(self::installation('www-data')), 5, true));
+            self::fail('a file www-data cannot read was not reported');
+        } catch (UnreadableByPreloadUser $error) {
+            $owner = posix_getpwuid((int) fileowner($closed))['name'] ?? '';
+            $group = posix_getgrgid((int) filegroup($closed))['name'] ?? '';
+            self::assertStringStartsWith('www-data (the user php-fpm preloads as: --user) cannot read 1 of the ', $error->getMessage());
+            self::assertStringContainsString("\n  {$closed} (owner {$owner}, group {$group}, mode 0600)\n", $error->getMessage());
+            self::assertStringEndsWith('Fix: chmod -R a+rX '.\dirname($closed).' (or install the code as www-data), then run again.', $error->getMessage());
+        }
+        self::assertSame(0, $php->preloadBoots, 'said before PHP boots');
+    }
+
+    private static function installation(?string $user = null): PhpInstallation
+    {
+        return new PhpInstallation('php', null, new PhpSettings(null, 'test', null, ['memory_limit' => '128M']), $user, null === $user ? '' : '--user');
     }
 }
 
@@ -119,8 +162,11 @@ final class FakePhp implements ProcessRunner
 {
     public int $preloadBoots = 0;
 
-    /** @param list<string> $refused classes PHP cannot link */
-    public function __construct(private readonly array $refused, private readonly bool $overBudgetFirst = true)
+    /**
+     * @param list<string> $refused       classes PHP cannot link
+     * @param list<string> $alwaysRefused classes PHP reports at every boot, whatever the script holds
+     */
+    public function __construct(private readonly array $refused, private readonly bool $overBudgetFirst = true, private readonly array $alwaysRefused = [])
     {
     }
 
@@ -149,6 +195,9 @@ final class FakePhp implements ProcessRunner
             if (str_contains($script, $short.'.php')) {
                 $stderr .= "PHP Warning:  Can't preload unlinked class $class: Unknown parent Missing in /app/$short.php on line 3\n";
             }
+        }
+        foreach ($this->alwaysRefused as $class) {
+            $stderr .= "PHP Warning:  Can't preload unlinked class $class: Unknown parent Missing in /app/anonymous.php on line 7\n";
         }
         $memory = 1 === $this->preloadBoots && $this->overBudgetFirst ? 10 * 1048576 : 100000;
 

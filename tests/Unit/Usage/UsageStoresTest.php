@@ -6,8 +6,10 @@ namespace Preheat\Tests\Unit\Usage;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\FileUsageStore;
 use Preheat\Usage\RedisUsageStore;
+use Preheat\Usage\UsageBatch;
 use Preheat\Usage\UsageStoreError;
 use Preheat\Usage\UsageStores;
 use Preheat\UserError;
@@ -76,5 +78,31 @@ final class UsageStoresTest extends TestCase
         yield 'database not a number' => ['redis://cache:6379/usage', 'The Redis database in "redis://cache:6379/usage" must be a number, e.g. redis://cache:6379/0.'];
         yield 'unknown option' => ['redis://cache/0?prefx=a:', 'Unknown Redis option "prefx" in "redis://cache/0?prefx=a:": known options are prefix, timeout and readTimeout.'];
         yield 'timeout not a number' => ['redis://cache/0?timeout=soon', 'The Redis timeout must be a number of seconds above 0'];
+    }
+
+    public function testAStoreOfGarbageIsNotAUsageStoreAndSaysHowManyLinesWereDamaged(): void
+    {
+        $directory = new TemporaryDirectory('preheat-store-');
+        try {
+            $file = $directory->path.'/usage.log';
+            file_put_contents($file, "garbage\nmore garbage {\n\x00\x01binary\n");
+            try {
+                UsageStores::readTraffic($file);
+                self::fail('garbage read as traffic');
+            } catch (UsageStoreError $error) {
+                self::assertSame($file.' is not a usage store: none of its lines is a record of Preheat\'s recorder (3 damaged lines skipped). Name the file the recorder writes (preheat record --install prints it), or move this one away and record anew.', $error->getMessage());
+            }
+
+            // Partly damaged: the good records are kept, the damaged ones counted.
+            (new FileUsageStore($file))->append(new UsageBatch(4, ['/srv/app/A.php' => 4], 1700000000, 1700000010, 'web1'));
+            $usage = UsageStores::readTraffic($file);
+            self::assertSame([4, 3], [$usage->requests, $usage->skippedRecords]);
+
+            file_put_contents($directory->path.'/empty.log', '');
+            $this->expectExceptionMessage('No traffic recorded yet in '.$directory->path.'/empty.log');
+            UsageStores::readTraffic($directory->path.'/empty.log');
+        } finally {
+            $directory->remove();
+        }
     }
 }

@@ -108,7 +108,7 @@ final class BenchConfigLoaderTest extends TestCase
         $this->config(['bench' => ['rounds' => 'five']]);
 
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('key rounds "five": expected a whole number');
+        $this->expectExceptionMessage('preheat.json key bench.rounds "five": expected a whole number');
         (new BenchConfigLoader())->load($this->directory->path, null, []);
     }
 
@@ -133,7 +133,7 @@ final class BenchConfigLoaderTest extends TestCase
         $this->config(['bench' => ['callgrindWarmup' => 0]]);
 
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('Invalid callgrindWarmup 0: must be at least 1: the first request compiles what is not preloaded yet');
+        $this->expectExceptionMessage('preheat.json key bench.callgrindWarmup 0: expected a whole number of requests (the first compiles what is not preloaded), at least 1.');
         (new BenchConfigLoader())->load($this->directory->path, null, []);
     }
 
@@ -267,7 +267,7 @@ final class BenchConfigLoaderTest extends TestCase
         $this->config(['bench' => ['worker' => ['maxBodyBytes' => -1]]]);
 
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('maxRequests (0: never) and maxBodyBytes are whole numbers, not negative');
+        $this->expectExceptionMessage('preheat.json key bench.worker.maxBodyBytes -1: expected a whole number of bytes, 0 or more');
         (new BenchConfigLoader())->load($this->directory->path, null, []);
     }
 
@@ -324,6 +324,77 @@ final class BenchConfigLoaderTest extends TestCase
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.hot {"coverage":2}: The coverage 2 must be above 0 and at most 1');
         (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    /**
+     * A count or length of time out of range in preheat.json names the file, the key, the value and the
+     * range, also when the same option is given on the command line (the file stays wrong without it).
+     *
+     * @return iterable<string, array{array<string, mixed>, array<string, mixed>, string}>
+     */
+    public static function outOfRange(): iterable
+    {
+        yield 'negative duration' => [['duration' => -2], [], 'key bench.duration -2: expected seconds of load per scenario per round, above 0.'];
+        yield 'negative rounds' => [['rounds' => -1], [], 'key bench.rounds -1: expected a whole number of rounds, at least 1.'];
+        yield 'no concurrency' => [['concurrency' => 0], [], 'key bench.concurrency 0: expected a whole number of connections, at least 1.'];
+        yield 'no timeout' => [['timeout' => 0], [], 'key bench.timeout 0: expected seconds a request may take, above 0.'];
+        yield 'negative warm-up' => [['warmup' => -1], [], 'key bench.warmup -1: expected seconds of warm-up, at least 0.'];
+        yield 'no workers' => [['workers' => 0], [], 'key bench.workers 0: expected a whole number of workers, at least 1.'];
+        yield 'duration given on the command line too' => [['duration' => -2], ['duration' => 3.0], 'key bench.duration -2: expected seconds of load per scenario per round, above 0.'];
+        yield 'rounds given on the command line too' => [['rounds' => -1], ['rounds' => 3], 'key bench.rounds -1'];
+        yield 'wrong type given on the command line too' => [['concurrency' => 'many'], ['concurrency' => 4], 'key bench.concurrency "many": expected a whole number'];
+        yield 'precision given on the command line too' => [['precision' => 0], ['precision' => 2.0], 'key bench.precision 0: expected a number of points above 0'];
+        yield 'tool given on the command line too' => [['tool' => 3], ['tool' => 'wrk'], 'key bench.tool 3: expected a string'];
+        yield 'sub-section key named in full' => [['binaries' => ['php' => 8]], [], 'key bench.binaries.php 8: expected a string'];
+    }
+
+    /**
+     * @param array<string, mixed> $bench
+     * @param array<string, mixed> $overrides
+     */
+    #[\PHPUnit\Framework\Attributes\DataProvider('outOfRange')]
+    public function testAValueOutOfRangeNamesTheFileKeyValueAndRange(array $bench, array $overrides, string $message): void
+    {
+        $this->config(['bench' => $bench]);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('Invalid '.$this->directory->path.'/preheat.json '.$message);
+        (new BenchConfigLoader())->load($this->directory->path, null, $overrides);
+    }
+
+    public function testACommandLineValueOutOfRangeNamesItsSettingAlone(): void
+    {
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('Invalid duration -2: expected seconds, above 0.');
+        (new BenchConfigLoader())->load($this->directory->path, null, ['duration' => -2.0]);
+    }
+
+    /** @return iterable<string, array{string, string}> */
+    public static function notAnObject(): iterable
+    {
+        yield 'empty list' => ['[]', 'the top level is an empty list, not an object'];
+        yield 'list' => ['[{"bench": {}}]', 'the top level is a list, not an object'];
+        yield 'number' => ['3', 'the top level is a number, not an object'];
+        yield 'string' => ['"bench"', 'the top level is a string, not an object'];
+        yield 'null' => ['null', 'the top level is null, not an object'];
+    }
+
+    #[\PHPUnit\Framework\Attributes\DataProvider('notAnObject')]
+    public function testAFileThatIsNotAnObjectIsRefusedNamingTheFile(string $json, string $message): void
+    {
+        file_put_contents($this->directory->path.'/preheat.json', $json);
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage($this->directory->path.'/preheat.json');
+        $this->expectExceptionMessage($message);
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
+    public function testAnEmptyObjectIsTheDefaults(): void
+    {
+        file_put_contents($this->directory->path.'/preheat.json', '{}');
+
+        self::assertSame(5, (new BenchConfigLoader())->load($this->directory->path, null, [])->rounds);
     }
 
     /** @param array<string, mixed> $data */

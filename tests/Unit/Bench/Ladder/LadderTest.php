@@ -99,7 +99,7 @@ final class LadderTest extends TestCase
             file_put_contents($directory->path.'/preheat.json', json_encode(['bench' => ['ladder' => 'yes']]));
 
             $this->expectException(ConfigError::class);
-            $this->expectExceptionMessage('key ladder "yes": expected true or false');
+            $this->expectExceptionMessage('key bench.ladder "yes": expected true or false');
             (new BenchConfigLoader())->load($directory->path, null, []);
         } finally {
             $directory->remove();
