@@ -6,6 +6,7 @@ namespace Preheat\Script;
 
 use Preheat\Plan\PreloadPlan;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PhpComment;
 use Preheat\Util\RelativePath;
 use Preheat\Version;
 
@@ -56,7 +57,8 @@ final class PreloadScriptWriter
             ...RefusedHeader::lines($plan),
         ];
 
-        return "<?php\n\n/*\n".implode("\n", array_map(static fn (string $l): string => rtrim(' * '.$l), $header))."\n */\n\n"
+        // Every header line goes through PhpComment: a scanned path may hold anything, even the end of a comment.
+        return "<?php\n\n".PhpComment::block($header)."\n"
             .self::LIFT_MEMORY_LIMIT
             .$manifest->declaration()
             ."(static function (array \$files): void {\n"
