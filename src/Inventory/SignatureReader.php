@@ -38,7 +38,17 @@ final class SignatureReader
             $parameters = [];
             $variadic = false;
             $involvesClasses = false;
-            foreach ($method->params as $param) {
+            // What PHP checks of an override's arity (zend_do_perform_implementation_check): the required
+            // arguments (up to the last parameter without a default), the parameters, which pass by reference.
+            $required = 0;
+            $byReference = [];
+            foreach ($method->params as $index => $param) {
+                if (null === $param->default && !$param->variadic) {
+                    $required = $index + 1;
+                }
+                if ($param->byRef) {
+                    $byReference[] = $index;
+                }
                 $type = $resolve(self::typeOf($param->type));
                 $involvesClasses = $involvesClasses || (null !== $type && $type->involvesClasses());
                 $name = $param->var instanceof Node\Expr\Variable && \is_string($param->var->name) ? $param->var->name : '';
@@ -53,6 +63,11 @@ final class SignatureReader
                 $inInterface || $method->isAbstract(),
                 $method->isPrivate(),
                 $variadic,
+                $required,
+                \count($method->params) - ($variadic ? 1 : 0),
+                $byReference,
+                $method->isStatic(),
+                $method->byRef,
             );
         }
 
