@@ -7,12 +7,13 @@ namespace Preheat\Script;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Util\AtomicFile;
 use Preheat\Util\PhpComment;
+use Preheat\Util\PhpLiteral;
 use Preheat\Util\RelativePath;
 use Preheat\Version;
 
 /**
  * Renders a plan as a preload script: opcache_compile_file() in dependency order, every path
- * escaped with var_export, paths inside the project relative to the script, and a guard so that a
+ * a PhpLiteral (never spanning lines), paths inside the project relative to the script, and a guard so that a
  * file removed by a later deploy is skipped instead of stopping the server. The same plan always
  * renders to the same bytes.
  */
@@ -95,10 +96,10 @@ final class PreloadScriptWriter
     {
         $inProject = static fn (string $p): bool => RelativePath::isInside($p, $projectRoot);
         if (!$inProject($path) || !$inProject($scriptDir)) {
-            return var_export($path, true);
+            return PhpLiteral::string($path);
         }
 
-        return '__DIR__.'.var_export('/'.self::relativePath($scriptDir, $path), true);
+        return '__DIR__.'.PhpLiteral::string('/'.self::relativePath($scriptDir, $path));
     }
 
     public static function relativePath(string $fromDirectory, string $to): string

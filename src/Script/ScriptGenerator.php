@@ -86,7 +86,8 @@ final class ScriptGenerator
                 $result = $this->refit($result, $safe, $options, $strategy, $fitted, $phpBinary);
                 continue;
             }
-            $drops = $report->passed($request->strict) || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
+            // Fix rounds go on while PHP warns too (a class it could not link): a passing script may still warn at every start.
+            $drops = $report->clean() || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
             if ([] === $drops) {
                 return new GenerateOutcome($result, $request->outputPath, $report->passed($request->strict), $report, $rounds, $request->strict, $selection, $calibrations, $request->fixRounds, $fits);
             }
