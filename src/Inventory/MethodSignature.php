@@ -12,10 +12,10 @@ final class MethodSignature
 {
     /**
      * @param list<array{name: string, type: DeclaredType|null}> $parameters
-     * @param bool                                               $abstract   also every method of an interface
-     * @param bool                                               $variadic   the last parameter takes the rest
-     * @param int|null                                           $required   how many arguments a call must pass (PHP's required_num_args); null when unknown
-     * @param int|null                                           $count      how many parameters, the variadic one aside (PHP's num_args); null when unknown
+     * @param bool                                               $abstract    also every method of an interface
+     * @param bool                                               $variadic    the last parameter takes the rest
+     * @param int|null                                           $required    how many arguments a call must pass (PHP's required_num_args); null when unknown
+     * @param int|null                                           $count       how many parameters, the variadic one aside (PHP's num_args); null when unknown
      * @param list<int>                                          $byReference the positions of the parameters passed by reference
      */
     public function __construct(

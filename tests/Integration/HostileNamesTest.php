@@ -105,6 +105,5 @@ final class HostileNamesTest extends TestCase
 
         $header = (string) file_get_contents($script);
         self::assertDoesNotMatchRegularExpression('/^ \* preheat-refused: /m', $header, 'a name faked a header line');
-
     }
 }

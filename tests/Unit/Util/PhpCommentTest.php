@@ -31,7 +31,7 @@ final class PhpCommentTest extends TestCase
     /** @return iterable<string, array{string}> */
     public static function hostile(): iterable
     {
-        yield 'end of comment' => ["*/ touch(MARKER); /*"];
+        yield 'end of comment' => ['*/ touch(MARKER); /*'];
         yield 'line break' => ["\n*/ touch(MARKER); /*"];
         yield 'close tag' => ['?> <?php touch(MARKER); ?>'];
         yield 'binary' => ["\xff\xfe*/\x00 touch(MARKER); //"];
@@ -46,7 +46,7 @@ final class PhpCommentTest extends TestCase
         unlink($marker);
         $text = str_replace('MARKER', var_export($marker, true), $text);
         $code = "<?php\n".PhpComment::block(['Scanned: '.$text, $text])
-            ."// ".PhpComment::lineText($text)."\n# ".PhpComment::lineText($text)."\n"
+            .'// '.PhpComment::lineText($text)."\n# ".PhpComment::lineText($text)."\n"
             ."echo 'done';\n";
         $file = $marker.'.php';
         file_put_contents($file, $code);
