@@ -84,10 +84,11 @@ final class ScriptManifest
         if (false === $start) {
             return [];
         }
-        preg_match_all('{^\s*(__DIR__\.)?\'((?:[^\'\\\\]|\\\\.)*)\',$}m', substr($script, $start), $matches, \PREG_SET_ORDER);
+        // Each path is a PhpLiteral: var_export's single quotes, or double quotes with escapes for a path with a control byte.
+        preg_match_all('{^\s*(__DIR__\.)?(?:\'((?:[^\'\\\\]|\\\\.)*)\'|"((?:[^"\\\\]|\\\\.)*)"),$}m', substr($script, $start), $matches, \PREG_SET_ORDER);
         $files = [];
         foreach ($matches as $match) {
-            $path = strtr($match[2], ['\\\\' => '\\', "\\'" => "'"]);
+            $path = isset($match[3]) ? stripcslashes($match[3]) : strtr($match[2], ['\\\\' => '\\', "\\'" => "'"]);
             $files[] = '' !== $match[1] ? \dirname($scriptPath).$path : $path;
         }
 
