@@ -6,7 +6,7 @@ namespace Preheat\Inventory;
 
 /**
  * What PHP compares when a method overrides or implements an ancestor's: the types of its parameters
- * and its return type. Parameters are recorded only when one of their types can name a class (see SignatureReader).
+ * and its return type, and the arity PHP checks (required arguments, by reference, static).
  */
 final class MethodSignature
 {

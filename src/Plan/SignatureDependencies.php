@@ -200,12 +200,49 @@ final class SignatureDependencies
             if ($index >= $count && !$method->variadic) {
                 return \sprintf('%s takes %d parameter(s), fewer than the %d of %s%s', $subject, $count, $ancestorCount, $against, $refused);
             }
+            $type = self::parameterTypeConflict($method->parameterAt($index), $declared->parameterAt($index));
+            if (null !== $type) {
+                return \sprintf('%s parameter %d %s, narrower than %s%s', $subject, $index + 1, $type, $against, $refused);
+            }
             if ($method->passesByReference($index) !== $declared->passesByReference($index)) {
                 return \sprintf('%s passes parameter %d by %s, while %s passes it by %s%s', $subject, $index + 1, $method->passesByReference($index) ? 'reference' : 'value', $against, $declared->passesByReference($index) ? 'reference' : 'value', $refused);
             }
         }
 
         return null;
+    }
+
+    /**
+     * How a parameter's type certainly fails to accept all that the ancestor's accepts (parameter types are
+     * contravariant), judged only between built-in types: a type where the ancestor has none, or built-in
+     * types the ancestor allows and the parameter does not (`int` for `int|string`, `int` for `?int`). A
+     * parameter without a type, or `mixed`, accepts everything; whatever names a class, `object`, `iterable`,
+     * `static` or an intersection is left to PHP (the fix rounds). Null when it fits or is not judged.
+     *
+     * @param array{name: string, type: DeclaredType|null}|null $parameter
+     * @param array{name: string, type: DeclaredType|null}|null $ancestor
+     */
+    private static function parameterTypeConflict(?array $parameter, ?array $ancestor): ?string
+    {
+        $type = $parameter['type'] ?? null;
+        if (null === $parameter || null === $ancestor || null === $type || $type->allows('mixed')) {
+            return null;
+        }
+        $wider = $ancestor['type'];
+        if (null === $wider) {
+            return \sprintf('($%s) is typed %s, while the ancestor\'s ($%s) has no type', $parameter['name'], $type, $ancestor['name']);
+        }
+        foreach ([$type, $wider] as $side) {
+            if ($side->involvesClasses() || $side->hasIntersection() || $side->allows('static')) {
+                return null;
+            }
+        }
+        $missing = array_diff_key(self::builtins($wider), self::builtins($type));
+        if ([] === $missing) {
+            return null;
+        }
+
+        return \sprintf('($%s: %s) does not accept %s, which the ancestor\'s ($%s: %s) does', $parameter['name'], $type, implode('|', array_keys($missing)), $ancestor['name'], $wider);
     }
 
     /**

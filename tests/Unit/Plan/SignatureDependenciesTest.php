@@ -83,6 +83,11 @@ final class SignatureDependenciesTest extends TestCase
         yield 'a constructor is not checked' => ['class P { function __construct($a) {} } class C extends P { function __construct($a, $b) {} }', false];
         yield 'an abstract constructor is' => ['abstract class P { abstract function __construct($a); } class C extends P { function __construct($a, $b) {} }', true];
         yield 'a private method is not checked' => ['class P { private function m() {} } class C extends P { function m($a) {} }', false];
+        yield 'a parameter type narrowed' => ['class P { function hi(int|string $x): string {} } class C extends P { function hi(int $x): string {} }', true];
+        yield 'a parameter type widened' => ['class P { function hi(int $x): string {} } class C extends P { function hi(int|string $x): string {} }', false];
+        yield 'a type where the ancestor has none' => ['class P { function hi($x) {} } class C extends P { function hi(int $x) {} }', true];
+        yield 'null no longer accepted' => ['class P { function hi(?int $x) {} } class C extends P { function hi(int $x) {} }', true];
+        yield 'implicitly nullable' => ['class P { function hi(?int $x = null) {} } class C extends P { function hi(int $x = null) {} }', false];
         yield 'an inherited method against an added interface' => ['interface I { function m($a, $b); } class P { function m($a) {} } class C extends P implements I {}', true];
     }
 
