@@ -200,9 +200,9 @@ final class SignatureDependencies
             if ($index >= $count && !$method->variadic) {
                 return \sprintf('%s takes %d parameter(s), fewer than the %d of %s%s', $subject, $count, $ancestorCount, $against, $refused);
             }
-            $type = self::parameterTypeConflict($method->parameterAt($index), $declared->parameterAt($index));
+            $type = self::parameterTypeConflict($method->parameterAt($index), $declared->parameterAt($index), $against);
             if (null !== $type) {
-                return \sprintf('%s parameter %d %s, narrower than %s%s', $subject, $index + 1, $type, $against, $refused);
+                return \sprintf('%s parameter %d %s%s', $subject, $index + 1, $type, $refused);
             }
             if ($method->passesByReference($index) !== $declared->passesByReference($index)) {
                 return \sprintf('%s passes parameter %d by %s, while %s passes it by %s%s', $subject, $index + 1, $method->passesByReference($index) ? 'reference' : 'value', $against, $declared->passesByReference($index) ? 'reference' : 'value', $refused);
@@ -222,7 +222,7 @@ final class SignatureDependencies
      * @param array{name: string, type: DeclaredType|null}|null $parameter
      * @param array{name: string, type: DeclaredType|null}|null $ancestor
      */
-    private static function parameterTypeConflict(?array $parameter, ?array $ancestor): ?string
+    private static function parameterTypeConflict(?array $parameter, ?array $ancestor, string $against): ?string
     {
         $type = $parameter['type'] ?? null;
         if (null === $parameter || null === $ancestor || null === $type || $type->allows('mixed')) {
@@ -230,7 +230,7 @@ final class SignatureDependencies
         }
         $wider = $ancestor['type'];
         if (null === $wider) {
-            return \sprintf('($%s) is typed %s, while the ancestor\'s ($%s) has no type', $parameter['name'], $type, $ancestor['name']);
+            return \sprintf('($%s: %s) has a type, while that of %s ($%s) has none', $parameter['name'], $type, $against, $ancestor['name']);
         }
         foreach ([$type, $wider] as $side) {
             if ($side->involvesClasses() || $side->hasIntersection() || $side->allows('static')) {
@@ -242,7 +242,7 @@ final class SignatureDependencies
             return null;
         }
 
-        return \sprintf('($%s: %s) does not accept %s, which the ancestor\'s ($%s: %s) does', $parameter['name'], $type, implode('|', array_keys($missing)), $ancestor['name'], $wider);
+        return \sprintf('($%s: %s) does not accept %s, which that of %s ($%s: %s) does', $parameter['name'], $type, implode('|', array_keys($missing)), $against, $ancestor['name'], $wider);
     }
 
     /**
