@@ -6,14 +6,17 @@ namespace Preheat\Inventory;
 
 /**
  * What PHP compares when a method overrides or implements an ancestor's: the types of its parameters
- * and its return type. Parameters are recorded only when one of their types can name a class (see SignatureReader).
+ * and its return type, and the arity PHP checks (required arguments, by reference, static).
  */
 final class MethodSignature
 {
     /**
      * @param list<array{name: string, type: DeclaredType|null}> $parameters
-     * @param bool                                               $abstract   also every method of an interface
-     * @param bool                                               $variadic   the last parameter takes the rest
+     * @param bool                                               $abstract    also every method of an interface
+     * @param bool                                               $variadic    the last parameter takes the rest
+     * @param int|null                                           $required    how many arguments a call must pass (PHP's required_num_args); null when unknown
+     * @param int|null                                           $count       how many parameters, the variadic one aside (PHP's num_args); null when unknown
+     * @param list<int>                                          $byReference the positions of the parameters passed by reference
      */
     public function __construct(
         public readonly string $name,
@@ -22,7 +25,22 @@ final class MethodSignature
         public readonly bool $abstract = false,
         public readonly bool $private = false,
         public readonly bool $variadic = false,
+        public readonly ?int $required = null,
+        public readonly ?int $count = null,
+        public readonly array $byReference = [],
+        public readonly bool $static = false,
+        public readonly bool $returnsReference = false,
     ) {
+    }
+
+    /** Whether the parameter at $index is passed by reference (a variadic one stands for the rest). */
+    public function passesByReference(int $index): bool
+    {
+        if (null !== $this->count && $this->variadic && $index > $this->count) {
+            $index = $this->count;
+        }
+
+        return \in_array($index, $this->byReference, true);
     }
 
     /**
@@ -49,6 +67,11 @@ final class MethodSignature
             'abstract' => $this->abstract,
             'private' => $this->private,
             'variadic' => $this->variadic,
+            'required' => $this->required,
+            'count' => $this->count,
+            'byReference' => $this->byReference,
+            'static' => $this->static,
+            'returnsReference' => $this->returnsReference,
         ], static fn ($value): bool => null !== $value && false !== $value && [] !== $value);
     }
 
@@ -62,6 +85,11 @@ final class MethodSignature
             $data['abstract'] ?? false,
             $data['private'] ?? false,
             $data['variadic'] ?? false,
+            $data['required'] ?? null,
+            $data['count'] ?? null,
+            array_values($data['byReference'] ?? []),
+            $data['static'] ?? false,
+            $data['returnsReference'] ?? false,
         );
     }
 }

@@ -13,8 +13,8 @@ use PhpParser\Node\Stmt;
  * When PHP links a class, it checks each method that overrides or implements an ancestor's against it;
  * where the two types differ it must load the classes they name, and at preload a class that is not there
  * leaves the class unlinked; where they cannot fit (`bool` for `void`, no return type for `string`) PHP
- * refuses the class. Every method is recorded with its return type; its parameters only when one of their
- * types can name a class (others never make PHP load anything, on either side of the check).
+ * refuses the class. Every method is recorded with its return type, its parameters (a `T $x = null` as ?T,
+ * as PHP compares it) and its arity.
  *
  * @internal
  */
@@ -37,10 +37,23 @@ final class SignatureReader
         foreach ($node->getMethods() as $method) {
             $parameters = [];
             $variadic = false;
-            $involvesClasses = false;
-            foreach ($method->params as $param) {
+            // What PHP checks of an override's arity (zend_do_perform_implementation_check): the required
+            // arguments (up to the last parameter without a default), the parameters, which pass by reference.
+            $required = 0;
+            $byReference = [];
+            foreach ($method->params as $index => $param) {
+                if (null === $param->default && !$param->variadic) {
+                    $required = $index + 1;
+                }
+                if ($param->byRef) {
+                    $byReference[] = $index;
+                }
                 $type = $resolve(self::typeOf($param->type));
-                $involvesClasses = $involvesClasses || (null !== $type && $type->involvesClasses());
+                if (null !== $type && $param->default instanceof Node\Expr\ConstFetch && 'null' === $param->default->name->toLowerString()
+                    && !$type->allows('null') && !$type->allows('mixed')) {
+                    // `T $x = null` is implicitly nullable: PHP compares it as ?T.
+                    $type = new DeclaredType([...$type->terms, 'null']);
+                }
                 $name = $param->var instanceof Node\Expr\Variable && \is_string($param->var->name) ? $param->var->name : '';
                 $parameters[] = ['name' => $name, 'type' => $type];
                 $variadic = $param->variadic;
@@ -48,11 +61,16 @@ final class SignatureReader
             $returnType = $resolve(self::typeOf($method->returnType));
             $methods[] = new MethodSignature(
                 $method->name->toString(),
-                $involvesClasses ? $parameters : [],
+                $parameters,
                 $returnType,
                 $inInterface || $method->isAbstract(),
                 $method->isPrivate(),
                 $variadic,
+                $required,
+                \count($method->params) - ($variadic ? 1 : 0),
+                $byReference,
+                $method->isStatic(),
+                $method->byRef,
             );
         }
 

@@ -45,9 +45,10 @@ final class OpcacheFootprint
             throw new \RuntimeException('cannot create a temporary file');
         }
         try {
-            file_put_contents($list, implode("\n", $files));
+            // Serialized, not one path a line: a file name may hold a line break.
+            file_put_contents($list, serialize($files));
             $code = '$before = opcache_get_status(false);'
-                .'foreach (file('.var_export($list, true).', FILE_IGNORE_NEW_LINES) as $f) { try { @opcache_compile_file($f); } catch (\Throwable) {} }'
+                .'foreach (unserialize(file_get_contents('.var_export($list, true).'), ["allowed_classes" => false]) as $f) { try { @opcache_compile_file($f); } catch (\Throwable) {} }'
                 .'$after = opcache_get_status(false);'
                 .Probe::emit('[$after["memory_usage"]["used_memory"] - $before["memory_usage"]["used_memory"], $after["interned_strings_usage"]["used_memory"] - $before["interned_strings_usage"]["used_memory"]]', self::MARKER);
             $command = [$phpBinary];

@@ -13,7 +13,12 @@ final class VerificationTextRenderer
     public function render(VerificationReport $report, bool $strict, int $maxMessages = 30): array
     {
         $lines = [];
-        $status = $report->passed($strict) ? '<info>OK</info>' : '<error>FAILED</error>';
+        $status = match (true) {
+            $report->clean() => '<info>OK</info>',
+            // Never "OK" while PHP warns at start-up: php-fpm would log it at every start.
+            $report->passed($strict) => \sprintf('<comment>PASSED WITH %d WARNING(S)</comment> (not clean: --strict fails on them)', $report->warningCount()),
+            default => '<error>FAILED</error>',
+        };
         $lines[] = \sprintf('Verify %s with PHP %s: %s', $report->scriptPath, $report->phpVersion ?: '?', $status);
         $lines[] = \sprintf('  php.ini    %s', $report->php->settings->describe());
         if (null !== $report->preloadUser) {

@@ -6,12 +6,14 @@ namespace Preheat\Script;
 
 use Preheat\Plan\PreloadPlan;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PhpComment;
+use Preheat\Util\PhpLiteral;
 use Preheat\Util\RelativePath;
 use Preheat\Version;
 
 /**
  * Renders a plan as a preload script: opcache_compile_file() in dependency order, every path
- * escaped with var_export, paths inside the project relative to the script, and a guard so that a
+ * a PhpLiteral (never spanning lines), paths inside the project relative to the script, and a guard so that a
  * file removed by a later deploy is skipped instead of stopping the server. The same plan always
  * renders to the same bytes.
  */
@@ -56,7 +58,8 @@ final class PreloadScriptWriter
             ...RefusedHeader::lines($plan),
         ];
 
-        return "<?php\n\n/*\n".implode("\n", array_map(static fn (string $l): string => rtrim(' * '.$l), $header))."\n */\n\n"
+        // Every header line goes through PhpComment: a scanned path may hold anything, even the end of a comment.
+        return "<?php\n\n".PhpComment::block($header)."\n"
             .self::LIFT_MEMORY_LIMIT
             .$manifest->declaration()
             ."(static function (array \$files): void {\n"
@@ -93,10 +96,10 @@ final class PreloadScriptWriter
     {
         $inProject = static fn (string $p): bool => RelativePath::isInside($p, $projectRoot);
         if (!$inProject($path) || !$inProject($scriptDir)) {
-            return var_export($path, true);
+            return PhpLiteral::string($path);
         }
 
-        return '__DIR__.'.var_export('/'.self::relativePath($scriptDir, $path), true);
+        return '__DIR__.'.PhpLiteral::string('/'.self::relativePath($scriptDir, $path));
     }
 
     public static function relativePath(string $fromDirectory, string $to): string

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\Php\IniValue;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
@@ -196,7 +197,8 @@ final class PreloadVerifier
         $preload = null === $wrapper ? ['opcache.preload' => ''] : $php->preloadSettings($wrapper);
         $settings = array_merge($extra + $php->settings->overrides + $settings, $preload);
         foreach ($settings as $name => $value) {
-            array_push($command, '-d', $name.'='.$value);
+            // PHP parses each -d as a php.ini line: a value with a line break would add a setting.
+            array_push($command, '-d', IniValue::line($name, $value));
         }
         $command[] = $probe;
 

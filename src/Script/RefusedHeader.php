@@ -57,10 +57,21 @@ final class RefusedHeader
         return $lines;
     }
 
+    /**
+     * The script's header comment, where these lines are: only there, so that nothing further down (a
+     * path, however written) can pass for one.
+     */
+    private static function header(string $script): string
+    {
+        $end = strpos($script, "\n */\n");
+
+        return false === $end ? '' : substr($script, 0, $end);
+    }
+
     /** Why the planned files a fitted script does not compile are out; null for a script that was not fitted. */
     public static function fitted(string $script): ?string
     {
-        if (1 !== preg_match('/^ \* '.preg_quote(self::FITTED, '/').'(\{.*\})$/m', $script, $match)) {
+        if (1 !== preg_match('/^ \* '.preg_quote(self::FITTED, '/').'(\{.*\})$/m', self::header($script), $match)) {
             return null;
         }
         $entry = json_decode($match[1], true);
@@ -76,7 +87,7 @@ final class RefusedHeader
     public static function read(string $script, string $projectRoot): array
     {
         $drops = [];
-        if (false === preg_match_all('/^ \* '.preg_quote(self::PREFIX, '/').'(\{.*\})$/m', $script, $matches)) {
+        if (false === preg_match_all('/^ \* '.preg_quote(self::PREFIX, '/').'(\{.*\})$/m', self::header($script), $matches)) {
             return [];
         }
         foreach ($matches[1] as $json) {

@@ -99,7 +99,8 @@ final class ScriptGenerator
                 $result = $this->refit($result, $safe, $options, $strategy, $fitted, $phpBinary);
                 continue;
             }
-            $drops = $report->passed($request->strict) || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
+            // Fix rounds go on while PHP warns too (a class it could not link): a passing script may still warn at every start.
+            $drops = $report->clean() || \count($rounds) >= $request->fixRounds ? [] : $this->dropsFor($report, $result);
             $round = new FixRound(\count($rounds) + 1, $drops);
             // A round that would drop only what earlier rounds dropped changes nothing: PHP refuses them
             // again for a reason dropping cannot fix (a file it cannot read, a setting), so stop here.

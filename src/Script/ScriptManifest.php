@@ -84,11 +84,12 @@ final class ScriptManifest
         if (false === $start) {
             return [];
         }
-        preg_match_all('{^\s*(__DIR__\.)?\'((?:[^\'\\\\]|\\\\.)*)\',$}m', substr($script, $start), $matches, \PREG_SET_ORDER);
+        // Each path is a PhpLiteral: var_export's single quotes, or double quotes with escapes for a path with a control byte.
+        preg_match_all('{^\s*(__DIR__\.)?(?:\'((?:[^\'\\\\]|\\\\.)*)\'|"((?:[^"\\\\]|\\\\.)*)"),$}m', substr($script, $start), $matches, \PREG_SET_ORDER | \PREG_UNMATCHED_AS_NULL);
         $files = [];
         foreach ($matches as $match) {
-            $path = strtr($match[2], ['\\\\' => '\\', "\\'" => "'"]);
-            $files[] = '' !== $match[1] ? \dirname($scriptPath).$path : $path;
+            $path = null !== $match[3] ? stripcslashes($match[3]) : strtr((string) $match[2], ['\\\\' => '\\', "\\'" => "'"]);
+            $files[] = null !== $match[1] ? \dirname($scriptPath).$path : $path;
         }
 
         return $files;

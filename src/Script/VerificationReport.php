@@ -104,6 +104,15 @@ final class VerificationReport
         return 0 === $this->fatalCount() && (!$strict || 0 === $this->warningCount());
     }
 
+    /**
+     * No fatal and no warning: what a script must be to be called OK. A warning (a class PHP could not
+     * link, say) appears at every php-fpm start; without --strict the script still passes, but not as clean.
+     */
+    public function clean(): bool
+    {
+        return 0 === $this->fatalCount() && 0 === $this->warningCount();
+    }
+
     /** @return array<string, mixed> */
     public function toArray(): array
     {
@@ -127,6 +136,7 @@ final class VerificationReport
             'startupSeconds' => round($this->startupSeconds, 4),
             'fatals' => $this->fatalCount(),
             'warnings' => $this->warningCount(),
+            'clean' => $this->clean(),
             'deprecations' => $this->deprecationCount(),
             'messages' => array_map(static fn (StartupMessage $m): array => $m->toArray(), $this->messages),
             'unlinkedClasses' => array_map(static fn (UnlinkedClass $c): array => $c->toArray(), $this->unlinkedClasses),

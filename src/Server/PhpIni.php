@@ -4,13 +4,14 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
+use Preheat\Php\IniValue;
 use Preheat\Php\PhpSettings;
 
 /**
  * The php.ini a scenario runs with: the ini php-fpm uses as it is (its sizes included), then the overrides
  * the run was configured with, then what a benchmark needs (OPcache on, errors to a log, not into pages),
  * then the scenario's own layers (a plain bench's no stat() per include, the ladder's sized OPcache, an
- * autoloader's auto_prepend_file) and the preload lines.
+ * autoloader's auto_prepend_file) and the preload lines, each value quoted by IniValue.
  */
 final class PhpIni
 {
@@ -43,14 +44,9 @@ final class PhpIni
     {
         $lines = ["\n; Added by preheat bench"];
         foreach ($settings + $php->overrides as $name => $value) {
-            $lines[] = $name.'='.self::quote($value);
+            $lines[] = IniValue::line($name, $value);
         }
 
         return ($php->iniContents ?? '').implode("\n", $lines)."\n";
-    }
-
-    private static function quote(string $value): string
-    {
-        return preg_match('/^[\w.\/-]*$/', $value) ? $value : '"'.addcslashes($value, '"\\').'"';
     }
 }

@@ -5,10 +5,12 @@ declare(strict_types=1);
 namespace Preheat\Usage;
 
 use Preheat\InvalidSetting;
+use Preheat\Php\IniValue;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Setting;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PhpComment;
 
 /**
  * Writes the bootstrap that PHP runs before every request (auto_prepend_file): it loads the recorder
@@ -154,12 +156,12 @@ final class RecorderInstaller
         unset($store['password']);
         RecorderFile::load();
 
-        return str_replace(["\n", "\r", '?>'], ' ', StoreDsn::describe($store));
+        return PhpComment::lineText(StoreDsn::describe($store));
     }
 
     private static function iniValue(string $path): string
     {
-        return 1 === preg_match('~^[A-Za-z0-9_./-]+$~', $path) ? $path : '"'.$path.'"';
+        return IniValue::quote('auto_prepend_file', $path);
     }
 
     private static function absolute(string $path, string $base): string

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_e992c6b708ad1e9d
+final class PreheatManifest_1e4fb014159b7c63
 {
     public const PLAN = '597a20bd2aa4a99134844ab8907fbc1f226c54ee3ba4b9b49ab468306ee15d23';
-    public const SOURCES = 'f75e307615ce57a98d3498ba8501bb5cb9cb6ddb003d1d31ed1cce6e97edb9f6';
+    public const SOURCES = '3d2ba6b0e670f70d6e29c9a6973700bcebe0a524e5abb7835c9a8b9164a294cc';
 }
 
 (static function (array $files): void {

@@ -170,6 +170,22 @@ final class PlannerFixtureTest extends TestCase
             ['vendor/acme/bridge/src/Dbal3Connection.php' => 'incompatible-signature', 'vendor/acme/bridge/src/LegacyFormatter.php' => 'incompatible-signature'],
             ['Acme\Bridge\Dbal3Connection' => 'incompatible-signature', 'Acme\Bridge\LegacyFormatter' => 'incompatible-signature'],
         ];
+        yield 'overrides whose parameters PHP refuses: a required one added, one left out, by reference on one side only' => [
+            'incompatible-arity',
+            ['vendor/acme/app/src/ExtraOptional.php', 'vendor/acme/app/src/FewerRequired.php', 'vendor/acme/greeting/src/Greeter.php'],
+            [
+                'vendor/acme/app/src/Bad.php' => 'incompatible-signature',
+                'vendor/acme/app/src/ByValue.php' => 'incompatible-signature',
+                'vendor/acme/app/src/LeftOut.php' => 'incompatible-signature',
+                'vendor/acme/app/src/Polite.php' => 'dropped-dependency',
+            ],
+            [
+                'Acme\App\Bad' => 'incompatible-signature',
+                'Acme\App\ByValue' => 'incompatible-signature',
+                'Acme\App\LeftOut' => 'incompatible-signature',
+                'Acme\App\Polite' => 'dropped-dependency',
+            ],
+        ];
         // Static planning cannot see this one (a parameter type incompatible with the parent's): the plan
         // keeps it, and verification's fix rounds drop it (see GenerateCommandTest).
         yield 'a class only PHP finds it cannot link' => [

@@ -37,6 +37,60 @@ final class SignatureDependenciesTest extends TestCase
         self::assertEqualsCanonicalizing($expected, array_map(static fn (SignatureDependency $d): string => $d->class, $dependencies));
     }
 
+    /**
+     * zend_do_perform_implementation_check()'s rules on parameters, each case also run by PHP itself: the
+     * planner refuses an override exactly when PHP does.
+     */
+    #[DataProvider('arities')]
+    public function testRefusesTheOverridesWhoseParametersPhpRefuses(string $code, bool $refused): void
+    {
+        $source = "<?php\nnamespace N;\n".$code;
+        $inventory = (new FileAnalyzer())->analyzeCode('/case.php', $source);
+        $declarations = [];
+        foreach ($inventory->classLikes() as $declaration) {
+            $declarations[strtolower($declaration->name)] = $declaration;
+        }
+        $class = $declarations['n\\c'] ?? null;
+        self::assertInstanceOf(Declaration::class, $class);
+
+        $conflict = (new SignatureDependencies($declarations))->conflictOf($class);
+        self::assertSame($refused, null !== $conflict, (string) $conflict);
+
+        $file = tempnam(sys_get_temp_dir(), 'preheat-arity-');
+        self::assertIsString($file);
+        file_put_contents($file, $source);
+        exec(\PHP_BINARY.' -n -d error_reporting=-1 '.escapeshellarg($file).' 2>&1', $output);
+        unlink($file);
+        self::assertSame($refused, 1 === preg_match('/must be compatible|Cannot make/', implode("\n", $output)), 'PHP: '.implode("\n", $output));
+    }
+
+    /** @return iterable<string, array{string, bool}> */
+    public static function arities(): iterable
+    {
+        yield 'a required parameter added' => ['class P { function hi(): string {} } class C extends P { function hi(int $x): string {} }', true];
+        yield 'an optional parameter added' => ['class P { function hi(): string {} } class C extends P { function hi(int $x = 0): string {} }', false];
+        yield 'fewer required' => ['class P { function m($a, $b) {} } class C extends P { function m($a = 1, $b = 2) {} }', false];
+        yield 'a parameter left out' => ['class P { function m($a, $b) {} } class C extends P { function m($a) {} }', true];
+        yield 'a variadic rest takes the place of parameters' => ['class P { function m($a, $b) {} } class C extends P { function m(...$rest) {} }', false];
+        yield 'variadic made non-variadic' => ['class P { function m(...$a) {} } class C extends P { function m($a = null) {} }', true];
+        yield 'by reference made by value' => ['class P { function m(array &$a) {} } class C extends P { function m(array $a) {} }', true];
+        yield 'by value made by reference' => ['class P { function m($a) {} } class C extends P { function m(&$a) {} }', true];
+        yield 'an added parameter by reference' => ['class P { function m($a) {} } class C extends P { function m($a, &$b = null) {} }', false];
+        yield 'a returned reference dropped' => ['class P { function &m() {} } class C extends P { function m() {} }', true];
+        yield 'a reference returned where the parent returns a value' => ['class P { function m() {} } class C extends P { function &m() {} }', false];
+        yield 'static made non-static' => ['class P { static function m() {} } class C extends P { function m() {} }', true];
+        yield 'an interface method' => ['interface I { function m($a); } class C implements I { function m($a, $b) {} }', true];
+        yield 'a constructor is not checked' => ['class P { function __construct($a) {} } class C extends P { function __construct($a, $b) {} }', false];
+        yield 'an abstract constructor is' => ['abstract class P { abstract function __construct($a); } class C extends P { function __construct($a, $b) {} }', true];
+        yield 'a private method is not checked' => ['class P { private function m() {} } class C extends P { function m($a) {} }', false];
+        yield 'a parameter type narrowed' => ['class P { function hi(int|string $x): string {} } class C extends P { function hi(int $x): string {} }', true];
+        yield 'a parameter type widened' => ['class P { function hi(int $x): string {} } class C extends P { function hi(int|string $x): string {} }', false];
+        yield 'a type where the ancestor has none' => ['class P { function hi($x) {} } class C extends P { function hi(int $x) {} }', true];
+        yield 'null no longer accepted' => ['class P { function hi(?int $x) {} } class C extends P { function hi(int $x) {} }', true];
+        yield 'implicitly nullable' => ['class P { function hi(?int $x = null) {} } class C extends P { function hi(int $x = null) {} }', false];
+        yield 'an inherited method against an added interface' => ['interface I { function m($a, $b); } class P { function m($a) {} } class C extends P implements I {}', true];
+    }
+
     /** @return iterable<string, array{string, list<string>}> */
     public static function cases(): iterable
     {

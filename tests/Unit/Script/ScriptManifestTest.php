@@ -10,6 +10,7 @@ use Preheat\Plan\PlannedFile;
 use Preheat\Script\PreloadScriptWriter;
 use Preheat\Script\ScriptManifest;
 use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The manifest every script carries reads back: its hashes, and the files it compiles, whatever bytes their paths hold. */
 final class ScriptManifestTest extends TestCase
@@ -26,6 +27,25 @@ final class ScriptManifestTest extends TestCase
         $manifest = ScriptManifest::fromScript($script);
         self::assertNotNull($manifest);
         self::assertSame(ScriptManifest::sourcesHash($files), $manifest->sources);
+    }
+
+    public function testFilesWhosePathsHoldLineBreaksAndQuotesReadBack(): void
+    {
+        $directory = new TemporaryDirectory();
+        try {
+            mkdir($directory->path.'/src');
+            foreach (["A\n * x'\$y.php", "B\"\\\x01.php", 'C.php'] as $i => $name) {
+                file_put_contents($directory->path.'/src/'.$name, "<?php\nclass Named{$i} {}\n");
+            }
+            $plan = FixtureProjects::planAt($directory->path);
+            $path = $plan->projectRoot.'/preload.php';
+            $script = (new PreloadScriptWriter())->render($plan, $path);
+
+            self::assertCount(3, $plan->included);
+            self::assertSame(array_map(static fn (PlannedFile $f): string => $f->path, $plan->included), ScriptManifest::filesOf($script, $path));
+        } finally {
+            $directory->remove();
+        }
     }
 
     public function testAnotherPlanOrOtherContentsGiveAnotherClass(): void

@@ -70,6 +70,18 @@ final class RecorderInstallerTest extends TestCase
         self::assertSame('auto_prepend_file=/srv/app/preheat-recorder.php', $installer->iniLine('/srv/app/preheat-recorder.php'));
         self::assertSame('php_admin_value[auto_prepend_file] = /srv/app/preheat-recorder.php', $installer->poolLine('/srv/app/preheat-recorder.php'));
         self::assertSame('auto_prepend_file="/srv/my app/preheat-recorder.php"', $installer->iniLine('/srv/my app/preheat-recorder.php'));
+        // A dollar would read an environment variable in double quotes; a semicolon starts a comment unquoted.
+        self::assertSame('auto_prepend_file="/srv/\\${HOME};x/preheat-recorder.php"', $installer->iniLine('/srv/${HOME};x/preheat-recorder.php'));
+    }
+
+    public function testTheStoreCommentCannotEndTheLineCommentItIsIn(): void
+    {
+        $installer = new RecorderInstaller();
+        $settings = $installer->settings($this->project, null, $this->project."/us?>age\nevil();.log", 10, 50, 60, []);
+        $written = $installer->bootstrap($settings);
+
+        // The whole store stays on the comment's line, the close tag and line break escaped.
+        self::assertMatchesRegularExpression('~^// .*Store: .*us\?\\\\>age\\\\nevil\(\);\.log\.$~m', $written);
     }
 
     public function testOptionsAreChecked(): void
