@@ -1,0 +1,123 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Fault;
+
+use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
+
+/**
+ * A case's private directory: the project, a temp dir that is TMPDIR for Preheat alone (so that any
+ * file of Preheat's left there is exactly what the case left), and its own parse cache.
+ */
+final class Sandbox
+{
+    public readonly string $root;
+    public readonly string $project;
+    public readonly string $tmp;
+    public readonly string $cache;
+    private TemporaryDirectory $directory;
+    /** @var list<Process> helpers the case started (listeners, fake servers), stopped by PID at the end */
+    private array $helpers = [];
+
+    public function __construct()
+    {
+        $this->directory = new TemporaryDirectory('preheat-fault-');
+        $this->root = $this->directory->path;
+        // php-fpm's workers and verification run as the pool's user when the tests run as root: they read the project and write in the temp dir.
+        chmod($this->root, 0755);
+        $this->project = $this->root.'/project';
+        $this->tmp = $this->root.'/tmp';
+        $this->cache = $this->root.'/cache';
+        mkdir($this->project, 0755);
+        mkdir($this->tmp, 0700);
+        chmod($this->tmp, 01777);
+        mkdir($this->cache, 0700);
+    }
+
+    /** Writes a file of the project (or an absolute path), creating its directories. */
+    public function write(string $path, string $content, int $mode = 0644): string
+    {
+        $file = str_starts_with($path, '/') ? $path : $this->project.'/'.$path;
+        if (!is_dir(\dirname($file))) {
+            mkdir(\dirname($file), 0755, true);
+        }
+        file_put_contents($file, $content);
+        chmod($file, $mode);
+
+        return $file;
+    }
+
+    /** A small valid project: two classes, one extending the other, and a composer.json. */
+    public function smallProject(): string
+    {
+        $this->write('composer.json', '{"name": "fault/app", "autoload": {"psr-4": {"App\\\\": "src/"}}}');
+        $this->write('vendor/composer/installed.json', '{"packages": []}');
+        $this->write('src/Base.php', "<?php\nnamespace App;\nabstract class Base { abstract public function name(): string; }\n");
+        $this->write('src/Thing.php', "<?php\nnamespace App;\nfinal class Thing extends Base { public function name(): string { return 'thing'; } }\n");
+
+        return $this->project;
+    }
+
+    /** Copies a project of tests/Fixtures/projects (or, with $bench, the bench fixture app) into the project directory. */
+    public function fixture(string $name, bool $bench = false): string
+    {
+        $from = \dirname(__DIR__).'/Fixtures/'.($bench ? 'bench/' : 'projects/').$name;
+        (new Process(['cp', '-R', $from.'/.', $this->project]))->mustRun();
+        @unlink($this->project.'/preload.php');
+
+        return $this->project;
+    }
+
+    /**
+     * A PHP binary that stalls where Preheat boots PHP with a preload script (verification): it
+     * touches `$marker` and sleeps instead, so that a case can interrupt Preheat there.
+     */
+    public function stallingPhp(string $marker): string
+    {
+        $script = "#!/bin/sh\ncase \"\$*\" in\n  *preheat-preload-*) touch ".escapeshellarg($marker)."; exec sleep 60 ;;\nesac\nexec ".escapeshellarg(\PHP_BINARY)." \"\$@\"\n";
+
+        return $this->write($this->root.'/bin/php', $script, 0755);
+    }
+
+    /** Starts a helper process the case needs (a listener); it is stopped by its PID when the case ends. */
+    public function helper(array $command, ?string $readyPattern = null): Process
+    {
+        $process = new Process($command, $this->root, null, null, null);
+        $process->start();
+        if (null !== $readyPattern) {
+            $process->waitUntil(static fn (string $type, string $output): bool => 1 === preg_match($readyPattern, $output));
+        }
+        $this->helpers[] = $process;
+
+        return $process;
+    }
+
+    /** A loopback port nothing listens on now. */
+    public function freePort(): int
+    {
+        $server = stream_socket_server('tcp://127.0.0.1:0');
+        \assert(false !== $server);
+        $name = (string) stream_socket_get_name($server, false);
+        fclose($server);
+
+        return (int) substr($name, (int) strrpos($name, ':') + 1);
+    }
+
+    /** @return list<int> the PIDs of the helpers, which are the case's own and not Preheat's */
+    public function helperPids(): array
+    {
+        return array_values(array_filter(array_map(static fn (Process $p): ?int => $p->getPid(), $this->helpers)));
+    }
+
+    public function remove(): void
+    {
+        foreach ($this->helpers as $helper) {
+            $helper->stop(1, \SIGKILL);
+        }
+        // A case may have taken permissions away (0000 files, 0700 directories): root removes them anyway, another user first gives them back.
+        (new Process(['chmod', '-R', 'u+rwX', $this->root]))->run();
+        $this->directory->remove();
+    }
+}
