@@ -94,6 +94,30 @@ final class Sandbox
         return $process;
     }
 
+    /** Starts PHP's built-in web server on a free loopback port, serving the sandbox (a listener that is not what Preheat expects); returns the port. */
+    public function webServer(): int
+    {
+        $port = $this->freePort();
+        $this->helper([\PHP_BINARY, '-S', '127.0.0.1:'.$port, '-t', $this->root]);
+        $until = microtime(true) + 10;
+        while (microtime(true) < $until) {
+            $client = @stream_socket_client('tcp://127.0.0.1:'.$port, $errno, $error, 0.2);
+            if (false !== $client) {
+                fclose($client);
+
+                return $port;
+            }
+            usleep(50_000);
+        }
+        throw new \RuntimeException('PHP\'s web server did not start on port '.$port);
+    }
+
+    /** A php-fpm pool file of the sandbox, as Debian's www.conf says it. */
+    public function pool(): string
+    {
+        return $this->write($this->root.'/www.conf', "[www]\nuser = www-data\ngroup = www-data\nlisten = 127.0.0.1:9000\npm = static\npm.max_children = 2\n");
+    }
+
     /** A loopback port nothing listens on now. */
     public function freePort(): int
     {
