@@ -74,9 +74,9 @@ final class Sandbox
      * A PHP binary that stalls where Preheat boots PHP with a preload script (verification): it
      * touches `$marker` and sleeps instead, so that a case can interrupt Preheat there.
      */
-    public function stallingPhp(string $marker): string
+    public function stallingPhp(string $marker, int $seconds = 60): string
     {
-        $script = "#!/bin/sh\ncase \"\$*\" in\n  *preheat-preload-*) touch ".escapeshellarg($marker)."; exec sleep 60 ;;\nesac\nexec ".escapeshellarg(\PHP_BINARY)." \"\$@\"\n";
+        $script = "#!/bin/sh\ncase \"\$*\" in\n  *preheat-preload-*) touch ".escapeshellarg($marker)."; exec sleep $seconds ;;\nesac\nexec ".escapeshellarg(\PHP_BINARY)." \"\$@\"\n";
 
         return $this->write($this->root.'/bin/php', $script, 0755);
     }
@@ -129,16 +129,74 @@ final class Sandbox
         return (int) substr($name, (int) strrpos($name, ':') + 1);
     }
 
-    /** @return list<int> the PIDs of the helpers, which are the case's own and not Preheat's */
+    /**
+     * The bench's fixture app (tests/Fixtures/bench/app) as the project, and the counter its /flaky and
+     * /die pages keep (written by php-fpm's workers, so writable by all).
+     *
+     * @return array<string, string> the environment the app reads the counter's path from
+     */
+    public function benchApp(): array
+    {
+        $this->fixture('app', true);
+        $counter = $this->write($this->root.'/counter', '', 0666);
+
+        return ['PREHEAT_FIXTURE_COUNTER' => $counter];
+    }
+
+    /**
+     * A php-fpm that refuses a pool of more than $most children, and otherwise runs the real one after
+     * forking a stray child of its own when $stray: a server that starts a process its master does not
+     * know of (as php-fpm's forked workers are, once the master is gone).
+     */
+    public function fakeFpm(int $most, bool $stray): string
+    {
+        $script = "#!/bin/sh\nconf=''; prev=''\nfor a in \"\$@\"; do [ \"\$prev\" = --fpm-config ] && conf=\"\$a\"; prev=\"\$a\"; done\n"
+            ."n=\$(sed -n 's/^ *pm.max_children *= *\\([0-9]*\\).*/\\1/p' \"\$conf\" | head -1)\n"
+            ."if [ \"\${n:-0}\" -gt $most ]; then echo \"fake php-fpm: refusing \$n children\" >&2; exit 78; fi\n"
+            .($stray ? "sleep 300 &\n" : '')
+            ."exec /usr/sbin/php-fpm8.2 \"\$@\"\n";
+
+        return $this->write($this->root.'/bin/php-fpm', $script, 0755);
+    }
+
+    /**
+     * An nginx that, the first time it starts, finds the port of its configuration taken by another
+     * listener (PHP's web server, started in its own session, the case's own process).
+     */
+    public function squattedNginx(): string
+    {
+        $mark = $this->root.'/squatted';
+        $script = "#!/bin/sh\nconf=''; prev=''\nfor a in \"\$@\"; do [ \"\$prev\" = -c ] && conf=\"\$a\"; prev=\"\$a\"; done\n"
+            ."port=\$(sed -n 's/.*listen 127\\.0\\.0\\.1:\\([0-9]*\\).*/\\1/p' \"\$conf\" | head -1)\n"
+            ."if [ -n \"\$port\" ] && [ ! -e ".escapeshellarg($mark).' ]; then touch '.escapeshellarg($mark)."\n"
+            .'  setsid '.escapeshellarg(\PHP_BINARY).' -S 127.0.0.1:$port -t '.escapeshellarg($this->root).' >/dev/null 2>&1 &'."\n"
+            .'  echo $! > '.escapeshellarg($this->root.'/squatter.own.pid')."\n  sleep 0.5\nfi\n"
+            ."exec /usr/sbin/nginx \"\$@\"\n";
+
+        return $this->write($this->root.'/bin/nginx', $script, 0755);
+    }
+
+    /** @return list<int> the PIDs of the case's own processes (helpers, and those named by a *.own.pid file), which are not Preheat's */
     public function helperPids(): array
     {
-        return array_values(array_filter(array_map(static fn (Process $p): ?int => $p->getPid(), $this->helpers)));
+        $pids = array_map(static fn (Process $p): ?int => $p->getPid(), $this->helpers);
+        foreach (glob($this->root.'/*.own.pid') ?: [] as $file) {
+            $pids[] = (int) trim((string) file_get_contents($file));
+        }
+
+        return array_values(array_filter($pids));
     }
 
     public function remove(): void
     {
         foreach ($this->helpers as $helper) {
             $helper->stop(1, \SIGKILL);
+        }
+        foreach (glob($this->root.'/*.own.pid') ?: [] as $file) {
+            $pid = (int) trim((string) file_get_contents($file));
+            if ($pid > 1) {
+                posix_kill($pid, \SIGKILL);
+            }
         }
         // A case may have taken permissions away (0000 files, 0700 directories): root removes them anyway, another user first gives them back.
         (new Process(['chmod', '-R', 'u+rwX', $this->root]))->run();

@@ -126,8 +126,9 @@ final class Watch
     {
         $table = self::processTable();
         $alive = [];
+        $own = array_flip($this->sandbox->helperPids());
         foreach ($this->seen as $pid => $start) {
-            if (isset($table[$pid]) && $table[$pid]['start'] === $start && 'Z' !== $table[$pid]['state']) {
+            if (!isset($own[$pid]) && isset($table[$pid]) && $table[$pid]['start'] === $start && 'Z' !== $table[$pid]['state']) {
                 $alive[$pid] = $this->commands[$pid];
             }
         }
