@@ -8,13 +8,13 @@ namespace Preheat\Tests\Fault;
 final class Expect
 {
     /**
-     * @param list<int>    $exit      acceptable exit codes (each of several concurrent runs must end with one)
-     * @param string|null  $output    a pattern stdout or stderr must match
-     * @param string|null  $notOutput a pattern neither may match (a false or misleading message)
-     * @param list<string> $unchanged files of the project (relative) whose bytes must not change
-     * @param list<string> $creates   patterns (fnmatch, relative to the project) of the files the run may add to the project
-     * @param bool         $cleanTemp the run's private temp dir must be empty afterwards (no file of Preheat's left)
-     * @param (\Closure(Sandbox, Outcome): list<string>)|null $after further checks, returning what is wrong
+     * @param list<int>                                       $exit      acceptable exit codes (each of several concurrent runs must end with one)
+     * @param string|null                                     $output    a pattern stdout or stderr must match
+     * @param string|null                                     $notOutput a pattern neither may match (a false or misleading message)
+     * @param list<string>                                    $unchanged files of the project (relative) whose bytes must not change
+     * @param list<string>                                    $creates   patterns (fnmatch, relative to the project) of the files the run may add to the project
+     * @param bool                                            $cleanTemp the run's private temp dir must be empty afterwards (no file of Preheat's left)
+     * @param (\Closure(Sandbox, Outcome): list<string>)|null $after     further checks, returning what is wrong
      */
     public function __construct(
         public readonly array $exit,

@@ -8,8 +8,8 @@ namespace Preheat\Tests\Fault;
 final class Outcome
 {
     /**
-     * @param list<?int> $exitCodes one per copy
-     * @param list<string> $problems what the hooks found wrong while it ran
+     * @param list<?int>   $exitCodes one per copy
+     * @param list<string> $problems  what the hooks found wrong while it ran
      */
     public function __construct(
         public readonly array $exitCodes,

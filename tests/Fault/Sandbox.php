@@ -81,7 +81,11 @@ final class Sandbox
         return $this->write($this->root.'/bin/php', $script, 0755);
     }
 
-    /** Starts a helper process the case needs (a listener); it is stopped by its PID when the case ends. */
+    /**
+     * Starts a helper process the case needs (a listener); it is stopped by its PID when the case ends.
+     *
+     * @param list<string> $command
+     */
     public function helper(array $command, ?string $readyPattern = null): Process
     {
         $process = new Process($command, $this->root, null, null, null);
@@ -153,7 +157,7 @@ final class Sandbox
         $script = "#!/bin/sh\nconf=''; prev=''\nfor a in \"\$@\"; do [ \"\$prev\" = --fpm-config ] && conf=\"\$a\"; prev=\"\$a\"; done\n"
             ."n=\$(sed -n 's/^ *pm.max_children *= *\\([0-9]*\\).*/\\1/p' \"\$conf\" | head -1)\n"
             ."if [ \"\${n:-0}\" -gt $most ]; then echo \"fake php-fpm: refusing \$n children\" >&2; exit 78; fi\n"
-            .($stray ? "sleep 300 &\n" : '')
+            .($stray ? escapeshellarg(\PHP_BINARY)." -r 'sleep(30);' ".escapeshellarg($this->root.'/stray')." </dev/null >/dev/null 2>&1 &\n" : '')
             ."exec /usr/sbin/php-fpm8.2 \"\$@\"\n";
 
         return $this->write($this->root.'/bin/php-fpm', $script, 0755);
@@ -168,7 +172,7 @@ final class Sandbox
         $mark = $this->root.'/squatted';
         $script = "#!/bin/sh\nconf=''; prev=''\nfor a in \"\$@\"; do [ \"\$prev\" = -c ] && conf=\"\$a\"; prev=\"\$a\"; done\n"
             ."port=\$(sed -n 's/.*listen 127\\.0\\.0\\.1:\\([0-9]*\\).*/\\1/p' \"\$conf\" | head -1)\n"
-            ."if [ -n \"\$port\" ] && [ ! -e ".escapeshellarg($mark).' ]; then touch '.escapeshellarg($mark)."\n"
+            .'if [ -n "$port" ] && [ ! -e '.escapeshellarg($mark).' ]; then touch '.escapeshellarg($mark)."\n"
             .'  setsid '.escapeshellarg(\PHP_BINARY).' -S 127.0.0.1:$port -t '.escapeshellarg($this->root).' >/dev/null 2>&1 &'."\n"
             .'  echo $! > '.escapeshellarg($this->root.'/squatter.own.pid')."\n  sleep 0.5\nfi\n"
             ."exec /usr/sbin/nginx \"\$@\"\n";

@@ -24,11 +24,15 @@ final class Watch
     /** @var list<string> */
     private array $problems = [];
     private float $started;
+    /** @var int this process's start time (clock ticks since boot): only processes started since are read for their command line */
+    private int $since;
 
     /** @param list<Process> $processes */
     public function __construct(public readonly Sandbox $sandbox, private readonly array $processes)
     {
         $this->started = microtime(true);
+        $stat = (string) file_get_contents('/proc/self/stat');
+        $this->since = (int) (explode(' ', substr($stat, (int) strrpos($stat, ')') + 2))[19] ?? 0);
     }
 
     /** The first Preheat process. */
@@ -85,7 +89,7 @@ final class Watch
 
     public function scan(): void
     {
-        $table = self::processTable();
+        $table = self::processTable($this->since);
         foreach ($this->processes as $process) {
             $pid = $process->getPid();
             if (null !== $pid && isset($table[$pid])) {
@@ -124,7 +128,7 @@ final class Watch
      */
     public function alive(): array
     {
-        $table = self::processTable();
+        $table = self::processTable($this->since);
         $alive = [];
         $own = array_flip($this->sandbox->helperPids());
         foreach ($this->seen as $pid => $start) {
@@ -148,8 +152,13 @@ final class Watch
         $this->commands[$pid] = $process['command'];
     }
 
-    /** @return array<int, array{ppid: int, pgid: int, sid: int, start: string, state: string, command: string}> */
-    private static function processTable(): array
+    /**
+     * Every process; the command line only of those started since $since (a process of another user
+     * that hangs reading its command line must not hang the suite, and an older one is not the case's).
+     *
+     * @return array<int, array{ppid: int, pgid: int, sid: int, start: string, state: string, command: string}>
+     */
+    private static function processTable(int $since): array
     {
         $table = [];
         foreach (glob('/proc/[0-9]*/stat') ?: [] as $file) {
@@ -166,7 +175,7 @@ final class Watch
                 'sid' => (int) $fields[3],
                 'start' => $fields[19] ?? '',
                 'state' => $fields[0],
-                'command' => trim(str_replace("\0", ' ', (string) @file_get_contents(\dirname($file).'/cmdline'))),
+                'command' => (int) ($fields[19] ?? 0) >= $since ? trim(str_replace("\0", ' ', (string) @file_get_contents(\dirname($file).'/cmdline'))) : '',
             ];
         }
 

@@ -29,6 +29,10 @@ final class BenchCases
     /** @return list<FaultCase> */
     public static function cases(): array
     {
+        /**
+         * @param list<string>                $options
+         * @param list<\Closure(Watch): bool> $during
+         */
         $bench = static function (array $options, array $during = []): \Closure {
             return static fn (Sandbox $s): Run => new Run(['bench', '--project='.$s->project, ...$options], $s->benchApp(), $during, 120);
         };
@@ -36,7 +40,7 @@ final class BenchCases
 
         return [
             new FaultCase('bench-fpm-killed', 'bench', 'php-fpm\'s master killed (SIGKILL, by its pid file) during the rounds', $bench(self::ROUNDS, [Hook::killServerOnOutput(self::MEASURING, 'fpm.pid')]), new Expect([3], '{php-fpm for scenario none died}')),
-            new FaultCase('bench-nginx-killed', 'bench', 'nginx\'s master killed during the rounds', $bench(self::ROUNDS, [Hook::killServerOnOutput(self::MEASURING, 'nginx.pid')]), new Expect([3], '{nginx.*died|died.*nginx}i')),
+            new FaultCase('bench-nginx-killed', 'bench', 'nginx\'s master killed during the rounds', $bench(self::ROUNDS, [Hook::killServerOnOutput(self::MEASURING, 'nginx.pid')]), new Expect([3], '{nginx.*died|died.*nginx}i'), 3),
             new FaultCase('bench-apache-killed', 'bench', 'Apache (mod_php) killed during the rounds', $bench([...self::ROUNDS, '--runtime=mod_php'], [Hook::killServerOnOutput(self::MEASURING, 'apache2.pid')]), new Expect([3], '{died}')),
             new FaultCase('bench-app-500', 'bench', 'the app starts answering HTTP 500 during the rounds', $bench(['--scenario=none', '--url=/flaky', '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1']), new Expect([1], '{non-2xx|500|void|not measured}i')),
             new FaultCase('bench-page-missing', 'bench', 'a page the app does not have (HTTP 404)', $bench(['--scenario=none', '--scenario=all', '--url=/missing', '--rounds=1', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1']), new Expect([3], '{/missing answered HTTP 404}')),

@@ -52,7 +52,7 @@ final class InterruptCases
                 $s->helper([\PHP_BINARY, '-r', '$s = stream_socket_server("tcp://127.0.0.1:'.$port.'"); echo "ready\n"; $c = stream_socket_accept($s, 60); sleep(60);'], '{ready}');
 
                 return new Run(['status', $s->write('preload.php', "<?php\n"), '--fastcgi=127.0.0.1:'.$port, '--wait=30'], [], [Hook::signalAfter(1.5, \SIGINT)]);
-            }, new Expect([130, 3])),
+            }, new Expect([130]), 4),
         ];
     }
 
