@@ -2,22 +2,27 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test unit integration check analyse cs cs-fix deps bench-generate corpus seeds
+.PHONY: demo test unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds
 
 deps:
 	@bash scripts/install-deps.sh test
 
-## Static analysis and the code-style check, then every test: unit tests, then those that start processes.
+## Static analysis and the code-style check, then every test: unit tests, then those that start processes, then the fault suite.
 test: deps
 	$(MAKE) --no-print-directory check
 	$(PHPUNIT) --testsuite unit
 	$(PHPUNIT) --testsuite integration
+	$(PHPUNIT) --testsuite fault
 
 unit: deps
 	$(PHPUNIT) --testsuite unit
 
 integration: deps
 	$(PHPUNIT) --testsuite integration
+
+## The fault and bad-input suite (doc/reliability.md): prints its table and writes it into doc/reliability.md.
+faults: deps
+	$(PHP) scripts/fault-table.php --write=doc/reliability.md
 
 check: analyse cs
 

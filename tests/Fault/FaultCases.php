@@ -1,0 +1,25 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Fault;
+
+/** Every catalogue of the fault suite, one per command area. */
+final class FaultCases
+{
+    /** @return array<string, FaultCase> by id */
+    public static function all(): array
+    {
+        $cases = [];
+        foreach ([Cases\GenerateCases::class, Cases\InjectionCases::class, Cases\VerifyCases::class, Cases\ExplainCases::class, Cases\DoctorCases::class, Cases\StatusCases::class, Cases\UsageCases::class, Cases\ConfigCases::class, Cases\BenchCases::class, Cases\InterruptCases::class] as $catalogue) {
+            foreach ($catalogue::cases() as $case) {
+                if (isset($cases[$case->id])) {
+                    throw new \LogicException('Two fault cases are called '.$case->id);
+                }
+                $cases[$case->id] = $case;
+            }
+        }
+
+        return $cases;
+    }
+}
