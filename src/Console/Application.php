@@ -47,14 +47,17 @@ final class Application extends ConsoleApplication
     {
         parent::__construct('Preheat', Version::VERSION);
         $runner = new SymfonyProcessRunner();
-        $this->add(new GenerateCommand($runner));
-        $this->add(new VerifyCommand($runner));
-        $this->add(new ExplainCommand($runner));
-        $this->add(new BenchCommand($runner));
-        $this->add(new RecordCommand());
-        $this->add(new UsageCommand());
-        $this->add(new DoctorCommand($runner));
-        $this->add(new StatusCommand($runner));
+        // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
+        $this->addCommands([
+            new GenerateCommand($runner),
+            new VerifyCommand($runner),
+            new ExplainCommand($runner),
+            new BenchCommand($runner),
+            new RecordCommand(),
+            new UsageCommand(),
+            new DoctorCommand($runner),
+            new StatusCommand($runner),
+        ]);
     }
 
     /** The exit code a command that failed with $error ends with. */

@@ -17,15 +17,21 @@ final class PoolFileParser
         if (false === $text) {
             throw DoctorInputError::unreadablePool($file);
         }
-        set_error_handler(static fn (): bool => true);
+        // PHP's own complaint, caught as it is raised: error_get_last() would give an older, unrelated
+        // message (a deprecation from anywhere in this process), since the handler keeps it from being recorded.
+        $error = 'syntax error';
+        set_error_handler(static function (int $level, string $message) use (&$error): bool {
+            $error = $message;
+
+            return true;
+        });
         try {
             $parsed = parse_ini_string($text, true, \INI_SCANNER_RAW);
-            $error = false === $parsed ? (error_get_last()['message'] ?? 'syntax error') : null;
         } finally {
             restore_error_handler();
         }
         if (false === $parsed) {
-            throw DoctorInputError::badPool($file, (string) $error);
+            throw DoctorInputError::badPool($file, $error);
         }
         $pools = [];
         $lines = $this->lineNumbers($text);

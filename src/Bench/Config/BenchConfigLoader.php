@@ -56,7 +56,8 @@ final class BenchConfigLoader
         }
         $file = $configFile ?? $root.'/preheat.json';
         $data = [];
-        if (null !== $configFile || is_file($file)) {
+        // file_exists, not is_file: a preheat.json that is a directory is a mistake to name, not a file to ignore.
+        if (null !== $configFile || file_exists($file)) {
             $data = $this->readJson($file);
         }
         $this->checkKeys($file, $data, self::TOP_KEYS, '');
@@ -151,6 +152,9 @@ final class BenchConfigLoader
     /** @return array<string, mixed> */
     private function readJson(string $file): array
     {
+        if (is_dir($file)) {
+            throw ConfigError::unreadable($file, 'it is a directory, not a JSON file: move it away, or name the file', Setting::Config);
+        }
         if (!is_file($file)) {
             throw ConfigError::unreadable($file, 'no such file', Setting::Config);
         }

@@ -49,6 +49,9 @@ final class StatusCommand extends Command
         $format = PlanInput::format($input, 'text', 'json');
         $probeFile = $input->getOption('write-probe');
         if (null !== $probeFile) {
+            if (is_dir((string) $probeFile)) {
+                throw new InvalidOption(\sprintf('--write-probe=%s is a directory: give the path of the probe file, e.g. --write-probe=%s/preheat-status.php.', $probeFile, rtrim((string) $probeFile, '/')));
+            }
             AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
             $output->writeln(\sprintf('Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and keep it from the public (it shows paths and OPcache\'s state).', $probeFile));
 

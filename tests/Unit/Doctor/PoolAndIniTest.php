@@ -35,6 +35,23 @@ final class PoolAndIniTest extends TestCase
         }
     }
 
+    public function testASyntaxErrorIsToldInPhpsOwnWordsNotAnEarlierMessageOfThisProcess(): void
+    {
+        $file = tempnam(sys_get_temp_dir(), 'preheat-test-pool-');
+        self::assertIsString($file);
+        file_put_contents($file, "garbage [[[\n");
+        @trigger_error('an unrelated earlier message', \E_USER_DEPRECATED);
+        try {
+            (new PoolFileParser())->parse($file);
+            self::fail('a pool file with a syntax error must be refused');
+        } catch (DoctorInputError $error) {
+            self::assertStringContainsString('syntax error', $error->getMessage());
+            self::assertStringNotContainsString('unrelated', $error->getMessage());
+        } finally {
+            unlink($file);
+        }
+    }
+
     public function testIniLocatesTheLastLineThatSetsASettingElseTheCommentedDefault(): void
     {
         $directory = sys_get_temp_dir().'/preheat-ini-'.bin2hex(random_bytes(4));

@@ -390,6 +390,15 @@ final class BenchConfigLoaderTest extends TestCase
         (new BenchConfigLoader())->load($this->directory->path, null, []);
     }
 
+    public function testAPreheatJsonThatIsADirectoryIsRefusedNotIgnored(): void
+    {
+        mkdir($this->directory->path.'/preheat.json');
+
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage($this->directory->path.'/preheat.json: it is a directory');
+        (new BenchConfigLoader())->load($this->directory->path, null, []);
+    }
+
     public function testAnEmptyObjectIsTheDefaults(): void
     {
         file_put_contents($this->directory->path.'/preheat.json', '{}');
