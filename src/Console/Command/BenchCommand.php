@@ -20,6 +20,7 @@ use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\WrkLoadGenerator;
 use Preheat\Bench\ScenarioPreparer;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -123,6 +124,8 @@ final class BenchCommand extends Command
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
+        // Interrupted, the run stops the servers first (they were started after, so they are stopped before) then removes it.
+        InterruptGuard::instance()->removeOnExit($workDirectory);
         $processes = $this->runner;
         $cleanUp = static function () use ($supervisor, $processes, $workDirectory): void {
             $supervisor->stopAll();
@@ -130,6 +133,7 @@ final class BenchCommand extends Command
                 // The pool's user may own what the workers wrote.
                 $processes->run(['rm', '-rf', $workDirectory]);
             }
+            InterruptGuard::instance()->forgetPath($workDirectory);
         };
         // Also on Ctrl-C, whose handler exits through the shutdown functions.
         register_shutdown_function($cleanUp);
