@@ -179,7 +179,7 @@ final class InterruptTest extends TestCase
     {
         $text = is_file($this->marker) ? (string) file_get_contents($this->marker) : '';
 
-        return array_values(array_map('intval', preg_split('/\s+/', trim($text), -1, \PREG_SPLIT_NO_EMPTY) ?: []));
+        return array_map('intval', preg_split('/\s+/', trim($text), -1, \PREG_SPLIT_NO_EMPTY) ?: []);
     }
 
     /** @return list<string> */
