@@ -19,6 +19,7 @@ use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\WrkLoadGenerator;
 use Preheat\Bench\ScenarioPreparer;
+use Preheat\Console\BenchLimits;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
@@ -92,6 +93,8 @@ final class BenchCommand extends Command
             'php' => $input->getOption('php'),
             'ladder' => true === $input->getOption('ladder') ? true : null,
         ]);
+        // Before any server starts: counts this machine cannot hold are refused here.
+        (new BenchLimits())->check($config);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
