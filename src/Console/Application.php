@@ -13,6 +13,7 @@ use Preheat\Console\Command\StatusCommand;
 use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
 use Preheat\EnvironmentError;
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -30,7 +31,7 @@ use Symfony\Component\Console\Output\OutputInterface;
 /**
  * Exit codes: 0 success, 1 the check failed (verification, a broken bench scenario, an unexplained name,
  * a doctor's warning, a stale preload), 4 doctor found an error (its own, by the worst finding),
- * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 130 interrupted (Ctrl-C).
+ * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
  */
 final class Application extends ConsoleApplication
 {
@@ -94,6 +95,8 @@ final class Application extends ConsoleApplication
 
     protected function doRunCommand(Command $command, InputInterface $input, OutputInterface $output): int
     {
+        // Every command: an interrupt stops what the run started and removes its temporary files, exit 128 + signal.
+        InterruptGuard::instance()->install();
         try {
             return parent::doRunCommand($command, $input, $output);
         } catch (\Throwable $error) {

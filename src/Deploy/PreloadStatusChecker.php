@@ -7,6 +7,7 @@ namespace Preheat\Deploy;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\FastCgiError;
 use Preheat\Php\OpcacheStatus;
+use Preheat\Process\InterruptGuard;
 use Preheat\Script\ScriptManifest;
 
 /**
@@ -94,6 +95,8 @@ final class PreloadStatusChecker
     private function ask(string $address, string $directory): OpcacheStatus
     {
         $probe = rtrim($directory, '/').'/.preheat-status-'.bin2hex(random_bytes(8)).'.php';
+        // Interrupted while php-fpm is slow to answer, the run removes it: it shows paths and OPcache's state.
+        InterruptGuard::instance()->removeOnExit($probe);
         if (false === @file_put_contents($probe, OpcacheStatus::probeCode())) {
             throw StatusInputError::cannotWriteProbe($directory);
         }
@@ -114,6 +117,7 @@ final class PreloadStatusChecker
             ]);
         } finally {
             @unlink($probe);
+            InterruptGuard::instance()->forgetPath($probe);
         }
         $status = OpcacheStatus::read($response->body);
         if (null === $status) {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Process\InterruptGuard;
 use Preheat\Util\Cpu;
 
 /**
@@ -44,7 +45,7 @@ final class ParallelAnalysis
         $chunks = $this->balancedChunks($paths);
         $children = [];
         foreach ($chunks as $index => $chunk) {
-            $resultFile = tempnam(sys_get_temp_dir(), 'preheat-scan-');
+            $resultFile = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-scan-');
             $sockets = stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
             if (false === $resultFile || false === $sockets) {
                 return $this->inProcess($paths, $progress);
@@ -54,6 +55,7 @@ final class ParallelAnalysis
                 fclose($sockets[0]);
                 fclose($sockets[1]);
                 @unlink($resultFile);
+                InterruptGuard::instance()->forgetPath($resultFile);
 
                 return $this->inProcess($paths, $progress);
             }
@@ -65,6 +67,15 @@ final class ParallelAnalysis
             stream_set_blocking($sockets[0], false);
             $children[$index] = ['pid' => $pid, 'file' => $resultFile, 'socket' => $sockets[0], 'chunk' => $chunk];
         }
+
+        // Interrupted, the run stops the forked scanners too: a SIGTERM to this process alone does not reach them.
+        $pids = array_column($children, 'pid');
+        $stopChildren = InterruptGuard::instance()->stopOnExit(static function () use ($pids): void {
+            foreach ($pids as $pid) {
+                @posix_kill($pid, \SIGKILL);
+                pcntl_waitpid($pid, $status);
+            }
+        });
 
         $done = 0;
         $open = array_map(static fn (array $c) => $c['socket'], $children);
@@ -89,11 +100,14 @@ final class ParallelAnalysis
             }
         }
 
+        // Each has written its result and is ending: nothing is left to stop.
+        InterruptGuard::instance()->forget($stopChildren);
         $results = [];
         foreach ($children as $child) {
             pcntl_waitpid($child['pid'], $status);
             $data = @unserialize((string) @file_get_contents($child['file']), ['allowed_classes' => false]);
             @unlink($child['file']);
+            InterruptGuard::instance()->forgetPath($child['file']);
             if (!\is_array($data) || \count($data) !== \count($child['chunk'])) {
                 // A worker that died (out of memory, a crash in the parser) costs time, not correctness.
                 $results += $this->inProcess($child['chunk'], null);

@@ -185,6 +185,13 @@ final class SourceFinder
             if (!str_ends_with($entry, '.php') || !is_file($target)) {
                 continue;
             }
+            if (self::isCandidateScript($entry, $target)) {
+                // A script being verified next to its destination: left only by a run killed outright (kill -9).
+                if (!$asContext) {
+                    $this->skipped[] = new SkippedPath($shown, SkippedPath::PREHEAT_FILE, 'a preload script Preheat was verifying');
+                }
+                continue;
+            }
             if (null !== $projectRoot && $real === $projectRoot && $this->isPreheatFile($entry, $target)) {
                 if (!$asContext) {
                     $this->skipped[] = new SkippedPath($shown, SkippedPath::PREHEAT_FILE, 'written by Preheat');
@@ -254,6 +261,17 @@ final class SourceFinder
         }
 
         return false;
+    }
+
+    /** `.preload.php.0123abcd.php`: what ScriptGenerator verifies before it moves it into place. */
+    private static function isCandidateScript(string $name, string $path): bool
+    {
+        if (!preg_match('{^\..+\.[0-9a-f]{8}\.php$}', $name)) {
+            return false;
+        }
+        $head = @file_get_contents($path, false, null, 0, 512);
+
+        return \is_string($head) && str_contains($head, 'Preheat');
     }
 
     private function isPreheatFile(string $name, string $path): bool

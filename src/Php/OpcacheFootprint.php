@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 
 /**
@@ -40,7 +41,7 @@ final class OpcacheFootprint
      */
     public static function measure(ProcessRunner $runner, string $phpBinary, ?string $iniFile, ?string $scanDir, array $files): self
     {
-        $list = tempnam(sys_get_temp_dir(), 'preheat-footprint-');
+        $list = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-footprint-');
         if (false === $list) {
             throw new \RuntimeException('cannot create a temporary file');
         }
@@ -64,6 +65,7 @@ final class OpcacheFootprint
             $result = $runner->run($command, null, 600.0, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
         } finally {
             @unlink($list);
+            InterruptGuard::instance()->forgetPath($list);
         }
         $data = Probe::decode($result->stdout, self::MARKER);
         if (!\is_array($data) || !\is_int($data[0] ?? null) || !\is_int($data[1] ?? null)) {

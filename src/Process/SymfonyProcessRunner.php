@@ -15,12 +15,25 @@ final class SymfonyProcessRunner implements ProcessRunner
     {
         $process = new Process($command, $workingDirectory, $environment, null, $timeoutSeconds);
         $started = hrtime(true);
+        $guard = InterruptGuard::instance();
+        $stop = null;
         try {
-            $process->run();
+            $process->start();
+            // Interrupted while it runs (a verification can take minutes), the run stops it and what it started.
+            $pid = $process->getPid();
+            $stop = $guard->stopOnExit(static function () use ($process, $pid): void {
+                null === $pid ? null : (new TreeStop($pid, false))->stop(1.0, static function () use ($process): void {
+                    $process->isRunning();
+                });
+                $process->stop(0);
+            });
+            $process->wait();
         } catch (ProcessTimedOutException) {
             throw ProcessFailed::timedOut($command, $timeoutSeconds);
         } catch (ProcessStartFailedException|ProcessRuntimeException $error) {
             throw ProcessFailed::cannotStart($command, $error->getMessage());
+        } finally {
+            null === $stop ? null : $guard->forget($stop);
         }
         $seconds = (hrtime(true) - $started) / 1e9;
         $exitCode = $process->getExitCode() ?? -1;
@@ -33,13 +46,46 @@ final class SymfonyProcessRunner implements ProcessRunner
 
     public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess
     {
-        $process = new Process($command, $workingDirectory, $environment, null, null);
+        // In a session of its own: whatever it forks, also after it started, can be found and stopped with it.
+        $setsid = self::setsid($command);
+        $process = new Process(null === $setsid ? $command : [$setsid, ...$command], $workingDirectory, $environment, null, null);
         try {
             $process->start();
         } catch (ProcessStartFailedException|ProcessRuntimeException $error) {
             throw ProcessFailed::cannotStart($command, $error->getMessage());
         }
 
-        return new SymfonyRunningProcess($process);
+        return new SymfonyRunningProcess($process, null !== $setsid, (new Process($command))->getCommandLine());
+    }
+
+    /**
+     * setsid(1), when there is one and the program exists: a missing program must still fail at its start,
+     * as it does without setsid, not as setsid's exit code 127 later.
+     *
+     * @param list<string> $command
+     */
+    private static function setsid(array $command): ?string
+    {
+        $setsid = self::find('setsid');
+
+        return null === $setsid || null === self::find($command[0] ?? '') ? null : $setsid;
+    }
+
+    private static function find(string $program): ?string
+    {
+        if ('' === $program) {
+            return null;
+        }
+        if (str_contains($program, '/')) {
+            return is_file($program) && is_executable($program) ? $program : null;
+        }
+        foreach (explode(':', (string) getenv('PATH')) as $directory) {
+            $candidate = ('' === $directory ? '.' : $directory).'/'.$program;
+            if (is_file($candidate) && is_executable($candidate)) {
+                return $candidate;
+            }
+        }
+
+        return null;
     }
 }

@@ -9,18 +9,39 @@ use Symfony\Component\Process\Process;
 /** @internal started by SymfonyProcessRunner::start() */
 final class SymfonyRunningProcess implements RunningProcess
 {
-    public function __construct(private readonly Process $process)
-    {
+    private ?int $guarded;
+
+    private readonly ?int $pid;
+
+    private readonly ?int $startTime;
+
+    /** @param bool $ownSession it was started in a session of its own (setsid), which holds everything it forks */
+    public function __construct(
+        private readonly Process $process,
+        private readonly bool $ownSession = false,
+        private readonly ?string $commandLine = null,
+    ) {
+        $this->pid = $process->getPid();
+        $this->startTime = null === $this->pid ? null : (new ProcessTree())->startTime($this->pid);
+        // Until it is stopped, a run that ends (or is interrupted) stops it.
+        $this->guarded = InterruptGuard::instance()->stopOnExit(fn () => $this->stop(2.0));
     }
 
     public function pid(): ?int
     {
-        return $this->process->getPid();
+        return $this->pid;
     }
 
     public function isRunning(): bool
     {
-        return $this->process->isRunning();
+        $running = $this->process->isRunning();
+        if (!$running && null !== $this->guarded && !$this->ownSession) {
+            // Ended by itself, and nothing of it can live on outside its session.
+            InterruptGuard::instance()->forget($this->guarded);
+            $this->guarded = null;
+        }
+
+        return $running;
     }
 
     public function exitCode(): ?int
@@ -28,11 +49,23 @@ final class SymfonyRunningProcess implements RunningProcess
         return $this->process->getExitCode();
     }
 
+    /**
+     * Stops it with everything it started, verified by PID: also when it already ended, because the
+     * workers of a master that died may live on in its session.
+     */
     public function stop(float $graceSeconds = 5.0): void
     {
-        if ($this->process->isRunning()) {
-            $this->process->stop($graceSeconds, \defined('SIGTERM') ? \SIGTERM : null);
+        if (null !== $this->guarded) {
+            InterruptGuard::instance()->forget($this->guarded);
+            $this->guarded = null;
         }
+        if (null !== $this->pid && ($this->ownSession || (new ProcessTree())->isAlive($this->pid))) {
+            (new TreeStop($this->pid, $this->ownSession, $this->startTime))->stop($graceSeconds, function (): void {
+                $this->process->isRunning();
+            });
+        }
+        // Reaps it (and closes its pipes); nothing is left to signal by now.
+        $this->process->stop(0);
     }
 
     public function output(): string
@@ -47,6 +80,6 @@ final class SymfonyRunningProcess implements RunningProcess
 
     public function commandLine(): string
     {
-        return $this->process->getCommandLine();
+        return $this->commandLine ?? $this->process->getCommandLine();
     }
 }

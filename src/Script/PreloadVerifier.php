@@ -8,6 +8,7 @@ use Preheat\Php\IniValue;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Util\FileSystemError;
@@ -58,6 +59,8 @@ final class PreloadVerifier
         } finally {
             @unlink($probe);
             @unlink($wrapper);
+            InterruptGuard::instance()->forgetPath($probe);
+            InterruptGuard::instance()->forgetPath($wrapper);
         }
         $booted = null !== $status && 0 === $result->exitCode;
         $commandLine = $this->commandLine($options, $result, $wrapper, $script);
@@ -219,7 +222,7 @@ final class PreloadVerifier
     /** A file the preload user can read (tempnam() creates 0600, and preloading may run as another user). */
     private function temporaryFile(string $prefix, string $content): string
     {
-        $path = tempnam(sys_get_temp_dir(), $prefix);
+        $path = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), $prefix);
         if (false === $path) {
             throw FileSystemError::cannotCreateTemporaryFile(sys_get_temp_dir());
         }

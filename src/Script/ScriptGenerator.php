@@ -11,6 +11,7 @@ use Preheat\Plan\Strategy\HotSelection;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Process\InterruptGuard;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 
@@ -224,6 +225,8 @@ final class ScriptGenerator
         $this->checkDirectory($outputPath);
         // Same directory as the destination, so that paths relative to __DIR__ resolve the same.
         $candidate = \dirname($outputPath).'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
+        // Interrupted while verifying (it can take minutes), the run removes it: the next scan would find it.
+        InterruptGuard::instance()->removeOnExit($candidate);
         try {
             $this->write($result, $candidate, $outputPath);
             $this->progress->stage('Verifying');
@@ -238,6 +241,7 @@ final class ScriptGenerator
             if (is_file($candidate)) {
                 @unlink($candidate);
             }
+            InterruptGuard::instance()->forgetPath($candidate);
         }
 
         return $report->withScript(realpath($outputPath) ?: $outputPath, str_replace($candidate, $outputPath, $report->commandLine));

@@ -4,13 +4,14 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
 
 /**
  * Knows every server a command started and stops them all, by PID, however the run ends: normally, on an
- * error, on a fatal error, or on Ctrl-C. One per command run: it installs the process-wide signal
- * handlers, so a second one would replace the first one's.
+ * error, on a fatal error, or on Ctrl-C (through the InterruptGuard, which owns the process-wide signal
+ * handlers). Stopping a server stops every process it started: see TreeStop.
  */
 final class ProcessSupervisor
 {
@@ -64,16 +65,8 @@ final class ProcessSupervisor
             return;
         }
         $this->handlersInstalled = true;
-        register_shutdown_function($this->stopAll(...));
-        if (\function_exists('pcntl_async_signals')) {
-            pcntl_async_signals(true);
-            foreach ([\SIGINT, \SIGTERM, \SIGHUP] as $signal) {
-                pcntl_signal($signal, function (int $signal): void {
-                    $this->stopAll();
-                    fwrite(\STDERR, "\nStopped: every server this run started has been stopped.\n");
-                    exit(128 + $signal);
-                });
-            }
-        }
+        $guard = InterruptGuard::instance();
+        $guard->install();
+        $guard->stopOnExit($this->stopAll(...));
     }
 }

@@ -15,11 +15,13 @@ final class AtomicFile
         if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
             throw FileSystemError::cannotCreateDirectory($directory);
         }
+        // An interrupt waits until the file is in place or removed: its handler exits, and finally blocks do not run then.
+        $blocked = \function_exists('pcntl_sigprocmask') && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
         $temporary = @tempnam($directory, '.'.basename($path).'.');
-        if (false === $temporary) {
-            throw FileSystemError::cannotCreateTemporaryFile($directory);
-        }
         try {
+            if (false === $temporary) {
+                throw FileSystemError::cannotCreateTemporaryFile($directory);
+            }
             if (\strlen($content) !== @file_put_contents($temporary, $content)) {
                 throw FileSystemError::cannotWrite($temporary);
             }
@@ -29,8 +31,11 @@ final class AtomicFile
                 throw FileSystemError::cannotMove($path);
             }
         } finally {
-            if (is_file($temporary)) {
+            if (false !== $temporary && is_file($temporary)) {
                 @unlink($temporary);
+            }
+            if ($blocked) {
+                pcntl_sigprocmask(\SIG_SETMASK, $previous ?? []);
             }
         }
     }

@@ -292,7 +292,7 @@ final class BenchCommandTest extends TestCase
         $process->wait();
 
         self::assertSame(130, $process->getExitCode());
-        self::assertStringContainsString('every server this run started has been stopped', $process->getErrorOutput());
+        self::assertStringContainsString('Interrupted (SIGINT): stopped every process and removed every temporary file of this run.', $process->getErrorOutput());
     }
 
     public function testAConfigTypoIsNamed(): void

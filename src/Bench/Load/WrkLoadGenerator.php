@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
@@ -95,7 +96,7 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
      */
     private function script(array $paths): string
     {
-        $file = tempnam(sys_get_temp_dir(), 'preheat-wrk-');
+        $file = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-wrk-');
         if (false === $file) {
             throw FileSystemError::cannotCreateTemporaryFile(sys_get_temp_dir());
         }
@@ -129,6 +130,7 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
     {
         foreach ($this->scripts as $script) {
             @unlink($script);
+            InterruptGuard::instance()->forgetPath($script);
         }
     }
 }

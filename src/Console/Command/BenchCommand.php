@@ -19,7 +19,9 @@ use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\WrkLoadGenerator;
 use Preheat\Bench\ScenarioPreparer;
+use Preheat\Console\BenchLimits;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -91,6 +93,8 @@ final class BenchCommand extends Command
             'php' => $input->getOption('php'),
             'ladder' => true === $input->getOption('ladder') ? true : null,
         ]);
+        // Before any server starts: counts this machine cannot hold are refused here.
+        (new BenchLimits())->check($config);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
@@ -123,6 +127,8 @@ final class BenchCommand extends Command
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
+        // Interrupted, the run stops the servers first (they were started after, so they are stopped before) then removes it.
+        InterruptGuard::instance()->removeOnExit($workDirectory);
         $processes = $this->runner;
         $cleanUp = static function () use ($supervisor, $processes, $workDirectory): void {
             $supervisor->stopAll();
@@ -130,6 +136,7 @@ final class BenchCommand extends Command
                 // The pool's user may own what the workers wrote.
                 $processes->run(['rm', '-rf', $workDirectory]);
             }
+            InterruptGuard::instance()->forgetPath($workDirectory);
         };
         // Also on Ctrl-C, whose handler exits through the shutdown functions.
         register_shutdown_function($cleanUp);

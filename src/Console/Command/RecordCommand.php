@@ -21,6 +21,15 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class RecordCommand extends Command
 {
+    /** 1 request in a million: rarer, and a day's traffic of most apps records nothing. */
+    private const MAX_SAMPLE = 1_000_000;
+
+    /** Sampled requests a worker holds before it writes: each adds the files it loaded to what the worker holds in memory. */
+    private const MAX_BATCH = 100_000;
+
+    /** A worker writes at least once a day: what it holds longer is lost when it is replaced. */
+    private const MAX_FLUSH_SECONDS = 86_400;
+
     public function __construct(private readonly RecorderInstaller $installer = new RecorderInstaller())
     {
         parent::__construct('record');
@@ -49,9 +58,9 @@ final class RecordCommand extends Command
             (string) $input->getOption('project'),
             null === $bootstrap ? null : (string) $bootstrap,
             (string) $input->getOption('store'),
-            self::number($input, 'sample'),
-            self::number($input, 'batch'),
-            self::number($input, 'flush-seconds'),
+            self::number($input, 'sample', self::MAX_SAMPLE),
+            self::number($input, 'batch', self::MAX_BATCH),
+            self::number($input, 'flush-seconds', self::MAX_FLUSH_SECONDS),
             array_values(array_map('strval', (array) $input->getOption('base'))),
             null === $input->getOption('buffer-dir') ? null : (string) $input->getOption('buffer-dir'),
         );
@@ -114,11 +123,14 @@ final class RecordCommand extends Command
         return [...$problems, ...$access->bufferDirectory($user, $settings->bufferDir ?? Config::defaultBufferDir($user->uid), null === $settings->bufferDir)];
     }
 
-    private static function number(InputInterface $input, string $option): int
+    private static function number(InputInterface $input, string $option, int $max): int
     {
         $value = filter_var($input->getOption($option), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1]]);
         if (false === $value) {
             throw new InvalidOption(\sprintf('--%s must be a whole number of at least 1, got "%s".', $option, \is_scalar($input->getOption($option)) ? (string) $input->getOption($option) : ''));
+        }
+        if ($value > $max) {
+            throw new InvalidOption(\sprintf('--%s must be at most %d, got %d.', $option, $max, $value));
         }
 
         return $value;

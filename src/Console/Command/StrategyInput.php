@@ -6,6 +6,7 @@ namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchServer;
+use Preheat\Console\BenchLimits;
 use Preheat\Console\InvalidOption;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanRequest;
@@ -62,6 +63,7 @@ final class StrategyInput
                 throw new InvalidOption('--trace-requests must be a whole number from 1 to 1000.');
             }
             $config = (new BenchConfigLoader())->load($request->projectRoot, null === $configFile ? null : (string) $configFile, ['urls' => $urls, 'scenarios' => ['none']]);
+            (new BenchLimits())->check($config);
             $runtimes = BenchServer::runtimes($config, $this->php ?? BenchServer::installation($config, $this->runner), $this->supervisor);
             $usage = (new TraceRecorder($runtimes, $this->runner, $this->progress))->record($config->projectRoot, $urls, $requests, $config->requestTimeout);
 

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Usage\Trace;
 
 use Preheat\Plan\Strategy\UsageSnapshot;
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeFactory;
@@ -32,6 +33,7 @@ final class TracedServer
     public static function start(RuntimeFactory $runtimes, ProcessRunner $runner, string $projectRoot, int $sample = 1, int $batch = 1): self
     {
         $server = new self($runner);
+        InterruptGuard::instance()->removeOnExit($server->directory);
         if (!mkdir($server->directory, 0777, true)) {
             throw FileSystemError::cannotCreateDirectory($server->directory);
         }
@@ -68,6 +70,7 @@ final class TracedServer
             // The pool's user may own what the workers wrote.
             $this->runner->run(['rm', '-rf', $this->directory]);
         }
+        InterruptGuard::instance()->forgetPath($this->directory);
     }
 
     private function stopServers(): void
