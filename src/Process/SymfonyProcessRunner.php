@@ -13,16 +13,23 @@ final class SymfonyProcessRunner implements ProcessRunner
 {
     public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
     {
-        $process = new Process($command, $workingDirectory, $environment, null, $timeoutSeconds);
+        // In a session of its own too: what it leaves running when it ends (a child it forked and did not
+        // wait for) is found by its session and stopped, so that a command run once leaves nothing behind.
+        $setsid = self::setsid($command);
+        $ownSession = null !== $setsid;
+        $process = new Process($ownSession ? [$setsid, ...$command] : $command, $workingDirectory, $environment, null, $timeoutSeconds);
         $started = hrtime(true);
         $guard = InterruptGuard::instance();
         $stop = null;
+        $pid = null;
+        $startTime = null;
         try {
             $process->start();
             // Interrupted while it runs (a verification can take minutes), the run stops it and what it started.
             $pid = $process->getPid();
-            $stop = $guard->stopOnExit(static function () use ($process, $pid): void {
-                null === $pid ? null : (new TreeStop($pid, false))->stop(1.0, static function () use ($process): void {
+            $startTime = null === $pid ? null : (new ProcessTree())->startTime($pid);
+            $stop = $guard->stopOnExit(static function () use ($process, $pid, $ownSession, $startTime): void {
+                null === $pid ? null : (new TreeStop($pid, $ownSession, $startTime))->stop(1.0, static function () use ($process): void {
                     $process->isRunning();
                 });
                 $process->stop(0);
@@ -34,6 +41,10 @@ final class SymfonyProcessRunner implements ProcessRunner
             throw ProcessFailed::cannotStart($command, $error->getMessage());
         } finally {
             null === $stop ? null : $guard->forget($stop);
+            if ($ownSession && null !== $pid) {
+                // Ended or timed out: whatever is left of its session is stopped, by PID.
+                (new TreeStop($pid, true, $startTime))->stop(1.0);
+            }
         }
         $seconds = (hrtime(true) - $started) / 1e9;
         $exitCode = $process->getExitCode() ?? -1;

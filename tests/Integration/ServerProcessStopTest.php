@@ -50,6 +50,18 @@ final class ServerProcessStopTest extends TestCase
         self::assertSame([], $this->alive(), 'every process the server started is gone');
     }
 
+    public function testACommandRunOnceLeavesNothingItForkedRunning(): void
+    {
+        $pidFile = $this->directory->path.'/pids';
+        // Like a tool that starts a helper in the background and ends without waiting for it.
+        $result = (new SymfonyProcessRunner())->run(['sh', '-c', 'sleep 30 </dev/null >/dev/null 2>&1 & echo $! > '.escapeshellarg($pidFile)]);
+
+        self::assertSame(0, $result->exitCode);
+        $left = (int) trim((string) file_get_contents($pidFile));
+        self::assertGreaterThan(0, $left);
+        self::assertFalse(file_exists('/proc/'.$left) && !str_contains((string) @file_get_contents('/proc/'.$left.'/stat'), ') Z '), 'the background child of a command run once is stopped when the command ends');
+    }
+
     public function testTheWorkersOfAMasterThatDiedAreStoppedToo(): void
     {
         $supervisor = new ProcessSupervisor(new SymfonyProcessRunner(), false);

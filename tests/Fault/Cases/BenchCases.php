@@ -17,6 +17,8 @@ use Preheat\Tests\Fault\Watch;
  */
 final class BenchCases
 {
+    private const SECRET = 'root-only-secret-4f1c9a';
+
     /** One round of one second, one worker: a fault case needs a bench that runs, not figures. */
     public const SHORT = ['--scenario=none', '--url=/', '--rounds=1', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1'];
 
@@ -50,14 +52,16 @@ final class BenchCases
 
                 return new Run(['bench', '--project='.$s->project, ...self::SHORT], $env, [], 120);
             }, new Expect([3], '{in use}i', '{check the URLs}'), 5),
-            new FaultCase('bench-root-symlink-attack', 'bench', 'as root: a link to /etc/shadow planted in the document root by an unprivileged user, fetched during the rounds; the status page asked for; the workers\' user', static function (Sandbox $s): Run {
+            new FaultCase('bench-root-symlink-attack', 'bench', 'as root: a link to a root-only secret file planted in the document root by an unprivileged user, fetched during the rounds; the status page asked for; the workers\' user', static function (Sandbox $s): Run {
                 $env = $s->benchApp();
-                symlink('/etc/shadow', $s->project.'/public/leak.txt');
+                // A root-only file of the case's own stands for /etc/shadow.
+                $secret = $s->write($s->root.'/secret.txt', self::SECRET."\n", 0600);
+                symlink($secret, $s->project.'/public/leak.txt');
                 @lchown($s->project.'/public/leak.txt', 'nobody');
 
                 return new Run(['bench', '--project='.$s->project, ...self::ROUNDS], $env, [Hook::onServer(self::MEASURING, self::probeAttack(...))], 120);
             }, new Expect([0]), 2),
-            new FaultCase('bench-sigint-rounds', 'bench', 'SIGINT during the rounds (nginx + php-fpm, wrk)', $interrupt(\SIGINT), new Expect([130], '{every server this run started has been stopped}'), 4),
+            new FaultCase('bench-sigint-rounds', 'bench', 'SIGINT during the rounds (nginx + php-fpm, wrk)', $interrupt(\SIGINT), new Expect([130], '{Interrupted \(SIGINT\): stopped every process}'), 4),
             new FaultCase('bench-sigterm-rounds', 'bench', 'SIGTERM during the rounds', $interrupt(\SIGTERM), new Expect([143], '{stopped}'), 4),
             new FaultCase('bench-sighup-rounds', 'bench', 'SIGHUP during the rounds', $interrupt(\SIGHUP), new Expect([129], '{stopped}'), 4),
             new FaultCase('bench-sigint-mod-php', 'bench', 'SIGINT during the rounds on Apache + mod_php', $interrupt(\SIGINT, '--runtime=mod_php'), new Expect([130], '{stopped}'), 4),
@@ -92,8 +96,8 @@ final class BenchCases
      */
     private static function probeAttack(Watch $watch, int $port): void
     {
-        if (str_contains(Hook::get($port, '/leak.txt'), 'root:')) {
-            $watch->problem('GET /leak.txt served /etc/shadow through the planted link');
+        if (str_contains(Hook::get($port, '/leak.txt'), self::SECRET)) {
+            $watch->problem('GET /leak.txt served the root-only secret through the planted link');
         }
         foreach (['/__preheat/status', '/__preheat/fpm-status'] as $path) {
             if (1 === preg_match('{^HTTP/\S+ 200}', Hook::get($port, $path))) {
