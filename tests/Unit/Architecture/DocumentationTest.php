@@ -1,0 +1,103 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Architecture;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * The README is for a newcomer: it stays short, and the detail it links to must be there. A link whose
+ * file or heading was moved or renamed is found here rather than by a reader.
+ */
+final class DocumentationTest extends TestCase
+{
+    private const README_MAX_LINES = 250;
+
+    public function testTheReadmeStaysShort(): void
+    {
+        $lines = \count(file(self::root().'/README.md') ?: []);
+
+        self::assertLessThan(self::README_MAX_LINES, $lines, \sprintf('README.md has %d lines: move detail under doc/ and link to it', $lines));
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function documents(): iterable
+    {
+        yield 'README.md' => ['README.md'];
+        foreach (glob(self::root().'/doc/*.md') ?: [] as $document) {
+            yield 'doc/'.basename($document) => ['doc/'.basename($document)];
+        }
+    }
+
+    #[DataProvider('documents')]
+    public function testEveryRelativeLinkPointsToAFileAndHeadingThatExist(string $document): void
+    {
+        $path = self::root().'/'.$document;
+        $broken = [];
+        foreach (self::links((string) file_get_contents($path)) as $link) {
+            if (preg_match('#^[a-z][a-z0-9+.-]*:#i', $link)) {
+                continue; // http:, https:, mailto: are not checked here
+            }
+            [$file, $anchor] = array_pad(explode('#', $link, 2), 2, null);
+            $target = '' === $file ? $path : \dirname($path).'/'.$file;
+            if (!file_exists($target)) {
+                $broken[] = $link.' (no such file)';
+
+                continue;
+            }
+            if (null !== $anchor && is_file($target) && str_ends_with($target, '.md')
+                && !\in_array($anchor, self::anchors((string) file_get_contents($target)), true)) {
+                $broken[] = $link.' (no such heading)';
+            }
+        }
+
+        self::assertSame([], $broken, $document.' links to what is not there');
+    }
+
+    public function testTheLinkCheckSeesABrokenFileAndABrokenHeading(): void
+    {
+        $markdown = "# T\n\n## A `b`: c\n\n[ok](#a-b-c) [x](missing.md) [y](#nope)\n```\n[not a link](nowhere.md)\n```\n";
+
+        self::assertSame(['#a-b-c', 'missing.md', '#nope'], self::links($markdown));
+        self::assertSame(['t', 'a-b-c'], self::anchors($markdown));
+    }
+
+    /** @return list<string> the targets of inline links outside code blocks and code spans */
+    private static function links(string $markdown): array
+    {
+        preg_match_all('/(?<!!)\[[^\]]*\]\(([^)\s]+)\)/', self::prose($markdown), $matches);
+
+        return $matches[1];
+    }
+
+    /** @return list<string> each heading's anchor as GitHub makes it */
+    private static function anchors(string $markdown): array
+    {
+        preg_match_all('/^#{1,6} (.+)$/m', self::prose($markdown, keepCodeSpans: true), $matches);
+        $anchors = [];
+        $seen = [];
+        foreach ($matches[1] as $heading) {
+            $anchor = str_replace(' ', '-', (string) preg_replace('/[^\p{L}\p{N}_\- ]/u', '', mb_strtolower(trim($heading))));
+            $count = $seen[$anchor] ?? 0;
+            $seen[$anchor] = $count + 1;
+            $anchors[] = 0 === $count ? $anchor : $anchor.'-'.$count;
+        }
+
+        return $anchors;
+    }
+
+    /** The text with fenced code blocks removed (a diagram or a shell line there is not a link or heading). */
+    private static function prose(string $markdown, bool $keepCodeSpans = false): string
+    {
+        $text = (string) preg_replace('/^```.*?^```[^\n]*$/ms', '', $markdown);
+
+        return $keepCodeSpans ? $text : (string) preg_replace('/`[^`\n]*`/', '', $text);
+    }
+
+    private static function root(): string
+    {
+        return \dirname(__DIR__, 3);
+    }
+}
