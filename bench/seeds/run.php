@@ -3,9 +3,9 @@
 declare(strict_types=1);
 
 /*
- * `make seeds`: reproduces the published tables in shape on this machine (see README, "Reproducing
- * published results"). Prints the three tables beside the published figures and writes them, an SVG per
- * table and every run (results.json) into bench/seeds/results/.
+ * `make seeds`: reproduces the published tables in shape on this machine (see doc/seeds.md). Prints the
+ * three tables beside the published figures and writes them, an SVG per table and every run
+ * (results.json) into bench/seeds/results/.
  *
  *   php bench/seeds/run.php [--tables=1,2,3] [--repeats=3] [--workers=4] [--time-limit=4] [--budget=900] [--out=DIR]
  *
