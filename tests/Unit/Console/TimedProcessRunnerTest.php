@@ -19,8 +19,8 @@ final class TimedProcessRunnerTest extends TestCase
         $timings = new Timings();
         $runner = new TimedProcessRunner($inner, $timings);
 
-        $timings->boot('PHP boot: with the script', fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-d', 'x=1', '/tmp/preheat-probe-1.php']));
-        $timings->span('plan', fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-r', 'echo 1;']));
+        $timings->boot('PHP boot: with the script', static fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-d', 'x=1', '/tmp/preheat-probe-1.php']));
+        $timings->span('plan', static fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-r', 'echo 1;']));
         $runner->start(['/usr/sbin/php-fpm8.2', '-F']);
 
         $names = array_map(static fn (TimingSpan $s): string => $s->name, $timings->report()->spans);

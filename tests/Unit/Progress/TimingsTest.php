@@ -13,11 +13,11 @@ final class TimingsTest extends TestCase
     public function testSpansNestAsTheWorkDoesAndCountsGoToTheInnermost(): void
     {
         $timings = new Timings();
-        $timings->span('plan', function () use ($timings): void {
-            $timings->span('screen', fn () => $timings->count('files', 3));
+        $timings->span('plan', static function () use ($timings): void {
+            $timings->span('screen', static fn () => $timings->count('files', 3));
             $timings->count('passes', 1);
         });
-        $timings->span('write', fn () => null);
+        $timings->span('write', static fn () => null);
 
         $spans = $timings->report()->spans;
 
@@ -30,7 +30,7 @@ final class TimingsTest extends TestCase
     {
         $timings = new Timings();
         for ($i = 0; $i < 3; ++$i) {
-            $timings->span('plan', fn () => usleep(2000));
+            $timings->span('plan', static fn () => usleep(2000));
         }
 
         $spans = $timings->report()->spans;
@@ -43,11 +43,11 @@ final class TimingsTest extends TestCase
     public function testAProcessInABootIsCountedByItAndOneOutsideAnyBootIsListedAsOther(): void
     {
         $timings = new Timings();
-        $timings->boot('PHP boot: baseline', function () use ($timings): void {
+        $timings->boot('PHP boot: baseline', static function () use ($timings): void {
             // Nested spans inside a boot still count for the boot.
-            $timings->span('inner', fn () => $timings->process('php probe.php', 0.5));
+            $timings->span('inner', static fn () => $timings->process('php probe.php', 0.5));
         });
-        $timings->span('plan', fn () => $timings->process('php -r', 0.25));
+        $timings->span('plan', static fn () => $timings->process('php -r', 0.25));
 
         $report = $timings->report();
         $byName = [];
@@ -70,7 +70,7 @@ final class TimingsTest extends TestCase
             $timings->span('failing', static fn () => throw new \RuntimeException('no'));
         } catch (\RuntimeException) {
         }
-        $timings->span('after', fn () => null);
+        $timings->span('after', static fn () => null);
 
         self::assertSame([0, 0], array_map(static fn (TimingSpan $s): int => $s->depth, $timings->report()->spans));
     }
@@ -78,8 +78,8 @@ final class TimingsTest extends TestCase
     public function testTheOutermostSpansAreWithinTheWallTime(): void
     {
         $timings = new Timings();
-        $timings->span('a', fn () => usleep(3000));
-        $timings->span('b', fn () => $timings->span('c', fn () => usleep(3000)));
+        $timings->span('a', static fn () => usleep(3000));
+        $timings->span('b', static fn () => $timings->span('c', static fn () => usleep(3000)));
 
         $report = $timings->report();
 
