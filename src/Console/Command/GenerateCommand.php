@@ -92,7 +92,9 @@ final class GenerateCommand extends Command
             timings: $timings,
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
-        $seedStrategy = $timings->span('strategy input', static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))->strategy($input, $strategy, $request));
+        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))->strategy($input, $strategy, $request);
+        // trace serves the app (php-fpm or a worker) and requests its pages: those processes are this boot's.
+        $seedStrategy = 'trace' === $strategy ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput) : $timings->span('strategy input', $strategyInput);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,
