@@ -35,15 +35,16 @@ $run = static function (array $command): array {
     return [$seconds, json_decode($process->getOutput(), true), $process];
 };
 
-$generate = [...$preheat, 'generate', '--project='.$work, '--path='.$tree, '--format=json', '--cache-dir='.$work.'/cache'];
+// -vv: the JSON then carries the run's timings, printed below as the table `generate -vv` shows.
+$generate = [...$preheat, 'generate', '--project='.$work, '--path='.$tree, '--format=json', '--cache-dir='.$work.'/cache', '-vv'];
 $cold = $warm = [];
-$last = null;
+$last = $lastWarm = null;
 for ($round = 1; $round <= $rounds; ++$round) {
     fwrite(\STDERR, sprintf("round %d/%d: cold", $round, $rounds));
     [$cold[], $last] = $run([...$generate, '--no-cache']);
     fwrite(\STDERR, ", warm\n");
     $run($generate); // fills the cache after the cold run left it alone
-    [$warm[]] = $run($generate);
+    [$warm[], $lastWarm] = $run($generate);
 }
 
 // The naive script: every file under the tree, in directory order, no checks.
@@ -98,5 +99,13 @@ $fatals = array_filter($naive['messages'], static fn (array $m): bool => 'fatal'
 foreach (array_slice($fatals, 0, 3) as $fatal) {
     printf("Naive script fatal: %s in %s\n", strtok($fatal['message'], "\n"), $fatal['file'] ?? '?');
 }
+
+$table = static function (array $timings): string {
+    $spans = array_map(static fn (array $s): Preheat\Progress\TimingSpan => new Preheat\Progress\TimingSpan($s['name'], $s['depth'], $s['seconds'], $s['times'], $s['counts'], str_starts_with($s['name'], 'PHP boot')), $timings['spans']);
+
+    return implode("\n", (new Preheat\Report\TimingTableRenderer())->render(new Preheat\Progress\TimingReport($spans, $timings['wall_seconds'])));
+};
+printf("\nWhere the seconds go, last cold run (generate -vv):\n\n```\n%s\n```\n", $table($last['timings']));
+printf("\nWhere the seconds go, last warm run (generate -vv):\n\n```\n%s\n```\n", $table($lastWarm['timings']));
 
 (new Process(['rm', '-rf', $work]))->run();

@@ -6,6 +6,8 @@
 # The tree is Debian's Laravel framework and everything else Debian installs under /usr/share/php
 # (Laravel from Packagist needs packages the registry here does not hold).
 #
+# Each report ends with the timing table of the last cold and warm run (`generate -vv`): where the seconds go.
+#
 # Usage: bench/generate.sh [ROUNDS]   (default 5 rounds of each)
 set -euo pipefail
 cd "$(dirname "$0")/.."

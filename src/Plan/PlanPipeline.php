@@ -15,9 +15,11 @@ use Preheat\Inventory\SourceFinder;
 use Preheat\Inventory\SourceSelection;
 use Preheat\Note;
 use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Progress\Timings;
 use Preheat\Setting;
 use Preheat\Util\RelativePath;
 
@@ -35,19 +37,26 @@ final class PlanPipeline
         private readonly InventoryBuilder $builder = new InventoryBuilder(),
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly SourceFinder $finder = new SourceFinder(),
+        private readonly Timings $timings = new Timings(),
     ) {
     }
 
     public function run(PlanRequest $request, PlanOptions $options): PlanResult
     {
         $started = hrtime(true);
-        $project = $this->loader->load($request->projectRoot, [] === $request->paths);
+        $project = $this->timings->span('read composer.json and installed packages', fn (): ComposerProject => $this->loader->load($request->projectRoot, [] === $request->paths));
         $roots = $this->roots($request, $project);
-        $selection = $this->finder->select($project->root, $roots, $project->packagesDirectory(), $request->includeDirs);
-        $scan = $this->scan($selection, $request);
+        $selection = $this->timings->span('scan and stat', function () use ($project, $roots, $request): SourceSelection {
+            $selection = $this->finder->select($project->root, $roots, $project->packagesDirectory(), $request->includeDirs);
+            $this->timings->count('files', \count($selection->files));
+            $this->timings->count('context files', \count($selection->context));
+
+            return $selection;
+        });
+        $scan = $this->timings->span('parse', fn (): InventoryScan => $this->scan($selection, $request));
         $locator = new ClassLocator($project->root, $scan->context, fn (): array => $this->includePath($request->phpBinary), $request->paths);
-        $planner = new Planner($this->builtins($request->phpBinary));
-        $plan = $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator, $selection->aliases);
+        $planner = new Planner($this->builtins($request->phpBinary), $this->timings);
+        $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator, $selection->aliases));
 
         return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9, $locator, $this->warnings($request, $options, $project, $scan));
     }
@@ -55,8 +64,8 @@ final class PlanPipeline
     public function replan(PlanResult $previous, PlanOptions $options, ?string $phpBinary): PlanResult
     {
         $started = hrtime(true);
-        $planner = new Planner($this->builtins($phpBinary));
-        $plan = $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options, $previous->scan->context, $previous->locator, $previous->scan->selection->aliases ?? []);
+        $planner = new Planner($this->builtins($phpBinary), $this->timings);
+        $plan = $this->timings->span('plan again', static fn (): PreloadPlan => $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options, $previous->scan->context, $previous->locator, $previous->scan->selection->aliases ?? []));
 
         return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9, $previous->locator, $previous->warnings);
     }
@@ -133,6 +142,8 @@ final class PlanPipeline
         $started = hrtime(true);
         $scan = $this->builder->buildSelection($selection, $cache, $this->progress->advance(...));
         $total = $scan->inventory->count() + $scan->context->count();
+        $this->timings->count('files parsed', $scan->parsedFiles);
+        $this->timings->count('from cache', $total - $scan->parsedFiles);
         $this->progress->finish(\sprintf(
             'Read %d PHP files (%d parsed, %d from cache) in %.2f s',
             $total,
@@ -161,7 +172,7 @@ final class PlanPipeline
             $path = get_include_path();
         } else {
             try {
-                $result = $this->runner->run([$phpBinary, '-r', 'echo get_include_path();'], null, 60.0);
+                $result = $this->timings->boot('PHP boot: include_path lookup', fn (): ProcessResult => $this->runner->run([$phpBinary, '-r', 'echo get_include_path();'], null, 60.0));
             } catch (ProcessFailed) {
                 return [];
             }
@@ -182,7 +193,7 @@ final class PlanPipeline
             return BuiltinSymbols::ofCurrentProcess();
         }
         try {
-            $result = $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0);
+            $result = $this->timings->boot('PHP boot: built-in classes and functions', fn (): ProcessResult => $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0));
         } catch (ProcessFailed $error) {
             throw $error->about(Setting::PhpBinary);
         }

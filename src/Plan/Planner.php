@@ -8,6 +8,7 @@ use Preheat\Composer\ComposerProject;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\Inventory;
+use Preheat\Progress\Timings;
 use Preheat\Util\RelativePath;
 
 /**
@@ -27,7 +28,7 @@ final class Planner
 
     private readonly BuiltinSignatures $builtinSignatures;
 
-    public function __construct(private readonly BuiltinSymbols $builtins)
+    public function __construct(private readonly BuiltinSymbols $builtins, private readonly Timings $timings = new Timings())
     {
         $this->builtinSignatures = new BuiltinSignatures($builtins);
     }
@@ -47,10 +48,10 @@ final class Planner
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
             $state = new PlanState();
             $requireRule = null === $options->requires ? null : new RequireLoadedRule($options->requires, $inventory, $project);
-            $this->screenFiles($inventory, $project, $options, $state, $requireRule);
-            $this->selectSeeds($inventory, $options, $state);
-            $this->closeOverDependencies($inventory, $project, $state);
-            $cycle = $this->order($state);
+            $this->timings->span('screen files (incl. duplicates with context files)', fn () => $this->screenFiles($inventory, $project, $options, $state, $requireRule));
+            $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
+            $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($inventory, $project, $state));
+            $cycle = $this->timings->span('order', fn (): ?array => $this->order($state));
             if (null === $cycle) {
                 // A name left out in one file may still be preloaded from the file the autoloader uses.
                 $included = [];
@@ -293,7 +294,7 @@ final class Planner
             }
         }
         $this->propagate($queue, $dependents, $inventory, $state);
-        $this->propagate($this->dropLinkCycles($state), $dependents, $inventory, $state);
+        $this->propagate($this->timings->span('link cycles', fn (): array => $this->dropLinkCycles($state)), $dependents, $inventory, $state);
     }
 
     /**
@@ -393,7 +394,7 @@ final class Planner
 
     private function signatures(PlanState $state): SignatureDependencies
     {
-        return $state->signatures ??= new SignatureDependencies($state->declarations, $this->builtinSignatures);
+        return $state->signatures ??= $this->timings->span('signature dependencies (index)', fn (): SignatureDependencies => new SignatureDependencies($state->declarations, $this->builtinSignatures));
     }
 
     private function missingSignatureDependency(SignatureDependency $check, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion

@@ -11,6 +11,7 @@ use Preheat\Php\Probe;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Progress\Timings;
 use Preheat\Util\FileSystemError;
 
 /**
@@ -30,6 +31,7 @@ final class PreloadVerifier
         private readonly ProcessRunner $runner,
         private readonly StartupLogParser $parser = new StartupLogParser(),
         private readonly StartupChecks $checks = new StartupChecks(),
+        private readonly Timings $timings = new Timings(),
     ) {
     }
 
@@ -42,14 +44,15 @@ final class PreloadVerifier
         $probe = $this->temporaryFile('preheat-probe-', OpcacheStatus::probeCode());
         $wrapper = $this->temporaryFile('preheat-preload-', self::wrapperCode($script));
         try {
-            [$baseline, $baselineStatus] = $this->boot($options, null, $probe);
+            [$baseline, $baselineStatus] = $this->boot('PHP boot: baseline, no preload', $options, null, $probe);
             if (null === $baselineStatus) {
                 throw PhpUnusable::noOpcache($options->php->phpBinary, $baseline->stderr.$baseline->stdout);
             }
             if (!$baselineStatus->enabled) {
                 throw PhpUnusable::noOpcache($options->php->phpBinary, '');
             }
-            [$result, $status] = $this->boot($options, $wrapper, $probe);
+            $user = $options->php->preloadUser();
+            [$result, $status] = $this->boot(null === $user ? 'PHP boot: with the script' : \sprintf('PHP boot: with the script, preloading as %s', $user), $options, $wrapper, $probe);
             $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
             $stderr = (string) preg_replace('{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s', "\n", $result->stderr);
             $messages = $this->parser->parse($stderr);
@@ -103,9 +106,9 @@ final class PreloadVerifier
      *
      * @return array{ProcessResult, ?OpcacheStatus}
      */
-    private function boot(VerifyOptions $options, ?string $wrapper, string $probe, array $extra = []): array
+    private function boot(string $purpose, VerifyOptions $options, ?string $wrapper, string $probe, array $extra = []): array
     {
-        $result = $this->runner->run($this->command($options, $wrapper, $probe, $extra), null, $options->timeoutSeconds, $options->php->settings->environment() ?: null);
+        $result = $this->timings->boot($purpose, fn (): ProcessResult => $this->runner->run($this->command($options, $wrapper, $probe, $extra), null, $options->timeoutSeconds, $options->php->settings->environment() ?: null));
 
         return [$result, OpcacheStatus::read($result->stdout)];
     }
@@ -123,7 +126,7 @@ final class PreloadVerifier
         $settings = $options->php->settings;
         foreach ($messages as $message) {
             if (StartupChecks::isMemoryExhausted($message) && !isset($needs['memoryBytes'])) {
-                [$result] = $this->boot($options, $wrapper, $probe, ['memory_limit' => '-1']);
+                [$result] = $this->boot('PHP boot: measure the memory need (memory_limit=-1)', $options, $wrapper, $probe, ['memory_limit' => '-1']);
                 $peak = Probe::decode($result->stderr, self::PRELOAD_MARKER);
                 if (\is_array($peak) && \is_int($peak['peak'] ?? null)) {
                     $needs['memoryBytes'] = $peak['peak'];
@@ -134,12 +137,12 @@ final class PreloadVerifier
                 $tried = min(1024, max(64, 4 * $current));
                 $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;
                 $larger = ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory];
-                [, $status] = $this->boot($options, $wrapper, $probe, $larger);
+                [, $status] = $this->boot('PHP boot: measure the interned-strings need', $options, $wrapper, $probe, $larger);
                 $needs['internedTried'] = $tried * 1048576;
                 if (null !== $status?->internedUsedBytes) {
                     $needs['internedBytes'] = $status->internedUsedBytes;
                     // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it: measured apart.
-                    [, $base] = $this->boot($options, null, $probe, $larger);
+                    [, $base] = $this->boot('PHP boot: interned strings without the script', $options, null, $probe, $larger);
                     $needs['internedBaselineBytes'] = null === $base ? 0 : (int) $base->internedUsedBytes;
                 }
             }

@@ -14,6 +14,7 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\InterruptGuard;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
+use Preheat\Progress\Timings;
 
 /**
  * Plans, writes the script next to its destination, verifies it, and only then moves it into place:
@@ -31,6 +32,7 @@ final class ScriptGenerator
         private readonly PreloadScriptWriter $writer = new PreloadScriptWriter(),
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly PreloadUserAccess $access = new PreloadUserAccess(),
+        private readonly Timings $timings = new Timings(),
     ) {
     }
 
@@ -62,12 +64,12 @@ final class ScriptGenerator
         // and no fix round can help. Said first, with its fix, before any PHP starts.
         $preloadUser = $request->verify->php->preloadUser();
         if (null !== $preloadUser) {
-            $this->access->check(
+            $this->timings->span('check the preload user can read the files', fn () => $this->access->check(
                 $preloadUser,
                 null !== $request->verify->php->settings->value('opcache.preload_user') && '' !== $request->verify->php->settings->value('opcache.preload_user') ? 'opcache.preload_user in '.($request->verify->php->settings->iniFile ?? 'php.ini') : $request->verify->php->userSource,
                 array_map(static fn ($f): string => $f->path, $result->plan->included),
                 [\dirname($request->outputPath)],
-            );
+            ));
         }
 
         // Fix rounds, budget calibrations and capacity fits are counted apart: each has its own bound, and none uses up another.
@@ -77,17 +79,23 @@ final class ScriptGenerator
         /** @var array{list<string>, array<string, \Preheat\Plan\Exclusion>}|null $fitted the files kept to fit the php.ini, and why the others are out */
         $fitted = null;
         $fitter = new CapacityFitter();
+        // What each verification is for, named in the timing table.
+        $purpose = 'verification';
         while (true) {
             $verify = $request->verify->expecting(\count($result->plan->included));
             $overflows = [];
-            $report = $this->writeAndVerify($result, $request->outputPath, $verify, $request->strict, static function (VerificationReport $report) use ($request, $fitter, $result, &$fits, &$overflows): bool {
+            $report = $this->writeAndVerify($purpose, $result, $request->outputPath, $verify, $request->strict, static function (VerificationReport $report) use ($request, $fitter, $result, &$fits, &$overflows): bool {
                 $overflows = $request->fit && \count($fits) < self::CAPACITY_ROUNDS ? $fitter->overflows($report, $result) : [];
 
                 return [] === $overflows;
             });
             if ([] !== $overflows) {
-                $fitted = $this->fitToCapacity($fitter, $overflows, $result, $fitted, $selection, $report, $fits);
+                // By reference: the fit appends its round to $fits.
+                $fitted = $this->timings->span('capacity fit', function () use ($fitter, $overflows, $result, $fitted, $selection, $report, &$fits): array {
+                    return $this->fitToCapacity($fitter, $overflows, $result, $fitted, $selection, $report, $fits);
+                });
                 $result = $this->pipeline->replan($safe, $this->fittedOptions($options, $strategy, $fitted), $phpBinary);
+                $purpose = \sprintf('verification after capacity fit %d', \count($fits));
                 continue;
             }
             $budget = $strategy?->budgetBytes();
@@ -98,6 +106,7 @@ final class ScriptGenerator
                 $this->progress->finish(\sprintf('Preload memory %.1f MB is over the budget: estimate calibrated to %.2f bytes per source byte, choosing again', $report->preloadMemoryBytes / 1048576, $estimate->bytesPerSourceByte));
                 [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
                 $result = $this->refit($result, $safe, $options, $strategy, $fitted, $phpBinary);
+                $purpose = \sprintf('verification after budget calibration %d', \count($calibrations));
                 continue;
             }
             // Fix rounds go on while PHP warns too (a class it could not link): a passing script may still warn at every start.
@@ -118,6 +127,7 @@ final class ScriptGenerator
             $safe = $this->pipeline->replan($safe, $options, $phpBinary);
             [$result, $selection] = $this->choose($safe, $options, $strategy, $estimate, $phpBinary);
             $result = $this->refit($result, $safe, $options, $strategy, $fitted, $phpBinary);
+            $purpose = \sprintf('verification after fix round %d', $round->round);
         }
     }
 
@@ -205,7 +215,7 @@ final class ScriptGenerator
 
             return [$safe, null];
         }
-        $selection = $strategy->select($safe, $estimate);
+        $selection = $this->timings->span('strategy selection', static fn (): HotSelection => $strategy->select($safe, $estimate));
         $result = $this->pipeline->replan($safe, $options->withSeeds($selection->files, $strategy->name()), $phpBinary);
         $this->progress->finish(\sprintf(
             'Chose %d of %d recorded files (%.1f%% of loads; with what they link to, %d files, about %s)',
@@ -220,7 +230,7 @@ final class ScriptGenerator
     }
 
     /** @param \Closure(VerificationReport): bool $accept whether a script that passed may replace the destination */
-    private function writeAndVerify(PlanResult $result, string $outputPath, VerifyOptions $verify, bool $strict, \Closure $accept): VerificationReport
+    private function writeAndVerify(string $purpose, PlanResult $result, string $outputPath, VerifyOptions $verify, bool $strict, \Closure $accept): VerificationReport
     {
         $this->checkDirectory($outputPath);
         // Same directory as the destination, so that paths relative to __DIR__ resolve the same.
@@ -230,7 +240,7 @@ final class ScriptGenerator
         try {
             $this->write($result, $candidate, $outputPath);
             $this->progress->stage('Verifying');
-            $report = $this->verifier->verify($candidate, $verify);
+            $report = $this->timings->span($purpose, fn (): VerificationReport => $this->verifier->verify($candidate, $verify));
             $this->progress->finish(\sprintf('Booted PHP with the script: %d fatal(s), %d warning(s)', $report->fatalCount(), $report->warningCount()));
             if ($accept($report) && $report->passed($strict)) {
                 if (!@rename($candidate, $outputPath)) {
@@ -266,7 +276,7 @@ final class ScriptGenerator
     {
         $this->checkDirectory($destination ?? $path);
         try {
-            $this->writer->write($result->plan, $path);
+            $this->timings->span('write the script', fn () => $this->writer->write($result->plan, $path));
         } catch (\RuntimeException) {
             // Name the destination: the temporary file the writer tried means nothing to the user.
             throw ScriptWriteError::notWritable($destination ?? $path, 'creating a file there failed');

@@ -6,14 +6,19 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
+use Preheat\Console\TimedProcessRunner;
 use Preheat\Note;
+use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Progress\Timings;
 use Preheat\Report\GenerateTextRenderer;
 use Preheat\Report\Json;
 use Preheat\Report\PlanJsonRenderer;
 use Preheat\Report\ScanSummary;
+use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
@@ -73,17 +78,23 @@ final class GenerateCommand extends Command
         $request = PlanInput::request($input);
         $options = PlanInput::options($input, $strategy);
         $outputPath = $this->outputPath($input, $request->projectRoot);
+        // Every process this run starts goes through the timed runner, so that the timing table misses none.
+        $timings = new Timings();
+        $runner = new TimedProcessRunner($this->runner, $timings);
 
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
-        $verify = $input->getOption('no-verify') ? null : new VerifyOptions(PhpInput::installation($input, $this->runner, $request->phpBinary ?? \PHP_BINARY));
+        $verify = $input->getOption('no-verify') ? null : new VerifyOptions($timings->boot('PHP boot: locate the PHP installation and its ini', static fn (): PhpInstallation => PhpInput::installation($input, $runner, $request->phpBinary ?? \PHP_BINARY)));
         $generator = new ScriptGenerator(
-            new PlanPipeline($this->runner, progress: $progress),
-            new PreloadVerifier($this->runner),
+            new PlanPipeline($runner, progress: $progress, timings: $timings),
+            new PreloadVerifier($runner, timings: $timings),
             progress: $progress,
+            timings: $timings,
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
-        $seedStrategy = (new StrategyInput($progress, $this->runner, new ProcessSupervisor($this->runner), $verify?->php))->strategy($input, $strategy, $request);
+        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))->strategy($input, $strategy, $request);
+        // trace serves the app (php-fpm or a worker) and requests its pages: those processes are this boot's.
+        $seedStrategy = 'trace' === $strategy ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput) : $timings->span('strategy input', $strategyInput);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,
@@ -95,10 +106,19 @@ final class GenerateCommand extends Command
             !$input->getOption('no-fit'),
         ));
 
+        // The timings only with -vv: they differ from run to run, and the plain output stays comparable.
+        $report = $output->isVeryVerbose() ? $timings->report() : null;
         if ('json' === $format) {
-            $output->writeln(Json::encode((new PlanJsonRenderer($this->scanSummary()))->outcome($outcome)), OutputInterface::OUTPUT_RAW);
+            $json = (new PlanJsonRenderer($this->scanSummary()))->outcome($outcome);
+            if (null !== $report) {
+                $json['timings'] = $report->toArray();
+            }
+            $output->writeln(Json::encode($json), OutputInterface::OUTPUT_RAW);
         } else {
             $output->writeln(array_map(DisplayString::of(...), (new GenerateTextRenderer(scan: $this->scanSummary()))->render($outcome, $output->isVerbose())));
+        }
+        if (null !== $report) {
+            $stderr->writeln((new TimingTableRenderer())->render($report), OutputInterface::OUTPUT_RAW);
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;

@@ -1,0 +1,50 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Report;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Progress\TimingReport;
+use Preheat\Progress\TimingSpan;
+use Preheat\Report\TimingTableRenderer;
+
+final class TimingTableRendererTest extends TestCase
+{
+    public function testTheTableIndentsSpansAndSaysTheirShareCountsAndWhatNoSpanAccountsFor(): void
+    {
+        $report = new TimingReport([
+            new TimingSpan('scan and stat', 0, 0.25, 1, ['files' => 6571, 'context files' => 12], false),
+            new TimingSpan('parse', 0, 1.5, 1, ['files parsed' => 10, 'from cache' => 6561], false),
+            new TimingSpan('plan', 0, 0.75, 2, [], false),
+            new TimingSpan('close over dependencies', 1, 0.5, 2, [], false),
+            new TimingSpan('PHP boot: include_path lookup', 2, 0.05, 1, ['processes' => 1], true),
+            new TimingSpan('verification', 0, 2.0, 1, [], false),
+            new TimingSpan('PHP boot: with the script', 1, 1.25, 1, ['processes' => 1], true),
+            new TimingSpan('other process: php -r', 1, 0.5, 2, ['processes' => 2], false),
+        ], 5.0);
+
+        $this->assertGolden('timing-table.txt', implode("\n", (new TimingTableRenderer())->render($report))."\n");
+    }
+
+    public function testTheJsonFormIsTheSameSpans(): void
+    {
+        $report = new TimingReport([new TimingSpan('parse', 0, 1.23456, 1, ['files parsed' => 3], false)], 2.0);
+
+        self::assertSame([
+            'wall_seconds' => 2.0,
+            'accounted_seconds' => 1.235,
+            'processes' => 0,
+            'spans' => [['name' => 'parse', 'depth' => 0, 'seconds' => 1.235, 'times' => 1, 'counts' => ['files parsed' => 3]]],
+        ], $report->toArray());
+    }
+
+    private function assertGolden(string $name, string $actual): void
+    {
+        $file = __DIR__.'/../../Fixtures/golden/'.$name;
+        if ('1' === getenv('PREHEAT_UPDATE_FIXTURES')) {
+            file_put_contents($file, $actual);
+        }
+        self::assertStringEqualsFile($file, $actual);
+    }
+}
