@@ -39,6 +39,9 @@ final class WorkerDemoPagesTest extends TestCase
         if (!is_dir('/usr/share/php/Illuminate/Foundation')) {
             self::markTestSkipped('Debian\'s Laravel (php-laravel-framework) is not installed: scripts/install-deps.sh demo');
         }
+        if (!\extension_loaded('pdo_sqlite')) {
+            self::markTestSkipped('the demo\'s database needs PHP\'s SQLite driver (php8.2-sqlite3): scripts/install-deps.sh demo');
+        }
         $this->directory = new TemporaryDirectory();
         chmod($this->directory->path, 0755);
         $demo = $this->directory->path.'/demo';
