@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Script;
 
+use Preheat\Php\PoolUser;
+use Preheat\Util\FileOwnership;
+use Preheat\Util\ShellWord;
+
 /**
  * Whether the user php-fpm preloads as can read every planned file: the file's read bit and the search
  * bit of each directory above it, computed from their owner, group and mode and the user's uid and
@@ -32,23 +36,21 @@ final class PreloadUserAccess
      */
     public function check(string $userName, string $source, array $files, array $directories = []): void
     {
-        $user = \function_exists('posix_getpwnam') ? posix_getpwnam($userName) : false;
-        if (false === $user || 0 === (int) $user['uid']) {
+        $user = \function_exists('posix_getpwnam') ? PoolUser::named($userName, $this->groupFile) : null;
+        if (null === $user || 0 === $user->uid) {
             return; // root reads everything; an unknown user is PHP's to refuse, in its own words
         }
-        $uid = (int) $user['uid'];
-        $groups = $this->groups($userName, (int) $user['gid']);
         /** @var array<string, ?array{string, string}> $entered directory => null when the user may enter it, else [blocking directory, what it is] */
         $entered = [];
         $closedDirectories = [];
         $unreadable = [];
-        $enter = static function (string $directory) use (&$entered, $uid, $groups): ?array {
+        $enter = static function (string $directory) use (&$entered, $user): ?array {
             $path = '';
             foreach ('/' === $directory ? [] : explode('/', trim($directory, '/')) as $part) {
                 $path .= '/'.$part;
                 if (!\array_key_exists($path, $entered)) {
                     $stat = @stat($path);
-                    $entered[$path] = false === $stat || self::may(self::SEARCH, $stat, $uid, $groups) ? null : [$path, self::describe($stat)];
+                    $entered[$path] = false === $stat || $user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode']) ? null : [$path, FileOwnership::describe($stat)];
                 }
                 if (null !== $entered[$path]) {
                     return $entered[$path];
@@ -70,8 +72,8 @@ final class PreloadUserAccess
                 continue;
             }
             $stat = @stat($file);
-            if (false !== $stat && !self::may(self::READ, $stat, $uid, $groups)) {
-                $unreadable[$file] = self::describe($stat);
+            if (false !== $stat && !$user->may(self::READ, $stat['uid'], $stat['gid'], $stat['mode'])) {
+                $unreadable[$file] = FileOwnership::describe($stat);
             }
         }
         if ([] !== $closedDirectories || [] !== $unreadable) {
@@ -92,7 +94,7 @@ final class PreloadUserAccess
             foreach (\array_slice($closedDirectories, 0, self::SHOWN, true) as $directory => $what) {
                 $lines[] = \sprintf('  %s (%s)', $directory, $what);
             }
-            $fixes[] = 'chmod a+x '.implode(' ', array_map(self::arg(...), array_keys($closedDirectories)));
+            $fixes[] = 'chmod a+x '.implode(' ', array_map(ShellWord::of(...), array_keys($closedDirectories)));
         }
         if ([] !== $unreadable) {
             $lines[] = \sprintf('%s (the user php-fpm preloads as: %s) cannot read %d of the %d files to preload:', $user, $source, \count($unreadable), $planned);
@@ -102,7 +104,7 @@ final class PreloadUserAccess
             if (\count($unreadable) > self::SHOWN) {
                 $lines[] = \sprintf('  and %d more', \count($unreadable) - self::SHOWN);
             }
-            $fixes[] = 'chmod -R a+rX '.implode(' ', array_map(self::arg(...), self::topDirectories(array_keys($unreadable))));
+            $fixes[] = 'chmod -R a+rX '.implode(' ', array_map(ShellWord::of(...), self::topDirectories(array_keys($unreadable))));
         }
         $lines[] = \sprintf('php-fpm would fail the same way at start. Fix: %s (or install the code as %s), then run again.', implode(' && ', $fixes), $user);
 
@@ -130,50 +132,5 @@ final class PreloadUserAccess
         }
 
         return $top;
-    }
-
-    /**
-     * @param array<int|string, int> $stat
-     * @param list<int>              $groups
-     */
-    private static function may(int $bits, array $stat, int $uid, array $groups): bool
-    {
-        $mode = (int) $stat['mode'];
-        $granted = match (true) {
-            (int) $stat['uid'] === $uid => ($mode >> 6) & 7,
-            \in_array((int) $stat['gid'], $groups, true) => ($mode >> 3) & 7,
-            default => $mode & 7,
-        };
-
-        return ($granted & $bits) === $bits;
-    }
-
-    /** @return list<int> */
-    private function groups(string $name, int $primary): array
-    {
-        $groups = [$primary];
-        foreach (@file($this->groupFile, \FILE_IGNORE_NEW_LINES) ?: [] as $line) {
-            $fields = explode(':', $line);
-            if (\count($fields) >= 4 && \in_array($name, explode(',', $fields[3]), true)) {
-                $groups[] = (int) $fields[2];
-            }
-        }
-
-        return array_values(array_unique($groups));
-    }
-
-    /** @param array<int|string, int> $stat */
-    private static function describe(array $stat): string
-    {
-        $owner = \function_exists('posix_getpwuid') ? posix_getpwuid((int) $stat['uid']) : false;
-        $group = \function_exists('posix_getgrgid') ? posix_getgrgid((int) $stat['gid']) : false;
-
-        return \sprintf('owner %s, group %s, mode %04o', false === $owner ? $stat['uid'] : $owner['name'], false === $group ? $stat['gid'] : $group['name'], (int) $stat['mode'] & 0o7777);
-    }
-
-    /** A shell word: quoted only when it needs to be. */
-    private static function arg(string $word): string
-    {
-        return 1 === preg_match('~^[A-Za-z0-9_./:=@%+-]+$~', $word) ? $word : escapeshellarg($word);
     }
 }

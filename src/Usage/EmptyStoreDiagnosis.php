@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Usage;
 
 use Preheat\Note;
+use Preheat\Php\PoolUser;
 use Preheat\Setting;
 
 /**

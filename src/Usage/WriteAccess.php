@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Php\PoolUser;
 use Preheat\Setting;
+use Preheat\Util\FileOwnership;
+use Preheat\Util\ShellWord;
 
 /**
  * Whether the pool's user can write what the recorder writes, told from owners and modes (ACLs are not
@@ -33,8 +36,8 @@ final class WriteAccess
             }
 
             return [new AccessProblem(
-                \sprintf('%s cannot append to the store %s (%s): nothing is recorded', $user->name, $file, self::describe($stat)),
-                \sprintf('chown %s %s', self::arg($user->name), self::arg($file)),
+                \sprintf('%s cannot append to the store %s (%s): nothing is recorded', $user->name, $file, FileOwnership::describe($stat)),
+                \sprintf('chown %s %s', ShellWord::of($user->name), ShellWord::of($file)),
             )];
         }
         $parent = @stat($directory);
@@ -43,8 +46,8 @@ final class WriteAccess
         }
 
         return [new AccessProblem(
-            \sprintf('%s cannot create the store %s: it may not write to %s (%s); nothing is recorded', $user->name, $file, $directory, false === $parent ? 'missing' : self::describe($parent)),
-            \sprintf('touch %1$s && chown %2$s %1$s', self::arg($file), self::arg($user->name)),
+            \sprintf('%s cannot create the store %s: it may not write to %s (%s); nothing is recorded', $user->name, $file, $directory, false === $parent ? 'missing' : FileOwnership::describe($parent)),
+            \sprintf('touch %1$s && chown %2$s %1$s', ShellWord::of($file), ShellWord::of($user->name)),
         )];
     }
 
@@ -61,7 +64,7 @@ final class WriteAccess
     {
         clearstatcache();
         $slower = 'workers then write each sampled request to the store at once, one record per request';
-        $create = \sprintf('install -d -o %s -m 0700 %s', self::arg($user->name), self::arg($directory));
+        $create = \sprintf('install -d -o %s -m 0700 %s', ShellWord::of($user->name), ShellWord::of($directory));
         $stat = @lstat($directory);
         if (false === $stat) {
             $parent = \dirname($directory);
@@ -74,10 +77,10 @@ final class WriteAccess
                 return []; // the workers create it, 0700
             }
 
-            return [new AccessProblem(\sprintf('%s cannot create the buffer directory %s in %s (%s): %s', $user->name, $directory, $parent, false === $parentStat ? 'missing' : self::describe($parentStat), $slower), $create)];
+            return [new AccessProblem(\sprintf('%s cannot create the buffer directory %s in %s (%s): %s', $user->name, $directory, $parent, false === $parentStat ? 'missing' : FileOwnership::describe($parentStat), $slower), $create)];
         }
         if (0o120000 === ($stat['mode'] & 0o170000)) {
-            return [new AccessProblem(\sprintf('the buffer directory %s is a symbolic link, which the recorder never follows: %s', $directory, $slower), \sprintf('rm %s && %s', self::arg($directory), $create))];
+            return [new AccessProblem(\sprintf('the buffer directory %s is a symbolic link, which the recorder never follows: %s', $directory, $slower), \sprintf('rm %s && %s', ShellWord::of($directory), $create))];
         }
         if (0o040000 !== ($stat['mode'] & 0o170000)) {
             return [new AccessProblem(\sprintf('the buffer directory %s is not a directory: %s', $directory, $slower), 'choose a buffer directory of '.$user->name.' only', Setting::BufferDirectory)];
@@ -87,14 +90,14 @@ final class WriteAccess
             return $problems;
         }
         $own = rtrim($directory, '/').'/preheat-recorder';
-        $elsewhere = \sprintf('install -d -o %1$s -m 0700 %2$s, then make it the buffer directory', self::arg($user->name), self::arg($own));
+        $elsewhere = \sprintf('install -d -o %1$s -m 0700 %2$s, then make it the buffer directory', ShellWord::of($user->name), ShellWord::of($own));
         $dedicated = self::holdsOnlyBuffers($directory);
         if ($stat['uid'] !== $user->uid) {
             return [new AccessProblem(
-                \sprintf('the buffer directory %s belongs to %s, not %s: workers keep counts only in a directory of their own user, so %s', $directory, self::owner($stat['uid']), $user->name, $slower),
+                \sprintf('the buffer directory %s belongs to %s, not %s: workers keep counts only in a directory of their own user, so %s', $directory, FileOwnership::owner($stat['uid']), $user->name, $slower),
                 match (true) {
-                    $isDefault => \sprintf('rm -r %s (the workers create it again, 0700)', self::arg($directory)),
-                    $dedicated => \sprintf('chown %1$s %2$s && chmod 0700 %2$s', self::arg($user->name), self::arg($directory)),
+                    $isDefault => \sprintf('rm -r %s (the workers create it again, 0700)', ShellWord::of($directory)),
+                    $dedicated => \sprintf('chown %1$s %2$s && chmod 0700 %2$s', ShellWord::of($user->name), ShellWord::of($directory)),
                     default => $elsewhere,
                 },
                 $isDefault || $dedicated ? null : Setting::BufferDirectory,
@@ -102,8 +105,8 @@ final class WriteAccess
         }
         if (0 !== ($stat['mode'] & 0o022)) {
             return [new AccessProblem(
-                \sprintf('the buffer directory %s can be written by its group or others (%s): workers keep no counts where another user can plant files, so %s', $directory, self::describe($stat), $slower),
-                $dedicated ? \sprintf('chmod 0700 %s', self::arg($directory)) : $elsewhere,
+                \sprintf('the buffer directory %s can be written by its group or others (%s): workers keep no counts where another user can plant files, so %s', $directory, FileOwnership::describe($stat), $slower),
+                $dedicated ? \sprintf('chmod 0700 %s', ShellWord::of($directory)) : $elsewhere,
                 $dedicated ? null : Setting::BufferDirectory,
             )];
         }
@@ -123,12 +126,12 @@ final class WriteAccess
             $path .= '/'.$part;
             $stat = @stat($path);
             if (false === $stat) {
-                return [new AccessProblem(\sprintf('%s does not exist', $path), \sprintf('mkdir -p %s', self::arg($directory)))];
+                return [new AccessProblem(\sprintf('%s does not exist', $path), \sprintf('mkdir -p %s', ShellWord::of($directory)))];
             }
             if (!$user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode'])) {
                 return [new AccessProblem(
-                    \sprintf('%s may not enter %s (%s)', $user->name, $path, self::describe($stat)),
-                    \sprintf('chmod o+x %s', self::arg($path)),
+                    \sprintf('%s may not enter %s (%s)', $user->name, $path, FileOwnership::describe($stat)),
+                    \sprintf('chmod o+x %s', ShellWord::of($path)),
                 )];
             }
         }
@@ -149,31 +152,5 @@ final class WriteAccess
         }
 
         return true;
-    }
-
-    /** A shell word: quoted only when it needs to be. */
-    private static function arg(string $word): string
-    {
-        return 1 === preg_match('~^[A-Za-z0-9_./:=@%+-]+$~', $word) ? $word : escapeshellarg($word);
-    }
-
-    /** @param array{uid: int, gid: int, mode: int} $stat */
-    private static function describe(array $stat): string
-    {
-        return \sprintf('owner %s, group %s, mode %04o', self::owner($stat['uid']), self::group($stat['gid']), $stat['mode'] & 0o7777);
-    }
-
-    private static function owner(int $uid): string
-    {
-        $entry = posix_getpwuid($uid);
-
-        return false === $entry ? (string) $uid : $entry['name'];
-    }
-
-    private static function group(int $gid): string
-    {
-        $entry = posix_getgrgid($gid);
-
-        return false === $entry ? (string) $gid : $entry['name'];
     }
 }

@@ -6,10 +6,10 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
+use Preheat\Php\PoolUser;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Usage\AccessProblem;
-use Preheat\Usage\PoolUser;
 use Preheat\Usage\RecorderFile;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\RecorderSettings;

@@ -5,10 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Usage;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\PoolUser;
 use Preheat\Setting;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\AccessProblem;
-use Preheat\Usage\PoolUser;
 use Preheat\Usage\WriteAccess;
 
 /** Whether the pool's user can write the recorder's store and buffer directory, and the command that fixes it. */

@@ -2,13 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Usage;
-
-use Preheat\Php\FpmPoolFiles;
+namespace Preheat\Php;
 
 /**
  * The user php-fpm's workers run as (the pool's `user =`, www-data on Debian): the one that must be
- * able to write the recorder's store and buffer directory.
+ * able to read the files it preloads and to write the recorder's store and buffer directory.
  */
 final class PoolUser
 {
