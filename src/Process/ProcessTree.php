@@ -110,12 +110,10 @@ final class ProcessTree
     private function stat(int $pid): ?array
     {
         $stat = @file_get_contents($this->proc.'/'.$pid.'/stat');
-        // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ")".
-        $end = false === $stat ? false : strrpos($stat, ')');
-        if (false === $stat || false === $end) {
+        $fields = false === $stat ? null : ProcStat::fields($stat);
+        if (null === $fields) {
             return null;
         }
-        $fields = explode(' ', trim(substr($stat, $end + 2)));
         // From field 3: state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt, majflt, cmajflt,
         // utime, stime, cutime, cstime, priority, nice, threads, itrealvalue, starttime.
         if (\count($fields) < 20 || 'Z' === $fields[0] || 'X' === $fields[0]) {

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
+use Preheat\Process\ProcStat;
+
 /**
  * CPU time of running processes from /proc: what a server's processes cost, sampled before and after
  * a measured run. The /proc root is a parameter, so tests read a directory laid out like it.
@@ -101,12 +103,8 @@ final class ProcessCpu
     /** @return list<string>|null the stat line's fields after "pid (comm) " (comm may hold spaces and parentheses) */
     private function fields(string $stat): ?array
     {
-        $end = strrpos($stat, ')');
-        if (false === $end) {
-            return null;
-        }
-        $fields = explode(' ', trim(substr($stat, $end + 2)));
+        $fields = ProcStat::fields($stat);
 
-        return \count($fields) > 14 ? $fields : null;
+        return null !== $fields && \count($fields) > 14 ? $fields : null;
     }
 }

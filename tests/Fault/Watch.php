@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Fault;
 
+use Preheat\Process\ProcStat;
 use Symfony\Component\Process\Process;
 
 /**
@@ -31,8 +32,7 @@ final class Watch
     public function __construct(public readonly Sandbox $sandbox, private readonly array $processes)
     {
         $this->started = microtime(true);
-        $stat = (string) file_get_contents('/proc/self/stat');
-        $this->since = (int) (explode(' ', substr($stat, (int) strrpos($stat, ')') + 2))[19] ?? 0);
+        $this->since = (int) (ProcStat::fields((string) file_get_contents('/proc/self/stat'))[19] ?? 0);
     }
 
     /** The first Preheat process. */
@@ -163,11 +163,10 @@ final class Watch
         $table = [];
         foreach (glob('/proc/[0-9]*/stat') ?: [] as $file) {
             $stat = @file_get_contents($file);
-            if (false === $stat || false === ($end = strrpos($stat, ')'))) {
+            $fields = false === $stat ? null : ProcStat::fields($stat);
+            if (null === $fields) {
                 continue;
             }
-            // After "pid (comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime priority nice threads itrealvalue starttime
-            $fields = explode(' ', substr($stat, $end + 2));
             $pid = (int) $stat;
             $table[$pid] = [
                 'ppid' => (int) $fields[1],

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Fault\Cases;
 
+use Preheat\Process\ProcStat;
 use Preheat\Tests\Fault\Expect;
 use Preheat\Tests\Fault\FaultCase;
 use Preheat\Tests\Fault\Hook;
@@ -106,7 +107,7 @@ final class BenchCases
         }
         $master = $watch->pidFromFile('nginx.pid');
         foreach (glob('/proc/[0-9]*/stat') ?: [] as $stat) {
-            $fields = explode(' ', substr((string) @file_get_contents($stat), (int) strrpos((string) @file_get_contents($stat), ')') + 2));
+            $fields = ProcStat::fields((string) @file_get_contents($stat)) ?? [];
             if (null !== $master && (int) ($fields[1] ?? 0) === $master && 1 === preg_match('{^Uid:\s+0\s}m', (string) @file_get_contents(\dirname($stat).'/status'))) {
                 $watch->problem('an nginx worker runs as root');
                 break;
