@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
+use Preheat\Util\Cpu;
+
 /**
  * What this machine can hold, for the counts a user gives a benchmark: its cores, the memory it has
  * available now (MemAvailable: free memory plus what the kernel can reclaim at once) and the open files
@@ -34,9 +36,7 @@ final class MachineCapacity
 
     public function cores(): int
     {
-        $cpuinfo = (string) @file_get_contents($this->proc.'/cpuinfo');
-
-        return max(1, preg_match_all('/^processor\s*:/m', $cpuinfo));
+        return Cpu::cores($this->proc);
     }
 
     /** Bytes of memory available now; null where /proc/meminfo does not say (not Linux). */
