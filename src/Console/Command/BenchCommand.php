@@ -127,8 +127,6 @@ final class BenchCommand extends Command
         );
 
         $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
-        // Interrupted, the run stops the servers first (they were started after, so they are stopped before) then removes it.
-        InterruptGuard::instance()->removeOnExit($workDirectory);
         $processes = $this->runner;
         $cleanUp = static function () use ($supervisor, $processes, $workDirectory): void {
             $supervisor->stopAll();
@@ -136,13 +134,15 @@ final class BenchCommand extends Command
                 // The pool's user may own what the workers wrote.
                 $processes->run(['rm', '-rf', $workDirectory]);
             }
-            InterruptGuard::instance()->forgetPath($workDirectory);
         };
-        // Also on Ctrl-C, whose handler exits through the shutdown functions.
-        register_shutdown_function($cleanUp);
+        // Interrupted or ended by a fatal error, the guard runs it too, after the servers' own stop (started
+        // later, they are stopped first).
+        $guard = InterruptGuard::instance();
+        $pending = $guard->stopOnExit($cleanUp);
         try {
             $result = $bench->run($config, $workDirectory);
         } finally {
+            $guard->forget($pending);
             $cleanUp();
         }
 
