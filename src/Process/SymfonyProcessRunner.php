@@ -19,32 +19,22 @@ final class SymfonyProcessRunner implements ProcessRunner
         $ownSession = null !== $setsid;
         $process = new Process($ownSession ? [$setsid, ...$command] : $command, $workingDirectory, $environment, null, $timeoutSeconds);
         $started = hrtime(true);
-        $guard = InterruptGuard::instance();
-        $stop = null;
-        $pid = null;
-        $startTime = null;
         try {
             $process->start();
-            // Interrupted while it runs (a verification can take minutes), the run stops it and what it started.
-            $pid = $process->getPid();
-            $startTime = null === $pid ? null : (new ProcessTree())->startTime($pid);
-            $stop = $guard->stopOnExit(static function () use ($process, $pid, $ownSession, $startTime): void {
-                null === $pid ? null : (new TreeStop($pid, $ownSession, $startTime))->stop(1.0, static function () use ($process): void {
-                    $process->isRunning();
-                });
-                $process->stop(0);
-            });
+        } catch (ProcessStartFailedException|ProcessRuntimeException $error) {
+            throw ProcessFailed::cannotStart($command, $error->getMessage());
+        }
+        // Interrupted while it runs (a verification can take minutes), the run stops it and what it started.
+        $running = new SymfonyRunningProcess($process, $ownSession);
+        try {
             $process->wait();
         } catch (ProcessTimedOutException) {
             throw ProcessFailed::timedOut($command, $timeoutSeconds);
-        } catch (ProcessStartFailedException|ProcessRuntimeException $error) {
+        } catch (ProcessRuntimeException $error) {
             throw ProcessFailed::cannotStart($command, $error->getMessage());
         } finally {
-            null === $stop ? null : $guard->forget($stop);
-            if ($ownSession && null !== $pid) {
-                // Ended or timed out: whatever is left of its session is stopped, by PID.
-                (new TreeStop($pid, true, $startTime))->stop(1.0);
-            }
+            // Ended or timed out: whatever is left of its session is stopped, by PID.
+            $running->stop(1.0);
         }
         $seconds = (hrtime(true) - $started) / 1e9;
         $exitCode = $process->getExitCode() ?? -1;
