@@ -36,9 +36,23 @@ final class PhpInstallation
         if (null === $this->user) {
             return null;
         }
+
+        return $this->configuredPreloadUser() ?? $this->user;
+    }
+
+    /** Where preloadUser() comes from, for a message: the ini's opcache.preload_user, else where the pool's user was found. */
+    public function preloadUserSource(): string
+    {
+        return null !== $this->configuredPreloadUser()
+            ? 'opcache.preload_user in '.($this->settings->iniFile ?? 'php.ini')
+            : $this->userSource;
+    }
+
+    private function configuredPreloadUser(): ?string
+    {
         $configured = $this->settings->value('opcache.preload_user');
 
-        return null !== $configured && '' !== $configured ? $configured : $this->user;
+        return null !== $configured && '' !== $configured ? $configured : null;
     }
 
     /**

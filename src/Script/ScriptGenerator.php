@@ -66,7 +66,7 @@ final class ScriptGenerator
         if (null !== $preloadUser) {
             $this->timings->span('check the preload user can read the files', fn () => $this->access->check(
                 $preloadUser,
-                null !== $request->verify->php->settings->value('opcache.preload_user') && '' !== $request->verify->php->settings->value('opcache.preload_user') ? 'opcache.preload_user in '.($request->verify->php->settings->iniFile ?? 'php.ini') : $request->verify->php->userSource,
+                $request->verify->php->preloadUserSource(),
                 array_map(static fn ($f): string => $f->path, $result->plan->included),
                 [\dirname($request->outputPath)],
             ));
