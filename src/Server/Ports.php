@@ -72,7 +72,7 @@ final class Ports
             return null;
         }
         foreach ($pids as $pid) {
-            if ([] !== array_intersect($inodes, self::socketInodes($pid))) {
+            if (self::holdsAny($pid, $inodes)) {
                 return true;
             }
         }
@@ -87,7 +87,7 @@ final class Ports
         if ([] !== $inodes) {
             foreach (glob('/proc/[0-9]*', \GLOB_ONLYDIR) ?: [] as $directory) {
                 $pid = (int) basename($directory);
-                if ([] !== array_intersect($inodes, self::socketInodes($pid))) {
+                if (self::holdsAny($pid, $inodes)) {
                     $command = trim(str_replace("\0", ' ', (string) @file_get_contents($directory.'/cmdline')));
 
                     return \sprintf('PID %d: %s', $pid, mb_strimwidth('' === $command ? '?' : $command, 0, 120, '…'));
@@ -130,17 +130,20 @@ final class Ports
         return $inodes;
     }
 
-    /** @return list<string> the inodes of the sockets process $pid holds open */
-    private static function socketInodes(int $pid): array
+    /**
+     * Whether process $pid holds open one of the sockets $inodes.
+     *
+     * @param list<string> $inodes
+     */
+    private static function holdsAny(int $pid, array $inodes): bool
     {
-        $inodes = [];
         foreach (@scandir('/proc/'.$pid.'/fd') ?: [] as $fd) {
             $target = @readlink('/proc/'.$pid.'/fd/'.$fd);
-            if (false !== $target && 1 === preg_match('/^socket:\[(\d+)\]$/', $target, $match)) {
-                $inodes[] = $match[1];
+            if (false !== $target && 1 === preg_match('/^socket:\[(\d+)\]$/', $target, $match) && \in_array($match[1], $inodes, true)) {
+                return true;
             }
         }
 
-        return $inodes;
+        return false;
     }
 }
