@@ -80,6 +80,36 @@ final class Ports
         return false;
     }
 
+    /**
+     * After a server answered on $port: refuses the start when the listener there is not one of the
+     * server's processes, or when its log says the port was taken (answering is not enough: another
+     * process listening on the port answers too).
+     *
+     * @param list<int> $pids   the server's processes
+     * @param string    $server what it is, as a message names it: "nginx", "Apache", "The worker server"
+     * @param string    $log    what its log says so far, where it retries a bind() it then gives up
+     *
+     * @throws RuntimeError
+     */
+    public static function assertHeldBy(int $port, array $pids, string $server, string $log = ''): void
+    {
+        $inUse = RuntimeError::addressInUse($log);
+        if (null !== $inUse || false === self::listenerOwnedBy($port, $pids)) {
+            throw RuntimeError::portInUse($port, self::holder($port), $inUse ?? $server.' does not hold the socket listening there.');
+        }
+    }
+
+    /**
+     * A server's start that failed, told as the port taken when its log or output says so (Apache says so
+     * before it opens its log), else the failure as it was.
+     */
+    public static function failedStart(RuntimeError $error, int $port, string $server, string $log): RuntimeError
+    {
+        $inUse = RuntimeError::addressInUse($log."\n".$error->getMessage());
+
+        return null === $inUse ? $error : RuntimeError::portInUse($port, self::holder($port), $server.' said: '.$inUse);
+    }
+
     /** Who listens on 127.0.0.1:$port, as "PID 123: its command line", or what is known of it. */
     public static function holder(int $port): string
     {

@@ -70,15 +70,10 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $runtime = new ApacheModPhpRuntime($this->supervisor, $name, $directory, $port, $apache, $errorLog, $phpErrorLog, $paths);
         try {
             $this->waitFor('Apache (mod_php) for scenario '.$name, $apache, $runtime, $errorLog.' '.$phpErrorLog);
-            // Answering is not enough: another process listening on the port answers too.
-            if (false === Ports::listenerOwnedBy($port, array_filter([$apache->pid()]))) {
-                throw RuntimeError::portInUse($port, Ports::holder($port), 'Apache does not hold the socket listening there.');
-            }
+            Ports::assertHeldBy($port, array_filter([$apache->pid()]), 'Apache');
         } catch (RuntimeError $error) {
             $runtime->stop();
-            // What it printed counts too (Apache says so before it opens its log).
-            $inUse = RuntimeError::addressInUse(@file_get_contents($errorLog)."\n".$error->getMessage());
-            throw null === $inUse ? $error : RuntimeError::portInUse($port, Ports::holder($port), 'Apache said: '.$inUse);
+            throw Ports::failedStart($error, $port, 'Apache', (string) @file_get_contents($errorLog));
         }
         $runtime->startedIn((hrtime(true) - $started) / 1e9);
         $runtime->workerPids();

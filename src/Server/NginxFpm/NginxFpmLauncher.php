@@ -77,20 +77,14 @@ final class NginxFpmLauncher implements RuntimeFactory
         $nginx = $this->supervisor->start([$nginxBinary, '-p', $directory, '-c', $directory.'/nginx.conf', '-e', $directory.'/nginx-error.log'], $directory);
         try {
             $this->waitFor('nginx for scenario '.$name, $nginx, 'tcp://127.0.0.1:'.$port, $directory.'/nginx-error.log');
-            // Answering is not enough: another process that took the port since it was found free answers
-            // too, while nginx retries its bind() and gives up.
-            $inUse = RuntimeError::addressInUse((string) @file_get_contents($directory.'/nginx-error.log'));
-            if (null !== $inUse || false === Ports::listenerOwnedBy($port, array_filter([$nginx->pid()]))) {
-                throw RuntimeError::portInUse($port, Ports::holder($port), $inUse ?? 'nginx does not hold the socket listening there.');
-            }
+            // Another process may have taken the port since it was found free, while nginx retries its bind().
+            Ports::assertHeldBy($port, array_filter([$nginx->pid()]), 'nginx', (string) @file_get_contents($directory.'/nginx-error.log'));
         } catch (RuntimeError $error) {
             if ($nginx->isRunning()) {
                 $this->supervisor->stop($nginx);
             }
             $this->supervisor->stop($fpm);
-            // What it printed counts too (Apache says so before it opens its log).
-            $inUse = RuntimeError::addressInUse(@file_get_contents($directory.'/nginx-error.log')."\n".$error->getMessage());
-            throw null === $inUse ? $error : RuntimeError::portInUse($port, Ports::holder($port), 'nginx said: '.$inUse);
+            throw Ports::failedStart($error, $port, 'nginx', (string) @file_get_contents($directory.'/nginx-error.log'));
         }
 
         $runtime = new NginxFpmRuntime($this->supervisor, $name, $directory, $port, $fpm, $nginx, $fpmStart, $fpmErrorLog, $phpErrorLog, $paths);

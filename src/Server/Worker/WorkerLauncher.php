@@ -89,15 +89,10 @@ final class WorkerLauncher implements RuntimeFactory
         $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter, $paths);
         try {
             $this->waitFor('the worker server ('.$app->adapter.') for scenario '.$name, $master, $runtime, [$workerLog, $phpErrorLog]);
-            // Answering is not enough: another process listening on the port answers too.
-            if (false === Ports::listenerOwnedBy($port, array_values(array_filter([$master->pid(), ...$runtime->workerPids()])))) {
-                throw RuntimeError::portInUse($port, Ports::holder($port), 'The worker server does not hold the socket listening there.');
-            }
+            Ports::assertHeldBy($port, array_values(array_filter([$master->pid(), ...$runtime->workerPids()])), 'The worker server');
         } catch (RuntimeError $error) {
             $runtime->stop();
-            // What it printed counts too (Apache says so before it opens its log).
-            $inUse = RuntimeError::addressInUse(@file_get_contents($workerLog)."\n".$error->getMessage());
-            throw null === $inUse ? $error : RuntimeError::portInUse($port, Ports::holder($port), 'The worker server said: '.$inUse);
+            throw Ports::failedStart($error, $port, 'The worker server', (string) @file_get_contents($workerLog));
         }
         $runtime->startedIn((hrtime(true) - $started) / 1e9);
         $runtime->workerPids();
