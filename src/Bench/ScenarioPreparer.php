@@ -21,11 +21,11 @@ use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
-use Preheat\Script\GenerateRequest;
-use Preheat\Script\PreloadVerifier;
-use Preheat\Script\ScriptGenerator;
-use Preheat\Script\Severity;
-use Preheat\Script\VerifyOptions;
+use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ScriptGenerator;
+use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\Trace\TracedServer;
@@ -187,7 +187,7 @@ final class ScenarioPreparer implements ScenarioPreparation
         return (new TraceRecorder($this->runtimes, $this->runner, $this->progress))->record($config->projectRoot, $paths, 3, $config->requestTimeout);
     }
 
-    /** @param list<\Preheat\Script\StartupMessage> $messages */
+    /** @param list<\Preheat\Script\Verify\StartupMessage> $messages */
     private function firstFatal(array $messages): string
     {
         foreach ($messages as $message) {

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Deploy;
 
-use Preheat\Script\ScriptManifest;
+use Preheat\Script\Write\ScriptManifest;
 
 /**
  * Whether a running php-fpm serves what is on disk now: the manifest it preloaded at start against the

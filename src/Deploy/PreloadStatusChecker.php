@@ -8,7 +8,7 @@ use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\FastCgiError;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Process\InterruptGuard;
-use Preheat\Script\ScriptManifest;
+use Preheat\Script\Write\ScriptManifest;
 
 /**
  * Asks a running php-fpm what it preloaded: writes the OPcache probe next to the preload script (a

@@ -8,9 +8,9 @@ use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Process\ProcessRunner;
-use Preheat\Script\PreloadVerifier;
-use Preheat\Script\Severity as StartupSeverity;
-use Preheat\Script\VerifyOptions;
+use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\Severity as StartupSeverity;
+use Preheat\Script\Verify\VerifyOptions;
 
 /**
  * Profiles the app: its PHP files (the project without tests and docs, plus vendor/, or the paths

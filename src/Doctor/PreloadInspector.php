@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Doctor;
 
 use Preheat\Php\OpcacheFootprint;
-use Preheat\Script\ScriptManifest;
+use Preheat\Script\Write\ScriptManifest;
 
 /**
  * The preload php-fpm is configured with, against the code on disk now: none, a script that is not

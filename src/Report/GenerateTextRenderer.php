@@ -8,7 +8,7 @@ use Preheat\Plan\DroppedFile;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Strategy\MemorySize;
-use Preheat\Script\GenerateOutcome;
+use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Util\RelativePath;
 
 /** The console summary of `generate`: counts, why files were left out, what verification saw. */

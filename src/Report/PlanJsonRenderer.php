@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report;
 
 use Preheat\Plan\PreloadPlan;
-use Preheat\Script\GenerateOutcome;
+use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Util\RelativePath;
 
 /**

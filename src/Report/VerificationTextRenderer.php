@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Report;
 
-use Preheat\Script\Severity;
-use Preheat\Script\VerificationReport;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\VerificationReport;
 
 final class VerificationTextRenderer
 {

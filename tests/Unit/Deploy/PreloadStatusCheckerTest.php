@@ -11,8 +11,8 @@ use Preheat\Php\FastCgi\FastCgiResponse;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Plan\PlannedFile;
 use Preheat\Plan\PreloadPlan;
-use Preheat\Script\PreloadScriptWriter;
-use Preheat\Script\ScriptManifest;
+use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The comparison behind `preheat status`, on a status as the probe reports it from inside php-fpm. */

@@ -9,8 +9,8 @@ use Preheat\Doctor\PreloadInspector;
 use Preheat\Doctor\PreloadStatus;
 use Preheat\Plan\PlannedFile;
 use Preheat\Plan\PreloadPlan;
-use Preheat\Script\PreloadScriptWriter;
-use Preheat\Script\ScriptManifest;
+use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The preload state on a tiny app with a script Preheat wrote: configured, stale after a change, missing. */

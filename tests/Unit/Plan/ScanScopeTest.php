@@ -12,8 +12,8 @@ use Preheat\Plan\Explainer;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
 use Preheat\Report\ExplanationRenderer;
-use Preheat\Script\PreloadScriptWriter;
-use Preheat\Script\RefusedHeader;
+use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\RefusedHeader;
 use Preheat\Setting;
 use Preheat\Tests\Support\FixtureProjects;
 

@@ -20,11 +20,11 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
-use Preheat\Script\GenerateOutcome;
-use Preheat\Script\GenerateRequest;
-use Preheat\Script\PreloadVerifier;
-use Preheat\Script\ScriptGenerator;
-use Preheat\Script\VerifyOptions;
+use Preheat\Script\Generate\GenerateOutcome;
+use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ScriptGenerator;
+use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 

@@ -7,7 +7,7 @@ namespace Preheat\Tests\Unit\Script;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Plan\PreloadPlan;
-use Preheat\Script\PreloadScriptWriter;
+use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 

@@ -20,11 +20,11 @@ use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
 use Preheat\Report\GenerateTextRenderer;
-use Preheat\Script\GenerateRequest;
-use Preheat\Script\PreloadVerifier;
-use Preheat\Script\ScriptGenerator;
-use Preheat\Script\UnreadableByPreloadUser;
-use Preheat\Script\VerifyOptions;
+use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ScriptGenerator;
+use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\UnreadableByPreloadUser;
+use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 

@@ -7,8 +7,8 @@ namespace Preheat\Tests\Unit\Script;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Plan\PlannedFile;
-use Preheat\Script\PreloadScriptWriter;
-use Preheat\Script\ScriptManifest;
+use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 

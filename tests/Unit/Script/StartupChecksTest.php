@@ -7,10 +7,10 @@ namespace Preheat\Tests\Unit\Script;
 use PHPUnit\Framework\TestCase;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
-use Preheat\Script\PreloadMeasurement;
-use Preheat\Script\Severity;
-use Preheat\Script\StartupChecks;
-use Preheat\Script\VerifyOptions;
+use Preheat\Script\Verify\PreloadMeasurement;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\VerifyOptions;
 
 /** Limits nearly reached are flagged with the ini line to change and the value it needs. */
 final class StartupChecksTest extends TestCase
@@ -61,7 +61,7 @@ final class StartupChecksTest extends TestCase
         self::assertStringContainsString('Preloading took 12.0 s', $finding->message);
     }
 
-    /** @return list<\Preheat\Script\Finding> */
+    /** @return list<\Preheat\Script\Verify\Finding> */
     private function check(PreloadMeasurement $measurement, float $startup = 0.5): array
     {
         $settings = new PhpSettings('/etc/php/8.2/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.memory_consumption' => '128', 'opcache.max_accelerated_files' => '10000']);

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Script;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Script\Severity;
-use Preheat\Script\StartupLogParser;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupLogParser;
 
 final class StartupLogParserTest extends TestCase
 {

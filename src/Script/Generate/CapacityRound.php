@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 /**
  * One round of fitting the plan to the php.ini's OPcache sizes: what did not fit (the setting, its value,

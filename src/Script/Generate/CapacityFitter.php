@@ -2,11 +2,14 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 use Preheat\Plan\DropReason;
 use Preheat\Plan\Exclusion;
 use Preheat\Plan\PlanResult;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\VerificationReport;
 
 /**
  * Chooses the part of a plan that fits OPcache's interned-string buffer and shared memory as the php.ini

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 /**
  * Reads what PHP and php-fpm logged to stderr while starting: PHP's "PHP Warning: ... in FILE on line N"

@@ -2,10 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 use Preheat\Plan\PlanResult;
 use Preheat\Plan\Strategy\HotSelection;
+use Preheat\Script\Verify\VerificationReport;
 
 final class GenerateOutcome
 {

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Write;
 
 use Preheat\AboutSetting;
 use Preheat\Setting;

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Write;
 
 /**
  * What a preload script preloads, stamped into the script so that a running server can tell: a hash of

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 /**
  * OPcache's two limits a preload must fit, as one boot measured them: the interned-string buffer

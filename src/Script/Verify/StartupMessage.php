@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 /** One error, warning or notice PHP printed while it started with the preload script (`count` times). */
 final class StartupMessage

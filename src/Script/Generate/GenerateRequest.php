@@ -2,11 +2,12 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Script\Verify\VerifyOptions;
 
 /** One `generate`: what to plan, where to write, how to verify, and how many fix rounds it may spend. */
 final class GenerateRequest

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 use Preheat\Php\IniValue;
 use Preheat\Php\OpcacheStatus;

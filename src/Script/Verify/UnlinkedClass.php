@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 /** A class PHP compiled but could not link at start-up ("Can't preload unlinked class X: reason"). */
 final class UnlinkedClass

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 /** One fix round: what PHP refused at start-up, dropped (with everything that needs it) before trying again. */
 final class FixRound

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
@@ -15,6 +15,16 @@ use Preheat\Process\InterruptGuard;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\PreloadUserAccess;
+use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\UnlinkedClass;
+use Preheat\Script\Verify\VerificationReport;
+use Preheat\Script\Verify\VerifyOptions;
+use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\ScriptWriteError;
 
 /**
  * Plans, writes the script next to its destination, verifies it, and only then moves it into place:

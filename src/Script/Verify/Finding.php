@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 /**
  * Something verification found beyond PHP's own messages, or advice on one of them: what is wrong,

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Verify;
 
 /** What one boot of PHP with the preload script measured, as the probe and the preload wrapper reported it. */
 final class PreloadMeasurement

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script;
+namespace Preheat\Script\Generate;
 
 /** One budget calibration: the script measured over the budget, so the estimate was scaled to what PHP measured. */
 final class CalibrationRound
