@@ -5,25 +5,27 @@ declare(strict_types=1);
 namespace Preheat\Plan;
 
 /**
- * What the user asked of a plan, validated.
+ * What the user asked of a plan, validated, and what verification decided since (forced drops, fits).
  */
 final class PlanOptions
 {
     /**
-     * @param list<IgnoreRule>         $ignore
-     * @param array<string, string>    $forcedDrops lower-case class name or file path => why (what PHP said when it preloaded it)
-     * @param list<string>|null        $seeds       files the strategy wants; null for every file under the roots. What they need to link is pulled in.
-     * @param RequireEvidence|null     $requires    how recorded requests loaded each file: lets files only ever required be preloaded despite side effects
-     * @param array<string, Exclusion> $unselected  files left out of the seeds for a reason other than the strategy's choice (path => why)
+     * @param list<IgnoreRule>     $ignore
+     * @param list<string>|null    $seeds    files the strategy wants; null for every file under the roots. What they
+     *                                       need to link is pulled in.
+     * @param RequireEvidence|null $requires how recorded requests loaded each file: lets files only ever required
+     *                                       be preloaded despite side effects
+     * @param list<CapacityFit>    $fits     what the php.ini's OPcache sizes allowed, in the order the fits were made:
+     *                                       a file one leaves out is out for its reason
      */
     public function __construct(
         public readonly array $ignore = [],
         public readonly bool $includeDev = false,
-        public readonly array $forcedDrops = [],
+        public readonly ForcedDrops $forcedDrops = new ForcedDrops(),
         public readonly ?array $seeds = null,
         public readonly string $strategy = 'paths',
         public readonly ?RequireEvidence $requires = null,
-        public readonly array $unselected = [],
+        public readonly array $fits = [],
     ) {
     }
 
@@ -37,23 +39,33 @@ final class PlanOptions
         return new self(array_map(IgnoreRule::parse(...), $patterns), $includeDev, strategy: $strategy);
     }
 
-    /** @param array<string, string> $drops */
-    public function withForcedDrops(array $drops): self
+    public function withForcedDrops(ForcedDrops $drops): self
     {
-        return new self($this->ignore, $this->includeDev, [...$this->forcedDrops, ...$drops], $this->seeds, $this->strategy, $this->requires, $this->unselected);
+        return new self(
+            $this->ignore,
+            $this->includeDev,
+            $this->forcedDrops->withAll($drops),
+            $this->seeds,
+            $this->strategy,
+            $this->requires,
+            $this->fits,
+        );
     }
 
-    /**
-     * @param list<string>             $seeds
-     * @param array<string, Exclusion> $unselected why files not among the seeds are out, where it is not the strategy's choice
-     */
-    public function withSeeds(array $seeds, string $strategy, array $unselected = []): self
+    /** @param list<string> $seeds */
+    public function withSeeds(array $seeds, string $strategy): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy, $this->requires, $unselected);
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy, $this->requires, $this->fits);
+    }
+
+    /** @param list<CapacityFit> $fits */
+    public function withFits(array $fits): self
+    {
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $this->requires, $fits);
     }
 
     public function withRequireEvidence(?RequireEvidence $requires): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $requires, $this->unselected);
+        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $requires, $this->fits);
     }
 }

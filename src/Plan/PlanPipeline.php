@@ -55,19 +55,32 @@ final class PlanPipeline
         });
         $scan = $this->timings->span('parse', fn (): InventoryScan => $this->scan($selection, $request));
         $locator = new ClassLocator($project->root, $scan->context, fn (): array => $this->includePath($request->phpBinary), $request->paths);
-        $planner = new Planner($this->builtins($request->phpBinary), $this->timings);
-        $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($scan->inventory, $project, $roots, $options, $scan->context, $locator, $selection->aliases));
+        $planner = $this->planner($request->phpBinary);
+        $context = new PlanContext($scan->inventory, $project, $roots, $scan->context, $locator, $selection->aliases);
+        $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
 
-        return new PlanResult($project, $scan, $plan, (hrtime(true) - $started) / 1e9, $locator, $this->warnings($request, $options, $project, $scan));
+        return new PlanResult(
+            $project,
+            $scan,
+            $plan,
+            (hrtime(true) - $started) / 1e9,
+            $locator,
+            $this->warnings($request, $options, $project, $scan),
+        );
     }
 
-    public function replan(PlanResult $previous, PlanOptions $options, ?string $phpBinary): PlanResult
+    /**
+     * Plans what $scanned was planned from again, with other options, for the PHP at $phpBinary: the PHP is
+     * named once, for every round that follows.
+     */
+    public function replanner(PlanResult $scanned, ?string $phpBinary): Replanner
     {
-        $started = hrtime(true);
-        $planner = new Planner($this->builtins($phpBinary), $this->timings);
-        $plan = $this->timings->span('plan again', static fn (): PreloadPlan => $planner->plan($previous->scan->inventory, $previous->project, $previous->plan->roots, $options, $previous->scan->context, $previous->locator, $previous->scan->selection->aliases ?? []));
+        return new Replanner($this->planner($phpBinary), $scanned, $this->timings);
+    }
 
-        return new PlanResult($previous->project, $previous->scan, $plan, (hrtime(true) - $started) / 1e9, $previous->locator, $previous->warnings);
+    private function planner(?string $phpBinary): Planner
+    {
+        return new Planner($this->builtins($phpBinary), $this->timings);
     }
 
     /** @return list<Note> */

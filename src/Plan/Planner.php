@@ -19,13 +19,6 @@ final class Planner
 {
     private const MAX_CYCLE_ROUNDS = 20;
 
-    private Inventory $context;
-
-    private ClassLocator $locator;
-
-    /** @var array<string, string> */
-    private array $aliases = [];
-
     private readonly BuiltinSignatures $builtinSignatures;
 
     public function __construct(private readonly BuiltinSymbols $builtins, private readonly Timings $timings = new Timings())
@@ -34,23 +27,20 @@ final class Planner
     }
 
     /**
-     * @param list<string>          $roots
-     * @param Inventory             $context the project's other runtime files, outside the roots: what they declare
-     *                                       counts for duplicates (the app may include them), they are never preloaded
-     * @param array<string, string> $aliases real path => the path under the project root it was found by through a
-     *                                       link: --ignore globs match either
+     * Stateless: everything a call needs is in its context and options, so one planner (for one PHP) plans
+     * a context again as often as verification asks.
      */
-    public function plan(Inventory $inventory, ComposerProject $project, array $roots, PlanOptions $options, ?Inventory $context = null, ?ClassLocator $locator = null, array $aliases = []): PreloadPlan
+    public function plan(PlanContext $context, PlanOptions $options): PreloadPlan
     {
-        $this->context = $context ?? new Inventory([]);
-        $this->locator = $locator ?? ClassLocator::none();
-        $this->aliases = $aliases;
+        $inventory = $context->inventory;
+        $project = $context->project;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
             $state = new PlanState();
             $requireRule = null === $options->requires ? null : new RequireLoadedRule($options->requires, $inventory, $project);
-            $this->timings->span('screen files (incl. duplicates with context files)', fn () => $this->screenFiles($inventory, $project, $options, $state, $requireRule));
+            $this->timings->span('screen files (incl. duplicates with context files)', fn () => $this->screenFiles($context, $options, $state, $requireRule));
             $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
-            $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($inventory, $project, $state));
+            $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
+            $this->applyFits($options, $state);
             $cycle = $this->timings->span('order', fn (): ?array => $this->order($state));
             if (null === $cycle) {
                 // A name left out in one file may still be preloaded from the file the autoloader uses.
@@ -64,30 +54,30 @@ final class Planner
                 return new PreloadPlan(
                     $options->strategy,
                     $project->root,
-                    $roots,
+                    $context->roots,
                     $state->ordered,
                     $state->droppedFiles,
                     array_diff_key($state->droppedClasses, $included),
                     $inventory->count(),
                 );
             }
-            $options = $options->withForcedDrops([$cycle[0] => \sprintf('circular:%s', $cycle[1])]);
+            $options = $options->withForcedDrops(new ForcedDrops(ForcedDrop::linkCycle($cycle[0], $cycle[1])));
         }
 
         throw new \LogicException('Could not order the files: too many circular dependencies between files.');
     }
 
     /** Drops files for reasons of their own, before looking at what they need. */
-    private function screenFiles(Inventory $inventory, ComposerProject $project, PlanOptions $options, PlanState $state, ?RequireLoadedRule $requireRule): void
+    private function screenFiles(PlanContext $context, PlanOptions $options, PlanState $state, ?RequireLoadedRule $requireRule): void
     {
-        foreach ($inventory->files as $path => $file) {
-            $exclusion = $this->fileExclusion($file, $project, $options, $requireRule, $state);
+        foreach ($context->inventory->files as $path => $file) {
+            $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $state);
             if (null !== $exclusion) {
                 $state->dropFile($file, $exclusion);
                 continue;
             }
             foreach ($file->declarations as $declaration) {
-                $exclusion = $this->declarationExclusion($declaration, $file, $inventory, $project, $options);
+                $exclusion = $this->declarationExclusion($declaration, $file, $context, $options);
                 if (null !== $exclusion) {
                     $state->dropFileFor($file, $declaration->name, $exclusion);
                     continue 2;
@@ -101,22 +91,29 @@ final class Planner
         }
     }
 
-    private function fileExclusion(FileInventory $file, ComposerProject $project, PlanOptions $options, ?RequireLoadedRule $requireRule, PlanState $state): ?Exclusion
-    {
+    private function fileExclusion(
+        FileInventory $file,
+        PlanContext $context,
+        PlanOptions $options,
+        ?RequireLoadedRule $requireRule,
+        PlanState $state,
+    ): ?Exclusion {
+        $project = $context->project;
         $package = $project->packageOf($file->path);
         if (!$options->includeDev && null !== $package && $package->isDev) {
             return new Exclusion(DropReason::DevPackage, \sprintf('in %s, a dev package (kept only when dev packages are included)', $package->name));
         }
         foreach ($options->ignore as $rule) {
-            if ($rule->matchesPath($file->path, $project->root) || (isset($this->aliases[$file->path]) && $rule->matchesPath($this->aliases[$file->path], $project->root))) {
+            if ($rule->matchesPath($file->path, $project->root) || $context->aliasMatches($rule, $file->path)) {
                 return new Exclusion(DropReason::Ignored, \sprintf('matches the ignore pattern %s', $rule->pattern));
             }
         }
         if (null !== $file->parseError) {
             return new Exclusion(DropReason::ParseError, \sprintf('does not parse: %s', $file->parseError));
         }
-        if (isset($options->forcedDrops[$file->path])) {
-            return new Exclusion(DropReason::FailedVerification, $options->forcedDrops[$file->path]);
+        $forced = $options->forcedDrops->forFile($file->path);
+        if (null !== $forced) {
+            return $forced->exclusion($file->path);
         }
         if ([] !== $file->unreachableDeclarations) {
             $first = $file->unreachableDeclarations[0];
@@ -162,20 +159,26 @@ final class Planner
         return null;
     }
 
-    private function declarationExclusion(Declaration $declaration, FileInventory $file, Inventory $inventory, ComposerProject $project, PlanOptions $options): ?Exclusion
-    {
+    private function declarationExclusion(
+        Declaration $declaration,
+        FileInventory $file,
+        PlanContext $context,
+        PlanOptions $options,
+    ): ?Exclusion {
+        $inventory = $context->inventory;
+        $project = $context->project;
         $name = $declaration->name;
         if (!$declaration->kind->isClassLike()) {
             if ($this->builtins->hasFunction($name)) {
                 return new Exclusion(DropReason::BuiltinName, \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name));
             }
-            $others = array_values(array_diff([...$inventory->filesDeclaringFunction($name), ...$this->context->filesDeclaringFunction($name)], [$file->path]));
+            $others = array_values(array_diff([...$inventory->filesDeclaringFunction($name), ...$context->contextFiles->filesDeclaringFunction($name)], [$file->path]));
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateFunction, \sprintf(
                     'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a fatal "Cannot redeclare %s()"',
                     $name,
                     RelativePath::of($others[0], $project->root),
-                    $this->duplicateNote($others[0], $inventory, $project, $options),
+                    $this->duplicateNote($others[0], $context, $options),
                     $name,
                 ));
             }
@@ -190,24 +193,22 @@ final class Planner
                 return new Exclusion(DropReason::Ignored, \sprintf('%s matches the ignore pattern %s', $name, $rule->pattern));
             }
         }
-        $forced = $options->forcedDrops[strtolower($name)] ?? null;
+        $forced = $options->forcedDrops->forClass($name);
         if (null !== $forced) {
-            return str_starts_with($forced, 'circular:')
-                ? new Exclusion(DropReason::CircularDependency, \sprintf('%s and %s need each other\'s files to link', $name, substr($forced, 9)))
-                : new Exclusion(DropReason::FailedVerification, $forced);
+            return $forced->exclusion($name);
         }
         $autoloaded = $project->autoload->fileFor($name);
         if (null !== $autoloaded && $autoloaded !== $file->path) {
             return new Exclusion(DropReason::AutoloadMismatch, \sprintf('the autoloader loads %s from %s, not from this file', $name, RelativePath::of($autoloaded, $project->root)));
         }
         if (null === $autoloaded) {
-            $others = array_values(array_diff([...$inventory->filesDeclaringClass($name), ...$this->context->filesDeclaringClass($name)], [$file->path]));
+            $others = array_values(array_diff([...$inventory->filesDeclaringClass($name), ...$context->contextFiles->filesDeclaringClass($name)], [$file->path]));
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateClass, \sprintf(
                     '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the other with "Cannot declare class"',
                     $name,
                     RelativePath::of($others[0], $project->root),
-                    $this->duplicateNote($others[0], $inventory, $project, $options),
+                    $this->duplicateNote($others[0], $context, $options),
                 ));
             }
         }
@@ -216,13 +217,14 @@ final class Planner
     }
 
     /** Why a file that is not preloaded still counts for duplicates, when that is not obvious. */
-    private function duplicateNote(string $other, Inventory $inventory, ComposerProject $project, PlanOptions $options): string
+    private function duplicateNote(string $other, PlanContext $context, PlanOptions $options): string
     {
-        if (null === $inventory->file($other)) {
+        $project = $context->project;
+        if (null === $context->inventory->file($other)) {
             return ' (not scanned, but part of the app: it may be included at run time)';
         }
         foreach ($options->ignore as $rule) {
-            if ($rule->matchesPath($other, $project->root) || (isset($this->aliases[$other]) && $rule->matchesPath($this->aliases[$other], $project->root))) {
+            if ($rule->matchesPath($other, $project->root) || $context->aliasMatches($rule, $other)) {
                 return \sprintf(' (ignored with the pattern %s, which keeps it out of the preload script but not out of the app: it may still be included, so its declarations still count)', $rule->pattern);
             }
         }
@@ -256,14 +258,16 @@ final class Planner
         }
         foreach ($state->eligible as $path => $file) {
             if (!isset($state->wanted[$path])) {
-                $state->dropFile($file, $options->unselected[$path] ?? new Exclusion(DropReason::NotSelected, \sprintf('not chosen by the %s strategy', $options->strategy)));
+                $state->dropFile($file, new Exclusion(DropReason::NotSelected, \sprintf('not chosen by the %s strategy', $options->strategy)));
             }
         }
     }
 
     /** Drops, until nothing changes, every wanted class that cannot link because something it needs is not preloaded. */
-    private function closeOverDependencies(Inventory $inventory, ComposerProject $project, PlanState $state): void
+    private function closeOverDependencies(PlanContext $context, PlanState $state): void
     {
+        $inventory = $context->inventory;
+        $project = $context->project;
         /** @var array<string, array<string, array{string, SignatureDependency|null}>> $dependents lower-case dependency => path => [class needing it, the signature check needing it] */
         $dependents = [];
         $queue = [];
@@ -285,7 +289,7 @@ final class Planner
                         continue;
                     }
                     $exclusion = null === $check
-                        ? $this->missingDependency($declaration, $dependency, $inventory, $project, $state)
+                        ? $this->missingDependency($declaration, $dependency, $context, $state)
                         : $this->missingSignatureDependency($check, $inventory, $project, $state);
                     $state->dropFileFor($file, $declaration->name, $this->forAnonymous($declaration, $exclusion));
                     $queue[] = $path;
@@ -427,8 +431,14 @@ final class Planner
         ), $name);
     }
 
-    private function missingDependency(Declaration $declaration, string $dependency, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion
-    {
+    private function missingDependency(
+        Declaration $declaration,
+        string $dependency,
+        PlanContext $context,
+        PlanState $state,
+    ): Exclusion {
+        $inventory = $context->inventory;
+        $project = $context->project;
         if (null !== $state->droppedClass($dependency)) {
             return $this->droppedDependency($declaration, $dependency, $state);
         }
@@ -451,7 +461,7 @@ final class Planner
                 RelativePath::of($autoloaded, $project->root),
             ), $dependency);
         }
-        $location = $this->locator->locate($dependency);
+        $location = $context->locator->locate($dependency);
         if (null !== $location) {
             return new Exclusion(DropReason::MissingDependency, \sprintf(
                 'its %s %s is not in the scanned paths: it is declared in %s, %s%s',
@@ -502,6 +512,39 @@ final class Planner
         }
 
         throw new \LogicException(\sprintf('%s does not declare %s', $file->path, $name));
+    }
+
+    /**
+     * Leaves out, fit by fit, every wanted file a capacity fit does not keep. The kept files keep what they
+     * need (the fitter keeps link closures; a signature dependency comes with them as the seeds' do), so
+     * the plan stays closed over its dependencies.
+     */
+    private function applyFits(PlanOptions $options, PlanState $state): void
+    {
+        foreach ($options->fits as $fit) {
+            $keep = [];
+            $queue = array_values(array_filter(array_keys($state->wanted), $fit->keeps(...)));
+            while ([] !== $queue) {
+                $path = array_pop($queue);
+                if (isset($keep[$path]) || !isset($state->wanted[$path])) {
+                    continue;
+                }
+                $keep[$path] = true;
+                foreach ($state->wanted[$path]->linkedClasses() as $declaration) {
+                    foreach ($this->needs($declaration, $state) as [$dependency]) {
+                        $provider = $state->providers[strtolower($dependency)] ?? null;
+                        if (null !== $provider && !isset($keep[$provider])) {
+                            $queue[] = $provider;
+                        }
+                    }
+                }
+            }
+            foreach ($state->wanted as $path => $file) {
+                if (!isset($keep[$path])) {
+                    $state->dropFile($file, new Exclusion(DropReason::OverIniCapacity, $fit->why));
+                }
+            }
+        }
     }
 
     /**

@@ -77,8 +77,8 @@ final class GenerateTextRenderer
         }
         foreach ($outcome->fixRounds as $round) {
             $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
-            foreach ($round->drops as $subject => $why) {
-                $lines[] = \sprintf('    %s: %s', RelativePath::of($subject, $root), $why);
+            foreach ($round->drops as $drop) {
+                $lines[] = \sprintf('    %s: %s', RelativePath::of($drop->subject, $root), $drop->why);
             }
         }
         if (null !== $outcome->verification) {

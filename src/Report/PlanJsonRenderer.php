@@ -58,7 +58,7 @@ final class PlanJsonRenderer
             'written' => $outcome->written,
             'plan' => $this->plan($outcome->planResult->plan),
             'scan' => $this->scan->json($outcome->planResult),
-            'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
+            'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => array_column(array_map(static fn ($d): array => [$d->subject, $d->why], $r->drops), 1, 0)], $outcome->fixRounds),
             'fixRoundLimit' => $outcome->fixRoundLimit,
             'fixStalledAtRound' => $outcome->stalledFixRound,
             'budgetRounds' => array_map(static fn ($c): array => ['round' => $c->round, 'measuredBytes' => $c->measuredBytes, 'budgetBytes' => $c->budgetBytes, 'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4)], $outcome->calibrations),

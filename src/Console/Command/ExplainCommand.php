@@ -6,20 +6,15 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
-use Preheat\Plan\DropReason;
-use Preheat\Plan\Exclusion;
 use Preheat\Plan\Explainer;
-use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
-use Preheat\Plan\PlanResult;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplanationRenderer;
 use Preheat\Report\Json;
-use Preheat\Script\Generate\ScriptGenerator;
-use Preheat\Script\Write\RefusedHeader;
-use Preheat\Script\Write\ScriptManifest;
+use Preheat\Script\Generate\GenerateSession;
+use Preheat\Script\Write\RecordedConstraints;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
@@ -52,14 +47,16 @@ final class ExplainCommand extends Command
         $request = PlanInput::request($input);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
-        $refused = $this->refusedAtLastVerification($input, $request->projectRoot);
-        $options = PlanInput::options($input)->withForcedDrops($refused);
+        // What PHP refused at the script's last verification, and the fit it was made with, are left out here
+        // too: planned through a session, as `generate` planned it.
+        $recorded = $this->recordedAtLastVerification($input, $request->projectRoot);
+        $options = PlanInput::options($input);
         $dsn = $input->getOption('usage');
         if (null !== $dsn) {
-            $options = $options->withRequireEvidence(HotStrategy::evidenceOf(UsageStores::readTraffic((string) $dsn, (string) getcwd()), 'the recorded requests'));
+            $traffic = UsageStores::readTraffic((string) $dsn, (string) getcwd());
+            $options = $options->withRequireEvidence(HotStrategy::evidenceOf($traffic, 'the recorded requests'));
         }
-        $result = $pipeline->run($request, $options);
-        $result = $this->fittedAtLastVerification($input, $request->projectRoot, $result, $options, $pipeline, $request->phpBinary);
+        $result = GenerateSession::replay($pipeline, $request, $options, $recorded);
         foreach ($result->warnings as $warning) {
             $stderr->writeln('<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this));
         }
@@ -75,50 +72,29 @@ final class ExplainCommand extends Command
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
     }
 
-    /** The plan as `generate` fitted it to the php.ini: the planned files the script leaves out are out for that reason. */
-    private function fittedAtLastVerification(InputInterface $input, string $projectRoot, PlanResult $result, PlanOptions $options, PlanPipeline $pipeline, ?string $phpBinary): PlanResult
-    {
-        $path = $this->scriptPath($input, $projectRoot);
-        $script = is_file($path) ? (string) file_get_contents($path) : '';
-        $why = RefusedHeader::fitted($script);
-        if (null === $why) {
-            return $result;
-        }
-        $compiled = array_flip(array_map(static fn (string $f): string => realpath($f) ?: $f, ScriptManifest::filesOf($script, $path)));
-        $kept = [];
-        $out = [];
-        $leftOut = ScriptGenerator::exclusionsOf($result);
-        foreach ($result->plan->included as $file) {
-            if (isset($compiled[$file->path])) {
-                $kept[] = $file->path;
-            } else {
-                $out[$file->path] = new Exclusion(DropReason::OverIniCapacity, $why);
-            }
-        }
-
-        return [] === $out ? $result : $pipeline->replan($result, $options->withSeeds($kept, $result->plan->strategy, [...$leftOut, ...$out]), $phpBinary);
-    }
-
     private function scriptPath(InputInterface $input, string $projectRoot): string
     {
         $given = $input->getOption('output');
+        if (null === $given) {
+            return $projectRoot.'/preload.php';
+        }
 
-        return null === $given ? $projectRoot.'/preload.php' : (str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given);
+        return str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given;
     }
 
-    /** @return array<string, string> what the script at --output records PHP refused, as forced drops */
-    private function refusedAtLastVerification(InputInterface $input, string $projectRoot): array
+    /** What the script at --output records of its last verification (none when there is no script). */
+    private function recordedAtLastVerification(InputInterface $input, string $projectRoot): RecordedConstraints
     {
         $given = $input->getOption('output');
-        $path = null === $given ? $projectRoot.'/preload.php' : (str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given);
+        $path = $this->scriptPath($input, $projectRoot);
         if (!is_file($path)) {
             if (null !== $given) {
                 throw new InvalidOption(\sprintf('--output=%s: no preload script there. Pass the path `preheat generate` wrote, or leave --output out.', $given));
             }
 
-            return [];
+            return RecordedConstraints::none();
         }
 
-        return RefusedHeader::read((string) file_get_contents($path), $projectRoot);
+        return RecordedConstraints::of((string) file_get_contents($path), $path, $projectRoot);
     }
 }

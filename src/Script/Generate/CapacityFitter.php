@@ -4,10 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Generate;
 
-use Preheat\Plan\DropReason;
-use Preheat\Plan\Exclusion;
+use Preheat\Plan\CapacityFit;
 use Preheat\Plan\PlanResult;
-use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\StartupChecks;
 use Preheat\Script\Verify\VerificationReport;
 
@@ -32,7 +30,7 @@ final class CapacityFitter
     /**
      * What does not fit, by the report: the setting, and how many bytes of source the plan may keep.
      *
-     * @return list<array{Finding, int}> each finding on a capacity setting, with the source bytes that fit it
+     * @return list<Overflow> each finding on a capacity setting, with the source bytes that fit it
      */
     public function overflows(VerificationReport $report, PlanResult $result): array
     {
@@ -51,12 +49,13 @@ final class CapacityFitter
                 $perSource = null !== $room->internedNeededBytes
                     ? max(1, $room->internedNeededBytes) / $source
                     : 2 * max(1, $room->internedBufferBytes - $room->internedBaselineBytes) / $source;
-                $overflows[$finding->setting] = [$finding, (int) (max(0, $room->internedBufferBytes - $room->internedBaselineBytes) * self::HEADROOM / $perSource)];
+                $free = max(0, $room->internedBufferBytes - $room->internedBaselineBytes);
+                $overflows[$finding->setting] = new Overflow($finding, (int) ($free * self::HEADROOM / $perSource));
             }
             if ('opcache.memory_consumption' === $finding->setting && $room->memoryBytes > 0) {
                 $perSource = $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes / $source : self::DEFAULT_MEMORY_PER_SOURCE_BYTE;
                 $free = self::MEMORY_SHARE * $room->memoryBytes - $room->memoryBaselineBytes;
-                $overflows[$finding->setting] = [$finding, (int) (max(0, $free) * self::HEADROOM / $perSource)];
+                $overflows[$finding->setting] = new Overflow($finding, (int) (max(0, $free) * self::HEADROOM / $perSource));
             }
         }
 
@@ -64,13 +63,12 @@ final class CapacityFitter
     }
 
     /**
-     * The files to keep (each with its link closure) within $sourceBytes of source, and why the others are out.
+     * The files to keep (each with its link closure) within $sourceBytes of source; the planner leaves the
+     * others out with $why.
      *
      * @param list<string> $ranking files to take first, in this order (a strategy's choice)
-     *
-     * @return array{list<string>, array<string, Exclusion>}
      */
-    public function fit(PlanResult $result, int $sourceBytes, array $ranking, string $why): array
+    public function fit(PlanResult $result, int $sourceBytes, array $ranking, string $why): CapacityFit
     {
         $files = array_map(static fn ($f): string => $f->path, $result->plan->included);
         $needs = $this->linkNeeds($result);
@@ -107,14 +105,8 @@ final class CapacityFitter
                 $kept[$p] = true;
             }
         }
-        $out = [];
-        foreach ($files as $path) {
-            if (!isset($kept[$path])) {
-                $out[$path] = new Exclusion(DropReason::OverIniCapacity, $why);
-            }
-        }
 
-        return [array_keys($kept), $out];
+        return new CapacityFit(array_map('strval', array_keys($kept)), $why);
     }
 
     /**

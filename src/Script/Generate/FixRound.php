@@ -4,28 +4,31 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Generate;
 
+use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\ForcedDrops;
+
 /** One fix round: what PHP refused at start-up, dropped (with everything that needs it) before trying again. */
-final class FixRound
+final class FixRound implements Constraint
 {
-    /** @param array<string, string> $drops class name as PHP spells it, or file path => what PHP said */
+    /** @param list<ForcedDrop> $drops the classes PHP could not link, then the files it complained about */
     public function __construct(
         public readonly int $round,
         public readonly array $drops,
     ) {
     }
 
-    /**
-     * The drops as the planner takes them: class names lower-cased (PHP's are case-insensitive).
-     *
-     * @return array<string, string>
-     */
-    public function forcedDrops(): array
+    public function forcedDrops(): ForcedDrops
     {
-        $drops = [];
-        foreach ($this->drops as $subject => $why) {
-            $drops[str_contains($subject, '/') ? $subject : strtolower($subject)] = $why;
-        }
+        return new ForcedDrops(...$this->drops);
+    }
 
-        return $drops;
+    public function progress(): string
+    {
+        return \sprintf('Fix round %d: dropping %d item(s) PHP refused, planning again', $this->round, \count($this->drops));
+    }
+
+    public function purpose(): string
+    {
+        return \sprintf('verification after fix round %d', $this->round);
     }
 }

@@ -11,10 +11,10 @@ use Preheat\Script\Verify\VerificationReport;
 final class GenerateOutcome
 {
     /**
-     * @param list<FixRound>         $fixRounds
-     * @param list<CalibrationRound> $calibrations
-     * @param list<CapacityRound>    $capacityRounds
-     * @param int|null               $stalledFixRound the fix round that found nothing new to drop, and so was not run
+     * @param list<FixRound>          $fixRounds
+     * @param list<BudgetCalibration> $calibrations
+     * @param list<CapacityRound>     $capacityRounds
+     * @param int|null                $stalledFixRound the fix round that found nothing new to drop, and so was not run
      */
     public function __construct(
         public readonly PlanResult $planResult,

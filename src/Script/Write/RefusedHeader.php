@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Script\Write;
 
 use Preheat\Plan\DropReason;
+use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\ForcedDrops;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Util\RelativePath;
 
@@ -79,16 +81,13 @@ final class RefusedHeader
         return \is_array($entry) && \is_string($entry['why'] ?? null) ? $entry['why'] : null;
     }
 
-    /**
-     * The forced drops recorded in a script, as PlanOptions takes them.
-     *
-     * @return array<string, string> lower-case class name or real file path => why
-     */
-    public static function read(string $script, string $projectRoot): array
+    /** The forced drops recorded in a script, as PlanOptions takes them. */
+    public static function read(string $script, string $projectRoot): ForcedDrops
     {
         $drops = [];
-        if (false === preg_match_all('/^ \* '.preg_quote(self::PREFIX, '/').'(\{.*\})$/m', self::header($script), $matches)) {
-            return [];
+        $pattern = '/^ \* '.preg_quote(self::PREFIX, '/').'(\{.*\})$/m';
+        if (false === preg_match_all($pattern, self::header($script), $matches)) {
+            return new ForcedDrops();
         }
         foreach ($matches[1] as $json) {
             $entry = json_decode($json, true);
@@ -96,15 +95,14 @@ final class RefusedHeader
                 continue;
             }
             $said = preg_replace('/^(PHP could not link it at start-up|PHP said at start-up): /', '', $entry['why']) ?? $entry['why'];
-            $why = 'PHP refused it at the last verification: '.$said;
             if (\is_string($entry['class'] ?? null)) {
-                $drops[strtolower($entry['class'])] = $why;
+                $drops[] = ForcedDrop::recorded($entry['class'], false, $said);
             } elseif (\is_string($entry['file'] ?? null)) {
                 $path = str_starts_with($entry['file'], '/') ? $entry['file'] : $projectRoot.'/'.$entry['file'];
-                $drops[realpath($path) ?: $path] = $why;
+                $drops[] = ForcedDrop::recorded(realpath($path) ?: $path, true, $said);
             }
         }
 
-        return $drops;
+        return new ForcedDrops(...$drops);
     }
 }

@@ -11,6 +11,7 @@ use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\BuiltinSymbols;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\Explainer;
+use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
 use Preheat\Report\ExplanationRenderer;
@@ -77,7 +78,7 @@ final class ExplainerTest extends TestCase
     {
         $project = (new ComposerProjectLoader())->load(FixtureProjects::path($fixture));
         $scan = (new InventoryBuilder(workers: 1))->build($project->defaultRoots(), InventoryCache::disabled());
-        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $project->defaultRoots(), new PlanOptions());
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($scan->inventory, $project, $project->defaultRoots()), new PlanOptions());
 
         return [$plan, $scan->inventory];
     }

@@ -12,6 +12,7 @@ use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\BuiltinSymbols;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\Explainer;
+use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PreloadPlan;
@@ -141,7 +142,7 @@ final class RequireLoadedRuleTest extends TestCase
     {
         $project = (new ComposerProjectLoader())->load($this->root, false);
         $scan = (new InventoryBuilder(workers: 1))->build([$this->root], InventoryCache::disabled());
-        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, [$this->root], (new PlanOptions())->withRequireEvidence($evidence));
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($scan->inventory, $project, [$this->root]), (new PlanOptions())->withRequireEvidence($evidence));
 
         return [$plan, $scan->inventory];
     }

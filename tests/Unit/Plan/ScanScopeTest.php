@@ -9,6 +9,9 @@ use Preheat\Plan\BuiltinSymbols;
 use Preheat\Plan\ClassLocator;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\Explainer;
+use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\ForcedDrops;
+use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
 use Preheat\Report\ExplanationRenderer;
@@ -25,7 +28,7 @@ final class ScanScopeTest extends TestCase
         $includeDir = (string) realpath(__DIR__.'/../../Fixtures/include-path');
         $result = FixtureProjects::result(FixtureProjects::path('include-path'));
         $locator = new ClassLocator($result->project->root, $result->scan->context, static fn (): array => ['.', $includeDir]);
-        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($result->scan->inventory, $result->project, $result->plan->roots, new PlanOptions(), $result->scan->context, $locator);
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($result->scan->inventory, $result->project, $result->plan->roots, $result->scan->context, $locator), new PlanOptions());
 
         $export = $plan->droppedClass('Admin\SqlExport');
         self::assertSame(DropReason::MissingDependency, $export?->exclusion->reason);
@@ -105,8 +108,8 @@ final class ScanScopeTest extends TestCase
     {
         $result = FixtureProjects::result(FixtureProjects::path('clean'));
         $why = 'PHP could not link it at start-up: Could not check compatibility, */ because class X is not available';
-        $options = (new PlanOptions())->withForcedDrops(['app\controller\homecontroller' => $why]);
-        $refused = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($result->scan->inventory, $result->project, $result->plan->roots, $options);
+        $options = (new PlanOptions())->withForcedDrops(new ForcedDrops(ForcedDrop::unlinkedClass('App\Controller\HomeController', substr($why, \strlen('PHP could not link it at start-up: ')))));
+        $refused = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($result->scan->inventory, $result->project, $result->plan->roots), $options);
         $script = (new PreloadScriptWriter())->render($refused, $refused->projectRoot.'/preload.php');
 
         self::assertStringContainsString('preheat-refused: {"class":"App\\\\Controller\\\\HomeController"', $script);
@@ -115,10 +118,10 @@ final class ScanScopeTest extends TestCase
         self::assertStringContainsString('preheat-refused', (string) array_values($comments)[0][1]);
 
         $drops = RefusedHeader::read($script, $refused->projectRoot);
-        self::assertSame(['app\controller\homecontroller' => 'PHP refused it at the last verification: Could not check compatibility, */ because class X is not available'], $drops);
+        self::assertSame(['app\controller\homecontroller' => 'PHP refused it at the last verification: Could not check compatibility, */ because class X is not available'], array_column(array_map(static fn (ForcedDrop $d): array => [$d->key(), $d->why], $drops->all()), 1, 0));
 
         // explain plans with the recorded drops, so it says OUT with PHP's reason instead of IN.
-        $replanned = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($result->scan->inventory, $result->project, $result->plan->roots, new PlanOptions([], false, $drops));
+        $replanned = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($result->scan->inventory, $result->project, $result->plan->roots), new PlanOptions([], false, $drops));
         $explanation = (new Explainer())->explain($replanned, $result->scan->inventory, 'App\Controller\HomeController', $replanned->projectRoot);
         self::assertFalse($explanation->included);
         self::assertSame('PHP refused it at the last verification: Could not check compatibility, */ because class X is not available', $explanation->chain[0]->exclusion?->message);
@@ -129,6 +132,6 @@ final class ScanScopeTest extends TestCase
         $plan = FixtureProjects::plan('clean');
 
         self::assertSame([], RefusedHeader::lines($plan));
-        self::assertSame([], RefusedHeader::read((new PreloadScriptWriter())->render($plan, $plan->projectRoot.'/preload.php'), $plan->projectRoot));
+        self::assertSame([], RefusedHeader::read((new PreloadScriptWriter())->render($plan, $plan->projectRoot.'/preload.php'), $plan->projectRoot)->all());
     }
 }

@@ -62,7 +62,7 @@ final class ScriptGeneratorTest extends TestCase
 
         self::assertCount(1, $outcome->calibrations, 'one budget round');
         self::assertCount(1, $outcome->fixRounds, 'and still its one fix round');
-        self::assertSame(['App\Controller\HomeController'], array_keys($outcome->fixRounds[0]->drops), 'named as PHP spells it');
+        self::assertSame(['App\Controller\HomeController'], array_map(static fn ($d): string => $d->subject, $outcome->fixRounds[0]->drops), 'named as PHP spells it');
         self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
         self::assertSame(3, $php->preloadBoots);
     }

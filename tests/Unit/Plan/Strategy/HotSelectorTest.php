@@ -9,6 +9,7 @@ use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\BuiltinSymbols;
+use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanResult;
@@ -33,7 +34,7 @@ final class HotSelectorTest extends TestCase
         $this->root = FixtureProjects::path('clean');
         $project = (new ComposerProjectLoader())->load($this->root);
         $scan = (new InventoryBuilder(workers: 1))->build($project->defaultRoots(), InventoryCache::disabled());
-        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $project->defaultRoots(), new PlanOptions());
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($scan->inventory, $project, $project->defaultRoots()), new PlanOptions());
         $this->safe = new PlanResult($project, $scan, $plan, 0.0);
     }
 
@@ -67,7 +68,7 @@ final class HotSelectorTest extends TestCase
         $root = FixtureProjects::path('variance');
         $project = (new ComposerProjectLoader())->load($root);
         $scan = (new InventoryBuilder(workers: 1))->build($project->defaultRoots(), InventoryCache::disabled());
-        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($scan->inventory, $project, $project->defaultRoots(), new PlanOptions());
+        $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($scan->inventory, $project, $project->defaultRoots()), new PlanOptions());
         $usage = new UsageSnapshot(10, [$root.'/vendor/acme/repo/src/ArticleRepository.php' => 10], 1000, 2000);
 
         $selection = (new HotSelector())->select($usage, $plan, $scan->inventory, new HotCriteria(), new MemoryEstimate());

@@ -1,0 +1,173 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script\Generate;
+
+use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\ForcedDrops;
+use Preheat\Plan\PlanResult;
+use Preheat\Progress\Timings;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\UnlinkedClass;
+use Preheat\Script\Verify\VerificationReport;
+
+/**
+ * Decides from each verification what the next round of `generate` adds, or that it stops. In order:
+ * a plan that overflows the php.ini's OPcache sizes is fitted to them; a script over the strategy's memory
+ * budget has the estimate calibrated to what PHP measured; what PHP refused is dropped (fix rounds go on
+ * while PHP warns too: a passing script may still warn at every start). Fix rounds, calibrations and fits
+ * are counted apart: each has its own bound, and none uses up another. A round that would add nothing new
+ * stops.
+ */
+final class RoundPolicy
+{
+    /** How often a budget may be re-checked with the estimate calibrated to what PHP measured. */
+    public const CALIBRATION_ROUNDS = 3;
+
+    /** How often the plan may be fitted to the php.ini's OPcache sizes and verified again. */
+    public const CAPACITY_ROUNDS = 3;
+
+    /**
+     * @param int  $fixRounds how often what PHP refused may be dropped and the script tried again (0: never)
+     * @param bool $fit       fit the plan to the php.ini's interned-string buffer and OPcache memory when it
+     *                        overflows them
+     */
+    public function __construct(
+        private readonly int $fixRounds,
+        private readonly bool $strict = false,
+        private readonly bool $fit = true,
+        private readonly CapacityFitter $fitter = new CapacityFitter(),
+        private readonly Timings $timings = new Timings(),
+    ) {
+    }
+
+    public function next(VerificationReport $report, GenerateSession $session): NextRound
+    {
+        $result = $session->result();
+        $overflows = $this->fit && \count($session->capacityRounds()) < self::CAPACITY_ROUNDS
+            ? $this->fitter->overflows($report, $result)
+            : [];
+        if ([] !== $overflows) {
+            return NextRound::adding($this->timings->span(
+                'capacity fit',
+                fn (): FitRound => $this->fitRound($overflows, $session, $report),
+            ));
+        }
+        $budget = $session->budgetBytes();
+        if (
+            $report->passed($this->strict)
+            && null !== $budget
+            && $report->preloadMemoryBytes > $budget
+            && \count($session->calibrations()) < self::CALIBRATION_ROUNDS
+        ) {
+            // Over budget: scale the estimate to what PHP measured and choose again.
+            $estimate = $session->estimate()->calibrated($session->plannedPaths(), $report->preloadMemoryBytes);
+
+            return NextRound::adding(new BudgetCalibration(
+                \count($session->calibrations()) + 1,
+                $report->preloadMemoryBytes,
+                $budget,
+                $estimate,
+            ));
+        }
+        $drops = $report->clean() || \count($session->fixRounds()) >= $this->fixRounds
+            ? []
+            : $this->dropsFor($report, $result);
+        if ([] === $drops) {
+            return NextRound::stop();
+        }
+        $round = new FixRound(\count($session->fixRounds()) + 1, $drops);
+        // A round that would drop only what earlier rounds dropped changes nothing: PHP refuses them
+        // again for a reason dropping cannot fix (a file it cannot read, a setting), so stop here.
+        if ($session->forcedDrops()->coversAll($round->forcedDrops())) {
+            return NextRound::stalled($round);
+        }
+
+        return NextRound::adding($round);
+    }
+
+    /**
+     * The files to keep so that the plan fits what overflowed, never more than the last fit kept.
+     *
+     * @param non-empty-list<Overflow> $overflows
+     */
+    private function fitRound(array $overflows, GenerateSession $session, VerificationReport $report): FitRound
+    {
+        $result = $session->result();
+        $earlier = $session->capacityRounds();
+        $settings = $report->php->settings;
+        $ini = $settings->iniFile ?? 'php.ini';
+        // Counted against the plan before any fit: what `generate` would preload with room for all of it.
+        $planned = [] === $earlier ? \count($result->plan->included) : $earlier[0]->plannedFiles;
+        $capacity = min(\PHP_INT_MAX, ...array_map(static fn (Overflow $o): int => $o->sourceBytes, $overflows));
+        $first = $overflows[0]->finding;
+        $value = ([] === $earlier ? null : $earlier[0]->neededValue) ?? $first->value;
+        $why = \sprintf(
+            'left out so that the preload fits %s=%s in %s%s',
+            $first->setting,
+            $settings->value((string) $first->setting) ?? '?',
+            $ini,
+            null === $value ? '' : \sprintf(' (%s=%s fits every planned file)', $first->setting, $value),
+        );
+        $fit = $this->fitter->fit($result, $capacity, $session->selection()->files ?? [], $why);
+        $all = $earlier;
+        $rows = [];
+        foreach ($overflows as $overflow) {
+            $setting = $overflow->setting();
+            $same = array_values(array_filter($all, static fn (CapacityRound $r): bool => $r->setting === $setting));
+            $all[] = $rows[] = new CapacityRound(
+                \count($all) + 1,
+                $setting,
+                $settings->value($setting) ?? '?',
+                $same[0]->neededValue ?? $overflow->finding->value,
+                $planned,
+                \count($fit->kept()),
+            );
+        }
+
+        return new FitRound($fit, $rows, $planned);
+    }
+
+    /**
+     * What to leave out next round: every class PHP could not link, and every planned file PHP complained about.
+     *
+     * @return list<ForcedDrop>
+     */
+    private function dropsFor(VerificationReport $report, PlanResult $result): array
+    {
+        $drops = [];
+        foreach ($report->unlinkedClasses as $class) {
+            $drops[] = ForcedDrop::unlinkedClass($class->class, $class->reason);
+        }
+        $planned = [];
+        foreach ($result->plan->included as $file) {
+            $planned[$file->path] = true;
+        }
+        foreach ($report->messages as $message) {
+            if (
+                Severity::Deprecated === $message->severity
+                || Severity::Notice === $message->severity
+                || null === $message->file
+            ) {
+                continue;
+            }
+            // Memory is a setting of the whole preload: dropping the file that happened to hit the limit fixes nothing.
+            if (StartupChecks::isMemoryExhausted($message) || StartupChecks::isInternedOverflow($message)) {
+                continue;
+            }
+            $file = realpath($message->file) ?: $message->file;
+            $linked = [] === array_filter(
+                $report->unlinkedClasses,
+                static fn (UnlinkedClass $c): bool => $c->file === $message->file,
+            );
+            if (isset($planned[$file]) && $linked) {
+                $drops[] = ForcedDrop::refusedFile($file, (string) strtok($message->message, "\n"));
+            }
+        }
+
+        // One drop per class or file: the last word on each, as PHP said it.
+        return (new ForcedDrops(...$drops))->all();
+    }
+}
