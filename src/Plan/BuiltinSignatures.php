@@ -65,12 +65,21 @@ final class BuiltinSignatures
             $parameters[] = ['name' => $parameter->getName(), 'type' => $type];
             $variadic = $parameter->isVariadic();
         }
-        $returnType = $this->typeOf($method->hasReturnType() ? $method->getReturnType() : $method->getTentativeReturnType());
+        $returnType = $this->typeOf(
+            $method->hasReturnType() ? $method->getReturnType() : $method->getTentativeReturnType(),
+        );
         if (!$involvesClasses && (null === $returnType || !$returnType->involvesClasses())) {
             return null;
         }
 
-        return new MethodSignature($method->getName(), $parameters, $returnType, $method->isAbstract(), $method->isPrivate(), $variadic);
+        return new MethodSignature(
+            $method->getName(),
+            $parameters,
+            $returnType,
+            $method->isAbstract(),
+            $method->isPrivate(),
+            $variadic,
+        );
     }
 
     private function typeOf(?\ReflectionType $type): ?DeclaredType
@@ -83,7 +92,11 @@ final class BuiltinSignatures
         foreach (\array_slice($members, 1) as $member) {
             $terms[] = $this->termOf($member);
         }
-        if ($type instanceof \ReflectionNamedType && $type->allowsNull() && !\in_array($terms[0], ['null', 'mixed'], true)) {
+        if (
+            $type instanceof \ReflectionNamedType
+            && $type->allowsNull()
+            && !\in_array($terms[0], ['null', 'mixed'], true)
+        ) {
             $terms[] = 'null';
         }
 

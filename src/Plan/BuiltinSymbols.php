@@ -46,7 +46,8 @@ final class BuiltinSymbols
      */
     public static function probeCode(): string
     {
-        return 'echo json_encode(["classes" => array_merge(get_declared_classes(), get_declared_interfaces(), get_declared_traits()), "functions" => get_defined_functions()["internal"]]);';
+        return 'echo json_encode(["classes" => array_merge(get_declared_classes(), get_declared_interfaces(), '.
+            'get_declared_traits()), "functions" => get_defined_functions()["internal"]]);';
     }
 
     public static function fromProbeOutput(ProcessResult $result): self
@@ -54,7 +55,11 @@ final class BuiltinSymbols
         $json = $result->stdout;
         $data = json_decode($json, true);
         if (!\is_array($data) || !\is_array($data['classes'] ?? null) || !\is_array($data['functions'] ?? null)) {
-            throw ProcessFailed::unreadableOutput('Asking PHP for its built-in classes', $result->command, $result->exitCode, $result->stderr, substr($json, 0, 200));
+            $asking = 'Asking PHP for its built-in classes';
+            $start = substr($json, 0, 200);
+            [$command, $exitCode, $stderr] = [$result->command, $result->exitCode, $result->stderr];
+
+            throw ProcessFailed::unreadableOutput($asking, $command, $exitCode, $stderr, $start);
         }
 
         return new self(array_values($data['classes']), array_values($data['functions']));

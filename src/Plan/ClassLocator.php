@@ -44,7 +44,11 @@ final class ClassLocator
             }
             $top = explode('/', $relative)[0];
 
-            return new ClassLocation($file, 'in the project, outside the scanned paths', str_contains($relative, '/') ? $this->paths($top) : null);
+            return new ClassLocation(
+                $file,
+                'in the project, outside the scanned paths',
+                str_contains($relative, '/') ? $this->paths($top) : null,
+            );
         }
         foreach ($this->includePath() as $directory) {
             foreach (array_unique([strtr($class, '\\', '/'), strtr($class, '\\_', '//')]) as $candidate) {
@@ -52,7 +56,11 @@ final class ClassLocator
                 if (is_file($file) && $this->declares($file, $class)) {
                     $first = explode('/', $candidate)[0];
 
-                    return new ClassLocation($file, \sprintf("in PHP's include_path (%s)", $directory), $this->paths($directory.'/'.$first));
+                    return new ClassLocation(
+                        $file,
+                        \sprintf("in PHP's include_path (%s)", $directory),
+                        $this->paths($directory.'/'.$first),
+                    );
                 }
             }
         }
@@ -91,6 +99,9 @@ final class ClassLocator
         $short = substr((string) strrchr('\\'.$class, '\\'), 1);
         $code = @file_get_contents($file, false, null, 0, 1 << 20);
 
-        return \is_string($code) && 1 === preg_match('/\b(class|interface|trait|enum)\s+'.preg_quote($short, '/').'\b/i', $code);
+        return \is_string($code) && 1 === preg_match(
+            '/\b(class|interface|trait|enum)\s+'.preg_quote($short, '/').'\b/i',
+            $code,
+        );
     }
 }

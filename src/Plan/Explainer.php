@@ -15,13 +15,24 @@ final class Explainer
     private const MAX_CHAIN = 50;
 
     /** @param ClassLocator|null $locator where to look for a class no scanned file declares */
-    public function explain(PreloadPlan $plan, Inventory $inventory, string $subject, string $workingDirectory, ?InventoryScan $scan = null, ?ClassLocator $locator = null): Explanation
-    {
+    public function explain(
+        PreloadPlan $plan,
+        Inventory $inventory,
+        string $subject,
+        string $workingDirectory,
+        ?InventoryScan $scan = null,
+        ?ClassLocator $locator = null,
+    ): Explanation {
         $file = $this->asFile($subject, $plan->projectRoot, $workingDirectory);
         if (null !== $file) {
             $explanation = $this->explainFile($plan, $inventory, $subject, $file);
 
-            return null === $scan || $explanation->found ? $explanation : $this->whyNotScanned($explanation, $file, $plan, $scan);
+            return null === $scan || $explanation->found ? $explanation : $this->whyNotScanned(
+                $explanation,
+                $file,
+                $plan,
+                $scan,
+            );
         }
 
         return $this->explainClass($plan, $inventory, ltrim($subject, '\\'), $locator);
@@ -35,7 +46,15 @@ final class Explainer
         }
         $dropped = $plan->droppedFiles[$path] ?? null;
         if (null === $dropped) {
-            return new Explanation($subject, 'file', null !== $inventory->file($path), false, $path, [], 'The file is not under the scanned paths or is not a .php file.');
+            return new Explanation(
+                $subject,
+                'file',
+                null !== $inventory->file($path),
+                false,
+                $path,
+                [],
+                'The file is not under the scanned paths or is not a .php file.',
+            );
         }
 
         return new Explanation($subject, 'file', true, false, $path, [
@@ -44,8 +63,12 @@ final class Explainer
         ]);
     }
 
-    private function explainClass(PreloadPlan $plan, Inventory $inventory, string $class, ?ClassLocator $locator): Explanation
-    {
+    private function explainClass(
+        PreloadPlan $plan,
+        Inventory $inventory,
+        string $class,
+        ?ClassLocator $locator,
+    ): Explanation {
         $included = $plan->includedFileDeclaring($class);
         if (null !== $included) {
             return new Explanation($class, 'class', true, true, $included->path, [], self::keptNote($included));
@@ -72,7 +95,10 @@ final class Explainer
             }
             $note = [] === $conditional
                 ? 'No scanned file declares it at top level: check the name, or the scanned paths.'
-                : \sprintf('It is declared only conditionally, in %s: PHP preloads only top-level declarations.', $conditional[0]);
+                : \sprintf(
+                    'It is declared only conditionally, in %s: PHP preloads only top-level declarations.',
+                    $conditional[0],
+                );
 
             return new Explanation($class, 'class', [] !== $conditional, false, $conditional[0] ?? null, [], $note);
         }
@@ -84,8 +110,12 @@ final class Explainer
     }
 
     /** A file no scanned root holds: say whether the scan skipped it, or only read it for duplicates. */
-    private function whyNotScanned(Explanation $explanation, string $path, PreloadPlan $plan, InventoryScan $scan): Explanation
-    {
+    private function whyNotScanned(
+        Explanation $explanation,
+        string $path,
+        PreloadPlan $plan,
+        InventoryScan $scan,
+    ): Explanation {
         $relative = RelativePath::of($path, $plan->projectRoot);
         foreach ($scan->selection->skipped ?? [] as $skipped) {
             if (!str_starts_with($path.'/', $skipped->path.'/')) {
@@ -94,7 +124,8 @@ final class Explainer
             $directory = RelativePath::of($skipped->path, $plan->projectRoot);
             if (SkippedPath::GENERATED === $skipped->reason) {
                 return new Explanation($explanation->subject, 'file', true, false, $path, [], \sprintf(
-                    'The scan skips %s (%s): never preloaded, since a later request may rewrite it; what it declares counts for duplicates.',
+                    'The scan skips %s (%s): never preloaded, since a later request may rewrite it; what it declares '.
+                    'counts for duplicates.',
                     $directory,
                     $skipped->why,
                 ));
@@ -104,12 +135,16 @@ final class Explainer
                 'The scan skips %s (%s)%s.',
                 $directory,
                 $skipped->why,
-                str_starts_with($skipped->reason, 'link') ? '' : \sprintf(': include the directory %s in the scan to read it', $directory),
+                str_starts_with($skipped->reason, 'link') ? '' : \sprintf(
+                    ': include the directory %s in the scan to read it',
+                    $directory,
+                ),
             ), str_starts_with($skipped->reason, 'link') ? null : Setting::IncludeDirectories);
         }
         if (null !== $scan->context->file($path)) {
             return new Explanation($explanation->subject, 'file', true, false, $path, [], \sprintf(
-                '%s is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add %s to the scanned paths to scan it.',
+                '%s is outside the scanned paths, but part of the app: what it declares counts for duplicates. Add %s '.
+                'to the scanned paths to scan it.',
                 $relative,
                 \dirname($relative),
             ), Setting::Paths);
@@ -141,10 +176,22 @@ final class Explainer
                 break;
             }
         }
-        $note = \count($files) > 1 ? \sprintf('Declared in %d scanned files: %s.', \count($files), implode(', ', array_map(static fn (string $f): string => RelativePath::of($f, $plan->projectRoot), $files))) : '';
+        $note = \count($files) > 1 ? \sprintf(
+            'Declared in %d scanned files: %s.',
+            \count($files),
+            implode(', ', array_map(static fn (string $f): string => RelativePath::of($f, $plan->projectRoot), $files)),
+        ) : '';
         $dropped = $plan->droppedFiles[$path] ?? null;
         if (null === $dropped) {
-            return new Explanation($subject, 'function', true, false, $path, [], trim('Its file is not planned (see `preheat generate --format=json`). '.$note));
+            return new Explanation(
+                $subject,
+                'function',
+                true,
+                false,
+                $path,
+                [],
+                trim('Its file is not planned (see `preheat generate --format=json`). '.$note),
+            );
         }
 
         return new Explanation($subject, 'function', true, false, $path, [
@@ -167,12 +214,20 @@ final class Explainer
                 }
                 $dropped = $plan->droppedFiles[$path] ?? null;
                 $note = \sprintf(
-                    'It is an alias of %s declared by class_alias() in %s (line %d): not preloadable because an alias exists only once class_alias() runs, when the app includes that file%s. %s',
+                    'It is an alias of %s declared by class_alias() in %s (line %d): not preloadable because an alias '.
+                    'exists only once class_alias() runs, when the app includes that file%s. %s',
                     $names[0],
                     RelativePath::of($path, $plan->projectRoot),
                     $effect->line,
-                    null === $dropped ? '' : ', and that file is left out of the preload script ('.$dropped->exclusion->reason->label().')',
-                    null === $plan->includedFileDeclaring($names[0]) ? \sprintf('%s itself is not preloaded either.', $names[0]) : \sprintf('%s itself is preloaded, so the alias costs only the include.', $names[0]),
+                    null === $dropped ? '' : ', and that file is left out of the preload script '.
+                        '('.$dropped->exclusion->reason->label().')',
+                    null === $plan->includedFileDeclaring($names[0]) ? \sprintf(
+                        '%s itself is not preloaded either.',
+                        $names[0],
+                    ) : \sprintf(
+                        '%s itself is preloaded, so the alias costs only the include.',
+                        $names[0],
+                    ),
                 );
 
                 return new Explanation($alias, 'alias', true, false, $path, [], $note);
@@ -182,7 +237,9 @@ final class Explainer
         return null;
     }
 
-    /** @return array{string, string}|null [original, alias] from a side effect such as "class_alias(A\B::class, 'C')" */
+    /**
+     * @return array{string, string}|null [original, alias] from a side effect such as "class_alias(A\B::class, 'C')"
+     */
     private static function aliasCall(string $description): ?array
     {
         if (1 !== preg_match('/^class_alias\((.+)\)$/', $description, $match)) {

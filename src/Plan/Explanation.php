@@ -11,7 +11,8 @@ final class Explanation
 {
     /**
      * @param list<ExplanationStep> $chain first the subject itself, then what caused its exclusion, and so on
-     * @param Setting|null          $about the setting the note tells to change, when it does (the console names its option)
+     * @param Setting|null          $about the setting the note tells to change, when it does (the console names its
+     *                                     option)
      */
     public function __construct(
         public readonly string $subject,
@@ -27,6 +28,15 @@ final class Explanation
 
     public function withNote(string $note): self
     {
-        return new self($this->subject, $this->kind, $this->found, $this->included, $this->file, $this->chain, $note, $this->about);
+        return new self(
+            $this->subject,
+            $this->kind,
+            $this->found,
+            $this->included,
+            $this->file,
+            $this->chain,
+            $note,
+            $this->about,
+        );
     }
 }

@@ -37,13 +37,24 @@ final class ForcedDrop
     /** A class or file the script's header records PHP refused at its last verification. */
     public static function recorded(string $subject, bool $isFile, string $said): self
     {
-        return new self($subject, $isFile, 'PHP refused it at the last verification: '.$said, DropOrigin::LastVerification);
+        return new self(
+            $subject,
+            $isFile,
+            'PHP refused it at the last verification: '.$said,
+            DropOrigin::LastVerification,
+        );
     }
 
     /** A class on a cycle of link dependencies between files, closed by $partner. */
     public static function linkCycle(string $class, string $partner): self
     {
-        return new self($class, false, \sprintf('it and %s need each other\'s files to link', $partner), DropOrigin::LinkCycle, $partner);
+        return new self(
+            $class,
+            false,
+            \sprintf('it and %s need each other\'s files to link', $partner),
+            DropOrigin::LinkCycle,
+            $partner,
+        );
     }
 
     /** How the planner finds it: a file by its path, a class by its name lower-cased (PHP's are case-insensitive). */

@@ -24,9 +24,18 @@ final class IgnoreRule
     {
         $pattern = trim($pattern);
         if ('' === $pattern) {
-            throw InvalidSetting::because(Setting::Ignore, 'An empty pattern to ignore matches nothing: give a namespace prefix (Vendor\\Package) or a path glob (vendor/vendor/package).');
+            $message = 'An empty pattern to ignore matches nothing: '.
+                'give a namespace prefix (Vendor\\Package) or a path glob (vendor/vendor/package).';
+
+            throw InvalidSetting::because(Setting::Ignore, $message);
         }
-        $isPath = str_contains($pattern, '/') || str_contains($pattern, '*') || str_contains($pattern, '?') || str_ends_with($pattern, '.php');
+        $isPath = str_contains(
+            $pattern,
+            '/',
+        ) || str_contains($pattern, '*') || str_contains($pattern, '?') || str_ends_with(
+            $pattern,
+            '.php',
+        );
 
         return new self($isPath ? rtrim($pattern, '/') : trim($pattern, '\\'), $isPath);
     }

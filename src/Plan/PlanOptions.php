@@ -55,17 +55,41 @@ final class PlanOptions
     /** @param list<string> $seeds */
     public function withSeeds(array $seeds, string $strategy): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $seeds, $strategy, $this->requires, $this->fits);
+        return new self(
+            $this->ignore,
+            $this->includeDev,
+            $this->forcedDrops,
+            $seeds,
+            $strategy,
+            $this->requires,
+            $this->fits,
+        );
     }
 
     /** @param list<CapacityFit> $fits */
     public function withFits(array $fits): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $this->requires, $fits);
+        return new self(
+            $this->ignore,
+            $this->includeDev,
+            $this->forcedDrops,
+            $this->seeds,
+            $this->strategy,
+            $this->requires,
+            $fits,
+        );
     }
 
     public function withRequireEvidence(?RequireEvidence $requires): self
     {
-        return new self($this->ignore, $this->includeDev, $this->forcedDrops, $this->seeds, $this->strategy, $requires, $this->fits);
+        return new self(
+            $this->ignore,
+            $this->includeDev,
+            $this->forcedDrops,
+            $this->seeds,
+            $this->strategy,
+            $requires,
+            $this->fits,
+        );
     }
 }

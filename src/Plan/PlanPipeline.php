@@ -44,17 +44,34 @@ final class PlanPipeline
     public function run(PlanRequest $request, PlanOptions $options): PlanResult
     {
         $started = hrtime(true);
-        $project = $this->timings->span('read composer.json and installed packages', fn (): ComposerProject => $this->loader->load($request->projectRoot, [] === $request->paths));
+        $project = $this->timings->span(
+            'read composer.json and installed packages',
+            fn (): ComposerProject => $this->loader->load($request->projectRoot, [] === $request->paths),
+        );
         $roots = $this->roots($request, $project);
-        $selection = $this->timings->span('scan and stat', function () use ($project, $roots, $request): SourceSelection {
-            $selection = $this->finder->select($project->root, $roots, $project->packagesDirectory(), $request->includeDirs);
+        $selection = $this->timings->span('scan and stat', function () use (
+            $project,
+            $roots,
+            $request,
+        ): SourceSelection {
+            $selection = $this->finder->select(
+                $project->root,
+                $roots,
+                $project->packagesDirectory(),
+                $request->includeDirs,
+            );
             $this->timings->count('files', \count($selection->files));
             $this->timings->count('context files', \count($selection->context));
 
             return $selection;
         });
         $scan = $this->timings->span('parse', fn (): InventoryScan => $this->scan($selection, $request));
-        $locator = new ClassLocator($project->root, $scan->context, fn (): array => $this->includePath($request->phpBinary), $request->paths);
+        $locator = new ClassLocator(
+            $project->root,
+            $scan->context,
+            fn (): array => $this->includePath($request->phpBinary),
+            $request->paths,
+        );
         $planner = $this->planner($request->phpBinary);
         $context = new PlanContext($scan->inventory, $project, $roots, $scan->context, $locator, $selection->aliases);
         $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
@@ -84,15 +101,30 @@ final class PlanPipeline
     }
 
     /** @return list<Note> */
-    private function warnings(PlanRequest $request, PlanOptions $options, ComposerProject $project, InventoryScan $scan): array
-    {
+    private function warnings(
+        PlanRequest $request,
+        PlanOptions $options,
+        ComposerProject $project,
+        InventoryScan $scan,
+    ): array {
         $warnings = [];
         if (!$project->hasComposerJson) {
-            $warnings[] = new Note('No composer.json: planned without package rules (which classes the autoloader maps, which packages are for development only are unknown).');
+            $warnings[] = new Note(
+                'No composer.json: planned without package rules (which classes the autoloader maps, which packages '.
+                'are for development only are unknown).',
+            );
         }
         foreach ($options->ignore as $rule) {
             if (!$this->matchesAnything($rule, $scan->inventory, $project->root, $scan->selection->aliases ?? [])) {
-                $warnings[] = new Note(\sprintf('The ignore pattern %s matches no scanned file and no declared class or namespace: check the spelling (a path glob is relative to the project root, a namespace is a prefix like Vendor\\Package).', $rule->pattern), Setting::Ignore);
+                $warnings[] = new Note(
+                    \sprintf(
+                        'The ignore pattern %s matches no scanned file and no declared class or namespace: check the '.
+                        'spelling (a path glob is relative to the project root, a namespace is a prefix like '.
+                        'Vendor\\Package).',
+                        $rule->pattern,
+                    ),
+                    Setting::Ignore,
+                );
             }
         }
         $counts = [];
@@ -102,11 +134,25 @@ final class PlanPipeline
         foreach ($request->paths as $path) {
             $real = realpath(str_starts_with($path, '/') ? $path : $project->root.'/'.$path);
             if (false !== $real && 0 === ($counts[$real] ?? null)) {
-                $warnings[] = new Note(\sprintf('The path %s holds no PHP file to scan (files ending in .php): check that it is the directory of the code.', $path), Setting::Paths);
+                $warnings[] = new Note(
+                    \sprintf(
+                        'The path %s holds no PHP file to scan (files ending in .php): check that it is the directory '.
+                        'of the code.',
+                        $path,
+                    ),
+                    Setting::Paths,
+                );
             }
         }
         foreach ($scan->selection->unusedIncludes ?? [] as $include) {
-            $warnings[] = new Note(\sprintf('The directory to include %s matches no directory the scan skips: nothing was added (skipped directories are listed under "Skipped").', $include), Setting::IncludeDirectories);
+            $warnings[] = new Note(
+                \sprintf(
+                    'The directory to include %s matches no directory the scan skips: nothing was added (skipped '.
+                    'directories are listed under "Skipped").',
+                    $include,
+                ),
+                Setting::IncludeDirectories,
+            );
         }
 
         return $warnings;
@@ -116,7 +162,10 @@ final class PlanPipeline
     private function matchesAnything(IgnoreRule $rule, Inventory $inventory, string $root, array $aliases): bool
     {
         foreach ($inventory->files as $path => $file) {
-            if ($rule->matchesPath($path, $root) || (isset($aliases[$path]) && $rule->matchesPath($aliases[$path], $root))) {
+            if (
+                $rule->matchesPath($path, $root)
+                || (isset($aliases[$path]) && $rule->matchesPath($aliases[$path], $root))
+            ) {
                 return true;
             }
             foreach ($file->classLikes() as $declaration) {
@@ -185,14 +234,23 @@ final class PlanPipeline
             $path = get_include_path();
         } else {
             try {
-                $result = $this->timings->boot('PHP boot: include_path lookup', fn (): ProcessResult => $this->runner->run([$phpBinary, '-r', 'echo get_include_path();'], null, 60.0));
+                $result = $this->timings->boot(
+                    'PHP boot: include_path lookup',
+                    fn (): ProcessResult => $this->runner->run(
+                        [$phpBinary, '-r', 'echo get_include_path();'],
+                        null,
+                        60.0,
+                    ),
+                );
             } catch (ProcessFailed) {
                 return [];
             }
             $path = 0 === $result->exitCode ? $result->stdout : '';
         }
 
-        return array_values(array_filter(explode(\PATH_SEPARATOR, trim($path)), static fn (string $d): bool => '' !== $d && '.' !== $d));
+        return array_values(
+            array_filter(explode(\PATH_SEPARATOR, trim($path)), static fn (string $d): bool => '' !== $d && '.' !== $d),
+        );
     }
 
     private function builtins(?string $phpBinary): BuiltinSymbols
@@ -206,12 +264,17 @@ final class PlanPipeline
             return BuiltinSymbols::ofCurrentProcess();
         }
         try {
-            $result = $this->timings->boot('PHP boot: built-in classes and functions', fn (): ProcessResult => $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0));
+            $result = $this->timings->boot(
+                'PHP boot: built-in classes and functions',
+                fn (): ProcessResult => $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0),
+            );
         } catch (ProcessFailed $error) {
             throw $error->about(Setting::PhpBinary);
         }
         if (0 !== $result->exitCode) {
-            throw ProcessFailed::unexpectedExit($result, 'Asking PHP for its built-in classes')->about(Setting::PhpBinary);
+            $failed = ProcessFailed::unexpectedExit($result, 'Asking PHP for its built-in classes');
+
+            throw $failed->about(Setting::PhpBinary);
         }
 
         return BuiltinSymbols::fromProbeOutput($result);

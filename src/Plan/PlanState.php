@@ -71,7 +71,11 @@ final class PlanState
                 $this->droppedClasses[strtolower($other)] ??= new DroppedClass(
                     $other,
                     $file->path,
-                    new Exclusion(DropReason::SharesFile, \sprintf('declared in the same file as %s, which is left out', $class), $class),
+                    new Exclusion(
+                        DropReason::SharesFile,
+                        \sprintf('declared in the same file as %s, which is left out', $class),
+                        $class,
+                    ),
                 );
             }
         }

@@ -21,8 +21,10 @@ final class Planner
 
     private readonly BuiltinSignatures $builtinSignatures;
 
-    public function __construct(private readonly BuiltinSymbols $builtins, private readonly Timings $timings = new Timings())
-    {
+    public function __construct(
+        private readonly BuiltinSymbols $builtins,
+        private readonly Timings $timings = new Timings(),
+    ) {
         $this->builtinSignatures = new BuiltinSignatures($builtins);
     }
 
@@ -36,8 +38,15 @@ final class Planner
         $project = $context->project;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
             $state = new PlanState();
-            $requireRule = null === $options->requires ? null : new RequireLoadedRule($options->requires, $inventory, $project);
-            $this->timings->span('screen files (incl. duplicates with context files)', fn () => $this->screenFiles($context, $options, $state, $requireRule));
+            $requireRule = null === $options->requires ? null : new RequireLoadedRule(
+                $options->requires,
+                $inventory,
+                $project,
+            );
+            $this->timings->span(
+                'screen files (incl. duplicates with context files)',
+                fn () => $this->screenFiles($context, $options, $state, $requireRule),
+            );
             $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
             $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
             $this->applyFits($options, $state);
@@ -68,8 +77,12 @@ final class Planner
     }
 
     /** Drops files for reasons of their own, before looking at what they need. */
-    private function screenFiles(PlanContext $context, PlanOptions $options, PlanState $state, ?RequireLoadedRule $requireRule): void
-    {
+    private function screenFiles(
+        PlanContext $context,
+        PlanOptions $options,
+        PlanState $state,
+        ?RequireLoadedRule $requireRule,
+    ): void {
         foreach ($context->inventory->files as $path => $file) {
             $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $state);
             if (null !== $exclusion) {
@@ -101,7 +114,10 @@ final class Planner
         $project = $context->project;
         $package = $project->packageOf($file->path);
         if (!$options->includeDev && null !== $package && $package->isDev) {
-            return new Exclusion(DropReason::DevPackage, \sprintf('in %s, a dev package (kept only when dev packages are included)', $package->name));
+            return new Exclusion(
+                DropReason::DevPackage,
+                \sprintf('in %s, a dev package (kept only when dev packages are included)', $package->name),
+            );
         }
         foreach ($options->ignore as $rule) {
             if ($rule->matchesPath($file->path, $project->root) || $context->aliasMatches($rule, $file->path)) {
@@ -119,7 +135,8 @@ final class Planner
             $first = $file->unreachableDeclarations[0];
 
             return new Exclusion(DropReason::UnreachableDeclaration, \sprintf(
-                'declares %s %s (line %d): PHP never declares it when the file is included, but preloading the file would',
+                'declares %s %s (line %d): PHP never declares it when the file is included, but preloading the file '.
+                'would',
                 $first->name,
                 $first->context,
                 $first->line,
@@ -140,7 +157,10 @@ final class Planner
             return new Exclusion(DropReason::NothingToPreload, 'declares no class or function at top level');
         }
         if ($file->hasSideEffects()) {
-            $effects = implode(', ', array_map('strval', \array_slice($file->sideEffects, 0, 3))).(\count($file->sideEffects) > 3 ? ', ...' : '');
+            $effects = implode(
+                ', ',
+                array_map('strval', \array_slice($file->sideEffects, 0, 3)),
+            ).(\count($file->sideEffects) > 3 ? ', ...' : '');
             $refusal = null;
             $kept = $requireRule?->keep($file, $refusal);
             if (null !== $kept) {
@@ -150,7 +170,8 @@ final class Planner
             }
 
             return new Exclusion(DropReason::SideEffects, \sprintf(
-                'runs code when included (%s): once its classes are preloaded the file is never included, so that code would never run%s',
+                'runs code when included (%s): once its classes are preloaded the file is never included, so that '.
+                'code would never run%s',
                 $effects,
                 null === $refusal ? '' : '; not kept as only ever required: '.$refusal,
             ));
@@ -170,12 +191,24 @@ final class Planner
         $name = $declaration->name;
         if (!$declaration->kind->isClassLike()) {
             if ($this->builtins->hasFunction($name)) {
-                return new Exclusion(DropReason::BuiltinName, \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name));
+                return new Exclusion(
+                    DropReason::BuiltinName,
+                    \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name),
+                );
             }
-            $others = array_values(array_diff([...$inventory->filesDeclaringFunction($name), ...$context->contextFiles->filesDeclaringFunction($name)], [$file->path]));
+            $others = array_values(
+                array_diff(
+                    [
+                        ...$inventory->filesDeclaringFunction($name),
+                        ...$context->contextFiles->filesDeclaringFunction($name),
+                    ],
+                    [$file->path],
+                ),
+            );
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateFunction, \sprintf(
-                    'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a fatal "Cannot redeclare %s()"',
+                    'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a '.
+                    'fatal "Cannot redeclare %s()"',
                     $name,
                     RelativePath::of($others[0], $project->root),
                     $this->duplicateNote($others[0], $context, $options),
@@ -186,11 +219,17 @@ final class Planner
             return null;
         }
         if ($this->builtins->hasClass($name)) {
-            return new Exclusion(DropReason::BuiltinName, \sprintf('declares %s, which PHP already has built in (a polyfill stub)', $name));
+            return new Exclusion(
+                DropReason::BuiltinName,
+                \sprintf('declares %s, which PHP already has built in (a polyfill stub)', $name),
+            );
         }
         foreach ($options->ignore as $rule) {
             if ($rule->matchesClass($name)) {
-                return new Exclusion(DropReason::Ignored, \sprintf('%s matches the ignore pattern %s', $name, $rule->pattern));
+                return new Exclusion(
+                    DropReason::Ignored,
+                    \sprintf('%s matches the ignore pattern %s', $name, $rule->pattern),
+                );
             }
         }
         $forced = $options->forcedDrops->forClass($name);
@@ -199,13 +238,26 @@ final class Planner
         }
         $autoloaded = $project->autoload->fileFor($name);
         if (null !== $autoloaded && $autoloaded !== $file->path) {
-            return new Exclusion(DropReason::AutoloadMismatch, \sprintf('the autoloader loads %s from %s, not from this file', $name, RelativePath::of($autoloaded, $project->root)));
+            return new Exclusion(
+                DropReason::AutoloadMismatch,
+                \sprintf(
+                    'the autoloader loads %s from %s, not from this file',
+                    $name,
+                    RelativePath::of($autoloaded, $project->root),
+                ),
+            );
         }
         if (null === $autoloaded) {
-            $others = array_values(array_diff([...$inventory->filesDeclaringClass($name), ...$context->contextFiles->filesDeclaringClass($name)], [$file->path]));
+            $others = array_values(
+                array_diff(
+                    [...$inventory->filesDeclaringClass($name), ...$context->contextFiles->filesDeclaringClass($name)],
+                    [$file->path],
+                ),
+            );
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateClass, \sprintf(
-                    '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the other with "Cannot declare class"',
+                    '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the '.
+                    'other with "Cannot declare class"',
                     $name,
                     RelativePath::of($others[0], $project->root),
                     $this->duplicateNote($others[0], $context, $options),
@@ -225,7 +277,11 @@ final class Planner
         }
         foreach ($options->ignore as $rule) {
             if ($rule->matchesPath($other, $project->root) || $context->aliasMatches($rule, $other)) {
-                return \sprintf(' (ignored with the pattern %s, which keeps it out of the preload script but not out of the app: it may still be included, so its declarations still count)', $rule->pattern);
+                return \sprintf(
+                    ' (ignored with the pattern %s, which keeps it out of the preload script but not out of the app: '.
+                    'it may still be included, so its declarations still count)',
+                    $rule->pattern,
+                );
             }
         }
 
@@ -240,7 +296,9 @@ final class Planner
 
             return;
         }
-        $queue = array_values(array_filter($options->seeds, static fn (string $path): bool => isset($state->eligible[$path])));
+        $queue = array_values(
+            array_filter($options->seeds, static fn (string $path): bool => isset($state->eligible[$path])),
+        );
         while ([] !== $queue) {
             $path = array_pop($queue);
             if (isset($state->wanted[$path])) {
@@ -258,24 +316,40 @@ final class Planner
         }
         foreach ($state->eligible as $path => $file) {
             if (!isset($state->wanted[$path])) {
-                $state->dropFile($file, new Exclusion(DropReason::NotSelected, \sprintf('not chosen by the %s strategy', $options->strategy)));
+                $state->dropFile(
+                    $file,
+                    new Exclusion(
+                        DropReason::NotSelected,
+                        \sprintf('not chosen by the %s strategy', $options->strategy),
+                    ),
+                );
             }
         }
     }
 
-    /** Drops, until nothing changes, every wanted class that cannot link because something it needs is not preloaded. */
+    /**
+     * Drops, until nothing changes, every wanted class that cannot link because something it needs is not preloaded.
+     */
     private function closeOverDependencies(PlanContext $context, PlanState $state): void
     {
         $inventory = $context->inventory;
         $project = $context->project;
-        /** @var array<string, array<string, array{string, SignatureDependency|null}>> $dependents lower-case dependency => path => [class needing it, the signature check needing it] */
+        /**
+         * @var array<string, array<string, array{string, SignatureDependency|null}>> $dependents lower-case dependency
+         *                                                                            => path => [class needing it, the
+         *                                                                            signature check needing it]
+         */
         $dependents = [];
         $queue = [];
         foreach ($state->wanted as $path => $file) {
             foreach ($file->linkedClasses() as $declaration) {
                 $conflict = $this->signatures($state)->conflictOf($declaration);
                 if (null !== $conflict) {
-                    $state->dropFileFor($file, $declaration->name, $this->forAnonymous($declaration, new Exclusion(DropReason::IncompatibleSignature, $conflict)));
+                    $state->dropFileFor(
+                        $file,
+                        $declaration->name,
+                        $this->forAnonymous($declaration, new Exclusion(DropReason::IncompatibleSignature, $conflict)),
+                    );
                     $queue[] = $path;
                     continue 2;
                 }
@@ -298,7 +372,12 @@ final class Planner
             }
         }
         $this->propagate($queue, $dependents, $inventory, $state);
-        $this->propagate($this->timings->span('link cycles', fn (): array => $this->dropLinkCycles($state)), $dependents, $inventory, $state);
+        $this->propagate(
+            $this->timings->span('link cycles', fn (): array => $this->dropLinkCycles($state)),
+            $dependents,
+            $inventory,
+            $state,
+        );
     }
 
     /**
@@ -365,12 +444,14 @@ final class Planner
                     if (!isset($members[$to]) || !isset($state->wanted[$path])) {
                         continue;
                     }
-                    $state->dropFileFor($state->wanted[$path], $state->declarations[$member]->name, new Exclusion(DropReason::VarianceDependency, \sprintf(
-                        'PHP must load %s to check %s, and that class can only be linked after this one (%s need each other), so at preload neither links',
+                    $exclusion = new Exclusion(DropReason::VarianceDependency, \sprintf(
+                        'PHP must load %s to check %s, and that class can only be linked after this one (%s need each '.
+                        'other), so at preload neither links',
                         $check->class,
                         $check->check,
                         implode(', ', $names),
-                    ), $check->class));
+                    ), $check->class);
+                    $state->dropFileFor($state->wanted[$path], $state->declarations[$member]->name, $exclusion);
                     $dropped[] = $path;
                     break;
                 }
@@ -398,11 +479,18 @@ final class Planner
 
     private function signatures(PlanState $state): SignatureDependencies
     {
-        return $state->signatures ??= $this->timings->span('signature dependencies (index)', fn (): SignatureDependencies => new SignatureDependencies($state->declarations, $this->builtinSignatures));
+        return $state->signatures ??= $this->timings->span(
+            'signature dependencies (index)',
+            fn (): SignatureDependencies => new SignatureDependencies($state->declarations, $this->builtinSignatures),
+        );
     }
 
-    private function missingSignatureDependency(SignatureDependency $check, Inventory $inventory, ComposerProject $project, PlanState $state): Exclusion
-    {
+    private function missingSignatureDependency(
+        SignatureDependency $check,
+        Inventory $inventory,
+        ComposerProject $project,
+        PlanState $state,
+    ): Exclusion {
         $class = $check->class;
         if (null !== $state->droppedClass($class)) {
             return $this->droppedSignatureDependency($check, $state);
@@ -410,12 +498,22 @@ final class Planner
         $conditional = $inventory->filesDeclaringConditionally($class);
         $autoloaded = $project->autoload->fileFor($class);
         $where = match (true) {
-            [] !== $conditional => \sprintf('it is declared only conditionally (in %s)', RelativePath::of($conditional[0], $project->root)),
-            null !== $autoloaded => \sprintf('it is in %s, outside the scanned paths', RelativePath::of($autoloaded, $project->root)),
+            [] !== $conditional => \sprintf(
+                'it is declared only conditionally (in %s)',
+                RelativePath::of($conditional[0], $project->root),
+            ),
+            null !== $autoloaded => \sprintf(
+                'it is in %s, outside the scanned paths',
+                RelativePath::of($autoloaded, $project->root),
+            ),
             default => 'it does not exist here (is an optional package not installed?)',
         };
 
-        return new Exclusion(DropReason::VarianceDependency, \sprintf('PHP must load %s to check %s, and %s', $class, $check->check, $where), $class);
+        return new Exclusion(
+            DropReason::VarianceDependency,
+            \sprintf('PHP must load %s to check %s, and %s', $class, $check->check, $where),
+            $class,
+        );
     }
 
     private function droppedSignatureDependency(SignatureDependency $check, PlanState $state): Exclusion
@@ -500,7 +598,15 @@ final class Planner
             return $exclusion;
         }
 
-        return new Exclusion($exclusion->reason, \sprintf('the %s: %s', str_replace('class@anonymous', 'anonymous class', $declaration->name), $exclusion->message), $exclusion->because);
+        return new Exclusion(
+            $exclusion->reason,
+            \sprintf(
+                'the %s: %s',
+                str_replace('class@anonymous', 'anonymous class', $declaration->name),
+                $exclusion->message,
+            ),
+            $exclusion->because,
+        );
     }
 
     private function declarationNamed(FileInventory $file, string $name): Declaration
@@ -589,8 +695,14 @@ final class Planner
      *
      * @return array{string, string}|null
      */
-    private function visit(string $path, PlanState $state, array &$marks, array &$ordered, array &$ancestors, bool $linksOnly): ?array
-    {
+    private function visit(
+        string $path,
+        PlanState $state,
+        array &$marks,
+        array &$ordered,
+        array &$ancestors,
+        bool $linksOnly,
+    ): ?array {
         $marks[$path] = 1;
         $file = $state->wanted[$path];
         // Named classes only: the preload script never declares an anonymous class (OPcache links it, if
@@ -604,7 +716,11 @@ final class Planner
                 }
                 $mark = $marks[$provider] ?? 0;
                 if (null !== $check) {
-                    if ($linksOnly || 0 !== $mark || $this->anyOnPath($this->linkAncestors($provider, $state, $ancestors), $marks)) {
+                    if (
+                        $linksOnly
+                        || 0 !== $mark
+                        || $this->anyOnPath($this->linkAncestors($provider, $state, $ancestors), $marks)
+                    ) {
                         continue;
                     }
                     $cycle = $this->visit($provider, $state, $marks, $ordered, $ancestors, true);

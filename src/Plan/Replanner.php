@@ -25,7 +25,10 @@ final class Replanner
     public function plan(PlanOptions $options): PlanResult
     {
         $started = hrtime(true);
-        $plan = $this->timings->span('plan again', fn (): PreloadPlan => $this->planner->plan($this->context, $options));
+        $plan = $this->timings->span(
+            'plan again',
+            fn (): PreloadPlan => $this->planner->plan($this->context, $options),
+        );
 
         return new PlanResult(
             $this->scanned->project,

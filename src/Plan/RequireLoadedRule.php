@@ -53,7 +53,10 @@ final class RequireLoadedRule
         $this->guards = $guards;
         $this->unscanned = array_values(array_filter(
             $evidence->recordedFiles(),
-            static fn (string $path): bool => str_starts_with($path, $project->root.'/') && null === $inventory->file($path),
+            static fn (string $path): bool => str_starts_with(
+                $path,
+                $project->root.'/',
+            ) && null === $inventory->file($path),
         ));
     }
 
@@ -76,7 +79,8 @@ final class RequireLoadedRule
             $change = $include->changedBy($file);
             if (null !== $change) {
                 $refusal = \sprintf(
-                    'the include on line %d of %s runs only depending on a check that %s: preloaded, the answer would change from the start of the request and the include be skipped',
+                    'the include on line %d of %s runs only depending on a check that %s: preloaded, the answer would '.
+                    'change from the start of the request and the include be skipped',
                     $include->line,
                     RelativePath::of($in, $this->project->root),
                     $change,
@@ -87,7 +91,8 @@ final class RequireLoadedRule
         }
         if ([] !== $this->unscanned) {
             $refusal = \sprintf(
-                '%d loaded file(s) were not scanned (%s%s), so a guarded include there cannot be ruled out: add them to the scanned paths',
+                '%d loaded file(s) were not scanned (%s%s), so a guarded include there cannot be ruled out: add them '.
+                'to the scanned paths',
                 \count($this->unscanned),
                 RelativePath::of($this->unscanned[0], $this->project->root),
                 \count($this->unscanned) > 1 ? ', ...' : '',
@@ -105,7 +110,10 @@ final class RequireLoadedRule
         $refusal = null;
 
         return \sprintf(
-            'every one of its %d load(s) in %s was an explicit require or include outside any autoloader, and no include guarded by function_exists(), class_exists() or the like asks about what it declares: PHP still runs its top-level code at that require (and skips the declarations preloaded), so the app behaves the same',
+            'every one of its %d load(s) in %s was an explicit require or include outside any autoloader, and no '.
+            'include guarded by function_exists(), class_exists() or the like asks about what it declares: PHP still '.
+            'runs its top-level code at that require (and skips the declarations preloaded), so the app behaves the '.
+            'same',
             $loads,
             $this->evidence->source,
         );

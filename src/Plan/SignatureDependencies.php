@@ -30,7 +30,10 @@ use Preheat\Inventory\MethodSignature;
  */
 final class SignatureDependencies
 {
-    /** @var array<string, array<string, array{MethodSignature, string}>> lower-case class => lower-case method => [signature, declaring class] */
+    /**
+     * @var array<string, array<string, array{MethodSignature, string}>> lower-case class => lower-case method =>
+     *                                                                   [signature, declaring class]
+     */
     private array $tables = [];
 
     /** @var array<string, array<string, true>> lower-case class => lower-case names of every interface it implements */
@@ -42,11 +45,15 @@ final class SignatureDependencies
     /** The first incompatible return type or arity found while computing one class. */
     private ?string $conflict = null;
 
-    /** @var array<int, array{list<SignatureDependency>, string|null}> by declaration object: seeding, closing and ordering all ask */
+    /**
+     * @var array<int, array{list<SignatureDependency>, string|null}> by declaration object: seeding, closing and
+     *                                                                ordering all ask
+     */
     private array $answers = [];
 
     /**
-     * @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under it
+     * @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under
+     *                                                 it
      */
     public function __construct(
         private readonly array $declarations,
@@ -78,7 +85,9 @@ final class SignatureDependencies
         $own = $this->ownMethods($class);
         $parentTable = null === $class->parent ? [] : $this->table($class->parent);
         $inherited = null === $class->parent ? [] : $this->interfacesOf($class->parent);
-        $added = array_values(array_filter($class->interfaces, static fn (string $i): bool => !isset($inherited[strtolower($i)])));
+        $added = array_values(
+            array_filter($class->interfaces, static fn (string $i): bool => !isset($inherited[strtolower($i)])),
+        );
 
         $dependencies = [];
         foreach ($own as $key => [$method]) {
@@ -118,8 +127,13 @@ final class SignatureDependencies
      * @param array{MethodSignature, string}     $ancestor
      * @param array<string, SignatureDependency> $dependencies lower-case class => the first check needing it
      */
-    private function compare(Declaration $class, MethodSignature $method, array $ancestor, array &$dependencies, ?string $owner = null): void
-    {
+    private function compare(
+        Declaration $class,
+        MethodSignature $method,
+        array $ancestor,
+        array &$dependencies,
+        ?string $owner = null,
+    ): void {
         [$declared, $declaredIn] = $ancestor;
         if ($declared->private && !$declared->abstract) {
             return;
@@ -129,25 +143,53 @@ final class SignatureDependencies
         }
         $subject = ($owner ?? $class->name).'::'.$method->name.'()';
         $against = $declaredIn.'::'.$declared->name.'()';
-        if (null === $this->conflict && null !== $declared->returnType && isset($this->declarations[strtolower($declaredIn)])
-            && !str_starts_with($method->name, '__') && $this->cannotFit($method->returnType, $declared->returnType)) {
+        if (
+            null === $this->conflict
+            && null !== $declared->returnType
+            && isset($this->declarations[strtolower($declaredIn)])
+            && !str_starts_with($method->name, '__')
+            && $this->cannotFit($method->returnType, $declared->returnType)
+        ) {
             $this->conflict = null === $method->returnType
-                ? \sprintf('%s has no return type, while %s returns %s: PHP refuses to link the class (written for another version of %s?)', $subject, $against, $declared->returnType, $declaredIn)
-                : \sprintf('%s returns %s, which cannot fit %s: %s: PHP refuses to link the class (written for another version of %s?)', $subject, $method->returnType, $against, $declared->returnType, $declaredIn);
+                ? \sprintf(
+                    '%s has no return type, while %s returns %s: PHP refuses to link the class (written for another '.
+                    'version of %s?)',
+                    $subject,
+                    $against,
+                    $declared->returnType,
+                    $declaredIn,
+                )
+                : \sprintf(
+                    '%s returns %s, which cannot fit %s: %s: PHP refuses to link the class (written for another '.
+                    'version of %s?)',
+                    $subject,
+                    $method->returnType,
+                    $against,
+                    $declared->returnType,
+                    $declaredIn,
+                );
         }
         if (null === $this->conflict && isset($this->declarations[strtolower($declaredIn)])) {
             $this->conflict = self::arityConflict($method, $declared, $subject, $against, $declaredIn);
         }
         if (null !== $method->returnType && null !== $declared->returnType) {
             foreach ($this->loads($method->returnType, $declared->returnType, $class->name) as $name) {
-                $dependencies[strtolower($name)] ??= new SignatureDependency($name, \sprintf('%s: %s against %s: %s', $subject, $method->returnType, $against, $declared->returnType));
+                $dependencies[strtolower($name)] ??= new SignatureDependency(
+                    $name,
+                    \sprintf('%s: %s against %s: %s', $subject, $method->returnType, $against, $declared->returnType),
+                );
             }
         }
         $count = max(\count($method->parameters), \count($declared->parameters));
         for ($index = 0; $index < $count; ++$index) {
             $parameter = $method->parameterAt($index);
             $ancestorParameter = $declared->parameterAt($index);
-            if (null === $parameter || null === $ancestorParameter || null === $parameter['type'] || null === $ancestorParameter['type']) {
+            if (
+                null === $parameter
+                || null === $ancestorParameter
+                || null === $parameter['type']
+                || null === $ancestorParameter['type']
+            ) {
                 continue;
             }
             foreach ($this->loads($ancestorParameter['type'], $parameter['type'], $class->name) as $name) {
@@ -172,17 +214,41 @@ final class SignatureDependencies
      * Adding optional parameters, or requiring fewer, is fine. Null when it fits, or when the arity of either
      * side is unknown (a cache written before it was recorded, a built-in ancestor).
      */
-    private static function arityConflict(MethodSignature $method, MethodSignature $declared, string $subject, string $against, string $declaredIn): ?string
-    {
-        if (null === $method->required || null === $method->count || null === $declared->required || null === $declared->count) {
+    private static function arityConflict(
+        MethodSignature $method,
+        MethodSignature $declared,
+        string $subject,
+        string $against,
+        string $declaredIn,
+    ): ?string {
+        if (
+            null === $method->required
+            || null === $method->count
+            || null === $declared->required
+            || null === $declared->count
+        ) {
             return null;
         }
         $refused = \sprintf(': PHP refuses to link the class (written for another version of %s?)', $declaredIn);
         if ($method->static !== $declared->static) {
-            return \sprintf('%s is %s, while %s is %s%s', $subject, $method->static ? 'static' : 'not static', $against, $declared->static ? 'static' : 'not static', $refused);
+            return \sprintf(
+                '%s is %s, while %s is %s%s',
+                $subject,
+                $method->static ? 'static' : 'not static',
+                $against,
+                $declared->static ? 'static' : 'not static',
+                $refused,
+            );
         }
         if ($declared->required < $method->required) {
-            return \sprintf('%s requires %d argument(s), more than the %d of %s%s', $subject, $method->required, $declared->required, $against, $refused);
+            return \sprintf(
+                '%s requires %d argument(s), more than the %d of %s%s',
+                $subject,
+                $method->required,
+                $declared->required,
+                $against,
+                $refused,
+            );
         }
         if ($declared->returnsReference && !$method->returnsReference) {
             return \sprintf('%s does not return a reference, while %s does%s', $subject, $against, $refused);
@@ -198,14 +264,29 @@ final class SignatureDependencies
                 continue; // a parameter added (optional, as checked above)
             }
             if ($index >= $count && !$method->variadic) {
-                return \sprintf('%s takes %d parameter(s), fewer than the %d of %s%s', $subject, $count, $ancestorCount, $against, $refused);
+                return \sprintf(
+                    '%s takes %d parameter(s), fewer than the %d of %s%s',
+                    $subject,
+                    $count,
+                    $ancestorCount,
+                    $against,
+                    $refused,
+                );
             }
             $type = self::parameterTypeConflict($method->parameterAt($index), $declared->parameterAt($index), $against);
             if (null !== $type) {
                 return \sprintf('%s parameter %d %s%s', $subject, $index + 1, $type, $refused);
             }
             if ($method->passesByReference($index) !== $declared->passesByReference($index)) {
-                return \sprintf('%s passes parameter %d by %s, while %s passes it by %s%s', $subject, $index + 1, $method->passesByReference($index) ? 'reference' : 'value', $against, $declared->passesByReference($index) ? 'reference' : 'value', $refused);
+                return \sprintf(
+                    '%s passes parameter %d by %s, while %s passes it by %s%s',
+                    $subject,
+                    $index + 1,
+                    $method->passesByReference($index) ? 'reference' : 'value',
+                    $against,
+                    $declared->passesByReference($index) ? 'reference' : 'value',
+                    $refused,
+                );
             }
         }
 
@@ -230,7 +311,13 @@ final class SignatureDependencies
         }
         $wider = $ancestor['type'];
         if (null === $wider) {
-            return \sprintf('($%s: %s) has a type, while that of %s ($%s) has none', $parameter['name'], $type, $against, $ancestor['name']);
+            return \sprintf(
+                '($%s: %s) has a type, while that of %s ($%s) has none',
+                $parameter['name'],
+                $type,
+                $against,
+                $ancestor['name'],
+            );
         }
         foreach ([$type, $wider] as $side) {
             if ($side->involvesClasses() || $side->hasIntersection() || $side->allows('static')) {
@@ -242,7 +329,15 @@ final class SignatureDependencies
             return null;
         }
 
-        return \sprintf('($%s: %s) does not accept %s, which that of %s ($%s: %s) does', $parameter['name'], $type, implode('|', array_keys($missing)), $against, $ancestor['name'], $wider);
+        return \sprintf(
+            '($%s: %s) does not accept %s, which that of %s ($%s: %s) does',
+            $parameter['name'],
+            $type,
+            implode('|', array_keys($missing)),
+            $against,
+            $ancestor['name'],
+            $wider,
+        );
     }
 
     /**
@@ -305,7 +400,9 @@ final class SignatureDependencies
         if ($narrower->sameAs($wider)) {
             return [];
         }
-        $classes = array_values(array_filter($narrower->classNames(), static fn (string $name): bool => 0 !== strcasecmp($name, $self)));
+        $classes = array_values(
+            array_filter($narrower->classNames(), static fn (string $name): bool => 0 !== strcasecmp($name, $self)),
+        );
         if ([] === $classes) {
             return [];
         }

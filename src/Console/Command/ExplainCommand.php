@@ -36,8 +36,20 @@ final class ExplainCommand extends Command
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
-            ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at its last verification is left out here too')
-            ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'A usage store: plan as --strategy=hot does, keeping side-effect files the recorded requests only ever required');
+            ->addOption(
+                'output',
+                'o',
+                InputOption::VALUE_REQUIRED,
+                'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at '.
+                'its last verification is left out here too',
+            )
+            ->addOption(
+                'usage',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'A usage store: plan as --strategy=hot does, keeping side-effect files the recorded requests only '.
+                'ever required',
+            );
         PlanInput::configure($this);
     }
 
@@ -58,13 +70,25 @@ final class ExplainCommand extends Command
         }
         $result = GenerateSession::replay($pipeline, $request, $options, $recorded);
         foreach ($result->warnings as $warning) {
-            $stderr->writeln('<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this));
+            $stderr->writeln(
+                '<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this),
+            );
         }
-        $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd(), $result->scan, $result->locator);
+        $explanation = (new Explainer())->explain(
+            $result->plan,
+            $result->scan->inventory,
+            (string) $input->getArgument('name'),
+            (string) getcwd(),
+            $result->scan,
+            $result->locator,
+        );
         $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
         $renderer = new ExplanationRenderer();
         if ('json' === $format) {
-            $output->writeln(Json::encode($renderer->json($explanation, $result->project->root)), OutputInterface::OUTPUT_RAW);
+            $output->writeln(
+                Json::encode($renderer->json($explanation, $result->project->root)),
+                OutputInterface::OUTPUT_RAW,
+            );
         } else {
             $output->writeln($renderer->text($explanation, $result->project->root));
         }
@@ -89,7 +113,13 @@ final class ExplainCommand extends Command
         $path = $this->scriptPath($input, $projectRoot);
         if (!is_file($path)) {
             if (null !== $given) {
-                throw new InvalidOption(\sprintf('--output=%s: no preload script there. Pass the path `preheat generate` wrote, or leave --output out.', $given));
+                $message = \sprintf(
+                    '--output=%s: no preload script there. '.
+                    'Pass the path `preheat generate` wrote, or leave --output out.',
+                    $given,
+                );
+
+                throw new InvalidOption($message);
             }
 
             return RecordedConstraints::none();

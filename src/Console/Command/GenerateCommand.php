@@ -45,21 +45,91 @@ final class GenerateCommand extends Command
         $this->setDescription('Write a preload script that is safe by construction, then verify it boots');
         PlanInput::configure($this);
         $this
-            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: paths (every safe file under the scanned paths), hot (what recorded traffic loads most: --usage) or trace (what a few requests to --url load)', 'paths')
-            ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'hot: the usage store (a file path or redis://host:port/db?prefix=...)')
-            ->addOption('coverage', null, InputOption::VALUE_REQUIRED, 'hot: preload the files behind this share of all file loads (default 0.99)')
-            ->addOption('min-share', null, InputOption::VALUE_REQUIRED, 'hot: only files at least this share of requests loads, e.g. 0.05')
-            ->addOption('budget', null, InputOption::VALUE_REQUIRED, 'hot/trace: preload memory not to exceed, e.g. 12M (checked by verification)')
-            ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'trace: a page to request (repeat for several); the app is served as preheat.json "bench" says')
+            ->addOption(
+                'strategy',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'What to preload: paths (every safe file under the scanned paths), hot (what recorded traffic loads '.
+                'most: --usage) or trace (what a few requests to --url load)',
+                'paths',
+            )
+            ->addOption(
+                'usage',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'hot: the usage store (a file path or redis://host:port/db?prefix=...)',
+            )
+            ->addOption(
+                'coverage',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'hot: preload the files behind this share of all file loads (default 0.99)',
+            )
+            ->addOption(
+                'min-share',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'hot: only files at least this share of requests loads, e.g. 0.05',
+            )
+            ->addOption(
+                'budget',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'hot/trace: preload memory not to exceed, e.g. 12M (checked by verification)',
+            )
+            ->addOption(
+                'url',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'trace: a page to request (repeat for several); the app is served as preheat.json "bench" says',
+            )
             ->addOption('trace-requests', null, InputOption::VALUE_REQUIRED, 'trace: requests per page', '3')
-            ->addOption('config', null, InputOption::VALUE_REQUIRED, 'trace: the preheat.json whose "bench" section says how to serve the app (default: PROJECT/preheat.json if present)')
-            ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'Where to write the script (default: preload.php in the project root)')
+            ->addOption(
+                'config',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'trace: the preheat.json whose "bench" section says how to serve the app (default: '.
+                'PROJECT/preheat.json if present)',
+            )
+            ->addOption(
+                'output',
+                'o',
+                InputOption::VALUE_REQUIRED,
+                'Where to write the script (default: preload.php in the project root)',
+            )
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
-            ->addOption('no-verify', null, InputOption::VALUE_NONE, 'Write the script without booting PHP with it first')
-            ->addOption('fix', null, InputOption::VALUE_NONE, 'Kept for scripts that pass it: fix rounds are on by default')
-            ->addOption('no-fix', null, InputOption::VALUE_NONE, 'Do not drop what PHP refuses at start-up: fail instead')
-            ->addOption('fix-rounds', null, InputOption::VALUE_REQUIRED, 'How many times what PHP refused may be dropped and the script tried again', '5')
-            ->addOption('no-fit', null, InputOption::VALUE_NONE, 'Do not fit the plan to the php.ini\'s opcache.interned_strings_buffer and opcache.memory_consumption when it overflows them: report the overflow and the value it needs instead')
+            ->addOption(
+                'no-verify',
+                null,
+                InputOption::VALUE_NONE,
+                'Write the script without booting PHP with it first',
+            )
+            ->addOption(
+                'fix',
+                null,
+                InputOption::VALUE_NONE,
+                'Kept for scripts that pass it: fix rounds are on by default',
+            )
+            ->addOption(
+                'no-fix',
+                null,
+                InputOption::VALUE_NONE,
+                'Do not drop what PHP refuses at start-up: fail instead',
+            )
+            ->addOption(
+                'fix-rounds',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'How many times what PHP refused may be dropped and the script tried again',
+                '5',
+            )
+            ->addOption(
+                'no-fit',
+                null,
+                InputOption::VALUE_NONE,
+                'Do not fit the plan to the php.ini\'s opcache.interned_strings_buffer and opcache.memory_consumption '.
+                'when it overflows them: report the overflow and the value it needs instead',
+            )
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures');
         PhpInput::configure($this);
     }
@@ -71,7 +141,11 @@ final class GenerateCommand extends Command
         if (!\in_array($strategy, self::STRATEGIES, true)) {
             throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
         }
-        $fixRounds = filter_var($input->getOption('fix-rounds'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 50]]);
+        $fixRounds = filter_var(
+            $input->getOption('fix-rounds'),
+            \FILTER_VALIDATE_INT,
+            ['options' => ['min_range' => 1, 'max_range' => 50]],
+        );
         if (false === $fixRounds) {
             throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
         }
@@ -84,7 +158,16 @@ final class GenerateCommand extends Command
 
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
-        $verify = $input->getOption('no-verify') ? null : new VerifyOptions($timings->boot('PHP boot: locate the PHP installation and its ini', static fn (): PhpInstallation => PhpInput::installation($input, $runner, $request->phpBinary ?? \PHP_BINARY)));
+        $verify = $input->getOption('no-verify') ? null : new VerifyOptions(
+            $timings->boot(
+                'PHP boot: locate the PHP installation and its ini',
+                static fn (): PhpInstallation => PhpInput::installation(
+                    $input,
+                    $runner,
+                    $request->phpBinary ?? \PHP_BINARY,
+                ),
+            ),
+        );
         $generator = new ScriptGenerator(
             new PlanPipeline($runner, progress: $progress, timings: $timings),
             new PreloadVerifier($runner, timings: $timings),
@@ -92,9 +175,17 @@ final class GenerateCommand extends Command
             timings: $timings,
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
-        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))->strategy($input, $strategy, $request);
+        $strategies = new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php);
+        $strategyInput = static fn (): ?SeedStrategy => $strategies->strategy(
+            $input,
+            $strategy,
+            $request,
+        );
         // trace serves the app (php-fpm or a worker) and requests its pages: those processes are this boot's.
-        $seedStrategy = 'trace' === $strategy ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput) : $timings->span('strategy input', $strategyInput);
+        $seedStrategy = 'trace' === $strategy ? $timings->boot(
+            'PHP boot: serve the app and trace its requests',
+            $strategyInput,
+        ) : $timings->span('strategy input', $strategyInput);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,
@@ -115,7 +206,12 @@ final class GenerateCommand extends Command
             }
             $output->writeln(Json::encode($json), OutputInterface::OUTPUT_RAW);
         } else {
-            $output->writeln(array_map(DisplayString::of(...), (new GenerateTextRenderer(scan: $this->scanSummary()))->render($outcome, $output->isVerbose())));
+            $output->writeln(
+                array_map(
+                    DisplayString::of(...),
+                    (new GenerateTextRenderer(scan: $this->scanSummary()))->render($outcome, $output->isVerbose()),
+                ),
+            );
         }
         if (null !== $report) {
             $stderr->writeln((new TimingTableRenderer())->render($report), OutputInterface::OUTPUT_RAW);
@@ -127,7 +223,9 @@ final class GenerateCommand extends Command
     /** The scan summary, its warnings naming this command's options. */
     private function scanSummary(): ScanSummary
     {
-        return new ScanSummary(fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this));
+        return new ScanSummary(
+            fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this),
+        );
     }
 
     private function outputPath(InputInterface $input, string $projectRoot): string
@@ -142,7 +240,13 @@ final class GenerateCommand extends Command
             throw new InvalidOption(\sprintf('--output=%s: directory %s does not exist.', $given, \dirname($path)));
         }
         if (is_dir($path)) {
-            throw new InvalidOption(\sprintf('--output=%s is a directory: give the path of the script file, e.g. --output=%s/preload.php.', $given, rtrim((string) $given, '/')));
+            $message = \sprintf(
+                '--output=%s is a directory: give the path of the script file, e.g. --output=%s/preload.php.',
+                $given,
+                rtrim((string) $given, '/'),
+            );
+
+            throw new InvalidOption($message);
         }
 
         return $directory.'/'.basename($path);

@@ -22,9 +22,26 @@ final class PhpInput
     public static function configure(Command $command): void
     {
         $command
-            ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads, as `php-fpm -i` says, else /etc/php/X.Y/fpm/php.ini)')
-            ->addOption('opcache-memory', null, InputOption::VALUE_REQUIRED, 'Verify with this opcache.memory_consumption in MB instead of what the ini says')
-            ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm preloads as (default: opcache.preload_user, else `user =` of the fpm pool config, else www-data)');
+            ->addOption(
+                'ini',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads, as `php-fpm -i` says, '.
+                'else /etc/php/X.Y/fpm/php.ini)',
+            )
+            ->addOption(
+                'opcache-memory',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Verify with this opcache.memory_consumption in MB instead of what the ini says',
+            )
+            ->addOption(
+                'user',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'As root: the user php-fpm preloads as (default: opcache.preload_user, else `user =` of the fpm pool '.
+                'config, else www-data)',
+            );
     }
 
     /**
@@ -35,17 +52,30 @@ final class PhpInput
     {
         $binary = (string) $input->getOption('php');
         if (str_contains($binary, '/') && (!is_file($binary) || !is_executable($binary))) {
-            throw new InvalidOption(\sprintf('--php=%s is not an executable file: give the PHP binary php-fpm runs, e.g. --php=/usr/bin/php8.2.', $binary));
+            $message = \sprintf(
+                '--php=%s is not an executable file: give the PHP binary php-fpm runs, e.g. --php=/usr/bin/php8.2.',
+                $binary,
+            );
+
+            throw new InvalidOption($message);
         }
 
         return $binary;
     }
 
-    public static function installation(InputInterface $input, ProcessRunner $runner, string $phpBinary): PhpInstallation
-    {
+    public static function installation(
+        InputInterface $input,
+        ProcessRunner $runner,
+        string $phpBinary,
+    ): PhpInstallation {
         $ini = $input->getOption('ini');
         $user = $input->getOption('user');
-        $installation = (new PhpInstallationLocator($runner))->locate($phpBinary, null === $ini ? null : (string) $ini, null, null === $user ? null : (string) $user);
+        $installation = (new PhpInstallationLocator($runner))->locate(
+            $phpBinary,
+            null === $ini ? null : (string) $ini,
+            null,
+            null === $user ? null : (string) $user,
+        );
         $memory = $input->getOption('opcache-memory');
         if (null === $memory) {
             return $installation;
@@ -55,6 +85,12 @@ final class PhpInput
             throw new InvalidOption('--opcache-memory must be a number of megabytes from 8 to 65536.');
         }
 
-        return $installation->withSettings($installation->settings->withOverride('opcache.memory_consumption', (string) $megabytes, '--opcache-memory'));
+        return $installation->withSettings(
+            $installation->settings->withOverride(
+                'opcache.memory_consumption',
+                (string) $megabytes,
+                '--opcache-memory',
+            ),
+        );
     }
 }

@@ -23,12 +23,47 @@ final class PlanInput
     {
         $command
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project root (where composer.json is)', '.')
-            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file to scan, relative to the project root (default: the project root, without tests, docs and caches, plus vendor/); replaces the defaults')
-            ->addOption('include-dir', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Scan a directory the defaults skip (tests, docs, cache, ...): its path relative to the project root, or its name for every such directory')
-            ->addOption('ignore', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Leave out a namespace prefix (Laravel\\Telescope) or a path glob (vendor/laravel/telescope); an ignored file still counts for duplicate declarations')
-            ->addOption('include-dev', null, InputOption::VALUE_NONE, 'Also preload packages Composer installed for development only')
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs (its built-in classes and version decide what is safe)', \PHP_BINARY)
-            ->addOption('cache-dir', null, InputOption::VALUE_REQUIRED, 'Where to keep the parse cache: a directory of yours only (default: $XDG_CACHE_HOME/preheat or ~/.cache/preheat)')
+            ->addOption(
+                'path',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A directory or file to scan, relative to the project root (default: the project root, without tests, '.
+                'docs and caches, plus vendor/); replaces the defaults',
+            )
+            ->addOption(
+                'include-dir',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'Scan a directory the defaults skip (tests, docs, cache, ...): its path relative to the project root, '.
+                'or its name for every such directory',
+            )
+            ->addOption(
+                'ignore',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'Leave out a namespace prefix (Laravel\\Telescope) or a path glob (vendor/laravel/telescope); an '.
+                'ignored file still counts for duplicate declarations',
+            )
+            ->addOption(
+                'include-dev',
+                null,
+                InputOption::VALUE_NONE,
+                'Also preload packages Composer installed for development only',
+            )
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The PHP binary php-fpm runs (its built-in classes and version decide what is safe)',
+                \PHP_BINARY,
+            )
+            ->addOption(
+                'cache-dir',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where to keep the parse cache: a directory of yours only (default: $XDG_CACHE_HOME/preheat or '.
+                '~/.cache/preheat)',
+            )
             ->addOption('no-cache', null, InputOption::VALUE_NONE, 'Parse every file again');
     }
 
@@ -39,7 +74,10 @@ final class PlanInput
         $cacheFile = null;
         if (!$input->getOption('no-cache')) {
             $cacheDir = $input->getOption('cache-dir');
-            $cacheFile = InventoryCache::fileFor(false === $root ? $project : $root, null === $cacheDir ? null : (string) $cacheDir);
+            $cacheFile = InventoryCache::fileFor(
+                false === $root ? $project : $root,
+                null === $cacheDir ? null : (string) $cacheDir,
+            );
         }
 
         return new PlanRequest(
@@ -54,7 +92,11 @@ final class PlanInput
     /** What to leave out of the plan: --ignore and --include-dev. */
     public static function options(InputInterface $input, string $strategy = 'paths'): PlanOptions
     {
-        return PlanOptions::ignoring(array_values(array_map('strval', (array) $input->getOption('ignore'))), (bool) $input->getOption('include-dev'), $strategy);
+        return PlanOptions::ignoring(
+            array_values(array_map('strval', (array) $input->getOption('ignore'))),
+            (bool) $input->getOption('include-dev'),
+            $strategy,
+        );
     }
 
     public static function format(InputInterface $input, string ...$allowed): string

@@ -32,7 +32,9 @@ final class VerifyCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Boot PHP with a preload script, as php-fpm would, and report what got preloaded and every warning')
+            ->setDescription(
+                'Boot PHP with a preload script, as php-fpm would, and report what got preloaded and every warning',
+            )
             ->addArgument('script', InputArgument::OPTIONAL, 'The preload script', 'preload.php')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
@@ -46,13 +48,36 @@ final class VerifyCommand extends Command
         // Every process this run starts goes through the timed runner, so that the timing table misses none.
         $timings = new Timings();
         $runner = new TimedProcessRunner($this->runner, $timings);
-        $options = new VerifyOptions($timings->boot('PHP boot: locate the PHP installation and its ini', static fn (): PhpInstallation => PhpInput::installation($input, $runner, PhpInput::binary($input))));
-        $report = $timings->span('verification', static fn (): VerificationReport => (new PreloadVerifier($runner, timings: $timings))->verify((string) $input->getArgument('script'), $options));
+        $options = new VerifyOptions(
+            $timings->boot(
+                'PHP boot: locate the PHP installation and its ini',
+                static fn (): PhpInstallation => PhpInput::installation($input, $runner, PhpInput::binary($input)),
+            ),
+        );
+        $report = $timings->span(
+            'verification',
+            static fn (): VerificationReport => (new PreloadVerifier($runner, timings: $timings))->verify(
+                (string) $input->getArgument('script'),
+                $options,
+            ),
+        );
         $strict = (bool) $input->getOption('strict');
         if ('json' === $format) {
-            $output->writeln(Json::encode($report->toArray() + ['passed' => $report->passed($strict)]), OutputInterface::OUTPUT_RAW);
+            $output->writeln(
+                Json::encode($report->toArray() + ['passed' => $report->passed($strict)]),
+                OutputInterface::OUTPUT_RAW,
+            );
         } else {
-            $output->writeln(array_map(DisplayString::of(...), (new VerificationTextRenderer())->render($report, $strict, $output->isVerbose() ? \PHP_INT_MAX : 30)));
+            $output->writeln(
+                array_map(
+                    DisplayString::of(...),
+                    (new VerificationTextRenderer())->render(
+                        $report,
+                        $strict,
+                        $output->isVerbose() ? \PHP_INT_MAX : 30,
+                    ),
+                ),
+            );
         }
 
         if ($output->isVeryVerbose()) {

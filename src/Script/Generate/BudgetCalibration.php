@@ -26,7 +26,8 @@ final class BudgetCalibration implements Constraint
     public function progress(): string
     {
         return \sprintf(
-            'Preload memory %.1f MB is over the budget: estimate calibrated to %.2f bytes per source byte, choosing again',
+            'Preload memory %.1f MB is over the budget: estimate calibrated to %.2f bytes per source byte, choosing '.
+            'again',
             $this->measuredBytes / 1048576,
             $this->bytesPerSourceByte,
         );

@@ -45,7 +45,8 @@ final class CapacityFitter
         $overflows = [];
         foreach ($report->findings as $finding) {
             if ('opcache.interned_strings_buffer' === $finding->setting && $room->internedBufferBytes > 0) {
-                // Measured with a larger buffer when known; otherwise the buffer was too small by an unknown amount: halve.
+                // Measured with a larger buffer when known; otherwise the buffer was too small by an unknown amount:
+                // halve.
                 $perSource = null !== $room->internedNeededBytes
                     ? max(1, $room->internedNeededBytes) / $source
                     : 2 * max(1, $room->internedBufferBytes - $room->internedBaselineBytes) / $source;
@@ -53,9 +54,14 @@ final class CapacityFitter
                 $overflows[$finding->setting] = new Overflow($finding, (int) ($free * self::HEADROOM / $perSource));
             }
             if ('opcache.memory_consumption' === $finding->setting && $room->memoryBytes > 0) {
-                $perSource = $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes / $source : self::DEFAULT_MEMORY_PER_SOURCE_BYTE;
+                $perSource = $room->preloadMemoryBytes > 0
+                    ? $room->preloadMemoryBytes / $source
+                    : self::DEFAULT_MEMORY_PER_SOURCE_BYTE;
                 $free = self::MEMORY_SHARE * $room->memoryBytes - $room->memoryBaselineBytes;
-                $overflows[$finding->setting] = new Overflow($finding, (int) (max(0, $free) * self::HEADROOM / $perSource));
+                $overflows[$finding->setting] = new Overflow(
+                    $finding,
+                    (int) (max(0, $free) * self::HEADROOM / $perSource),
+                );
             }
         }
 
@@ -88,7 +94,15 @@ final class CapacityFitter
         }
         $first = array_flip(array_values(array_filter($ranking, static fn (string $p): bool => isset($sizes[$p]))));
         $order = $files;
-        usort($order, static fn (string $a, string $b): int => [$first[$a] ?? \PHP_INT_MAX, -$dependents[$a], $sizes[$a], $a] <=> [$first[$b] ?? \PHP_INT_MAX, -$dependents[$b], $sizes[$b], $b]);
+        usort(
+            $order,
+            static fn (string $a, string $b): int => [
+                $first[$a] ?? \PHP_INT_MAX,
+                -$dependents[$a],
+                $sizes[$a],
+                $a,
+            ] <=> [$first[$b] ?? \PHP_INT_MAX, -$dependents[$b], $sizes[$b], $b],
+        );
         $kept = [];
         $used = 0;
         foreach ($order as $path) {

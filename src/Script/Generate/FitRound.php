@@ -24,7 +24,10 @@ final class FitRound implements Constraint
     {
         return \sprintf(
             'Fitting to %s: keeping %d of %d planned files, verifying again',
-            implode(', ', array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $this->rows)),
+            implode(
+                ', ',
+                array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $this->rows),
+            ),
             \count($this->fit->kept()),
             $this->plannedFiles,
         );

@@ -24,7 +24,11 @@ final class FixRound implements Constraint
 
     public function progress(): string
     {
-        return \sprintf('Fix round %d: dropping %d item(s) PHP refused, planning again', $this->round, \count($this->drops));
+        return \sprintf(
+            'Fix round %d: dropping %d item(s) PHP refused, planning again',
+            $this->round,
+            \count($this->drops),
+        );
     }
 
     public function purpose(): string

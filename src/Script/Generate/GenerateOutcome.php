@@ -44,11 +44,23 @@ final class GenerateOutcome
         foreach ($this->capacityRounds as $round) {
             $bySetting[$round->setting] ??= $round;
         }
-        $fitted = implode(' and ', array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $bySetting));
-        $advice = implode(' and ', array_map(static fn (CapacityRound $r): string => null === $r->neededValue ? 'raise '.$r->setting : $r->setting.'='.$r->neededValue, $bySetting));
+        $fitted = implode(
+            ' and ',
+            array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $bySetting),
+        );
+        $advice = implode(
+            ' and ',
+            array_map(
+                static fn (
+                    CapacityRound $r,
+                ): string => null === $r->neededValue ? 'raise '.$r->setting : $r->setting.'='.$r->neededValue,
+                $bySetting,
+            ),
+        );
 
         return \sprintf(
-            'fitted to %s in %s: preloading %d of %d planned files; to preload all of them set %s (and restart php-fpm)',
+            'fitted to %s in %s: preloading %d of %d planned files; to preload all of them set %s (and restart '.
+            'php-fpm)',
             $fitted,
             $ini,
             \count($this->planResult->plan->included),

@@ -82,7 +82,14 @@ final class GenerateSession
             $options = $options->withRequireEvidence($strategy->requireEvidence());
         }
         $safe = $pipeline->run($request, $options);
-        $session = new self($pipeline->replanner($safe, $request->phpBinary), $safe, $options, $strategy, $progress, $timings);
+        $session = new self(
+            $pipeline->replanner($safe, $request->phpBinary),
+            $safe,
+            $options,
+            $strategy,
+            $progress,
+            $timings,
+        );
         $session->choose();
 
         return $session;

@@ -68,7 +68,14 @@ final class ScriptGenerator
         $purpose = 'verification';
         while (true) {
             $verify = $request->verify->expecting(\count($session->result()->plan->included));
-            $verified = $this->writeAndVerify($purpose, $session, $request->outputPath, $verify, $policy, $request->strict);
+            $verified = $this->writeAndVerify(
+                $purpose,
+                $session,
+                $request->outputPath,
+                $verify,
+                $policy,
+                $request->strict,
+            );
             $report = $verified->report;
             $next = $verified->next;
             if (null !== $next->stalled) {
@@ -113,7 +120,10 @@ final class ScriptGenerator
         try {
             $this->write($session->result(), $candidate, $outputPath);
             $this->progress->stage('Verifying');
-            $report = $this->timings->span($purpose, fn (): VerificationReport => $this->verifier->verify($candidate, $verify));
+            $report = $this->timings->span(
+                $purpose,
+                fn (): VerificationReport => $this->verifier->verify($candidate, $verify),
+            );
             $this->progress->finish(\sprintf(
                 'Booted PHP with the script: %d fatal(s), %d warning(s)',
                 $report->fatalCount(),

@@ -23,6 +23,12 @@ final class Finding
     /** @return array{severity: string, message: string, setting: ?string, value: ?string, file: ?string} */
     public function toArray(): array
     {
-        return ['severity' => $this->severity->value, 'message' => $this->message, 'setting' => $this->setting, 'value' => $this->value, 'file' => $this->file];
+        return [
+            'severity' => $this->severity->value,
+            'message' => $this->message,
+            'setting' => $this->setting,
+            'value' => $this->value,
+            'file' => $this->file,
+        ];
     }
 }

@@ -40,7 +40,10 @@ final class PreloadUserAccess
         if (null === $user || 0 === $user->uid) {
             return; // root reads everything; an unknown user is PHP's to refuse, in its own words
         }
-        /** @var array<string, ?array{string, string}> $entered directory => null when the user may enter it, else [blocking directory, what it is] */
+        /**
+         * @var array<string, ?array{string, string}> $entered directory => null when the user may enter it, else
+         *                                            [blocking directory, what it is]
+         */
         $entered = [];
         $closedDirectories = [];
         $unreadable = [];
@@ -50,7 +53,12 @@ final class PreloadUserAccess
                 $path .= '/'.$part;
                 if (!\array_key_exists($path, $entered)) {
                     $stat = @stat($path);
-                    $entered[$path] = false === $stat || $user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode']) ? null : [$path, FileOwnership::describe($stat)];
+                    $entered[$path] = false === $stat || $user->may(
+                        self::SEARCH,
+                        $stat['uid'],
+                        $stat['gid'],
+                        $stat['mode'],
+                    ) ? null : [$path, FileOwnership::describe($stat)];
                 }
                 if (null !== $entered[$path]) {
                     return $entered[$path];
@@ -77,7 +85,9 @@ final class PreloadUserAccess
             }
         }
         if ([] !== $closedDirectories || [] !== $unreadable) {
-            throw new UnreadableByPreloadUser(self::message($userName, $source, \count($files), $closedDirectories, $unreadable));
+            $message = self::message($userName, $source, \count($files), $closedDirectories, $unreadable);
+
+            throw new UnreadableByPreloadUser($message);
         }
     }
 
@@ -85,28 +95,52 @@ final class PreloadUserAccess
      * @param array<string, string> $closedDirectories directory => owner, group and mode
      * @param array<string, string> $unreadable        file => owner, group and mode
      */
-    private static function message(string $user, string $source, int $planned, array $closedDirectories, array $unreadable): string
-    {
+    private static function message(
+        string $user,
+        string $source,
+        int $planned,
+        array $closedDirectories,
+        array $unreadable,
+    ): string {
         $lines = [];
         $fixes = [];
         if ([] !== $closedDirectories) {
-            $lines[] = \sprintf('%s (the user php-fpm preloads as: %s) may not enter %d %s on the way to the files to preload:', $user, $source, \count($closedDirectories), 1 === \count($closedDirectories) ? 'directory' : 'directories');
+            $lines[] = \sprintf(
+                '%s (the user php-fpm preloads as: %s) may not enter %d %s on the way to the files to preload:',
+                $user,
+                $source,
+                \count($closedDirectories),
+                1 === \count($closedDirectories) ? 'directory' : 'directories',
+            );
             foreach (\array_slice($closedDirectories, 0, self::SHOWN, true) as $directory => $what) {
                 $lines[] = \sprintf('  %s (%s)', $directory, $what);
             }
             $fixes[] = 'chmod a+x '.implode(' ', array_map(ShellWord::of(...), array_keys($closedDirectories)));
         }
         if ([] !== $unreadable) {
-            $lines[] = \sprintf('%s (the user php-fpm preloads as: %s) cannot read %d of the %d files to preload:', $user, $source, \count($unreadable), $planned);
+            $lines[] = \sprintf(
+                '%s (the user php-fpm preloads as: %s) cannot read %d of the %d files to preload:',
+                $user,
+                $source,
+                \count($unreadable),
+                $planned,
+            );
             foreach (\array_slice($unreadable, 0, self::SHOWN, true) as $file => $what) {
                 $lines[] = \sprintf('  %s (%s)', $file, $what);
             }
             if (\count($unreadable) > self::SHOWN) {
                 $lines[] = \sprintf('  and %d more', \count($unreadable) - self::SHOWN);
             }
-            $fixes[] = 'chmod -R a+rX '.implode(' ', array_map(ShellWord::of(...), self::topDirectories(array_keys($unreadable))));
+            $fixes[] = 'chmod -R a+rX '.implode(
+                ' ',
+                array_map(ShellWord::of(...), self::topDirectories(array_keys($unreadable))),
+            );
         }
-        $lines[] = \sprintf('php-fpm would fail the same way at start. Fix: %s (or install the code as %s), then run again.', implode(' && ', $fixes), $user);
+        $lines[] = \sprintf(
+            'php-fpm would fail the same way at start. Fix: %s (or install the code as %s), then run again.',
+            implode(' && ', $fixes),
+            $user,
+        );
 
         return implode("\n", $lines);
     }

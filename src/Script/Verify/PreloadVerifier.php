@@ -19,7 +19,8 @@ use Preheat\Util\FileSystemError;
  * (and its extra .ini directory), OPcache on, the script as opcache.preload, and, as root, the pool's
  * user as opcache.preload_user, so that files only root can read fail here and not in production.
  * The script runs inside a small wrapper that reports the peak memory of the preload phase; the OPcache
- * probe (`Php\OpcacheStatus`, the one the bench's servers serve too) then asks what got preloaded. Both hand their data back with serialize() (names may be any
+ * probe (`Php\OpcacheStatus`, the one the bench's servers serve too) then asks what got preloaded. Both hand their data
+ * back with serialize() (names may be any
  * bytes). When PHP ran out of memory or of interned-string space, one more boot with room to spare
  * measures what it needs, so that the advice can name a value.
  */
@@ -52,11 +53,28 @@ final class PreloadVerifier
                 throw PhpUnusable::noOpcache($options->php->phpBinary, '');
             }
             $user = $options->php->preloadUser();
-            [$result, $status] = $this->boot(null === $user ? 'PHP boot: with the script' : \sprintf('PHP boot: with the script, preloading as %s', $user), $options, $wrapper, $probe);
+            [$result, $status] = $this->boot(
+                null === $user ? 'PHP boot: with the script' : \sprintf(
+                    'PHP boot: with the script, preloading as %s',
+                    $user,
+                ),
+                $options,
+                $wrapper,
+                $probe,
+            );
             $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
-            $stderr = (string) preg_replace('{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s', "\n", $result->stderr);
+            $stderr = (string) preg_replace(
+                '{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s',
+                "\n",
+                $result->stderr,
+            );
             $messages = $this->parser->parse($stderr);
-            $measurement = $this->measurement($status, \is_array($preload) ? $preload : [], $wrapper, $baselineStatus->php);
+            $measurement = $this->measurement(
+                $status,
+                \is_array($preload) ? $preload : [],
+                $wrapper,
+                $baselineStatus->php,
+            );
             $startup = max(0.0, $result->seconds - $baseline->seconds);
             $needs = $this->measureNeeds($options, $messages, $wrapper, $probe);
         } finally {
@@ -67,8 +85,20 @@ final class PreloadVerifier
         }
         $booted = null !== $status && 0 === $result->exitCode;
         $commandLine = $this->commandLine($options, $result, $wrapper, $script);
-        $expected = $options->expectedFiles ?? substr_count((string) file_get_contents($script), 'opcache_compile_file(');
-        $findings = $this->checks->check($options, $measurement, $messages, $booted, $startup, $expected, $script, $needs);
+        $expected = $options->expectedFiles ?? substr_count(
+            (string) file_get_contents($script),
+            'opcache_compile_file(',
+        );
+        $findings = $this->checks->check(
+            $options,
+            $measurement,
+            $messages,
+            $booted,
+            $startup,
+            $expected,
+            $script,
+            $needs,
+        );
 
         return new VerificationReport(
             $script,
@@ -93,9 +123,13 @@ final class PreloadVerifier
             new OpcacheRoom(
                 $baselineStatus->internedUsedBytes ?? 0,
                 $measurement->internedBufferBytes ?: $baselineStatus->internedBufferBytes,
-                isset($needs['internedBytes']) ? $needs['internedBytes'] - ($needs['internedBaselineBytes'] ?? 0) : null,
+                isset($needs['internedBytes'])
+                    ? $needs['internedBytes'] - ($needs['internedBaselineBytes'] ?? 0)
+                    : null,
                 $baselineStatus->usedBytes,
-                $measurement->opcacheMemoryBytes > 0 ? $measurement->opcacheMemoryBytes : $baselineStatus->memoryConsumptionBytes(),
+                $measurement->opcacheMemoryBytes > 0
+                    ? $measurement->opcacheMemoryBytes
+                    : $baselineStatus->memoryConsumptionBytes(),
                 $measurement->preloadMemoryBytes,
             ),
         );
@@ -106,9 +140,22 @@ final class PreloadVerifier
      *
      * @return array{ProcessResult, ?OpcacheStatus}
      */
-    private function boot(string $purpose, VerifyOptions $options, ?string $wrapper, string $probe, array $extra = []): array
-    {
-        $result = $this->timings->boot($purpose, fn (): ProcessResult => $this->runner->run($this->command($options, $wrapper, $probe, $extra), null, $options->timeoutSeconds, $options->php->settings->environment() ?: null));
+    private function boot(
+        string $purpose,
+        VerifyOptions $options,
+        ?string $wrapper,
+        string $probe,
+        array $extra = [],
+    ): array {
+        $result = $this->timings->boot(
+            $purpose,
+            fn (): ProcessResult => $this->runner->run(
+                $this->command($options, $wrapper, $probe, $extra),
+                null,
+                $options->timeoutSeconds,
+                $options->php->settings->environment() ?: null,
+            ),
+        );
 
         return [$result, OpcacheStatus::read($result->stdout)];
     }
@@ -126,7 +173,13 @@ final class PreloadVerifier
         $settings = $options->php->settings;
         foreach ($messages as $message) {
             if (StartupChecks::isMemoryExhausted($message) && !isset($needs['memoryBytes'])) {
-                [$result] = $this->boot('PHP boot: measure the memory need (memory_limit=-1)', $options, $wrapper, $probe, ['memory_limit' => '-1']);
+                [$result] = $this->boot(
+                    'PHP boot: measure the memory need (memory_limit=-1)',
+                    $options,
+                    $wrapper,
+                    $probe,
+                    ['memory_limit' => '-1'],
+                );
                 $peak = Probe::decode($result->stderr, self::PRELOAD_MARKER);
                 if (\is_array($peak) && \is_int($peak['peak'] ?? null)) {
                     $needs['memoryBytes'] = $peak['peak'];
@@ -136,13 +189,29 @@ final class PreloadVerifier
                 $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
                 $tried = min(1024, max(64, 4 * $current));
                 $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;
-                $larger = ['opcache.interned_strings_buffer' => (string) $tried, 'opcache.memory_consumption' => (string) $memory];
-                [, $status] = $this->boot('PHP boot: measure the interned-strings need', $options, $wrapper, $probe, $larger);
+                $larger = [
+                    'opcache.interned_strings_buffer' => (string) $tried,
+                    'opcache.memory_consumption' => (string) $memory,
+                ];
+                [, $status] = $this->boot(
+                    'PHP boot: measure the interned-strings need',
+                    $options,
+                    $wrapper,
+                    $probe,
+                    $larger,
+                );
                 $needs['internedTried'] = $tried * 1048576;
                 if (null !== $status?->internedUsedBytes) {
                     $needs['internedBytes'] = $status->internedUsedBytes;
-                    // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it: measured apart.
-                    [, $base] = $this->boot('PHP boot: interned strings without the script', $options, null, $probe, $larger);
+                    // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it:
+                    // measured apart.
+                    [, $base] = $this->boot(
+                        'PHP boot: interned strings without the script',
+                        $options,
+                        null,
+                        $probe,
+                        $larger,
+                    );
                     $needs['internedBaselineBytes'] = null === $base ? 0 : (int) $base->internedUsedBytes;
                 }
             }
@@ -154,12 +223,18 @@ final class PreloadVerifier
     /**
      * @param array<mixed> $preload what the wrapper reported
      */
-    private function measurement(?OpcacheStatus $status, array $preload, string $wrapper, string $baselineVersion): PreloadMeasurement
-    {
+    private function measurement(
+        ?OpcacheStatus $status,
+        array $preload,
+        string $wrapper,
+        string $baselineVersion,
+    ): PreloadMeasurement {
         return new PreloadMeasurement(
             null !== $status,
             $status->php ?? $baselineVersion,
-            array_values(array_filter($status->preloadedScripts ?? [], static fn (string $path): bool => $path !== $wrapper)),
+            array_values(
+                array_filter($status->preloadedScripts ?? [], static fn (string $path): bool => $path !== $wrapper),
+            ),
             $status->preloadedClasses ?? 0,
             $status->preloadedFunctions ?? 0,
             $status->preloadMemoryBytes ?? 0,

@@ -19,7 +19,10 @@ final class StartupChecks
 
     public static function isMemoryExhausted(StartupMessage $message): bool
     {
-        return 1 === preg_match('{(?:Allowed memory size|Hard memory limit) of \d+ bytes exhausted}', $message->message);
+        return 1 === preg_match(
+            '{(?:Allowed memory size|Hard memory limit) of \d+ bytes exhausted}',
+            $message->message,
+        );
     }
 
     public static function isInternedOverflow(StartupMessage $message): bool
@@ -29,24 +32,49 @@ final class StartupChecks
 
     /**
      * @param list<StartupMessage>                                                                            $messages
-     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int} $needs    what a boot with room to spare measured
+     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int} $needs
+     *
+     * what a boot with room to spare measured
      *
      * @return list<Finding>
      */
-    public function check(VerifyOptions $options, PreloadMeasurement $measurement, array $messages, bool $booted, float $startupSeconds, int $expectedFiles, string $script, array $needs = []): array
-    {
+    public function check(
+        VerifyOptions $options,
+        PreloadMeasurement $measurement,
+        array $messages,
+        bool $booted,
+        float $startupSeconds,
+        int $expectedFiles,
+        string $script,
+        array $needs = [],
+    ): array {
         $settings = $options->php->settings;
         $ini = $settings->iniFile ?? 'php.ini';
         $findings = [];
         $memoryLimit = $settings->bytes('memory_limit');
         foreach ($messages as $message) {
             if (self::isMemoryExhausted($message)) {
-                $need = isset($needs['memoryBytes']) ? IniSize::roundMegabytes((int) ($needs['memoryBytes'] * 1.25)).'M' : null;
+                $need = isset($needs['memoryBytes']) ? IniSize::roundMegabytes(
+                    (int) ($needs['memoryBytes'] * 1.25),
+                ).'M' : null;
                 $findings[] = new Finding(
                     Severity::Notice,
                     null === $need
-                        ? \sprintf('PHP ran out of memory while preloading (memory_limit=%s): raise memory_limit in %s; dropping what PHP refuses cannot help, the limit is for the whole preload.', $settings->value('memory_limit') ?? '?', $ini)
-                        : \sprintf('PHP ran out of memory while preloading (memory_limit=%s); preloading needs %s at peak: set memory_limit=%s in %s (or preload less: the hot or trace strategy). Dropping what PHP refuses cannot help.', $settings->value('memory_limit') ?? '?', self::mb($needs['memoryBytes']), $need, $ini),
+                        ? \sprintf(
+                            'PHP ran out of memory while preloading (memory_limit=%s): raise memory_limit in %s; '.
+                            'dropping what PHP refuses cannot help, the limit is for the whole preload.',
+                            $settings->value('memory_limit') ?? '?',
+                            $ini,
+                        )
+                        : \sprintf(
+                            'PHP ran out of memory while preloading (memory_limit=%s); preloading needs %s at peak: '.
+                            'set memory_limit=%s in %s (or preload less: the hot or trace strategy). Dropping what '.
+                            'PHP refuses cannot help.',
+                            $settings->value('memory_limit') ?? '?',
+                            self::mb($needs['memoryBytes']),
+                            $need,
+                            $ini,
+                        ),
                     'memory_limit',
                     $need,
                 );
@@ -56,14 +84,32 @@ final class StartupChecks
         foreach ($messages as $message) {
             if (self::isInternedOverflow($message)) {
                 $current = $settings->value('opcache.interned_strings_buffer') ?? '8';
-                $need = isset($needs['internedBytes']) && $needs['internedBytes'] < ($needs['internedTried'] ?? \PHP_INT_MAX)
+                $measured = isset($needs['internedBytes'])
+                    && $needs['internedBytes'] < ($needs['internedTried'] ?? \PHP_INT_MAX);
+                $need = $measured
                     ? (string) (int) (ceil($needs['internedBytes'] * 1.25 / 1048576 / 8) * 8)
                     : null;
                 $findings[] = new Finding(
                     Severity::Notice,
                     null === $need
-                        ? \sprintf('OPcache\'s interned string buffer overflowed %s times with opcache.interned_strings_buffer=%s (MB), and still with %d: raise it further in %s.', number_format($message->count), $current, (int) (($needs['internedTried'] ?? 0) / 1048576), $ini)
-                        : \sprintf('OPcache\'s interned string buffer overflowed %s times with opcache.interned_strings_buffer=%s (MB); with the preloaded code PHP needs %s of interned strings: set opcache.interned_strings_buffer=%s in %s.', number_format($message->count), $current, self::mb($needs['internedBytes']), $need, $ini),
+                        ? \sprintf(
+                            'OPcache\'s interned string buffer overflowed %s times with '.
+                            'opcache.interned_strings_buffer=%s (MB), and still with %d: raise it further in %s.',
+                            number_format($message->count),
+                            $current,
+                            (int) (($needs['internedTried'] ?? 0) / 1048576),
+                            $ini,
+                        )
+                        : \sprintf(
+                            'OPcache\'s interned string buffer overflowed %s times with '.
+                            'opcache.interned_strings_buffer=%s (MB); with the preloaded code PHP needs %s of '.
+                            'interned strings: set opcache.interned_strings_buffer=%s in %s.',
+                            number_format($message->count),
+                            $current,
+                            self::mb($needs['internedBytes']),
+                            $need,
+                            $ini,
+                        ),
                     'opcache.interned_strings_buffer',
                     $need,
                 );
@@ -72,30 +118,60 @@ final class StartupChecks
             if (preg_match('{(?:Insufficient|Not enough) shared memory}i', $message->message)) {
                 $findings[] = new Finding(
                     Severity::Notice,
-                    \sprintf('OPcache ran out of shared memory (opcache.memory_consumption=%s MB): raise it in %s, or preload less.', $settings->value('opcache.memory_consumption') ?? '?', $ini),
+                    \sprintf(
+                        'OPcache ran out of shared memory (opcache.memory_consumption=%s MB): raise it in %s, or '.
+                        'preload less.',
+                        $settings->value('opcache.memory_consumption') ?? '?',
+                        $ini,
+                    ),
                     'opcache.memory_consumption',
                 );
             }
         }
-        array_push($findings, ...$this->unreadableFiles($messages, $measurement->preloadUser ?? $options->php->preloadUser()));
+        array_push(
+            $findings,
+            ...$this->unreadableFiles($messages, $measurement->preloadUser ?? $options->php->preloadUser()),
+        );
         if (!$booted) {
             return $findings;
         }
-        if ($measurement->opcacheMemoryBytes > 0 && $measurement->opcacheUsedBytes > self::NEAR * $measurement->opcacheMemoryBytes) {
+        if (
+            $measurement->opcacheMemoryBytes > 0
+            && $measurement->opcacheUsedBytes > self::NEAR * $measurement->opcacheMemoryBytes
+        ) {
             $need = IniSize::roundMegabytes((int) ($measurement->opcacheUsedBytes * 1.5));
             $findings[] = new Finding(
                 Severity::Warning,
-                \sprintf('Preloading fills %s of OPcache\'s %s (opcache.memory_consumption), leaving little for the rest of the app: set opcache.memory_consumption=%d in %s.', self::mb($measurement->opcacheUsedBytes), self::mb($measurement->opcacheMemoryBytes), $need, $ini),
+                \sprintf(
+                    'Preloading fills %s of OPcache\'s %s (opcache.memory_consumption), leaving little for the rest '.
+                    'of the app: set opcache.memory_consumption=%d in %s.',
+                    self::mb($measurement->opcacheUsedBytes),
+                    self::mb($measurement->opcacheMemoryBytes),
+                    $need,
+                    $ini,
+                ),
                 'opcache.memory_consumption',
                 (string) $need,
             );
         }
         // A script that lifts memory_limit for the preload (as generated scripts do) cannot run out of it.
-        if (!$measurement->liftsMemoryLimit() && null !== $memoryLimit && null !== $measurement->peakMemoryBytes && $measurement->peakMemoryBytes > self::NEAR * $memoryLimit) {
+        if (
+            !$measurement->liftsMemoryLimit()
+            && null !== $memoryLimit
+            && null !== $measurement->peakMemoryBytes
+            && $measurement->peakMemoryBytes > self::NEAR * $memoryLimit
+        ) {
             $need = IniSize::roundMegabytes((int) ($measurement->peakMemoryBytes * 1.5)).'M';
             $findings[] = new Finding(
                 Severity::Warning,
-                \sprintf('Preloading peaks at %s of memory_limit=%s: a little more code and php-fpm will not start. Set memory_limit=%s in %s.', self::mb($measurement->peakMemoryBytes), $settings->value('memory_limit') ?? '?', $need, $ini),
+                \sprintf(
+                    'Preloading peaks at %s of memory_limit=%s: a little more code and php-fpm will not start. Set '.
+                    'memory_limit=%s in %s.',
+                    self::mb($measurement->peakMemoryBytes),
+                    $settings->value('memory_limit') ?? '?',
+                    $need,
+                    $ini,
+                ),
                 'memory_limit',
                 $need,
             );
@@ -105,7 +181,16 @@ final class StartupChecks
             $need = (int) (ceil(4 * $scripts / 10000) * 10000);
             $findings[] = new Finding(
                 Severity::Warning,
-                \sprintf('%d preloaded files take more than half of OPcache\'s %d file slots (opcache.max_accelerated_files=%s): the rest of the app may not be cached. Set opcache.max_accelerated_files=%d in %s.', $scripts, $measurement->maxCachedKeys, $settings->value('opcache.max_accelerated_files') ?? '?', $need, $ini),
+                \sprintf(
+                    '%d preloaded files take more than half of OPcache\'s %d file slots '.
+                    '(opcache.max_accelerated_files=%s): the rest of the app may not be cached. Set '.
+                    'opcache.max_accelerated_files=%d in %s.',
+                    $scripts,
+                    $measurement->maxCachedKeys,
+                    $settings->value('opcache.max_accelerated_files') ?? '?',
+                    $need,
+                    $ini,
+                ),
                 'opcache.max_accelerated_files',
                 (string) $need,
             );
@@ -113,16 +198,28 @@ final class StartupChecks
         if ($startupSeconds > $options->slowStartupSeconds) {
             $findings[] = new Finding(
                 Severity::Warning,
-                \sprintf('Preloading took %.1f s (more than %.0f s): every php-fpm start and restart waits that long. Preload less: the hot or trace strategy.', $startupSeconds, $options->slowStartupSeconds),
+                \sprintf(
+                    'Preloading took %.1f s (more than %.0f s): every php-fpm start and restart waits that long. '.
+                    'Preload less: the hot or trace strategy.',
+                    $startupSeconds,
+                    $options->slowStartupSeconds,
+                ),
             );
         }
-        $preloadedFiles = \count(array_filter($measurement->scripts, static fn (string $path): bool => $path !== $script));
+        $preloadedFiles = \count(
+            array_filter($measurement->scripts, static fn (string $path): bool => $path !== $script),
+        );
         if ($expectedFiles > 0 && 0 === $preloadedFiles && $measurement->probeAnswered) {
             $findings[] = new Finding(
                 Severity::Fatal,
                 \sprintf(
-                    'The script preloaded nothing, though %s: does it return early under the CLI (a PHP_SAPI check)? Verification boots it with the PHP CLI, so such a script is not verified at all: let it preload under every SAPI.',
-                    null === $options->expectedFiles ? 'it calls opcache_compile_file()' : \sprintf('the plan has %d file(s) to preload', $expectedFiles),
+                    'The script preloaded nothing, though %s: does it return early under the CLI (a PHP_SAPI check)? '.
+                    'Verification boots it with the PHP CLI, so such a script is not verified at all: let it preload '.
+                    'under every SAPI.',
+                    null === $options->expectedFiles ? 'it calls opcache_compile_file()' : \sprintf(
+                        'the plan has %d file(s) to preload',
+                        $expectedFiles,
+                    ),
                 ),
                 null,
                 null,
@@ -151,15 +248,23 @@ final class StartupChecks
         }
         $findings = [];
         foreach ($messages as $message) {
-            if (!preg_match('{Failed opening (?:required )?\'(.+?)\' for inclusion}s', $message->message, $match) || !file_exists($match[1])) {
+            if (
+                !preg_match('{Failed opening (?:required )?\'(.+?)\' for inclusion}s', $message->message, $match)
+                || !file_exists($match[1])
+            ) {
                 continue;
             }
             $path = $match[1];
-            $owner = \function_exists('posix_getpwuid') ? (posix_getpwuid((int) fileowner($path))['name'] ?? (string) fileowner($path)) : (string) fileowner($path);
+            $owner = \function_exists(
+                'posix_getpwuid',
+            ) ? (posix_getpwuid((int) fileowner($path))['name'] ?? (string) fileowner($path)) : (string) fileowner(
+                $path,
+            );
             $findings[] = new Finding(
                 Severity::Fatal,
                 \sprintf(
-                    '%s cannot read %s (owner %s, mode %04o): php-fpm would fail the same way. Make it readable, e.g. `chmod a+r %s` (and a+x on its directories), or install the code as that user.',
+                    '%s cannot read %s (owner %s, mode %04o): php-fpm would fail the same way. Make it readable, e.g. '.
+                    '`chmod a+r %s` (and a+x on its directories), or install the code as that user.',
                     $user ?? 'PHP',
                     $path,
                     $owner,

@@ -15,13 +15,17 @@ namespace Preheat\Script\Verify;
  */
 final class StartupLogParser
 {
-    private const PHP_LINE = '{^(?:\[[^\]]*\]\s+)?(?:PHP )?(Fatal error|Parse error|Warning|Notice|Deprecated|Recoverable fatal error|Core Error|Compile Error|Compile Warning|Core Warning|User Error|User Warning|User Notice|User Deprecated):\s+(.*)$}';
+    private const PHP_LINE = '{^(?:\[[^\]]*\]\s+)?(?:PHP )?(Fatal error|Parse '.
+        'error|Warning|Notice|Deprecated|Recoverable fatal error|Core Error|Compile Error|Compile Warning|Core '.
+        'Warning|User Error|User Warning|User Notice|User Deprecated):\s+(.*)$}';
     private const OPCACHE_LINE = '{^.*?\(\d+\): (Fatal Error|Error|Warning|Message|Debug) (.*)$}';
     private const FPM_LINE = '{^\[[^\]]*\]\s+(ALERT|EMERG|ERROR|CRIT|CRITICAL|WARNING|NOTICE|DEBUG):\s+(.*)$}';
     /** What belongs to the message before it: a stack trace, "thrown in", a chained exception. */
     private const CONTINUATION = '{^(?:Stack trace:|#\d+ |\s+thrown in |Next |\s)}';
     /** A line without a known prefix that still means PHP did not start. */
-    private const FATAL_TEXT = '{(?:memory limit|memory size) of \d+ bytes exhausted|out of memory|cannot allocate|segmentation fault|core dumped|zend_mm_heap corrupted|fatal|insufficient shared memory|failed to (?:start|initiali[sz]e)}i';
+    private const FATAL_TEXT = '{(?:memory limit|memory size) of \d+ bytes exhausted|out of memory|cannot '.
+        'allocate|segmentation fault|core dumped|zend_mm_heap corrupted|fatal|insufficient shared memory|failed to '.
+        '(?:start|initiali[sz]e)}i';
     private const LOCATION = '{^(.*) in (\S.*?)(?: on line |:)(\d+)$}s';
 
     /** @return list<StartupMessage> */
@@ -57,7 +61,9 @@ final class StartupLogParser
         }
         $this->push($messages, $current);
 
-        return array_values(array_map(fn (array $m): StartupMessage => $this->withLocation($m[0], $m[1], $m[2]), $messages));
+        return array_values(
+            array_map(fn (array $m): StartupMessage => $this->withLocation($m[0], $m[1], $m[2]), $messages),
+        );
     }
 
     /**
@@ -69,7 +75,8 @@ final class StartupLogParser
     {
         $classes = [];
         foreach ($messages as $message) {
-            if (preg_match('{^Can\'t preload (?:unlinked|already declared) class (\S+?)(?::\s*(.*))?$}s', $message->message, $match)) {
+            if (preg_match('{^Can\'t preload (?:unlinked|already declared) class '.
+                '(\S+?)(?::\s*(.*))?$}s', $message->message, $match)) {
                 $reason = isset($match[2]) && '' !== $match[2] ? $match[2] : 'already declared';
                 $classes[] = new UnlinkedClass($match[1], $reason, $message->file, $message->line);
             }

@@ -19,6 +19,12 @@ final class StartupMessage
     /** @return array{severity: string, message: string, file: ?string, line: ?int, count: int} */
     public function toArray(): array
     {
-        return ['severity' => $this->severity->value, 'message' => $this->message, 'file' => $this->file, 'line' => $this->line, 'count' => $this->count];
+        return [
+            'severity' => $this->severity->value,
+            'message' => $this->message,
+            'file' => $this->file,
+            'line' => $this->line,
+            'count' => $this->count,
+        ];
     }
 }

@@ -11,6 +11,12 @@ final class VerificationError extends \RuntimeException implements UserError
 {
     public static function missingScript(string $path): self
     {
-        return new self(\sprintf('Preload script "%s" does not exist: write one with `preheat generate --output=%s`.', $path, $path));
+        return new self(
+            \sprintf(
+                'Preload script "%s" does not exist: write one with `preheat generate --output=%s`.',
+                $path,
+                $path,
+            ),
+        );
     }
 }

@@ -73,7 +73,9 @@ final class VerificationReport
     /** @return list<StartupMessage> */
     public function withSeverity(Severity $severity): array
     {
-        return array_values(array_filter($this->messages, static fn (StartupMessage $m): bool => $m->severity === $severity));
+        return array_values(
+            array_filter($this->messages, static fn (StartupMessage $m): bool => $m->severity === $severity),
+        );
     }
 
     /** @return list<Finding> */
@@ -139,7 +141,10 @@ final class VerificationReport
             'clean' => $this->clean(),
             'deprecations' => $this->deprecationCount(),
             'messages' => array_map(static fn (StartupMessage $m): array => $m->toArray(), $this->messages),
-            'unlinkedClasses' => array_map(static fn (UnlinkedClass $c): array => $c->toArray(), $this->unlinkedClasses),
+            'unlinkedClasses' => array_map(
+                static fn (UnlinkedClass $c): array => $c->toArray(),
+                $this->unlinkedClasses,
+            ),
             'findings' => array_map(static fn (Finding $f): array => $f->toArray(), $this->findings),
         ];
     }

@@ -12,7 +12,10 @@ use Preheat\Php\PhpInstallation;
  */
 final class VerifyOptions
 {
-    /** @param int|null $expectedFiles files the script is meant to preload (the plan's); null: count its opcache_compile_file() calls */
+    /**
+     * @param int|null $expectedFiles files the script is meant to preload (the plan's); null: count its
+     *                                opcache_compile_file() calls
+     */
     public function __construct(
         public readonly PhpInstallation $php,
         public readonly float $timeoutSeconds = 120.0,

@@ -24,7 +24,8 @@ final class PreloadScriptWriter
      * the app's requests (MediaWiki: 118 MB at peak). PHP ends the preload like a request and restores
      * every setting it changed, so the limit is lifted for the preload only: workers keep php.ini's value.
      */
-    public const LIFT_MEMORY_LIMIT = "// memory_limit is for the app's requests; PHP restores it when the preload ends.\n"
+    public const LIFT_MEMORY_LIMIT = "// memory_limit is for the app's requests; PHP restores it when the preload ".
+        "ends.\n"
         ."ini_set('memory_limit', '-1');\n\n";
 
     public function render(PreloadPlan $plan, string $scriptPath): string
@@ -43,18 +44,30 @@ final class PreloadScriptWriter
         $manifest = ScriptManifest::of($expressions, array_map(static fn ($f): string => $f->path, $plan->included));
 
         $header = [
-            \sprintf('OPcache preload script written by Preheat %s. Do not edit: run `preheat generate` again', Version::VERSION),
+            \sprintf(
+                'OPcache preload script written by Preheat %s. Do not edit: run `preheat generate` again',
+                Version::VERSION,
+            ),
             'after every deploy that changes code (composer install/update).',
             '',
             \sprintf('Strategy: %s', $plan->strategy),
             \sprintf('Scanned:  %s (%d files)', implode(', ', $relativeRoots), $plan->scannedFiles),
-            \sprintf('Preloads: %d files, %d classes, %d functions', \count($plan->included), $plan->classCount(), $plan->functionCount()),
-            \sprintf('Left out: %d files (`preheat generate --format=json` or `preheat explain FILE` says why)', $leftOut),
+            \sprintf(
+                'Preloads: %d files, %d classes, %d functions',
+                \count($plan->included),
+                $plan->classCount(),
+                $plan->functionCount(),
+            ),
+            \sprintf(
+                'Left out: %d files (`preheat generate --format=json` or `preheat explain FILE` says why)',
+                $leftOut,
+            ),
             '',
             'Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;',
             '`preheat status` tells whether a running php-fpm preloads this script and these files):',
             '    opcache.preload=/absolute/path/to/this/file',
-            '    opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as root)',
+            '    opcache.preload_user=www-data   ; the user php-fpm workers run as (needed when the master runs as '.
+            'root)',
             ...RefusedHeader::lines($plan),
         ];
 
@@ -64,7 +77,8 @@ final class PreloadScriptWriter
             .$manifest->declaration()
             ."(static function (array \$files): void {\n"
             ."    foreach (\$files as \$file) {\n"
-            ."        // A file removed since this script was written is skipped: a missing file must not stop the server starting.\n"
+            .'        // A file removed since this script was written is skipped: a missing file must not stop the '.
+                "server starting.\n"
             ."        \$path = realpath(\$file);\n"
             ."        if (false === \$path || !is_file(\$path)) {\n"
             ."            continue;\n"
@@ -72,7 +86,8 @@ final class PreloadScriptWriter
             ."        try {\n"
             ."            opcache_compile_file(\$path);\n"
             ."        } catch (\\Throwable \$error) {\n"
-            ."            trigger_error(sprintf('Preheat: skipped %s: %s', \$path, \$error->getMessage()), \\E_USER_WARNING);\n"
+            ."            trigger_error(sprintf('Preheat: skipped %s: %s', \$path, \$error->getMessage()), ".
+                "\\E_USER_WARNING);\n"
             ."        }\n"
             ."    }\n"
             ."})([\n"

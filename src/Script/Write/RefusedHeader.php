@@ -26,7 +26,10 @@ final class RefusedHeader
     {
         $entries = [];
         foreach ($plan->droppedClasses as $class) {
-            if (DropReason::FailedVerification === $class->exclusion->reason && !str_starts_with($class->name, 'class@anonymous')) {
+            if (
+                DropReason::FailedVerification === $class->exclusion->reason
+                && !str_starts_with($class->name, 'class@anonymous')
+            ) {
                 $entries[] = ['class' => $class->name, 'why' => $class->exclusion->message];
             }
         }
@@ -39,11 +42,17 @@ final class RefusedHeader
                     continue 2; // dropped because of one of its classes, recorded above
                 }
             }
-            $entries[] = ['file' => RelativePath::of($file->path, $plan->projectRoot), 'why' => $file->exclusion->message];
+            $entries[] = [
+                'file' => RelativePath::of($file->path, $plan->projectRoot),
+                'why' => $file->exclusion->message,
+            ];
         }
         $lines = [];
         if ([] !== $entries) {
-            $lines = ['', 'Refused by PHP at the last verification and left out (`preheat explain` reads these lines):'];
+            $lines = [
+                '',
+                'Refused by PHP at the last verification and left out (`preheat explain` reads these lines):',
+            ];
             foreach ($entries as $entry) {
                 $lines[] = self::PREFIX.json_encode($entry, \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE);
             }
@@ -51,7 +60,15 @@ final class RefusedHeader
         foreach ($plan->droppedFiles as $file) {
             if (DropReason::OverIniCapacity === $file->exclusion->reason) {
                 // One line for all of them: the planned files the script does not compile are the ones left out.
-                array_push($lines, '', 'Fitted to the php.ini\'s OPcache sizes (`preheat explain` reads this line):', self::FITTED.json_encode(['why' => $file->exclusion->message], \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE));
+                array_push(
+                    $lines,
+                    '',
+                    'Fitted to the php.ini\'s OPcache sizes (`preheat explain` reads this line):',
+                    self::FITTED.json_encode(
+                        ['why' => $file->exclusion->message],
+                        \JSON_INVALID_UTF8_SUBSTITUTE | \JSON_UNESCAPED_UNICODE,
+                    ),
+                );
                 break;
             }
         }
@@ -94,7 +111,11 @@ final class RefusedHeader
             if (!\is_array($entry) || !\is_string($entry['why'] ?? null)) {
                 continue;
             }
-            $said = preg_replace('/^(PHP could not link it at start-up|PHP said at start-up): /', '', $entry['why']) ?? $entry['why'];
+            $said = preg_replace(
+                '/^(PHP could not link it at start-up|PHP said at start-up): /',
+                '',
+                $entry['why'],
+            ) ?? $entry['why'];
             if (\is_string($entry['class'] ?? null)) {
                 $drops[] = ForcedDrop::recorded($entry['class'], false, $said);
             } elseif (\is_string($entry['file'] ?? null)) {

@@ -58,14 +58,21 @@ final class ScriptManifest
     /** The PHP the script declares it with. */
     public function declaration(): string
     {
-        return "// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.\n"
-            .\sprintf("final class %s\n{\n    public const PLAN = '%s';\n    public const SOURCES = '%s';\n}\n\n", $this->className(), $this->plan, $this->sources);
+        return '// Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm '.
+            "with.\n"
+            .\sprintf(
+                "final class %s\n{\n    public const PLAN = '%s';\n    public const SOURCES = '%s';\n}\n\n",
+                $this->className(),
+                $this->plan,
+                $this->sources,
+            );
     }
 
     /** The manifest a script declares; null for a script without one (written by hand or by an older Preheat). */
     public static function fromScript(string $script): ?self
     {
-        if (!preg_match('{^final class '.self::CLASS_PREFIX.'[0-9a-f]{16}\s*\{\s*public const PLAN = \'([0-9a-f]{64})\';\s*public const SOURCES = \'([0-9a-f]{64})\';}m', $script, $m)) {
+        if (!preg_match('{^final class '.self::CLASS_PREFIX.'[0-9a-f]{16}\s*\{\s*public const PLAN = '.
+            '\'([0-9a-f]{64})\';\s*public const SOURCES = \'([0-9a-f]{64})\';}m', $script, $m)) {
             return null;
         }
 
@@ -84,11 +91,20 @@ final class ScriptManifest
         if (false === $start) {
             return [];
         }
-        // Each path is a PhpLiteral: var_export's single quotes, or double quotes with escapes for a path with a control byte.
-        preg_match_all('{^\s*(__DIR__\.)?(?:\'((?:[^\'\\\\]|\\\\.)*)\'|"((?:[^"\\\\]|\\\\.)*)"),$}m', substr($script, $start), $matches, \PREG_SET_ORDER | \PREG_UNMATCHED_AS_NULL);
+        // Each path is a PhpLiteral: var_export's single quotes, or double quotes with escapes for a path with a
+        // control byte.
+        preg_match_all(
+            '{^\s*(__DIR__\.)?(?:\'((?:[^\'\\\\]|\\\\.)*)\'|"((?:[^"\\\\]|\\\\.)*)"),$}m',
+            substr($script, $start),
+            $matches,
+            \PREG_SET_ORDER | \PREG_UNMATCHED_AS_NULL,
+        );
         $files = [];
         foreach ($matches as $match) {
-            $path = null !== $match[3] ? stripcslashes($match[3]) : strtr((string) $match[2], ['\\\\' => '\\', "\\'" => "'"]);
+            $path = null !== $match[3] ? stripcslashes($match[3]) : strtr(
+                (string) $match[2],
+                ['\\\\' => '\\', "\\'" => "'"],
+            );
             $files[] = null !== $match[1] ? \dirname($scriptPath).$path : $path;
         }
 
