@@ -1,0 +1,300 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Script\Generate;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpSettings;
+use Preheat\Plan\DropOrigin;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanRequest;
+use Preheat\Plan\PlanResult;
+use Preheat\Plan\RequireEvidence;
+use Preheat\Plan\Strategy\HotSelection;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Script\Generate\BudgetCalibration;
+use Preheat\Script\Generate\FitRound;
+use Preheat\Script\Generate\FixRound;
+use Preheat\Script\Generate\GenerateSession;
+use Preheat\Script\Generate\RoundPolicy;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\UnlinkedClass;
+use Preheat\Script\Verify\VerificationReport;
+use Preheat\Tests\Support\FakeProcessRunner;
+use Preheat\Tests\Support\FixtureProjects;
+
+/** Each verification outcome, and what the round policy makes of it: the constraint the next round adds, or stop. */
+final class RoundPolicyTest extends TestCase
+{
+    private const HOME = 'App\Controller\HomeController';
+
+    public function testACleanBootStops(): void
+    {
+        $next = (new RoundPolicy(5))->next(self::report(), self::session());
+
+        self::assertTrue($next->stops());
+        self::assertNull($next->stalled);
+        self::assertTrue($next->installs(self::report(), true));
+    }
+
+    public function testAClassPHPCouldNotLinkIsDroppedInAFixRound(): void
+    {
+        $session = self::session();
+        $next = (new RoundPolicy(5))->next(self::unlinked(), $session);
+
+        $round = $next->adds;
+        self::assertInstanceOf(FixRound::class, $round);
+        self::assertSame(1, $round->round);
+        self::assertCount(1, $round->drops);
+        self::assertSame(self::HOME, $round->drops[0]->subject);
+        self::assertFalse($round->drops[0]->isFile);
+        self::assertSame(DropOrigin::Verification, $round->drops[0]->origin);
+        self::assertSame('PHP could not link it at start-up: Unknown parent Missing', $round->drops[0]->why);
+        self::assertSame('Fix round 1: dropping 1 item(s) PHP refused, planning again', $round->progress());
+        self::assertSame('verification after fix round 1', $round->purpose());
+        self::assertTrue($next->installs(self::unlinked(), false), 'a script that only warns passes, and is written');
+        self::assertFalse($next->installs(self::unlinked(), true), 'but not under --strict');
+    }
+
+    public function testTheSessionPlansAgainWithoutWhatAFixRoundDropped(): void
+    {
+        $session = self::session();
+        $round = (new RoundPolicy(5))->next(self::unlinked(), $session)->adds;
+        self::assertNotNull($round);
+        $session->add($round);
+
+        $dropped = $session->result()->plan->droppedClass(self::HOME);
+        self::assertSame(DropReason::FailedVerification, $dropped?->exclusion->reason);
+        self::assertSame([$round], $session->fixRounds());
+    }
+
+    public function testAFixRoundThatWouldDropOnlyWhatEarlierRoundsDroppedStops(): void
+    {
+        $session = self::session();
+        $policy = new RoundPolicy(5);
+        $round = $policy->next(self::unlinked(), $session)->adds;
+        self::assertNotNull($round);
+        $session->add($round);
+
+        $next = $policy->next(self::unlinked(), $session);
+
+        self::assertTrue($next->stops(), 'a round that adds nothing new stops');
+        self::assertSame(2, $next->stalled?->round);
+    }
+
+    public function testNoFixRoundsLeftStops(): void
+    {
+        $next = (new RoundPolicy(0))->next(self::unlinked(), self::session());
+
+        self::assertTrue($next->stops());
+        self::assertNull($next->stalled);
+    }
+
+    public function testAPlannedFilePHPComplainedAboutIsDroppedAsAFile(): void
+    {
+        $session = self::session();
+        $file = $session->plannedPaths()[0];
+        $report = self::report([new StartupMessage(Severity::Warning, "Something it refused\nmore", $file, 3)]);
+
+        $round = (new RoundPolicy(5))->next($report, $session)->adds;
+
+        self::assertInstanceOf(FixRound::class, $round);
+        self::assertSame($file, $round->drops[0]->subject);
+        self::assertTrue($round->drops[0]->isFile);
+        self::assertSame('PHP said at start-up: Something it refused', $round->drops[0]->why);
+    }
+
+    public function testMemoryExhaustedOnAFileIsNotTheFilesFault(): void
+    {
+        $session = self::session();
+        $message = new StartupMessage(
+            Severity::Fatal,
+            'Allowed memory size of 134217728 bytes exhausted (tried to allocate 4096 bytes)',
+            $session->plannedPaths()[0],
+            3,
+        );
+
+        self::assertTrue((new RoundPolicy(5))->next(self::report([$message]), $session)->stops());
+    }
+
+    public function testAScriptOverTheBudgetCalibratesTheEstimate(): void
+    {
+        $session = self::session(new EverySafeFile(1000));
+        $report = self::report(memory: 50000);
+
+        $calibration = (new RoundPolicy(5))->next($report, $session)->adds;
+
+        self::assertInstanceOf(BudgetCalibration::class, $calibration);
+        self::assertSame(
+            [1, 50000, 1000],
+            [$calibration->round, $calibration->measuredBytes, $calibration->budgetBytes],
+        );
+        self::assertNotSame(MemoryEstimate::DEFAULT_BYTES_PER_SOURCE_BYTE, $calibration->bytesPerSourceByte);
+        self::assertSame($calibration->estimate->bytesPerSourceByte, $calibration->bytesPerSourceByte);
+        self::assertSame('verification after budget calibration 1', $calibration->purpose());
+
+        $session->add($calibration);
+        self::assertSame($calibration->estimate, $session->estimate(), 'the strategy chooses again with it');
+    }
+
+    public function testCalibrationsAreBounded(): void
+    {
+        $session = self::session(new EverySafeFile(1000));
+        $policy = new RoundPolicy(5);
+        for ($i = 0; $i < RoundPolicy::CALIBRATION_ROUNDS; ++$i) {
+            $calibration = $policy->next(self::report(memory: 50000), $session)->adds;
+            self::assertInstanceOf(BudgetCalibration::class, $calibration);
+            $session->add($calibration);
+        }
+
+        self::assertTrue($policy->next(self::report(memory: 50000), $session)->stops());
+    }
+
+    public function testWithoutABudgetNothingIsCalibrated(): void
+    {
+        self::assertTrue((new RoundPolicy(5))->next(self::report(memory: 50000000), self::session())->stops());
+    }
+
+    public function testAnOverflowingBootIsFittedAndTheScriptNotInstalled(): void
+    {
+        $session = self::session();
+        $report = self::overflowing();
+
+        $next = (new RoundPolicy(5))->next($report, $session);
+
+        $fit = $next->adds;
+        self::assertInstanceOf(FitRound::class, $fit);
+        self::assertSame('opcache.interned_strings_buffer', $fit->rows[0]->setting);
+        self::assertSame('1', $fit->rows[0]->currentValue);
+        self::assertSame('8', $fit->rows[0]->neededValue);
+        self::assertSame(\count($session->plannedPaths()), $fit->rows[0]->plannedFiles);
+        self::assertLessThan($fit->rows[0]->plannedFiles, $fit->rows[0]->keptFiles);
+        self::assertSame('verification after capacity fit 1', $fit->purpose());
+        self::assertStringStartsWith(
+            'left out so that the preload fits opcache.interned_strings_buffer=1 in /etc/php/php.ini',
+            $fit->fit->why,
+        );
+        self::assertFalse(
+            $next->installs($report, false),
+            'a script that overflows the php.ini is not moved into place',
+        );
+
+        $session->add($fit);
+        $out = array_filter(
+            $session->result()->plan->droppedFiles,
+            static fn ($f): bool => DropReason::OverIniCapacity === $f->exclusion->reason,
+        );
+        self::assertNotSame([], $out, 'the planner leaves out what the fit does not keep');
+        self::assertSame($fit->rows, $session->capacityRounds());
+    }
+
+    public function testWithoutFittingAnOverflowIsReportedNotFitted(): void
+    {
+        self::assertTrue((new RoundPolicy(5, fit: false))->next(self::overflowing(), self::session())->stops());
+    }
+
+    private static function session(?SeedStrategy $strategy = null): GenerateSession
+    {
+        return GenerateSession::start(
+            new PlanPipeline(new FakeProcessRunner()),
+            new PlanRequest(FixtureProjects::path('clean')),
+            new PlanOptions(),
+            $strategy,
+        );
+    }
+
+    private static function unlinked(): VerificationReport
+    {
+        return self::report(
+            [new StartupMessage(Severity::Warning, 'Can\'t preload unlinked class '.
+                ''.self::HOME.': Unknown parent Missing')],
+            [new UnlinkedClass(self::HOME, 'Unknown parent Missing')],
+        );
+    }
+
+    private static function overflowing(): VerificationReport
+    {
+        $finding = new Finding(
+            Severity::Notice,
+            'the interned-string buffer overflowed',
+            'opcache.interned_strings_buffer',
+            '8',
+        );
+
+        return self::report(findings: [$finding], room: new OpcacheRoom(0, 1048576, 8 * 1048576, 0, 0, 0));
+    }
+
+    /**
+     * @param list<StartupMessage> $messages
+     * @param list<UnlinkedClass>  $unlinked
+     * @param list<Finding>        $findings
+     */
+    private static function report(
+        array $messages = [],
+        array $unlinked = [],
+        array $findings = [],
+        int $memory = 100000,
+        ?OpcacheRoom $room = null,
+    ): VerificationReport {
+        $settings = new PhpSettings('/etc/php/php.ini', 'test', null, ['opcache.interned_strings_buffer' => '1']);
+        $php = new PhpInstallation('php', null, $settings);
+
+        return new VerificationReport(
+            '/app/preload.php',
+            'php',
+            $php,
+            '8.2.0',
+            true,
+            0,
+            2,
+            2,
+            0,
+            $memory,
+            0,
+            0,
+            0.01,
+            $messages,
+            $unlinked,
+            $findings,
+            room: $room,
+        );
+    }
+}
+
+/** Chooses every safe file, within a budget. */
+final class EverySafeFile implements SeedStrategy
+{
+    public function __construct(private readonly int $budget)
+    {
+    }
+
+    public function name(): string
+    {
+        return 'hot';
+    }
+
+    public function select(PlanResult $safe, MemoryEstimate $estimate): HotSelection
+    {
+        $files = array_map(static fn ($f): string => $f->path, $safe->plan->included);
+
+        return new HotSelection($files, \count($files), 1.0, 0, [], \count($files), 1);
+    }
+
+    public function budgetBytes(): int
+    {
+        return $this->budget;
+    }
+
+    public function requireEvidence(): ?RequireEvidence
+    {
+        return null;
+    }
+}
