@@ -150,7 +150,7 @@ final class GenerateCommand extends Command
             throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
         }
         $request = PlanInput::request($input);
-        $options = PlanInput::options($input, $strategy);
+        $options = PlanInput::options($input);
         $outputPath = $this->outputPath($input, $request->projectRoot);
         // Every process this run starts goes through the timed runner, so that the timing table misses none.
         $timings = new Timings();

@@ -89,13 +89,15 @@ final class PlanInput
         );
     }
 
-    /** What to leave out of the plan: --ignore and --include-dev. */
-    public static function options(InputInterface $input, string $strategy = 'paths'): PlanOptions
+    /**
+     * What to leave out of the plan: --ignore and --include-dev. A strategy names the plan it chooses itself
+     * (GenerateSession), so the options never carry its name apart from it.
+     */
+    public static function options(InputInterface $input): PlanOptions
     {
         return PlanOptions::ignoring(
             array_values(array_map('strval', (array) $input->getOption('ignore'))),
             (bool) $input->getOption('include-dev'),
-            $strategy,
         );
     }
 
