@@ -55,11 +55,22 @@ final class CapacityFitTest extends TestCase
         self::assertGreaterThan(0, $kept);
         self::assertLessThan($planned, $kept);
         self::assertSame(
-            \sprintf('fitted to opcache.interned_strings_buffer=1 in /etc/php/fpm/php.ini: preloading %d of %d planned files; to preload all of them set opcache.interned_strings_buffer=8 (and restart php-fpm)', $kept, $planned),
+            \sprintf(
+                'fitted to opcache.interned_strings_buffer=1 in /etc/php/fpm/php.ini: preloading %d of %d planned '.
+                'files; to preload all of them set opcache.interned_strings_buffer=8 (and restart php-fpm)',
+                $kept,
+                $planned,
+            ),
             $outcome->capacitySummary(),
         );
-        $reasons = array_map(static fn ($f): DropReason => $f->exclusion->reason, $outcome->planResult->plan->droppedFiles);
-        self::assertCount($planned - $kept, array_filter($reasons, static fn (DropReason $r): bool => DropReason::OverIniCapacity === $r));
+        $reasons = array_map(
+            static fn ($f): DropReason => $f->exclusion->reason,
+            $outcome->planResult->plan->droppedFiles,
+        );
+        self::assertCount(
+            $planned - $kept,
+            array_filter($reasons, static fn (DropReason $r): bool => DropReason::OverIniCapacity === $r),
+        );
         self::assertSame([], $outcome->fixRounds, 'fitting uses no fix round');
         self::assertFileExists($this->project.'/preload.php');
         self::assertLessThanOrEqual(4, $php->preloadBoots);
@@ -81,7 +92,12 @@ final class CapacityFitTest extends TestCase
         self::assertSame([], $outcome->capacityRounds);
         self::assertNull($outcome->capacitySummary());
         self::assertGreaterThan(0, $outcome->verification?->warningCount());
-        $advice = array_values(array_filter($outcome->verification->findings ?? [], static fn ($f): bool => 'opcache.interned_strings_buffer' === $f->setting));
+        $advice = array_values(
+            array_filter(
+                $outcome->verification->findings ?? [],
+                static fn ($f): bool => 'opcache.interned_strings_buffer' === $f->setting,
+            ),
+        );
         self::assertCount(1, $advice);
         self::assertSame('8', $advice[0]->value);
     }
@@ -92,15 +108,41 @@ final class CapacityFitTest extends TestCase
         // 50 KB of OPcache memory per byte of source: the whole fixture fills most of a 64 MB OPcache.
         $php = new InternedStringsPhp($this->project, perSourceByte: 0, memoryPerSourceByte: 50000);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
-        $installation = new PhpInstallation('php', null, new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.memory_consumption' => '64']));
+        $installation = new PhpInstallation(
+            'php',
+            null,
+            new PhpSettings(
+                '/etc/php/fpm/php.ini',
+                'test',
+                null,
+                ['memory_limit' => '128M', 'opcache.memory_consumption' => '64'],
+            ),
+        );
 
-        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation)));
+        $outcome = $generator->generate(
+            new GenerateRequest(
+                new PlanRequest($this->project),
+                new PlanOptions([], false),
+                $this->project.'/preload.php',
+                new VerifyOptions($installation),
+            ),
+        );
 
         self::assertTrue($outcome->succeeded());
-        self::assertSame(0, $outcome->verification?->warningCount(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertSame(
+            0,
+            $outcome->verification?->warningCount(),
+            json_encode($outcome->verification?->toArray()) ?: '',
+        );
         self::assertSame('opcache.memory_consumption', $outcome->capacityRounds[0]->setting ?? null);
-        self::assertStringStartsWith('fitted to opcache.memory_consumption=64 in /etc/php/fpm/php.ini: preloading ', (string) $outcome->capacitySummary());
-        self::assertMatchesRegularExpression('{set opcache\.memory_consumption=\d+ \(and restart php-fpm\)$}', (string) $outcome->capacitySummary());
+        self::assertStringStartsWith(
+            'fitted to opcache.memory_consumption=64 in /etc/php/fpm/php.ini: preloading ',
+            (string) $outcome->capacitySummary(),
+        );
+        self::assertMatchesRegularExpression(
+            '{set opcache\.memory_consumption=\d+ \(and restart php-fpm\)$}',
+            (string) $outcome->capacitySummary(),
+        );
     }
 
     public function testAStrategysOwnRankingComesFirst(): void
@@ -108,14 +150,32 @@ final class CapacityFitTest extends TestCase
         $this->project = FixtureProjects::copy('clean', $this->directory);
         $php = new InternedStringsPhp($this->project);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
-        $installation = new PhpInstallation('php', null, new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1']));
+        $installation = new PhpInstallation(
+            'php',
+            null,
+            new PhpSettings(
+                '/etc/php/fpm/php.ini',
+                'test',
+                null,
+                ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1'],
+            ),
+        );
 
-        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation), strategy: new HomeControllerFirst()));
+        $outcome = $generator->generate(
+            new GenerateRequest(
+                new PlanRequest($this->project),
+                new PlanOptions([], false),
+                $this->project.'/preload.php',
+                new VerifyOptions($installation),
+                strategy: new HomeControllerFirst(),
+            ),
+        );
 
         self::assertTrue($outcome->succeeded());
         self::assertNotSame([], $outcome->capacityRounds);
         $kept = array_map(static fn ($f): string => basename($f->path), $outcome->planResult->plan->included);
-        // The strategy ranks HomeController first: it is kept with the parent it links to, though the most shared file is not.
+        // The strategy ranks HomeController first: it is kept with the parent it links to, though the most shared file
+        // is not.
         self::assertContains('HomeController.php', $kept);
         self::assertContains('Controller.php', $kept);
         self::assertNotContains('ContainerInterface.php', $kept);
@@ -129,9 +189,26 @@ final class CapacityFitTest extends TestCase
         $this->project = FixtureProjects::copy('clean', $this->directory);
         $php = new InternedStringsPhp($this->project);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
-        $installation = new PhpInstallation('php', null, new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1']));
+        $installation = new PhpInstallation(
+            'php',
+            null,
+            new PhpSettings(
+                '/etc/php/fpm/php.ini',
+                'test',
+                null,
+                ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1'],
+            ),
+        );
 
-        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation), fit: $fit));
+        $outcome = $generator->generate(
+            new GenerateRequest(
+                new PlanRequest($this->project),
+                new PlanOptions([], false),
+                $this->project.'/preload.php',
+                new VerifyOptions($installation),
+                fit: $fit,
+            ),
+        );
 
         return [$outcome, $php];
     }
@@ -148,12 +225,19 @@ final class InternedStringsPhp implements ProcessRunner
 
     public int $preloadBoots = 0;
 
-    public function __construct(private readonly string $project, private readonly int $perSourceByte = 1000, private readonly int $memoryPerSourceByte = 10)
-    {
+    public function __construct(
+        private readonly string $project,
+        private readonly int $perSourceByte = 1000,
+        private readonly int $memoryPerSourceByte = 10,
+    ) {
     }
 
-    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
-    {
+    public function run(
+        array $command,
+        ?string $workingDirectory = null,
+        float $timeoutSeconds = 300.0,
+        ?array $environment = null,
+    ): ProcessResult {
         $wrapper = null;
         $buffer = 1048576;
         foreach ($command as $argument) {
@@ -166,7 +250,13 @@ final class InternedStringsPhp implements ProcessRunner
         }
         // The baseline boot names no script: opcache.preload is empty.
         if (null === $wrapper || '' === $wrapper) {
-            return new ProcessResult($command, 0, (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 1000000, 0, [], self::BASELINE, $buffer))->printed(), '', 0.01);
+            return new ProcessResult(
+                $command,
+                0,
+                (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 1000000, 0, [], self::BASELINE, $buffer))->printed(),
+                '',
+                0.01,
+            );
         }
         ++$this->preloadBoots;
         if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
@@ -174,7 +264,9 @@ final class InternedStringsPhp implements ProcessRunner
         }
         $script = (string) file_get_contents($match[1]);
         $source = 0;
-        $files = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($this->project, \FilesystemIterator::SKIP_DOTS));
+        $files = new \RecursiveIteratorIterator(
+            new \RecursiveDirectoryIterator($this->project, \FilesystemIterator::SKIP_DOTS),
+        );
         foreach ($files as $file) {
             $relative = substr((string) $file, \strlen($this->project) + 1);
             if (str_ends_with($relative, '.php') && str_contains($script, $relative)) {
@@ -182,9 +274,25 @@ final class InternedStringsPhp implements ProcessRunner
             }
         }
         $needed = self::BASELINE + $this->perSourceByte * $source;
-        $stderr = $needed > $buffer ? str_repeat("PHP Warning:  Interned string buffer overflow in Unknown on line 0\n", 3) : '';
+        $stderr = $needed > $buffer ? str_repeat(
+            "PHP Warning:  Interned string buffer overflow in Unknown on line 0\n",
+            3,
+        ) : '';
         $memory = $this->memoryPerSourceByte * $source;
-        $status = new OpcacheStatus('8.2.0', null, true, $memory, [$match[1], $this->project.'/a.php'], 0, 0, 1000000 + $memory, 2, ['memory_consumption' => '64'], min($needed, $buffer), $buffer);
+        $status = new OpcacheStatus(
+            '8.2.0',
+            null,
+            true,
+            $memory,
+            [$match[1], $this->project.'/a.php'],
+            0,
+            0,
+            1000000 + $memory,
+            2,
+            ['memory_consumption' => '64'],
+            min($needed, $buffer),
+            $buffer,
+        );
 
         return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);
     }
@@ -206,7 +314,13 @@ final class HomeControllerFirst implements SeedStrategy
     public function select(PlanResult $safe, MemoryEstimate $estimate): HotSelection
     {
         $files = array_map(static fn ($f): string => $f->path, $safe->plan->included);
-        usort($files, static fn (string $a, string $b): int => [!str_ends_with($a, 'HomeController.php'), $a] <=> [!str_ends_with($b, 'HomeController.php'), $b]);
+        usort(
+            $files,
+            static fn (string $a, string $b): int => [
+                !str_ends_with($a, 'HomeController.php'),
+                $a,
+            ] <=> [!str_ends_with($b, 'HomeController.php'), $b],
+        );
 
         return new HotSelection($files, \count($files), 1.0, 0, [], \count($files), 1);
     }

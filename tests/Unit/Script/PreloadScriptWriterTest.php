@@ -28,7 +28,11 @@ final class PreloadScriptWriterTest extends TestCase
             file_put_contents($golden, $script);
         }
         self::assertStringEqualsFile($golden, $script);
-        self::assertStringNotContainsString($plan->projectRoot, $script, 'paths inside the project are relative to the script');
+        self::assertStringNotContainsString(
+            $plan->projectRoot,
+            $script,
+            'paths inside the project are relative to the script',
+        );
     }
 
     /** @return iterable<string, array{string}> */
@@ -46,7 +50,14 @@ final class PreloadScriptWriterTest extends TestCase
 
         self::assertStringContainsString("__DIR__.'/vendor/acme/it\\'s \$HOME/src/Odd.php'", $script);
         $tokens = token_get_all($script);
-        $interpolated = array_filter($tokens, static fn ($t): bool => \is_array($t) && \in_array($t[0], [\T_VARIABLE, \T_ENCAPSED_AND_WHITESPACE], true) && str_contains($t[1], 'HOME'));
+        $interpolated = array_filter(
+            $tokens,
+            static fn ($t): bool => \is_array($t) && \in_array(
+                $t[0],
+                [\T_VARIABLE, \T_ENCAPSED_AND_WHITESPACE],
+                true,
+            ) && str_contains($t[1], 'HOME'),
+        );
         self::assertSame([], $interpolated, 'a $ in a path must never become a variable');
     }
 
@@ -55,7 +66,10 @@ final class PreloadScriptWriterTest extends TestCase
         $plan = FixtureProjects::plan('clean');
         $script = (new PreloadScriptWriter())->render($plan, '/etc/php/preload.php');
 
-        self::assertStringContainsString(var_export($plan->projectRoot.'/src/Controller/Controller.php', true), $script);
+        self::assertStringContainsString(
+            var_export($plan->projectRoot.'/src/Controller/Controller.php', true),
+            $script,
+        );
         self::assertStringNotContainsString('__DIR__.', $script);
     }
 
@@ -79,7 +93,12 @@ final class PreloadScriptWriterTest extends TestCase
             $writer->write(FixtureProjects::planAt($project), $project.'/preload.php');
 
             self::assertSame($first, file_get_contents($project.'/preload.php'));
-            self::assertSame(['preload.php'], array_values(array_filter(scandir($project) ?: [], static fn (string $f): bool => str_contains($f, 'preload'))));
+            self::assertSame(
+                ['preload.php'],
+                array_values(
+                    array_filter(scandir($project) ?: [], static fn (string $f): bool => str_contains($f, 'preload')),
+                ),
+            );
         } finally {
             $directory->remove();
         }

@@ -62,7 +62,11 @@ final class ScriptGeneratorTest extends TestCase
 
         self::assertCount(1, $outcome->calibrations, 'one budget round');
         self::assertCount(1, $outcome->fixRounds, 'and still its one fix round');
-        self::assertSame(['App\Controller\HomeController'], array_map(static fn ($d): string => $d->subject, $outcome->fixRounds[0]->drops), 'named as PHP spells it');
+        self::assertSame(
+            ['App\Controller\HomeController'],
+            array_map(static fn ($d): string => $d->subject, $outcome->fixRounds[0]->drops),
+            'named as PHP spells it',
+        );
         self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
         self::assertSame(3, $php->preloadBoots);
     }
@@ -73,7 +77,16 @@ final class ScriptGeneratorTest extends TestCase
         $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
 
-        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($project), new PlanOptions([], false), $project.'/preload.php', new VerifyOptions(self::installation()), 0, true));
+        $outcome = $generator->generate(
+            new GenerateRequest(
+                new PlanRequest($project),
+                new PlanOptions([], false),
+                $project.'/preload.php',
+                new VerifyOptions(self::installation()),
+                0,
+                true,
+            ),
+        );
 
         self::assertSame([], $outcome->fixRounds);
         self::assertFalse($outcome->succeeded());
@@ -83,23 +96,46 @@ final class ScriptGeneratorTest extends TestCase
     public function testAFixRoundThatWouldDropNothingNewStopsTheLoop(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);
-        // PHP refuses an anonymous class at every boot: dropping it once changes nothing, so a second round would not either.
-        $php = new FakePhp([], overBudgetFirst: false, alwaysRefused: ['class@anonymous/app/src/Controller/HomeController.php:7$0']);
+        // PHP refuses an anonymous class at every boot: dropping it once changes nothing, so a second round would not
+        // either.
+        $php = new FakePhp(
+            [],
+            overBudgetFirst: false,
+            alwaysRefused: ['class@anonymous/app/src/Controller/HomeController.php:7$0'],
+        );
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
 
-        $outcome = $generator->generate(new GenerateRequest(new PlanRequest($project), new PlanOptions([], false), $project.'/preload.php', new VerifyOptions(self::installation()), 5, true));
+        $outcome = $generator->generate(
+            new GenerateRequest(
+                new PlanRequest($project),
+                new PlanOptions([], false),
+                $project.'/preload.php',
+                new VerifyOptions(self::installation()),
+                5,
+                true,
+            ),
+        );
 
         self::assertCount(1, $outcome->fixRounds, 'the one round that dropped something');
         self::assertSame(2, $outcome->stalledFixRound);
         self::assertSame(2, $php->preloadBoots, 'not five futile rounds');
         self::assertFalse($outcome->succeeded());
         $text = implode("\n", (new GenerateTextRenderer())->render($outcome, false));
-        self::assertStringContainsString('Did not write '.$project.'/preload.php: the script failed verification: fix round 2 would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message above).', $text);
+        self::assertStringContainsString(
+            'Did not write '.$project.'/preload.php: the script failed verification: fix round 2 would have dropped '.
+                'only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message '.
+                'above).',
+            $text,
+        );
     }
 
     public function testFilesThePreloadUserCannotReadAreOneErrorBeforeAnyBoot(): void
     {
-        if (false === posix_getpwnam('www-data') || 0 === posix_getpwnam('www-data')['uid'] || 'www-data' === (posix_getpwuid(posix_geteuid())['name'] ?? null)) {
+        if (
+            false === posix_getpwnam('www-data')
+            || 0 === posix_getpwnam('www-data')['uid']
+            || 'www-data' === (posix_getpwuid(posix_geteuid())['name'] ?? null)
+        ) {
             self::markTestSkipped('needs a www-data user other than the one running the tests');
         }
         $project = FixtureProjects::copy('clean', $this->directory);
@@ -109,21 +145,45 @@ final class ScriptGeneratorTest extends TestCase
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
 
         try {
-            $generator->generate(new GenerateRequest(new PlanRequest($project), new PlanOptions([], false), $project.'/preload.php', new VerifyOptions(self::installation('www-data')), 5, true));
+            $generator->generate(
+                new GenerateRequest(
+                    new PlanRequest($project),
+                    new PlanOptions([], false),
+                    $project.'/preload.php',
+                    new VerifyOptions(self::installation('www-data')),
+                    5,
+                    true,
+                ),
+            );
             self::fail('a file www-data cannot read was not reported');
         } catch (UnreadableByPreloadUser $error) {
             $owner = posix_getpwuid((int) fileowner($closed))['name'] ?? '';
             $group = posix_getgrgid((int) filegroup($closed))['name'] ?? '';
-            self::assertStringStartsWith('www-data (the user php-fpm preloads as: --user) cannot read 1 of the ', $error->getMessage());
-            self::assertStringContainsString("\n  {$closed} (owner {$owner}, group {$group}, mode 0600)\n", $error->getMessage());
-            self::assertStringEndsWith('Fix: chmod -R a+rX '.\dirname($closed).' (or install the code as www-data), then run again.', $error->getMessage());
+            self::assertStringStartsWith(
+                'www-data (the user php-fpm preloads as: --user) cannot read 1 of the ',
+                $error->getMessage(),
+            );
+            self::assertStringContainsString(
+                "\n  {$closed} (owner {$owner}, group {$group}, mode 0600)\n",
+                $error->getMessage(),
+            );
+            self::assertStringEndsWith(
+                'Fix: chmod -R a+rX '.\dirname($closed).' (or install the code as www-data), then run again.',
+                $error->getMessage(),
+            );
         }
         self::assertSame(0, $php->preloadBoots, 'said before PHP boots');
     }
 
     private static function installation(?string $user = null): PhpInstallation
     {
-        return new PhpInstallation('php', null, new PhpSettings(null, 'test', null, ['memory_limit' => '128M']), $user, null === $user ? '' : '--user');
+        return new PhpInstallation(
+            'php',
+            null,
+            new PhpSettings(null, 'test', null, ['memory_limit' => '128M']),
+            $user,
+            null === $user ? '' : '--user',
+        );
     }
 }
 
@@ -157,7 +217,10 @@ final class EverythingWithinBudget implements SeedStrategy
     }
 }
 
-/** Answers the verifier's boots as PHP would: the probe's data, and a warning for each refused class the script still preloads. */
+/**
+ * Answers the verifier's boots as PHP would: the probe's data, and a warning for each refused class the script still
+ * preloads.
+ */
 final class FakePhp implements ProcessRunner
 {
     public int $preloadBoots = 0;
@@ -166,12 +229,19 @@ final class FakePhp implements ProcessRunner
      * @param list<string> $refused       classes PHP cannot link
      * @param list<string> $alwaysRefused classes PHP reports at every boot, whatever the script holds
      */
-    public function __construct(private readonly array $refused, private readonly bool $overBudgetFirst = true, private readonly array $alwaysRefused = [])
-    {
+    public function __construct(
+        private readonly array $refused,
+        private readonly bool $overBudgetFirst = true,
+        private readonly array $alwaysRefused = [],
+    ) {
     }
 
-    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
-    {
+    public function run(
+        array $command,
+        ?string $workingDirectory = null,
+        float $timeoutSeconds = 300.0,
+        ?array $environment = null,
+    ): ProcessResult {
         $wrapper = null;
         foreach ($command as $argument) {
             if (str_starts_with($argument, 'opcache.preload=')) {
@@ -179,7 +249,13 @@ final class FakePhp implements ProcessRunner
             }
         }
         if (null === $wrapper || '' === $wrapper) {
-            return new ProcessResult($command, 0, (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 0, 0))->printed(), '', 0.01);
+            return new ProcessResult(
+                $command,
+                0,
+                (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 0, 0))->printed(),
+                '',
+                0.01,
+            );
         }
         ++$this->preloadBoots;
         if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
@@ -201,7 +277,18 @@ final class FakePhp implements ProcessRunner
         }
         $memory = 1 === $this->preloadBoots && $this->overBudgetFirst ? 10 * 1048576 : 100000;
 
-        $status = new OpcacheStatus('8.2.0', null, true, $memory, [$match[1], '/app/a.php'], \count($classes), 0, 20 * 1048576, 2, ['memory_consumption' => '128']);
+        $status = new OpcacheStatus(
+            '8.2.0',
+            null,
+            true,
+            $memory,
+            [$match[1], '/app/a.php'],
+            \count($classes),
+            0,
+            20 * 1048576,
+            2,
+            ['memory_consumption' => '128'],
+        );
 
         return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);
     }

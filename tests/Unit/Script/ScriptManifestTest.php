@@ -12,7 +12,9 @@ use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 
-/** The manifest every script carries reads back: its hashes, and the files it compiles, whatever bytes their paths hold. */
+/**
+ * The manifest every script carries reads back: its hashes, and the files it compiles, whatever bytes their paths hold.
+ */
 final class ScriptManifestTest extends TestCase
 {
     #[DataProvider('fixtureNames')]
@@ -42,7 +44,10 @@ final class ScriptManifestTest extends TestCase
             $script = (new PreloadScriptWriter())->render($plan, $path);
 
             self::assertCount(3, $plan->included);
-            self::assertSame(array_map(static fn (PlannedFile $f): string => $f->path, $plan->included), ScriptManifest::filesOf($script, $path));
+            self::assertSame(
+                array_map(static fn (PlannedFile $f): string => $f->path, $plan->included),
+                ScriptManifest::filesOf($script, $path),
+            );
         } finally {
             $directory->remove();
         }
@@ -52,9 +57,19 @@ final class ScriptManifestTest extends TestCase
     {
         $a = new ScriptManifest(str_repeat('1', 64), str_repeat('2', 64));
 
-        self::assertNotSame($a->className(), (new ScriptManifest(str_repeat('1', 64), str_repeat('3', 64)))->className());
-        self::assertNotSame($a->className(), (new ScriptManifest(str_repeat('4', 64), str_repeat('2', 64)))->className());
-        self::assertSame(ScriptManifest::sourcesHash(['/no/such/file.php']), ScriptManifest::sourcesHash(['/no/other/file.php']), 'a file that is gone counts as gone');
+        self::assertNotSame(
+            $a->className(),
+            (new ScriptManifest(str_repeat('1', 64), str_repeat('3', 64)))->className(),
+        );
+        self::assertNotSame(
+            $a->className(),
+            (new ScriptManifest(str_repeat('4', 64), str_repeat('2', 64)))->className(),
+        );
+        self::assertSame(
+            ScriptManifest::sourcesHash(['/no/such/file.php']),
+            ScriptManifest::sourcesHash(['/no/other/file.php']),
+            'a file that is gone counts as gone',
+        );
     }
 
     /** @return iterable<string, array{string}> */

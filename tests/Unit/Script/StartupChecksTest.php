@@ -64,15 +64,51 @@ final class StartupChecksTest extends TestCase
     /** @return list<\Preheat\Script\Verify\Finding> */
     private function check(PreloadMeasurement $measurement, float $startup = 0.5): array
     {
-        $settings = new PhpSettings('/etc/php/8.2/fpm/php.ini', 'test', null, ['memory_limit' => '128M', 'opcache.memory_consumption' => '128', 'opcache.max_accelerated_files' => '10000']);
+        $settings = new PhpSettings(
+            '/etc/php/8.2/fpm/php.ini',
+            'test',
+            null,
+            [
+                'memory_limit' => '128M',
+                'opcache.memory_consumption' => '128',
+                'opcache.max_accelerated_files' => '10000',
+            ],
+        );
 
-        return (new StartupChecks())->check(new VerifyOptions(new PhpInstallation('php', null, $settings), expectedFiles: 3), $measurement, [], true, $startup, 3, '/app/preload.php');
+        return (new StartupChecks())->check(
+            new VerifyOptions(new PhpInstallation('php', null, $settings), expectedFiles: 3),
+            $measurement,
+            [],
+            true,
+            $startup,
+            3,
+            '/app/preload.php',
+        );
     }
 
-    private function measurement(int $opcacheUsed = 40 * self::MB, int $peak = 20 * self::MB, int $scripts = 3, string $limitAfterScript = '128M'): PreloadMeasurement
-    {
+    private function measurement(
+        int $opcacheUsed = 40 * self::MB,
+        int $peak = 20 * self::MB,
+        int $scripts = 3,
+        string $limitAfterScript = '128M',
+    ): PreloadMeasurement {
         $paths = array_map(static fn (int $i): string => "/app/f$i.php", range(1, $scripts));
 
-        return new PreloadMeasurement(true, '8.2.0', $paths, 3, 0, 5 * self::MB, $opcacheUsed, 128 * self::MB, 4 * self::MB, 8 * self::MB, 16229, $peak, $limitAfterScript, 'www-data');
+        return new PreloadMeasurement(
+            true,
+            '8.2.0',
+            $paths,
+            3,
+            0,
+            5 * self::MB,
+            $opcacheUsed,
+            128 * self::MB,
+            4 * self::MB,
+            8 * self::MB,
+            16229,
+            $peak,
+            $limitAfterScript,
+            'www-data',
+        );
     }
 }

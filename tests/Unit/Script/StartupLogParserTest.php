@@ -13,7 +13,8 @@ final class StartupLogParserTest extends TestCase
     public function testReadsWarningsWithFileAndLine(): void
     {
         $stderr = "PHP Warning:  Can't preload unlinked class B: Unknown parent Missing in /app/a.php on line 3\n"
-            ."PHP Deprecated:  Optional parameter \$a declared before required parameter \$b is implicitly treated as a required parameter in /app/c.php on line 7\n";
+            .'PHP Deprecated:  Optional parameter $a declared before required parameter $b is implicitly treated as '.
+                "a required parameter in /app/c.php on line 7\n";
         $parser = new StartupLogParser();
         $messages = $parser->parse($stderr);
 
@@ -47,7 +48,9 @@ final class StartupLogParserTest extends TestCase
 
     public function testReadsOpcacheOwnFatalLines(): void
     {
-        $messages = (new StartupLogParser())->parse("Sun Nov 22 10:33:25 2026 (1957): Fatal Error \"opcache.preload_user\" has not been defined\n");
+        $messages = (new StartupLogParser())->parse(
+            "Sun Nov 22 10:33:25 2026 (1957): Fatal Error \"opcache.preload_user\" has not been defined\n",
+        );
 
         self::assertCount(1, $messages);
         self::assertSame(Severity::Fatal, $messages[0]->severity);
@@ -57,7 +60,9 @@ final class StartupLogParserTest extends TestCase
     public function testAlreadyDeclaredClassesCountAsUnlinked(): void
     {
         $parser = new StartupLogParser();
-        $unlinked = $parser->unlinkedClasses($parser->parse("PHP Warning:  Can't preload already declared class Foo in /app/foo.php on line 2\n"));
+        $unlinked = $parser->unlinkedClasses(
+            $parser->parse("PHP Warning:  Can't preload already declared class Foo in /app/foo.php on line 2\n"),
+        );
 
         self::assertCount(1, $unlinked);
         self::assertSame('Foo', $unlinked[0]->class);
@@ -84,9 +89,16 @@ final class StartupLogParserTest extends TestCase
 
         self::assertCount(2, $messages);
         self::assertSame(Severity::Warning, $messages[0]->severity);
-        self::assertSame("Can't preload unlinked class Acme\\Foo: Unknown parent Acme\\Missing", $messages[0]->message, 'nothing appended to the warning');
+        self::assertSame(
+            "Can't preload unlinked class Acme\\Foo: Unknown parent Acme\\Missing",
+            $messages[0]->message,
+            'nothing appended to the warning',
+        );
         self::assertSame(Severity::Fatal, $messages[1]->severity);
-        self::assertSame('Hard memory limit of 268435456 bytes exhausted (tried to allocate 262144 bytes)', $messages[1]->message);
+        self::assertSame(
+            'Hard memory limit of 268435456 bytes exhausted (tried to allocate 262144 bytes)',
+            $messages[1]->message,
+        );
         self::assertNull($messages[1]->file, '"Unknown" is no file');
     }
 
@@ -94,7 +106,10 @@ final class StartupLogParserTest extends TestCase
     {
         $messages = (new StartupLogParser())->parse(self::log('fpm-failed'));
 
-        self::assertSame([Severity::Notice, Severity::Fatal, Severity::Fatal, Severity::Fatal], array_map(static fn ($m) => $m->severity, $messages));
+        self::assertSame(
+            [Severity::Notice, Severity::Fatal, Severity::Fatal, Severity::Fatal],
+            array_map(static fn ($m) => $m->severity, $messages),
+        );
         self::assertSame('[pool www] user has not been defined', $messages[1]->message);
         self::assertSame('FPM initialization failed', $messages[3]->message);
     }
