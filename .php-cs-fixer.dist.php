@@ -19,6 +19,8 @@ return (new PhpCsFixer\Config())
         'final_class' => true,
         'native_function_invocation' => ['include' => ['@compiler_optimized'], 'scope' => 'namespaced'],
         'phpdoc_to_comment' => false,
+        // A throw with a long message is wrapped over lines, as any other call (see LineLengthTest).
+        'single_line_throw' => false,
         'yoda_style' => true,
     ])
     ->setFinder($finder);

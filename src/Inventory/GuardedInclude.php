@@ -54,7 +54,9 @@ final class GuardedInclude
         return null;
     }
 
-    /** Whether this include may load the file at $path: exactly when resolved, by the known end of the path otherwise. */
+    /**
+     * Whether this include may load the file at $path: exactly when resolved, by the known end of the path otherwise.
+     */
     public function mayReach(string $path): bool
     {
         if (null !== $this->target) {

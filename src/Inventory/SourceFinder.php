@@ -24,7 +24,10 @@ final class SourceFinder
         'vendor-bin' => 'development tools', 'node_modules' => 'JavaScript packages',
     ];
 
-    /** Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as non-code directories are named). */
+    /**
+     * Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as
+     * non-code directories are named).
+     */
     private const ANY_CASE = ['tests', 'test', '_test'];
 
     /**

@@ -59,7 +59,10 @@ final class UsageStoreError extends \RuntimeException implements UserError, Sett
         return self::aboutTheStore(\sprintf('No traffic recorded yet in %1$s: enable the recorder (preheat record --install) and let requests through; `preheat usage --store=%1$s` says what to check.', $store));
     }
 
-    /** Nothing in the store reads as a record, but it is not empty either: it is some other file, or all of it is damaged. */
+    /**
+     * Nothing in the store reads as a record, but it is not empty either: it is some
+     * other file, or all of it is damaged.
+     */
     public static function notAStore(string $store, int $damaged): self
     {
         return self::aboutTheStore(\sprintf(

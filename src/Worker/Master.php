@@ -134,7 +134,9 @@ final class Master
         }
     }
 
-    /** As root, the master and its workers run as the configured user (php-fpm's pool user), as php-fpm's workers do. */
+    /**
+     * As root, the master and its workers run as the configured user (php-fpm's pool user), as php-fpm's workers do.
+     */
     private function dropPrivileges(): void
     {
         if (null === $this->config->user || 0 !== posix_geteuid()) {

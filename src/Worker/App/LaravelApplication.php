@@ -23,7 +23,10 @@ use Preheat\Worker\Http\Response;
  */
 final class LaravelApplication implements Application
 {
-    /** Resolved at boot and shared by every request: stateless services, or state that must outlive one (database connections). */
+    /**
+     * Resolved at boot and shared by every request: stateless services, or state that
+     * must outlive one (database connections).
+     */
     private const WARM = ['events', 'config', 'files', 'log', 'encrypter', 'hash', 'cache', 'cache.store', 'db', 'db.factory', 'router', 'routes', 'translator', 'view', 'blade.compiler', 'validator'];
 
     /** Holds one request's state: resolved anew in each request's copy. */
