@@ -53,8 +53,13 @@ final class FixtureProjects
      * @param list<string> $paths
      * @param list<string> $includeDirs
      */
-    public static function result(string $root, array $ignore = [], bool $includeDev = false, array $paths = [], array $includeDirs = []): PlanResult
-    {
+    public static function result(
+        string $root,
+        array $ignore = [],
+        bool $includeDev = false,
+        array $paths = [],
+        array $includeDirs = [],
+    ): PlanResult {
         $request = new PlanRequest($root, $paths, null, null, $includeDirs);
         $pipeline = new PlanPipeline(new SymfonyProcessRunner(), builder: new InventoryBuilder(workers: 1));
 

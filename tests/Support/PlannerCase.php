@@ -134,7 +134,8 @@ final readonly class PlannerCase
             if (!ctype_space($line[0])) {
                 $section = rtrim($line, ':');
                 if (!str_ends_with($line, ':') || !\in_array($section, self::SECTIONS, true)) {
-                    throw new \UnexpectedValueException("$where: expected one of the sections ".implode(': ', self::SECTIONS).':');
+                    $headers = implode(', ', array_map(static fn (string $s): string => $s.':', self::SECTIONS));
+                    throw new \UnexpectedValueException("$where: expected a section header ($headers)");
                 }
                 continue;
             }
@@ -145,7 +146,9 @@ final readonly class PlannerCase
             }
             $colon = strrpos($entry, ': ');
             if (null === $section || false === $colon) {
-                throw new \UnexpectedValueException("$where: expected \"file-or-class: reason\" under a dropped section");
+                throw new \UnexpectedValueException(
+                    "$where: expected \"file-or-class: reason\" under a dropped section",
+                );
             }
             $dropped[$section][substr($entry, 0, $colon)] = substr($entry, $colon + 2);
         }
@@ -180,7 +183,11 @@ final readonly class PlannerCase
             } elseif (\in_array($key, ['ignore', 'paths', 'include-dirs'], true) && self::isListOfStrings($value)) {
                 $options[$key] = $value;
             } else {
-                throw new \UnexpectedValueException("$file: \"$key\" is not an option of a case, or has the wrong type ".'(known: '.implode(', ', self::OPTIONS).'; include-dev is true or false, the others lists of strings)');
+                throw new \UnexpectedValueException(
+                    "$file: \"$key\" is not an option of a case, or has the wrong type "
+                    .'(known: '.implode(', ', self::OPTIONS).'; '
+                    .'include-dev is true or false, the others lists of strings)',
+                );
             }
         }
 

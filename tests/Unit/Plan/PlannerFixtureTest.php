@@ -59,16 +59,28 @@ final class PlannerFixtureTest extends TestCase
     {
         $order = $this->includedFiles(FixtureProjects::plan('clean'));
 
-        self::assertLessThan(array_search('src/Controller/HomeController.php', $order, true), array_search('src/Controller/Controller.php', $order, true));
-        self::assertLessThan(array_search('vendor/acme/container/src/Container.php', $order, true), array_search('vendor/acme/container/src/ContainerInterface.php', $order, true));
-        self::assertLessThan(array_search('vendor/acme/container/src/Container.php', $order, true), array_search('vendor/acme/container/src/RemembersInstances.php', $order, true));
+        self::assertLessThan(
+            array_search('src/Controller/HomeController.php', $order, true),
+            array_search('src/Controller/Controller.php', $order, true),
+        );
+        self::assertLessThan(
+            array_search('vendor/acme/container/src/Container.php', $order, true),
+            array_search('vendor/acme/container/src/ContainerInterface.php', $order, true),
+        );
+        self::assertLessThan(
+            array_search('vendor/acme/container/src/Container.php', $order, true),
+            array_search('vendor/acme/container/src/RemembersInstances.php', $order, true),
+        );
     }
 
     public function testASignatureDependencyComesFirstWhenItCan(): void
     {
         $order = $this->includedFiles(FixtureProjects::plan('variance'));
 
-        self::assertLessThan(array_search('vendor/acme/repo/src/ArticleRepository.php', $order, true), array_search('vendor/acme/repo/src/Article.php', $order, true));
+        self::assertLessThan(
+            array_search('vendor/acme/repo/src/ArticleRepository.php', $order, true),
+            array_search('vendor/acme/repo/src/Article.php', $order, true),
+        );
     }
 
     public function testClassesThatWaitForEachOtherAtPreloadAreLeftOut(): void
@@ -76,7 +88,9 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('variance');
 
         self::assertSame(
-            'PHP must load Acme\Repo\Square to check Acme\Repo\Polygon::copy(): Acme\Repo\Square against Acme\Repo\Shape::copy(): object, and that class can only be linked after this one (Acme\Repo\Polygon, Acme\Repo\Square need each other), so at preload neither links',
+            'PHP must load Acme\Repo\Square to check Acme\Repo\Polygon::copy(): Acme\Repo\Square against '
+            .'Acme\Repo\Shape::copy(): object, and that class can only be linked after this one '
+            .'(Acme\Repo\Polygon, Acme\Repo\Square need each other), so at preload neither links',
             $plan->droppedClass('Acme\Repo\Polygon')?->exclusion->message,
         );
         self::assertSame('Acme\Repo\Polygon', $plan->droppedClass('Acme\Repo\Square')?->exclusion->because);
@@ -87,7 +101,11 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('missing-trait');
         $file = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/queue/src/Testing/RunsInParallel.php'];
 
-        self::assertSame('the anonymous class on line 10: its trait Tests\CreatesApplication does not exist here (is an optional package not installed?)', $file->exclusion->message);
+        self::assertSame(
+            'the anonymous class on line 10: its trait Tests\CreatesApplication does not exist here '
+            .'(is an optional package not installed?)',
+            $file->exclusion->message,
+        );
     }
 
     public function testAVarianceDependencyNamesTheMethodAndTheTypes(): void
@@ -95,15 +113,22 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('variance');
 
         self::assertSame(
-            'PHP must load Acme\Blog\Post to check Acme\Repo\PostRepository::find(): Acme\Blog\Post against Acme\Repo\Repository::find(): Acme\Repo\Entity, and it does not exist here (is an optional package not installed?)',
+            'PHP must load Acme\Blog\Post to check Acme\Repo\PostRepository::find(): Acme\Blog\Post against '
+            .'Acme\Repo\Repository::find(): Acme\Repo\Entity, and it does not exist here '
+            .'(is an optional package not installed?)',
             $plan->droppedClass('Acme\Repo\PostRepository')?->exclusion->message,
         );
         self::assertSame('Acme\Blog\Post', $plan->droppedClass('Acme\Repo\PostRepository')->exclusion->because);
         self::assertSame(
-            'PHP must load Acme\Blog\Post to check Acme\Repo\EntityHandler::handle() parameter $post: Acme\Repo\Entity against Acme\Repo\Handler::handle() $post: Acme\Blog\Post, and it does not exist here (is an optional package not installed?)',
+            'PHP must load Acme\Blog\Post to check Acme\Repo\EntityHandler::handle() parameter $post: '
+            .'Acme\Repo\Entity against Acme\Repo\Handler::handle() $post: Acme\Blog\Post, '
+            .'and it does not exist here (is an optional package not installed?)',
             $plan->droppedClass('Acme\Repo\EntityHandler')?->exclusion->message,
         );
-        self::assertSame('its parent Acme\Repo\PostRepository is left out (a method signature needs a class that is not preloaded)', $plan->droppedClass('Acme\Repo\CachedPostRepository')?->exclusion->message);
+        self::assertSame(
+            'its parent Acme\Repo\PostRepository is left out (a method signature needs a class that is not preloaded)',
+            $plan->droppedClass('Acme\Repo\CachedPostRepository')?->exclusion->message,
+        );
     }
 
     public function testAReturnTypeThatCannotFitIsNamed(): void
@@ -111,11 +136,15 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('incompatible-signature');
 
         self::assertSame(
-            'Acme\Bridge\Dbal3Connection::beginTransaction() returns bool, which cannot fit Acme\Dbal\ConnectionMiddleware::beginTransaction(): void: PHP refuses to link the class (written for another version of Acme\Dbal\ConnectionMiddleware?)',
+            'Acme\Bridge\Dbal3Connection::beginTransaction() returns bool, which cannot fit '
+            .'Acme\Dbal\ConnectionMiddleware::beginTransaction(): void: PHP refuses to link the class '
+            .'(written for another version of Acme\Dbal\ConnectionMiddleware?)',
             $plan->droppedClass('Acme\Bridge\Dbal3Connection')?->exclusion->message,
         );
         self::assertSame(
-            'Acme\Bridge\LegacyFormatter::format() has no return type, while Acme\Dbal\Formatter::format() returns string: PHP refuses to link the class (written for another version of Acme\Dbal\Formatter?)',
+            'Acme\Bridge\LegacyFormatter::format() has no return type, '
+            .'while Acme\Dbal\Formatter::format() returns string: '
+            .'PHP refuses to link the class (written for another version of Acme\Dbal\Formatter?)',
             $plan->droppedClass('Acme\Bridge\LegacyFormatter')?->exclusion->message,
         );
     }
@@ -125,7 +154,10 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('variance-builtin');
 
         self::assertSame(
-            'PHP must load Acme\Lazy\LazyIterator to check Acme\Collection\Items::getIterator(): Acme\Lazy\LazyIterator against IteratorAggregate::getIterator(): Traversable, and it does not exist here (is an optional package not installed?)',
+            'PHP must load Acme\Lazy\LazyIterator to check '
+            .'Acme\Collection\Items::getIterator(): Acme\Lazy\LazyIterator '
+            .'against IteratorAggregate::getIterator(): Traversable, and it does not exist here '
+            .'(is an optional package not installed?)',
             $plan->droppedClass('Acme\Collection\Items')?->exclusion->message,
         );
     }
@@ -135,7 +167,11 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('top-level-return');
         $file = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/legacy/src/Stopwatch.php'];
 
-        self::assertSame('declares Acme\Legacy\LapCounter after the top-level return on line 9 (line 13): PHP never declares it when the file is included, but preloading the file would', $file->exclusion->message);
+        self::assertSame(
+            'declares Acme\Legacy\LapCounter after the top-level return on line 9 (line 13): '
+            .'PHP never declares it when the file is included, but preloading the file would',
+            $file->exclusion->message,
+        );
     }
 
     public function testDevPackagesAreKeptWithIncludeDev(): void
@@ -150,8 +186,9 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('clean', ['App\Controller\Controller']);
 
         self::assertSame(DropReason::Ignored, $plan->droppedClass('App\Controller\Controller')?->exclusion->reason);
-        self::assertSame(DropReason::DroppedDependency, $plan->droppedClass('App\Controller\HomeController')?->exclusion->reason);
-        self::assertSame('App\Controller\Controller', $plan->droppedClass('App\Controller\HomeController')->exclusion->because);
+        $home = $plan->droppedClass('App\Controller\HomeController');
+        self::assertSame(DropReason::DroppedDependency, $home?->exclusion->reason);
+        self::assertSame('App\Controller\Controller', $home->exclusion->because);
     }
 
     public function testIgnoreByPathGlob(): void
@@ -159,8 +196,12 @@ final class PlannerFixtureTest extends TestCase
         $plan = FixtureProjects::plan('clean', ['vendor/acme/container']);
 
         // HomeController names ContainerInterface only in a signature, which linking does not need.
-        self::assertEqualsCanonicalizing(['src/Controller/Controller.php', 'src/Controller/HomeController.php'], $this->includedFiles($plan));
-        self::assertSame(DropReason::Ignored, $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/container/src/functions.php']->exclusion->reason);
+        self::assertEqualsCanonicalizing(
+            ['src/Controller/Controller.php', 'src/Controller/HomeController.php'],
+            $this->includedFiles($plan),
+        );
+        $functions = $plan->droppedFiles[$plan->projectRoot.'/vendor/acme/container/src/functions.php'];
+        self::assertSame(DropReason::Ignored, $functions->exclusion->reason);
     }
 
     public function testAFunctionOfAPartialScanIsCheckedAgainstTheWholeApp(): void
@@ -169,20 +210,36 @@ final class PlannerFixtureTest extends TestCase
         // l10n.php would make that admin script die with "Cannot redeclare __()".
         $plan = FixtureProjects::result(FixtureProjects::path('cms'), paths: ['wp-includes'])->plan;
 
-        self::assertEqualsCanonicalizing(['wp-includes/cache/class-wp-cache-key.php', 'wp-includes/class-wp-post.php', 'wp-includes/class-wp-query.php', 'wp-includes/plugin.php'], $this->includedFiles($plan));
+        self::assertEqualsCanonicalizing(
+            [
+                'wp-includes/cache/class-wp-cache-key.php',
+                'wp-includes/class-wp-post.php',
+                'wp-includes/class-wp-query.php',
+                'wp-includes/plugin.php',
+            ],
+            $this->includedFiles($plan),
+        );
         $l10n = $plan->droppedFiles[$plan->projectRoot.'/wp-includes/l10n.php'];
         self::assertSame(DropReason::DuplicateFunction, $l10n->exclusion->reason);
-        self::assertStringContainsString('also declared in wp-admin/setup-config.php (not scanned, but part of the app', $l10n->exclusion->message);
+        self::assertStringContainsString(
+            'also declared in wp-admin/setup-config.php (not scanned, but part of the app',
+            $l10n->exclusion->message,
+        );
     }
 
     public function testAnIgnoredFileStillCountsForDuplicatesAndTheMessageSaysWhy(): void
     {
         $plan = FixtureProjects::plan('cms', ['wp-admin/setup-config.php']);
 
-        self::assertSame(DropReason::Ignored, $plan->droppedFiles[$plan->projectRoot.'/wp-admin/setup-config.php']->exclusion->reason);
+        $setupConfig = $plan->droppedFiles[$plan->projectRoot.'/wp-admin/setup-config.php'];
+        self::assertSame(DropReason::Ignored, $setupConfig->exclusion->reason);
         $l10n = $plan->droppedFiles[$plan->projectRoot.'/wp-includes/l10n.php'];
         self::assertSame(DropReason::DuplicateFunction, $l10n->exclusion->reason);
-        self::assertStringContainsString('(ignored with the pattern wp-admin/setup-config.php, which keeps it out of the preload script but not out of the app', $l10n->exclusion->message);
+        self::assertStringContainsString(
+            '(ignored with the pattern wp-admin/setup-config.php, which keeps it out of the preload script '
+            .'but not out of the app',
+            $l10n->exclusion->message,
+        );
     }
 
     public function testTestsAreNotPartOfTheAppForDuplicates(): void
