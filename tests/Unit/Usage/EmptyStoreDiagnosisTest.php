@@ -11,7 +11,9 @@ use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\RecorderInstaller;
 
-/** `preheat usage` on an empty store says what to check: the bootstrap, auto_prepend_file, the pool's user, sampling. */
+/**
+ * `preheat usage` on an empty store says what to check: the bootstrap, auto_prepend_file, the pool's user, sampling.
+ */
 final class EmptyStoreDiagnosisTest extends TestCase
 {
     private TemporaryDirectory $directory;
