@@ -81,7 +81,7 @@ final class FileUsageStoreTest extends TestCase
         file_put_contents(
             $this->path,
             "\0\0garbage{not json\n{\"v\":1,\"server\":\"x\"}\n[1,2]\n"
-            ."{\"v\":1,\"server\":\"x\",\"pid\":1,\"from\":1,\"to\":1,\"requests\":1,"
+            .'{"v":1,"server":"x","pid":1,"from":1,"to":1,"requests":1,'
             ."\"files\":{\"/a.php\":\"many\"}}\n\n",
             \FILE_APPEND,
         );
