@@ -59,7 +59,12 @@ final class AutoloadRules
             return \is_array($value) ? $value : [];
         };
 
-        return new self($read('autoload_classmap.php'), $read('autoload_psr4.php'), $read('autoload_namespaces.php'), array_values($read('autoload_files.php')));
+        return new self(
+            $read('autoload_classmap.php'),
+            $read('autoload_psr4.php'),
+            $read('autoload_namespaces.php'),
+            array_values($read('autoload_files.php')),
+        );
     }
 
     /** The file Composer's autoloader would include for a class, or null if it knows none. */

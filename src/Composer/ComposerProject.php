@@ -11,7 +11,8 @@ final class ComposerProject
 {
     /**
      * @param list<InstalledPackage> $packages
-     * @param list<string>           $ownAutoloadPaths existing directories and files named by the root composer.json's autoload section
+     * @param list<string>           $ownAutoloadPaths existing directories and files named by the root
+     *                                                 composer.json's autoload section
      */
     public function __construct(
         public readonly string $root,
@@ -33,7 +34,8 @@ final class ComposerProject
     {
         $best = null;
         foreach ($this->packages as $package) {
-            if ($package->contains($path) && (null === $best || \strlen($package->installPath) > \strlen($best->installPath))) {
+            $moreSpecific = null === $best || \strlen($package->installPath) > \strlen($best->installPath);
+            if ($moreSpecific && $package->contains($path)) {
                 $best = $package;
             }
         }
@@ -55,7 +57,8 @@ final class ComposerProject
             $roots[] = $vendor;
         }
         foreach ($this->ownAutoloadPaths as $path) {
-            if (!str_starts_with($path.'/', $this->root.'/') && (null === $this->vendorDir || !str_starts_with($path.'/', $this->vendorDir.'/'))) {
+            $inVendor = null !== $this->vendorDir && str_starts_with($path.'/', $this->vendorDir.'/');
+            if (!str_starts_with($path.'/', $this->root.'/') && !$inVendor) {
                 $roots[] = $path;
             }
         }
@@ -63,7 +66,9 @@ final class ComposerProject
         return array_values(array_unique($roots));
     }
 
-    /** The directory of installed packages, also when Composer's own files are missing: scanned whole, never skipped. */
+    /**
+     * The directory of installed packages, also when Composer's own files are missing: scanned whole, never skipped.
+     */
     public function packagesDirectory(): ?string
     {
         if (null !== $this->vendorDir) {

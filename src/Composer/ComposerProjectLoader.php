@@ -32,7 +32,14 @@ final class ComposerProjectLoader
                 throw ProjectError::missingVendor($vendorDir);
             }
 
-            return new ComposerProject($realRoot, null, [], AutoloadRules::none(), $this->ownAutoloadPaths($realRoot, $composer), $hasComposerJson);
+            return new ComposerProject(
+                $realRoot,
+                null,
+                [],
+                AutoloadRules::none(),
+                $this->ownAutoloadPaths($realRoot, $composer),
+                $hasComposerJson,
+            );
         }
         $vendorDir = realpath($vendorDir) ?: $vendorDir;
 
@@ -54,7 +61,9 @@ final class ComposerProjectLoader
     private function packages(string $vendorDir, array $installed): array
     {
         // Composer 2 wraps the list and names the dev packages; Composer 1 wrote a bare list.
-        $list = isset($installed['packages']) && \is_array($installed['packages']) ? $installed['packages'] : $installed;
+        $list = isset($installed['packages']) && \is_array($installed['packages'])
+            ? $installed['packages']
+            : $installed;
         $devNames = array_flip(array_map('strtolower', (array) ($installed['dev-package-names'] ?? [])));
         $packages = [];
         foreach ($list as $package) {
@@ -62,7 +71,9 @@ final class ComposerProjectLoader
                 continue;
             }
             $name = $package['name'];
-            $relative = \is_string($package['install-path'] ?? null) ? $vendorDir.'/composer/'.$package['install-path'] : $vendorDir.'/'.$name;
+            $relative = \is_string($package['install-path'] ?? null)
+                ? $vendorDir.'/composer/'.$package['install-path']
+                : $vendorDir.'/'.$name;
             $path = realpath($relative);
             if (false === $path) {
                 continue; // metapackages and packages removed since the last install have no directory

@@ -16,12 +16,19 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
 
     public static function missingDirectory(string $path): self
     {
-        return new self(\sprintf('Project directory "%s" does not exist: run Preheat in your project root or name the project directory.', $path), Setting::Project);
+        return new self(\sprintf(
+            'Project directory "%s" does not exist: run Preheat in your project root or name the project directory.',
+            $path,
+        ), Setting::Project);
     }
 
     public static function missingComposerJson(string $root): self
     {
-        return new self(\sprintf('No composer.json in "%s": run Preheat in your project root, name the project directory, or name the paths of the code to scan.', $root), Setting::Project);
+        return new self(\sprintf(
+            'No composer.json in "%s": run Preheat in your project root, name the project directory, '
+            .'or name the paths of the code to scan.',
+            $root,
+        ), Setting::Project);
     }
 
     public static function invalidJson(string $file, string $error): self
@@ -31,11 +38,18 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
 
     public static function missingVendor(string $vendorDir): self
     {
-        return new self(\sprintf('No installed packages: "%s" is missing. Run `composer install` in the project first, or name the paths of the code to scan.', $vendorDir.'/composer/installed.json'), Setting::Paths);
+        return new self(\sprintf(
+            'No installed packages: "%s" is missing. Run `composer install` in the project first, '
+            .'or name the paths of the code to scan.',
+            $vendorDir.'/composer/installed.json',
+        ), Setting::Paths);
     }
 
     public static function missingPath(string $path): self
     {
-        return new self(\sprintf('Path "%s" to scan does not exist: check the spelling, or that it is relative to the project root.', $path), Setting::Paths);
+        return new self(\sprintf(
+            'Path "%s" to scan does not exist: check the spelling, or that it is relative to the project root.',
+            $path,
+        ), Setting::Paths);
     }
 }

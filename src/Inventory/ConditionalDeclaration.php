@@ -21,7 +21,12 @@ final class ConditionalDeclaration
     /** @return array{kind: string, name: string, line: int, context: string} */
     public function toArray(): array
     {
-        return ['kind' => $this->kind->value, 'name' => $this->name, 'line' => $this->line, 'context' => $this->context];
+        return [
+            'kind' => $this->kind->value,
+            'name' => $this->name,
+            'line' => $this->line,
+            'context' => $this->context,
+        ];
     }
 
     /** @param array{kind: string, name: string, line: int, context: string} $data */

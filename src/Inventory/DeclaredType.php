@@ -13,7 +13,10 @@ namespace Preheat\Inventory;
 final class DeclaredType
 {
     /** Built-in types, and the names that stand for the class being declared (self, static) or its parent. */
-    private const BUILTIN = ['null', 'false', 'true', 'bool', 'int', 'float', 'string', 'array', 'object', 'iterable', 'callable', 'mixed', 'void', 'never', 'static', 'self', 'parent'];
+    private const BUILTIN = [
+        'null', 'false', 'true', 'bool', 'int', 'float', 'string', 'array', 'object', 'iterable', 'callable', 'mixed',
+        'void', 'never', 'static', 'self', 'parent',
+    ];
 
     /** @param non-empty-list<string> $terms */
     public function __construct(public readonly array $terms)
@@ -49,7 +52,10 @@ final class DeclaredType
     /** The same type with `self` and `parent` replaced by the names they stand for, where known. */
     public function resolving(?string $self, ?string $parent): self
     {
-        $names = array_filter(['self' => $self, 'parent' => $parent], static fn (?string $name): bool => null !== $name);
+        $names = array_filter(
+            ['self' => $self, 'parent' => $parent],
+            static fn (?string $name): bool => null !== $name,
+        );
         if ([] === $names) {
             return $this;
         }
@@ -90,7 +96,10 @@ final class DeclaredType
 
         $union = \count($this->terms) > 1;
 
-        return implode('|', array_map(static fn (string $t): string => $union && str_contains($t, '&') ? '('.$t.')' : $t, $this->terms));
+        return implode('|', array_map(
+            static fn (string $t): string => $union && str_contains($t, '&') ? '('.$t.')' : $t,
+            $this->terms,
+        ));
     }
 
     /** Whether a single term (not an intersection) names a class, rather than a built-in type or self/static/parent. */

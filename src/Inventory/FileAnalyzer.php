@@ -23,14 +23,18 @@ use PhpParser\PhpVersion;
 final class FileAnalyzer
 {
     /** Calls that only ask whether something exists: harmless when skipped. */
-    private const HINT_FUNCTIONS = ['class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'function_exists'];
+    private const HINT_FUNCTIONS = [
+        'class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'function_exists',
+    ];
 
     private readonly Parser $parser;
 
     public function __construct(?PhpVersion $targetVersion = null)
     {
         $factory = new ParserFactory();
-        $this->parser = null === $targetVersion ? $factory->createForHostVersion() : $factory->createForVersion($targetVersion);
+        $this->parser = null === $targetVersion
+            ? $factory->createForHostVersion()
+            : $factory->createForVersion($targetVersion);
     }
 
     public function analyze(string $path): FileInventory
@@ -39,7 +43,12 @@ final class FileAnalyzer
         $modifiedAt = @filemtime($path);
         $code = @file_get_contents($path);
         if (false === $code || false === $size || false === $modifiedAt) {
-            return FileInventory::unparsable($path, (int) $size, (int) $modifiedAt, 'cannot be read: check that it exists and its permissions');
+            return FileInventory::unparsable(
+                $path,
+                (int) $size,
+                (int) $modifiedAt,
+                'cannot be read: check that it exists and its permissions',
+            );
         }
 
         return $this->analyzeCode($path, $code, $size, $modifiedAt);
@@ -95,7 +104,8 @@ final class FileAnalyzer
                 continue;
             }
             $args = $call->args;
-            if (isset($args[0], $args[1]) && $args[0] instanceof Node\Arg && $args[1] instanceof Node\Arg && $args[0]->value instanceof Node\Scalar\String_) {
+            if (isset($args[0], $args[1]) && $args[0] instanceof Node\Arg && $args[1] instanceof Node\Arg
+                && $args[0]->value instanceof Node\Scalar\String_) {
                 $constants[ltrim($args[0]->value->value, '\\')][] = $paths->parts($args[1]->value);
             }
         }
@@ -117,7 +127,8 @@ final class FileAnalyzer
     private function scanStatement(Node $statement, ?string $context, TopLevelScan $scan): void
     {
         $line = $statement->getStartLine();
-        if (null === $context && null !== $scan->returnedOnLine && !$statement instanceof Stmt\Namespace_ && !$statement instanceof Stmt\Declare_) {
+        if (null === $context && null !== $scan->returnedOnLine
+            && !$statement instanceof Stmt\Namespace_ && !$statement instanceof Stmt\Declare_) {
             $this->scanAfterReturn($statement, $scan);
 
             return;
@@ -145,7 +156,12 @@ final class FileAnalyzer
                 if (null === $context) {
                     $scan->declarations[] = $declaration;
                 } else {
-                    $scan->conditional[] = new ConditionalDeclaration($declaration->kind, $declaration->name, $line, $context);
+                    $scan->conditional[] = new ConditionalDeclaration(
+                        $declaration->kind,
+                        $declaration->name,
+                        $line,
+                        $context,
+                    );
                 }
 
                 return;
@@ -157,7 +173,8 @@ final class FileAnalyzer
                 return;
             case $statement instanceof Stmt\If_ && $this->isDependencyGuard($statement):
                 return;
-            case $statement instanceof Stmt\If_ && null === $context && null !== ($names = $this->returnGuardNames($statement)):
+            case $statement instanceof Stmt\If_ && null === $context
+                && null !== ($names = $this->returnGuardNames($statement)):
                 $scan->returnGuards[] = ['names' => $names, 'line' => $line];
 
                 return;
@@ -177,7 +194,10 @@ final class FileAnalyzer
 
                 return;
             case $statement instanceof Stmt\Const_:
-                $names = array_map(static fn (Node\Const_ $c): string => (string) ($c->namespacedName ?? $c->name), $statement->consts);
+                $names = array_map(
+                    static fn (Node\Const_ $c): string => (string) ($c->namespacedName ?? $c->name),
+                    $statement->consts,
+                );
                 $scan->sideEffects[] = new SideEffect('declares constant '.implode(', ', $names), $line);
 
                 return;
@@ -257,7 +277,10 @@ final class FileAnalyzer
         return $this->existenceChecks($if->cond);
     }
 
-    /** @return list<string>|null the names `class_exists(A) || function_exists('b')` asks about; null for any other condition */
+    /**
+     * @return list<string>|null the names `class_exists(A) || function_exists('b')` asks about; null for any other
+     *                           condition
+     */
     private function existenceChecks(Expr $condition): ?array
     {
         if ($condition instanceof Expr\BinaryOp\BooleanOr || $condition instanceof Expr\BinaryOp\LogicalOr) {
@@ -275,7 +298,8 @@ final class FileAnalyzer
         return match (true) {
             $subject instanceof Node\Scalar\String_ => [ltrim($subject->value, '\\')],
             $subject instanceof Expr\ClassConstFetch && $subject->class instanceof Name
-                && $subject->name instanceof Node\Identifier && 'class' === strtolower($subject->name->toString()) => [$subject->class->toString()],
+                && $subject->name instanceof Node\Identifier
+                && 'class' === strtolower($subject->name->toString()) => [$subject->class->toString()],
             default => null,
         };
     }
@@ -295,7 +319,10 @@ final class FileAnalyzer
         foreach ($scan->returnGuards as $guard) {
             foreach ($guard['names'] as $name) {
                 if (!isset($declared[strtolower($name)])) {
-                    $scan->sideEffects[] = new SideEffect(\sprintf('returns from the file if %s exists', $name), $guard['line']);
+                    $scan->sideEffects[] = new SideEffect(
+                        \sprintf('returns from the file if %s exists', $name),
+                        $guard['line'],
+                    );
                     break;
                 }
             }
@@ -310,7 +337,12 @@ final class FileAnalyzer
             if ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) {
                 $declaration = $this->declarationOf($node);
                 if (null !== $declaration) {
-                    $scan->conditional[] = new ConditionalDeclaration($declaration->kind, $declaration->name, $node->getStartLine(), $context);
+                    $scan->conditional[] = new ConditionalDeclaration(
+                        $declaration->kind,
+                        $declaration->name,
+                        $node->getStartLine(),
+                        $context,
+                    );
                 }
             } elseif ($node instanceof Node) {
                 foreach ($node->getSubNodeNames() as $name) {
@@ -344,9 +376,15 @@ final class FileAnalyzer
     {
         return match (true) {
             $condition instanceof Expr\BooleanNot => $this->onlyAsksWhetherThingsExist($condition->expr),
-            $condition instanceof Expr\BinaryOp\BooleanAnd, $condition instanceof Expr\BinaryOp\BooleanOr => $this->onlyAsksWhetherThingsExist($condition->left) && $this->onlyAsksWhetherThingsExist($condition->right),
+            $condition instanceof Expr\BinaryOp\BooleanAnd,
+            $condition instanceof Expr\BinaryOp\BooleanOr => $this->onlyAsksWhetherThingsExist($condition->left)
+                && $this->onlyAsksWhetherThingsExist($condition->right),
             $condition instanceof Expr\FuncCall => $condition->name instanceof Name
-                && \in_array(strtolower($condition->name->getLast()), [...self::HINT_FUNCTIONS, 'extension_loaded'], true),
+                && \in_array(
+                    strtolower($condition->name->getLast()),
+                    [...self::HINT_FUNCTIONS, 'extension_loaded'],
+                    true,
+                ),
             default => false,
         };
     }
@@ -376,8 +414,10 @@ final class FileAnalyzer
             $expr instanceof Expr\Include_ => 'includes another file',
             $expr instanceof Expr\Print_ => 'prints output',
             $expr instanceof Expr\Exit_ => 'exits',
-            $expr instanceof Expr\Assign, $expr instanceof Expr\AssignOp, $expr instanceof Expr\AssignRef => 'assigns a variable',
-            $expr instanceof Expr\StaticCall, $expr instanceof Expr\MethodCall, $expr instanceof Expr\NullsafeMethodCall => 'calls a method',
+            $expr instanceof Expr\Assign, $expr instanceof Expr\AssignOp,
+            $expr instanceof Expr\AssignRef => 'assigns a variable',
+            $expr instanceof Expr\StaticCall, $expr instanceof Expr\MethodCall,
+            $expr instanceof Expr\NullsafeMethodCall => 'calls a method',
             $expr instanceof Expr\New_ => 'creates an object',
             default => 'runs an expression',
         };
@@ -390,7 +430,9 @@ final class FileAnalyzer
             $value = $argument->value;
             $parts[] = match (true) {
                 $value instanceof Node\Scalar\String_ => var_export($value->value, true),
-                $value instanceof Expr\ClassConstFetch && $value->class instanceof Name && $value->name instanceof Node\Identifier => $value->class->toString().'::'.$value->name->toString(),
+                $value instanceof Expr\ClassConstFetch && $value->class instanceof Name
+                    && $value->name instanceof Node\Identifier => $value->class->toString()
+                        .'::'.$value->name->toString(),
                 default => '...',
             };
         }
@@ -414,13 +456,15 @@ final class FileAnalyzer
 
         return match (true) {
             $node instanceof Stmt\Class_ => new Declaration(
-                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(), LinkNames::of($node->implements), $traits, $methods,
+                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(),
+                LinkNames::of($node->implements), $traits, $methods,
             ),
             $node instanceof Stmt\Interface_ => new Declaration(
                 DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [], $methods,
             ),
             $node instanceof Stmt\Enum_ => new Declaration(
-                DeclarationKind::EnumDeclaration, $name, $line, null, LinkNames::of($node->implements), $traits, $methods,
+                DeclarationKind::EnumDeclaration, $name, $line, null,
+                LinkNames::of($node->implements), $traits, $methods,
             ),
             default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods),
         };

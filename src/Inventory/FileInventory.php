@@ -16,7 +16,8 @@ final class FileInventory
      * @param list<Declaration>            $anonymousClasses
      * @param list<ConditionalDeclaration> $unreachableDeclarations top-level classes after a top-level `return;`
      *                                                              that PHP never declares, but preloading would
-     * @param list<GuardedInclude>         $guardedIncludes         includes anywhere in the file that run only depending on whether a name exists
+     * @param list<GuardedInclude>         $guardedIncludes         includes anywhere in the file that run only
+     *                                                              depending on whether a name exists
      */
     public function __construct(
         public readonly string $path,
@@ -42,7 +43,9 @@ final class FileInventory
     /** @return list<Declaration> */
     public function classLikes(): array
     {
-        return array_values(array_filter($this->declarations, static fn (Declaration $d): bool => $d->kind->isClassLike()));
+        return array_values(
+            array_filter($this->declarations, static fn (Declaration $d): bool => $d->kind->isClassLike()),
+        );
     }
 
     /**
@@ -58,7 +61,9 @@ final class FileInventory
     /** @return list<Declaration> */
     public function functions(): array
     {
-        return array_values(array_filter($this->declarations, static fn (Declaration $d): bool => !$d->kind->isClassLike()));
+        return array_values(
+            array_filter($this->declarations, static fn (Declaration $d): bool => !$d->kind->isClassLike()),
+        );
     }
 
     public function hasSideEffects(): bool
@@ -74,14 +79,26 @@ final class FileInventory
             'size' => $this->size,
             'mtime' => $this->modifiedAt,
             'declarations' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->declarations),
-            'conditional' => array_map(static fn (ConditionalDeclaration $d): array => $d->toArray(), $this->conditionalDeclarations),
-            'sideEffects' => array_map(static fn (SideEffect $s): array => [$s->description, $s->line], $this->sideEffects),
+            'conditional' => array_map(
+                static fn (ConditionalDeclaration $d): array => $d->toArray(),
+                $this->conditionalDeclarations,
+            ),
+            'sideEffects' => array_map(
+                static fn (SideEffect $s): array => [$s->description, $s->line],
+                $this->sideEffects,
+            ),
             'parseError' => $this->parseError,
             'anonymous' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->anonymousClasses),
-            'unreachable' => array_map(static fn (ConditionalDeclaration $d): array => $d->toArray(), $this->unreachableDeclarations),
+            'unreachable' => array_map(
+                static fn (ConditionalDeclaration $d): array => $d->toArray(),
+                $this->unreachableDeclarations,
+            ),
         ];
         if ([] !== $this->guardedIncludes) {
-            $data['guardedIncludes'] = array_map(static fn (GuardedInclude $g): array => $g->toArray(), $this->guardedIncludes);
+            $data['guardedIncludes'] = array_map(
+                static fn (GuardedInclude $g): array => $g->toArray(),
+                $this->guardedIncludes,
+            );
         }
         if ([] !== $this->constants) {
             $data['constants'] = $this->constants;
@@ -99,7 +116,9 @@ final class FileInventory
             $data['mtime'],
             array_values(array_map(Declaration::fromArray(...), $data['declarations'])),
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['conditional'])),
-            array_values(array_map(static fn (array $s): SideEffect => new SideEffect($s[0], $s[1]), $data['sideEffects'])),
+            array_values(
+                array_map(static fn (array $s): SideEffect => new SideEffect($s[0], $s[1]), $data['sideEffects']),
+            ),
             $data['parseError'],
             array_values(array_map(Declaration::fromArray(...), $data['anonymous'])),
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['unreachable'])),

@@ -23,7 +23,10 @@ use PhpParser\NodeFinder;
 final class GuardCondition
 {
     /** Calls whose answer changes when a preloaded file declares the name they ask about. */
-    private const CHECKS = ['function_exists', 'class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'method_exists', 'is_callable'];
+    private const CHECKS = [
+        'function_exists', 'class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'method_exists',
+        'is_callable',
+    ];
 
     /** Calls that ask whether something exists, preloading or not: they make a branch a guard. */
     private const ALL_CHECKS = [...self::CHECKS, 'defined'];
@@ -122,7 +125,9 @@ final class GuardCondition
     {
         $literal = match (true) {
             $value instanceof Scalar\String_ => $value->value,
-            $value instanceof Expr\ClassConstFetch && $value->class instanceof Name && $value->name instanceof Node\Identifier && 'class' === strtolower($value->name->toString()) => $value->class->toString(),
+            $value instanceof Expr\ClassConstFetch && $value->class instanceof Name
+                && $value->name instanceof Node\Identifier
+                && 'class' === strtolower($value->name->toString()) => $value->class->toString(),
             $value instanceof Expr\Array_ && isset($value->items[0]) => self::nameOf($value->items[0]->value)[0],
             default => null,
         };
@@ -131,7 +136,8 @@ final class GuardCondition
             return [strtolower(ltrim(explode('::', $literal)[0], '\\')), ''];
         }
         $start = match (true) {
-            $value instanceof Scalar\InterpolatedString && $value->parts[0] instanceof Node\InterpolatedStringPart => $value->parts[0]->value,
+            $value instanceof Scalar\InterpolatedString
+                && $value->parts[0] instanceof Node\InterpolatedStringPart => $value->parts[0]->value,
             $value instanceof Expr\BinaryOp\Concat => self::nameOf($value->left)[0] ?? self::nameOf($value->left)[1],
             default => '',
         };

@@ -23,7 +23,10 @@ final class GuardedInclude
         public readonly string $suffix,
         public readonly int $line,
         public readonly GuardCondition $condition = new GuardCondition(anyName: true),
-        /** @var list<array{string, string}>|null the path as `StaticPath` parts, to resolve again once constants are known */
+        /**
+         * @var list<array{string, string}>|null the path as `StaticPath` parts, to resolve again once constants are
+         *                                       known
+         */
         public readonly ?array $parts = null,
     ) {
     }
@@ -31,7 +34,9 @@ final class GuardedInclude
     /** The same include, its path resolved again with the constants the app defines. */
     public function withConstants(ConstantTable $constants): self
     {
-        return null === $this->parts ? $this : StaticPath::resolve($this->parts, $this->condition, $this->line, $constants);
+        return null === $this->parts
+            ? $this
+            : StaticPath::resolve($this->parts, $this->condition, $this->line, $constants);
     }
 
     /**
@@ -48,13 +53,18 @@ final class GuardedInclude
             }
         }
         if ($this->condition->anyName && $this->mayReach($file->path)) {
-            return \sprintf('asks whether a function or class exists whose name it builds at runtime, and includes %s', $this->describe());
+            return \sprintf(
+                'asks whether a function or class exists whose name it builds at runtime, and includes %s',
+                $this->describe(),
+            );
         }
 
         return null;
     }
 
-    /** Whether this include may load the file at $path: exactly when resolved, by the known end of the path otherwise. */
+    /**
+     * Whether this include may load the file at $path: exactly when resolved, by the known end of the path otherwise.
+     */
     public function mayReach(string $path): bool
     {
         if (null !== $this->target) {
@@ -73,7 +83,10 @@ final class GuardedInclude
         };
     }
 
-    /** @return array{target: string|null, suffix: string, line: int, names: list<string>, prefixes: list<string>, anyName: bool, parts?: list<array{string, string}>} */
+    /**
+     * @return array{target: string|null, suffix: string, line: int, names: list<string>, prefixes: list<string>,
+     *               anyName: bool, parts?: list<array{string, string}>}
+     */
     public function toArray(): array
     {
         return [
@@ -86,9 +99,18 @@ final class GuardedInclude
         ] + (null === $this->parts ? [] : ['parts' => $this->parts]);
     }
 
-    /** @param array{target: string|null, suffix: string, line: int, names?: list<string>, prefixes?: list<string>, anyName?: bool, parts?: list<array{string, string}>} $data */
+    /**
+     * @param array{target: string|null, suffix: string, line: int, names?: list<string>, prefixes?: list<string>,
+     *              anyName?: bool, parts?: list<array{string, string}>} $data
+     */
     public static function fromArray(array $data): self
     {
-        return new self($data['target'], $data['suffix'], $data['line'], new GuardCondition($data['names'] ?? [], $data['prefixes'] ?? [], $data['anyName'] ?? true), $data['parts'] ?? null);
+        return new self(
+            $data['target'],
+            $data['suffix'],
+            $data['line'],
+            new GuardCondition($data['names'] ?? [], $data['prefixes'] ?? [], $data['anyName'] ?? true),
+            $data['parts'] ?? null,
+        );
     }
 }

@@ -86,7 +86,10 @@ final class GuardedIncludeCollector
     private function condition(Node $node): ?GuardCondition
     {
         $conditions = match (true) {
-            $node instanceof Stmt\If_ => [$node->cond, ...array_map(static fn (Stmt\ElseIf_ $e): Expr => $e->cond, $node->elseifs)],
+            $node instanceof Stmt\If_ => [
+                $node->cond,
+                ...array_map(static fn (Stmt\ElseIf_ $e): Expr => $e->cond, $node->elseifs),
+            ],
             $node instanceof Stmt\While_, $node instanceof Stmt\Do_, $node instanceof Expr\Ternary => [$node->cond],
             $node instanceof Stmt\For_ => $node->cond,
             $node instanceof Expr\BinaryOp\BooleanAnd, $node instanceof Expr\BinaryOp\BooleanOr,

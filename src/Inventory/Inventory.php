@@ -16,7 +16,10 @@ final class Inventory
     /** @var array<string, list<string>> lower-case function name => paths declaring it at top level */
     private array $functionDeclarers = [];
 
-    /** @var array<string, list<string>> lower-case name => paths declaring it only conditionally (or never: after a top-level return) */
+    /**
+     * @var array<string, list<string>> lower-case name => paths declaring it only conditionally (or never: after a
+     *                                  top-level return)
+     */
     private array $conditionalDeclarers = [];
 
     /** @param array<string, FileInventory> $files keyed by path */

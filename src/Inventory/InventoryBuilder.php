@@ -34,8 +34,11 @@ final class InventoryBuilder
      *
      * @param (callable(int $done, int $total): void)|null $progress
      */
-    public function buildSelection(SourceSelection $selection, InventoryCache $cache, ?callable $progress = null): InventoryScan
-    {
+    public function buildSelection(
+        SourceSelection $selection,
+        InventoryCache $cache,
+        ?callable $progress = null,
+    ): InventoryScan {
         $paths = [...$selection->files, ...$selection->context];
         $files = [];
         $toParse = [];
@@ -48,7 +51,10 @@ final class InventoryBuilder
         }
         $total = \count($paths);
         $cached = $total - \count($toParse);
-        $parsed = $this->analysis->analyze($toParse, null === $progress ? null : static fn (int $done) => $progress($cached + $done, $total));
+        $parsed = $this->analysis->analyze(
+            $toParse,
+            null === $progress ? null : static fn (int $done) => $progress($cached + $done, $total),
+        );
         foreach ($parsed as $path => $inventory) {
             $files[$path] = $inventory;
             $cache->put($inventory);
@@ -61,6 +67,11 @@ final class InventoryBuilder
         /** @var array<string, FileInventory> $files every path now has its inventory */
         $context = array_intersect_key($files, array_flip($selection->context));
 
-        return new InventoryScan(new Inventory(array_diff_key($files, $context)), \count($toParse), new Inventory($context), $selection);
+        return new InventoryScan(
+            new Inventory(array_diff_key($files, $context)),
+            \count($toParse),
+            new Inventory($context),
+            $selection,
+        );
     }
 }

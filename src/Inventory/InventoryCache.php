@@ -66,7 +66,8 @@ final class InventoryCache
         }
         $uid = posix_geteuid();
         $home = (posix_getpwuid($uid) ?: [])['dir'] ?? ($environment['HOME'] ?? '');
-        if (str_starts_with($home, '/') && '/' !== $home && is_dir($home) && (is_dir($home.'/.cache') || is_writable($home))) {
+        $usable = str_starts_with($home, '/') && '/' !== $home && is_dir($home);
+        if ($usable && (is_dir($home.'/.cache') || is_writable($home))) {
             return rtrim($home, '/').'/.cache/preheat';
         }
 

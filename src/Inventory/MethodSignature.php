@@ -14,9 +14,13 @@ final class MethodSignature
      * @param list<array{name: string, type: DeclaredType|null}> $parameters
      * @param bool                                               $abstract    also every method of an interface
      * @param bool                                               $variadic    the last parameter takes the rest
-     * @param int|null                                           $required    how many arguments a call must pass (PHP's required_num_args); null when unknown
-     * @param int|null                                           $count       how many parameters, the variadic one aside (PHP's num_args); null when unknown
-     * @param list<int>                                          $byReference the positions of the parameters passed by reference
+     * @param int|null                                           $required    how many arguments a call must pass
+     *                                                                        (PHP's required_num_args); null when
+     *                                                                        unknown
+     * @param int|null                                           $count       how many parameters, the variadic one
+     *                                                                        aside (PHP's num_args); null when unknown
+     * @param list<int>                                          $byReference the positions of the parameters passed
+     *                                                                        by reference
      */
     public function __construct(
         public readonly string $name,
@@ -62,7 +66,10 @@ final class MethodSignature
     {
         return array_filter([
             'name' => $this->name,
-            'parameters' => array_map(static fn (array $p): array => ['name' => $p['name'], 'type' => $p['type']?->terms], $this->parameters),
+            'parameters' => array_map(
+                static fn (array $p): array => ['name' => $p['name'], 'type' => $p['type']?->terms],
+                $this->parameters,
+            ),
             'returns' => $this->returnType?->terms,
             'abstract' => $this->abstract,
             'private' => $this->private,
@@ -80,7 +87,13 @@ final class MethodSignature
     {
         return new self(
             $data['name'],
-            array_values(array_map(static fn (array $p): array => ['name' => $p['name'], 'type' => null === $p['type'] ? null : new DeclaredType($p['type'])], $data['parameters'] ?? [])),
+            array_values(array_map(
+                static fn (array $p): array => [
+                    'name' => $p['name'],
+                    'type' => null === $p['type'] ? null : new DeclaredType($p['type']),
+                ],
+                $data['parameters'] ?? [],
+            )),
             null === ($data['returns'] ?? null) ? null : new DeclaredType($data['returns']),
             $data['abstract'] ?? false,
             $data['private'] ?? false,

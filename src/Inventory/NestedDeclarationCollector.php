@@ -32,7 +32,8 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
 
     public function enterNode(Node $node): null
     {
-        if ($this->functionDepth > 0 && ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) && null !== $node->name) {
+        $declares = $node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_;
+        if ($this->functionDepth > 0 && $declares && null !== $node->name) {
             $kind = match (true) {
                 $node instanceof Stmt\Function_ => DeclarationKind::FunctionDeclaration,
                 $node instanceof Stmt\Interface_ => DeclarationKind::InterfaceDeclaration,
@@ -41,7 +42,12 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
                 default => DeclarationKind::ClassDeclaration,
             };
             $name = $node->namespacedName?->toString() ?? $node->name->toString();
-            $this->declarations[] = new ConditionalDeclaration($kind, $name, $node->getStartLine(), 'inside a function');
+            $this->declarations[] = new ConditionalDeclaration(
+                $kind,
+                $name,
+                $node->getStartLine(),
+                'inside a function',
+            );
         }
         if ($node instanceof Node\FunctionLike) {
             ++$this->functionDepth;

@@ -32,7 +32,9 @@ final class SignatureReader
         $inInterface = $node instanceof Stmt\Interface_;
         $self = $node instanceof Stmt\Trait_ ? null : $node->namespacedName?->toString();
         $parent = $node instanceof Stmt\Class_ ? $node->extends?->toString() : null;
-        $resolve = static fn (?DeclaredType $type): ?DeclaredType => null === $type ? null : $type->resolving($self, $parent);
+        $resolve = static fn (?DeclaredType $type): ?DeclaredType => null === $type
+            ? null
+            : $type->resolving($self, $parent);
         $methods = [];
         foreach ($node->getMethods() as $method) {
             $parameters = [];
@@ -49,12 +51,15 @@ final class SignatureReader
                     $byReference[] = $index;
                 }
                 $type = $resolve(self::typeOf($param->type));
-                if (null !== $type && $param->default instanceof Node\Expr\ConstFetch && 'null' === $param->default->name->toLowerString()
+                if (null !== $type && $param->default instanceof Node\Expr\ConstFetch
+                    && 'null' === $param->default->name->toLowerString()
                     && !$type->allows('null') && !$type->allows('mixed')) {
                     // `T $x = null` is implicitly nullable: PHP compares it as ?T.
                     $type = new DeclaredType([...$type->terms, 'null']);
                 }
-                $name = $param->var instanceof Node\Expr\Variable && \is_string($param->var->name) ? $param->var->name : '';
+                $name = $param->var instanceof Node\Expr\Variable && \is_string($param->var->name)
+                    ? $param->var->name
+                    : '';
                 $parameters[] = ['name' => $name, 'type' => $type];
                 $variadic = $param->variadic;
             }
@@ -86,7 +91,10 @@ final class SignatureReader
             return new DeclaredType([self::termOf($type->type), 'null']);
         }
         if ($type instanceof Node\UnionType) {
-            return new DeclaredType([self::termOf($type->types[0]), ...array_values(array_map(self::termOf(...), \array_slice($type->types, 1)))]);
+            return new DeclaredType([
+                self::termOf($type->types[0]),
+                ...array_values(array_map(self::termOf(...), \array_slice($type->types, 1))),
+            ]);
         }
 
         return new DeclaredType([self::termOf($type)]);

@@ -24,7 +24,10 @@ final class SourceFinder
         'vendor-bin' => 'development tools', 'node_modules' => 'JavaScript packages',
     ];
 
-    /** Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as non-code directories are named). */
+    /**
+     * Names in NOT_RUNTIME that mean the same in any case (others only in lower case, as
+     * non-code directories are named).
+     */
     private const ANY_CASE = ['tests', 'test', '_test'];
 
     /**
@@ -38,8 +41,8 @@ final class SourceFinder
      * (MediaWiki's includes/cache, Roundcube's program/lib/Roundcube/cache).
      */
     private const GENERATED_PATHS = [
-        'var/cache', 'var/tmp', 'app/cache', 'bootstrap/cache', 'data/cache', 'data/tmp', 'wp-content/cache', 'wp-content/uploads',
-        'public/uploads',
+        'var/cache', 'var/tmp', 'app/cache', 'bootstrap/cache', 'data/cache', 'data/tmp', 'wp-content/cache',
+        'wp-content/uploads', 'public/uploads',
     ];
 
     /** Files Preheat writes into a project root: never the app's code. */
@@ -87,7 +90,8 @@ final class SourceFinder
      * @param string|null  $projectRoot real path; null to scan the roots whole and list no other files
      * @param list<string> $roots       real paths of directories or files
      * @param string|null  $vendorDir   real path of the installed packages: scanned whole
-     * @param list<string> $include     skipped directories to scan anyway: a path relative to the project root, or a name
+     * @param list<string> $include     skipped directories to scan anyway: a path relative to the project root, or a
+     *                                  name
      */
     public function select(?string $projectRoot, array $roots, ?string $vendorDir, array $include = []): SourceSelection
     {
@@ -103,7 +107,8 @@ final class SourceFinder
                 $this->files[realpath($root) ?: $root] ??= $root;
                 continue;
             }
-            $whole = null === $projectRoot || !RelativePath::isInside($root, $projectRoot) || (null !== $vendorDir && RelativePath::isInside($root, $vendorDir))
+            $whole = null === $projectRoot || !RelativePath::isInside($root, $projectRoot)
+                || (null !== $vendorDir && RelativePath::isInside($root, $vendorDir))
                 || null !== $this->skipRule($root, $projectRoot);
             $this->walk($root, $root, $root, $whole ? null : $projectRoot, $vendorDir, false);
         }
@@ -120,7 +125,15 @@ final class SourceFinder
         $scannedRoots = array_map(static fn (string $r): ScannedRoot => new ScannedRoot($r, $counts[$r] ?? 0), $roots);
         $unused = array_keys(array_filter($this->include, static fn (bool $matched): bool => !$matched));
 
-        return new SourceSelection($files, $context, $scannedRoots, $this->skipped, $this->links, array_map('strval', $unused), $this->aliases);
+        return new SourceSelection(
+            $files,
+            $context,
+            $scannedRoots,
+            $this->skipped,
+            $this->links,
+            array_map('strval', $unused),
+            $this->aliases,
+        );
     }
 
     /**
@@ -128,8 +141,14 @@ final class SourceFinder
      * @param string      $logical     the path it was reached by (through links), for messages and rules
      * @param string|null $projectRoot where skip rules apply; null to take everything below
      */
-    private function walk(string $real, string $logical, string $root, ?string $projectRoot, ?string $vendorDir, bool $asContext): void
-    {
+    private function walk(
+        string $real,
+        string $logical,
+        string $root,
+        ?string $projectRoot,
+        ?string $vendorDir,
+        bool $asContext,
+    ): void {
         if (isset($this->visited[$real])) {
             return;
         }
@@ -166,7 +185,8 @@ final class SourceFinder
                     if (null !== $rule && !$this->includedAnyway($shown, $projectRoot, $entry)) {
                         [$reason, $why] = $rule;
                         if (!isset($this->visited[$target])) {
-                            $this->skipped[] = new SkippedPath($shown, $reason, $why, SkippedPath::GENERATED === $reason);
+                            $generated = SkippedPath::GENERATED === $reason;
+                            $this->skipped[] = new SkippedPath($shown, $reason, $why, $generated);
                         }
                         if (SkippedPath::GENERATED === $reason) {
                             $this->walk($target, $shown, $root, null, $vendorDir, true);
@@ -188,7 +208,11 @@ final class SourceFinder
             if (self::isCandidateScript($entry, $target)) {
                 // A script being verified next to its destination: left only by a run killed outright (kill -9).
                 if (!$asContext) {
-                    $this->skipped[] = new SkippedPath($shown, SkippedPath::PREHEAT_FILE, 'a preload script Preheat was verifying');
+                    $this->skipped[] = new SkippedPath(
+                        $shown,
+                        SkippedPath::PREHEAT_FILE,
+                        'a preload script Preheat was verifying',
+                    );
                 }
                 continue;
             }
@@ -203,7 +227,8 @@ final class SourceFinder
             } else {
                 $this->files[$target] ??= $root;
             }
-            if ($shown !== $target && null !== $this->projectRoot && RelativePath::isInside($shown, $this->projectRoot)) {
+            $linked = $shown !== $target;
+            if ($linked && null !== $this->projectRoot && RelativePath::isInside($shown, $this->projectRoot)) {
                 $this->aliases[$target] ??= $shown;
             }
         }
@@ -213,12 +238,20 @@ final class SourceFinder
     private function mayFollow(string $link, string $target, string $shown): bool
     {
         if (RelativePath::isInside(\dirname($link), $target)) {
-            $this->skipped[] = new SkippedPath($shown, SkippedPath::LINK_LOOP, \sprintf('a link to %s, which contains it (a loop): not followed', $target));
+            $this->skipped[] = new SkippedPath(
+                $shown,
+                SkippedPath::LINK_LOOP,
+                \sprintf('a link to %s, which contains it (a loop): not followed', $target),
+            );
 
             return false;
         }
         if (isset($this->visited[$target])) {
-            $this->skipped[] = new SkippedPath($shown, SkippedPath::LINK_SEEN, \sprintf('a link to %s, which is scanned already', $target));
+            $this->skipped[] = new SkippedPath(
+                $shown,
+                SkippedPath::LINK_SEEN,
+                \sprintf('a link to %s, which is scanned already', $target),
+            );
 
             return false;
         }
@@ -242,7 +275,8 @@ final class SourceFinder
         if (isset(self::NOT_RUNTIME[$key])) {
             return [SkippedPath::NOT_RUNTIME, \sprintf('%s, not run by the app', self::NOT_RUNTIME[$key])];
         }
-        if ((\in_array($name, self::GENERATED, true) && !str_contains($relative, '/')) || \in_array($relative, self::GENERATED_PATHS, true)) {
+        if ((\in_array($name, self::GENERATED, true) && !str_contains($relative, '/'))
+            || \in_array($relative, self::GENERATED_PATHS, true)) {
             return [SkippedPath::GENERATED, 'written by the app at run time'];
         }
 

@@ -12,9 +12,9 @@ final class SourceSelection
 {
     /**
      * @param list<string>          $files          real paths under the roots, sorted: candidates for preloading
-     * @param list<string>          $context        real paths of the project's other runtime PHP files (outside the roots, or
-     *                                              in directories the app writes at run time), sorted: checked for duplicate
-     *                                              declarations only
+     * @param list<string>          $context        real paths of the project's other runtime PHP files (outside the
+     *                                              roots, or in directories the app writes at run time), sorted:
+     *                                              checked for duplicate declarations only
      * @param list<ScannedRoot>     $roots
      * @param list<SkippedPath>     $skipped
      * @param list<FollowedLink>    $links

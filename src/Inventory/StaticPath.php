@@ -52,8 +52,12 @@ final class StaticPath
      *
      * @param list<array{string, string}> $parts
      */
-    public static function resolve(array $parts, GuardCondition $condition, int $line, ?ConstantTable $constants = null): GuardedInclude
-    {
+    public static function resolve(
+        array $parts,
+        GuardCondition $condition,
+        int $line,
+        ?ConstantTable $constants = null,
+    ): GuardedInclude {
         $whole = self::value($parts, $constants);
         if (null !== $whole) {
             if (str_starts_with($whole, '/')) {

@@ -26,6 +26,9 @@ final class TopLevelScan
     /** The line of a top-level `return;`, once the walk has passed one: what follows never runs. */
     public ?int $returnedOnLine = null;
 
-    /** @var list<array{names: list<string>, line: int}> `if (class_exists(X, false)) { return; }` guards and the names they ask about */
+    /**
+     * @var list<array{names: list<string>, line: int}> `if (class_exists(X, false)) { return; }` guards and the
+     *                                                  names they ask about
+     */
     public array $returnGuards = [];
 }

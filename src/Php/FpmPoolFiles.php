@@ -27,7 +27,8 @@ final class FpmPoolFiles
     public static function firstUser(string $fpmConfigDirectory): ?array
     {
         foreach (self::in($fpmConfigDirectory) as $pool) {
-            if (1 === preg_match('{^[ \t]*user[ \t]*=[ \t]*"?([^"\s;]+)}m', (string) @file_get_contents($pool), $match)) {
+            $contents = (string) @file_get_contents($pool);
+            if (1 === preg_match('{^[ \t]*user[ \t]*=[ \t]*"?([^"\s;]+)}m', $contents, $match)) {
                 return [$match[1], $pool];
             }
         }

@@ -31,7 +31,11 @@ final class OpcacheFootprint
     /** From the source size, with the ratios measured on Laravel's and Symfony's sources. */
     public static function estimate(int $sourceBytes): self
     {
-        return new self((int) ($sourceBytes * self::OPCACHE_BYTES_PER_SOURCE_BYTE), (int) ($sourceBytes * self::INTERNED_BYTES_PER_SOURCE_BYTE), false);
+        return new self(
+            (int) ($sourceBytes * self::OPCACHE_BYTES_PER_SOURCE_BYTE),
+            (int) ($sourceBytes * self::INTERNED_BYTES_PER_SOURCE_BYTE),
+            false,
+        );
     }
 
     /**
@@ -39,8 +43,13 @@ final class OpcacheFootprint
      *
      * @throws \RuntimeException with PHP's output when it reports nothing (no OPcache)
      */
-    public static function measure(ProcessRunner $runner, string $phpBinary, ?string $iniFile, ?string $scanDir, array $files): self
-    {
+    public static function measure(
+        ProcessRunner $runner,
+        string $phpBinary,
+        ?string $iniFile,
+        ?string $scanDir,
+        array $files,
+    ): self {
         $list = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-footprint-');
         if (false === $list) {
             throw new \RuntimeException('cannot create a temporary file');
@@ -49,17 +58,25 @@ final class OpcacheFootprint
             // Serialized, not one path a line: a file name may hold a line break.
             file_put_contents($list, serialize($files));
             $code = '$before = opcache_get_status(false);'
-                .'foreach (unserialize(file_get_contents('.var_export($list, true).'), ["allowed_classes" => false]) as $f) { try { @opcache_compile_file($f); } catch (\Throwable) {} }'
+                .'foreach (unserialize(file_get_contents('.var_export($list, true).'), ["allowed_classes" => false])'
+                .' as $f) { try { @opcache_compile_file($f); } catch (\Throwable) {} }'
                 .'$after = opcache_get_status(false);'
-                .Probe::emit('[$after["memory_usage"]["used_memory"] - $before["memory_usage"]["used_memory"], $after["interned_strings_usage"]["used_memory"] - $before["interned_strings_usage"]["used_memory"]]', self::MARKER);
+                .Probe::emit(
+                    '[$after["memory_usage"]["used_memory"] - $before["memory_usage"]["used_memory"], '
+                    .'$after["interned_strings_usage"]["used_memory"]'
+                    .' - $before["interned_strings_usage"]["used_memory"]]',
+                    self::MARKER,
+                );
             $command = [$phpBinary];
             if (null !== $iniFile) {
                 array_push($command, '-c', $iniFile);
             }
             array_push(
                 $command,
-                '-d', 'opcache.enable=1', '-d', 'opcache.enable_cli=1', '-d', 'opcache.preload=', '-d', 'opcache.file_cache=',
-                '-d', 'opcache.memory_consumption=4096', '-d', 'opcache.interned_strings_buffer=1024', '-d', 'opcache.max_accelerated_files=1000000',
+                '-d', 'opcache.enable=1', '-d', 'opcache.enable_cli=1',
+                '-d', 'opcache.preload=', '-d', 'opcache.file_cache=',
+                '-d', 'opcache.memory_consumption=4096', '-d', 'opcache.interned_strings_buffer=1024',
+                '-d', 'opcache.max_accelerated_files=1000000',
                 '-d', 'opcache.jit_buffer_size=0', '-d', 'memory_limit=-1', '-r', $code,
             );
             $result = $runner->run($command, null, 600.0, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
@@ -69,7 +86,9 @@ final class OpcacheFootprint
         }
         $data = Probe::decode($result->stdout, self::MARKER);
         if (!\is_array($data) || !\is_int($data[0] ?? null) || !\is_int($data[1] ?? null)) {
-            throw new \RuntimeException(trim($result->stderr.$result->stdout) ?: 'PHP printed nothing (is OPcache installed?)');
+            throw new \RuntimeException(
+                trim($result->stderr.$result->stdout) ?: 'PHP printed nothing (is OPcache installed?)',
+            );
         }
 
         return new self($data[0], $data[1], true);

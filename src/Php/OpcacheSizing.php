@@ -46,15 +46,23 @@ final class OpcacheSizing
      */
     public static function forApp(int $files, int $opcacheBytes, int $internedBytes): self
     {
-        $interned = self::roundUp((int) ceil(($internedBytes + self::PHP_INTERNED_BYTES) * self::HEADROOM / self::INTERNED_USABLE_SHARE / 1048576), 8);
+        $internedNeed = ($internedBytes + self::PHP_INTERNED_BYTES) * self::HEADROOM / self::INTERNED_USABLE_SHARE;
+        $interned = self::roundUp((int) ceil($internedNeed / 1048576), 8);
 
-        return new self($files, $interned, self::memoryFor($opcacheBytes, $interned), self::roundUp(self::scriptsNeeded($files), 10000));
+        return new self(
+            $files,
+            $interned,
+            self::memoryFor($opcacheBytes, $interned),
+            self::roundUp(self::scriptsNeeded($files), 10000),
+        );
     }
 
     /** Shared memory for the app's scripts with an interned-string buffer of $internedMb (part of it). */
     public static function memoryFor(int $opcacheBytes, int $internedMb): int
     {
-        return self::roundUp((int) ceil(($opcacheBytes * self::HEADROOM + self::OPCACHE_BASE_BYTES) / 1048576) + $internedMb, 32);
+        $scriptsMb = (int) ceil(($opcacheBytes * self::HEADROOM + self::OPCACHE_BASE_BYTES) / 1048576);
+
+        return self::roundUp($scriptsMb + $internedMb, 32);
     }
 
     /** Script slots the app needs, with headroom. */
@@ -85,13 +93,18 @@ final class OpcacheSizing
     public function iniSettings(PhpSettings $current): array
     {
         $interned = max($this->internedStringsMb, (int) ($current->value('opcache.interned_strings_buffer') ?? 0));
-        $memory = max(self::memoryFor(0, 0), $this->memoryMb, (int) ($current->value('opcache.memory_consumption') ?? 0));
+        $memory = max(
+            self::memoryFor(0, 0),
+            $this->memoryMb,
+            (int) ($current->value('opcache.memory_consumption') ?? 0),
+        );
+        $maxFiles = max($this->maxAcceleratedFiles, (int) ($current->value('opcache.max_accelerated_files') ?? 0));
         $realpathMb = max(self::REALPATH_MIN_MB, (int) ceil($this->files * self::REALPATH_BYTES_PER_FILE / 1048576));
 
         return [
             'opcache.memory_consumption' => (string) $memory,
             'opcache.interned_strings_buffer' => (string) $interned,
-            'opcache.max_accelerated_files' => (string) max($this->maxAcceleratedFiles, (int) ($current->value('opcache.max_accelerated_files') ?? 0)),
+            'opcache.max_accelerated_files' => (string) $maxFiles,
             'opcache.validate_timestamps' => '0',
             'realpath_cache_size' => $realpathMb.'M',
             'realpath_cache_ttl' => '3600',

@@ -16,9 +16,13 @@ final class OpcacheStatus
 
     /**
      * @param list<string>                                             $preloadedScripts  the files OPcache preloaded
-     * @param array<string, string|false>                              $ini               the OPcache settings (and memory_limit) as ini_get() gives them, by short name
-     * @param int|null                                                 $internedUsedBytes null when OPcache does not report interned strings
-     * @param array{class: string, plan: string, sources: string}|null $manifest          what the preloaded Preheat script says it preloads
+     * @param array<string, string|false>                              $ini               the OPcache settings (and
+     *                                                                                    memory_limit) as ini_get()
+     *                                                                                    gives them, by short name
+     * @param int|null                                                 $internedUsedBytes null when OPcache does not
+     *                                                                                    report interned strings
+     * @param array{class: string, plan: string, sources: string}|null $manifest          what the preloaded Preheat
+     *                                                                                    script says it preloads
      */
     public function __construct(
         public readonly string $php,
@@ -81,7 +85,8 @@ final class OpcacheStatus
     /** @return array{class: string, plan: string, sources: string}|null */
     private static function manifest(mixed $data): ?array
     {
-        if (!\is_array($data) || !\is_string($data['class'] ?? null) || !\is_string($data['plan'] ?? null) || !\is_string($data['sources'] ?? null)) {
+        if (!\is_array($data) || !\is_string($data['class'] ?? null) || !\is_string($data['plan'] ?? null)
+            || !\is_string($data['sources'] ?? null)) {
             return null;
         }
 
@@ -95,12 +100,19 @@ final class OpcacheStatus
             'php' => $this->php,
             'user' => $this->user,
             'opcache' => $this->enabled,
-            'preload' => ['memoryBytes' => $this->preloadMemoryBytes, 'scripts' => $this->preloadedScripts, 'classes' => $this->preloadedClasses, 'functions' => $this->preloadedFunctions],
+            'preload' => [
+                'memoryBytes' => $this->preloadMemoryBytes,
+                'scripts' => $this->preloadedScripts,
+                'classes' => $this->preloadedClasses,
+                'functions' => $this->preloadedFunctions,
+            ],
             'usedBytes' => $this->usedBytes,
             'cachedScripts' => $this->cachedScripts,
             'maxCachedKeys' => $this->maxCachedKeys,
             'manifest' => $this->manifest,
-            'interned' => null === $this->internedUsedBytes ? null : ['used' => $this->internedUsedBytes, 'buffer' => $this->internedBufferBytes],
+            'interned' => null === $this->internedUsedBytes
+                ? null
+                : ['used' => $this->internedUsedBytes, 'buffer' => $this->internedBufferBytes],
             'ini' => $this->ini,
         ];
 

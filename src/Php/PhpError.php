@@ -16,11 +16,18 @@ final class PhpError extends \RuntimeException implements UserError, SettingErro
 
     public static function missingIni(string $path): self
     {
-        return new self(\sprintf('php.ini "%s" does not exist: give the php.ini your php-fpm uses (php-fpm -i | grep "Loaded Configuration").', $path), Setting::PhpIni);
+        return new self(\sprintf(
+            'php.ini "%s" does not exist: give the php.ini your php-fpm uses '
+            .'(php-fpm -i | grep "Loaded Configuration").',
+            $path,
+        ), Setting::PhpIni);
     }
 
     public static function unknownUser(string $user): self
     {
-        return new self(\sprintf('User "%s" does not exist: give the user php-fpm\'s pool runs as (`user =` in its pool config).', $user), Setting::PoolUser);
+        return new self(\sprintf(
+            'User "%s" does not exist: give the user php-fpm\'s pool runs as (`user =` in its pool config).',
+            $user,
+        ), Setting::PoolUser);
     }
 }

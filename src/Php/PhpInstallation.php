@@ -40,7 +40,10 @@ final class PhpInstallation
         return $this->configuredPreloadUser() ?? $this->user;
     }
 
-    /** Where preloadUser() comes from, for a message: the ini's opcache.preload_user, else where the pool's user was found. */
+    /**
+     * Where preloadUser() comes from, for a message: the ini's opcache.preload_user, else
+     * where the pool's user was found.
+     */
     public function preloadUserSource(): string
     {
         return null !== $this->configuredPreloadUser()

@@ -28,8 +28,12 @@ final class PhpInstallationLocator
     ) {
     }
 
-    public function locate(string $phpBinary, ?string $iniFile = null, ?string $fpmBinary = null, ?string $user = null): PhpInstallation
-    {
+    public function locate(
+        string $phpBinary,
+        ?string $iniFile = null,
+        ?string $fpmBinary = null,
+        ?string $user = null,
+    ): PhpInstallation {
         if (null !== $iniFile && !is_file($iniFile)) {
             throw PhpError::missingIni($iniFile);
         }
@@ -45,9 +49,14 @@ final class PhpInstallationLocator
             $version = $this->version($phpBinary);
             $debian = \sprintf('/etc/php/%s/fpm/php.ini', $version);
             if (is_file($debian)) {
-                [$ini, $scanDir, $source] = [$debian, is_dir(\dirname($debian).'/conf.d') ? \dirname($debian).'/conf.d' : null, "Debian's php-fpm ini"];
+                $confD = \dirname($debian).'/conf.d';
+                [$ini, $scanDir, $source] = [$debian, is_dir($confD) ? $confD : null, "Debian's php-fpm ini"];
             } else {
-                [$ini, $scanDir, $source] = [null, null, null === $fpm ? 'no php-fpm found: the CLI\'s own php.ini' : basename($fpm).' loads no php.ini'];
+                [$ini, $scanDir, $source] = [
+                    null,
+                    null,
+                    null === $fpm ? 'no php-fpm found: the CLI\'s own php.ini' : basename($fpm).' loads no php.ini',
+                ];
             }
         }
         $settings = $this->read($phpBinary, $ini, $scanDir, $source);
@@ -59,7 +68,11 @@ final class PhpInstallationLocator
     /** The effective settings with that ini, as PHP itself reports them (ini_get), so includes and conf.d count. */
     public function read(string $phpBinary, ?string $ini, ?string $scanDir, string $source): PhpSettings
     {
-        $code = Probe::emit('["loaded" => php_ini_loaded_file(), "values" => array_map(static fn ($s) => ini_get($s), '.var_export(PhpSettings::SHOWN, true).')]', self::MARKER);
+        $code = Probe::emit(
+            '["loaded" => php_ini_loaded_file(), '
+            .'"values" => array_map(static fn ($s) => ini_get($s), '.var_export(PhpSettings::SHOWN, true).')]',
+            self::MARKER,
+        );
         $command = [$phpBinary];
         if (null !== $ini) {
             array_push($command, '-c', $ini);
@@ -82,7 +95,15 @@ final class PhpInstallationLocator
         $file = $ini ?? $loaded;
         $contents = null === $file ? null : @file_get_contents($file);
 
-        return new PhpSettings($file, null === $ini && null !== $loaded ? 'the CLI\'s own php.ini: no php-fpm ini found' : $source, $scanDir, $values, [], [], false === $contents ? null : $contents);
+        return new PhpSettings(
+            $file,
+            null === $ini && null !== $loaded ? 'the CLI\'s own php.ini: no php-fpm ini found' : $source,
+            $scanDir,
+            $values,
+            [],
+            [],
+            false === $contents ? null : $contents,
+        );
     }
 
     private function fpmBinary(string $phpBinary, ?string $given): ?string
@@ -133,7 +154,9 @@ final class PhpInstallationLocator
             return null;
         }
         $ini = preg_match('{^Loaded Configuration File => (.+)$}m', $result->stdout, $m) ? trim($m[1]) : null;
-        $scanDir = preg_match('{^Scan this dir for additional \.ini files => (.+)$}m', $result->stdout, $s) ? trim($s[1]) : null;
+        $scanDir = preg_match('{^Scan this dir for additional \.ini files => (.+)$}m', $result->stdout, $s)
+            ? trim($s[1])
+            : null;
 
         return [
             'ini' => null === $ini || '(none)' === $ini ? null : $ini,

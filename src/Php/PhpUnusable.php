@@ -11,11 +11,19 @@ final class PhpUnusable extends \RuntimeException implements EnvironmentError
 {
     public static function cannotRead(string $command, string $output): self
     {
-        return new self(\sprintf('Cannot read PHP\'s settings: `%s` printed no answer. Check the PHP binary and the php.ini.%s', $command, '' === $output ? '' : "\n".$output));
+        return new self(\sprintf(
+            'Cannot read PHP\'s settings: `%s` printed no answer. Check the PHP binary and the php.ini.%s',
+            $command,
+            '' === $output ? '' : "\n".$output,
+        ));
     }
 
     public static function noOpcache(string $phpBinary, string $output): self
     {
-        return new self(\sprintf('%s has no OPcache: install or enable the opcache extension (zend_extension=opcache) to preload.%s', $phpBinary, '' === trim($output) ? '' : "\n".trim($output)));
+        return new self(\sprintf(
+            '%s has no OPcache: install or enable the opcache extension (zend_extension=opcache) to preload.%s',
+            $phpBinary,
+            '' === trim($output) ? '' : "\n".trim($output),
+        ));
     }
 }

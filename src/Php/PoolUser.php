@@ -25,7 +25,8 @@ final class PoolUser
      * The user php-fpm's pools run as: the first `user =` in their pool files (pool.d/*.conf, in name
      * order), else www-data.
      *
-     * @param list<string>|null $fpmConfigDirs php-fpm's configuration directories (default: /etc/php/VERSION/fpm, newest first)
+     * @param list<string>|null $fpmConfigDirs php-fpm's configuration directories (default: /etc/php/VERSION/fpm,
+     *                                         newest first)
      *
      * @return array{string, string} the name, and where it comes from
      */
@@ -65,7 +66,10 @@ final class PoolUser
         return new self($name, (int) $entry['uid'], (int) $entry['gid'], array_values(array_unique($groups)));
     }
 
-    /** Whether the user is allowed the access in $bits (4 read, 2 write, 1 search/execute) by a file's owner, group and mode. */
+    /**
+     * Whether the user is allowed the access in $bits (4 read, 2 write, 1 search/execute)
+     * by a file's owner, group and mode.
+     */
     public function may(int $bits, int $ownerUid, int $ownerGid, int $mode): bool
     {
         if (0 === $this->uid) {

@@ -78,7 +78,8 @@ final class InterruptGuard
     public function temporaryFile(string $directory, string $prefix): string|false
     {
         // Registered in the same breath as created: an interrupt waits until both are done.
-        $blocked = \function_exists('pcntl_sigprocmask') && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
+        $blocked = \function_exists('pcntl_sigprocmask')
+            && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
         try {
             $path = @tempnam($directory, $prefix);
             if (false !== $path) {
@@ -113,7 +114,10 @@ final class InterruptGuard
         return \count($this->paths) + \count($this->stops);
     }
 
-    /** Stops every registered program (latest first, so a server's tools before the server) and removes every registered path. */
+    /**
+     * Stops every registered program (latest first, so a server's tools before the
+     * server) and removes every registered path.
+     */
     public function cleanUp(): void
     {
         if (null !== $this->owner && getmypid() !== $this->owner) {
@@ -145,7 +149,10 @@ final class InterruptGuard
                 \function_exists('pcntl_signal') ? pcntl_signal($ignored, \SIG_IGN) : null;
             }
             $this->cleanUp();
-            fwrite($this->stderr ?? \STDERR, \sprintf("\nInterrupted (%s): stopped every process and removed every temporary file of this run.\n", self::signalName($signal)));
+            fwrite($this->stderr ?? \STDERR, \sprintf(
+                "\nInterrupted (%s): stopped every process and removed every temporary file of this run.\n",
+                self::signalName($signal),
+            ));
         }
         exit(128 + $signal);
     }
@@ -172,7 +179,11 @@ final class InterruptGuard
             return;
         }
         try {
-            foreach (new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($path, \FilesystemIterator::SKIP_DOTS), \RecursiveIteratorIterator::CHILD_FIRST) as $entry) {
+            $entries = new \RecursiveIteratorIterator(
+                new \RecursiveDirectoryIterator($path, \FilesystemIterator::SKIP_DOTS),
+                \RecursiveIteratorIterator::CHILD_FIRST,
+            );
+            foreach ($entries as $entry) {
                 /** @var \SplFileInfo $entry */
                 $entry->isDir() && !$entry->isLink() ? @rmdir($entry->getPathname()) : @unlink($entry->getPathname());
             }

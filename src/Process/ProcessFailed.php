@@ -36,13 +36,19 @@ final class ProcessFailed extends \RuntimeException implements EnvironmentError,
     /** @param list<string> $command */
     public static function cannotStart(array $command, string $why): self
     {
-        return new self(\sprintf('Cannot run `%s`: %s. Check that the program exists and is executable.', $command[0] ?? '', $why), $command);
+        return new self(
+            \sprintf('Cannot run `%s`: %s. Check that the program exists and is executable.', $command[0] ?? '', $why),
+            $command,
+        );
     }
 
     /** @param list<string> $command */
     public static function timedOut(array $command, float $seconds): self
     {
-        return new self(\sprintf('`%s` did not finish within %.0f s and was stopped.', implode(' ', $command), $seconds), $command);
+        return new self(
+            \sprintf('`%s` did not finish within %.0f s and was stopped.', implode(' ', $command), $seconds),
+            $command,
+        );
     }
 
     /**
@@ -50,10 +56,21 @@ final class ProcessFailed extends \RuntimeException implements EnvironmentError,
      *
      * @param list<string> $command
      */
-    public static function unreadableOutput(string $tool, array $command, ?int $exitCode, string $stderr, string $stdout): self
-    {
+    public static function unreadableOutput(
+        string $tool,
+        array $command,
+        ?int $exitCode,
+        string $stderr,
+        string $stdout,
+    ): self {
         return new self(
-            \sprintf('%s failed (exit %s): %s%s', $tool, null === $exitCode ? 'none' : (string) $exitCode, trim(trim($stderr)."\n".trim($stdout)), [] === $command ? '' : "\nCommand: ".implode(' ', $command)),
+            \sprintf(
+                '%s failed (exit %s): %s%s',
+                $tool,
+                null === $exitCode ? 'none' : (string) $exitCode,
+                trim(trim($stderr)."\n".trim($stdout)),
+                [] === $command ? '' : "\nCommand: ".implode(' ', $command),
+            ),
             $command,
             $exitCode,
             $stderr,
@@ -63,7 +80,13 @@ final class ProcessFailed extends \RuntimeException implements EnvironmentError,
     public static function unexpectedExit(ProcessResult $result, string $what): self
     {
         return new self(
-            \sprintf("%s failed: `%s` exited with code %d.\n%s", $what, $result->commandLine(), $result->exitCode, trim($result->stderr ?: $result->stdout)),
+            \sprintf(
+                "%s failed: `%s` exited with code %d.\n%s",
+                $what,
+                $result->commandLine(),
+                $result->exitCode,
+                trim($result->stderr ?: $result->stdout),
+            ),
             $result->command,
             $result->exitCode,
             $result->stderr,

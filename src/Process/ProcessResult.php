@@ -18,6 +18,9 @@ final class ProcessResult
 
     public function commandLine(): string
     {
-        return implode(' ', array_map(static fn (string $part): string => preg_match('{^[\w./=:@%+-]+$}', $part) ? $part : escapeshellarg($part), $this->command));
+        return implode(' ', array_map(
+            static fn (string $part): string => preg_match('{^[\w./=:@%+-]+$}', $part) ? $part : escapeshellarg($part),
+            $this->command,
+        ));
     }
 }

@@ -14,7 +14,12 @@ interface ProcessRunner
      * @param list<string>               $command
      * @param array<string, string>|null $environment added to the inherited environment
      */
-    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult;
+    public function run(
+        array $command,
+        ?string $workingDirectory = null,
+        float $timeoutSeconds = 300.0,
+        ?array $environment = null,
+    ): ProcessResult;
 
     /**
      * Starts a long-running program (a server) and returns at once; it runs until stopped.

@@ -78,7 +78,9 @@ final class ProcessTree
         return $this->stat($pid)['sid'] ?? null;
     }
 
-    /** When $pid started, in clock ticks since boot: with the PID, tells a process from a later one given the same PID. */
+    /**
+     * When $pid started, in clock ticks since boot: with the PID, tells a process from a later one given the same PID.
+     */
     public function startTime(int $pid): ?int
     {
         return $this->stat($pid)['start'] ?? null;

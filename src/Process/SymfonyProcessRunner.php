@@ -11,13 +11,23 @@ use Symfony\Component\Process\Process;
 
 final class SymfonyProcessRunner implements ProcessRunner
 {
-    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
-    {
+    public function run(
+        array $command,
+        ?string $workingDirectory = null,
+        float $timeoutSeconds = 300.0,
+        ?array $environment = null,
+    ): ProcessResult {
         // In a session of its own too: what it leaves running when it ends (a child it forked and did not
         // wait for) is found by its session and stopped, so that a command run once leaves nothing behind.
         $setsid = self::setsid($command);
         $ownSession = null !== $setsid;
-        $process = new Process($ownSession ? [$setsid, ...$command] : $command, $workingDirectory, $environment, null, $timeoutSeconds);
+        $process = new Process(
+            $ownSession ? [$setsid, ...$command] : $command,
+            $workingDirectory,
+            $environment,
+            null,
+            $timeoutSeconds,
+        );
         $started = hrtime(true);
         try {
             $process->start();
@@ -49,7 +59,13 @@ final class SymfonyProcessRunner implements ProcessRunner
     {
         // In a session of its own: whatever it forks, also after it started, can be found and stopped with it.
         $setsid = self::setsid($command);
-        $process = new Process(null === $setsid ? $command : [$setsid, ...$command], $workingDirectory, $environment, null, null);
+        $process = new Process(
+            null === $setsid ? $command : [$setsid, ...$command],
+            $workingDirectory,
+            $environment,
+            null,
+            null,
+        );
         try {
             $process->start();
         } catch (ProcessStartFailedException|ProcessRuntimeException $error) {

@@ -26,7 +26,10 @@ final class TreeStop
     /** @var array<int, int> PID => start time */
     private array $seen = [];
 
-    /** @param int|null $startTime when $pid started (ProcessTree::startTime()), if known: once it is reaped its PID may be someone else's */
+    /**
+     * @param int|null $startTime when $pid started (ProcessTree::startTime()), if known: once it is reaped its PID
+     *                            may be someone else's
+     */
     public function __construct(
         private readonly int $pid,
         private readonly bool $ownSession,
@@ -36,7 +39,8 @@ final class TreeStop
     }
 
     /**
-     * @param \Closure(): void|null $reap called while waiting: lets the parent reap its child (a zombie holds no resource but its PID)
+     * @param \Closure(): void|null $reap called while waiting: lets the parent reap its child (a zombie holds no
+     *                                    resource but its PID)
      *
      * @return list<int> the PIDs still alive in the end (empty unless the system refused to stop them)
      */
@@ -74,7 +78,8 @@ final class TreeStop
     /** Remembers the processes that are ours now; true when any was not seen before. */
     private function look(): bool
     {
-        $leader = null === $this->startTime || $this->tree->startTime($this->pid) === $this->startTime ? [$this->pid] : [];
+        $sameLeader = null === $this->startTime || $this->tree->startTime($this->pid) === $this->startTime;
+        $leader = $sameLeader ? [$this->pid] : [];
         $found = [...$leader, ...$this->alive()];
         if ($this->ownSession) {
             $found = [...$found, ...$this->tree->session($this->pid)];

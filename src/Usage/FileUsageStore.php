@@ -87,7 +87,10 @@ final class FileUsageStore implements UsageStore
         return $this->path;
     }
 
-    /** @return array{server: string, from: int, to: int, requests: int, dropped: int, files: array<string, int>, required: array<string, int>}|null null for a damaged line */
+    /**
+     * @return array{server: string, from: int, to: int, requests: int, dropped: int, files: array<string, int>,
+     *               required: array<string, int>}|null null for a damaged line
+     */
     private function parse(string $line): ?array
     {
         $record = json_decode($line, true);
@@ -109,7 +112,8 @@ final class FileUsageStore implements UsageStore
         $dropped = $record['dropped'] ?? 0;
         $fileCounts = $record['files'] ?? null;
         $requiredCounts = $record['required'] ?? [];
-        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !\is_int($requests) || $requests < 0 || !\is_int($dropped) || !\is_array($fileCounts) || !\is_array($requiredCounts)) {
+        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !\is_int($requests) || $requests < 0
+            || !\is_int($dropped) || !\is_array($fileCounts) || !\is_array($requiredCounts)) {
             return null;
         }
         $files = [];
@@ -127,6 +131,14 @@ final class FileUsageStore implements UsageStore
             $required[(string) $file] = $count;
         }
 
-        return ['server' => $server, 'from' => $from, 'to' => $to, 'requests' => $requests, 'dropped' => $dropped, 'files' => $files, 'required' => $required];
+        return [
+            'server' => $server,
+            'from' => $from,
+            'to' => $to,
+            'requests' => $requests,
+            'dropped' => $dropped,
+            'files' => $files,
+            'required' => $required,
+        ];
     }
 }

@@ -52,7 +52,14 @@ final class RecorderBootstrap
             }
         }
 
-        return new self($path, $recorder, $store, self::number($code, 'sample', 10), self::number($code, 'batch', 50), self::number($code, 'flushSeconds', 60));
+        return new self(
+            $path,
+            $recorder,
+            $store,
+            self::number($code, 'sample', 10),
+            self::number($code, 'batch', 50),
+            self::number($code, 'flushSeconds', 60),
+        );
     }
 
     public function describeStore(): ?string

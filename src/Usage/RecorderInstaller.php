@@ -24,38 +24,75 @@ final class RecorderInstaller
      * Checks the options of `preheat record` and resolves paths against the project.
      *
      * @param list<string> $base
-     * @param string|null  $bufferDir where workers keep their counts between flushes (default: a directory of their user under the temp directory); they create it when missing
+     * @param string|null  $bufferDir where workers keep their counts between flushes (default: a directory of their
+     *                                user under the temp directory); they create it when missing
      */
-    public function settings(string $project, ?string $bootstrap, ?string $store, int $sample, int $batch, int $flushSeconds, array $base, ?string $bufferDir = null): RecorderSettings
-    {
+    public function settings(
+        string $project,
+        ?string $bootstrap,
+        ?string $store,
+        int $sample,
+        int $batch,
+        int $flushSeconds,
+        array $base,
+        ?string $bufferDir = null,
+    ): RecorderSettings {
         $projectDir = realpath($project);
         if (false === $projectDir || !is_dir($projectDir)) {
-            throw InvalidSetting::because(Setting::Project, \sprintf('Project directory "%s" does not exist: run Preheat in your project root or name the project directory.', $project));
+            throw InvalidSetting::because(Setting::Project, \sprintf(
+                'Project directory "%s" does not exist: '
+                .'run Preheat in your project root or name the project directory.',
+                $project,
+            ));
         }
-        foreach ([[Setting::Sample, 'The sampling rate (1 in N requests)', $sample], [Setting::Batch, 'The batch (sampled requests a worker keeps before writing)', $batch], [Setting::FlushSeconds, 'The flush interval in seconds', $flushSeconds]] as [$setting, $what, $value]) {
+        $counts = [
+            [Setting::Sample, 'The sampling rate (1 in N requests)', $sample],
+            [Setting::Batch, 'The batch (sampled requests a worker keeps before writing)', $batch],
+            [Setting::FlushSeconds, 'The flush interval in seconds', $flushSeconds],
+        ];
+        foreach ($counts as [$setting, $what, $value]) {
             if ($value < 1) {
-                throw InvalidSetting::because($setting, \sprintf('%s must be a whole number of at least 1 (got %d).', $what, $value));
+                throw InvalidSetting::because(
+                    $setting,
+                    \sprintf('%s must be a whole number of at least 1 (got %d).', $what, $value),
+                );
             }
         }
         $bootstrapPath = self::absolute($bootstrap ?? self::DEFAULT_BOOTSTRAP, $projectDir);
         if (!str_ends_with($bootstrapPath, '.php')) {
-            throw InvalidSetting::because(Setting::Bootstrap, \sprintf('The bootstrap %s must be a .php file.', $bootstrap));
+            throw InvalidSetting::because(
+                Setting::Bootstrap,
+                \sprintf('The bootstrap %s must be a .php file.', $bootstrap),
+            );
         }
         if (1 === preg_match('/["\r\n\0]/', $bootstrapPath)) {
-            throw InvalidSetting::because(Setting::Bootstrap, \sprintf('The bootstrap %s: php.ini cannot name a path with a double quote or a line break; choose another path.', $bootstrap));
+            throw InvalidSetting::because(Setting::Bootstrap, \sprintf(
+                'The bootstrap %s: php.ini cannot name a path with a double quote or a line break; '
+                .'choose another path.',
+                $bootstrap,
+            ));
         }
         if (!is_dir(\dirname($bootstrapPath))) {
-            throw InvalidSetting::because(Setting::Bootstrap, \sprintf('The directory of the bootstrap %s does not exist: create it or choose another path.', $bootstrapPath));
+            throw InvalidSetting::because(Setting::Bootstrap, \sprintf(
+                'The directory of the bootstrap %s does not exist: create it or choose another path.',
+                $bootstrapPath,
+            ));
         }
         $target = UsageStores::target($store ?? UsageStores::DEFAULT_FILE, $projectDir);
         if ('file' === $target['type'] && !is_dir(\dirname((string) $target['path']))) {
-            throw InvalidSetting::because(Setting::Store, \sprintf('The directory of the store file %s does not exist: create it, or choose another store.', $target['path']));
+            throw InvalidSetting::because(Setting::Store, \sprintf(
+                'The directory of the store file %s does not exist: create it, or choose another store.',
+                $target['path'],
+            ));
         }
         $directories = [];
         foreach ($base as $directory) {
             $real = realpath(self::absolute($directory, $projectDir));
             if (false === $real || !is_dir($real)) {
-                throw InvalidSetting::because(Setting::RecordedDirectories, \sprintf('%s is not a directory: give a directory whose files to record, relative to the project.', $directory));
+                throw InvalidSetting::because(Setting::RecordedDirectories, \sprintf(
+                    '%s is not a directory: give a directory whose files to record, relative to the project.',
+                    $directory,
+                ));
             }
             $directories[] = $real;
         }
@@ -63,11 +100,24 @@ final class RecorderInstaller
         if (null !== $bufferDir) {
             $bufferDir = rtrim(self::absolute($bufferDir, $projectDir), '/');
             if (!is_dir(\dirname($bufferDir))) {
-                throw InvalidSetting::because(Setting::BufferDirectory, \sprintf('The directory of the buffer directory %s does not exist: create it, or choose another buffer directory.', $bufferDir));
+                throw InvalidSetting::because(Setting::BufferDirectory, \sprintf(
+                    'The directory of the buffer directory %s does not exist: '
+                    .'create it, or choose another buffer directory.',
+                    $bufferDir,
+                ));
             }
         }
 
-        return new RecorderSettings($projectDir, $bootstrapPath, $target, $sample, $batch, $flushSeconds, array_values(array_unique($directories)), $bufferDir);
+        return new RecorderSettings(
+            $projectDir,
+            $bootstrapPath,
+            $target,
+            $sample,
+            $batch,
+            $flushSeconds,
+            array_values(array_unique($directories)),
+            $bufferDir,
+        );
     }
 
     /**
@@ -81,7 +131,12 @@ final class RecorderInstaller
         if ('redis' === $store['type']) {
             $store = array_filter($store, static fn (mixed $value): bool => null !== $value);
         }
-        $config = ['store' => $store, 'sample' => $settings->sample, 'batch' => $settings->batch, 'flushSeconds' => $settings->flushSeconds];
+        $config = [
+            'store' => $store,
+            'sample' => $settings->sample,
+            'batch' => $settings->batch,
+            'flushSeconds' => $settings->flushSeconds,
+        ];
         if ([] !== $settings->base) {
             $config['base'] = $settings->base;
         }

@@ -51,10 +51,15 @@ final class RedisUsageStore implements UsageStore
             ['HGETALL', $prefix.'required'],
         ]) + array_fill(0, 9, null);
         if (null !== $version && !\in_array($version, array_map('strval', Recorder::READABLE_FORMATS), true)) {
-            throw UsageStoreError::incompatibleVersion($this->describe(), \is_scalar($version) ? (string) $version : '?');
+            throw UsageStoreError::incompatibleVersion(
+                $this->describe(),
+                \is_scalar($version) ? (string) $version : '?',
+            );
         }
         $fileCounts = self::counts($files);
-        $serverNames = \is_array($servers) ? array_map(static fn (mixed $s): string => \is_scalar($s) ? (string) $s : '', $servers) : [];
+        $serverNames = \is_array($servers)
+            ? array_map(static fn (mixed $s): string => \is_scalar($s) ? (string) $s : '', $servers)
+            : [];
         sort($serverNames);
 
         return new UsageSnapshot(
@@ -114,7 +119,9 @@ final class RedisUsageStore implements UsageStore
             $host = (string) $this->target['host'];
             $address = (str_contains($host, ':') ? '['.$host.']' : $host).':'.(int) $this->target['port'];
 
-            throw SinkError::UNREACHABLE === $e->getCode() ? UsageStoreUnreachable::redisUnreachable($address, $e->getMessage()) : UsageStoreError::redisFailed($address, $e->getMessage());
+            throw SinkError::UNREACHABLE === $e->getCode()
+                ? UsageStoreUnreachable::redisUnreachable($address, $e->getMessage())
+                : UsageStoreError::redisFailed($address, $e->getMessage());
         }
     }
 

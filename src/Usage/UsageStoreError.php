@@ -26,23 +26,33 @@ final class UsageStoreError extends \RuntimeException implements UserError, Sett
 
     public static function missingFile(string $path): self
     {
-        return self::aboutTheStore(\sprintf('No usage recorded at "%s": the file does not exist. Enable the recorder (preheat record --install) and let requests through, or name another store (a file, or redis://HOST:PORT/DB).', $path));
+        return self::aboutTheStore(\sprintf(
+            'No usage recorded at "%s": the file does not exist. Enable the recorder (preheat record --install) '
+            .'and let requests through, or name another store (a file, or redis://HOST:PORT/DB).',
+            $path,
+        ));
     }
 
     public static function unreadableFile(string $path): self
     {
-        return self::aboutTheStore(\sprintf('Cannot read the usage file "%s": check that it is a file you may read.', $path));
+        return self::aboutTheStore(
+            \sprintf('Cannot read the usage file "%s": check that it is a file you may read.', $path),
+        );
     }
 
     public static function unwritable(string $store, string $why): self
     {
-        return self::aboutTheStore(\sprintf('Cannot write to the usage store %s: %s. Check that it exists and is writable.', $store, $why));
+        return self::aboutTheStore(
+            \sprintf('Cannot write to the usage store %s: %s. Check that it exists and is writable.', $store, $why),
+        );
     }
 
     public static function incompatibleVersion(string $store, string $found): self
     {
         return self::aboutTheStore(\sprintf(
-            'The usage store %s was written by an incompatible version of the recorder (format %s; this Preheat reads formats %s): record into a new store, or read it with the Preheat version that wrote it.',
+            'The usage store %s was written by an incompatible version of the recorder '
+            .'(format %s; this Preheat reads formats %s): '
+            .'record into a new store, or read it with the Preheat version that wrote it.',
             $store,
             $found,
             implode(' and ', \Preheat\Recorder\Recorder::READABLE_FORMATS),
@@ -51,19 +61,33 @@ final class UsageStoreError extends \RuntimeException implements UserError, Sett
 
     public static function redisFailed(string $address, string $why): self
     {
-        return self::aboutTheStore(\sprintf('Redis at %s failed: %s. Check the password and database in the store, and that no other data uses its ?prefix=.', $address, $why));
+        return self::aboutTheStore(\sprintf(
+            'Redis at %s failed: %s. Check the password and database in the store, '
+            .'and that no other data uses its ?prefix=.',
+            $address,
+            $why,
+        ));
     }
 
     public static function empty(string $store): self
     {
-        return self::aboutTheStore(\sprintf('No traffic recorded yet in %1$s: enable the recorder (preheat record --install) and let requests through; `preheat usage --store=%1$s` says what to check.', $store));
+        return self::aboutTheStore(\sprintf(
+            'No traffic recorded yet in %1$s: enable the recorder (preheat record --install) and let requests through; '
+            .'`preheat usage --store=%1$s` says what to check.',
+            $store,
+        ));
     }
 
-    /** Nothing in the store reads as a record, but it is not empty either: it is some other file, or all of it is damaged. */
+    /**
+     * Nothing in the store reads as a record, but it is not empty either: it is some
+     * other file, or all of it is damaged.
+     */
     public static function notAStore(string $store, int $damaged): self
     {
         return self::aboutTheStore(\sprintf(
-            '%s is not a usage store: none of its lines is a record of Preheat\'s recorder (%d damaged %s skipped). Name the file the recorder writes (preheat record --install prints it), or move this one away and record anew.',
+            '%s is not a usage store: none of its lines is a record of Preheat\'s recorder (%d damaged %s skipped). '
+            .'Name the file the recorder writes (preheat record --install prints it), '
+            .'or move this one away and record anew.',
             $store,
             $damaged,
             1 === $damaged ? 'line' : 'lines',
@@ -83,6 +107,10 @@ final class UsageStoreError extends \RuntimeException implements UserError, Sett
 
     public static function mergeIntoSource(string $store): self
     {
-        return new self(\sprintf('The store to merge into, %s, is also one of the stores merged: merge into another store, or its counts would be added to themselves.', $store), Setting::MergeTarget);
+        return new self(\sprintf(
+            'The store to merge into, %s, is also one of the stores merged: '
+            .'merge into another store, or its counts would be added to themselves.',
+            $store,
+        ), Setting::MergeTarget);
     }
 }

@@ -18,6 +18,11 @@ final class UsageStoreUnreachable extends \RuntimeException implements Environme
 
     public static function redisUnreachable(string $address, string $why): self
     {
-        return new self(\sprintf('Cannot reach Redis at %s (%s): check that redis-server is running and listens there, or fix the address of the store (redis://HOST:PORT/DB).', $address, $why));
+        return new self(\sprintf(
+            'Cannot reach Redis at %s (%s): check that redis-server is running and listens there, '
+            .'or fix the address of the store (redis://HOST:PORT/DB).',
+            $address,
+            $why,
+        ));
     }
 }

@@ -17,7 +17,8 @@ final class UsageSummary
 
     /**
      * @param array<int, int>                                        $coverage percent => the fewest files that cover it
-     * @param list<array{file: string, requests: int, share: float}> $top      most loaded first; share of sampled requests
+     * @param list<array{file: string, requests: int, share: float}> $top      most loaded first; share of sampled
+     *                                                                         requests
      */
     private function __construct(
         public readonly UsageSnapshot $snapshot,

@@ -36,17 +36,29 @@ final class WriteAccess
             }
 
             return [new AccessProblem(
-                \sprintf('%s cannot append to the store %s (%s): nothing is recorded', $user->name, $file, FileOwnership::describe($stat)),
+                \sprintf(
+                    '%s cannot append to the store %s (%s): nothing is recorded',
+                    $user->name,
+                    $file,
+                    FileOwnership::describe($stat),
+                ),
                 \sprintf('chown %s %s', ShellWord::of($user->name), ShellWord::of($file)),
             )];
         }
         $parent = @stat($directory);
-        if (false !== $parent && $user->may(self::WRITE | self::SEARCH, $parent['uid'], $parent['gid'], $parent['mode'])) {
+        if (false !== $parent
+            && $user->may(self::WRITE | self::SEARCH, $parent['uid'], $parent['gid'], $parent['mode'])) {
             return [];
         }
 
         return [new AccessProblem(
-            \sprintf('%s cannot create the store %s: it may not write to %s (%s); nothing is recorded', $user->name, $file, $directory, false === $parent ? 'missing' : FileOwnership::describe($parent)),
+            \sprintf(
+                '%s cannot create the store %s: it may not write to %s (%s); nothing is recorded',
+                $user->name,
+                $file,
+                $directory,
+                false === $parent ? 'missing' : FileOwnership::describe($parent),
+            ),
             \sprintf('touch %1$s && chown %2$s %1$s', ShellWord::of($file), ShellWord::of($user->name)),
         )];
     }
@@ -56,7 +68,8 @@ final class WriteAccess
      * directory with other files (the temp dir, /var/lib...) is never handed to the pool's user or closed;
      * a directory of its own under it is proposed instead.
      *
-     * @param bool $isDefault the recorder's default (preheat-recorder-UID under the temp dir), which the workers create again when it is removed
+     * @param bool $isDefault the recorder's default (preheat-recorder-UID under the temp dir), which the workers
+     *                        create again when it is removed
      *
      * @return list<AccessProblem>
      */
@@ -73,31 +86,66 @@ final class WriteAccess
                 return $problems;
             }
             $parentStat = @stat($parent);
-            if (false !== $parentStat && $user->may(self::WRITE | self::SEARCH, $parentStat['uid'], $parentStat['gid'], $parentStat['mode'])) {
+            $mayCreate = false !== $parentStat
+                && $user->may(self::WRITE | self::SEARCH, $parentStat['uid'], $parentStat['gid'], $parentStat['mode']);
+            if ($mayCreate) {
                 return []; // the workers create it, 0700
             }
 
-            return [new AccessProblem(\sprintf('%s cannot create the buffer directory %s in %s (%s): %s', $user->name, $directory, $parent, false === $parentStat ? 'missing' : FileOwnership::describe($parentStat), $slower), $create)];
+            return [new AccessProblem(\sprintf(
+                '%s cannot create the buffer directory %s in %s (%s): %s',
+                $user->name,
+                $directory,
+                $parent,
+                false === $parentStat ? 'missing' : FileOwnership::describe($parentStat),
+                $slower,
+            ), $create)];
         }
         if (0o120000 === ($stat['mode'] & 0o170000)) {
-            return [new AccessProblem(\sprintf('the buffer directory %s is a symbolic link, which the recorder never follows: %s', $directory, $slower), \sprintf('rm %s && %s', ShellWord::of($directory), $create))];
+            return [new AccessProblem(
+                \sprintf(
+                    'the buffer directory %s is a symbolic link, which the recorder never follows: %s',
+                    $directory,
+                    $slower,
+                ),
+                \sprintf('rm %s && %s', ShellWord::of($directory), $create),
+            )];
         }
         if (0o040000 !== ($stat['mode'] & 0o170000)) {
-            return [new AccessProblem(\sprintf('the buffer directory %s is not a directory: %s', $directory, $slower), 'choose a buffer directory of '.$user->name.' only', Setting::BufferDirectory)];
+            return [new AccessProblem(
+                \sprintf('the buffer directory %s is not a directory: %s', $directory, $slower),
+                'choose a buffer directory of '.$user->name.' only',
+                Setting::BufferDirectory,
+            )];
         }
         $problems = $this->reachable($user, \dirname($directory));
         if ([] !== $problems) {
             return $problems;
         }
         $own = rtrim($directory, '/').'/preheat-recorder';
-        $elsewhere = \sprintf('install -d -o %1$s -m 0700 %2$s, then make it the buffer directory', ShellWord::of($user->name), ShellWord::of($own));
+        $elsewhere = \sprintf(
+            'install -d -o %1$s -m 0700 %2$s, then make it the buffer directory',
+            ShellWord::of($user->name),
+            ShellWord::of($own),
+        );
         $dedicated = self::holdsOnlyBuffers($directory);
         if ($stat['uid'] !== $user->uid) {
             return [new AccessProblem(
-                \sprintf('the buffer directory %s belongs to %s, not %s: workers keep counts only in a directory of their own user, so %s', $directory, FileOwnership::owner($stat['uid']), $user->name, $slower),
+                \sprintf(
+                    'the buffer directory %s belongs to %s, not %s: '
+                    .'workers keep counts only in a directory of their own user, so %s',
+                    $directory,
+                    FileOwnership::owner($stat['uid']),
+                    $user->name,
+                    $slower,
+                ),
                 match (true) {
                     $isDefault => \sprintf('rm -r %s (the workers create it again, 0700)', ShellWord::of($directory)),
-                    $dedicated => \sprintf('chown %1$s %2$s && chmod 0700 %2$s', ShellWord::of($user->name), ShellWord::of($directory)),
+                    $dedicated => \sprintf(
+                        'chown %1$s %2$s && chmod 0700 %2$s',
+                        ShellWord::of($user->name),
+                        ShellWord::of($directory),
+                    ),
                     default => $elsewhere,
                 },
                 $isDefault || $dedicated ? null : Setting::BufferDirectory,
@@ -105,7 +153,13 @@ final class WriteAccess
         }
         if (0 !== ($stat['mode'] & 0o022)) {
             return [new AccessProblem(
-                \sprintf('the buffer directory %s can be written by its group or others (%s): workers keep no counts where another user can plant files, so %s', $directory, FileOwnership::describe($stat), $slower),
+                \sprintf(
+                    'the buffer directory %s can be written by its group or others (%s): '
+                    .'workers keep no counts where another user can plant files, so %s',
+                    $directory,
+                    FileOwnership::describe($stat),
+                    $slower,
+                ),
                 $dedicated ? \sprintf('chmod 0700 %s', ShellWord::of($directory)) : $elsewhere,
                 $dedicated ? null : Setting::BufferDirectory,
             )];
@@ -126,7 +180,10 @@ final class WriteAccess
             $path .= '/'.$part;
             $stat = @stat($path);
             if (false === $stat) {
-                return [new AccessProblem(\sprintf('%s does not exist', $path), \sprintf('mkdir -p %s', ShellWord::of($directory)))];
+                return [new AccessProblem(
+                    \sprintf('%s does not exist', $path),
+                    \sprintf('mkdir -p %s', ShellWord::of($directory)),
+                )];
             }
             if (!$user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode'])) {
                 return [new AccessProblem(

@@ -15,8 +15,10 @@ final class AtomicFile
         if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
             throw FileSystemError::cannotCreateDirectory($directory);
         }
-        // An interrupt waits until the file is in place or removed: its handler exits, and finally blocks do not run then.
-        $blocked = \function_exists('pcntl_sigprocmask') && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
+        // An interrupt waits until the file is in place or removed: its handler exits,
+        // and finally blocks do not run then.
+        $blocked = \function_exists('pcntl_sigprocmask')
+            && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
         $temporary = @tempnam($directory, '.'.basename($path).'.');
         try {
             if (false === $temporary) {

@@ -15,6 +15,11 @@ final class DisplayString
 {
     private const HEX_ESCAPE = '{\\\\x[0-9A-Fa-f]{2}}';
 
+    /** One well-formed UTF-8 sequence at the offset: no overlong form, no surrogate, nothing above U+10FFFF. */
+    private const UTF8_SEQUENCE = '{\G(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
+        .'|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
+        .'|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})}';
+
     public static function of(string $bytes): string
     {
         if (preg_match('//u', $bytes) && !preg_match(self::HEX_ESCAPE, $bytes)) {
@@ -25,7 +30,7 @@ final class DisplayString
         $length = \strlen($bytes);
         while ($offset < $length) {
             // The longest valid UTF-8 sequence at this offset, else one byte escaped.
-            if (preg_match('{\G(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})}', $bytes, $match, 0, $offset)) {
+            if (preg_match(self::UTF8_SEQUENCE, $bytes, $match, 0, $offset)) {
                 $shown .= '\\' === $match[0] ? '\\\\' : $match[0];
                 $offset += \strlen($match[0]);
             } else {

@@ -10,7 +10,12 @@ final class FileOwnership
     /** @param array<int|string, int> $stat what stat() returned */
     public static function describe(array $stat): string
     {
-        return \sprintf('owner %s, group %s, mode %04o', self::owner((int) $stat['uid']), self::group((int) $stat['gid']), (int) $stat['mode'] & 0o7777);
+        return \sprintf(
+            'owner %s, group %s, mode %04o',
+            self::owner((int) $stat['uid']),
+            self::group((int) $stat['gid']),
+            (int) $stat['mode'] & 0o7777,
+        );
     }
 
     /** The user's name, else the number. */

@@ -16,7 +16,9 @@ final class FileSystemError extends \RuntimeException implements EnvironmentErro
 
     public static function cannotCreateTemporaryFile(string $directory): self
     {
-        return new self(\sprintf('Cannot create a temporary file in %s: check that the directory is writable.', $directory));
+        return new self(
+            \sprintf('Cannot create a temporary file in %s: check that the directory is writable.', $directory),
+        );
     }
 
     public static function cannotWrite(string $path): self
@@ -26,6 +28,8 @@ final class FileSystemError extends \RuntimeException implements EnvironmentErro
 
     public static function cannotMove(string $path): self
     {
-        return new self(\sprintf('Cannot move the new file into place at %s: check that the directory is writable.', $path));
+        return new self(
+            \sprintf('Cannot move the new file into place at %s: check that the directory is writable.', $path),
+        );
     }
 }

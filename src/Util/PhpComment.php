@@ -10,8 +10,8 @@ namespace Preheat\Util;
  * "?>" for a line comment) makes the rest of the text run as PHP wherever the file is loaded, and a line
  * break inside a block comment could fake one of the header lines Preheat reads back
  * (`preheat-refused:`). So every line break and other control byte is written as a visible escape
- * (\n, \r, \t, \xHH), a star followed by a slash with a backslash between them, and "?>" as "?\>". Text without any of these, which is every
- * ordinary path and name, is written as it is.
+ * (\n, \r, \t, \xHH), a star followed by a slash with a backslash between them, and "?>" as
+ * "?\>". Text without any of these, which is every ordinary path and name, is written as it is.
  */
 final class PhpComment
 {
@@ -28,14 +28,17 @@ final class PhpComment
     }
 
     /**
-     * A block comment of these lines, each after " * " (the comment's opening and closing on lines of their own), with a
-     * trailing newline. Each line is escaped as blockText() does, so no line can end the comment.
+     * A block comment of these lines, each after " * " (the comment's opening and closing
+     * on lines of their own), with a trailing newline. Each line is escaped as
+     * blockText() does, so no line can end the comment.
      *
      * @param list<string> $lines
      */
     public static function block(array $lines): string
     {
-        return "/*\n".implode("\n", array_map(static fn (string $line): string => rtrim(' * '.self::blockText($line)), $lines))."\n */\n";
+        $body = array_map(static fn (string $line): string => rtrim(' * '.self::blockText($line)), $lines);
+
+        return "/*\n".implode("\n", $body)."\n */\n";
     }
 
     private static function controlBytes(string $text): string

@@ -35,7 +35,13 @@ final class PrivateDirectory
         }
         $type = $stat['mode'] & 0o170000;
         if (0o120000 === $type) {
-            throw new UnsafeDirectory(\sprintf('%s is a symbolic link: Preheat keeps its cache only in a real directory of its own user. Remove the link (rm %s), or %s.', $directory, escapeshellarg($directory), $remedy));
+            throw new UnsafeDirectory(\sprintf(
+                '%s is a symbolic link: Preheat keeps its cache only in a real directory of its own user. '
+                .'Remove the link (rm %s), or %s.',
+                $directory,
+                escapeshellarg($directory),
+                $remedy,
+            ));
         }
         if (0o040000 !== $type) {
             throw new UnsafeDirectory(\sprintf('%s is not a directory: remove it, or %s.', $directory, $remedy));
@@ -43,10 +49,27 @@ final class PrivateDirectory
         $me = posix_geteuid();
         $dedicated = '' !== $prefix && self::holdsOnly($directory, $prefix);
         if ($stat['uid'] !== $me) {
-            throw new UnsafeDirectory(\sprintf('%s belongs to %s, not to %s who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). %s.', $directory, self::user($stat['uid']), self::user($me), $dedicated ? \sprintf('Remove it (rm -r %s), or %s', escapeshellarg($directory), $remedy) : ucfirst($remedy)));
+            throw new UnsafeDirectory(\sprintf(
+                '%s belongs to %s, not to %s who runs Preheat: another user could give it a false inventory '
+                .'(a file with side effects recorded as clean). %s.',
+                $directory,
+                self::user($stat['uid']),
+                self::user($me),
+                $dedicated
+                    ? \sprintf('Remove it (rm -r %s), or %s', escapeshellarg($directory), $remedy)
+                    : ucfirst($remedy),
+            ));
         }
         if (0 !== ($stat['mode'] & 0o022)) {
-            throw new UnsafeDirectory(\sprintf('%s can be written by its group or others (mode %04o): another user could give Preheat a false inventory. %s.', $directory, $stat['mode'] & 0o7777, $dedicated ? \sprintf('Run chmod 0700 %s, or %s', escapeshellarg($directory), $remedy) : ucfirst($remedy)));
+            throw new UnsafeDirectory(\sprintf(
+                '%s can be written by its group or others (mode %04o): '
+                .'another user could give Preheat a false inventory. %s.',
+                $directory,
+                $stat['mode'] & 0o7777,
+                $dedicated
+                    ? \sprintf('Run chmod 0700 %s, or %s', escapeshellarg($directory), $remedy)
+                    : ucfirst($remedy),
+            ));
         }
 
         return true;

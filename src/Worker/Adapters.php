@@ -16,10 +16,21 @@ final class Adapters
     public static function boot(WorkerConfig $config): Application
     {
         return match ($config->adapter) {
-            'laravel' => new LaravelApplication($config->entry ?? throw new \InvalidArgumentException('the laravel adapter needs an entry (bootstrap/app.php)')),
-            'symfony' => new SymfonyApplication($config->entry ?? throw new \InvalidArgumentException('the symfony adapter needs an entry: a file returning the kernel')),
-            'psr15' => new Psr15Application($config->entry ?? throw new \InvalidArgumentException('the psr15 adapter needs an entry: a file returning the request handler')),
+            'laravel' => new LaravelApplication(
+                self::entry($config, 'the laravel adapter needs an entry (bootstrap/app.php)'),
+            ),
+            'symfony' => new SymfonyApplication(
+                self::entry($config, 'the symfony adapter needs an entry: a file returning the kernel'),
+            ),
+            'psr15' => new Psr15Application(
+                self::entry($config, 'the psr15 adapter needs an entry: a file returning the request handler'),
+            ),
             default => new PlainScripts($config->documentRoot, $config->frontController),
         };
+    }
+
+    private static function entry(WorkerConfig $config, string $whenMissing): string
+    {
+        return $config->entry ?? throw new \InvalidArgumentException($whenMissing);
     }
 }

@@ -43,7 +43,9 @@ final class Autoloader
             if (!is_dir($directory)) {
                 continue;
             }
-            $files = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS));
+            $files = new \RecursiveIteratorIterator(
+                new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS),
+            );
             foreach ($files as $file) {
                 $path = (string) $file;
                 if (!str_ends_with($path, '.php') || !ctype_upper(basename($path)[0])) {

@@ -97,9 +97,16 @@ final class HttpConnection
             try {
                 $request = $this->parser->next();
             } catch (HttpError $error) {
-                $this->worker->log(\sprintf('refused a request from %s:%d with %d: %s', $this->endpoint->remoteAddress, $this->endpoint->remotePort, $error->status, $error->getMessage()));
+                $this->worker->log(\sprintf(
+                    'refused a request from %s:%d with %d: %s',
+                    $this->endpoint->remoteAddress,
+                    $this->endpoint->remotePort,
+                    $error->status,
+                    $error->getMessage(),
+                ));
                 $this->closing = true;
-                $this->connection->end(Response::text($error->status, $error->getMessage()."\n")->head('HTTP/1.1', false).$error->getMessage()."\n");
+                $message = $error->getMessage()."\n";
+                $this->connection->end(Response::text($error->status, $message)->head('HTTP/1.1', false).$message);
 
                 return;
             }
@@ -130,7 +137,8 @@ final class HttpConnection
         }
         $file = @fopen($response->file, 'r');
         if (false === $file) {
-            $this->connection->write(Response::text(500, "Internal Server Error\n")->head($request->protocol, false)."Internal Server Error\n");
+            $body = "Internal Server Error\n";
+            $this->connection->write(Response::text(500, $body)->head($request->protocol, false).$body);
             $this->finish(false);
 
             return;

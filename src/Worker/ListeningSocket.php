@@ -14,7 +14,13 @@ final class ListeningSocket
     public static function open(string $host, int $port)
     {
         $context = stream_context_create(['socket' => ['backlog' => 511]]);
-        $socket = @stream_socket_server(\sprintf('tcp://%s:%d', $host, $port), $errno, $error, \STREAM_SERVER_BIND | \STREAM_SERVER_LISTEN, $context);
+        $socket = @stream_socket_server(
+            \sprintf('tcp://%s:%d', $host, $port),
+            $errno,
+            $error,
+            \STREAM_SERVER_BIND | \STREAM_SERVER_LISTEN,
+            $context,
+        );
         if (false === $socket) {
             throw new \RuntimeException(\sprintf('Cannot listen on %s:%d: %s', $host, $port, $error));
         }
@@ -36,6 +42,8 @@ final class ListeningSocket
                 return (int) $fd;
             }
         }
-        throw new \RuntimeException('Cannot find the listening socket\'s descriptor in /proc/self/fd (the worker needs Linux).');
+        throw new \RuntimeException(
+            'Cannot find the listening socket\'s descriptor in /proc/self/fd (the worker needs Linux).',
+        );
     }
 }

@@ -47,7 +47,13 @@ final class Master
                 $this->stopping = true;
             }, false);
         }
-        $this->log->write(\sprintf('listening on %s:%d, %d workers, %s adapter', $this->config->host, $this->config->port, $this->config->workers, $this->config->adapter));
+        $this->log->write(\sprintf(
+            'listening on %s:%d, %d workers, %s adapter',
+            $this->config->host,
+            $this->config->port,
+            $this->config->workers,
+            $this->config->adapter,
+        ));
         $this->counter = RequestCounter::create($this->config->workers);
         for ($slot = 0; $slot < $this->config->workers; ++$slot) {
             $this->spawn($descriptor, $slot);
@@ -61,10 +67,13 @@ final class Master
             [$started, $slot] = $this->workers[$pid] ?? [microtime(true), 0];
             unset($this->workers[$pid]);
             $this->counter?->released($slot);
-            $how = pcntl_wifsignaled($status) ? 'was killed by signal '.pcntl_wtermsig($status) : 'exited with '.pcntl_wexitstatus($status);
+            $how = pcntl_wifsignaled($status)
+                ? 'was killed by signal '.pcntl_wtermsig($status)
+                : 'exited with '.pcntl_wexitstatus($status);
             $quick = microtime(true) - $started < 1.0;
             $this->quickDeaths = $quick ? $this->quickDeaths + 1 : 0;
-            if ((pcntl_wifexited($status) && self::NO_BOOT === pcntl_wexitstatus($status)) || $this->quickDeaths >= self::QUICK_DEATHS) {
+            $didNotBoot = pcntl_wifexited($status) && self::NO_BOOT === pcntl_wexitstatus($status);
+            if ($didNotBoot || $this->quickDeaths >= self::QUICK_DEATHS) {
                 $this->log->write(\sprintf('worker %d %s: the app cannot be served; stopping', $pid, $how));
                 $exit = 1;
                 break;
@@ -106,7 +115,13 @@ final class Master
             try {
                 $code = (new Worker($this->config, $this->log, $descriptor, (int) $master, $this->counter))->run();
             } catch (\Throwable $error) {
-                $this->log->write(\sprintf('the worker did not start: %s: %s in %s:%d', $error::class, $error->getMessage(), $error->getFile(), $error->getLine()));
+                $this->log->write(\sprintf(
+                    'the worker did not start: %s: %s in %s:%d',
+                    $error::class,
+                    $error->getMessage(),
+                    $error->getFile(),
+                    $error->getLine(),
+                ));
                 $code = self::NO_BOOT;
             }
             exit($code);
@@ -134,7 +149,9 @@ final class Master
         }
     }
 
-    /** As root, the master and its workers run as the configured user (php-fpm's pool user), as php-fpm's workers do. */
+    /**
+     * As root, the master and its workers run as the configured user (php-fpm's pool user), as php-fpm's workers do.
+     */
     private function dropPrivileges(): void
     {
         if (null === $this->config->user || 0 !== posix_geteuid()) {
@@ -144,7 +161,8 @@ final class Master
         if (false === $entry) {
             throw new \RuntimeException(\sprintf('User %s does not exist', $this->config->user));
         }
-        if (!posix_setgid($entry['gid']) || !posix_initgroups($this->config->user, $entry['gid']) || !posix_setuid($entry['uid'])) {
+        if (!posix_setgid($entry['gid']) || !posix_initgroups($this->config->user, $entry['gid'])
+            || !posix_setuid($entry['uid'])) {
             throw new \RuntimeException(\sprintf('Cannot switch to user %s', $this->config->user));
         }
     }

@@ -28,17 +28,20 @@ final class RequestHandler
 
     public function handle(Request $request, Endpoint $endpoint): Response
     {
-        if (null !== $this->counter && null !== $this->config->countPath && $request->path() === $this->config->countPath) {
+        $config = $this->config;
+        if (null !== $this->counter && null !== $config->countPath && $request->path() === $config->countPath) {
             return new Response(200, [['Content-Type', 'text/plain']], $this->counter->status());
         }
-        if (null !== $this->config->statusPath && $request->path() === $this->config->statusPath && null !== $this->config->statusScript) {
-            $script = $this->config->statusScript;
-
-            return new Response(200, [['Content-Type', 'text/plain']], OutputCapture::of(static function () use ($script): void {
+        if (null !== $config->statusPath && $request->path() === $config->statusPath
+            && null !== $config->statusScript) {
+            $script = $config->statusScript;
+            $page = OutputCapture::of(static function () use ($script): void {
                 (static function (string $__script): void {
                     require $__script;
                 })($script);
-            }));
+            });
+
+            return new Response(200, [['Content-Type', 'text/plain']], $page);
         }
         // Preheat's own pages live under a prefix drawn at random for each run; the fixed prefix of older
         // versions answers nothing, whoever asks.
@@ -51,9 +54,19 @@ final class RequestHandler
         }
         $scriptName = '/'.ltrim(substr($this->config->frontController, \strlen($this->config->documentRoot)), '/');
         try {
-            return $this->application->handle(CgiRequest::of($request, $endpoint, $scriptName, $this->config->frontController));
+            return $this->application->handle(
+                CgiRequest::of($request, $endpoint, $scriptName, $this->config->frontController),
+            );
         } catch (\Throwable $error) {
-            $this->log->write(\sprintf('%s %s: uncaught %s: %s in %s:%d', $request->method, $request->target, $error::class, $error->getMessage(), $error->getFile(), $error->getLine()));
+            $this->log->write(\sprintf(
+                '%s %s: uncaught %s: %s in %s:%d',
+                $request->method,
+                $request->target,
+                $error::class,
+                $error->getMessage(),
+                $error->getFile(),
+                $error->getLine(),
+            ));
 
             return Response::text(500, "Internal Server Error\n");
         }

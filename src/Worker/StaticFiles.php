@@ -21,7 +21,8 @@ final class StaticFiles
     private const TYPES = [
         'html' => 'text/html', 'htm' => 'text/html', 'css' => 'text/css', 'js' => 'application/javascript',
         'json' => 'application/json', 'txt' => 'text/plain', 'xml' => 'application/xml', 'svg' => 'image/svg+xml',
-        'png' => 'image/png', 'jpg' => 'image/jpeg', 'jpeg' => 'image/jpeg', 'gif' => 'image/gif', 'webp' => 'image/webp',
+        'png' => 'image/png', 'jpg' => 'image/jpeg', 'jpeg' => 'image/jpeg', 'gif' => 'image/gif',
+        'webp' => 'image/webp',
         'ico' => 'image/x-icon', 'woff' => 'font/woff', 'woff2' => 'font/woff2', 'pdf' => 'application/pdf',
     ];
 
@@ -38,16 +39,21 @@ final class StaticFiles
             return null;
         }
         $path = rawurldecode($request->path());
-        if (str_ends_with(strtolower($path), '.php') || str_contains($path, "\0") || \in_array('..', explode('/', $path), true)) {
+        if (str_ends_with(strtolower($path), '.php') || str_contains($path, "\0")
+            || \in_array('..', explode('/', $path), true)) {
             return null;
         }
         $file = realpath($this->root.$path);
-        if (false === $file || !str_starts_with($file, $this->root.'/') || !is_file($file) || !is_readable($file) || !$this->linksOwnedLikeTargets($path)) {
+        if (false === $file || !str_starts_with($file, $this->root.'/') || !is_file($file) || !is_readable($file)
+            || !$this->linksOwnedLikeTargets($path)) {
             return null;
         }
         $size = (int) filesize($file);
         $headers = [
-            ['Content-Type', self::TYPES[strtolower(pathinfo($file, \PATHINFO_EXTENSION))] ?? 'application/octet-stream'],
+            [
+                'Content-Type',
+                self::TYPES[strtolower(pathinfo($file, \PATHINFO_EXTENSION))] ?? 'application/octet-stream',
+            ],
             ['Last-Modified', gmdate('D, d M Y H:i:s', (int) filemtime($file)).' GMT'],
         ];
         if ($size > self::STREAM_ABOVE) {

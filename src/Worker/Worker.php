@@ -56,12 +56,25 @@ final class Worker
         try {
             $application = Adapters::boot($this->config);
         } catch (\Throwable $error) {
-            $this->log->write(\sprintf('the app did not boot (%s adapter): %s: %s in %s:%d', $this->config->adapter, $error::class, $error->getMessage(), $error->getFile(), $error->getLine()));
+            $this->log->write(\sprintf(
+                'the app did not boot (%s adapter): %s: %s in %s:%d',
+                $this->config->adapter,
+                $error::class,
+                $error->getMessage(),
+                $error->getFile(),
+                $error->getLine(),
+            ));
 
             return Master::NO_BOOT;
         }
         register_shutdown_function($this->shutdown(...));
-        $handler = new RequestHandler($this->config, new StaticFiles($this->config->documentRoot), $application, $this->log, $this->counter);
+        $handler = new RequestHandler(
+            $this->config,
+            new StaticFiles($this->config->documentRoot),
+            $application,
+            $this->log,
+            $this->counter,
+        );
         $this->listen($handler);
         foreach ([\SIGTERM, \SIGINT, \SIGQUIT] as $signal) {
             $this->loop->addSignal($signal, fn (): bool => $this->drain('stop signal'));
@@ -115,8 +128,14 @@ final class Worker
         // Every worker wakes for a new connection and one wins: the others' accept fails, which is no error.
         $this->server->on('error', static fn (): null => null);
         $this->server->on('connection', function (ConnectionInterface $connection) use ($handler): void {
-            $endpoint = Endpoint::of($this->config->documentRoot, $connection->getLocalAddress(), $connection->getRemoteAddress());
-            $this->connections->attach(new HttpConnection($connection, $handler, $this, $endpoint, $this->config->maxBodyBytes));
+            $endpoint = Endpoint::of(
+                $this->config->documentRoot,
+                $connection->getLocalAddress(),
+                $connection->getRemoteAddress(),
+            );
+            $this->connections->attach(
+                new HttpConnection($connection, $handler, $this, $endpoint, $this->config->maxBodyBytes),
+            );
         });
     }
 
@@ -145,11 +164,13 @@ final class Worker
             if (null === $idle) {
                 continue;
             }
-            if ($idle > $this->config->idleTimeout || ($draining && !$connection->midRequest() && $idle > self::DRAIN_IDLE)) {
+            $drained = $draining && !$connection->midRequest() && $idle > self::DRAIN_IDLE;
+            if ($idle > $this->config->idleTimeout || $drained) {
                 $connection->close();
             }
         }
-        if ($draining && (0 === \count($this->connections) || $now - (float) $this->drainingSince > self::DRAIN_LIMIT)) {
+        if ($draining
+            && (0 === \count($this->connections) || $now - (float) $this->drainingSince > self::DRAIN_LIMIT)) {
             $this->loop->stop();
         }
     }
@@ -161,9 +182,18 @@ final class Worker
         if (null === $this->current) {
             return;
         }
-        $this->log->write(null !== $error && \in_array($error['type'], [\E_ERROR, \E_CORE_ERROR, \E_COMPILE_ERROR, \E_USER_ERROR], true)
-            ? \sprintf('fatal error during a request: %s in %s:%d; the worker ends and is restarted', $error['message'], $error['file'], $error['line'])
+        $fatal = null !== $error
+            && \in_array($error['type'], [\E_ERROR, \E_CORE_ERROR, \E_COMPILE_ERROR, \E_USER_ERROR], true);
+        $this->log->write($fatal
+            ? \sprintf(
+                'fatal error during a request: %s in %s:%d; the worker ends and is restarted',
+                $error['message'],
+                $error['file'],
+                $error['line'],
+            )
             : 'the app ended the process during a request (exit); the worker ends and is restarted');
-        $this->current->writeNow(Response::text(500, "Internal Server Error\n")->head('HTTP/1.1', false)."Internal Server Error\n");
+        $this->current->writeNow(
+            Response::text(500, "Internal Server Error\n")->head('HTTP/1.1', false)."Internal Server Error\n",
+        );
     }
 }

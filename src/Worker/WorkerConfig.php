@@ -33,7 +33,9 @@ final class WorkerConfig
         public readonly ?string $countPath = null,
     ) {
         if (!\in_array($adapter, self::ADAPTERS, true)) {
-            throw new \InvalidArgumentException(\sprintf('Unknown adapter "%s" (one of %s).', $adapter, implode(', ', self::ADAPTERS)));
+            throw new \InvalidArgumentException(
+                \sprintf('Unknown adapter "%s" (one of %s).', $adapter, implode(', ', self::ADAPTERS)),
+            );
         }
     }
 
@@ -50,9 +52,13 @@ final class WorkerConfig
     /** @param array<mixed> $data */
     public static function fromArray(array $data): self
     {
-        $string = static fn (string $key): string => \is_string($data[$key] ?? null) ? $data[$key] : throw new \InvalidArgumentException('worker configuration: '.$key.' must be a string');
+        $string = static fn (string $key): string => \is_string($data[$key] ?? null)
+            ? $data[$key]
+            : throw new \InvalidArgumentException('worker configuration: '.$key.' must be a string');
         $optional = static fn (string $key): ?string => \is_string($data[$key] ?? null) ? $data[$key] : null;
-        $int = static fn (string $key): int => \is_int($data[$key] ?? null) ? $data[$key] : throw new \InvalidArgumentException('worker configuration: '.$key.' must be an integer');
+        $int = static fn (string $key): int => \is_int($data[$key] ?? null)
+            ? $data[$key]
+            : throw new \InvalidArgumentException('worker configuration: '.$key.' must be an integer');
         $autoload = [];
         foreach (\is_array($data['autoload'] ?? null) ? $data['autoload'] : [] as $prefix => $directory) {
             $autoload[(string) $prefix] = (string) $directory;

@@ -13,6 +13,7 @@ final class WorkerLog
 
     public function write(string $message): void
     {
-        @file_put_contents($this->file, \sprintf("[%s] [pid %d] %s\n", gmdate('Y-m-d H:i:s'), getmypid(), $message), \FILE_APPEND | \LOCK_EX);
+        $line = \sprintf("[%s] [pid %d] %s\n", gmdate('Y-m-d H:i:s'), getmypid(), $message);
+        @file_put_contents($this->file, $line, \FILE_APPEND | \LOCK_EX);
     }
 }

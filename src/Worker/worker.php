@@ -18,7 +18,8 @@ if (\PHP_SAPI !== 'cli' || !isset($argv[1])) {
 }
 require __DIR__.'/Autoloader.php';
 $raw = json_decode((string) file_get_contents($argv[1]), true);
-Autoloader::register(['Preheat\\Worker\\' => __DIR__] + (\is_array($raw) && \is_array($raw['autoload'] ?? null) ? $raw['autoload'] : []));
+$appAutoload = \is_array($raw) && \is_array($raw['autoload'] ?? null) ? $raw['autoload'] : [];
+Autoloader::register(['Preheat\\Worker\\' => __DIR__] + $appAutoload);
 if (!\function_exists('pcntl_fork') || !\function_exists('posix_kill')) {
     fwrite(\STDERR, "The worker needs PHP's pcntl and posix extensions in the CLI.\n");
     exit(2);

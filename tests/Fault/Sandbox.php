@@ -63,7 +63,7 @@ final class Sandbox
     /** Copies a project of tests/Fixtures/projects (or, with $bench, the bench fixture app) into the project directory. */
     public function fixture(string $name, bool $bench = false): string
     {
-        $from = \dirname(__DIR__).'/Fixtures/'.($bench ? 'bench/' : 'projects/').$name;
+        $from = \dirname(__DIR__).'/Fixtures/'.($bench ? 'bench/'.$name : 'projects/'.$name.'/project');
         (new Process(['cp', '-R', $from.'/.', $this->project]))->mustRun();
         @unlink($this->project.'/preload.php');
 

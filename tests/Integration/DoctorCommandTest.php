@@ -45,7 +45,7 @@ final class DoctorCommandTest extends TestCase
         $directory = new TemporaryDirectory('preheat-doctor-');
         try {
             $app = $directory->path.'/app';
-            (new Process(['cp', '-a', __DIR__.'/../Fixtures/projects/clean', $app]))->mustRun();
+            (new Process(['cp', '-a', __DIR__.'/../Fixtures/projects/clean/project', $app]))->mustRun();
             $generated = PreheatProcess::run(['generate', '--project='.$app, '--output='.$app.'/preload.php', '--no-cache']);
             self::assertSame(0, $generated->getExitCode(), $generated->getErrorOutput());
             $root = \function_exists('posix_geteuid') && 0 === posix_geteuid();

@@ -26,7 +26,7 @@ final class StatusCommandTest extends TestCase
     protected function setUp(): void
     {
         $this->directory = new TemporaryDirectory('preheat-status-');
-        (new Process(['cp', '-a', __DIR__.'/../Fixtures/projects/clean', $this->directory->path.'/app']))->mustRun();
+        (new Process(['cp', '-a', __DIR__.'/../Fixtures/projects/clean/project', $this->directory->path.'/app']))->mustRun();
         @unlink($this->directory->path.'/app/preload.php');
     }
 

@@ -12,12 +12,15 @@ use Preheat\Plan\PlanResult;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Process\SymfonyProcessRunner;
 
-/** Finds, copies and plans the small projects under tests/Fixtures/projects. */
+/**
+ * Finds, copies and plans the small projects of the planner cases (tests/Fixtures/projects/NAME/project,
+ * see PlannerCase).
+ */
 final class FixtureProjects
 {
     public static function path(string $name): string
     {
-        $path = realpath(__DIR__.'/../Fixtures/projects/'.$name);
+        $path = realpath(PlannerCase::ROOT.'/'.$name.'/project');
         if (false === $path) {
             throw new \InvalidArgumentException('No fixture project '.$name);
         }
@@ -28,7 +31,7 @@ final class FixtureProjects
     /** @return list<string> */
     public static function names(): array
     {
-        return array_map('basename', glob(__DIR__.'/../Fixtures/projects/*', \GLOB_ONLYDIR) ?: []);
+        return PlannerCase::names();
     }
 
     /** @param list<string> $ignore */
@@ -50,8 +53,13 @@ final class FixtureProjects
      * @param list<string> $paths
      * @param list<string> $includeDirs
      */
-    public static function result(string $root, array $ignore = [], bool $includeDev = false, array $paths = [], array $includeDirs = []): PlanResult
-    {
+    public static function result(
+        string $root,
+        array $ignore = [],
+        bool $includeDev = false,
+        array $paths = [],
+        array $includeDirs = [],
+    ): PlanResult {
         $request = new PlanRequest($root, $paths, null, null, $includeDirs);
         $pipeline = new PlanPipeline(new SymfonyProcessRunner(), builder: new InventoryBuilder(workers: 1));
 

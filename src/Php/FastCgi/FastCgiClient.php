@@ -60,7 +60,8 @@ final class FastCgiClient
         };
         $socket = @stream_socket_client($target, $code, $message, $this->timeoutSeconds);
         if (false === $socket) {
-            throw FastCgiError::cannotConnect($address, null === $message || '' === $message ? 'error '.$code : $message);
+            $why = null === $message || '' === $message ? 'error '.$code : $message;
+            throw FastCgiError::cannotConnect($address, $why);
         }
         stream_set_timeout($socket, (int) ceil($this->timeoutSeconds));
 
@@ -112,7 +113,9 @@ final class FastCgiClient
             $chunk = fread($socket, $missing);
             if (false === $chunk || '' === $chunk) {
                 $timedOut = stream_get_meta_data($socket)['timed_out'];
-                throw FastCgiError::broken($address, $timedOut ? \sprintf('no answer within %.0f s', $this->timeoutSeconds) : 'php-fpm closed the connection before the end of the response');
+                throw FastCgiError::broken($address, $timedOut
+                    ? \sprintf('no answer within %.0f s', $this->timeoutSeconds)
+                    : 'php-fpm closed the connection before the end of the response');
             }
             $bytes .= $chunk;
         }
@@ -124,7 +127,8 @@ final class FastCgiClient
     {
         $padding = (8 - \strlen($content) % 8) % 8;
 
-        return pack('CCnnCx', self::VERSION, $type, self::REQUEST_ID, \strlen($content), $padding).$content.str_repeat("\0", $padding);
+        return pack('CCnnCx', self::VERSION, $type, self::REQUEST_ID, \strlen($content), $padding)
+            .$content.str_repeat("\0", $padding);
     }
 
     private static function length(int $length): string

@@ -11,7 +11,13 @@ final class FastCgiError extends \RuntimeException implements EnvironmentError
 {
     public static function cannotConnect(string $address, string $why): self
     {
-        return new self(\sprintf('cannot reach php-fpm at %s (%s): give the address its pool listens on (`listen =` in the pool file: HOST:PORT or a socket path), and check that php-fpm runs and that you may open its socket.', $address, $why));
+        return new self(\sprintf(
+            'cannot reach php-fpm at %s (%s): give the address its pool listens on '
+            .'(`listen =` in the pool file: HOST:PORT or a socket path), '
+            .'and check that php-fpm runs and that you may open its socket.',
+            $address,
+            $why,
+        ));
     }
 
     public static function broken(string $address, string $why): self

@@ -13,7 +13,9 @@ use Preheat\Usage\RecorderFile;
  * in terminate(), after the response was sent. Register it as global middleware and give it its
  * settings with a contextual binding, in a service provider:
  *
- *     $this->app->when(LaravelRecorderMiddleware::class)->needs('$config')->give(['store' => storage_path('preheat-usage.log')]);
+ *     $this->app->when(LaravelRecorderMiddleware::class)
+ *         ->needs('$config')
+ *         ->give(['store' => storage_path('preheat-usage.log')]);
  *
  * With Octane (one process for many requests) every request would count every file the worker ever
  * loaded: use it with php-fpm.
@@ -27,8 +29,11 @@ final class LaravelRecorderMiddleware
     public function __construct(array $config)
     {
         RecorderFile::load();
-        $exclude = \is_array($config['exclude'] ?? null) ? array_values(array_filter($config['exclude'], 'is_string')) : [];
-        $config['exclude'] = [...$exclude, __FILE__, (string) (new \ReflectionClass(RecorderFile::class))->getFileName()];
+        $exclude = \is_array($config['exclude'] ?? null)
+            ? array_values(array_filter($config['exclude'], 'is_string'))
+            : [];
+        $recorder = (string) (new \ReflectionClass(RecorderFile::class))->getFileName();
+        $config['exclude'] = [...$exclude, __FILE__, $recorder];
         Config::fromArray($config);
         $this->config = $config;
     }

@@ -28,7 +28,8 @@ final class Psr15RecorderMiddleware implements MiddlewareInterface
     public function __construct(array $config)
     {
         RecorderFile::load();
-        $config['exclude'] = [...self::strings($config['exclude'] ?? []), __FILE__, (string) (new \ReflectionClass(RecorderFile::class))->getFileName()];
+        $recorder = (string) (new \ReflectionClass(RecorderFile::class))->getFileName();
+        $config['exclude'] = [...self::strings($config['exclude'] ?? []), __FILE__, $recorder];
         Config::fromArray($config);
         $this->config = $config;
     }

@@ -25,8 +25,12 @@ final class TraceRecorder
     }
 
     /** @param non-empty-list<string> $paths */
-    public function record(string $projectRoot, array $paths, int $requestsPerPage, float $requestTimeout): UsageSnapshot
-    {
+    public function record(
+        string $projectRoot,
+        array $paths,
+        int $requestsPerPage,
+        float $requestTimeout,
+    ): UsageSnapshot {
         $this->progress->stage('Tracing '.implode(' ', $paths));
         $server = TracedServer::start($this->runtimes, $this->runner, $projectRoot);
         try {
@@ -35,7 +39,11 @@ final class TraceRecorder
                 for ($i = 0; $i < $requestsPerPage; ++$i) {
                     $page = $fetcher->get($server->runtime()->url($path));
                     if (!$page->isSuccess()) {
-                        throw TraceError::pageFailed($path, null === $page->error ? 'HTTP '.$page->status : $page->error, $server->runtime()->logTail());
+                        throw TraceError::pageFailed(
+                            $path,
+                            null === $page->error ? 'HTTP '.$page->status : $page->error,
+                            $server->runtime()->logTail(),
+                        );
                     }
                 }
             }
@@ -46,7 +54,9 @@ final class TraceRecorder
         if ($usage->isEmpty()) {
             throw TraceError::nothingRecorded(implode(' ', $paths));
         }
-        $this->progress->finish(\sprintf('Traced %d request(s): they loaded %d PHP files', $usage->requests, \count($usage->fileCounts)));
+        $this->progress->finish(
+            \sprintf('Traced %d request(s): they loaded %d PHP files', $usage->requests, \count($usage->fileCounts)),
+        );
 
         return $usage;
     }

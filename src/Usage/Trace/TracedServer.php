@@ -30,18 +30,37 @@ final class TracedServer
         $this->store = $this->directory.'/usage.log';
     }
 
-    public static function start(RuntimeFactory $runtimes, ProcessRunner $runner, string $projectRoot, int $sample = 1, int $batch = 1): self
-    {
+    public static function start(
+        RuntimeFactory $runtimes,
+        ProcessRunner $runner,
+        string $projectRoot,
+        int $sample = 1,
+        int $batch = 1,
+    ): self {
         $server = new self($runner);
         InterruptGuard::instance()->removeOnExit($server->directory);
         if (!mkdir($server->directory, 0777, true)) {
             throw FileSystemError::cannotCreateDirectory($server->directory);
         }
         $installer = new RecorderInstaller();
-        $settings = $installer->settings($projectRoot, $server->directory.'/recorder.php', $server->store, $sample, $batch, 60, [], $server->directory);
+        $settings = $installer->settings(
+            $projectRoot,
+            $server->directory.'/recorder.php',
+            $server->store,
+            $sample,
+            $batch,
+            60,
+            [],
+            $server->directory,
+        );
         $installer->install($settings);
         try {
-            $server->runtime = $runtimes->start('trace', $server->directory, null, ['auto_prepend_file' => $settings->bootstrapPath]);
+            $server->runtime = $runtimes->start(
+                'trace',
+                $server->directory,
+                null,
+                ['auto_prepend_file' => $settings->bootstrapPath],
+            );
         } catch (\Throwable $error) {
             $server->stop();
             throw $error;

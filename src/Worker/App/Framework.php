@@ -25,7 +25,9 @@ final class Framework
     {
         $callable = [$class, $method];
         if (!\is_callable($callable)) {
-            throw new \RuntimeException(\sprintf('%s::%s() is not there: is the app\'s framework loaded?', $class, $method));
+            throw new \RuntimeException(
+                \sprintf('%s::%s() is not there: is the app\'s framework loaded?', $class, $method),
+            );
         }
 
         return $callable(...$arguments);

@@ -23,11 +23,20 @@ use Preheat\Worker\Http\Response;
  */
 final class LaravelApplication implements Application
 {
-    /** Resolved at boot and shared by every request: stateless services, or state that must outlive one (database connections). */
-    private const WARM = ['events', 'config', 'files', 'log', 'encrypter', 'hash', 'cache', 'cache.store', 'db', 'db.factory', 'router', 'routes', 'translator', 'view', 'blade.compiler', 'validator'];
+    /**
+     * Resolved at boot and shared by every request: stateless services, or state that
+     * must outlive one (database connections).
+     */
+    private const WARM = [
+        'events', 'config', 'files', 'log', 'encrypter', 'hash', 'cache', 'cache.store', 'db', 'db.factory', 'router',
+        'routes', 'translator', 'view', 'blade.compiler', 'validator',
+    ];
 
     /** Holds one request's state: resolved anew in each request's copy. */
-    private const PER_REQUEST = ['request', 'session', 'session.store', 'auth', 'auth.driver', 'Illuminate\Contracts\Auth\Access\Gate', 'cookie', 'url', 'redirect'];
+    private const PER_REQUEST = [
+        'request', 'session', 'session.store', 'auth', 'auth.driver', 'Illuminate\Contracts\Auth\Access\Gate', 'cookie',
+        'url', 'redirect',
+    ];
 
     private mixed $app;
 
@@ -87,7 +96,16 @@ final class LaravelApplication implements Application
     private function request(CgiRequest $request): mixed
     {
         Framework::call('Illuminate\Http\Request', 'enableHttpMethodParameterOverride');
-        $base = Framework::make('Symfony\Component\HttpFoundation\Request', $request->query, $request->post, [], $request->cookies, [], $request->server, $request->request->body);
+        $base = Framework::make(
+            'Symfony\Component\HttpFoundation\Request',
+            $request->query,
+            $request->post,
+            [],
+            $request->cookies,
+            [],
+            $request->server,
+            $request->request->body,
+        );
 
         return Framework::call('Illuminate\Http\Request', 'createFromBase', $base);
     }
@@ -138,7 +156,13 @@ final class LaravelApplication implements Application
         Framework::call('Illuminate\Support\Facades\Facade', 'clearResolvedInstances');
         Framework::call('Illuminate\Support\Facades\Facade', 'setFacadeApplication', $container);
         $this->kernel->setApplication($container);
-        foreach (['router' => 'setContainer', 'view' => 'setContainer', 'validator' => 'setContainer', 'db' => 'setApplication'] as $service => $method) {
+        $setters = [
+            'router' => 'setContainer',
+            'view' => 'setContainer',
+            'validator' => 'setContainer',
+            'db' => 'setApplication',
+        ];
+        foreach ($setters as $service => $method) {
             if ($this->app->resolved($service)) {
                 Framework::callIfThere($this->app->make($service), $method, $container);
             }

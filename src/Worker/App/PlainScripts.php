@@ -49,21 +49,26 @@ final class PlainScripts implements Application
         $status = http_response_code();
         $charset = (string) \ini_get('default_charset');
 
-        return new Response(\is_int($status) ? $status : 200, [['Content-Type', 'text/html'.('' === $charset ? '' : '; charset='.$charset)]], $body);
+        $type = 'text/html'.('' === $charset ? '' : '; charset='.$charset);
+
+        return new Response(\is_int($status) ? $status : 200, [['Content-Type', $type]], $body);
     }
 
     /** @return array{?string, string} the script's path and its SCRIPT_NAME */
     private function script(string $path): array
     {
         $decoded = rawurldecode($path);
-        if (str_ends_with($decoded, '.php') && !str_contains($decoded, "\0") && !\in_array('..', explode('/', $decoded), true)) {
+        if (str_ends_with($decoded, '.php') && !str_contains($decoded, "\0")
+            && !\in_array('..', explode('/', $decoded), true)) {
             $file = $this->documentRoot.$decoded;
             if (is_file($file)) {
                 return [$file, $decoded];
             }
         }
         if (is_file($this->frontController)) {
-            return [$this->frontController, '/'.ltrim(substr($this->frontController, \strlen($this->documentRoot)), '/')];
+            $scriptName = '/'.ltrim(substr($this->frontController, \strlen($this->documentRoot)), '/');
+
+            return [$this->frontController, $scriptName];
         }
 
         return [null, ''];

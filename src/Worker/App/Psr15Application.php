@@ -34,7 +34,9 @@ final class Psr15Application implements Application
         $returned = EntryFile::load($entry);
         $this->handler = \is_array($returned) ? ($returned['handler'] ?? null) : $returned;
         if (!\is_object($this->handler) || !method_exists($this->handler, 'handle')) {
-            throw new \RuntimeException($entry.' does not return a PSR-15 request handler (or ["handler" => ..., "factory" => ...])');
+            throw new \RuntimeException(
+                $entry.' does not return a PSR-15 request handler (or ["handler" => ..., "factory" => ...])',
+            );
         }
         $factory = \is_array($returned) ? ($returned['factory'] ?? null) : null;
         [$this->requests, $this->streams] = null !== $factory ? [$factory, $factory] : self::factories($entry);
@@ -44,7 +46,8 @@ final class Psr15Application implements Application
     {
         $request->toGlobals();
         $http = $request->request;
-        $uri = 'http://'.($http->header('Host') ?? $request->endpoint->serverAddress.':'.$request->endpoint->serverPort).$http->target;
+        $host = $http->header('Host') ?? $request->endpoint->serverAddress.':'.$request->endpoint->serverPort;
+        $uri = 'http://'.$host.$http->target;
         $psr = $this->requests->createServerRequest($http->method, $uri, $request->server)
             ->withProtocolVersion(substr($http->protocol, 5))
             ->withQueryParams($request->query)
@@ -81,6 +84,10 @@ final class Psr15Application implements Application
                 return [Framework::make($requests), Framework::make($streams)];
             }
         }
-        throw new \RuntimeException(\sprintf('No PSR-17 factory for %s\'s handler: return ["handler" => ..., "factory" => a PSR-17 factory] from it, or install nyholm/psr7, guzzlehttp/psr7, laminas-diactoros or slim/psr7.', $entry));
+        throw new \RuntimeException(\sprintf(
+            'No PSR-17 factory for %s\'s handler: return ["handler" => ..., "factory" => a PSR-17 factory] from it, '
+            .'or install nyholm/psr7, guzzlehttp/psr7, laminas-diactoros or slim/psr7.',
+            $entry,
+        ));
     }
 }

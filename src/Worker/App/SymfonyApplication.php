@@ -21,7 +21,9 @@ final class SymfonyApplication implements Application
     {
         $this->kernel = EntryFile::load($entry);
         if (!Framework::isA($this->kernel, 'Symfony\Component\HttpKernel\HttpKernelInterface')) {
-            throw new \RuntimeException($entry.' does not return a Symfony HttpKernelInterface (or a closure that makes one)');
+            throw new \RuntimeException(
+                $entry.' does not return a Symfony HttpKernelInterface (or a closure that makes one)',
+            );
         }
         Framework::callIfThere($this->kernel, 'boot');
     }
@@ -29,7 +31,16 @@ final class SymfonyApplication implements Application
     public function handle(CgiRequest $request): Response
     {
         $request->toGlobals();
-        $symfonyRequest = Framework::make('Symfony\Component\HttpFoundation\Request', $request->query, $request->post, [], $request->cookies, [], $request->server, $request->request->body);
+        $symfonyRequest = Framework::make(
+            'Symfony\Component\HttpFoundation\Request',
+            $request->query,
+            $request->post,
+            [],
+            $request->cookies,
+            [],
+            $request->server,
+            $request->request->body,
+        );
         $response = $this->kernel->handle($symfonyRequest);
         $converted = SymfonyResponses::convert($response);
         if (Framework::isA($this->kernel, 'Symfony\Component\HttpKernel\TerminableInterface')) {

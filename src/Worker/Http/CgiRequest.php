@@ -35,7 +35,9 @@ final class CgiRequest
             'QUERY_STRING' => $request->query(),
             'REQUEST_METHOD' => $request->method,
             'CONTENT_TYPE' => $request->header('Content-Type') ?? '',
-            'CONTENT_LENGTH' => '' === $request->body && null === $request->header('Content-Length') ? '' : (string) \strlen($request->body),
+            'CONTENT_LENGTH' => '' === $request->body && null === $request->header('Content-Length')
+                ? ''
+                : (string) \strlen($request->body),
             'SCRIPT_NAME' => $scriptName,
             'REQUEST_URI' => $request->target,
             'DOCUMENT_URI' => $scriptName,
@@ -63,7 +65,8 @@ final class CgiRequest
         $post = [];
         $type = strtolower(trim(explode(';', $request->header('Content-Type') ?? '')[0]));
         // PHP fills $_POST for POST only; Symfony's Request reads PUT, PATCH and DELETE forms itself.
-        if (\in_array($request->method, ['POST', 'PUT', 'PATCH', 'DELETE'], true) && 'application/x-www-form-urlencoded' === $type) {
+        if (\in_array($request->method, ['POST', 'PUT', 'PATCH', 'DELETE'], true)
+            && 'application/x-www-form-urlencoded' === $type) {
             parse_str($request->body, $post);
         }
 
@@ -109,11 +112,17 @@ final class CgiRequest
     /** @var array<string, mixed>|null */
     private static ?array $processServer = null;
 
-    /** @return array<string, mixed> the worker process's own $_SERVER (environment), as a FastCGI worker has its environment */
+    /**
+     * @return array<string, mixed> the worker process's own $_SERVER (environment), as a FastCGI worker has its
+     *                              environment
+     */
     private static function processServer(): array
     {
         if (null === self::$processServer) {
-            self::$processServer = array_diff_key($_SERVER, array_flip(['argv', 'argc', 'PHP_SELF', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PATH_TRANSLATED', 'DOCUMENT_ROOT', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT']));
+            self::$processServer = array_diff_key($_SERVER, array_flip([
+                'argv', 'argc', 'PHP_SELF', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PATH_TRANSLATED', 'DOCUMENT_ROOT',
+                'REQUEST_TIME', 'REQUEST_TIME_FLOAT',
+            ]));
         }
 
         return self::$processServer;

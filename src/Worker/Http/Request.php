@@ -32,7 +32,10 @@ final class Request
         return [] === $values ? null : implode(0 === strcasecmp($name, 'cookie') ? '; ' : ', ', $values);
     }
 
-    /** Whether the client keeps the connection open after this request (HTTP/1.1 unless "close"; HTTP/1.0 only with "keep-alive"). */
+    /**
+     * Whether the client keeps the connection open after this request (HTTP/1.1 unless
+     * "close"; HTTP/1.0 only with "keep-alive").
+     */
     public function keepAlive(): bool
     {
         $tokens = array_map('trim', explode(',', strtolower($this->header('Connection') ?? '')));

@@ -58,7 +58,8 @@ final class RequestParser
         }
         $this->continueSent = true;
 
-        return 'HTTP/1.1' === $this->head->protocol && 0 === strcasecmp((string) $this->head->header('Expect'), '100-continue');
+        return 'HTTP/1.1' === $this->head->protocol
+            && 0 === strcasecmp((string) $this->head->header('Expect'), '100-continue');
     }
 
     /** @throws HttpError when the request cannot be served; the connection must be closed after answering */
@@ -88,7 +89,8 @@ final class RequestParser
             return null;
         }
         [$content, $consumed] = $body;
-        $request = new Request($this->head->method, $this->head->target, $this->head->protocol, $this->head->headers, $content);
+        $head = $this->head;
+        $request = new Request($head->method, $head->target, $head->protocol, $head->headers, $content);
         $this->buffer = substr($this->buffer, $this->headLength + $consumed);
         $this->head = null;
 
@@ -111,7 +113,8 @@ final class RequestParser
         }
         $headers = [];
         foreach ($lines as $line) {
-            if (!preg_match('/^([!#$%&\'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/D', $line, $field) || str_contains($field[2], "\n") || str_contains($field[2], "\r")) {
+            if (!preg_match('/^([!#$%&\'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/D', $line, $field)
+                || str_contains($field[2], "\n") || str_contains($field[2], "\r")) {
                 throw HttpError::badRequest('malformed header line');
             }
             $headers[] = [$field[1], $field[2]];

@@ -52,7 +52,8 @@ final class Response
         if (!$hasDate) {
             $head .= 'Date: '.gmdate('D, d M Y H:i:s').' GMT'."\r\n";
         }
-        if ($bodyAllowed && !($this->status >= 100 && $this->status < 200) && 204 !== $this->status && 304 !== $this->status) {
+        $informational = $this->status >= 100 && $this->status < 200;
+        if ($bodyAllowed && !$informational && 204 !== $this->status && 304 !== $this->status) {
             $head .= 'Content-Length: '.$this->contentLength()."\r\n";
         }
         if (!$keepAlive) {

@@ -18,7 +18,11 @@ final class AutoloadRulesTest extends TestCase
     protected function setUp(): void
     {
         $this->directory = new TemporaryDirectory();
-        foreach (['psr4/Sub/Deep.php', 'psr4-longer/Deep.php', 'psr0/Legacy/Old/Thing.php', 'fallback/Anything/Here.php', 'map/odd-name.php'] as $file) {
+        $files = [
+            'psr4/Sub/Deep.php', 'psr4-longer/Deep.php', 'psr0/Legacy/Old/Thing.php', 'fallback/Anything/Here.php',
+            'map/odd-name.php',
+        ];
+        foreach ($files as $file) {
             @mkdir(\dirname($this->directory->path.'/'.$file), 0777, true);
             touch($this->directory->path.'/'.$file);
         }
@@ -74,14 +78,20 @@ final class AutoloadRulesTest extends TestCase
     {
         $project = (new ComposerProjectLoader())->load(FixtureProjects::path('quote-dollar-path'));
 
-        self::assertSame($project->root."/vendor/acme/it's \$HOME/src/Odd.php", $project->autoload->fileFor('Acme\Odd\Odd'));
+        self::assertSame(
+            $project->root."/vendor/acme/it's \$HOME/src/Odd.php",
+            $project->autoload->fileFor('Acme\Odd\Odd'),
+        );
         self::assertSame('acme/odd', $project->packageOf($project->root."/vendor/acme/it's \$HOME/src/Odd.php")?->name);
     }
 
     public function testDevPackagesAreMarked(): void
     {
         $project = (new ComposerProjectLoader())->load(FixtureProjects::path('dev-package'));
-        $dev = array_map(static fn ($p): string => $p->name, array_filter($project->packages, static fn ($p): bool => $p->isDev));
+        $dev = array_map(
+            static fn ($p): string => $p->name,
+            array_filter($project->packages, static fn ($p): bool => $p->isDev),
+        );
 
         self::assertSame(['acme/debugbar'], array_values($dev));
     }

@@ -18,8 +18,14 @@ final class GuardedIncludeTest extends TestCase
     {
         $guard = $this->guard("if (!function_exists('__')) { require ABSPATH.'wp-includes/l10n.php'; }");
 
-        self::assertSame('asks whether __ exists, which this file declares', $guard->changedBy($this->file('/app/wp-includes/l10n.php', "function __() {}\n\$x = 1;")));
-        self::assertNull($guard->changedBy($this->file('/app/wp-includes/other.php', 'function other() {}')), 'a file not declaring __() leaves the check as it was');
+        self::assertSame(
+            'asks whether __ exists, which this file declares',
+            $guard->changedBy($this->file('/app/wp-includes/l10n.php', "function __() {}\n\$x = 1;")),
+        );
+        self::assertNull(
+            $guard->changedBy($this->file('/app/wp-includes/other.php', 'function other() {}')),
+            'a file not declaring __() leaves the check as it was',
+        );
     }
 
     public function testAGuardIsMatchedCaseInsensitivelyAndByTheStartOfABuiltName(): void
@@ -27,7 +33,10 @@ final class GuardedIncludeTest extends TestCase
         $guard = $this->guard('if (!class_exists("WP_Filesystem_$method")) { require_once $file; }');
 
         self::assertNotNull($guard->changedBy($this->file('/app/a.php', 'class wp_filesystem_direct {}')));
-        self::assertNull($guard->changedBy($this->file('/app/b.php', 'class WP_Post {}')), 'the include reaches anything, but no check can change');
+        self::assertNull(
+            $guard->changedBy($this->file('/app/b.php', 'class WP_Post {}')),
+            'the include reaches anything, but no check can change',
+        );
     }
 
     public function testAGuardOnANameItCannotTellFallsBackOnThePath(): void
@@ -42,20 +51,27 @@ final class GuardedIncludeTest extends TestCase
     {
         // Preloading runs no code: no constant is defined before the request defines it.
         $guard = $this->guard("if (!defined('ABSPATH')) { require __DIR__.'/wp-load.php'; }");
+        $defines = $this->file('/wp-load.php', "function abspath() {}\ndefine('ABSPATH', '/');");
 
-        self::assertNull($guard->changedBy($this->file('/wp-load.php', "function abspath() {}\ndefine('ABSPATH', '/');")));
+        self::assertNull($guard->changedBy($defines));
     }
 
     public function testConstantsTheAppDefinesResolveThePath(): void
     {
         $guard = $this->guard("if (!class_exists(\$class)) { require ABSPATH.WPINC.'/widget.php'; }");
-        $defines = $this->file('/app/wp-load.php', "define('ABSPATH', __DIR__.'/');\ndefine('WPINC', 'wp-includes');\nfunction load() {}");
+        $defines = $this->file(
+            '/app/wp-load.php',
+            "define('ABSPATH', __DIR__.'/');\ndefine('WPINC', 'wp-includes');\nfunction load() {}",
+        );
         $resolved = $guard->withConstants(ConstantTable::of(new Inventory(['/app/wp-load.php' => $defines])));
 
         self::assertSame('/app/wp-includes/widget.php', $resolved->target);
         self::assertNotNull($resolved->changedBy($this->file('/app/wp-includes/widget.php', 'class W {}')));
         self::assertNull($resolved->changedBy($this->file('/srv/other/wp-includes/widget.php', 'class W {}')));
-        self::assertNotNull($guard->changedBy($this->file('/srv/other/wp-includes/widget.php', 'class W {}')), 'unresolved, any path ending in /widget.php');
+        self::assertNotNull(
+            $guard->changedBy($this->file('/srv/other/wp-includes/widget.php', 'class W {}')),
+            'unresolved, any path ending in /widget.php',
+        );
     }
 
     public function testAConstantDefinedTwiceDifferentlyIsUnknown(): void

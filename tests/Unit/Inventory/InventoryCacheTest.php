@@ -26,11 +26,23 @@ final class InventoryCacheTest extends TestCase
 
     public function testTheDefaultIsTheUsersOwnCacheDirectory(): void
     {
-        self::assertSame('/home/me/.xdg/preheat', InventoryCache::defaultDirectory(['XDG_CACHE_HOME' => '/home/me/.xdg/']));
+        self::assertSame(
+            '/home/me/.xdg/preheat',
+            InventoryCache::defaultDirectory(['XDG_CACHE_HOME' => '/home/me/.xdg/']),
+        );
         $home = (posix_getpwuid(posix_geteuid()) ?: [])['dir'] ?? '';
-        $expected = is_dir($home.'/.cache') || is_writable($home) ? $home.'/.cache/preheat' : sys_get_temp_dir().'/preheat-cache-'.posix_geteuid();
-        self::assertSame($expected, InventoryCache::defaultDirectory(['XDG_CACHE_HOME' => 'relative', 'HOME' => '/elsewhere']));
-        self::assertStringNotContainsString('/preheat-cache/', InventoryCache::fileFor('/srv/app'), 'never the shared /tmp/preheat-cache');
+        $expected = is_dir($home.'/.cache') || is_writable($home)
+            ? $home.'/.cache/preheat'
+            : sys_get_temp_dir().'/preheat-cache-'.posix_geteuid();
+        self::assertSame(
+            $expected,
+            InventoryCache::defaultDirectory(['XDG_CACHE_HOME' => 'relative', 'HOME' => '/elsewhere']),
+        );
+        self::assertStringNotContainsString(
+            '/preheat-cache/',
+            InventoryCache::fileFor('/srv/app'),
+            'never the shared /tmp/preheat-cache',
+        );
     }
 
     public function testACacheDirectoryIsCreatedPrivate(): void
@@ -56,7 +68,11 @@ final class InventoryCacheTest extends TestCase
         file_put_contents($cache.'/inventory-'.substr(hash('sha256', '/srv/app'), 0, 16).'.bin', 'poisoned');
 
         $this->expectException(UnsafeDirectory::class);
-        $this->expectExceptionMessage($cache.' belongs to nobody, not to root who runs Preheat: another user could give it a false inventory (a file with side effects recorded as clean). Remove it (rm -r \''.$cache.'\'), or choose another cache directory (one of yours) or do without the cache.');
+        $this->expectExceptionMessage(
+            $cache.' belongs to nobody, not to root who runs Preheat: another user could give it a false inventory '
+            .'(a file with side effects recorded as clean). Remove it (rm -r \''.$cache.'\'), '
+            .'or choose another cache directory (one of yours) or do without the cache.',
+        );
         InventoryCache::fileFor('/srv/app', $cache);
     }
 
@@ -67,7 +83,11 @@ final class InventoryCacheTest extends TestCase
         chmod($cache, 0o777);
 
         $this->expectException(UnsafeDirectory::class);
-        $this->expectExceptionMessage($cache.' can be written by its group or others (mode 0777): another user could give Preheat a false inventory. Run chmod 0700 \''.$cache.'\', or choose another cache directory');
+        $this->expectExceptionMessage(
+            $cache.' can be written by its group or others (mode 0777): '
+            .'another user could give Preheat a false inventory. '
+            .'Run chmod 0700 \''.$cache.'\', or choose another cache directory',
+        );
         InventoryCache::fileFor('/srv/app', $cache);
     }
 
@@ -79,7 +99,11 @@ final class InventoryCacheTest extends TestCase
         touch($shared.'/someone-elses-file');
 
         $this->expectException(UnsafeDirectory::class);
-        $this->expectExceptionMessage($shared.' can be written by its group or others (mode 1777): another user could give Preheat a false inventory. Choose another cache directory (one of yours) or do without the cache.');
+        $this->expectExceptionMessage(
+            $shared.' can be written by its group or others (mode 1777): '
+            .'another user could give Preheat a false inventory. '
+            .'Choose another cache directory (one of yours) or do without the cache.',
+        );
         InventoryCache::fileFor('/srv/app', $shared);
     }
 

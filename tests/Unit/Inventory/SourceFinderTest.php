@@ -104,14 +104,23 @@ final class SourceFinderTest extends TestCase
 
         $result = FixtureProjects::result($root, ['lib/plugins/info']);
 
-        self::assertSame(DropReason::Ignored, $result->plan->droppedFiles[$store.'/info/syntax.php']->exclusion->reason);
+        $ignored = $result->plan->droppedFiles[$store.'/info/syntax.php'];
+        self::assertSame(DropReason::Ignored, $ignored->exclusion->reason);
         self::assertSame([], $result->warnings);
     }
 
     public function testWhatUsersUploadAndTheAppWritesIsNeverPreloaded(): void
     {
         $root = $this->directory->path;
-        foreach (['wp-content/uploads/2024/shell.php', 'storage/framework/views/0a1b.php', 'storage/app/import.php', 'var/cache/prod/Container.php', 'src/Cache/Warmer.php', 'includes/cache/LinkBatch.php'] as $file) {
+        $files = [
+            'wp-content/uploads/2024/shell.php',
+            'storage/framework/views/0a1b.php',
+            'storage/app/import.php',
+            'var/cache/prod/Container.php',
+            'src/Cache/Warmer.php',
+            'includes/cache/LinkBatch.php',
+        ];
+        foreach ($files as $file) {
             @mkdir(\dirname($root.'/'.$file), 0777, true);
             file_put_contents($root.'/'.$file, "<?php\n");
         }
@@ -120,7 +129,10 @@ final class SourceFinderTest extends TestCase
 
         self::assertSame([$root.'/includes/cache/LinkBatch.php', $root.'/src/Cache/Warmer.php'], $selection->files);
         self::assertCount(4, $selection->context);
-        $generated = array_map(static fn (SkippedPath $s): string => RelativePath::orDot($s->path, $root), $selection->skipped);
+        $generated = array_map(
+            static fn (SkippedPath $s): string => RelativePath::orDot($s->path, $root),
+            $selection->skipped,
+        );
         self::assertSame(['storage', 'var/cache', 'wp-content/uploads'], $generated);
     }
 

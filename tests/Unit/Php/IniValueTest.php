@@ -15,9 +15,15 @@ final class IniValueTest extends TestCase
     {
         self::assertSame('opcache.memory_consumption=256', IniValue::line('opcache.memory_consumption', '256'));
         self::assertSame('memory_limit=-1', IniValue::line('memory_limit', '-1'));
-        self::assertSame('opcache.preload=/srv/app/preload.php', IniValue::line('opcache.preload', '/srv/app/preload.php'));
+        self::assertSame(
+            'opcache.preload=/srv/app/preload.php',
+            IniValue::line('opcache.preload', '/srv/app/preload.php'),
+        );
         self::assertSame('error_log=', IniValue::line('error_log', ''));
-        self::assertSame('auto_prepend_file="/srv/my app/x.php"', IniValue::line('auto_prepend_file', '/srv/my app/x.php'));
+        self::assertSame(
+            'auto_prepend_file="/srv/my app/x.php"',
+            IniValue::line('auto_prepend_file', '/srv/my app/x.php'),
+        );
     }
 
     public function testQuotesDollarsAndBackslashesAreEscaped(): void
@@ -70,7 +76,9 @@ final class IniValueTest extends TestCase
             file_put_contents($ini, IniValue::line('error_log', $value)."\nmemory_limit=77M\n");
             $code = 'echo bin2hex(ini_get("error_log")), " ", ini_get("memory_limit");';
             $fromFile = $this->php(['-n', '-c', $ini, '-r', $code]);
-            $fromOption = $this->php(['-n', '-d', IniValue::line('error_log', $value), '-d', 'memory_limit=77M', '-r', $code]);
+            $fromOption = $this->php(
+                ['-n', '-d', IniValue::line('error_log', $value), '-d', 'memory_limit=77M', '-r', $code],
+            );
             $expected = bin2hex('keyword' === $this->dataName() ? '' : $value).' 77M';
             self::assertSame($expected, $fromFile);
             self::assertSame($expected, $fromOption);

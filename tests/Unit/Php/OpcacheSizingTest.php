@@ -16,7 +16,11 @@ final class OpcacheSizingTest extends TestCase
         // 5,000 files, 42 MB compiled, 6.4 MB interned strings (Debian's Laravel 8 + Symfony 5).
         $sizing = OpcacheSizing::forApp(5000, 42 * 1048576, (int) (6.4 * 1048576));
 
-        self::assertSame(16, $sizing->internedStringsMb, '(6.4 + 1) × 1.25 / 0.74 = 12.5, rounded up to a multiple of 8');
+        self::assertSame(
+            16,
+            $sizing->internedStringsMb,
+            '(6.4 + 1) × 1.25 / 0.74 = 12.5, rounded up to a multiple of 8',
+        );
         self::assertSame(96, $sizing->memoryMb, '42 × 1.25 + 16 + 16 = 84.5, rounded up to a multiple of 32');
         self::assertSame(10000, $sizing->maxAcceleratedFiles, '5,000 × 1.25, rounded up to a multiple of 10,000');
     }

@@ -29,13 +29,28 @@ final class OpcacheStatusTest extends TestCase
 
         self::assertNotNull($status);
         self::assertSame(\PHP_VERSION, $status->php);
-        self::assertSame(\is_array(\function_exists('opcache_get_status') ? opcache_get_status(false) : false), $status->enabled);
+        $enabled = \is_array(\function_exists('opcache_get_status') ? opcache_get_status(false) : false);
+        self::assertSame($enabled, $status->enabled);
         self::assertSame((string) \ini_get('memory_limit'), $status->ini('memory_limit'));
     }
 
     public function testWhatAFakePrintsReadsBackTheSame(): void
     {
-        $status = new OpcacheStatus('8.2.1', 'www-data', true, 4096, ["/app/\xE9t\xE9.php", '/app/b.php'], 3, 1, 1048576, 12, ['memory_consumption' => '128', 'jit' => false], 2048, 8388608, 16229);
+        $status = new OpcacheStatus(
+            '8.2.1',
+            'www-data',
+            true,
+            4096,
+            ["/app/\xE9t\xE9.php", '/app/b.php'],
+            3,
+            1,
+            1048576,
+            12,
+            ['memory_consumption' => '128', 'jit' => false],
+            2048,
+            8388608,
+            16229,
+        );
 
         self::assertEquals($status, OpcacheStatus::read($status->printed()));
         self::assertSame(134217728, $status->memoryConsumptionBytes());

@@ -25,7 +25,10 @@ final class PhpInstallationLocatorTest extends TestCase
         mkdir($this->directory->path.'/fpm/conf.d');
         $this->ini = $this->directory->path.'/fpm/php.ini';
         file_put_contents($this->ini, "memory_limit = 128M\n");
-        file_put_contents($this->directory->path.'/fpm/pool.d/www.conf', "[www]\n; user = nobody\nuser = app-user\ngroup = app-user\n");
+        file_put_contents(
+            $this->directory->path.'/fpm/pool.d/www.conf',
+            "[www]\n; user = nobody\nuser = app-user\ngroup = app-user\n",
+        );
         $this->fpm = $this->directory->path.'/php-fpm8.2';
         file_put_contents($this->fpm, "#!/bin/sh\n");
         chmod($this->fpm, 0755);
@@ -49,7 +52,11 @@ final class PhpInstallationLocatorTest extends TestCase
         self::assertSame(8 * 1048576, $php->settings->bytes('opcache.interned_strings_buffer'));
         self::assertSame('app-user', $php->user, 'the pool config, not the commented-out line');
         self::assertSame('pool.d/www.conf', $php->userSource);
-        self::assertSame(['-c', $this->ini], \array_slice($runner->settingsCommand, 1, 2), 'settings read with that ini');
+        self::assertSame(
+            ['-c', $this->ini],
+            \array_slice($runner->settingsCommand, 1, 2),
+            'settings read with that ini',
+        );
         self::assertSame("memory_limit = 128M\n", $php->settings->iniContents, 'read once, for the bench\'s copies');
     }
 
@@ -67,7 +74,8 @@ final class PhpInstallationLocatorTest extends TestCase
 
     public function testNotRootMeansNoUserSwitch(): void
     {
-        $php = (new PhpInstallationLocator(new FakeInstallation($this->ini, null), [], false))->locate('php8.2', null, $this->fpm);
+        $php = (new PhpInstallationLocator(new FakeInstallation($this->ini, null), [], false))
+            ->locate('php8.2', null, $this->fpm);
 
         self::assertNull($php->user);
         self::assertNull($php->preloadUser());
@@ -75,7 +83,8 @@ final class PhpInstallationLocatorTest extends TestCase
 
     public function testOverridesAreNamed(): void
     {
-        $php = (new PhpInstallationLocator(new FakeInstallation($this->ini, null), [], false))->locate('php8.2', null, $this->fpm);
+        $php = (new PhpInstallationLocator(new FakeInstallation($this->ini, null), [], false))
+            ->locate('php8.2', null, $this->fpm);
         $settings = $php->settings->withOverride('opcache.memory_consumption', '256', '--opcache-memory');
 
         self::assertSame('256', $settings->value('opcache.memory_consumption'));
@@ -91,14 +100,24 @@ final class FakeInstallation implements ProcessRunner
     public array $settingsCommand = [];
 
     /** @param array<string, string> $extra */
-    public function __construct(private readonly string $ini, private readonly ?string $scanDir, private readonly array $extra = [])
-    {
+    public function __construct(
+        private readonly string $ini,
+        private readonly ?string $scanDir,
+        private readonly array $extra = [],
+    ) {
     }
 
-    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
-    {
+    public function run(
+        array $command,
+        ?string $workingDirectory = null,
+        float $timeoutSeconds = 300.0,
+        ?array $environment = null,
+    ): ProcessResult {
         if ('-i' === ($command[1] ?? null)) {
-            return new ProcessResult($command, 0, "PHP Version => 8.2.0\nLoaded Configuration File => {$this->ini}\nScan this dir for additional .ini files => ".($this->scanDir ?? '(none)')."\n", '', 0.01);
+            $info = "PHP Version => 8.2.0\nLoaded Configuration File => {$this->ini}\n"
+                .'Scan this dir for additional .ini files => '.($this->scanDir ?? '(none)')."\n";
+
+            return new ProcessResult($command, 0, $info, '', 0.01);
         }
         $this->settingsCommand = $command;
         $values = [
@@ -111,7 +130,9 @@ final class FakeInstallation implements ProcessRunner
         ];
         $values = array_replace($values, $this->extra);
 
-        return new ProcessResult($command, 0, '@@PREHEAT-INI@@'.base64_encode(serialize(['loaded' => $this->ini, 'values' => array_values($values)])).'@@PREHEAT-INI@@', '', 0.01);
+        $probe = base64_encode(serialize(['loaded' => $this->ini, 'values' => array_values($values)]));
+
+        return new ProcessResult($command, 0, '@@PREHEAT-INI@@'.$probe.'@@PREHEAT-INI@@', '', 0.01);
     }
 
     public function start(array $command, ?string $workingDirectory = null, ?array $environment = null): RunningProcess

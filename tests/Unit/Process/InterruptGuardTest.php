@@ -74,9 +74,21 @@ final class InterruptGuardTest extends TestCase
             $process->wait();
 
             self::assertSame($code, $process->getExitCode(), $process->getErrorOutput());
-            self::assertStringContainsString('Interrupted ('.InterruptGuard::signalName($signal).'): stopped every process and removed every temporary file of this run.', $process->getErrorOutput());
-            self::assertSame([], array_values(array_filter($pids, (new ProcessTree())->isAlive(...))), 'the child and its own child are gone');
-            self::assertSame([], glob($this->directory->path.'/preheat-*') ?: [], 'the temporary file and directory are gone');
+            self::assertStringContainsString(
+                'Interrupted ('.InterruptGuard::signalName($signal).'): '
+                .'stopped every process and removed every temporary file of this run.',
+                $process->getErrorOutput(),
+            );
+            self::assertSame(
+                [],
+                array_values(array_filter($pids, (new ProcessTree())->isAlive(...))),
+                'the child and its own child are gone',
+            );
+            self::assertSame(
+                [],
+                glob($this->directory->path.'/preheat-*') ?: [],
+                'the temporary file and directory are gone',
+            );
         }
     }
 
@@ -91,20 +103,27 @@ final class InterruptGuardTest extends TestCase
 
     public function testAForkedChildLeavesItsParentsFilesAlone(): void
     {
-        $process = $this->guarded('if (0 === pcntl_fork()) { exit(0); } pcntl_wait($status); echo file_exists($file) ? "kept\n" : "removed\n"; exit(0);');
+        $process = $this->guarded(
+            'if (0 === pcntl_fork()) { exit(0); } pcntl_wait($status); '
+            .'echo file_exists($file) ? "kept\n" : "removed\n"; exit(0);',
+        );
         $process->run();
 
         self::assertStringContainsString('kept', $process->getOutput(), $process->getErrorOutput());
     }
 
-    /** A PHP process that installs the guard, registers a file, a directory and a child (which has a child), then waits. */
+    /**
+     * A PHP process that installs the guard, registers a file, a directory and a child (which has a child), then waits.
+     */
     private function guarded(string $then = 'while (true) { sleep(1); }'): Process
     {
         $code = '<?php require '.var_export(\dirname(__DIR__, 3).'/vendor/autoload.php', true).';'
             .'$guard = Preheat\Process\InterruptGuard::instance(); $guard->install();'
             .'$file = $guard->temporaryFile('.var_export($this->directory->path, true).', "preheat-file-");'
-            .'$dir = '.var_export($this->directory->path.'/preheat-dir', true).'; $guard->removeOnExit($dir); mkdir($dir); touch($dir."/x");'
-            .'$child = (new Preheat\Process\SymfonyProcessRunner())->start(["sh", "-c", "sleep 300 & echo \$! > '.$this->directory->path.'/grandchild; wait"]);'
+            .'$dir = '.var_export($this->directory->path.'/preheat-dir', true).';'
+            .' $guard->removeOnExit($dir); mkdir($dir); touch($dir."/x");'
+            .'$child = (new Preheat\Process\SymfonyProcessRunner())'
+            .'->start(["sh", "-c", "sleep 300 & echo \$! > '.$this->directory->path.'/grandchild; wait"]);'
             .'echo $child->pid(), "\n";'
             .$then;
         file_put_contents($this->directory->path.'/guarded.php', $code);
@@ -116,11 +135,13 @@ final class InterruptGuardTest extends TestCase
     private function waitForPids(Process $process): array
     {
         $deadline = microtime(true) + 10;
-        while (microtime(true) < $deadline && ('' === trim($process->getOutput()) || !is_file($this->directory->path.'/grandchild') || '' === trim((string) file_get_contents($this->directory->path.'/grandchild')))) {
+        $grandchild = $this->directory->path.'/grandchild';
+        while (microtime(true) < $deadline && ('' === trim($process->getOutput()) || !is_file($grandchild)
+            || '' === trim((string) file_get_contents($grandchild)))) {
             usleep(20_000);
         }
-        $pids = [(int) trim($process->getOutput()), (int) trim((string) file_get_contents($this->directory->path.'/grandchild'))];
-        unlink($this->directory->path.'/grandchild');
+        $pids = [(int) trim($process->getOutput()), (int) trim((string) file_get_contents($grandchild))];
+        unlink($grandchild);
         self::assertNotContains(0, $pids);
 
         return $pids;

@@ -9,20 +9,22 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\PlannerCase;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
- * Golden files: tests/Fixtures/golden/NAME.preload.php is the script for fixture project NAME,
- * written to the project root. Set PREHEAT_UPDATE_FIXTURES=1 to rewrite them after a deliberate change.
+ * Golden files: tests/Fixtures/projects/NAME/expected.preload.php is the script for the project of planner
+ * case NAME, written to the project root. Set PREHEAT_UPDATE_FIXTURES=1 to rewrite them after a deliberate change.
  */
 final class PreloadScriptWriterTest extends TestCase
 {
     #[DataProvider('fixtureNames')]
     public function testScriptMatchesGoldenFile(string $fixture): void
     {
-        $plan = FixtureProjects::plan($fixture);
+        $case = PlannerCase::load($fixture);
+        $plan = $case->result()->plan;
         $script = (new PreloadScriptWriter())->render($plan, $plan->projectRoot.'/preload.php');
-        $golden = __DIR__.'/../../Fixtures/golden/'.$fixture.'.preload.php';
+        $golden = $case->goldenScript();
 
         if ('1' === getenv('PREHEAT_UPDATE_FIXTURES')) {
             file_put_contents($golden, $script);

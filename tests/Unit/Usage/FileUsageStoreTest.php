@@ -44,7 +44,11 @@ final class FileUsageStoreTest extends TestCase
 
         $lines = file($this->path, \FILE_IGNORE_NEW_LINES) ?: [];
         self::assertCount(2, $lines);
-        self::assertMatchesRegularExpression('~^\{"v":2,"server":"web2","pid":\d+,"from":1000,"to":1060,"requests":3,"files":\{"/app/a.php":3,"/app/b.php":1\}\}$~', $lines[0]);
+        self::assertMatchesRegularExpression(
+            '~^\{"v":2,"server":"web2","pid":\d+,"from":1000,"to":1060,"requests":3,'
+            .'"files":\{"/app/a.php":3,"/app/b.php":1\}\}$~',
+            $lines[0],
+        );
         self::assertStringContainsString('"requests":2,"dropped":7,"files":{', $lines[1]);
     }
 
@@ -74,14 +78,24 @@ final class FileUsageStoreTest extends TestCase
     {
         $store = new FileUsageStore($this->path);
         $store->append(new UsageBatch(1, ['/a.php' => 1], 10, 10, 'web1'));
-        file_put_contents($this->path, "\0\0garbage{not json\n{\"v\":1,\"server\":\"x\"}\n[1,2]\n{\"v\":1,\"server\":\"x\",\"pid\":1,\"from\":1,\"to\":1,\"requests\":1,\"files\":{\"/a.php\":\"many\"}}\n\n", \FILE_APPEND);
+        file_put_contents(
+            $this->path,
+            "\0\0garbage{not json\n{\"v\":1,\"server\":\"x\"}\n[1,2]\n"
+            .'{"v":1,"server":"x","pid":1,"from":1,"to":1,"requests":1,'
+            ."\"files\":{\"/a.php\":\"many\"}}\n\n",
+            \FILE_APPEND,
+        );
         $store->append(new UsageBatch(2, ['/a.php' => 2], 20, 20, 'web1'));
 
         $usage = $store->read();
 
         self::assertSame(3, $usage->requests);
         self::assertSame(['/a.php' => 3], $usage->fileCounts);
-        self::assertSame(4, $usage->skippedRecords, 'garbage, a record missing fields, a list, a count that is not a number; not the empty line');
+        self::assertSame(
+            4,
+            $usage->skippedRecords,
+            'garbage, a record missing fields, a list, a count that is not a number; not the empty line',
+        );
         self::assertSame(2, $usage->batches);
     }
 
@@ -90,14 +104,20 @@ final class FileUsageStoreTest extends TestCase
         file_put_contents($this->path, "{\"v\":3,\"server\":\"web1\",\"requests\":1,\"files\":{}}\n");
 
         $this->expectException(UsageStoreError::class);
-        $this->expectExceptionMessage('The usage store '.$this->path.' was written by an incompatible version of the recorder (format 3; this Preheat reads formats 1 and 2)');
+        $this->expectExceptionMessage(
+            'The usage store '.$this->path.' was written by an incompatible version of the recorder '
+            .'(format 3; this Preheat reads formats 1 and 2)',
+        );
         (new FileUsageStore($this->path))->read();
     }
 
     public function testAMissingFileSaysHowToRecord(): void
     {
         $this->expectException(UsageStoreError::class);
-        $this->expectExceptionMessage('No usage recorded at "'.$this->path.'": the file does not exist. Enable the recorder (preheat record --install)');
+        $this->expectExceptionMessage(
+            'No usage recorded at "'.$this->path.'": the file does not exist. '
+            .'Enable the recorder (preheat record --install)',
+        );
         (new FileUsageStore($this->path))->read();
     }
 
@@ -111,7 +131,10 @@ final class FileUsageStoreTest extends TestCase
     public function testAppendingWhereNoDirectoryIsNamesIt(): void
     {
         $this->expectException(UsageStoreError::class);
-        $this->expectExceptionMessage('Cannot write to the usage store '.$this->directory->path.'/nope/usage.log: directory '.$this->directory->path.'/nope does not exist.');
+        $this->expectExceptionMessage(
+            'Cannot write to the usage store '.$this->directory->path.'/nope/usage.log: '
+            .'directory '.$this->directory->path.'/nope does not exist.',
+        );
         (new FileUsageStore($this->directory->path.'/nope/usage.log'))->append(new UsageBatch(1, [], 1, 1));
     }
 }

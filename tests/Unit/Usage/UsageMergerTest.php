@@ -57,7 +57,10 @@ final class UsageMergerTest extends TestCase
 
         $sum = (new UsageMerger())->combine([$a, $b]);
 
-        self::assertSame([3, ['/a.php' => 3], ['x', 'y'], 2], [$sum->requests, $sum->fileCounts, $sum->servers, $sum->batches]);
+        self::assertSame(
+            [3, ['/a.php' => 3], ['x', 'y'], 2],
+            [$sum->requests, $sum->fileCounts, $sum->servers, $sum->batches],
+        );
     }
 
     public function testMergingAStoreIntoItselfIsRefused(): void

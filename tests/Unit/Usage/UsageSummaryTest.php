@@ -13,7 +13,12 @@ final class UsageSummaryTest extends TestCase
     public function testRanksFilesAndComputesTheCoverageCurve(): void
     {
         // 10 requests, 30 loads: cumulative 10, 20, 25, 28, 29, 30
-        $snapshot = new UsageSnapshot(10, ['/f.php' => 1, '/c.php' => 5, '/b.php' => 10, '/e.php' => 1, '/a.php' => 10, '/d.php' => 3], 100, 200);
+        $snapshot = new UsageSnapshot(
+            10,
+            ['/f.php' => 1, '/c.php' => 5, '/b.php' => 10, '/e.php' => 1, '/a.php' => 10, '/d.php' => 3],
+            100,
+            200,
+        );
 
         $summary = UsageSummary::of($snapshot, 3);
 

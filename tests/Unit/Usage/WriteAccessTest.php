@@ -47,7 +47,14 @@ final class WriteAccessTest extends TestCase
     {
         $store = $this->directory->path.'/usage.log';
         self::assertEquals([new AccessProblem(
-            \sprintf('pool cannot create the store %s: it may not write to %s (owner %s, group %s, mode 0755); nothing is recorded', $store, $this->directory->path, self::owner(), self::group()),
+            \sprintf(
+                'pool cannot create the store %s: it may not write to %s (owner %s, group %s, mode 0755); '
+                .'nothing is recorded',
+                $store,
+                $this->directory->path,
+                self::owner(),
+                self::group(),
+            ),
             \sprintf('touch %1$s && chown pool %1$s', $store),
         )], (new WriteAccess())->storeFile($this->stranger, $store));
         self::assertSame([], (new WriteAccess())->storeFile($this->me, $store));
@@ -63,7 +70,12 @@ final class WriteAccessTest extends TestCase
         chmod($store, 0o644);
         $problems = (new WriteAccess())->storeFile($this->stranger, $store);
         self::assertCount(1, $problems);
-        self::assertSame(\sprintf('pool cannot append to the store %s (owner %s, group %s, mode 0644): nothing is recorded', $store, self::owner(), self::group()), $problems[0]->problem);
+        self::assertSame(\sprintf(
+            'pool cannot append to the store %s (owner %s, group %s, mode 0644): nothing is recorded',
+            $store,
+            self::owner(),
+            self::group(),
+        ), $problems[0]->problem);
         self::assertSame('chown pool '.escapeshellarg($store), $problems[0]->fix);
 
         chmod($store, 0o666);
@@ -94,7 +106,10 @@ final class WriteAccessTest extends TestCase
         self::assertSame([], $access->bufferDirectory($this->me, $buffers));
         $theirs = $access->bufferDirectory($this->stranger, $buffers);
         self::assertCount(1, $theirs);
-        self::assertStringStartsWith(\sprintf('the buffer directory %s belongs to %s, not pool: ', $buffers, self::owner()), $theirs[0]->problem);
+        self::assertStringStartsWith(
+            \sprintf('the buffer directory %s belongs to %s, not pool: ', $buffers, self::owner()),
+            $theirs[0]->problem,
+        );
         self::assertSame(\sprintf('chown pool %1$s && chmod 0700 %1$s', $buffers), $theirs[0]->fix);
 
         chmod($buffers, 0o777);
@@ -103,7 +118,10 @@ final class WriteAccessTest extends TestCase
         self::assertStringContainsString('can be written by its group or others', $shared[0]->problem);
         self::assertSame('chmod 0700 '.$buffers, $shared[0]->fix);
 
-        self::assertSame('rm -r '.$buffers.' (the workers create it again, 0700)', $access->bufferDirectory($this->stranger, $buffers, isDefault: true)[0]->fix);
+        self::assertSame(
+            'rm -r '.$buffers.' (the workers create it again, 0700)',
+            $access->bufferDirectory($this->stranger, $buffers, isDefault: true)[0]->fix,
+        );
 
         symlink($buffers, $this->directory->path.'/link');
         $link = $access->bufferDirectory($this->me, $this->directory->path.'/link');
@@ -121,13 +139,21 @@ final class WriteAccessTest extends TestCase
 
         $open = $access->bufferDirectory($this->me, $shared);
         self::assertCount(1, $open);
-        self::assertSame(\sprintf('install -d -o me -m 0700 %1$s/preheat-recorder, then make it the buffer directory', $shared), $open[0]->fix, 'never chmod 0700 a shared directory');
+        self::assertSame(
+            \sprintf('install -d -o me -m 0700 %1$s/preheat-recorder, then make it the buffer directory', $shared),
+            $open[0]->fix,
+            'never chmod 0700 a shared directory',
+        );
         self::assertSame(Setting::BufferDirectory, $open[0]->setting, 'the console names the option');
 
         chmod($shared, 0o755);
         $theirs = $access->bufferDirectory($this->stranger, $shared);
         self::assertCount(1, $theirs);
-        self::assertSame(\sprintf('install -d -o pool -m 0700 %1$s/preheat-recorder, then make it the buffer directory', $shared), $theirs[0]->fix, 'never chown a directory with other files');
+        self::assertSame(
+            \sprintf('install -d -o pool -m 0700 %1$s/preheat-recorder, then make it the buffer directory', $shared),
+            $theirs[0]->fix,
+            'never chown a directory with other files',
+        );
     }
 
     public function testThePoolUserIsTheUserOfThePoolFiles(): void

@@ -20,7 +20,10 @@ final class PhpCommentTest extends TestCase
     public function testTextCannotCloseABlockCommentNorStartALine(): void
     {
         self::assertSame('ev*\\/ x /*y', PhpComment::blockText('ev*/ x /*y'));
-        self::assertSame('a\\n * preheat-refused: {}\\rb\\t\\x00\\x1B\\x7F', PhpComment::blockText("a\n * preheat-refused: {}\rb\t\0\x1b\x7f"));
+        self::assertSame(
+            'a\\n * preheat-refused: {}\\rb\\t\\x00\\x1B\\x7F',
+            PhpComment::blockText("a\n * preheat-refused: {}\rb\t\0\x1b\x7f"),
+        );
     }
 
     public function testTextCannotEndALineCommentNorLeavePhp(): void

@@ -17,7 +17,10 @@ final class PhpLiteralTest extends TestCase
 
     public function testALiteralNeverSpansLines(): void
     {
-        self::assertSame('"a\\n * preheat-refused: \\$x\\\\\\"\\x1B"', PhpLiteral::string("a\n * preheat-refused: \$x\\\"\x1b"));
+        self::assertSame(
+            '"a\\n * preheat-refused: \\$x\\\\\\"\\x1B"',
+            PhpLiteral::string("a\n * preheat-refused: \$x\\\"\x1b"),
+        );
     }
 
     /** @return iterable<string, array{string}> */

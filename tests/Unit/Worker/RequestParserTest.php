@@ -10,7 +10,9 @@ use Preheat\Worker\Http\HttpError;
 use Preheat\Worker\Http\Request;
 use Preheat\Worker\Http\RequestParser;
 
-/** The worker's HTTP/1.x request parser: incremental, pipelined, bounded, strict where lax parsing smuggles requests. */
+/**
+ * The worker's HTTP/1.x request parser: incremental, pipelined, bounded, strict where lax parsing smuggles requests.
+ */
 final class RequestParserTest extends TestCase
 {
     public function testARequestArrivingByteByByteIsGivenOnceComplete(): void
@@ -26,7 +28,10 @@ final class RequestParserTest extends TestCase
         $request = $parser->next();
 
         self::assertInstanceOf(Request::class, $request);
-        self::assertSame(['GET', '/posts/1?page=2', 'HTTP/1.1'], [$request->method, $request->target, $request->protocol]);
+        self::assertSame(
+            ['GET', '/posts/1?page=2', 'HTTP/1.1'],
+            [$request->method, $request->target, $request->protocol],
+        );
         self::assertSame('/posts/1', $request->path());
         self::assertSame('page=2', $request->query());
         self::assertSame('text/html, */*', $request->header('accept'));
@@ -38,8 +43,12 @@ final class RequestParserTest extends TestCase
     public function testPipelinedRequestsComeOutInOrderWithTheirBodies(): void
     {
         $parser = new RequestParser(1024);
-        $parser->feed("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-            ."POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nTrailer: t\r\n\r\n");
+        $parser->feed(
+            "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+            ."GET /b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            ."POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            ."3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nTrailer: t\r\n\r\n",
+        );
 
         $a = $parser->next();
         $b = $parser->next();
@@ -106,8 +115,14 @@ final class RequestParserTest extends TestCase
         yield 'space before the colon' => ["GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400];
         yield 'folded header' => ["GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n", 400];
         yield 'two lengths' => ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400];
-        yield 'length and chunked' => ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400];
-        yield 'a coding other than chunked' => ["POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501];
+        yield 'length and chunked' => [
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+            400,
+        ];
+        yield 'a coding other than chunked' => [
+            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+            501,
+        ];
         yield 'negative length' => ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400];
         yield 'no host in 1.1' => ["GET / HTTP/1.1\r\n\r\n", 400];
         yield 'HTTP/2 preface' => ["PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505];

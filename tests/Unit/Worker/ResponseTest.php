@@ -15,11 +15,20 @@ final class ResponseTest extends TestCase
 {
     public function testTheWorkerOwnsTheFraming(): void
     {
-        $response = new Response(302, [['Location', "/next\r\nX-Injected: 1"], ['Content-Length', '999'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2'], ['Connection', 'upgrade']], 'moved');
+        $response = new Response(302, [
+            ['Location', "/next\r\nX-Injected: 1"],
+            ['Content-Length', '999'],
+            ['Set-Cookie', 'a=1'],
+            ['Set-Cookie', 'b=2'],
+            ['Connection', 'upgrade'],
+        ], 'moved');
 
         $head = $response->head('HTTP/1.1', false);
 
-        self::assertStringStartsWith("HTTP/1.1 302 Found\r\nLocation: /nextX-Injected: 1\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nDate: ", $head);
+        self::assertStringStartsWith(
+            "HTTP/1.1 302 Found\r\nLocation: /nextX-Injected: 1\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nDate: ",
+            $head,
+        );
         self::assertStringEndsWith(" GMT\r\nContent-Length: 5\r\nConnection: close\r\n\r\n", $head);
         self::assertStringNotContainsString('999', $head);
         self::assertStringNotContainsString('upgrade', $head);
@@ -35,14 +44,23 @@ final class ResponseTest extends TestCase
 
     public function testTheRequestAsPhpFpmBehindNginxWouldSeeIt(): void
     {
-        $request = new Request('POST', '/contact?ref=home&x[]=1', 'HTTP/1.1', [['Host', '127.0.0.1:8080'], ['Content-Type', 'application/x-www-form-urlencoded'], ['Cookie', 'a=1; b=x%20y'], ['Cookie', 'a=2; c.d=3']], 'name=Ann&tags[]=a');
+        $request = new Request('POST', '/contact?ref=home&x[]=1', 'HTTP/1.1', [
+            ['Host', '127.0.0.1:8080'],
+            ['Content-Type', 'application/x-www-form-urlencoded'],
+            ['Cookie', 'a=1; b=x%20y'],
+            ['Cookie', 'a=2; c.d=3'],
+        ], 'name=Ann&tags[]=a');
         $endpoint = new Endpoint('/app/public', '127.0.0.1', 8080, '127.0.0.1', 50000);
 
         $cgi = CgiRequest::of($request, $endpoint, '/index.php', '/app/public/index.php');
 
         self::assertSame(['ref' => 'home', 'x' => ['1']], $cgi->query);
         self::assertSame(['name' => 'Ann', 'tags' => ['a']], $cgi->post);
-        self::assertSame(['a' => '1', 'b' => 'x y', 'c_d' => '3'], $cgi->cookies, 'the first of a repeated cookie wins, names mangled as PHP does');
+        self::assertSame(
+            ['a' => '1', 'b' => 'x y', 'c_d' => '3'],
+            $cgi->cookies,
+            'the first of a repeated cookie wins, names mangled as PHP does',
+        );
         self::assertSame('/contact?ref=home&x[]=1', $cgi->server['REQUEST_URI']);
         self::assertSame('/index.php', $cgi->server['SCRIPT_NAME']);
         self::assertSame('/app/public/index.php', $cgi->server['SCRIPT_FILENAME']);

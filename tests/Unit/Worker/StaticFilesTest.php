@@ -57,6 +57,7 @@ final class StaticFilesTest extends TestCase
 
     private function get(string $path): ?\Preheat\Worker\Http\Response
     {
-        return (new StaticFiles($this->directory->path.'/public'))->serve(new Request('GET', $path, 'HTTP/1.1', [], ''));
+        return (new StaticFiles($this->directory->path.'/public'))
+            ->serve(new Request('GET', $path, 'HTTP/1.1', [], ''));
     }
 }

@@ -34,7 +34,12 @@ final class RecorderMiddlewareTest extends TestCase
     public function testLaravelMiddlewareRecordsTheRequestWhenItTerminates(): void
     {
         $store = $this->directory->path.'/usage.log';
-        $middleware = new LaravelRecorderMiddleware(['store' => $store, 'sample' => 1, 'buffer' => 'file', 'bufferDir' => $this->directory->path]);
+        $middleware = new LaravelRecorderMiddleware([
+            'store' => $store,
+            'sample' => 1,
+            'buffer' => 'file',
+            'bufferDir' => $this->directory->path,
+        ]);
         $request = new \stdClass();
 
         $response = $middleware->handle($request, static fn (object $r): string => 'response');
@@ -44,7 +49,8 @@ final class RecorderMiddlewareTest extends TestCase
         $usage = (new FileUsageStore($store))->read();
         self::assertSame(1, $usage->requests);
         self::assertArrayHasKey(__FILE__, $usage->fileCounts);
-        self::assertArrayNotHasKey((string) (new \ReflectionClass(LaravelRecorderMiddleware::class))->getFileName(), $usage->fileCounts);
+        $middlewareFile = (string) (new \ReflectionClass(LaravelRecorderMiddleware::class))->getFileName();
+        self::assertArrayNotHasKey($middlewareFile, $usage->fileCounts);
     }
 
     #[RunInSeparateProcess]
@@ -52,7 +58,12 @@ final class RecorderMiddlewareTest extends TestCase
     {
         require_once __DIR__.'/../../../Support/psr15-stubs.php';
         $store = $this->directory->path.'/usage.log';
-        $middleware = new Psr15RecorderMiddleware(['store' => $store, 'sample' => 1, 'buffer' => 'file', 'bufferDir' => $this->directory->path]);
+        $middleware = new Psr15RecorderMiddleware([
+            'store' => $store,
+            'sample' => 1,
+            'buffer' => 'file',
+            'bufferDir' => $this->directory->path,
+        ]);
         $response = new class implements ResponseInterface {};
         $handler = new class($response) implements RequestHandlerInterface {
             public function __construct(private readonly ResponseInterface $response)
