@@ -15,6 +15,7 @@ use Preheat\Console\Command\VerifyCommand;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\SymfonyProcessRunner;
+use Preheat\Report\Renderers;
 use Preheat\SettingError;
 use Preheat\UserError;
 use Preheat\Version;
@@ -44,20 +45,21 @@ final class Application extends ConsoleApplication
     /** A bug in Preheat (EX_SOFTWARE): shown with its trace under -v. */
     public const EXIT_INTERNAL_ERROR = 70;
 
-    public function __construct()
+    /** @param Renderers $renderers the report formats `--format` chooses from (a test adds its own) */
+    public function __construct(Renderers $renderers = new Renderers())
     {
         parent::__construct('Preheat', Version::VERSION);
         $runner = new SymfonyProcessRunner();
         // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
         $this->addCommands([
-            new GenerateCommand($runner),
-            new VerifyCommand($runner),
-            new ExplainCommand($runner),
-            new BenchCommand($runner),
+            new GenerateCommand($runner, $renderers),
+            new VerifyCommand($runner, $renderers),
+            new ExplainCommand($runner, $renderers),
+            new BenchCommand($runner, $renderers),
             new RecordCommand(),
-            new UsageCommand(),
-            new DoctorCommand($runner),
-            new StatusCommand($runner),
+            new UsageCommand(renderers: $renderers),
+            new DoctorCommand($runner, $renderers),
+            new StatusCommand($runner, $renderers),
         ]);
     }
 

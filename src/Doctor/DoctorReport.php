@@ -25,16 +25,4 @@ final class DoctorReport
     {
         return $this->worst()?->exitCode() ?? 0;
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'server' => $this->server->toArray(),
-            'app' => $this->app->toArray(),
-            'findings' => array_map(static fn (Finding $f): array => $f->toArray(), $this->findings),
-            'worst' => $this->worst()?->value,
-            'exitCode' => $this->exitCode(),
-        ];
-    }
 }

@@ -17,17 +17,4 @@ final class Finding
         public readonly ?Rung $rung = null,
     ) {
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'id' => $this->id,
-            'severity' => $this->severity->value,
-            'title' => $this->title,
-            'detail' => $this->detail,
-            'fixes' => array_map(static fn (Fix $f): array => $f->toArray(), $this->fixes),
-            'rung' => $this->rung?->value,
-        ];
-    }
 }

@@ -62,15 +62,4 @@ final class Fix
 
         return null === $this->note ? $fix : $fix.' ('.$this->note.')';
     }
-
-    /** @return array{file: string, line: ?int, setting: string, value: string, current: ?string, newLine: string, note?: string} */
-    public function toArray(): array
-    {
-        $fix = ['file' => $this->file, 'line' => $this->line, 'setting' => $this->setting, 'value' => $this->value, 'current' => $this->current, 'newLine' => $this->newLine()];
-        if (null !== $this->note) {
-            $fix['note'] = $this->note;
-        }
-
-        return $fix;
-    }
 }

@@ -43,10 +43,4 @@ final class PoolConfig
 
         return new SettingLocation($directive, $this->file, $line, null === $line ? null : $directive.' = '.($this->values[$directive] ?? ''));
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return ['file' => $this->file, 'name' => $this->name, 'pm' => $this->pm(), 'maxChildren' => $this->maxChildren(), 'memoryLimit' => $this->phpValue('memory_limit')];
-    }
 }

@@ -68,22 +68,4 @@ final class ServerConfig
     {
         return \in_array(strtolower($name), $this->extensions, true);
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'php' => $this->phpVersion,
-            'fpm' => $this->fpmBinary,
-            'ini' => $this->ini->iniFile,
-            'scanDir' => $this->ini->scanDir,
-            'iniSyntaxErrors' => array_map(static fn (IniSyntaxError $e): array => $e->toArray(), $this->ini->syntaxErrors),
-            'settings' => $this->settings,
-            'pools' => array_map(static fn (PoolConfig $p): array => $p->toArray(), $this->pools),
-            'cliIni' => $this->cliIni->iniFile,
-            'cliPreload' => $this->cliPreload,
-            'cores' => $this->cores,
-            'memoryBytes' => $this->memoryBytes,
-        ];
-    }
 }

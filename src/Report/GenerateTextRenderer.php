@@ -9,26 +9,36 @@ use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Script\GenerateOutcome;
+use Preheat\Util\DisplayString;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** The console summary of `generate`: counts, why files were left out, what verification saw. */
-final class GenerateTextRenderer
+/**
+ * The console summary of `generate`: counts, why files were left out, what verification saw.
+ *
+ * @implements Renderer<GenerateReport>
+ */
+final class GenerateTextRenderer implements Renderer
 {
-    public function __construct(
-        private readonly VerificationTextRenderer $verification = new VerificationTextRenderer(),
-        private readonly ScanSummary $scan = new ScanSummary(),
-    ) {
+    public function __construct(private readonly VerificationTextRenderer $verification = new VerificationTextRenderer())
+    {
+    }
+
+    public function write(object $report, OutputInterface $output): void
+    {
+        $lines = $this->lines($report->outcome, $output->isVerbose(), $report->scanSummary());
+        $output->writeln(array_map(DisplayString::of(...), $lines));
     }
 
     /** @return list<string> */
-    public function render(GenerateOutcome $outcome, bool $verbose): array
+    public function lines(GenerateOutcome $outcome, bool $verbose, ScanSummary $scan = new ScanSummary()): array
     {
         $result = $outcome->planResult;
         $plan = $result->plan;
         $root = $plan->projectRoot;
         $lines = [];
         $lines[] = \sprintf('Preload plan (%s strategy) for %s', $plan->strategy, $root);
-        array_push($lines, ...$this->scan->text($result, $verbose));
+        array_push($lines, ...$scan->text($result, $verbose));
         $selection = $outcome->selection;
         if (null !== $selection) {
             $lines[] = \sprintf(
@@ -82,7 +92,7 @@ final class GenerateTextRenderer
             }
         }
         if (null !== $outcome->verification) {
-            array_push($lines, ...$this->verification->render($outcome->verification, $outcome->strict));
+            array_push($lines, ...$this->verification->lines($outcome->verification, $outcome->strict));
         }
         $fitted = $outcome->capacitySummary();
         if (null !== $fitted) {

@@ -6,11 +6,24 @@ namespace Preheat\Report;
 
 use Preheat\Script\Severity;
 use Preheat\Script\VerificationReport;
+use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Output\OutputInterface;
 
-final class VerificationTextRenderer
+/**
+ * `preheat verify` as text: the verdict, what got preloaded, and PHP's messages (all of them with -v).
+ *
+ * @implements Renderer<VerifiedScript>
+ */
+final class VerificationTextRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $lines = $this->lines($report->verification, $report->strict, $output->isVerbose() ? \PHP_INT_MAX : 30);
+        $output->writeln(array_map(DisplayString::of(...), $lines));
+    }
+
     /** @return list<string> */
-    public function render(VerificationReport $report, bool $strict, int $maxMessages = 30): array
+    public function lines(VerificationReport $report, bool $strict, int $maxMessages = 30): array
     {
         $lines = [];
         $status = match (true) {

@@ -24,11 +24,10 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
 use Preheat\Report\Bench\ReportWriter;
+use Preheat\Report\Renderers;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Server\PageFetcher;
@@ -42,8 +41,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class BenchCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('bench');
     }
 
@@ -75,7 +76,7 @@ final class BenchCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'md', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(BenchReport::class));
         $config = (new BenchConfigLoader())->load((string) $input->getOption('project'), $input->getOption('config'), [
             'urls' => $input->getOption('url'),
             'scenarios' => $input->getOption('scenario'),
@@ -153,11 +154,7 @@ final class BenchCommand extends Command
                 $stderr->writeln(' <info>✓</info> Wrote '.$file);
             }
         }
-        $output->write(match ($format) {
-            'json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
-            'md' => (new MarkdownRenderer())->render($report),
-            default => (new ConsoleRenderer())->render($report),
-        }, false, OutputInterface::OUTPUT_RAW);
+        $this->renderers->write($report, $format, $output);
 
         // A rung that does not apply to the app (or a runtime not there yet) is no failure.
         $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured() && null === $row->skipped);

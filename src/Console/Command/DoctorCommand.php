@@ -8,12 +8,11 @@ use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Console\InvalidOption;
 use Preheat\Doctor\AppProfiler;
 use Preheat\Doctor\Doctor;
+use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
-use Preheat\Report\Doctor\DoctorJsonRenderer;
-use Preheat\Report\Doctor\DoctorTextRenderer;
-use Preheat\Util\DisplayString;
+use Preheat\Report\Renderers;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -22,8 +21,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 /** Exit codes: 0 nothing to fix (notices only), 1 a warning, 4 an error; 2 bad input, 3 the environment failed. */
 final class DoctorCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('doctor');
     }
 
@@ -42,7 +43,7 @@ final class DoctorCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(DoctorReport::class));
         $project = (string) $input->getOption('project');
         $root = realpath($project);
         if (false === $root || !is_dir($root)) {
@@ -68,11 +69,7 @@ final class DoctorCommand extends Command
         $server = (new ServerConfigReader($this->runner, new PhpInstallationLocator($this->runner)))->read($php, null === $ini ? null : (string) $ini, $pools);
         $app = (new AppProfiler($this->runner))->profile($root, $paths, $server, $php, (bool) $input->getOption('measure'));
         $report = (new Doctor())->examine($server, $app);
-        if ('json' === $format) {
-            $output->writeln((new DoctorJsonRenderer())->render($report), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(array_map(DisplayString::of(...), (new DoctorTextRenderer())->render($report)));
-        }
+        $this->renderers->write($report, $format, $output);
 
         return $report->exitCode();
     }

@@ -15,8 +15,8 @@ use Preheat\Plan\PlanResult;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
-use Preheat\Report\ExplanationRenderer;
-use Preheat\Report\Json;
+use Preheat\Report\ExplainReport;
+use Preheat\Report\Renderers;
 use Preheat\Script\RefusedHeader;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\ScriptManifest;
@@ -30,8 +30,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class ExplainCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('explain');
     }
 
@@ -48,7 +50,7 @@ final class ExplainCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(ExplainReport::class));
         $request = PlanInput::request($input);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
@@ -65,12 +67,7 @@ final class ExplainCommand extends Command
         }
         $explanation = (new Explainer())->explain($result->plan, $result->scan->inventory, (string) $input->getArgument('name'), (string) getcwd(), $result->scan, $result->locator);
         $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
-        $renderer = new ExplanationRenderer();
-        if ('json' === $format) {
-            $output->writeln(Json::encode($renderer->json($explanation, $result->project->root)), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln($renderer->text($explanation, $result->project->root));
-        }
+        $this->renderers->write(new ExplainReport($explanation, $result->project->root), $format, $output);
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
     }

@@ -5,16 +5,15 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
+use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
-use Preheat\Report\Deploy\StatusJsonRenderer;
-use Preheat\Report\Deploy\StatusTextRenderer;
+use Preheat\Report\Renderers;
 use Preheat\Util\AtomicFile;
-use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -24,8 +23,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 /** Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached. */
 final class StatusCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('status');
     }
 
@@ -46,7 +47,7 @@ final class StatusCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(PreloadStatus::class));
         $probeFile = $input->getOption('write-probe');
         if (null !== $probeFile) {
             if (is_dir((string) $probeFile)) {
@@ -75,11 +76,7 @@ final class StatusCommand extends Command
         $status = null !== $url
             ? $checker->checkUrl((string) $url, $script, $timeout)
             : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
-        if ('json' === $format) {
-            $output->writeln((new StatusJsonRenderer())->render($status), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(array_map(DisplayString::of(...), (new StatusTextRenderer())->render($status)));
-        }
+        $this->renderers->write($status, $format, $output);
 
         return $status->exitCode();
     }

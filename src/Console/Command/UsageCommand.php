@@ -8,7 +8,9 @@ use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
 use Preheat\Note;
 use Preheat\Php\PoolUser;
-use Preheat\Report\UsageRenderer;
+use Preheat\Report\Renderers;
+use Preheat\Report\UsageMergeReport;
+use Preheat\Report\UsageReport;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\FileUsageStore;
 use Preheat\Usage\UsageMerger;
@@ -27,6 +29,7 @@ final class UsageCommand extends Command
     public function __construct(
         private readonly UsageMerger $merger = new UsageMerger(),
         private readonly EmptyStoreDiagnosis $diagnosis = new EmptyStoreDiagnosis(),
+        private readonly Renderers $renderers = new Renderers(),
     ) {
         parent::__construct('usage');
     }
@@ -45,8 +48,11 @@ final class UsageCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
         $action = $input->getArgument('action');
+        $format = PlanInput::format(
+            $input,
+            ...$this->renderers->formats('merge' === $action ? UsageMergeReport::class : UsageReport::class),
+        );
         $stores = array_map(static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''), (array) $input->getOption('store'));
         if ('merge' === $action) {
             return $this->merge($input, $output, array_values($stores), $format);
@@ -79,12 +85,7 @@ final class UsageCommand extends Command
             throw $this->nothingRecorded($stores[0], false, self::poolUser($input)); // every store is empty: the first tells what to check
         }
         $summary = UsageSummary::of($snapshot, $top);
-        $renderer = new UsageRenderer();
-        if ('json' === $format) {
-            $output->writeln((string) json_encode($renderer->json($summary, $names), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_INVALID_UTF8_SUBSTITUTE), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln($renderer->text($summary, $names), OutputInterface::OUTPUT_RAW);
-        }
+        $this->renderers->write(new UsageReport($summary, $names), $format, $output);
 
         return Command::SUCCESS;
     }
@@ -114,25 +115,15 @@ final class UsageCommand extends Command
         }
         $target = UsageStores::open($into);
         $merged = $this->merger->merge($sources, $target);
-        if ('json' === $format) {
-            $output->writeln((string) json_encode([
-                'into' => $target->describe(),
-                'sources' => array_map(static fn (UsageStore $s): string => $s->describe(), $sources),
-                'requests' => $merged->requests,
-                'files' => \count($merged->fileCounts),
-                'skippedRecords' => $merged->skippedRecords,
-            ], \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(\sprintf(
-                'Added %d %s into %s: %s sampled requests, %s files%s.',
-                \count($sources),
-                1 === \count($sources) ? 'store' : 'stores',
-                $target->describe(),
-                number_format($merged->requests),
-                number_format(\count($merged->fileCounts)),
-                $merged->skippedRecords > 0 ? \sprintf(' (%d damaged records skipped)', $merged->skippedRecords) : '',
-            ));
-        }
+        $sourceNames = array_map(static fn (UsageStore $s): string => $s->describe(), $sources);
+        $report = new UsageMergeReport(
+            $target->describe(),
+            $sourceNames,
+            $merged->requests,
+            \count($merged->fileCounts),
+            $merged->skippedRecords,
+        );
+        $this->renderers->write($report, $format, $output);
 
         return Command::SUCCESS;
     }

@@ -9,14 +9,30 @@ use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Statistics\OutlierRound;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Report\Renderer;
+use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * The report for machines: the summary of each scenario and every run's raw figures.
- * The shape is documented in doc/bench-report.md; `version` changes when it does (a key added is no change: `ladder` for a ladder run).
+ * The shape is documented in doc/bench-report.md; `version` changes when it does (a key added is no change:
+ * `ladder` for a ladder run).
+ *
+ * @implements Renderer<BenchReport>
  */
-final class JsonRenderer
+final class JsonRenderer implements Renderer
 {
     public const VERSION = 4;
+
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->write($this->document($report), false, OutputInterface::OUTPUT_RAW);
+    }
+
+    /** The report.json document, as written to a file or the terminal. */
+    public function document(BenchReport $report): string
+    {
+        return json_encode($this->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n";
+    }
 
     /** @return array<string, mixed> */
     public function render(BenchReport $report): array

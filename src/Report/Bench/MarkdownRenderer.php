@@ -4,9 +4,21 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-/** The report as markdown: the results table in the write-ups' shape, the environment, the notes. */
-final class MarkdownRenderer
+use Preheat\Report\Renderer;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * The report as markdown: the results table in the write-ups' shape, the environment, the notes.
+ *
+ * @implements Renderer<BenchReport>
+ */
+final class MarkdownRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->write($this->render($report), false, OutputInterface::OUTPUT_RAW);
+    }
+
     public function render(BenchReport $report): string
     {
         $headline = Cells::headline($report);

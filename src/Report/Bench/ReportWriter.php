@@ -19,7 +19,7 @@ final class ReportWriter
         }
         $files = [
             $directory.'/report.md' => (new MarkdownRenderer())->render($report),
-            $directory.'/report.json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+            $directory.'/report.json' => (new JsonRenderer())->document($report),
             $directory.'/chart.svg' => (new SvgRenderer())->render($report),
         ];
         foreach ($files as $file => $content) {

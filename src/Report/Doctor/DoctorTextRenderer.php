@@ -7,12 +7,25 @@ namespace Preheat\Report\Doctor;
 use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding;
 use Preheat\Doctor\PreloadStatus;
+use Preheat\Report\Renderer;
+use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** `preheat doctor` as text: what was read, then each finding with the lines to change and the rung that measures it. */
-final class DoctorTextRenderer
+/**
+ * `preheat doctor` as text: what was read, then each finding with the lines to change and the rung that
+ * measures it.
+ *
+ * @implements Renderer<DoctorReport>
+ */
+final class DoctorTextRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+    }
+
     /** @return list<string> */
-    public function render(DoctorReport $report): array
+    public function lines(DoctorReport $report): array
     {
         $server = $report->server;
         $app = $report->app;

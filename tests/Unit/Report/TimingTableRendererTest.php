@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Report;
 use PHPUnit\Framework\TestCase;
 use Preheat\Progress\TimingReport;
 use Preheat\Progress\TimingSpan;
+use Preheat\Report\Json\TimingJson;
 use Preheat\Report\TimingTableRenderer;
 
 final class TimingTableRendererTest extends TestCase
@@ -36,7 +37,7 @@ final class TimingTableRendererTest extends TestCase
             'accounted_seconds' => 1.235,
             'processes' => 0,
             'spans' => [['name' => 'parse', 'depth' => 0, 'seconds' => 1.235, 'times' => 1, 'counts' => ['files parsed' => 3]]],
-        ], $report->toArray());
+        ], TimingJson::report($report));
     }
 
     private function assertGolden(string $name, string $actual): void

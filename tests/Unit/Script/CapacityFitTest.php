@@ -20,6 +20,7 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
+use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\GenerateOutcome;
 use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
@@ -47,7 +48,7 @@ final class CapacityFitTest extends TestCase
     {
         [$outcome, $php] = $this->generate(true);
 
-        self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertNotSame([], $outcome->capacityRounds);
         self::assertSame(0, $outcome->verification?->warningCount(), 'the script written starts without the overflow');
         $planned = $outcome->capacityRounds[0]->plannedFiles;
@@ -97,7 +98,7 @@ final class CapacityFitTest extends TestCase
         $outcome = $generator->generate(new GenerateRequest(new PlanRequest($this->project), new PlanOptions([], false), $this->project.'/preload.php', new VerifyOptions($installation)));
 
         self::assertTrue($outcome->succeeded());
-        self::assertSame(0, $outcome->verification?->warningCount(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertSame(0, $outcome->verification?->warningCount(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertSame('opcache.memory_consumption', $outcome->capacityRounds[0]->setting ?? null);
         self::assertStringStartsWith('fitted to opcache.memory_consumption=64 in /etc/php/fpm/php.ini: preloading ', (string) $outcome->capacitySummary());
         self::assertMatchesRegularExpression('{set opcache\.memory_consumption=\d+ \(and restart php-fpm\)$}', (string) $outcome->capacitySummary());

@@ -20,6 +20,7 @@ use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
 use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\GenerateRequest;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
@@ -63,7 +64,7 @@ final class ScriptGeneratorTest extends TestCase
         self::assertCount(1, $outcome->calibrations, 'one budget round');
         self::assertCount(1, $outcome->fixRounds, 'and still its one fix round');
         self::assertSame(['App\Controller\HomeController'], array_keys($outcome->fixRounds[0]->drops), 'named as PHP spells it');
-        self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertSame(3, $php->preloadBoots);
     }
 
@@ -93,7 +94,7 @@ final class ScriptGeneratorTest extends TestCase
         self::assertSame(2, $outcome->stalledFixRound);
         self::assertSame(2, $php->preloadBoots, 'not five futile rounds');
         self::assertFalse($outcome->succeeded());
-        $text = implode("\n", (new GenerateTextRenderer())->render($outcome, false));
+        $text = implode("\n", (new GenerateTextRenderer())->lines($outcome, false));
         self::assertStringContainsString('Did not write '.$project.'/preload.php: the script failed verification: fix round 2 would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message above).', $text);
     }
 

@@ -5,12 +5,22 @@ declare(strict_types=1);
 namespace Preheat\Report;
 
 use Preheat\Usage\UsageSummary;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** `preheat usage`: what the recorder saw, as text or JSON. */
-final class UsageRenderer
+/**
+ * `preheat usage` as text: what the recorder saw, its window, the coverage curve and the top files.
+ *
+ * @implements Renderer<UsageReport>
+ */
+final class UsageTextRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->writeln($this->lines($report->summary, $report->store), OutputInterface::OUTPUT_RAW);
+    }
+
     /** @return list<string> */
-    public function text(UsageSummary $summary, string $store): array
+    public function lines(UsageSummary $summary, string $store): array
     {
         $usage = $summary->snapshot;
         $lines = [\sprintf('Usage recorded in %s', $store)];
@@ -46,32 +56,6 @@ final class UsageRenderer
         }
 
         return $lines;
-    }
-
-    /** @return array<string, mixed> */
-    public function json(UsageSummary $summary, string $store): array
-    {
-        $usage = $summary->snapshot;
-
-        return [
-            'store' => $store,
-            'requests' => $usage->requests,
-            'batches' => $usage->batches,
-            'servers' => $usage->servers,
-            'from' => $usage->from,
-            'to' => $usage->to,
-            'files' => $summary->distinctFiles(),
-            'loads' => $summary->loads,
-            'filesPerRequest' => round($summary->filesPerRequest(), 2),
-            'skippedRecords' => $usage->skippedRecords,
-            'droppedRequests' => $usage->droppedRequests,
-            'coverage' => array_map(
-                static fn (int $percent, int $files): array => ['share' => $percent / 100, 'files' => $files],
-                array_keys($summary->coverage),
-                array_values($summary->coverage),
-            ),
-            'top' => array_map(static fn (array $row): array => ['file' => $row['file'], 'requests' => $row['requests'], 'share' => round($row['share'], 4)], $summary->top),
-        ];
     }
 
     private static function time(int $timestamp): string

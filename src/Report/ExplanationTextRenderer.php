@@ -6,11 +6,22 @@ namespace Preheat\Report;
 
 use Preheat\Plan\Explanation;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Output\OutputInterface;
 
-final class ExplanationRenderer
+/**
+ * `preheat explain` as text: IN or OUT, and the chain of reasons a name is left out.
+ *
+ * @implements Renderer<ExplainReport>
+ */
+final class ExplanationTextRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->writeln($this->lines($report->explanation, $report->projectRoot));
+    }
+
     /** @return list<string> */
-    public function text(Explanation $explanation, string $root): array
+    public function lines(Explanation $explanation, string $root): array
     {
         $where = null === $explanation->file ? '' : \sprintf(' (%s)', RelativePath::of($explanation->file, $root));
         if ($explanation->included) {
@@ -34,22 +45,5 @@ final class ExplanationRenderer
         }
 
         return $lines;
-    }
-
-    /** @return array<string, mixed> */
-    public function json(Explanation $explanation, string $root): array
-    {
-        return [
-            'subject' => $explanation->subject,
-            'kind' => $explanation->kind,
-            'found' => $explanation->found,
-            'included' => $explanation->included,
-            'file' => null === $explanation->file ? null : RelativePath::of($explanation->file, $root),
-            'chain' => array_map(static fn ($s): array => [
-                'subject' => $s->subject,
-                'file' => null === $s->file ? null : RelativePath::of($s->file, $root),
-            ] + ($s->exclusion?->toArray() ?? []), $explanation->chain),
-            'note' => $explanation->note,
-        ];
     }
 }

@@ -6,16 +6,17 @@ namespace Preheat\Tests\Unit\Report;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Plan\Strategy\UsageSnapshot;
-use Preheat\Report\UsageRenderer;
+use Preheat\Report\UsageJsonRenderer;
+use Preheat\Report\UsageTextRenderer;
 use Preheat\Usage\UsageSummary;
 
-final class UsageRendererTest extends TestCase
+final class UsageRenderersTest extends TestCase
 {
     public function testText(): void
     {
         $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
 
-        $lines = (new UsageRenderer())->text(UsageSummary::of($snapshot, 1), '/srv/usage.log');
+        $lines = (new UsageTextRenderer())->lines(UsageSummary::of($snapshot, 1), '/srv/usage.log');
 
         self::assertSame([
             'Usage recorded in /srv/usage.log',
@@ -34,7 +35,7 @@ final class UsageRendererTest extends TestCase
     {
         $snapshot = new UsageSnapshot(3, ['/a.php' => 3, '/b.php' => 1], 10, 20, ['web1'], 1);
 
-        $json = (new UsageRenderer())->json(UsageSummary::of($snapshot, 5), 'redis://127.0.0.1:6379/0?prefix=preheat%3A');
+        $json = (new UsageJsonRenderer())->json(UsageSummary::of($snapshot, 5), 'redis://127.0.0.1:6379/0?prefix=preheat%3A');
 
         self::assertSame(3, $json['requests']);
         self::assertSame(4, $json['loads']);
