@@ -6,9 +6,11 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Statistics\OutlierRound;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Report\Json\BenchJson;
 use Preheat\Report\Renderer;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -50,11 +52,13 @@ final class JsonRenderer implements Renderer
                 'measured' => $row->isMeasured(),
                 'problems' => $row->problems,
                 'skipped' => $row->skipped,
-                'requestsPerSecond' => $timed ? $row->requestsPerSecond?->toArray() : null,
-                'timePerRequestMs' => $timed ? $row->timePerRequestMs?->toArray(4) : null,
+                'requestsPerSecond' => $timed ? self::spread($row->requestsPerSecond) : null,
+                'timePerRequestMs' => $timed ? self::spread($row->timePerRequestMs, 4) : null,
                 'gain' => null === $row->comparison || !$timed ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
-                'cpuPerRequestMs' => $row->metric(Metric::CpuPerRequest)?->spread?->toArray(4),
-                'instructionsPerRequest' => null === $instructions ? null : $instructions->toArray(0) + ['spread' => round((float) $instructions->relativeRange(), 7)],
+                'cpuPerRequestMs' => self::spread($row->metric(Metric::CpuPerRequest)?->spread, 4),
+                'instructionsPerRequest' => null === $instructions
+                    ? null
+                    : BenchJson::spread($instructions, 0) + ['spread' => round((float) $instructions->relativeRange(), 7)],
                 'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
                 'gains' => (object) array_map(
                     static fn (MetricSummary $m): array => self::metricGain($m, $report->result->stopping?->rule),
@@ -68,7 +72,12 @@ final class JsonRenderer implements Renderer
                 'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
                 'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
                 'runs' => array_map(
-                    static fn (int $round, LoadResult $run): array => ['round' => $round, 'instance' => $record->instances[$round] ?? 1] + $run->toArray() + ['machine' => ($record->conditions[$round] ?? null)?->toArray()],
+                    static fn (int $round, LoadResult $run): array => [
+                        'round' => $round,
+                        'instance' => $record->instances[$round] ?? 1,
+                    ] + BenchJson::loadResult($run) + [
+                        'machine' => self::machine($record?->conditions[$round] ?? null),
+                    ],
                     array_keys($record->runs ?? []),
                     array_values($record->runs ?? []),
                 ),
@@ -80,7 +89,7 @@ final class JsonRenderer implements Renderer
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
             'primaryMetric' => ['metric' => $report->primary->metric->value, 'reason' => $report->primary->reason],
-            'environment' => $report->result->environment->toArray(),
+            'environment' => BenchJson::environment($report->result->environment),
             'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
         ] + (null === $report->ladder ? [] : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
@@ -187,5 +196,17 @@ final class JsonRenderer implements Renderer
             ),
             'outlierRounds' => array_map(static fn (OutlierRound $o): int => $o->round, $comparison->outliers),
         ];
+    }
+
+    /** @return array{median: float, min: float, max: float, mad: float, n: int}|null */
+    private static function spread(?Spread $spread, int $precision = 3): ?array
+    {
+        return null === $spread ? null : BenchJson::spread($spread, $precision);
+    }
+
+    /** @return array<string, float|null>|null */
+    private static function machine(?RunConditions $run): ?array
+    {
+        return null === $run ? null : BenchJson::runConditions($run);
     }
 }
