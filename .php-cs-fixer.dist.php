@@ -18,5 +18,7 @@ return (new PhpCsFixer\Config())
         'native_function_invocation' => ['include' => ['@compiler_optimized'], 'scope' => 'namespaced'],
         'phpdoc_to_comment' => false,
         'yoda_style' => true,
+        // A throw with a long message is wrapped to stay within 120 characters, not joined onto one line.
+        'single_line_throw' => false,
     ])
     ->setFinder($finder);

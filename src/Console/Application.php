@@ -32,7 +32,8 @@ use Symfony\Component\Console\Output\OutputInterface;
 /**
  * Exit codes: 0 success, 1 the check failed (verification, a broken bench scenario, an unexplained name,
  * a doctor's warning, a stale preload), 4 doctor found an error (its own, by the worst finding),
- * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+ * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 128 + the signal when interrupted (130
+ * Ctrl-C, 143 SIGTERM, 129 SIGHUP).
  */
 final class Application extends ConsoleApplication
 {
@@ -78,7 +79,11 @@ final class Application extends ConsoleApplication
     /** The message printed for an error the user or the environment caused, with the option its setting comes from. */
     public static function messageFor(\Throwable $error, Command $command): string
     {
-        return SettingOptions::describe($error->getMessage(), $error instanceof SettingError ? $error->setting() : null, $command);
+        return SettingOptions::describe(
+            $error->getMessage(),
+            $error instanceof SettingError ? $error->setting() : null,
+            $command,
+        );
     }
 
     public function doRun(InputInterface $input, OutputInterface $output): int
@@ -112,7 +117,13 @@ final class Application extends ConsoleApplication
 
                 return $code;
             }
-            self::errorOutput($output)->writeln(\sprintf('<error>preheat %s: %s</error>', $command->getName(), OutputFormatter::escape(self::messageFor($error, $command))));
+            self::errorOutput($output)->writeln(
+                \sprintf(
+                    '<error>preheat %s: %s</error>',
+                    $command->getName(),
+                    OutputFormatter::escape(self::messageFor($error, $command)),
+                ),
+            );
 
             return $code;
         }

@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
-/** One thing `preheat doctor` found: how much it matters, what it is, the line that fixes it, the rung that measures it. */
+/**
+ * One thing `preheat doctor` found: how much it matters, what it is, the line that fixes it, the rung that measures it.
+ */
 final class Finding
 {
     /** @param list<Fix> $fixes */

@@ -41,6 +41,11 @@ final class PoolConfig
     {
         $line = $this->lines[$directive] ?? null;
 
-        return new SettingLocation($directive, $this->file, $line, null === $line ? null : $directive.' = '.($this->values[$directive] ?? ''));
+        return new SettingLocation(
+            $directive,
+            $this->file,
+            $line,
+            null === $line ? null : $directive.' = '.($this->values[$directive] ?? ''),
+        );
     }
 }

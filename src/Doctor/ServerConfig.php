@@ -28,7 +28,8 @@ final class ServerConfig
     ];
 
     /**
-     * @param array<string, string> $settings   setting => effective value (ini_get); a setting OPcache does not know is absent
+     * @param array<string, string> $settings   setting => effective value (ini_get); a setting OPcache does not know is
+     *                                          absent
      * @param list<string>          $extensions loaded extensions, lower case (zend extensions included)
      * @param list<PoolConfig>      $pools
      * @param string                $cliPreload opcache.preload as the CLI (and so Composer) sees it

@@ -18,7 +18,10 @@ final class ExplanationJsonRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln(Json::encode($this->json($report->explanation, $report->projectRoot)), OutputInterface::OUTPUT_RAW);
+        $output->writeln(
+            Json::encode($this->json($report->explanation, $report->projectRoot)),
+            OutputInterface::OUTPUT_RAW,
+        );
     }
 
     /** @return array<string, mixed> */

@@ -35,10 +35,18 @@ final class ExplanationTextRenderer implements Renderer
         $lines = [\sprintf('<comment>OUT</comment> %s%s is not preloaded.', $explanation->subject, $where)];
         foreach ($explanation->chain as $depth => $step) {
             $indent = str_repeat('  ', $depth + 1);
-            $location = null === $step->file || $step->file === $explanation->file ? '' : \sprintf(' [%s]', RelativePath::of($step->file, $root));
+            $location = null === $step->file || $step->file === $explanation->file
+                ? ''
+                : \sprintf(' [%s]', RelativePath::of($step->file, $root));
             $lines[] = null === $step->exclusion
                 ? \sprintf('%s%s%s', $indent, $step->subject, $location)
-                : \sprintf('%s%s%s: %s', $indent, 0 === $depth ? 'because' : '← '.$step->subject, $location, $step->exclusion->message);
+                : \sprintf(
+                    '%s%s%s: %s',
+                    $indent,
+                    0 === $depth ? 'because' : '← '.$step->subject,
+                    $location,
+                    $step->exclusion->message,
+                );
         }
         if ('' !== $explanation->note) {
             $lines[] = '  '.$explanation->note;

@@ -50,13 +50,25 @@ final class PlanJsonRenderer implements Renderer
                 'droppedFilesByReason' => $plan->droppedFileCountsByReason(),
                 'droppedClassesByReason' => $plan->droppedClassCountsByReason(),
             ],
-            'included' => array_map(static fn ($f): array => ['file' => $relative($f->path), 'classes' => $f->classes, 'functions' => $f->functions] + (null === $f->keptBecause ? [] : ['keptBecause' => $f->keptBecause]), $plan->included),
+            'included' => array_map(
+                static fn ($f): array => [
+                    'file' => $relative($f->path),
+                    'classes' => $f->classes,
+                    'functions' => $f->functions,
+                ] + (null === $f->keptBecause ? [] : ['keptBecause' => $f->keptBecause]),
+                $plan->included,
+            ),
             'dropped' => array_values(array_map(
-                static fn ($f): array => ['file' => $relative($f->path)] + PlanJson::exclusion($f->exclusion) + ['classes' => $f->classes],
+                static fn ($f): array => [
+                    'file' => $relative($f->path),
+                ] + PlanJson::exclusion($f->exclusion) + ['classes' => $f->classes],
                 $plan->droppedFiles,
             )),
             'droppedClasses' => array_values(array_map(
-                static fn ($c): array => ['class' => $c->name, 'file' => $relative($c->path)] + PlanJson::exclusion($c->exclusion),
+                static fn ($c): array => [
+                    'class' => $c->name,
+                    'file' => $relative($c->path),
+                ] + PlanJson::exclusion($c->exclusion),
                 $plan->droppedClasses,
             )),
         ];
@@ -70,10 +82,21 @@ final class PlanJsonRenderer implements Renderer
             'written' => $outcome->written,
             'plan' => $this->plan($outcome->planResult->plan),
             'scan' => $scan->json($outcome->planResult),
-            'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops], $outcome->fixRounds),
+            'fixRounds' => array_map(
+                static fn ($r): array => ['round' => $r->round, 'dropped' => $r->drops],
+                $outcome->fixRounds,
+            ),
             'fixRoundLimit' => $outcome->fixRoundLimit,
             'fixStalledAtRound' => $outcome->stalledFixRound,
-            'budgetRounds' => array_map(static fn ($c): array => ['round' => $c->round, 'measuredBytes' => $c->measuredBytes, 'budgetBytes' => $c->budgetBytes, 'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4)], $outcome->calibrations),
+            'budgetRounds' => array_map(
+                static fn ($c): array => [
+                    'round' => $c->round,
+                    'measuredBytes' => $c->measuredBytes,
+                    'budgetBytes' => $c->budgetBytes,
+                    'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4),
+                ],
+                $outcome->calibrations,
+            ),
             'fitRounds' => array_map(PlanJson::capacityRound(...), $outcome->capacityRounds),
             'fitted' => $outcome->capacitySummary(),
             'verification' => null === $outcome->verification ? null : VerificationJson::report($outcome->verification),

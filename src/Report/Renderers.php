@@ -98,7 +98,9 @@ final class Renderers
     {
         $factory = $this->factories[$report::class][$format] ?? null;
         if (null === $factory) {
-            throw new \LogicException(\sprintf('No %s format for %s: the command should have refused it.', $format, $report::class));
+            throw new \LogicException(
+                \sprintf('No %s format for %s: the command should have refused it.', $format, $report::class),
+            );
         }
         /** @var Renderer<T> $renderer */
         $renderer = $factory();

@@ -45,7 +45,14 @@ final class UsageJsonRenderer implements Renderer
                 array_keys($summary->coverage),
                 array_values($summary->coverage),
             ),
-            'top' => array_map(static fn (array $row): array => ['file' => $row['file'], 'requests' => $row['requests'], 'share' => round($row['share'], 4)], $summary->top),
+            'top' => array_map(
+                static fn (array $row): array => [
+                    'file' => $row['file'],
+                    'requests' => $row['requests'],
+                    'share' => round($row['share'], 4),
+                ],
+                $summary->top,
+            ),
         ];
     }
 }

@@ -34,24 +34,49 @@ final class UsageTextRenderer implements Renderer
             [] === $usage->servers ? '' : ': '.implode(', ', $usage->servers),
         );
         if (null !== $usage->from && null !== $usage->to) {
-            $lines[] = \sprintf('  Window     %s → %s (%s)', self::time($usage->from), self::time($usage->to), self::duration($usage->to - $usage->from));
+            $lines[] = \sprintf(
+                '  Window     %s → %s (%s)',
+                self::time($usage->from),
+                self::time($usage->to),
+                self::duration($usage->to - $usage->from),
+            );
         }
-        $lines[] = \sprintf('  Files      %s distinct; a request loads %s on average', number_format($summary->distinctFiles()), number_format($summary->filesPerRequest(), 1));
+        $lines[] = \sprintf(
+            '  Files      %s distinct; a request loads %s on average',
+            number_format($summary->distinctFiles()),
+            number_format($summary->filesPerRequest(), 1),
+        );
         $curve = [];
         foreach ($summary->coverage as $percent => $files) {
             $curve[] = \sprintf('%d%%: %s', $percent, number_format($files));
         }
         $lines[] = \sprintf('  Coverage   files that account for a share of all loads: %s', implode(' · ', $curve));
         if ($usage->skippedRecords > 0) {
-            $lines[] = \sprintf('  Damaged    %d %s skipped (torn or garbled lines)', $usage->skippedRecords, 1 === $usage->skippedRecords ? 'record' : 'records');
+            $lines[] = \sprintf(
+                '  Damaged    %d %s skipped (torn or garbled lines)',
+                $usage->skippedRecords,
+                1 === $usage->skippedRecords ? 'record' : 'records',
+            );
         }
         if ($usage->droppedRequests > 0) {
-            $lines[] = \sprintf('  Dropped    %s sampled requests, while the store was unreachable', number_format($usage->droppedRequests));
+            $lines[] = \sprintf(
+                '  Dropped    %s sampled requests, while the store was unreachable',
+                number_format($usage->droppedRequests),
+            );
         }
         if ([] !== $summary->top) {
-            $lines[] = \sprintf('Top %d of %s files (sampled requests that loaded each, and their share):', \count($summary->top), number_format($summary->distinctFiles()));
+            $lines[] = \sprintf(
+                'Top %d of %s files (sampled requests that loaded each, and their share):',
+                \count($summary->top),
+                number_format($summary->distinctFiles()),
+            );
             foreach ($summary->top as $row) {
-                $lines[] = \sprintf('  %10s  %5.1f%%  %s', number_format($row['requests']), $row['share'] * 100, $row['file']);
+                $lines[] = \sprintf(
+                    '  %10s  %5.1f%%  %s',
+                    number_format($row['requests']),
+                    $row['share'] * 100,
+                    $row['file'],
+                );
             }
         }
 

@@ -29,7 +29,10 @@ final class VerificationTextRenderer implements Renderer
         $status = match (true) {
             $report->clean() => '<info>OK</info>',
             // Never "OK" while PHP warns at start-up: php-fpm would log it at every start.
-            $report->passed($strict) => \sprintf('<comment>PASSED WITH %d WARNING(S)</comment> (not clean: --strict fails on them)', $report->warningCount()),
+            $report->passed($strict) => \sprintf(
+                '<comment>PASSED WITH %d WARNING(S)</comment> (not clean: --strict fails on them)',
+                $report->warningCount(),
+            ),
             default => '<error>FAILED</error>',
         };
         $lines[] = \sprintf('Verify %s with PHP %s: %s', $report->scriptPath, $report->phpVersion ?: '?', $status);
@@ -50,17 +53,33 @@ final class VerificationTextRenderer implements Renderer
             '  Start-up   %s spent preloading%s',
             Format::seconds($report->startupSeconds),
             null === $report->peakMemoryBytes ? '' : \sprintf(
-                $report->memoryLimitLifted ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)' : ', peak memory %s of memory_limit=%s',
+                $report->memoryLimitLifted
+                    ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)'
+                    : ', peak memory %s of memory_limit=%s',
                 Format::megabytes($report->peakMemoryBytes),
                 $report->php->settings->value('memory_limit') ?? '?',
             ),
         );
-        $lines[] = \sprintf('  Messages   %d fatal, %d warnings, %d notices/deprecations', $report->fatalCount(), $report->warningCount(), $report->deprecationCount());
-        if (!$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count($report->findingsWithSeverity(Severity::Fatal))) {
+        $lines[] = \sprintf(
+            '  Messages   %d fatal, %d warnings, %d notices/deprecations',
+            $report->fatalCount(),
+            $report->warningCount(),
+            $report->deprecationCount(),
+        );
+        if (
+            !$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count(
+                $report->findingsWithSeverity(Severity::Fatal),
+            )
+        ) {
             $lines[] = \sprintf(
                 '  PHP did not start (exit code %d%s). Command: %s',
                 $report->exitCode,
-                $report->exitCode > 128 ? \sprintf(': killed by signal %d, a crash if 11 (segmentation fault) or 6 (abort)', $report->exitCode - 128) : '',
+                $report->exitCode > 128
+                    ? \sprintf(
+                        ': killed by signal %d, a crash if 11 (segmentation fault) or 6 (abort)',
+                        $report->exitCode - 128,
+                    )
+                    : '',
                 $report->commandLine,
             );
         }
@@ -77,7 +96,12 @@ final class VerificationTextRenderer implements Renderer
         }
         $shown = 0;
         // Fatals and warnings first, then notices and deprecations: all are listed, up to the limit.
-        $ordered = [...$report->withSeverity(Severity::Fatal), ...$report->withSeverity(Severity::Warning), ...$report->withSeverity(Severity::Notice), ...$report->withSeverity(Severity::Deprecated)];
+        $ordered = [
+            ...$report->withSeverity(Severity::Fatal),
+            ...$report->withSeverity(Severity::Warning),
+            ...$report->withSeverity(Severity::Notice),
+            ...$report->withSeverity(Severity::Deprecated),
+        ];
         foreach ($ordered as $message) {
             if (str_starts_with($message->message, "Can't preload")) {
                 continue;
@@ -88,7 +112,14 @@ final class VerificationTextRenderer implements Renderer
             }
             $where = null === $message->file ? '' : \sprintf(' in %s:%d', $message->file, $message->line ?? 0);
             $times = $message->count > 1 ? \sprintf(' (%s times)', number_format($message->count)) : '';
-            $lines[] = \sprintf('  <%s>%s</%1$s> %s%s%s', Severity::Fatal === $message->severity ? 'error' : 'comment', $message->severity->value, $message->message, $where, $times);
+            $lines[] = \sprintf(
+                '  <%s>%s</%1$s> %s%s%s',
+                Severity::Fatal === $message->severity ? 'error' : 'comment',
+                $message->severity->value,
+                $message->message,
+                $where,
+                $times,
+            );
         }
 
         return $lines;

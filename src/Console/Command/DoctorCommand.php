@@ -31,13 +31,38 @@ final class DoctorCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Read the configuration php-fpm runs with and the app, and say what to change first: each finding with the line to change and the ladder rung that measures it')
+            ->setDescription(
+                'Read the configuration php-fpm runs with and the app, and say what to change first: each finding '
+                .'with the line to change and the ladder rung that measures it',
+            )
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app\'s root (where composer.json is)', '.')
-            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file of the app\'s code, relative to the project root (default: preheat.json\'s generate.paths, else the project without tests and docs, plus vendor/)')
+            ->addOption(
+                'path',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A directory or file of the app\'s code, relative to the project root (default: preheat.json\'s '
+                .'generate.paths, else the project without tests and docs, plus vendor/)',
+            )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs', \PHP_BINARY)
-            ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads)')
-            ->addOption('pool', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A php-fpm pool file (default: pool.d/*.conf next to the php.ini)')
-            ->addOption('measure', null, InputOption::VALUE_NONE, 'Compile every file with OPcache to measure what the app takes (default: estimate from the source size)')
+            ->addOption(
+                'ini',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads)',
+            )
+            ->addOption(
+                'pool',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A php-fpm pool file (default: pool.d/*.conf next to the php.ini)',
+            )
+            ->addOption(
+                'measure',
+                null,
+                InputOption::VALUE_NONE,
+                'Compile every file with OPcache to measure what the app takes (default: estimate from the source '
+                .'size)',
+            )
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
     }
 
@@ -51,7 +76,8 @@ final class DoctorCommand extends Command
         }
         $given = array_values(array_map('strval', (array) $input->getOption('path')));
         if ([] === $given && is_file($root.'/preheat.json')) {
-            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under /usr/share/php.
+            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under
+            // /usr/share/php.
             $given = (new BenchConfigLoader())->load($root, null, [])->paths;
         }
         $paths = [];
@@ -59,15 +85,25 @@ final class DoctorCommand extends Command
             $path = (string) $path;
             $absolute = str_starts_with($path, '/') ? $path : $root.'/'.$path;
             if (!file_exists($absolute)) {
-                throw new InvalidOption(\sprintf('--path=%s does not exist under %s: give a directory or file of the app.', $path, $root));
+                throw new InvalidOption(
+                    \sprintf('--path=%s does not exist under %s: give a directory or file of the app.', $path, $root),
+                );
             }
             $paths[] = realpath($absolute) ?: $absolute;
         }
         $ini = $input->getOption('ini');
         $php = PhpInput::binary($input);
         $pools = array_values(array_map('strval', (array) $input->getOption('pool')));
-        $server = (new ServerConfigReader($this->runner, new PhpInstallationLocator($this->runner)))->read($php, null === $ini ? null : (string) $ini, $pools);
-        $app = (new AppProfiler($this->runner))->profile($root, $paths, $server, $php, (bool) $input->getOption('measure'));
+        $server = (
+            new ServerConfigReader($this->runner, new PhpInstallationLocator($this->runner))
+        )->read($php, null === $ini ? null : (string) $ini, $pools);
+        $app = (new AppProfiler($this->runner))->profile(
+            $root,
+            $paths,
+            $server,
+            $php,
+            (bool) $input->getOption('measure'),
+        );
         $report = (new Doctor())->examine($server, $app);
         $this->renderers->write($report, $format, $output);
 

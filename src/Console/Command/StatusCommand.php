@@ -33,14 +33,55 @@ final class StatusCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now')
-            ->addArgument('script', InputArgument::OPTIONAL, 'The preload script php-fpm is configured with', 'preload.php')
-            ->addOption('fastcgi', null, InputOption::VALUE_REQUIRED, 'Where the pool listens: HOST:PORT or a socket path (its `listen =`)')
-            ->addOption('pool', null, InputOption::VALUE_REQUIRED, 'Without --fastcgi: the pool file whose `listen =` to use (default: the first pool of php-fpm\'s pool.d)')
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask', \PHP_BINARY)
-            ->addOption('url', null, InputOption::VALUE_REQUIRED, 'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)')
-            ->addOption('write-probe', null, InputOption::VALUE_REQUIRED, 'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or remove it, it shows paths) and exit')
-            ->addOption('probe-dir', null, InputOption::VALUE_REQUIRED, 'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the script\'s)')
+            ->setDescription(
+                'Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now',
+            )
+            ->addArgument(
+                'script',
+                InputArgument::OPTIONAL,
+                'The preload script php-fpm is configured with',
+                'preload.php',
+            )
+            ->addOption(
+                'fastcgi',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where the pool listens: HOST:PORT or a socket path (its `listen =`)',
+            )
+            ->addOption(
+                'pool',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Without --fastcgi: the pool file whose `listen =` to use (default: the first pool of php-fpm\'s '
+                .'pool.d)',
+            )
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask',
+                \PHP_BINARY,
+            )
+            ->addOption(
+                'url',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)',
+            )
+            ->addOption(
+                'write-probe',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or '
+                .'remove it, it shows paths) and exit',
+            )
+            ->addOption(
+                'probe-dir',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the '
+                .'script\'s)',
+            )
             ->addOption('wait', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for php-fpm to answer', '10')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
     }
@@ -51,17 +92,33 @@ final class StatusCommand extends Command
         $probeFile = $input->getOption('write-probe');
         if (null !== $probeFile) {
             if (is_dir((string) $probeFile)) {
-                throw new InvalidOption(\sprintf('--write-probe=%s is a directory: give the path of the probe file, e.g. --write-probe=%s/preheat-status.php.', $probeFile, rtrim((string) $probeFile, '/')));
+                throw new InvalidOption(
+                    \sprintf(
+                        '--write-probe=%s is a directory: give the path of the probe file, e.g. '
+                        .'--write-probe=%s/preheat-status.php.',
+                        $probeFile,
+                        rtrim((string) $probeFile, '/'),
+                    ),
+                );
             }
             AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
-            $output->writeln(\sprintf('Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and keep it from the public (it shows paths and OPcache\'s state).', $probeFile));
+            $output->writeln(
+                \sprintf(
+                    'Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and '
+                    .'keep it from the public (it shows paths and OPcache\'s state).',
+                    $probeFile,
+                ),
+            );
 
             return Command::SUCCESS;
         }
         $address = $input->getOption('fastcgi');
         $url = $input->getOption('url');
         if (null !== $address && null !== $url) {
-            throw new InvalidOption('give one of --fastcgi (the address php-fpm\'s pool listens on) and --url (where the app serves the status probe), not both.');
+            throw new InvalidOption(
+                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --url (where the app serves the '
+                .'status probe), not both.',
+            );
         }
         if (null === $address && null === $url) {
             $address = $this->listenAddress($input);
@@ -97,6 +154,9 @@ final class StatusCommand extends Command
             }
         }
 
-        throw new InvalidOption('no `listen =` in the php-fpm pool files: give --fastcgi (the address php-fpm\'s pool listens on) or --url.');
+        throw new InvalidOption(
+            'no `listen =` in the php-fpm pool files: give --fastcgi (the address php-fpm\'s pool listens on) or '
+            .'--url.',
+        );
     }
 }

@@ -37,13 +37,27 @@ final class UsageCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)')
+            ->setDescription(
+                'Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)',
+            )
             ->addArgument('action', InputArgument::OPTIONAL, 'merge: add the --store stores up into --into')
-            ->addOption('store', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are added up)')
+            ->addOption(
+                'store',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are '
+                .'added up)',
+            )
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
             ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
-            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, checked against the store when it is empty (default: `user =` of the php-fpm pool files, else www-data)');
+            ->addOption(
+                'pool-user',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The user php-fpm\'s workers run as, checked against the store when it is empty (default: `user =` '
+                .'of the php-fpm pool files, else www-data)',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -53,12 +67,21 @@ final class UsageCommand extends Command
             $input,
             ...$this->renderers->formats('merge' === $action ? UsageMergeReport::class : UsageReport::class),
         );
-        $stores = array_map(static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''), (array) $input->getOption('store'));
+        $stores = array_map(
+            static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''),
+            (array) $input->getOption('store'),
+        );
         if ('merge' === $action) {
             return $this->merge($input, $output, array_values($stores), $format);
         }
         if (null !== $action) {
-            throw new InvalidOption(\sprintf('Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A --store=B --into=C`.', \is_scalar($action) ? (string) $action : ''));
+            throw new InvalidOption(
+                \sprintf(
+                    'Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A '
+                    .'--store=B --into=C`.',
+                    \is_scalar($action) ? (string) $action : '',
+                ),
+            );
         }
         if (null !== $input->getOption('into')) {
             throw new InvalidOption('--into goes with `preheat usage merge`.');
@@ -82,7 +105,11 @@ final class UsageCommand extends Command
             throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
         }
         if ($snapshot->isEmpty()) {
-            throw $this->nothingRecorded($stores[0], false, self::poolUser($input)); // every store is empty: the first tells what to check
+            throw $this->nothingRecorded(
+                $stores[0],
+                false,
+                self::poolUser($input),
+            ); // every store is empty: the first tells what to check
         }
         $summary = UsageSummary::of($snapshot, $top);
         $this->renderers->write(new UsageReport($summary, $names), $format, $output);
@@ -103,7 +130,14 @@ final class UsageCommand extends Command
 
         $checks = $this->diagnosis->explain($store->describe(), $file, (string) getcwd(), $poolUser);
 
-        return UsageStoreError::nothingRecorded($store->describe(), $missing, array_map(fn (Note $check): string => SettingOptions::describe($check->message, $check->setting, $this), $checks));
+        return UsageStoreError::nothingRecorded(
+            $store->describe(),
+            $missing,
+            array_map(
+                fn (Note $check): string => SettingOptions::describe($check->message, $check->setting, $this),
+                $checks,
+            ),
+        );
     }
 
     /** @param list<UsageStore> $sources */
@@ -111,7 +145,9 @@ final class UsageCommand extends Command
     {
         $into = $input->getOption('into');
         if (!\is_string($into) || '' === $into || [] === $sources) {
-            throw new InvalidOption('`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.');
+            throw new InvalidOption(
+                '`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.',
+            );
         }
         $target = UsageStores::open($into);
         $merged = $this->merger->merge($sources, $target);

@@ -29,7 +29,9 @@ final class ConsoleRenderer implements Renderer
         }
         $output->writeln('');
         if (null !== $report->ladder) {
-            (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(LadderCells::rows($report->ladder))->render();
+            (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(
+                LadderCells::rows($report->ladder),
+            )->render();
             foreach (LadderCells::explanations($report->ladder) as $line) {
                 $output->writeln('  '.$line);
             }

@@ -33,7 +33,10 @@ final class JsonRenderer implements Renderer
     /** The report.json document, as written to a file or the terminal. */
     public function document(BenchReport $report): string
     {
-        return json_encode($this->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n";
+        return json_encode(
+            $this->render($report),
+            \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR,
+        )."\n";
     }
 
     /** @return array<string, mixed> */
@@ -54,18 +57,37 @@ final class JsonRenderer implements Renderer
                 'skipped' => $row->skipped,
                 'requestsPerSecond' => $timed ? self::spread($row->requestsPerSecond) : null,
                 'timePerRequestMs' => $timed ? self::spread($row->timePerRequestMs, 4) : null,
-                'gain' => null === $row->comparison || !$timed ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
+                'gain' => null === $row->comparison || !$timed
+                    ? null
+                    : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
                 'cpuPerRequestMs' => self::spread($row->metric(Metric::CpuPerRequest)?->spread, 4),
                 'instructionsPerRequest' => null === $instructions
                     ? null
-                    : BenchJson::spread($instructions, 0) + ['spread' => round((float) $instructions->relativeRange(), 7)],
+                    : BenchJson::spread($instructions, 0) + [
+                        'spread' => round((float) $instructions->relativeRange(), 7),
+                    ],
                 'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
                 'gains' => (object) array_map(
                     static fn (MetricSummary $m): array => self::metricGain($m, $report->result->stopping?->rule),
-                    array_filter($row->metrics, static fn (MetricSummary $m): bool => null !== $m->comparison && ($timed || Metric::RequestsPerSecond !== $m->metric)),
+                    array_filter(
+                        $row->metrics,
+                        static fn (MetricSummary $m): bool => null !== $m->comparison
+                            && ($timed || Metric::RequestsPerSecond !== $m->metric),
+                    ),
                 ),
-                'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
-                'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],
+                'latencyMs' => null === $row->latencyP50Ms
+                    ? null
+                    : [
+                        'p50' => round($row->latencyP50Ms, 3),
+                        'p90' => round((float) $row->latencyP90Ms, 3),
+                        'p99' => round((float) $row->latencyP99Ms, 3),
+                    ],
+                'preload' => [
+                    'classes' => $row->preloadedClasses,
+                    'scripts' => $row->preloadedScripts,
+                    'functions' => $row->preloadedFunctions,
+                    'memoryBytes' => $row->preloadMemoryBytes,
+                ],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
                 'workerPssBytes' => $row->workerPssBytes,
                 'workers' => $row->workers,
@@ -92,7 +114,9 @@ final class JsonRenderer implements Renderer
             'environment' => BenchJson::environment($report->result->environment),
             'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
-        ] + (null === $report->ladder ? [] : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
+        ] + (null === $report->ladder
+            ? []
+            : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
     }
 
     /** @return array<string, mixed> */
@@ -112,13 +136,22 @@ final class JsonRenderer implements Renderer
                 'gainOverBelow' => null === $row->overBelow ? null : self::gain($row->overBelow, null, null),
                 'gainOverBaseline' => null === $row->overBaseline ? null : self::gain($row->overBaseline, null, $rule),
             ], $ladder->rows),
-            'preloadAllOverAutoloader' => null === $ladder->preloadOverClassmap ? null : self::gain($ladder->preloadOverClassmap, null, null),
-            'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader ? null : self::gain($ladder->preloadOverAppAutoloader, null, null),
-            'preloadGainRemaining' => null === $ladder->preloadGainRemaining() ? null : round($ladder->preloadGainRemaining(), 4),
+            'preloadAllOverAutoloader' => null === $ladder->preloadOverClassmap
+                ? null
+                : self::gain($ladder->preloadOverClassmap, null, null),
+            'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader
+                ? null
+                : self::gain($ladder->preloadOverAppAutoloader, null, null),
+            'preloadGainRemaining' => null === $ladder->preloadGainRemaining()
+                ? null
+                : round($ladder->preloadGainRemaining(), 4),
         ];
     }
 
-    /** @return array<string, mixed>|null the primary metric's verdict; null for the baseline or when the primary metric was not compared */
+    /**
+     * @return array<string, mixed>|null the primary metric's verdict; null for the baseline or when the primary metric
+     *                                   was not compared
+     */
     private static function headline(ScenarioRow $row, Metric $primary, ?StoppingRule $rule): ?array
     {
         $comparison = $row->metric($primary)?->comparison;
@@ -149,7 +182,9 @@ final class JsonRenderer implements Renderer
 
         return [
             'metric' => $summary->metric->value,
-            'method' => Metric::RequestsPerSecond === $summary->metric ? $gain['method'] : $gain['method'].', baseline ÷ scenario (a cost: lower is faster)',
+            'method' => Metric::RequestsPerSecond === $summary->metric
+                ? $gain['method']
+                : $gain['method'].', baseline ÷ scenario (a cost: lower is faster)',
             'value' => null === $summary->headline ? null : round($summary->headline, 5),
             'unit' => $summary->metric->unit(),
         ] + $gain;

@@ -22,7 +22,12 @@ final class MarkdownRenderer implements Renderer
     public function render(BenchReport $report): string
     {
         $headline = Cells::headline($report);
-        $lines = [null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder', '', (string) array_shift($headline), ''];
+        $lines = [
+            null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder',
+            '',
+            (string) array_shift($headline),
+            '',
+        ];
         foreach ($headline as $line) {
             $lines[] = '- '.$line;
         }
@@ -30,7 +35,17 @@ final class MarkdownRenderer implements Renderer
         if (null === $report->ladder) {
             array_push($lines, self::table(Cells::headers($report), Cells::rows($report)), '');
         } else {
-            array_push($lines, self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)), '', '## Rungs', '', ...array_map(static fn (string $line): string => '- '.$line, LadderCells::explanations($report->ladder)));
+            array_push(
+                $lines,
+                self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)),
+                '',
+                '## Rungs',
+                '',
+                ...array_map(
+                    static fn (string $line): string => '- '.$line,
+                    LadderCells::explanations($report->ladder),
+                ),
+            );
             $lines[] = '';
         }
         $summary = null === $report->ladder ? null : LadderCells::preloadSummary($report->ladder);
@@ -39,7 +54,10 @@ final class MarkdownRenderer implements Renderer
         }
         $lines[] = '## Environment';
         $lines[] = '';
-        $lines[] = self::table(['setting', 'value'], array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)));
+        $lines[] = self::table(
+            ['setting', 'value'],
+            array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)),
+        );
         $notes = Cells::notes($report);
         if ([] !== $notes) {
             $lines[] = '';

@@ -15,7 +15,14 @@ final class ReportWriter
     public function write(BenchReport $report, string $directory): array
     {
         if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
-            throw InvalidSetting::because(Setting::ReportDirectory, \sprintf('Cannot create the report directory %s: check that its parent exists and that you may write there, or choose another.', $directory));
+            throw InvalidSetting::because(
+                Setting::ReportDirectory,
+                \sprintf(
+                    'Cannot create the report directory %s: check that its parent exists and that you may write '
+                    .'there, or choose another.',
+                    $directory,
+                ),
+            );
         }
         $files = [
             $directory.'/report.md' => (new MarkdownRenderer())->render($report),

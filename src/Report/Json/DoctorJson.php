@@ -36,7 +36,11 @@ final class DoctorJson
             'ini' => $server->ini->iniFile,
             'scanDir' => $server->ini->scanDir,
             'iniSyntaxErrors' => array_map(
-                static fn (IniSyntaxError $e): array => ['file' => $e->file, 'line' => $e->line, 'message' => $e->message],
+                static fn (IniSyntaxError $e): array => [
+                    'file' => $e->file,
+                    'line' => $e->line,
+                    'message' => $e->message,
+                ],
                 $server->ini->syntaxErrors,
             ),
             'settings' => $server->settings,
