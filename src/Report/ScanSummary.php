@@ -107,7 +107,12 @@ final class ScanSummary
                 static fn ($r): array => ['path' => RelativePath::orDot($r->path, $root), 'files' => $r->files],
                 $selection->roots ?? [],
             ),
-            'skipped' => array_map(static fn (SkippedPath $s): array => $s->toArray($root), $selection->skipped ?? []),
+            'skipped' => array_map(static fn (SkippedPath $s): array => [
+                'path' => RelativePath::orDot($s->path, $root),
+                'reason' => $s->reason,
+                'why' => $s->why,
+                'checkedForDuplicates' => $s->checkedForDuplicates,
+            ], $selection->skipped ?? []),
             'links' => array_map(
                 static fn ($l): array => ['link' => RelativePath::orDot($l->link, $root), 'target' => $l->target],
                 $selection->links ?? [],

@@ -130,7 +130,7 @@ final class JsonRenderer implements Renderer
                 'reference' => $row->rung->reference,
                 'scenario' => $row->rung->name(),
                 'explanation' => $row->rung->explanation,
-                'layers' => ['preload' => $row->rung->scenario->spec] + $row->rung->scenario->layers->toArray(),
+                'layers' => ['preload' => $row->rung->scenario->spec] + BenchJson::layers($row->rung->scenario->layers),
                 'measured' => $row->row->isMeasured(),
                 'below' => $row->below,
                 'gainOverBelow' => null === $row->overBelow ? null : self::gain($row->overBelow, null, null),

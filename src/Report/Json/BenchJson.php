@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Json;
 
+use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
@@ -43,6 +44,16 @@ final class BenchJson
                 'machineDuring' => null === $environment->during ? null : self::machineLoad($environment->during),
             ]
             + (null === $environment->note ? [] : ['note' => $environment->note]);
+    }
+
+    /** @return array{opcache: string, autoload: string, runtime: ?string} what a ladder rung changes */
+    public static function layers(ScenarioLayers $layers): array
+    {
+        return [
+            'opcache' => $layers->opcache->value,
+            'autoload' => $layers->autoload->value,
+            'runtime' => $layers->runtime,
+        ];
     }
 
     /** @return array<string, mixed> */
