@@ -88,6 +88,19 @@ final class Renderers
     }
 
     /**
+     * The formats of $report for an option's help: "text or json", "text, md or json".
+     *
+     * @param class-string $report
+     */
+    public function choices(string $report): string
+    {
+        $formats = $this->formats($report);
+        $last = array_pop($formats);
+
+        return [] === $formats ? (string) $last : implode(', ', $formats).' or '.$last;
+    }
+
+    /**
      * Writes $report in $format, one of formats() (the command checked the option against them).
      *
      * @template T of object

@@ -63,7 +63,13 @@ final class DoctorCommand extends Command
                 'Compile every file with OPcache to measure what the app takes (default: estimate from the source '
                 .'size)',
             )
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(DoctorReport::class),
+                'text',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int

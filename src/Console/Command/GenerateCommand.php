@@ -53,7 +53,13 @@ final class GenerateCommand extends Command
             ->addOption('trace-requests', null, InputOption::VALUE_REQUIRED, 'trace: requests per page', '3')
             ->addOption('config', null, InputOption::VALUE_REQUIRED, 'trace: the preheat.json whose "bench" section says how to serve the app (default: PROJECT/preheat.json if present)')
             ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'Where to write the script (default: preload.php in the project root)')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(GenerateReport::class).' (the plan, on stdout)',
+                'text',
+            )
             ->addOption('no-verify', null, InputOption::VALUE_NONE, 'Write the script without booting PHP with it first')
             ->addOption('fix', null, InputOption::VALUE_NONE, 'Kept for scripts that pass it: fix rounds are on by default')
             ->addOption('no-fix', null, InputOption::VALUE_NONE, 'Do not drop what PHP refuses at start-up: fail instead')

@@ -83,7 +83,13 @@ final class StatusCommand extends Command
                 .'script\'s)',
             )
             ->addOption('wait', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for php-fpm to answer', '10')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(PreloadStatus::class),
+                'text',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int

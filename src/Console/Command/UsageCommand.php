@@ -50,7 +50,13 @@ final class UsageCommand extends Command
             )
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
             ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(UsageReport::class),
+                'text',
+            )
             ->addOption(
                 'pool-user',
                 null,

@@ -62,8 +62,19 @@ final class RenderersTest extends TestCase
         ], ['capture_stderr_separately' => true]);
 
         self::assertSame(4, $code, $tester->getErrorOutput());
+        $help = new ApplicationTester($application);
+        $help->run(['command' => 'doctor', '--help' => true]);
+        self::assertStringContainsString('text, json or fake', $help->getDisplay(), 'the help names the new format');
         // The fake's one line, nothing else: the command wrote the report through the chosen format only.
         self::assertMatchesRegularExpression('/^fake: [a-z0-9,-]*preload-missing[a-z0-9,-]*; worst error\n$/', $tester->getDisplay());
+    }
+
+    public function testChoicesReadAsAList(): void
+    {
+        $renderers = new Renderers();
+
+        self::assertSame('text or json', $renderers->choices(DoctorReport::class));
+        self::assertSame('text, md or json', $renderers->choices(BenchReport::class));
     }
 
     public function testTheFormatOptionNamesTheRegisteredFormats(): void
