@@ -26,7 +26,7 @@ final class Renderers
     /** @var array<class-string, array<string, \Closure(): Renderer<never>>> */
     private array $factories = [];
 
-    /** The formats Preheat ships, the first of each report the default. */
+    /** The formats Preheat ships, in the order `--help` and the error for an unknown one list them. */
     public function __construct()
     {
         $this->add(DoctorReport::class, 'text', static fn (): Renderer => new DoctorTextRenderer());

@@ -70,7 +70,13 @@ final class BenchCommand extends Command
             ->addOption('restart-every', null, InputOption::VALUE_REQUIRED, 'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (default 4 together, 0 in turns; 0: never)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, $this->renderers->choices(BenchReport::class), 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(BenchReport::class),
+                'text',
+            )
             ->addOption('out', null, InputOption::VALUE_REQUIRED, 'Write report.md, report.json and chart.svg into this directory');
     }
 

@@ -42,7 +42,13 @@ final class ExplainCommand extends Command
         $this
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, $this->renderers->choices(ExplainReport::class), 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(ExplainReport::class),
+                'text',
+            )
             ->addOption('output', 'o', InputOption::VALUE_REQUIRED, 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at its last verification is left out here too')
             ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'A usage store: plan as --strategy=hot does, keeping side-effect files the recorded requests only ever required');
         PlanInput::configure($this);

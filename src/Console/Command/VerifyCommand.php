@@ -35,7 +35,13 @@ final class VerifyCommand extends Command
         $this
             ->setDescription('Boot PHP with a preload script, as php-fpm would, and report what got preloaded and every warning')
             ->addArgument('script', InputArgument::OPTIONAL, 'The preload script', 'preload.php')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, $this->renderers->choices(VerifiedScript::class), 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(VerifiedScript::class),
+                'text',
+            )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors');
         PhpInput::configure($this);
