@@ -66,7 +66,10 @@ final class RenderersTest extends TestCase
         $help->run(['command' => 'doctor', '--help' => true]);
         self::assertStringContainsString('text, json or fake', $help->getDisplay(), 'the help names the new format');
         // The fake's one line, nothing else: the command wrote the report through the chosen format only.
-        self::assertMatchesRegularExpression('/^fake: [a-z0-9,-]*preload-missing[a-z0-9,-]*; worst error\n$/', $tester->getDisplay());
+        self::assertMatchesRegularExpression(
+            '/^fake: [a-z0-9,-]*preload-missing[a-z0-9,-]*; worst error\n$/',
+            $tester->getDisplay(),
+        );
     }
 
     public function testChoicesReadAsAList(): void
