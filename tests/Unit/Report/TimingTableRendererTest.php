@@ -36,7 +36,9 @@ final class TimingTableRendererTest extends TestCase
             'wall_seconds' => 2.0,
             'accounted_seconds' => 1.235,
             'processes' => 0,
-            'spans' => [['name' => 'parse', 'depth' => 0, 'seconds' => 1.235, 'times' => 1, 'counts' => ['files parsed' => 3]]],
+            'spans' => [
+                ['name' => 'parse', 'depth' => 0, 'seconds' => 1.235, 'times' => 1, 'counts' => ['files parsed' => 3]],
+            ],
         ], TimingJson::report($report));
     }
 
