@@ -15,7 +15,7 @@ use Preheat\Console\Command\VerifyCommand;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\SymfonyProcessRunner;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Preheat\SettingError;
 use Preheat\UserError;
 use Preheat\Version;

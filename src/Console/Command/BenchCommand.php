@@ -27,7 +27,7 @@ use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\ReportWriter;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Script\PreloadVerifier;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Server\PageFetcher;

@@ -12,7 +12,7 @@ use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;

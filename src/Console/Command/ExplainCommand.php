@@ -16,7 +16,7 @@ use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\ExplainReport;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Script\RefusedHeader;
 use Preheat\Script\ScriptGenerator;
 use Preheat\Script\ScriptManifest;

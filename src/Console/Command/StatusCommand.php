@@ -12,7 +12,7 @@ use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Util\AtomicFile;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;

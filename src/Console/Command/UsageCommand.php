@@ -8,7 +8,7 @@ use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
 use Preheat\Note;
 use Preheat\Php\PoolUser;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Report\UsageMergeReport;
 use Preheat\Report\UsageReport;
 use Preheat\Usage\EmptyStoreDiagnosis;

@@ -8,7 +8,7 @@ use Preheat\Console\TimedProcessRunner;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Timings;
-use Preheat\Report\Renderers;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Report\VerifiedScript;
 use Preheat\Script\PreloadVerifier;

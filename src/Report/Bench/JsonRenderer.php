@@ -63,7 +63,7 @@ final class JsonRenderer implements Renderer
                 'cpuPerRequestMs' => self::spread($row->metric(Metric::CpuPerRequest)?->spread, 4),
                 'instructionsPerRequest' => null === $instructions
                     ? null
-                    : BenchJson::spread($instructions, 0) + [
+                    : self::spread($instructions, 0) + [
                         'spread' => round((float) $instructions->relativeRange(), 7),
                     ],
                 'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
@@ -233,10 +233,16 @@ final class JsonRenderer implements Renderer
         ];
     }
 
-    /** @return array{median: float, min: float, max: float, mad: float, n: int}|null */
+    /** @return ($spread is null ? null : array{median: float, min: float, max: float, mad: float, n: int}) */
     private static function spread(?Spread $spread, int $precision = 3): ?array
     {
-        return null === $spread ? null : BenchJson::spread($spread, $precision);
+        return null === $spread ? null : [
+            'median' => round($spread->median, $precision),
+            'min' => round($spread->min, $precision),
+            'max' => round($spread->max, $precision),
+            'mad' => round($spread->mad, $precision),
+            'n' => $spread->count,
+        ];
     }
 
     /** @return array<string, float|null>|null */

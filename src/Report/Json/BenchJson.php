@@ -9,11 +9,10 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\RunConditions;
-use Preheat\Report\Bench\Spread;
 
 /**
  * The public JSON of a bench's parts (report.json, documented in doc/bench-report.md): the environment, the
- * machine's load, each run's figures and a spread of rounds.
+ * machine's load, each run's figures and a ladder rung's layers.
  */
 final class BenchJson
 {
@@ -111,18 +110,6 @@ final class BenchJson
                 : round($run->phpCpuSeconds * 1000 / $served, 4),
             'instructions' => $run->instructions,
             'valid' => $run->isValid(),
-        ];
-    }
-
-    /** @return array{median: float, min: float, max: float, mad: float, n: int} */
-    public static function spread(Spread $spread, int $precision = 3): array
-    {
-        return [
-            'median' => round($spread->median, $precision),
-            'min' => round($spread->min, $precision),
-            'max' => round($spread->max, $precision),
-            'mad' => round($spread->mad, $precision),
-            'n' => $spread->count,
         ];
     }
 }

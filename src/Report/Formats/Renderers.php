@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Report;
+namespace Preheat\Report\Formats;
 
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Doctor\DoctorReport;
@@ -14,6 +14,22 @@ use Preheat\Report\Deploy\StatusJsonRenderer;
 use Preheat\Report\Deploy\StatusTextRenderer;
 use Preheat\Report\Doctor\DoctorJsonRenderer;
 use Preheat\Report\Doctor\DoctorTextRenderer;
+use Preheat\Report\ExplainReport;
+use Preheat\Report\ExplanationJsonRenderer;
+use Preheat\Report\ExplanationTextRenderer;
+use Preheat\Report\GenerateReport;
+use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\PlanJsonRenderer;
+use Preheat\Report\Renderer;
+use Preheat\Report\UsageJsonRenderer;
+use Preheat\Report\UsageMergeJsonRenderer;
+use Preheat\Report\UsageMergeReport;
+use Preheat\Report\UsageMergeTextRenderer;
+use Preheat\Report\UsageReport;
+use Preheat\Report\UsageTextRenderer;
+use Preheat\Report\VerificationJsonRenderer;
+use Preheat\Report\VerificationTextRenderer;
+use Preheat\Report\VerifiedScript;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
