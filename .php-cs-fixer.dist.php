@@ -22,5 +22,7 @@ return (new PhpCsFixer\Config())
         // A throw with a long message is wrapped over lines, as any other call (see LineLengthTest).
         'single_line_throw' => false,
         'yoda_style' => true,
+        // A throw with a long message is wrapped to stay within 120 characters, not joined onto one line.
+        'single_line_throw' => false,
     ])
     ->setFinder($finder);

@@ -15,6 +15,7 @@ use Preheat\Console\Command\VerifyCommand;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\SymfonyProcessRunner;
+use Preheat\Report\Formats\Renderers;
 use Preheat\SettingError;
 use Preheat\UserError;
 use Preheat\Version;
@@ -31,7 +32,8 @@ use Symfony\Component\Console\Output\OutputInterface;
 /**
  * Exit codes: 0 success, 1 the check failed (verification, a broken bench scenario, an unexplained name,
  * a doctor's warning, a stale preload), 4 doctor found an error (its own, by the worst finding),
- * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+ * 2 input the user must fix, 3 the environment failed, 70 a bug in Preheat, 128 + the signal when interrupted (130
+ * Ctrl-C, 143 SIGTERM, 129 SIGHUP).
  */
 final class Application extends ConsoleApplication
 {
@@ -44,20 +46,21 @@ final class Application extends ConsoleApplication
     /** A bug in Preheat (EX_SOFTWARE): shown with its trace under -v. */
     public const EXIT_INTERNAL_ERROR = 70;
 
-    public function __construct()
+    /** @param Renderers $renderers the report formats `--format` chooses from (a test adds its own) */
+    public function __construct(Renderers $renderers = new Renderers())
     {
         parent::__construct('Preheat', Version::VERSION);
         $runner = new SymfonyProcessRunner();
         // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
         $this->addCommands([
-            new GenerateCommand($runner),
-            new VerifyCommand($runner),
-            new ExplainCommand($runner),
-            new BenchCommand($runner),
+            new GenerateCommand($runner, $renderers),
+            new VerifyCommand($runner, $renderers),
+            new ExplainCommand($runner, $renderers),
+            new BenchCommand($runner, $renderers),
             new RecordCommand(),
-            new UsageCommand(),
-            new DoctorCommand($runner),
-            new StatusCommand($runner),
+            new UsageCommand(renderers: $renderers),
+            new DoctorCommand($runner, $renderers),
+            new StatusCommand($runner, $renderers),
         ]);
     }
 
@@ -76,7 +79,11 @@ final class Application extends ConsoleApplication
     /** The message printed for an error the user or the environment caused, with the option its setting comes from. */
     public static function messageFor(\Throwable $error, Command $command): string
     {
-        return SettingOptions::describe($error->getMessage(), $error instanceof SettingError ? $error->setting() : null, $command);
+        return SettingOptions::describe(
+            $error->getMessage(),
+            $error instanceof SettingError ? $error->setting() : null,
+            $command,
+        );
     }
 
     public function doRun(InputInterface $input, OutputInterface $output): int
@@ -110,7 +117,13 @@ final class Application extends ConsoleApplication
 
                 return $code;
             }
-            self::errorOutput($output)->writeln(\sprintf('<error>preheat %s: %s</error>', $command->getName(), OutputFormatter::escape(self::messageFor($error, $command))));
+            self::errorOutput($output)->writeln(
+                \sprintf(
+                    '<error>preheat %s: %s</error>',
+                    $command->getName(),
+                    OutputFormatter::escape(self::messageFor($error, $command)),
+                ),
+            );
 
             return $code;
         }

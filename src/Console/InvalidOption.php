@@ -6,7 +6,10 @@ namespace Preheat\Console;
 
 use Preheat\UserError;
 
-/** An option of a command given a value it cannot take, or with another it does not go with; the message names the option. */
+/**
+ * An option of a command given a value it cannot take, or with another it does not go with; the message names the
+ * option.
+ */
 final class InvalidOption extends \InvalidArgumentException implements UserError
 {
 }

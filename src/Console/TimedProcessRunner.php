@@ -19,8 +19,12 @@ final class TimedProcessRunner implements ProcessRunner
     {
     }
 
-    public function run(array $command, ?string $workingDirectory = null, float $timeoutSeconds = 300.0, ?array $environment = null): ProcessResult
-    {
+    public function run(
+        array $command,
+        ?string $workingDirectory = null,
+        float $timeoutSeconds = 300.0,
+        ?array $environment = null,
+    ): ProcessResult {
         $started = hrtime(true);
         try {
             return $this->inner->run($command, $workingDirectory, $timeoutSeconds, $environment);

@@ -38,21 +38,4 @@ final class PreloadStatus
     {
         return $this->fresh() ? 0 : 1;
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'fresh' => $this->fresh(),
-            'server' => $this->server,
-            'php' => $this->php,
-            'script' => $this->script,
-            'preloadedScript' => $this->preloadedScript,
-            'running' => $this->running?->toArray(),
-            'onDisk' => $this->onDisk?->toArray(),
-            'preloadedClasses' => $this->preloadedClasses,
-            'problems' => $this->problems,
-            'action' => $this->action,
-        ];
-    }
 }

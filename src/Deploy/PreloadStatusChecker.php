@@ -43,14 +43,20 @@ final class PreloadStatusChecker
         if (false === $text || !is_file($script)) {
             throw StatusInputError::noScript($script);
         }
-        $context = stream_context_create(['http' => ['timeout' => $timeoutSeconds, 'ignore_errors' => true, 'follow_location' => 0]]);
+        $context = stream_context_create(
+            ['http' => ['timeout' => $timeoutSeconds, 'ignore_errors' => true, 'follow_location' => 0]],
+        );
         $body = @file_get_contents($url, false, $context);
         if (false === $body) {
             throw StatusUnreachable::url($url, error_get_last()['message'] ?? 'no answer');
         }
         $status = OpcacheStatus::read($body);
         if (null === $status) {
-            throw StatusUnreachable::url($url, 'the answer is not the status probe\'s: serve the file `preheat status --write-probe=FILE` writes at that URL');
+            throw StatusUnreachable::url(
+                $url,
+                'the answer is not the status probe\'s: serve the file `preheat status --write-probe=FILE` writes at '
+                .'that URL',
+            );
         }
 
         return self::compare($url, realpath($script) ?: $script, $text, $status);
@@ -60,7 +66,9 @@ final class PreloadStatusChecker
     public static function compare(string $server, string $script, string $text, OpcacheStatus $status): PreloadStatus
     {
         $onDisk = ScriptManifest::fromScript($text);
-        $running = null === $status->manifest ? null : new ScriptManifest($status->manifest['plan'], $status->manifest['sources']);
+        $running = null === $status->manifest
+            ? null
+            : new ScriptManifest($status->manifest['plan'], $status->manifest['sources']);
         $preloaded = '' === $status->ini('preload') ? null : $status->ini('preload');
         $problems = [];
         $action = null;
@@ -77,14 +85,29 @@ final class PreloadStatusChecker
                 : \sprintf('php-fpm preloaded %s, which declares no Preheat manifest', $preloaded);
             $action ??= PreloadStatus::RESTART;
         } elseif (null !== $onDisk && !$running->equals($onDisk)) {
-            $problems[] = \sprintf('php-fpm preloaded another version of the script (%s; on disk now: %s): it still serves the code it preloaded at start', $running->className(), $onDisk->className());
+            $problems[] = \sprintf(
+                'php-fpm preloaded another version of the script (%s; on disk now: %s): it still serves the code it '
+                .'preloaded at start',
+                $running->className(),
+                $onDisk->className(),
+            );
             $action ??= PreloadStatus::RESTART;
         }
         if (null !== $preloaded && $preloaded !== $script && (realpath($preloaded) ?: $preloaded) !== $script) {
             $problems[] = \sprintf('php-fpm\'s opcache.preload is %s, not %s', $preloaded, $script);
         }
 
-        return new PreloadStatus($server, $script, $status->php, $preloaded, $running, $onDisk, $status->preloadedClasses, $problems, $action);
+        return new PreloadStatus(
+            $server,
+            $script,
+            $status->php,
+            $preloaded,
+            $running,
+            $onDisk,
+            $status->preloadedClasses,
+            $problems,
+            $action,
+        );
     }
 
     private static function regenerateAction(): string
@@ -122,7 +145,16 @@ final class PreloadStatusChecker
         $status = OpcacheStatus::read($response->body);
         if (null === $status) {
             $said = trim($response->stderr."\n".substr($response->body, 0, 300));
-            throw FastCgiError::broken($address, \sprintf('the status probe printed nothing (HTTP %d%s); php-fpm must be able to read %s (chroot, open_basedir and a private /tmp hide files: give a directory of the app)', $response->status, '' === $said ? '' : ': '.$said, $directory));
+            throw FastCgiError::broken(
+                $address,
+                \sprintf(
+                    'the status probe printed nothing (HTTP %d%s); php-fpm must be able to read %s (chroot, '
+                    .'open_basedir and a private /tmp hide files: give a directory of the app)',
+                    $response->status,
+                    '' === $said ? '' : ': '.$said,
+                    $directory,
+                ),
+            );
         }
 
         return $status;

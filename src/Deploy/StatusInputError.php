@@ -10,11 +10,18 @@ final class StatusInputError extends \RuntimeException implements UserError
 {
     public static function noScript(string $script): self
     {
-        return new self(\sprintf('no preload script at %s: give the script php-fpm preloads (its opcache.preload).', $script));
+        return new self(
+            \sprintf('no preload script at %s: give the script php-fpm preloads (its opcache.preload).', $script),
+        );
     }
 
     public static function cannotWriteProbe(string $directory): self
     {
-        return new self(\sprintf('cannot write the status probe into %s: give a directory you can write and php-fpm can read.', $directory));
+        return new self(
+            \sprintf(
+                'cannot write the status probe into %s: give a directory you can write and php-fpm can read.',
+                $directory,
+            ),
+        );
     }
 }

@@ -21,19 +21,4 @@ final class AppProfile
         public readonly PreloadState $preload,
     ) {
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'root' => $this->root,
-            'files' => $this->files,
-            'sourceBytes' => $this->sourceBytes,
-            'opcacheBytes' => $this->opcacheBytes,
-            'internedBytes' => $this->internedBytes,
-            'measured' => $this->measured,
-            'autoloader' => $this->autoloader->toArray(),
-            'preload' => $this->preload->toArray(),
-        ];
-    }
 }

@@ -26,8 +26,13 @@ final class AppProfiler
     }
 
     /** @param list<string> $paths absolute directories or files; none for the project's defaults */
-    public function profile(string $root, array $paths, ServerConfig $server, string $phpBinary, bool $measure): AppProfile
-    {
+    public function profile(
+        string $root,
+        array $paths,
+        ServerConfig $server,
+        string $phpBinary,
+        bool $measure,
+    ): AppProfile {
         if (!is_dir($root)) {
             throw DoctorInputError::noProject($root);
         }
@@ -43,7 +48,9 @@ final class AppProfiler
         foreach ($files as $file) {
             $bytes += (int) @filesize($file);
         }
-        $footprint = $measure && [] !== $files ? $this->measure($files, $server, $phpBinary) : OpcacheFootprint::estimate($bytes);
+        $footprint = $measure && [] !== $files
+            ? $this->measure($files, $server, $phpBinary)
+            : OpcacheFootprint::estimate($bytes);
 
         return new AppProfile(
             $root,
@@ -64,15 +71,30 @@ final class AppProfiler
     private function preload(ServerConfig $server, bool $measure): PreloadState
     {
         $state = PreloadInspector::inspect($server->setting('opcache.preload'));
-        if (!$measure || null === $server->installation || null === $state->script || !\in_array($state->status, [PreloadStatus::Configured, PreloadStatus::Stale], true)) {
+        if (
+            !$measure || null === $server->installation || null === $state->script || !\in_array(
+                $state->status,
+                [PreloadStatus::Configured, PreloadStatus::Stale],
+                true,
+            )
+        ) {
             return $state;
         }
-        $php = $server->installation->withSettings($server->installation->settings->withOverride('opcache.memory_consumption', '4096', 'doctor measures the preload'));
+        $php = $server->installation->withSettings(
+            $server->installation->settings->withOverride(
+                'opcache.memory_consumption',
+                '4096',
+                'doctor measures the preload',
+            ),
+        );
         $report = (new PreloadVerifier($this->runner))->verify($state->script, new VerifyOptions($php));
 
         $fatal = $report->withSeverity(StartupSeverity::Fatal)[0] ?? null;
         if (null !== $fatal || !$report->booted) {
-            return $state->measuredAt($report->preloadMemoryBytes, null === $fatal ? 'PHP did not boot with it' : $fatal->message);
+            return $state->measuredAt(
+                $report->preloadMemoryBytes,
+                null === $fatal ? 'PHP did not boot with it' : $fatal->message,
+            );
         }
 
         return $state->measuredAt($report->preloadMemoryBytes);
@@ -82,7 +104,13 @@ final class AppProfiler
     private function measure(array $files, ServerConfig $server, string $phpBinary): OpcacheFootprint
     {
         try {
-            return OpcacheFootprint::measure($this->runner, $phpBinary, $server->ini->iniFile, $server->ini->scanDir, $files);
+            return OpcacheFootprint::measure(
+                $this->runner,
+                $phpBinary,
+                $server->ini->iniFile,
+                $server->ini->scanDir,
+                $files,
+            );
         } catch (\RuntimeException $error) {
             throw DoctorEnvironmentError::cannotMeasure($error->getMessage());
         }

@@ -48,10 +48,4 @@ final class AutoloaderState
             (int) $entries,
         );
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return ['composer' => $this->composer, 'optimised' => $this->optimised, 'authoritative' => $this->authoritative, 'apcu' => $this->apcu, 'classmapEntries' => $this->classmapEntries];
-    }
 }

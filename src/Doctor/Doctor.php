@@ -40,7 +40,13 @@ final class Doctor
             array_push($findings, ...$rule->check($server, $app));
         }
         $order = array_keys($findings);
-        usort($order, static fn (int $a, int $b): int => [$findings[$b]->severity->rank(), $a] <=> [$findings[$a]->severity->rank(), $b]);
+        usort(
+            $order,
+            static fn (int $a, int $b): int => [
+                $findings[$b]->severity->rank(),
+                $a,
+            ] <=> [$findings[$a]->severity->rank(), $b],
+        );
 
         return new DoctorReport($server, $app, array_map(static fn (int $i): Finding => $findings[$i], $order));
     }

@@ -20,21 +20,12 @@ final class DoctorReport
         return $this->findings[0]->severity ?? null;
     }
 
-    /** 0 nothing or notices only, 1 a warning, 4 an error (2 and 3 are bad input and a failed environment, as for every command). */
+    /**
+     * 0 nothing or notices only, 1 a warning, 4 an error (2 and 3 are bad input and a failed environment, as for every
+     * command).
+     */
     public function exitCode(): int
     {
         return $this->worst()?->exitCode() ?? 0;
-    }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'server' => $this->server->toArray(),
-            'app' => $this->app->toArray(),
-            'findings' => array_map(static fn (Finding $f): array => $f->toArray(), $this->findings),
-            'worst' => $this->worst()?->value,
-            'exitCode' => $this->exitCode(),
-        ];
     }
 }

@@ -20,7 +20,8 @@ final class EditableFile
         public readonly string $path,
         public readonly bool $exists,
         public readonly bool $writable,
-        public readonly ?string $owner, // of the file, or of its directory when the file is to be created; null when neither is there
+        // of the file, or of its directory when the file is to be created; null when neither is there
+        public readonly ?string $owner,
         public readonly ?int $mode,
         public readonly ?string $package,
         public readonly string $user,
@@ -41,7 +42,8 @@ final class EditableFile
             is_dir($target) || $exists ? is_writable($target) : false,
             false === $uid ? null : self::userName($uid),
             false === $mode ? null : $mode & 0o7777,
-            // A file to create belongs where its directory does: in a package's directory it is lost (or left behind) at the next upgrade.
+            // A file to create belongs where its directory does: in a package's directory it is lost (or left behind)
+            // at the next upgrade.
             self::package($exists ? $path : \dirname($path), $dpkgLists),
             self::userName(\function_exists('posix_geteuid') ? posix_geteuid() : (int) getmyuid()),
         );
@@ -52,8 +54,16 @@ final class EditableFile
     {
         if (null !== $this->package) {
             return $this->exists
-                ? \sprintf('%s belongs to the system package %s: a change there is lost at its next upgrade', $this->path, $this->package)
-                : \sprintf('%s belongs to the system package %s: a file written there does not survive its upgrades', \dirname($this->path), $this->package);
+                ? \sprintf(
+                    '%s belongs to the system package %s: a change there is lost at its next upgrade',
+                    $this->path,
+                    $this->package,
+                )
+                : \sprintf(
+                    '%s belongs to the system package %s: a file written there does not survive its upgrades',
+                    \dirname($this->path),
+                    $this->package,
+                );
         }
         if (!$this->exists) {
             if (null === $this->owner) {
@@ -63,10 +73,24 @@ final class EditableFile
 
             return $this->writable
                 ? null
-                : \sprintf('%s does not exist, and you (%s) cannot create it in %s (owned by %s, mode %04o)', $this->path, $this->user, \dirname($this->path), $this->owner ?? '?', $this->mode ?? 0);
+                : \sprintf(
+                    '%s does not exist, and you (%s) cannot create it in %s (owned by %s, mode %04o)',
+                    $this->path,
+                    $this->user,
+                    \dirname($this->path),
+                    $this->owner ?? '?',
+                    $this->mode ?? 0,
+                );
         }
         if (!$this->writable) {
-            return \sprintf('you (%s) cannot write %s (owned by %s, mode %04o): make the change as %s', $this->user, $this->path, $this->owner ?? '?', $this->mode ?? 0, $this->owner ?? 'its owner');
+            return \sprintf(
+                'you (%s) cannot write %s (owned by %s, mode %04o): make the change as %s',
+                $this->user,
+                $this->path,
+                $this->owner ?? '?',
+                $this->mode ?? 0,
+                $this->owner ?? 'its owner',
+            );
         }
 
         return null;
@@ -88,7 +112,8 @@ final class EditableFile
             return self::$packages[$key];
         }
         $package = null;
-        // A conffile (/etc/php/8.2/fpm/pool.d/www.conf) is the package's and the admin's: dpkg keeps a changed one at upgrades.
+        // A conffile (/etc/php/8.2/fpm/pool.d/www.conf) is the package's and the admin's: dpkg keeps a changed one at
+        // upgrades.
         foreach (glob($lists.'/*.conffiles') ?: [] as $conffiles) {
             $text = @file_get_contents($conffiles);
             if (false !== $text && str_contains("\n".$text, "\n".$real."\n")) {

@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
-/** One thing `preheat doctor` found: how much it matters, what it is, the line that fixes it, the rung that measures it. */
+/**
+ * One thing `preheat doctor` found: how much it matters, what it is, the line that fixes it, the rung that measures it.
+ */
 final class Finding
 {
     /** @param list<Fix> $fixes */
@@ -16,18 +18,5 @@ final class Finding
         public readonly array $fixes = [],
         public readonly ?Rung $rung = null,
     ) {
-    }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'id' => $this->id,
-            'severity' => $this->severity->value,
-            'title' => $this->title,
-            'detail' => $this->detail,
-            'fixes' => array_map(static fn (Fix $f): array => $f->toArray(), $this->fixes),
-            'rung' => $this->rung?->value,
-        ];
     }
 }

@@ -20,7 +20,10 @@ final class Fix
     ) {
     }
 
-    /** The change at $location, with what stands in its way: a syntax error above it, a file the user cannot write or that a package owns. */
+    /**
+     * The change at $location, with what stands in its way: a syntax error above it, a file the user cannot write or
+     * that a package owns.
+     */
     public static function at(SettingLocation $location, string $value): self
     {
         $notes = [];
@@ -30,7 +33,9 @@ final class Fix
                 'PHP stops reading %s at its syntax error on line %d: %s',
                 $broken->file,
                 $broken->line,
-                null === $location->line ? 'add it above that line, or fix that line first; anything added after it is never read' : 'fix that line too',
+                null === $location->line
+                    ? 'add it above that line, or fix that line first; anything added after it is never read'
+                    : 'fix that line too',
             );
         }
         $problem = str_starts_with($location->file, '/') ? EditableFile::inspect($location->file)->problem() : null;
@@ -38,12 +43,26 @@ final class Fix
             $notes[] = $problem;
         }
 
-        return new self($location->file, $location->line, $location->setting, $value, $location->text, [] === $notes ? null : implode('; ', $notes));
+        return new self(
+            $location->file,
+            $location->line,
+            $location->setting,
+            $value,
+            $location->text,
+            [] === $notes ? null : implode('; ', $notes),
+        );
     }
 
     public function withNote(string $note): self
     {
-        return new self($this->file, $this->line, $this->setting, $this->value, $this->current, null === $this->note ? $note : $this->note.'; '.$note);
+        return new self(
+            $this->file,
+            $this->line,
+            $this->setting,
+            $this->value,
+            $this->current,
+            null === $this->note ? $note : $this->note.'; '.$note,
+        );
     }
 
     public function newLine(): string
@@ -51,7 +70,9 @@ final class Fix
         return $this->setting.' = '.$this->value;
     }
 
-    /** "/etc/php/8.2/fpm/php.ini:1790: opcache.interned_strings_buffer = 16 (was `;opcache.interned_strings_buffer=8`)". */
+    /**
+     * "/etc/php/8.2/fpm/php.ini:1790: opcache.interned_strings_buffer = 16 (was `;opcache.interned_strings_buffer=8`)".
+     */
     public function describe(): string
     {
         $where = $this->file.(null === $this->line ? '' : ':'.$this->line);
@@ -61,16 +82,5 @@ final class Fix
             : \sprintf('%s: `%s` (now `%s`)', $where, $this->newLine(), $this->current);
 
         return null === $this->note ? $fix : $fix.' ('.$this->note.')';
-    }
-
-    /** @return array{file: string, line: ?int, setting: string, value: string, current: ?string, newLine: string, note?: string} */
-    public function toArray(): array
-    {
-        $fix = ['file' => $this->file, 'line' => $this->line, 'setting' => $this->setting, 'value' => $this->value, 'current' => $this->current, 'newLine' => $this->newLine()];
-        if (null !== $this->note) {
-            $fix['note'] = $this->note;
-        }
-
-        return $fix;
     }
 }

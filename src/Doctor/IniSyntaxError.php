@@ -35,10 +35,4 @@ final class IniSyntaxError
 
         return $errors;
     }
-
-    /** @return array{file: string, line: int, message: string} */
-    public function toArray(): array
-    {
-        return ['file' => $this->file, 'line' => $this->line, 'message' => $this->message];
-    }
 }

@@ -41,12 +41,11 @@ final class PoolConfig
     {
         $line = $this->lines[$directive] ?? null;
 
-        return new SettingLocation($directive, $this->file, $line, null === $line ? null : $directive.' = '.($this->values[$directive] ?? ''));
-    }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return ['file' => $this->file, 'name' => $this->name, 'pm' => $this->pm(), 'maxChildren' => $this->maxChildren(), 'memoryLimit' => $this->phpValue('memory_limit')];
+        return new SettingLocation(
+            $directive,
+            $this->file,
+            $line,
+            null === $line ? null : $directive.' = '.($this->values[$directive] ?? ''),
+        );
     }
 }

@@ -53,7 +53,10 @@ final class PoolFileParser
                 $values[(string) $key] = (string) $value;
             }
             if (isset($values['pm.max_children']) && !ctype_digit(trim($values['pm.max_children']))) {
-                throw DoctorInputError::badPool($file, \sprintf('pm.max_children = %s is not a number', $values['pm.max_children']));
+                throw DoctorInputError::badPool(
+                    $file,
+                    \sprintf('pm.max_children = %s is not a number', $values['pm.max_children']),
+                );
             }
             $pools[] = new PoolConfig($file, (string) $name, $values, $lines[$name] ?? []);
         }

@@ -44,11 +44,23 @@ final class PreloadInspector
         $manifest = ScriptManifest::fromScript($text);
         $reason = match (true) {
             [] !== $gone => \sprintf('%d preloaded files are gone, e.g. %s', \count($gone), $gone[0]),
-            null !== $manifest && ScriptManifest::sourcesHash($files) !== $manifest->sources => 'the code changed since the script was generated',
-            null === $manifest && [] !== $newer => \sprintf('%d preloaded files are newer than the script, e.g. %s', \count($newer), $newer[0]),
+            null !== $manifest && ScriptManifest::sourcesHash(
+                $files,
+            ) !== $manifest->sources => 'the code changed since the script was generated',
+            null === $manifest && [] !== $newer => \sprintf(
+                '%d preloaded files are newer than the script, e.g. %s',
+                \count($newer),
+                $newer[0],
+            ),
             default => '',
         };
 
-        return new PreloadState('' === $reason ? PreloadStatus::Configured : PreloadStatus::Stale, $script, $reason, \count($files), $estimate);
+        return new PreloadState(
+            '' === $reason ? PreloadStatus::Configured : PreloadStatus::Stale,
+            $script,
+            $reason,
+            \count($files),
+            $estimate,
+        );
     }
 }

@@ -30,10 +30,4 @@ final class PreloadState
     {
         return new self($this->status, $this->script, $this->reason, $this->files, $bytes, true, $bootFailure);
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return ['status' => $this->status->value, 'script' => $this->script, 'reason' => $this->reason, 'files' => $this->files, 'estimatedBytes' => $this->estimatedBytes, 'measured' => $this->measured, 'bootFailure' => $this->bootFailure];
-    }
 }

@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
-/** The step of the ladder (rungs the bench measures side by side, each over the one below) that measures what a finding's fix buys. */
+/**
+ * The step of the ladder (rungs the bench measures side by side, each over the one below) that measures what a
+ * finding's fix buys.
+ */
 enum Rung: string
 {
     case OpcacheSizing = 'opcache sizing';

@@ -28,7 +28,8 @@ final class ServerConfig
     ];
 
     /**
-     * @param array<string, string> $settings   setting => effective value (ini_get); a setting OPcache does not know is absent
+     * @param array<string, string> $settings   setting => effective value (ini_get); a setting OPcache does not know is
+     *                                          absent
      * @param list<string>          $extensions loaded extensions, lower case (zend extensions included)
      * @param list<PoolConfig>      $pools
      * @param string                $cliPreload opcache.preload as the CLI (and so Composer) sees it
@@ -67,23 +68,5 @@ final class ServerConfig
     public function hasExtension(string $name): bool
     {
         return \in_array(strtolower($name), $this->extensions, true);
-    }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'php' => $this->phpVersion,
-            'fpm' => $this->fpmBinary,
-            'ini' => $this->ini->iniFile,
-            'scanDir' => $this->ini->scanDir,
-            'iniSyntaxErrors' => array_map(static fn (IniSyntaxError $e): array => $e->toArray(), $this->ini->syntaxErrors),
-            'settings' => $this->settings,
-            'pools' => array_map(static fn (PoolConfig $p): array => $p->toArray(), $this->pools),
-            'cliIni' => $this->cliIni->iniFile,
-            'cliPreload' => $this->cliPreload,
-            'cores' => $this->cores,
-            'memoryBytes' => $this->memoryBytes,
-        ];
     }
 }

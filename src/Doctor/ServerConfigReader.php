@@ -43,7 +43,9 @@ final class ServerConfigReader
         [$cli, $cliStartup] = $this->probe($phpBinary, null, false);
         $pools = self::pools($ini->iniFile, $poolFiles);
         $cliLoaded = \is_string($cli['loaded'] ?? null) ? $cli['loaded'] : null;
-        $cliScanned = \is_string($cli['scanned'] ?? null) ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned'])))) : [];
+        $cliScanned = \is_string($cli['scanned'] ?? null)
+            ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned']))))
+            : [];
 
         return new ServerConfig(
             (string) $fpm['version'],
@@ -52,7 +54,11 @@ final class ServerConfigReader
             array_map('strval', array_filter((array) $fpm['settings'], static fn ($v): bool => false !== $v)),
             array_values(array_map(static fn ($e): string => strtolower((string) $e), (array) $fpm['extensions'])),
             $pools,
-            new IniFiles($cliLoaded, [] === $cliScanned ? null : \dirname($cliScanned[0]), IniSyntaxError::fromStartupOutput($cliStartup)),
+            new IniFiles(
+                $cliLoaded,
+                [] === $cliScanned ? null : \dirname($cliScanned[0]),
+                IniSyntaxError::fromStartupOutput($cliStartup),
+            ),
             (string) (($cli['settings'] ?? [])['opcache.preload'] ?? ''),
             Cpu::cores(),
             self::memoryBytes(),
@@ -93,8 +99,12 @@ final class ServerConfigReader
     /** @return array{array<string, mixed>, string} what PHP reported, and what it printed on stderr while starting */
     private function probe(string $phpBinary, ?IniFiles $ini, bool $withIni): array
     {
-        $code = Probe::emit('["version" => PHP_VERSION, "loaded" => php_ini_loaded_file(), "scanned" => php_ini_scanned_files(),'
-            .' "settings" => array_combine('.var_export(ServerConfig::SETTINGS, true).', array_map("ini_get", '.var_export(ServerConfig::SETTINGS, true).')),'
+        $code = Probe::emit('["version" => PHP_VERSION, "loaded" => php_ini_loaded_file(), '
+            .'"scanned" => php_ini_scanned_files(),'
+            .' "settings" => array_combine('.var_export(
+                ServerConfig::SETTINGS,
+                true,
+            ).', array_map("ini_get", '.var_export(ServerConfig::SETTINGS, true).')),'
             .' "extensions" => array_merge(get_loaded_extensions(), get_loaded_extensions(true))]', self::MARKER);
         $command = [$phpBinary];
         if ($withIni && null !== $ini?->iniFile) {

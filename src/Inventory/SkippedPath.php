@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
-use Preheat\Util\RelativePath;
-
 /**
  * A directory (or file) the scan did not read for preloading, and why. Directories the app writes at
  * run time (caches) are still read for duplicate declarations: the app includes files from them.
@@ -25,16 +23,5 @@ final class SkippedPath
         public readonly string $why,
         public readonly bool $checkedForDuplicates = false,
     ) {
-    }
-
-    /** @return array{path: string, reason: string, why: string, checkedForDuplicates: bool} */
-    public function toArray(string $root): array
-    {
-        return [
-            'path' => RelativePath::orDot($this->path, $root),
-            'reason' => $this->reason,
-            'why' => $this->why,
-            'checkedForDuplicates' => $this->checkedForDuplicates,
-        ];
     }
 }

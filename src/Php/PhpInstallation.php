@@ -78,16 +78,4 @@ final class PhpInstallation
 
         return $settings;
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'php' => $this->phpBinary,
-            'fpm' => $this->fpmBinary,
-            'ini' => $this->settings->toArray(),
-            'user' => $this->user,
-            'userSource' => $this->userSource,
-        ];
-    }
 }

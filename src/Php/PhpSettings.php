@@ -98,22 +98,4 @@ final class PhpSettings
 
         return \sprintf('%s (%s); %s', $this->iniFile ?? 'no php.ini', $this->source, implode(', ', $parts));
     }
-
-    /** @return array{file: ?string, source: string, scanDir: ?string, settings: array<string, string>, overrides: array<string, array{value: string, reason: string}>} */
-    public function toArray(): array
-    {
-        $settings = [];
-        foreach (self::SHOWN as $setting) {
-            $value = $this->value($setting);
-            if (null !== $value) {
-                $settings[$setting] = $value;
-            }
-        }
-        $overrides = [];
-        foreach ($this->overrides as $setting => $value) {
-            $overrides[$setting] = ['value' => $value, 'reason' => $this->reasons[$setting] ?? ''];
-        }
-
-        return ['file' => $this->iniFile, 'source' => $this->source, 'scanDir' => $this->scanDir, 'settings' => $settings, 'overrides' => $overrides];
-    }
 }

@@ -16,15 +16,4 @@ final class Exclusion
         public readonly ?string $because = null,
     ) {
     }
-
-    /** @return array{reason: string, message: string, because?: string} */
-    public function toArray(): array
-    {
-        $data = ['reason' => $this->reason->value, 'message' => $this->message];
-        if (null !== $this->because) {
-            $data['because'] = $this->because;
-        }
-
-        return $data;
-    }
 }

@@ -35,23 +35,4 @@ final readonly class TimingReport
 
         return $count;
     }
-
-    /**
-     * @return array{wall_seconds: float, accounted_seconds: float, processes: int, spans: list<array{name: string, depth: int, seconds: float, times: int, counts: array<string, int>}>}
-     */
-    public function toArray(): array
-    {
-        return [
-            'wall_seconds' => round($this->wallSeconds, 3),
-            'accounted_seconds' => round($this->accountedSeconds(), 3),
-            'processes' => $this->processes(),
-            'spans' => array_map(static fn (TimingSpan $s): array => [
-                'name' => $s->name,
-                'depth' => $s->depth,
-                'seconds' => round($s->seconds, 3),
-                'times' => $s->times,
-                'counts' => $s->counts,
-            ], $this->spans),
-        ];
-    }
 }

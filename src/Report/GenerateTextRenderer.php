@@ -9,26 +9,37 @@ use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Script\Generate\GenerateOutcome;
+use Preheat\Util\DisplayString;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** The console summary of `generate`: counts, why files were left out, what verification saw. */
-final class GenerateTextRenderer
+/**
+ * The console summary of `generate`: counts, why files were left out, what verification saw.
+ *
+ * @implements Renderer<GenerateReport>
+ */
+final class GenerateTextRenderer implements Renderer
 {
     public function __construct(
         private readonly VerificationTextRenderer $verification = new VerificationTextRenderer(),
-        private readonly ScanSummary $scan = new ScanSummary(),
     ) {
     }
 
+    public function write(object $report, OutputInterface $output): void
+    {
+        $lines = $this->lines($report->outcome, $output->isVerbose(), $report->scanSummary());
+        $output->writeln(array_map(DisplayString::of(...), $lines));
+    }
+
     /** @return list<string> */
-    public function render(GenerateOutcome $outcome, bool $verbose): array
+    public function lines(GenerateOutcome $outcome, bool $verbose, ScanSummary $scan = new ScanSummary()): array
     {
         $result = $outcome->planResult;
         $plan = $result->plan;
         $root = $plan->projectRoot;
         $lines = [];
         $lines[] = \sprintf('Preload plan (%s strategy) for %s', $plan->strategy, $root);
-        array_push($lines, ...$this->scan->text($result, $verbose));
+        array_push($lines, ...$scan->text($result, $verbose));
         $selection = $outcome->selection;
         if (null !== $selection) {
             $lines[] = \sprintf(
@@ -40,7 +51,12 @@ final class GenerateTextRenderer
                 MemorySize::format($selection->estimatedBytes),
             );
         }
-        $lines[] = \sprintf('  Preload    %d files: %d classes, %d functions', \count($plan->included), $plan->classCount(), $plan->functionCount());
+        $lines[] = \sprintf(
+            '  Preload    %d files: %d classes, %d functions',
+            \count($plan->included),
+            $plan->classCount(),
+            $plan->functionCount(),
+        );
         $lines[] = \sprintf('  Left out   %d files', \count($plan->droppedFiles));
         foreach ($plan->droppedFileCountsByReason() as $reason => $count) {
             $lines[] = \sprintf('  %10d   %s', $count, DropReason::from($reason)->label());
@@ -52,20 +68,34 @@ final class GenerateTextRenderer
         }
 
         // Files left out for reasons worth reading; dev packages and files with nothing to preload are only counted.
-        $quiet = [DropReason::DevPackage, DropReason::NotSelected, DropReason::NothingToPreload, DropReason::OverIniCapacity];
-        $interesting = array_filter($plan->droppedFiles, static fn ($f): bool => !\in_array($f->exclusion->reason, $quiet, true));
+        $quiet = [
+            DropReason::DevPackage,
+            DropReason::NotSelected,
+            DropReason::NothingToPreload,
+            DropReason::OverIniCapacity,
+        ];
+        $interesting = array_filter(
+            $plan->droppedFiles,
+            static fn ($f): bool => !\in_array($f->exclusion->reason, $quiet, true),
+        );
         if ([] !== $interesting) {
             $lines[] = $verbose
                 ? '  Left out, and why:'
                 : '  Left out, and why (first 15; -v for all, `preheat explain NAME` for the chain of reasons):';
             foreach (\array_slice($interesting, 0, $verbose ? null : 15) as $file) {
                 $subject = $this->subjectOf($file, $plan);
-                $lines[] = \sprintf('    %s%s: %s', RelativePath::of($file->path, $root), null === $subject ? '' : " ($subject)", $file->exclusion->message);
+                $lines[] = \sprintf(
+                    '    %s%s: %s',
+                    RelativePath::of($file->path, $root),
+                    null === $subject ? '' : " ($subject)",
+                    $file->exclusion->message,
+                );
             }
         }
         foreach ($outcome->calibrations as $calibration) {
             $lines[] = \sprintf(
-                '  Budget round %d: PHP measured %s of preload memory, over the budget of %s; estimate calibrated to %.2f bytes per source byte',
+                '  Budget round %d: PHP measured %s of preload memory, over the budget of %s; estimate calibrated to '
+                .'%.2f bytes per source byte',
                 $calibration->round,
                 Format::megabytes($calibration->measuredBytes),
                 Format::megabytes($calibration->budgetBytes),
@@ -73,7 +103,14 @@ final class GenerateTextRenderer
             );
         }
         foreach ($outcome->capacityRounds as $round) {
-            $lines[] = \sprintf('  Fit round %d: %s=%s overflowed; kept %d of %d planned files', $round->round, $round->setting, $round->currentValue, $round->keptFiles, $round->plannedFiles);
+            $lines[] = \sprintf(
+                '  Fit round %d: %s=%s overflowed; kept %d of %d planned files',
+                $round->round,
+                $round->setting,
+                $round->currentValue,
+                $round->keptFiles,
+                $round->plannedFiles,
+            );
         }
         foreach ($outcome->fixRounds as $round) {
             $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
@@ -82,7 +119,7 @@ final class GenerateTextRenderer
             }
         }
         if (null !== $outcome->verification) {
-            array_push($lines, ...$this->verification->render($outcome->verification, $outcome->strict));
+            array_push($lines, ...$this->verification->lines($outcome->verification, $outcome->strict));
         }
         $fitted = $outcome->capacitySummary();
         if (null !== $fitted) {
@@ -90,7 +127,11 @@ final class GenerateTextRenderer
         }
         $lines[] = $outcome->written
             ? \sprintf('Wrote %s', $outcome->outputPath)
-            : \sprintf('<error>Did not write %s: the script failed verification%s.</error>', $outcome->outputPath, $this->hint($outcome));
+            : \sprintf(
+                '<error>Did not write %s: the script failed verification%s.</error>',
+                $outcome->outputPath,
+                $this->hint($outcome),
+            );
 
         return $lines;
     }
@@ -104,17 +145,29 @@ final class GenerateTextRenderer
         }
         foreach ($verification->findings as $finding) {
             if (null !== $finding->setting) {
-                return \sprintf(' (%s in %s, see above)', $finding->setting, $verification->php->settings->iniFile ?? 'php.ini');
+                return \sprintf(
+                    ' (%s in %s, see above)',
+                    $finding->setting,
+                    $verification->php->settings->iniFile ?? 'php.ini',
+                );
             }
         }
         if (0 === $outcome->fixRoundLimit && [] !== $verification->unlinkedClasses) {
             return ' (without --no-fix, what PHP refuses is dropped and the script tried again)';
         }
         if (null !== $outcome->stalledFixRound) {
-            return \sprintf(': fix round %d would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message above)', $outcome->stalledFixRound);
+            return \sprintf(
+                ': fix round %d would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP '
+                .'refuses (see its first message above)',
+                $outcome->stalledFixRound,
+            );
         }
         if ([] !== $outcome->fixRounds && \count($outcome->fixRounds) >= $outcome->fixRoundLimit) {
-            return \sprintf(' after %d fix round(s) (--fix-rounds=%d)', \count($outcome->fixRounds), $outcome->fixRoundLimit);
+            return \sprintf(
+                ' after %d fix round(s) (--fix-rounds=%d)',
+                \count($outcome->fixRounds),
+                $outcome->fixRoundLimit,
+            );
         }
 
         return '';

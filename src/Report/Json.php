@@ -14,6 +14,9 @@ final class Json
 {
     public static function encode(mixed $data): string
     {
-        return json_encode(DisplayString::deep($data), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR);
+        return json_encode(
+            DisplayString::deep($data),
+            \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR,
+        );
     }
 }

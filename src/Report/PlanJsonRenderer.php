@@ -5,17 +5,29 @@ declare(strict_types=1);
 namespace Preheat\Report;
 
 use Preheat\Plan\PreloadPlan;
+use Preheat\Report\Json\PlanJson;
+use Preheat\Report\Json\TimingJson;
+use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * The plan for machines: every included file in order, every left-out file and class with its reason.
+ * `preheat generate --format=json`, the plan for machines: every included file in order, every left-out file
+ * and class with its reason, the rounds and the verification (and the timings with -vv).
  * Paths are relative to the project root when inside it.
+ *
+ * @implements Renderer<GenerateReport>
  */
-final class PlanJsonRenderer
+final class PlanJsonRenderer implements Renderer
 {
-    public function __construct(private readonly ScanSummary $scan = new ScanSummary())
+    public function write(object $report, OutputInterface $output): void
     {
+        $json = $this->outcome($report->outcome, $report->scanSummary());
+        if (null !== $report->timings) {
+            $json['timings'] = TimingJson::report($report->timings);
+        }
+        $output->writeln(Json::encode($json), OutputInterface::OUTPUT_RAW);
     }
 
     /** @return array<string, mixed> */
@@ -38,33 +50,59 @@ final class PlanJsonRenderer
                 'droppedFilesByReason' => $plan->droppedFileCountsByReason(),
                 'droppedClassesByReason' => $plan->droppedClassCountsByReason(),
             ],
-            'included' => array_map(static fn ($f): array => ['file' => $relative($f->path), 'classes' => $f->classes, 'functions' => $f->functions] + (null === $f->keptBecause ? [] : ['keptBecause' => $f->keptBecause]), $plan->included),
+            'included' => array_map(
+                static fn ($f): array => [
+                    'file' => $relative($f->path),
+                    'classes' => $f->classes,
+                    'functions' => $f->functions,
+                ] + (null === $f->keptBecause ? [] : ['keptBecause' => $f->keptBecause]),
+                $plan->included,
+            ),
             'dropped' => array_values(array_map(
-                static fn ($f): array => ['file' => $relative($f->path)] + $f->exclusion->toArray() + ['classes' => $f->classes],
+                static fn ($f): array => [
+                    'file' => $relative($f->path),
+                ] + PlanJson::exclusion($f->exclusion) + ['classes' => $f->classes],
                 $plan->droppedFiles,
             )),
             'droppedClasses' => array_values(array_map(
-                static fn ($c): array => ['class' => $c->name, 'file' => $relative($c->path)] + $c->exclusion->toArray(),
+                static fn ($c): array => [
+                    'class' => $c->name,
+                    'file' => $relative($c->path),
+                ] + PlanJson::exclusion($c->exclusion),
                 $plan->droppedClasses,
             )),
         ];
     }
 
     /** @return array<string, mixed> */
-    public function outcome(GenerateOutcome $outcome): array
+    public function outcome(GenerateOutcome $outcome, ScanSummary $scan = new ScanSummary()): array
     {
         return [
             'output' => $outcome->outputPath,
             'written' => $outcome->written,
             'plan' => $this->plan($outcome->planResult->plan),
-            'scan' => $this->scan->json($outcome->planResult),
-            'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => array_column(array_map(static fn ($d): array => [$d->subject, $d->why], $r->drops), 1, 0)], $outcome->fixRounds),
+            'scan' => $scan->json($outcome->planResult),
+            'fixRounds' => array_map(
+                static fn ($r): array => [
+                    'round' => $r->round,
+                    'dropped' => array_column(array_map(static fn ($d): array => [$d->subject, $d->why], $r->drops), 1, 0),
+                ],
+                $outcome->fixRounds,
+            ),
             'fixRoundLimit' => $outcome->fixRoundLimit,
             'fixStalledAtRound' => $outcome->stalledFixRound,
-            'budgetRounds' => array_map(static fn ($c): array => ['round' => $c->round, 'measuredBytes' => $c->measuredBytes, 'budgetBytes' => $c->budgetBytes, 'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4)], $outcome->calibrations),
-            'fitRounds' => array_map(static fn ($r): array => $r->toArray(), $outcome->capacityRounds),
+            'budgetRounds' => array_map(
+                static fn ($c): array => [
+                    'round' => $c->round,
+                    'measuredBytes' => $c->measuredBytes,
+                    'budgetBytes' => $c->budgetBytes,
+                    'bytesPerSourceByte' => round($c->bytesPerSourceByte, 4),
+                ],
+                $outcome->calibrations,
+            ),
+            'fitRounds' => array_map(PlanJson::capacityRound(...), $outcome->capacityRounds),
             'fitted' => $outcome->capacitySummary(),
-            'verification' => $outcome->verification?->toArray(),
+            'verification' => null === $outcome->verification ? null : VerificationJson::report($outcome->verification),
             'selection' => null === $outcome->selection ? null : [
                 'requests' => $outcome->selection->requests,
                 'recordedFiles' => $outcome->selection->recordedFiles,

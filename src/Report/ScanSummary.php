@@ -14,7 +14,9 @@ final class ScanSummary
 {
     private const SHOWN = 10;
 
-    /** @param (\Closure(Note): string)|null $describe how a warning reads: the console adds the option of its setting */
+    /**
+     * @param (\Closure(Note): string)|null $describe how a warning reads: the console adds the option of its setting
+     */
     public function __construct(private readonly ?\Closure $describe = null)
     {
     }
@@ -31,25 +33,61 @@ final class ScanSummary
         $root = $plan->projectRoot;
         $selection = $result->scan->selection;
         if (null === $selection) {
-            return [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', array_map(static fn (string $r): string => RelativePath::orDot($r, $root), $plan->roots)))];
+            return [
+                \sprintf(
+                    '  Scanned    %d files under %s',
+                    $plan->scannedFiles,
+                    implode(
+                        ', ',
+                        array_map(static fn (string $r): string => RelativePath::orDot($r, $root), $plan->roots),
+                    ),
+                ),
+            ];
         }
-        $roots = array_map(static fn ($r): string => \sprintf('%s (%d)', RelativePath::orDot($r->path, $root), $r->files), $selection->roots);
+        $roots = array_map(
+            static fn ($r): string => \sprintf('%s (%d)', RelativePath::orDot($r->path, $root), $r->files),
+            $selection->roots,
+        );
         $lines = [\sprintf('  Scanned    %d files under %s', $plan->scannedFiles, implode(', ', $roots))];
-        $links = array_map(static fn ($l): string => \sprintf('%s -> %s', RelativePath::orDot($l->link, $root), $l->target), $selection->links);
+        $links = array_map(
+            static fn ($l): string => \sprintf('%s -> %s', RelativePath::orDot($l->link, $root), $l->target),
+            $selection->links,
+        );
         if ([] !== $links) {
             $shown = $verbose ? $links : \array_slice($links, 0, self::SHOWN);
-            $lines[] = \sprintf('  Followed   %d directory links: %s%s', \count($links), implode(', ', $shown), \count($shown) < \count($links) ? ', ... (-v for all)' : '');
+            $lines[] = \sprintf(
+                '  Followed   %d directory links: %s%s',
+                \count($links),
+                implode(', ', $shown),
+                \count($shown) < \count($links) ? ', ... (-v for all)' : '',
+            );
         }
         $skipped = array_map(
-            static fn (SkippedPath $s): string => \sprintf('%s (%s%s)', RelativePath::orDot($s->path, $root), $s->why, $s->checkedForDuplicates ? '; read for duplicate declarations only' : ''),
+            static fn (SkippedPath $s): string => \sprintf(
+                '%s (%s%s)',
+                RelativePath::orDot($s->path, $root),
+                $s->why,
+                $s->checkedForDuplicates ? '; read for duplicate declarations only' : '',
+            ),
             $selection->skipped,
         );
         if ([] !== $skipped) {
             $shown = $verbose ? $skipped : \array_slice($skipped, 0, self::SHOWN);
-            $lines[] = \sprintf('  Skipped    %d: %s%s', \count($skipped), implode(', ', $shown), \count($shown) < \count($skipped) ? ', ... (-v for all; --include-dir=DIR scans one)' : ' (--include-dir=DIR scans one)');
+            $lines[] = \sprintf(
+                '  Skipped    %d: %s%s',
+                \count($skipped),
+                implode(', ', $shown),
+                \count($shown) < \count($skipped)
+                    ? ', ... (-v for all; --include-dir=DIR scans one)'
+                    : ' (--include-dir=DIR scans one)',
+            );
         }
         if ([] !== $selection->context) {
-            $lines[] = \sprintf('  Also read  %d other files of the app, for duplicate declarations only (tests, docs and tools are not part of the app)', \count($selection->context));
+            $lines[] = \sprintf(
+                '  Also read  %d other files of the app, for duplicate declarations only (tests, docs and tools are '
+                .'not part of the app)',
+                \count($selection->context),
+            );
         }
         foreach ($result->warnings as $warning) {
             $lines[] = '  <comment>Warning</comment>    '.$this->warning($warning);
@@ -65,9 +103,20 @@ final class ScanSummary
         $selection = $result->scan->selection;
 
         return [
-            'roots' => array_map(static fn ($r): array => ['path' => RelativePath::orDot($r->path, $root), 'files' => $r->files], $selection->roots ?? []),
-            'skipped' => array_map(static fn (SkippedPath $s): array => $s->toArray($root), $selection->skipped ?? []),
-            'links' => array_map(static fn ($l): array => ['link' => RelativePath::orDot($l->link, $root), 'target' => $l->target], $selection->links ?? []),
+            'roots' => array_map(
+                static fn ($r): array => ['path' => RelativePath::orDot($r->path, $root), 'files' => $r->files],
+                $selection->roots ?? [],
+            ),
+            'skipped' => array_map(static fn (SkippedPath $s): array => [
+                'path' => RelativePath::orDot($s->path, $root),
+                'reason' => $s->reason,
+                'why' => $s->why,
+                'checkedForDuplicates' => $s->checkedForDuplicates,
+            ], $selection->skipped ?? []),
+            'links' => array_map(
+                static fn ($l): array => ['link' => RelativePath::orDot($l->link, $root), 'target' => $l->target],
+                $selection->links ?? [],
+            ),
             'duplicateCheckOnlyFiles' => \count($selection->context ?? []),
             'composerJson' => $result->project->hasComposerJson,
             'warnings' => array_map($this->warning(...), $result->warnings),

@@ -29,7 +29,15 @@ final class TimingTableRenderer
         $lines = ['Timings', \sprintf('  %s  %9s  %5s  %s', str_pad('stage', $width), 'seconds', 'share', 'counts')];
         foreach ($rows as [$name, $seconds, $notes]) {
             $share = $report->wallSeconds > 0 ? 100 * $seconds / $report->wallSeconds : 0.0;
-            $lines[] = rtrim(\sprintf('  %s  %9.3f  %4.0f%%  %s', $name.str_repeat(' ', $width - mb_strlen($name)), $seconds, $share, $notes));
+            $lines[] = rtrim(
+                \sprintf(
+                    '  %s  %9.3f  %4.0f%%  %s',
+                    $name.str_repeat(' ', $width - mb_strlen($name)),
+                    $seconds,
+                    $share,
+                    $notes,
+                ),
+            );
         }
 
         return $lines;

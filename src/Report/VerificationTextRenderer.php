@@ -6,17 +6,33 @@ namespace Preheat\Report;
 
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\VerificationReport;
+use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Output\OutputInterface;
 
-final class VerificationTextRenderer
+/**
+ * `preheat verify` as text: the verdict, what got preloaded, and PHP's messages (all of them with -v).
+ *
+ * @implements Renderer<VerifiedScript>
+ */
+final class VerificationTextRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $lines = $this->lines($report->verification, $report->strict, $output->isVerbose() ? \PHP_INT_MAX : 30);
+        $output->writeln(array_map(DisplayString::of(...), $lines));
+    }
+
     /** @return list<string> */
-    public function render(VerificationReport $report, bool $strict, int $maxMessages = 30): array
+    public function lines(VerificationReport $report, bool $strict, int $maxMessages = 30): array
     {
         $lines = [];
         $status = match (true) {
             $report->clean() => '<info>OK</info>',
             // Never "OK" while PHP warns at start-up: php-fpm would log it at every start.
-            $report->passed($strict) => \sprintf('<comment>PASSED WITH %d WARNING(S)</comment> (not clean: --strict fails on them)', $report->warningCount()),
+            $report->passed($strict) => \sprintf(
+                '<comment>PASSED WITH %d WARNING(S)</comment> (not clean: --strict fails on them)',
+                $report->warningCount(),
+            ),
             default => '<error>FAILED</error>',
         };
         $lines[] = \sprintf('Verify %s with PHP %s: %s', $report->scriptPath, $report->phpVersion ?: '?', $status);
@@ -37,17 +53,33 @@ final class VerificationTextRenderer
             '  Start-up   %s spent preloading%s',
             Format::seconds($report->startupSeconds),
             null === $report->peakMemoryBytes ? '' : \sprintf(
-                $report->memoryLimitLifted ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)' : ', peak memory %s of memory_limit=%s',
+                $report->memoryLimitLifted
+                    ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)'
+                    : ', peak memory %s of memory_limit=%s',
                 Format::megabytes($report->peakMemoryBytes),
                 $report->php->settings->value('memory_limit') ?? '?',
             ),
         );
-        $lines[] = \sprintf('  Messages   %d fatal, %d warnings, %d notices/deprecations', $report->fatalCount(), $report->warningCount(), $report->deprecationCount());
-        if (!$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count($report->findingsWithSeverity(Severity::Fatal))) {
+        $lines[] = \sprintf(
+            '  Messages   %d fatal, %d warnings, %d notices/deprecations',
+            $report->fatalCount(),
+            $report->warningCount(),
+            $report->deprecationCount(),
+        );
+        if (
+            !$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count(
+                $report->findingsWithSeverity(Severity::Fatal),
+            )
+        ) {
             $lines[] = \sprintf(
                 '  PHP did not start (exit code %d%s). Command: %s',
                 $report->exitCode,
-                $report->exitCode > 128 ? \sprintf(': killed by signal %d, a crash if 11 (segmentation fault) or 6 (abort)', $report->exitCode - 128) : '',
+                $report->exitCode > 128
+                    ? \sprintf(
+                        ': killed by signal %d, a crash if 11 (segmentation fault) or 6 (abort)',
+                        $report->exitCode - 128,
+                    )
+                    : '',
                 $report->commandLine,
             );
         }
@@ -64,7 +96,12 @@ final class VerificationTextRenderer
         }
         $shown = 0;
         // Fatals and warnings first, then notices and deprecations: all are listed, up to the limit.
-        $ordered = [...$report->withSeverity(Severity::Fatal), ...$report->withSeverity(Severity::Warning), ...$report->withSeverity(Severity::Notice), ...$report->withSeverity(Severity::Deprecated)];
+        $ordered = [
+            ...$report->withSeverity(Severity::Fatal),
+            ...$report->withSeverity(Severity::Warning),
+            ...$report->withSeverity(Severity::Notice),
+            ...$report->withSeverity(Severity::Deprecated),
+        ];
         foreach ($ordered as $message) {
             if (str_starts_with($message->message, "Can't preload")) {
                 continue;
@@ -75,7 +112,14 @@ final class VerificationTextRenderer
             }
             $where = null === $message->file ? '' : \sprintf(' in %s:%d', $message->file, $message->line ?? 0);
             $times = $message->count > 1 ? \sprintf(' (%s times)', number_format($message->count)) : '';
-            $lines[] = \sprintf('  <%s>%s</%1$s> %s%s%s', Severity::Fatal === $message->severity ? 'error' : 'comment', $message->severity->value, $message->message, $where, $times);
+            $lines[] = \sprintf(
+                '  <%s>%s</%1$s> %s%s%s',
+                Severity::Fatal === $message->severity ? 'error' : 'comment',
+                $message->severity->value,
+                $message->message,
+                $where,
+                $times,
+            );
         }
 
         return $lines;

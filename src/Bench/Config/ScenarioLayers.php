@@ -18,10 +18,4 @@ final class ScenarioLayers
         public readonly ?string $runtime = null,
     ) {
     }
-
-    /** @return array{opcache: string, autoload: string, runtime: ?string} */
-    public function toArray(): array
-    {
-        return ['opcache' => $this->opcache->value, 'autoload' => $this->autoload->value, 'runtime' => $this->runtime];
-    }
 }

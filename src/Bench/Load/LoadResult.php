@@ -165,31 +165,4 @@ final class LoadResult
 
         return \sprintf('%d non-2xx, %d socket errors, %d timeouts', $this->non2xx, $this->socketErrors, $this->timeouts);
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'tool' => $this->tool,
-            'requests' => $this->requests,
-            'seconds' => round($this->seconds, 4),
-            'requestsPerSecond' => round($this->requestsPerSecond(), 3),
-            'timePerRequestMs' => round($this->timePerRequestMs(), 4),
-            'latencyMs' => null === $this->latencyP50Ms ? null : [
-                'mean' => round((float) $this->latencyMeanMs, 4),
-                'p50' => round($this->latencyP50Ms, 4),
-                'p90' => round((float) $this->latencyP90Ms, 4),
-                'p99' => round((float) $this->latencyP99Ms, 4),
-            ],
-            'non2xx' => $this->non2xx,
-            'socketErrors' => $this->socketErrors,
-            'timeouts' => $this->timeouts,
-            'toolCpuSeconds' => null === $this->toolCpuSeconds ? null : round($this->toolCpuSeconds, 3),
-            'phpCpuSeconds' => null === $this->phpCpuSeconds ? null : round($this->phpCpuSeconds, 3),
-            'phpRequests' => $this->phpRequests,
-            'cpuPerRequestMs' => null === $this->phpCpuSeconds || $this->phpRequestsServed() <= 0 ? null : round($this->phpCpuSeconds * 1000 / $this->phpRequestsServed(), 4),
-            'instructions' => $this->instructions,
-            'valid' => $this->isValid(),
-        ];
-    }
 }

@@ -56,33 +56,4 @@ final class Environment
         public readonly int $restartEvery = 0,
     ) {
     }
-
-    /** @return array<string, mixed> the report's "environment", keys in the documented order */
-    public function toArray(): array
-    {
-        $served = null === $this->phpIni ? [] : ['phpIni' => $this->phpIni, 'user' => $this->user];
-
-        return array_filter(['project' => $this->project], static fn (?string $v): bool => null !== $v)
-            + ['php' => $this->php]
-            + $served
-            + [
-                'opcache' => $this->opcache,
-                'cores' => $this->cores,
-                'cpuModel' => $this->cpuModel,
-                'governor' => $this->governor,
-                'workers' => $this->workers,
-                'tool' => $this->tool,
-                'toolSettings' => $this->toolSettings,
-                'rounds' => $this->rounds,
-                'schedule' => $this->schedule,
-                'workerPlacement' => $this->workerPlacement,
-                'restartEvery' => $this->restartEvery,
-                'duration' => $this->duration,
-                'warmup' => $this->warmup,
-                'urls' => $this->urls,
-                'machineBefore' => $this->before?->toArray(),
-                'machineDuring' => $this->during?->toArray(),
-            ]
-            + (null === $this->note ? [] : ['note' => $this->note]);
-    }
 }

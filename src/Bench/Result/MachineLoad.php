@@ -51,15 +51,4 @@ final class MachineLoad
     {
         return new self($loadAverage, $this->stealShare, $this->otherShare, $this->toolShare);
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'loadAverage' => $this->loadAverage,
-            'stealShare' => null === $this->stealShare ? null : round($this->stealShare, 4),
-            'otherLoadShare' => null === $this->otherShare ? null : round($this->otherShare, 4),
-            'toolCpuShare' => null === $this->toolShare ? null : round($this->toolShare, 4),
-        ];
-    }
 }

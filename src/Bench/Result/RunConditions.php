@@ -51,20 +51,4 @@ final class RunConditions
             ? null
             : max(0.0, $this->busySeconds - $this->serverCpuSeconds - $this->toolCpuSeconds - $this->neighbourSeconds);
     }
-
-    /** @return array<string, float|null> */
-    public function toArray(): array
-    {
-        $capacity = $this->capacitySeconds();
-        $other = $this->otherSeconds();
-
-        return [
-            'wallSeconds' => round($this->wallSeconds, 4),
-            'stealShare' => $capacity > 0 ? round($this->stealSeconds / $capacity, 4) : null,
-            'otherLoadShare' => $capacity > 0 && null !== $other ? round($other / $capacity, 4) : null,
-            'serverCpuSeconds' => null === $this->serverCpuSeconds ? null : round($this->serverCpuSeconds, 3),
-            'loadAverage' => $this->loadAverage,
-            'neighbourCpuSeconds' => round($this->neighbourSeconds, 3),
-        ];
-    }
 }

@@ -24,11 +24,10 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
 use Preheat\Report\Bench\ReportWriter;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Server\PageFetcher;
@@ -42,8 +41,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class BenchCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('bench');
     }
 
@@ -69,13 +70,19 @@ final class BenchCommand extends Command
             ->addOption('restart-every', null, InputOption::VALUE_REQUIRED, 'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (default 4 together, 0 in turns; 0: never)')
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(BenchReport::class),
+                'text',
+            )
             ->addOption('out', null, InputOption::VALUE_REQUIRED, 'Write report.md, report.json and chart.svg into this directory');
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'md', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(BenchReport::class));
         $config = (new BenchConfigLoader())->load((string) $input->getOption('project'), $input->getOption('config'), [
             'urls' => $input->getOption('url'),
             'scenarios' => $input->getOption('scenario'),
@@ -153,11 +160,7 @@ final class BenchCommand extends Command
                 $stderr->writeln(' <info>✓</info> Wrote '.$file);
             }
         }
-        $output->write(match ($format) {
-            'json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
-            'md' => (new MarkdownRenderer())->render($report),
-            default => (new ConsoleRenderer())->render($report),
-        }, false, OutputInterface::OUTPUT_RAW);
+        $this->renderers->write($report, $format, $output);
 
         // A rung that does not apply to the app (or a runtime not there yet) is no failure.
         $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured() && null === $row->skipped);

@@ -8,12 +8,11 @@ use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Console\InvalidOption;
 use Preheat\Doctor\AppProfiler;
 use Preheat\Doctor\Doctor;
+use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
-use Preheat\Report\Doctor\DoctorJsonRenderer;
-use Preheat\Report\Doctor\DoctorTextRenderer;
-use Preheat\Util\DisplayString;
+use Preheat\Report\Formats\Renderers;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -22,27 +21,60 @@ use Symfony\Component\Console\Output\OutputInterface;
 /** Exit codes: 0 nothing to fix (notices only), 1 a warning, 4 an error; 2 bad input, 3 the environment failed. */
 final class DoctorCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('doctor');
     }
 
     protected function configure(): void
     {
         $this
-            ->setDescription('Read the configuration php-fpm runs with and the app, and say what to change first: each finding with the line to change and the ladder rung that measures it')
+            ->setDescription(
+                'Read the configuration php-fpm runs with and the app, and say what to change first: each finding '
+                .'with the line to change and the ladder rung that measures it',
+            )
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app\'s root (where composer.json is)', '.')
-            ->addOption('path', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A directory or file of the app\'s code, relative to the project root (default: preheat.json\'s generate.paths, else the project without tests and docs, plus vendor/)')
+            ->addOption(
+                'path',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A directory or file of the app\'s code, relative to the project root (default: preheat.json\'s '
+                .'generate.paths, else the project without tests and docs, plus vendor/)',
+            )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs', \PHP_BINARY)
-            ->addOption('ini', null, InputOption::VALUE_REQUIRED, 'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads)')
-            ->addOption('pool', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A php-fpm pool file (default: pool.d/*.conf next to the php.ini)')
-            ->addOption('measure', null, InputOption::VALUE_NONE, 'Compile every file with OPcache to measure what the app takes (default: estimate from the source size)')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+            ->addOption(
+                'ini',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads)',
+            )
+            ->addOption(
+                'pool',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A php-fpm pool file (default: pool.d/*.conf next to the php.ini)',
+            )
+            ->addOption(
+                'measure',
+                null,
+                InputOption::VALUE_NONE,
+                'Compile every file with OPcache to measure what the app takes (default: estimate from the source '
+                .'size)',
+            )
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(DoctorReport::class),
+                'text',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(DoctorReport::class));
         $project = (string) $input->getOption('project');
         $root = realpath($project);
         if (false === $root || !is_dir($root)) {
@@ -50,7 +82,8 @@ final class DoctorCommand extends Command
         }
         $given = array_values(array_map('strval', (array) $input->getOption('path')));
         if ([] === $given && is_file($root.'/preheat.json')) {
-            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under /usr/share/php.
+            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under
+            // /usr/share/php.
             $given = (new BenchConfigLoader())->load($root, null, [])->paths;
         }
         $paths = [];
@@ -58,21 +91,27 @@ final class DoctorCommand extends Command
             $path = (string) $path;
             $absolute = str_starts_with($path, '/') ? $path : $root.'/'.$path;
             if (!file_exists($absolute)) {
-                throw new InvalidOption(\sprintf('--path=%s does not exist under %s: give a directory or file of the app.', $path, $root));
+                throw new InvalidOption(
+                    \sprintf('--path=%s does not exist under %s: give a directory or file of the app.', $path, $root),
+                );
             }
             $paths[] = realpath($absolute) ?: $absolute;
         }
         $ini = $input->getOption('ini');
         $php = PhpInput::binary($input);
         $pools = array_values(array_map('strval', (array) $input->getOption('pool')));
-        $server = (new ServerConfigReader($this->runner, new PhpInstallationLocator($this->runner)))->read($php, null === $ini ? null : (string) $ini, $pools);
-        $app = (new AppProfiler($this->runner))->profile($root, $paths, $server, $php, (bool) $input->getOption('measure'));
+        $server = (
+            new ServerConfigReader($this->runner, new PhpInstallationLocator($this->runner))
+        )->read($php, null === $ini ? null : (string) $ini, $pools);
+        $app = (new AppProfiler($this->runner))->profile(
+            $root,
+            $paths,
+            $server,
+            $php,
+            (bool) $input->getOption('measure'),
+        );
         $report = (new Doctor())->examine($server, $app);
-        if ('json' === $format) {
-            $output->writeln((new DoctorJsonRenderer())->render($report), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(array_map(DisplayString::of(...), (new DoctorTextRenderer())->render($report)));
-        }
+        $this->renderers->write($report, $format, $output);
 
         return $report->exitCode();
     }

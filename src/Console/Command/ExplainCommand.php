@@ -11,8 +11,8 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
-use Preheat\Report\ExplanationRenderer;
-use Preheat\Report\Json;
+use Preheat\Report\ExplainReport;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Write\RecordedConstraints;
 use Preheat\Usage\UsageStores;
@@ -25,8 +25,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class ExplainCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('explain');
     }
 
@@ -35,7 +37,13 @@ final class ExplainCommand extends Command
         $this
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(ExplainReport::class),
+                'text',
+            )
             ->addOption(
                 'output',
                 'o',
@@ -55,7 +63,7 @@ final class ExplainCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(ExplainReport::class));
         $request = PlanInput::request($input);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
@@ -83,15 +91,7 @@ final class ExplainCommand extends Command
             $result->locator,
         );
         $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
-        $renderer = new ExplanationRenderer();
-        if ('json' === $format) {
-            $output->writeln(
-                Json::encode($renderer->json($explanation, $result->project->root)),
-                OutputInterface::OUTPUT_RAW,
-            );
-        } else {
-            $output->writeln($renderer->text($explanation, $result->project->root));
-        }
+        $this->renderers->write(new ExplainReport($explanation, $result->project->root), $format, $output);
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
     }

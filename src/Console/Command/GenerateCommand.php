@@ -14,17 +14,14 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\Timings;
-use Preheat\Report\GenerateTextRenderer;
-use Preheat\Report\Json;
-use Preheat\Report\PlanJsonRenderer;
-use Preheat\Report\ScanSummary;
+use Preheat\Report\Formats\Renderers;
+use Preheat\Report\GenerateReport;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Server\ProcessSupervisor;
-use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -35,8 +32,10 @@ final class GenerateCommand extends Command
 {
     private const STRATEGIES = ['paths', 'hot', 'trace'];
 
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('generate');
     }
 
@@ -97,7 +96,13 @@ final class GenerateCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 'Where to write the script (default: preload.php in the project root)',
             )
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json (the plan, on stdout)', 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(GenerateReport::class).' (the plan, on stdout)',
+                'text',
+            )
             ->addOption(
                 'no-verify',
                 null,
@@ -136,7 +141,7 @@ final class GenerateCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(GenerateReport::class));
         $strategy = (string) $input->getOption('strategy');
         if (!\in_array($strategy, self::STRATEGIES, true)) {
             throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
@@ -199,33 +204,13 @@ final class GenerateCommand extends Command
 
         // The timings only with -vv: they differ from run to run, and the plain output stays comparable.
         $report = $output->isVeryVerbose() ? $timings->report() : null;
-        if ('json' === $format) {
-            $json = (new PlanJsonRenderer($this->scanSummary()))->outcome($outcome);
-            if (null !== $report) {
-                $json['timings'] = $report->toArray();
-            }
-            $output->writeln(Json::encode($json), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(
-                array_map(
-                    DisplayString::of(...),
-                    (new GenerateTextRenderer(scan: $this->scanSummary()))->render($outcome, $output->isVerbose()),
-                ),
-            );
-        }
+        $describe = fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this);
+        $this->renderers->write(new GenerateReport($outcome, $report, $describe), $format, $output);
         if (null !== $report) {
             $stderr->writeln((new TimingTableRenderer())->render($report), OutputInterface::OUTPUT_RAW);
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
-    }
-
-    /** The scan summary, its warnings naming this command's options. */
-    private function scanSummary(): ScanSummary
-    {
-        return new ScanSummary(
-            fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this),
-        );
     }
 
     private function outputPath(InputInterface $input, string $projectRoot): string

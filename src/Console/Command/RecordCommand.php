@@ -24,7 +24,10 @@ final class RecordCommand extends Command
     /** 1 request in a million: rarer, and a day's traffic of most apps records nothing. */
     private const MAX_SAMPLE = 1_000_000;
 
-    /** Sampled requests a worker holds before it writes: each adds the files it loaded to what the worker holds in memory. */
+    /**
+     * Sampled requests a worker holds before it writes: each adds the files it loaded to what the worker holds in
+     * memory.
+     */
     private const MAX_BATCH = 100_000;
 
     /** A worker writes at least once a day: what it holds longer is lost when it is replaced. */
@@ -38,16 +41,58 @@ final class RecordCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Set up the recorder of which PHP files real requests load (without --install: show what it would do)')
+            ->setDescription(
+                'Set up the recorder of which PHP files real requests load (without --install: show what it would do)',
+            )
             ->addOption('install', null, InputOption::VALUE_NONE, 'Write the bootstrap file')
-            ->addOption('store', null, InputOption::VALUE_REQUIRED, 'Where to record: a file (relative to the project), file://PATH or redis://HOST:PORT/DB?prefix=PREFIX', 'preheat-usage.log')
+            ->addOption(
+                'store',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where to record: a file (relative to the project), file://PATH or redis://HOST:PORT/DB?prefix=PREFIX',
+                'preheat-usage.log',
+            )
             ->addOption('sample', null, InputOption::VALUE_REQUIRED, 'Record 1 request in N', '10')
-            ->addOption('batch', null, InputOption::VALUE_REQUIRED, 'Sampled requests a worker adds up before it writes to the store', '50')
-            ->addOption('flush-seconds', null, InputOption::VALUE_REQUIRED, 'Write at least this often (on the next sampled request)', '60')
-            ->addOption('base', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Only record files under this directory (repeatable; default: every file)')
-            ->addOption('bootstrap', null, InputOption::VALUE_REQUIRED, 'The bootstrap file to write (default: preheat-recorder.php in the project)')
-            ->addOption('buffer-dir', null, InputOption::VALUE_REQUIRED, 'Where workers keep their counts between writes when APCu is off: a directory of the pool\'s user only (default: preheat-recorder-UID under the temp directory, created by the workers)')
-            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, which must be able to write the store and the buffer directory (default: `user =` of the php-fpm pool files, else www-data)')
+            ->addOption(
+                'batch',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Sampled requests a worker adds up before it writes to the store',
+                '50',
+            )
+            ->addOption(
+                'flush-seconds',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Write at least this often (on the next sampled request)',
+                '60',
+            )
+            ->addOption(
+                'base',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'Only record files under this directory (repeatable; default: every file)',
+            )
+            ->addOption(
+                'bootstrap',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The bootstrap file to write (default: preheat-recorder.php in the project)',
+            )
+            ->addOption(
+                'buffer-dir',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where workers keep their counts between writes when APCu is off: a directory of the pool\'s user '
+                .'only (default: preheat-recorder-UID under the temp directory, created by the workers)',
+            )
+            ->addOption(
+                'pool-user',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The user php-fpm\'s workers run as, which must be able to write the store and the buffer directory '
+                .'(default: `user =` of the php-fpm pool files, else www-data)',
+            )
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
     }
 
@@ -68,7 +113,14 @@ final class RecordCommand extends Command
         $install = (bool) $input->getOption('install');
         if ($install) {
             $this->installer->install($settings);
-            $output->writeln(\sprintf('Wrote %s: it records 1 request in %d into %s.', $path, $settings->sample, StoreDsn::describe($settings->store)));
+            $output->writeln(
+                \sprintf(
+                    'Wrote %s: it records 1 request in %d into %s.',
+                    $path,
+                    $settings->sample,
+                    StoreDsn::describe($settings->store),
+                ),
+            );
         } else {
             $output->writeln(\sprintf('Would write %s (run again with --install to write it):', $path));
             $output->writeln('');
@@ -80,31 +132,51 @@ final class RecordCommand extends Command
             '    '.$this->installer->iniLine($path),
             'or, for one php-fpm pool only, to its pool file (e.g. /etc/php/8.2/fpm/pool.d/www.conf):',
             '    '.$this->installer->poolLine($path),
-            'If the app already has an auto_prepend_file, add `require '.var_export($path, true).';` at its top instead.',
+            'If the app already has an auto_prepend_file, add `require '.var_export(
+                $path,
+                true,
+            ).';` at its top instead.',
             '',
         ]);
         if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
-            $output->writeln(\sprintf('The bootstrap loads %s: if production installs with `composer install --no-dev`, require preheat/preheat without --dev, or the bootstrap records nothing.', RecorderInstaller::recorderPath()));
+            $output->writeln(
+                \sprintf(
+                    'The bootstrap loads %s: if production installs with `composer install --no-dev`, require '
+                    .'preheat/preheat without --dev, or the bootstrap records nothing.',
+                    RecorderInstaller::recorderPath(),
+                ),
+            );
         }
         $output->writeln([
             'Then look at what it recorded: preheat usage --store='.StoreDsn::describe($settings->store),
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
         ]);
 
-        [$poolUser, $source] = null === $input->getOption('pool-user') ? PoolUser::configured() : [(string) $input->getOption('pool-user'), '--pool-user'];
+        [$poolUser, $source] = null === $input->getOption('pool-user')
+            ? PoolUser::configured()
+            : [(string) $input->getOption('pool-user'), '--pool-user'];
         $problems = $this->accessProblems($settings, $poolUser);
         $output->writeln('');
         if ([] === $problems) {
-            $output->writeln(\sprintf('The pool\'s user %s (%s) can write the store and the buffer directory.', $poolUser, $source));
+            $output->writeln(
+                \sprintf('The pool\'s user %s (%s) can write the store and the buffer directory.', $poolUser, $source),
+            );
 
             return Command::SUCCESS;
         }
-        $output->writeln(\sprintf('<error>The pool\'s user %s (%s) cannot record as set up:</error>', $poolUser, $source));
+        $output->writeln(
+            \sprintf('<error>The pool\'s user %s (%s) cannot record as set up:</error>', $poolUser, $source),
+        );
         foreach ($problems as $problem) {
             $output->writeln(\sprintf('  %s', $problem->problem));
-            $output->writeln(\sprintf('    fix: %s', SettingOptions::describe($problem->fix, $problem->setting, $this)), OutputInterface::OUTPUT_RAW);
+            $output->writeln(
+                \sprintf('    fix: %s', SettingOptions::describe($problem->fix, $problem->setting, $this)),
+                OutputInterface::OUTPUT_RAW,
+            );
         }
-        $output->writeln('(If php-fpm runs its workers as another user, pass --pool-user=USER: the `user =` of the pool.)');
+        $output->writeln(
+            '(If php-fpm runs its workers as another user, pass --pool-user=USER: the `user =` of the pool.)',
+        );
 
         return $install ? Command::FAILURE : Command::SUCCESS;
     }
@@ -114,20 +186,40 @@ final class RecordCommand extends Command
     {
         $user = PoolUser::named($poolUserName);
         if (null === $user) {
-            return [new AccessProblem(\sprintf('there is no user "%s" on this machine', $poolUserName), 'pass --pool-user=USER, the `user =` of your php-fpm pool')];
+            return [
+                new AccessProblem(
+                    \sprintf('there is no user "%s" on this machine', $poolUserName),
+                    'pass --pool-user=USER, the `user =` of your php-fpm pool',
+                ),
+            ];
         }
         $access = new WriteAccess();
-        $problems = 'file' === $settings->store['type'] ? $access->storeFile($user, (string) $settings->store['path']) : [];
+        $problems = 'file' === $settings->store['type']
+            ? $access->storeFile($user, (string) $settings->store['path'])
+            : [];
         RecorderFile::load();
 
-        return [...$problems, ...$access->bufferDirectory($user, $settings->bufferDir ?? Config::defaultBufferDir($user->uid), null === $settings->bufferDir)];
+        return [
+            ...$problems,
+            ...$access->bufferDirectory(
+                $user,
+                $settings->bufferDir ?? Config::defaultBufferDir($user->uid),
+                null === $settings->bufferDir,
+            ),
+        ];
     }
 
     private static function number(InputInterface $input, string $option, int $max): int
     {
         $value = filter_var($input->getOption($option), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1]]);
         if (false === $value) {
-            throw new InvalidOption(\sprintf('--%s must be a whole number of at least 1, got "%s".', $option, \is_scalar($input->getOption($option)) ? (string) $input->getOption($option) : ''));
+            throw new InvalidOption(
+                \sprintf(
+                    '--%s must be a whole number of at least 1, got "%s".',
+                    $option,
+                    \is_scalar($input->getOption($option)) ? (string) $input->getOption($option) : '',
+                ),
+            );
         }
         if ($value > $max) {
             throw new InvalidOption(\sprintf('--%s must be at most %d, got %d.', $option, $max, $value));

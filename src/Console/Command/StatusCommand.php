@@ -5,16 +5,15 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Console\InvalidOption;
+use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessRunner;
-use Preheat\Report\Deploy\StatusJsonRenderer;
-use Preheat\Report\Deploy\StatusTextRenderer;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Util\AtomicFile;
-use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -24,43 +23,108 @@ use Symfony\Component\Console\Output\OutputInterface;
 /** Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached. */
 final class StatusCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('status');
     }
 
     protected function configure(): void
     {
         $this
-            ->setDescription('Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now')
-            ->addArgument('script', InputArgument::OPTIONAL, 'The preload script php-fpm is configured with', 'preload.php')
-            ->addOption('fastcgi', null, InputOption::VALUE_REQUIRED, 'Where the pool listens: HOST:PORT or a socket path (its `listen =`)')
-            ->addOption('pool', null, InputOption::VALUE_REQUIRED, 'Without --fastcgi: the pool file whose `listen =` to use (default: the first pool of php-fpm\'s pool.d)')
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask', \PHP_BINARY)
-            ->addOption('url', null, InputOption::VALUE_REQUIRED, 'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)')
-            ->addOption('write-probe', null, InputOption::VALUE_REQUIRED, 'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or remove it, it shows paths) and exit')
-            ->addOption('probe-dir', null, InputOption::VALUE_REQUIRED, 'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the script\'s)')
+            ->setDescription(
+                'Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now',
+            )
+            ->addArgument(
+                'script',
+                InputArgument::OPTIONAL,
+                'The preload script php-fpm is configured with',
+                'preload.php',
+            )
+            ->addOption(
+                'fastcgi',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where the pool listens: HOST:PORT or a socket path (its `listen =`)',
+            )
+            ->addOption(
+                'pool',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Without --fastcgi: the pool file whose `listen =` to use (default: the first pool of php-fpm\'s '
+                .'pool.d)',
+            )
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask',
+                \PHP_BINARY,
+            )
+            ->addOption(
+                'url',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)',
+            )
+            ->addOption(
+                'write-probe',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or '
+                .'remove it, it shows paths) and exit',
+            )
+            ->addOption(
+                'probe-dir',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Where to put the one-off status script php-fpm runs: a directory php-fpm can read (default: the '
+                .'script\'s)',
+            )
             ->addOption('wait', null, InputOption::VALUE_REQUIRED, 'Seconds to wait for php-fpm to answer', '10')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text');
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(PreloadStatus::class),
+                'text',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(PreloadStatus::class));
         $probeFile = $input->getOption('write-probe');
         if (null !== $probeFile) {
             if (is_dir((string) $probeFile)) {
-                throw new InvalidOption(\sprintf('--write-probe=%s is a directory: give the path of the probe file, e.g. --write-probe=%s/preheat-status.php.', $probeFile, rtrim((string) $probeFile, '/')));
+                throw new InvalidOption(
+                    \sprintf(
+                        '--write-probe=%s is a directory: give the path of the probe file, e.g. '
+                        .'--write-probe=%s/preheat-status.php.',
+                        $probeFile,
+                        rtrim((string) $probeFile, '/'),
+                    ),
+                );
             }
             AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
-            $output->writeln(\sprintf('Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and keep it from the public (it shows paths and OPcache\'s state).', $probeFile));
+            $output->writeln(
+                \sprintf(
+                    'Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and '
+                    .'keep it from the public (it shows paths and OPcache\'s state).',
+                    $probeFile,
+                ),
+            );
 
             return Command::SUCCESS;
         }
         $address = $input->getOption('fastcgi');
         $url = $input->getOption('url');
         if (null !== $address && null !== $url) {
-            throw new InvalidOption('give one of --fastcgi (the address php-fpm\'s pool listens on) and --url (where the app serves the status probe), not both.');
+            throw new InvalidOption(
+                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --url (where the app serves the '
+                .'status probe), not both.',
+            );
         }
         if (null === $address && null === $url) {
             $address = $this->listenAddress($input);
@@ -75,11 +139,7 @@ final class StatusCommand extends Command
         $status = null !== $url
             ? $checker->checkUrl((string) $url, $script, $timeout)
             : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
-        if ('json' === $format) {
-            $output->writeln((new StatusJsonRenderer())->render($status), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(array_map(DisplayString::of(...), (new StatusTextRenderer())->render($status)));
-        }
+        $this->renderers->write($status, $format, $output);
 
         return $status->exitCode();
     }
@@ -100,6 +160,9 @@ final class StatusCommand extends Command
             }
         }
 
-        throw new InvalidOption('no `listen =` in the php-fpm pool files: give --fastcgi (the address php-fpm\'s pool listens on) or --url.');
+        throw new InvalidOption(
+            'no `listen =` in the php-fpm pool files: give --fastcgi (the address php-fpm\'s pool listens on) or '
+            .'--url.',
+        );
     }
 }

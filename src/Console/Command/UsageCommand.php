@@ -8,7 +8,9 @@ use Preheat\Console\InvalidOption;
 use Preheat\Console\SettingOptions;
 use Preheat\Note;
 use Preheat\Php\PoolUser;
-use Preheat\Report\UsageRenderer;
+use Preheat\Report\Formats\Renderers;
+use Preheat\Report\UsageMergeReport;
+use Preheat\Report\UsageReport;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\FileUsageStore;
 use Preheat\Usage\UsageMerger;
@@ -27,6 +29,7 @@ final class UsageCommand extends Command
     public function __construct(
         private readonly UsageMerger $merger = new UsageMerger(),
         private readonly EmptyStoreDiagnosis $diagnosis = new EmptyStoreDiagnosis(),
+        private readonly Renderers $renderers = new Renderers(),
     ) {
         parent::__construct('usage');
     }
@@ -34,25 +37,57 @@ final class UsageCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)')
+            ->setDescription(
+                'Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)',
+            )
             ->addArgument('action', InputArgument::OPTIONAL, 'merge: add the --store stores up into --into')
-            ->addOption('store', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are added up)')
+            ->addOption(
+                'store',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are '
+                .'added up)',
+            )
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
             ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
-            ->addOption('pool-user', null, InputOption::VALUE_REQUIRED, 'The user php-fpm\'s workers run as, checked against the store when it is empty (default: `user =` of the php-fpm pool files, else www-data)');
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(UsageReport::class),
+                'text',
+            )
+            ->addOption(
+                'pool-user',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The user php-fpm\'s workers run as, checked against the store when it is empty (default: `user =` '
+                .'of the php-fpm pool files, else www-data)',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
         $action = $input->getArgument('action');
-        $stores = array_map(static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''), (array) $input->getOption('store'));
+        $format = PlanInput::format(
+            $input,
+            ...$this->renderers->formats('merge' === $action ? UsageMergeReport::class : UsageReport::class),
+        );
+        $stores = array_map(
+            static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''),
+            (array) $input->getOption('store'),
+        );
         if ('merge' === $action) {
             return $this->merge($input, $output, array_values($stores), $format);
         }
         if (null !== $action) {
-            throw new InvalidOption(\sprintf('Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A --store=B --into=C`.', \is_scalar($action) ? (string) $action : ''));
+            throw new InvalidOption(
+                \sprintf(
+                    'Unknown action "%s": use `preheat usage` to show a store, or `preheat usage merge --store=A '
+                    .'--store=B --into=C`.',
+                    \is_scalar($action) ? (string) $action : '',
+                ),
+            );
         }
         if (null !== $input->getOption('into')) {
             throw new InvalidOption('--into goes with `preheat usage merge`.');
@@ -76,15 +111,14 @@ final class UsageCommand extends Command
             throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
         }
         if ($snapshot->isEmpty()) {
-            throw $this->nothingRecorded($stores[0], false, self::poolUser($input)); // every store is empty: the first tells what to check
+            throw $this->nothingRecorded(
+                $stores[0],
+                false,
+                self::poolUser($input),
+            ); // every store is empty: the first tells what to check
         }
         $summary = UsageSummary::of($snapshot, $top);
-        $renderer = new UsageRenderer();
-        if ('json' === $format) {
-            $output->writeln((string) json_encode($renderer->json($summary, $names), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_INVALID_UTF8_SUBSTITUTE), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln($renderer->text($summary, $names), OutputInterface::OUTPUT_RAW);
-        }
+        $this->renderers->write(new UsageReport($summary, $names), $format, $output);
 
         return Command::SUCCESS;
     }
@@ -102,7 +136,14 @@ final class UsageCommand extends Command
 
         $checks = $this->diagnosis->explain($store->describe(), $file, (string) getcwd(), $poolUser);
 
-        return UsageStoreError::nothingRecorded($store->describe(), $missing, array_map(fn (Note $check): string => SettingOptions::describe($check->message, $check->setting, $this), $checks));
+        return UsageStoreError::nothingRecorded(
+            $store->describe(),
+            $missing,
+            array_map(
+                fn (Note $check): string => SettingOptions::describe($check->message, $check->setting, $this),
+                $checks,
+            ),
+        );
     }
 
     /** @param list<UsageStore> $sources */
@@ -110,29 +151,21 @@ final class UsageCommand extends Command
     {
         $into = $input->getOption('into');
         if (!\is_string($into) || '' === $into || [] === $sources) {
-            throw new InvalidOption('`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.');
+            throw new InvalidOption(
+                '`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.',
+            );
         }
         $target = UsageStores::open($into);
         $merged = $this->merger->merge($sources, $target);
-        if ('json' === $format) {
-            $output->writeln((string) json_encode([
-                'into' => $target->describe(),
-                'sources' => array_map(static fn (UsageStore $s): string => $s->describe(), $sources),
-                'requests' => $merged->requests,
-                'files' => \count($merged->fileCounts),
-                'skippedRecords' => $merged->skippedRecords,
-            ], \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES), OutputInterface::OUTPUT_RAW);
-        } else {
-            $output->writeln(\sprintf(
-                'Added %d %s into %s: %s sampled requests, %s files%s.',
-                \count($sources),
-                1 === \count($sources) ? 'store' : 'stores',
-                $target->describe(),
-                number_format($merged->requests),
-                number_format(\count($merged->fileCounts)),
-                $merged->skippedRecords > 0 ? \sprintf(' (%d damaged records skipped)', $merged->skippedRecords) : '',
-            ));
-        }
+        $sourceNames = array_map(static fn (UsageStore $s): string => $s->describe(), $sources);
+        $report = new UsageMergeReport(
+            $target->describe(),
+            $sourceNames,
+            $merged->requests,
+            \count($merged->fileCounts),
+            $merged->skippedRecords,
+        );
+        $this->renderers->write($report, $format, $output);
 
         return Command::SUCCESS;
     }

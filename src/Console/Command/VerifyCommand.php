@@ -8,13 +8,12 @@ use Preheat\Console\TimedProcessRunner;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Timings;
-use Preheat\Report\Json;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Report\TimingTableRenderer;
-use Preheat\Report\VerificationTextRenderer;
+use Preheat\Report\VerifiedScript;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
-use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -24,8 +23,10 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class VerifyCommand extends Command
 {
-    public function __construct(private readonly ProcessRunner $runner)
-    {
+    public function __construct(
+        private readonly ProcessRunner $runner,
+        private readonly Renderers $renderers = new Renderers(),
+    ) {
         parent::__construct('verify');
     }
 
@@ -36,7 +37,13 @@ final class VerifyCommand extends Command
                 'Boot PHP with a preload script, as php-fpm would, and report what got preloaded and every warning',
             )
             ->addArgument('script', InputArgument::OPTIONAL, 'The preload script', 'preload.php')
-            ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text or json', 'text')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->renderers->choices(VerifiedScript::class),
+                'text',
+            )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors');
         PhpInput::configure($this);
@@ -44,7 +51,7 @@ final class VerifyCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, 'text', 'json');
+        $format = PlanInput::format($input, ...$this->renderers->formats(VerifiedScript::class));
         // Every process this run starts goes through the timed runner, so that the timing table misses none.
         $timings = new Timings();
         $runner = new TimedProcessRunner($this->runner, $timings);
@@ -61,30 +68,14 @@ final class VerifyCommand extends Command
                 $options,
             ),
         );
-        $strict = (bool) $input->getOption('strict');
-        if ('json' === $format) {
-            $output->writeln(
-                Json::encode($report->toArray() + ['passed' => $report->passed($strict)]),
-                OutputInterface::OUTPUT_RAW,
-            );
-        } else {
-            $output->writeln(
-                array_map(
-                    DisplayString::of(...),
-                    (new VerificationTextRenderer())->render(
-                        $report,
-                        $strict,
-                        $output->isVerbose() ? \PHP_INT_MAX : 30,
-                    ),
-                ),
-            );
-        }
+        $verified = new VerifiedScript($report, (bool) $input->getOption('strict'));
+        $this->renderers->write($verified, $format, $output);
 
         if ($output->isVeryVerbose()) {
             $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
             $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
         }
 
-        return $report->passed($strict) ? Command::SUCCESS : Command::FAILURE;
+        return $verified->passed() ? Command::SUCCESS : Command::FAILURE;
     }
 }

@@ -24,7 +24,9 @@ final class CliPreloadRule implements Rule
             'cli-preload',
             Severity::Error,
             \sprintf('The CLI preloads %s too', $server->cliPreload),
-            'Composer, artisan and cron jobs then start with the app\'s classes already declared: Composer crashes on the classes it declares itself, and a deploy\'s `composer install` runs the old release\'s code. Keep opcache.preload in php-fpm\'s ini only.',
+            'Composer, artisan and cron jobs then start with the app\'s classes already declared: Composer crashes '
+            .'on the classes it declares itself, and a deploy\'s `composer install` runs the old release\'s code. '
+            .'Keep opcache.preload in php-fpm\'s ini only.',
             [Fix::at($server->cliIni->locate('opcache.preload'), '')],
             Rung::PreloadAll,
         )];

@@ -33,7 +33,9 @@ final class IniSyntaxRule implements Rule
                     Severity::Error,
                     \sprintf('%s:%d has a syntax error: PHP stops reading the file there', $error->file, $error->line),
                     \sprintf(
-                        'PHP (as %s reads it) says: %s in %s on line %d%s. Every setting after that point is ignored, though the file looks right. Fix that line first (close the [section] bracket, the quote or the ${...}), then run doctor again.',
+                        'PHP (as %s reads it) says: %s in %s on line %d%s. Every setting after that point is '
+                        .'ignored, though the file looks right. Fix that line first (close the [section] bracket, the '
+                        .'quote or the ${...}), then run doctor again.',
                         $who,
                         $error->message,
                         $error->file,

@@ -12,7 +12,9 @@ use Preheat\Doctor\ServerConfig;
 use Preheat\Doctor\Severity;
 use Preheat\Php\IniSize;
 
-/** The JIT: on when it has a buffer and a mode other than off. Web apps seldom gain from it; it costs memory per server. */
+/**
+ * The JIT: on when it has a buffer and a mode other than off. Web apps seldom gain from it; it costs memory per server.
+ */
 final class JitRule implements Rule
 {
     public function check(ServerConfig $server, AppProfile $app): array
@@ -27,7 +29,9 @@ final class JitRule implements Rule
             'jit-on',
             Severity::Notice,
             \sprintf('The JIT is on (opcache.jit=%s, %d MB buffer)', $mode, (int) ($buffer / 1048576)),
-            'Typical web requests spend their time in the framework and I/O, where the JIT gains little; it helps CPU-bound code. Keep it only if a benchmark of this app shows a gain; its buffer is taken from the machine\'s memory either way.',
+            'Typical web requests spend their time in the framework and I/O, where the JIT gains little; it helps '
+            .'CPU-bound code. Keep it only if a benchmark of this app shows a gain; its buffer is taken from the '
+            .'machine\'s memory either way.',
             [Fix::at($server->ini->locate('opcache.jit_buffer_size'), '0')],
             Rung::Ceiling,
         )];

@@ -22,6 +22,7 @@ final class KnownPreloadBug
 
     public function affects(string $phpVersion): bool
     {
-        return version_compare($phpVersion, $this->since, '>=') && (null === $this->fixedIn || version_compare($phpVersion, $this->fixedIn, '<'));
+        return version_compare($phpVersion, $this->since, '>=')
+            && (null === $this->fixedIn || version_compare($phpVersion, $this->fixedIn, '<'));
     }
 }

@@ -40,8 +40,19 @@ final class OpcacheSizingRule implements Rule
             $findings[] = new Finding(
                 'interned-strings-undersized',
                 Severity::Warning,
-                \sprintf('opcache.interned_strings_buffer is %d MB; this app needs about %d MB', $interned, $internedNeeded),
-                \sprintf('The app\'s %d files intern about %.1f MB of strings (%s), on top of PHP\'s own and the buffer\'s hash table. When the buffer is full, each worker keeps its own copies and OPcache warns "Interned string buffer overflow".', $app->files, $app->internedBytes / 1048576, $how),
+                \sprintf(
+                    'opcache.interned_strings_buffer is %d MB; this app needs about %d MB',
+                    $interned,
+                    $internedNeeded,
+                ),
+                \sprintf(
+                    'The app\'s %d files intern about %.1f MB of strings (%s), on top of PHP\'s own and the '
+                    .'buffer\'s hash table. When the buffer is full, each worker keeps its own copies and OPcache '
+                    .'warns "Interned string buffer overflow".',
+                    $app->files,
+                    $app->internedBytes / 1048576,
+                    $how,
+                ),
                 [Fix::at($server->ini->locate('opcache.interned_strings_buffer'), (string) $internedNeeded)],
                 Rung::OpcacheSizing,
             );
@@ -56,7 +67,14 @@ final class OpcacheSizingRule implements Rule
                 'opcache-memory-undersized',
                 Severity::Warning,
                 \sprintf('opcache.memory_consumption is %d MB; this app needs about %d MB', $memory, $memoryNeeded),
-                \sprintf('The app\'s %d files take about %.1f MB of OPcache memory compiled (%s), and the interned-string buffer (%d MB) is part of it. When it is full, OPcache stops caching new files or restarts.', $app->files, $app->opcacheBytes / 1048576, $how, $internedNeeded),
+                \sprintf(
+                    'The app\'s %d files take about %.1f MB of OPcache memory compiled (%s), and the interned-string '
+                    .'buffer (%d MB) is part of it. When it is full, OPcache stops caching new files or restarts.',
+                    $app->files,
+                    $app->opcacheBytes / 1048576,
+                    $how,
+                    $internedNeeded,
+                ),
                 [Fix::at($server->ini->locate('opcache.memory_consumption'), (string) $memoryNeeded)],
                 Rung::OpcacheSizing,
             );
@@ -69,8 +87,14 @@ final class OpcacheSizingRule implements Rule
             $findings[] = new Finding(
                 'max-accelerated-files-undersized',
                 Severity::Warning,
-                \sprintf('opcache.max_accelerated_files is %d (%d slots); this app has %d PHP files', $files, $keys, $app->files),
-                'OPcache caches no more scripts than that (it rounds the setting up to the next prime of its table); the rest compile on every request.',
+                \sprintf(
+                    'opcache.max_accelerated_files is %d (%d slots); this app has %d PHP files',
+                    $files,
+                    $keys,
+                    $app->files,
+                ),
+                'OPcache caches no more scripts than that (it rounds the setting up to the next prime of its table); '
+                .'the rest compile on every request.',
                 [Fix::at($server->ini->locate('opcache.max_accelerated_files'), (string) $value)],
                 Rung::OpcacheSizing,
             );

@@ -22,9 +22,16 @@ final class PreloadRule implements Rule
         $preload = $app->preload;
         $location = $server->ini->locate('opcache.preload');
         $script = $app->root.'/preload.php';
-        // `generate` writes the script into the project by default: say so when the user cannot, or the project belongs to a package.
+        // `generate` writes the script into the project by default: say so when the user cannot, or the project belongs
+        // to a package.
         $target = EditableFile::inspect($script)->problem();
-        $elsewhere = null === $target ? null : \sprintf('%s: write the script elsewhere (`preheat generate --project=%s --output=FILE`) and name that file', $target, $app->root);
+        $elsewhere = null === $target
+            ? null
+            : \sprintf(
+                '%s: write the script elsewhere (`preheat generate --project=%s --output=FILE`) and name that file',
+                $target,
+                $app->root,
+            );
         $scriptFix = static fn (Fix $fix): Fix => null === $elsewhere ? $fix : $fix->withNote($elsewhere);
         $findings = [];
         switch ($preload->status) {
@@ -38,7 +45,11 @@ final class PreloadRule implements Rule
                     'preload-none',
                     Severity::Notice,
                     'php-fpm preloads nothing',
-                    \sprintf('`preheat generate --project=%s` writes a verified script; `preheat bench` measures what it buys on this app.', $app->root),
+                    \sprintf(
+                        '`preheat generate --project=%s` writes a verified script; `preheat bench` measures what it '
+                        .'buys on this app.',
+                        $app->root,
+                    ),
                     $fixes,
                     Rung::PreloadHot,
                 )];
@@ -47,7 +58,8 @@ final class PreloadRule implements Rule
                     'preload-missing',
                     Severity::Error,
                     \sprintf('opcache.preload names %s, which is not there', (string) $preload->script),
-                    'php-fpm does not start without its preload script. Generate it (`preheat generate`) or remove the line.',
+                    'php-fpm does not start without its preload script. Generate it (`preheat generate`) or remove '
+                    .'the line.',
                     [$scriptFix(Fix::at($location, $script))],
                     Rung::PreloadAll,
                 )];
@@ -56,7 +68,9 @@ final class PreloadRule implements Rule
                     'preload-stale',
                     Severity::Error,
                     \sprintf('The preload script %s is stale: %s', (string) $preload->script, $preload->reason),
-                    'Preloaded classes win over the files on disk: after the next restart php-fpm serves the code the script was made for, mixed with the new. Run `preheat generate` in the build, then restart php-fpm (a reload does not reload preloaded code).',
+                    'Preloaded classes win over the files on disk: after the next restart php-fpm serves the code '
+                    .'the script was made for, mixed with the new. Run `preheat generate` in the build, then restart '
+                    .'php-fpm (a reload does not reload preloaded code).',
                     [],
                     Rung::PreloadAll,
                 );
@@ -69,29 +83,60 @@ final class PreloadRule implements Rule
                 'preload-fails-to-boot',
                 Severity::Error,
                 \sprintf('PHP does not boot cleanly with the preload script %s', (string) $preload->script),
-                \sprintf('Booted with php-fpm\'s ini (and OPcache memory to spare), PHP said: %s. php-fpm would not start, or would start without the code it should preload. `preheat verify %s` shows every message; `preheat generate` writes a script PHP accepts.', $preload->bootFailure, (string) $preload->script),
+                \sprintf(
+                    'Booted with php-fpm\'s ini (and OPcache memory to spare), PHP said: %s. php-fpm would not '
+                    .'start, or would start without the code it should preload. `preheat verify %s` shows every '
+                    .'message; `preheat generate` writes a script PHP accepts.',
+                    $preload->bootFailure,
+                    (string) $preload->script,
+                ),
                 [],
                 Rung::PreloadAll,
             );
         }
-        $available = ($server->megabytes('opcache.memory_consumption') - $server->megabytes('opcache.interned_strings_buffer')) * 1048576;
+        $available = (
+            $server->megabytes('opcache.memory_consumption') - $server->megabytes('opcache.interned_strings_buffer')
+        ) * 1048576;
         if ($preload->estimatedBytes > $available) {
-            $needed = (int) (ceil(($preload->estimatedBytes * OpcacheSizing::HEADROOM / 1048576 + $server->megabytes('opcache.interned_strings_buffer')) / 32) * 32);
+            $needed = (int) (
+                ceil(
+                    (
+                        $preload->estimatedBytes * OpcacheSizing::HEADROOM / 1048576 + $server->megabytes(
+                            'opcache.interned_strings_buffer',
+                        )
+                    ) / 32,
+                ) * 32
+            );
             $findings[] = new Finding(
                 'preload-over-memory',
                 Severity::Error,
-                \sprintf('The preload (%d files, %s %d MB) does not fit in opcache.memory_consumption', $preload->files, $preload->measured ? 'measured' : 'about', (int) ceil($preload->estimatedBytes / 1048576)),
-                'A preload that outgrows OPcache\'s memory stops php-fpm at start ("Not enough shared memory for preloading").'.($preload->measured ? '' : ' Measuring boots the script to know exactly.'),
+                \sprintf(
+                    'The preload (%d files, %s %d MB) does not fit in opcache.memory_consumption',
+                    $preload->files,
+                    $preload->measured ? 'measured' : 'about',
+                    (int) ceil($preload->estimatedBytes / 1048576),
+                ),
+                'A preload that outgrows OPcache\'s memory stops php-fpm at start ("Not enough shared memory for '
+                .'preloading").'
+                    .($preload->measured ? '' : ' Measuring boots the script to know exactly.'),
                 [Fix::at($server->ini->locate('opcache.memory_consumption'), (string) $needed)],
                 Rung::PreloadAll,
             );
         }
-        if ($server->asRoot && '' === trim($server->setting('opcache.preload_user')) && version_compare($server->phpVersion, '8.3.0', '<')) {
+        if (
+            $server->asRoot && '' === trim(
+                $server->setting('opcache.preload_user'),
+            ) && version_compare($server->phpVersion, '8.3.0', '<')
+        ) {
             $findings[] = new Finding(
                 'preload-user-missing',
                 Severity::Error,
                 'opcache.preload is set but opcache.preload_user is not',
-                \sprintf('PHP %s refuses to preload as root ("opcache.preload_user" has not been defined) and php-fpm does not start.', $server->phpVersion),
+                \sprintf(
+                    'PHP %s refuses to preload as root ("opcache.preload_user" has not been defined) and php-fpm '
+                    .'does not start.',
+                    $server->phpVersion,
+                ),
                 [Fix::at($server->ini->locate('opcache.preload_user'), self::poolUser($server))],
                 Rung::PreloadAll,
             );

@@ -24,7 +24,9 @@ final class ValidateTimestampsRule implements Rule
             'validate-timestamps-on',
             Severity::Warning,
             'opcache.validate_timestamps is on',
-            'OPcache checks the files of every request for changes (each opcache.revalidate_freq seconds). In production code changes only with a deploy: turn it off, and restart php-fpm on every deploy (you must anyway when preloading).',
+            'OPcache checks the files of every request for changes (each opcache.revalidate_freq seconds). In '
+            .'production code changes only with a deploy: turn it off, and restart php-fpm on every deploy (you must '
+            .'anyway when preloading).',
             [Fix::at($server->ini->locate('opcache.validate_timestamps'), '0')],
             Rung::OpcacheSizing,
         )];

@@ -33,13 +33,26 @@ final class WorkerRule implements Rule
             }
             $limit = $pool->phpValue('memory_limit') ?? $server->setting('memory_limit');
             $bytes = IniSize::bytes($limit);
-            if (null !== $bytes && $bytes > 0 && null !== $server->memoryBytes && $children * $bytes > $server->memoryBytes) {
+            if (
+                null !== $bytes
+                    && $bytes > 0
+                    && null !== $server->memoryBytes
+                    && $children * $bytes > $server->memoryBytes
+            ) {
                 $fit = max(1, (int) floor($server->memoryBytes * self::RAM_SHARE / $bytes));
                 $findings[] = new Finding(
                     'workers-over-ram',
                     Severity::Warning,
-                    \sprintf('Pool %s: %d workers × memory_limit %s = %d MB, more than the machine\'s %d MB', $pool->name, $children, $limit, (int) ($children * $bytes / 1048576), (int) ($server->memoryBytes / 1048576)),
-                    'Under load the workers can ask for more memory than there is, and the kernel kills one (or swaps). Lower pm.max_children, or memory_limit if the app needs less.',
+                    \sprintf(
+                        'Pool %s: %d workers × memory_limit %s = %d MB, more than the machine\'s %d MB',
+                        $pool->name,
+                        $children,
+                        $limit,
+                        (int) ($children * $bytes / 1048576),
+                        (int) ($server->memoryBytes / 1048576),
+                    ),
+                    'Under load the workers can ask for more memory than there is, and the kernel kills one (or '
+                    .'swaps). Lower pm.max_children, or memory_limit if the app needs less.',
                     [Fix::at($pool->locate('pm.max_children'), (string) $fit)],
                 );
             }
@@ -56,7 +69,11 @@ final class WorkerRule implements Rule
                     'workers-too-many',
                     Severity::Notice,
                     \sprintf('Pool %s: pm.max_children = %d on %d cores', $pool->name, $children, $server->cores),
-                    \sprintf('More than %d workers per core only queue for the CPU (and each holds its own memory); worth it only when requests mostly wait on I/O. `preheat bench --workers=N` measures it.', self::MAX_WORKERS_PER_CORE),
+                    \sprintf(
+                        'More than %d workers per core only queue for the CPU (and each holds its own memory); worth '
+                        .'it only when requests mostly wait on I/O. `preheat bench --workers=N` measures it.',
+                        self::MAX_WORKERS_PER_CORE,
+                    ),
                     [Fix::at($pool->locate('pm.max_children'), (string) ($server->cores * 4))],
                 );
             }

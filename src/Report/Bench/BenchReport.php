@@ -8,7 +8,10 @@ use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PrimaryChoice;
 
-/** What every renderer shows: a row per scenario (and per rung, for a ladder), the metric that gives the headline, the environment, and the raw result behind them. */
+/**
+ * What every renderer shows: a row per scenario (and per rung, for a ladder), the metric that gives the headline, the
+ * environment, and the raw result behind them.
+ */
 final class BenchReport
 {
     /**

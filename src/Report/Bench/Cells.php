@@ -34,17 +34,33 @@ final class Cells
     public static function headers(BenchReport $report): array
     {
         $headers = $report->timesRequests()
-            ? ['scenario', 'req/s (min–max)', 'time per request', self::gainHeader($report, Metric::RequestsPerSecond), 'verdict']
+            ? [
+                'scenario',
+                'req/s (min–max)',
+                'time per request',
+                self::gainHeader($report, Metric::RequestsPerSecond),
+                'verdict',
+            ]
             : ['scenario'];
         foreach (self::costs($report) as $metric) {
-            array_push($headers, $metric->label(), ...(Metric::InstructionsPerRequest === $metric ? ['spread (max−min)/median'] : []));
+            array_push(
+                $headers,
+                $metric->label(),
+                ...(Metric::InstructionsPerRequest === $metric ? ['spread (max−min)/median'] : []),
+            );
             array_push($headers, self::gainHeader($report, $metric), 'verdict');
         }
         $stopping = $report->result->stopping;
 
         return [
             ...$headers,
-            null === $stopping ? 'precision' : \sprintf('precision of %s (target ±%s)', self::shortLabel($report->primary->metric), self::points($stopping->rule->precisionPoints)),
+            null === $stopping
+                ? 'precision'
+                : \sprintf(
+                    'precision of %s (target ±%s)',
+                    self::shortLabel($report->primary->metric),
+                    self::points($stopping->rule->precisionPoints),
+                ),
             'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'PHP start',
         ];
     }
@@ -57,11 +73,22 @@ final class Cells
 
         $columns = \count(self::headers($report));
 
-        return array_map(static fn (ScenarioRow $row): array => self::row($row, $costs, $report->primary->metric, $rule, $report->timesRequests(), $columns), $report->rows);
+        return array_map(
+            static fn (ScenarioRow $row): array => self::row(
+                $row,
+                $costs,
+                $report->primary->metric,
+                $rule,
+                $report->timesRequests(),
+                $columns,
+            ),
+            $report->rows,
+        );
     }
 
     /**
-     * The metrics besides req/s that some scenario measured (CPU per request, instructions per request), in the order Metric declares them.
+     * The metrics besides req/s that some scenario measured (CPU per request, instructions per request), in the order
+     * Metric declares them.
      *
      * @return list<Metric>
      */
@@ -83,8 +110,14 @@ final class Cells
      *
      * @return list<string>
      */
-    private static function row(ScenarioRow $row, array $costs, Metric $primary, ?StoppingRule $rule, bool $timesRequests, int $columns): array
-    {
+    private static function row(
+        ScenarioRow $row,
+        array $costs,
+        Metric $primary,
+        ?StoppingRule $rule,
+        bool $timesRequests,
+        int $columns,
+    ): array {
         if (!$row->isMeasured()) {
             return array_pad([$row->name, self::notMeasured($row)], $columns, '');
         }
@@ -93,7 +126,14 @@ final class Cells
         if ($timesRequests) {
             array_push(
                 $cells,
-                null === $rps ? '' : \sprintf('%s (%s–%s)', self::number($rps->median), self::number($rps->min, $rps->median), self::number($rps->max, $rps->median)),
+                null === $rps
+                    ? ''
+                    : \sprintf(
+                        '%s (%s–%s)',
+                        self::number($rps->median),
+                        self::number($rps->min, $rps->median),
+                        self::number($rps->max, $rps->median),
+                    ),
                 null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
                 self::gain($row),
                 self::verdict($row),
@@ -118,7 +158,9 @@ final class Cells
             null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
             null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
-            null === $row->workerPssBytes ? '' : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
+            null === $row->workerPssBytes
+                ? ''
+                : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
             null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
         ];
     }
@@ -128,7 +170,13 @@ final class Cells
     {
         $range = $spread?->relativeRange();
 
-        return null === $spread || null === $range ? '' : \sprintf('%s%% (%d rounds)', rtrim(rtrim(number_format($range * 100, 4, '.', ''), '0'), '.'), $spread->count);
+        return null === $spread || null === $range
+            ? ''
+            : \sprintf(
+                '%s%% (%d rounds)',
+                rtrim(rtrim(number_format($range * 100, 4, '.', ''), '0'), '.'),
+                $spread->count,
+            );
     }
 
     /** Why a row has no figures, in a few words. */
@@ -163,7 +211,12 @@ final class Cells
 
         return null === $interval
             ? \sprintf('%s (no interval)', self::percent($comparison->gain()))
-            : \sprintf('%s (%s … %s)', self::percent($comparison->gain()), self::percent($interval->low), self::percent($interval->high));
+            : \sprintf(
+                '%s (%s … %s)',
+                self::percent($comparison->gain()),
+                self::percent($interval->low),
+                self::percent($interval->high),
+            );
     }
 
     public static function verdictOf(?PairedComparison $comparison, bool $measured = true): string
@@ -191,7 +244,9 @@ final class Cells
             return 'no interval';
         }
 
-        return \sprintf('±%.1f points', $halfWidth).(null === $rule ? '' : ($rule->reached($comparison) ? ', reached' : ', not reached'));
+        return \sprintf('±%.1f points', $halfWidth).(
+            null === $rule ? '' : ($rule->reached($comparison) ? ', reached' : ', not reached')
+        );
     }
 
     /** How the rounds ran and why they stopped, in words; null for a result made without a stopping rule. */
@@ -205,10 +260,20 @@ final class Cells
         $measured = Duration::format($stopping->measuredSeconds);
 
         return match ($stopping->reason) {
-            StopReason::PrecisionReached => \sprintf('every gain (%s) within ±%s points after %s of measuring', $stopping->metric, self::points($rule->precisionPoints), $measured),
-            StopReason::NothingToCompare => \sprintf('no scenario to compare with %s, after %s of measuring', $report->baseline, $measured),
+            StopReason::PrecisionReached => \sprintf(
+                'every gain (%s) within ±%s points after %s of measuring',
+                $stopping->metric,
+                self::points($rule->precisionPoints),
+                $measured,
+            ),
+            StopReason::NothingToCompare => \sprintf(
+                'no scenario to compare with %s, after %s of measuring',
+                $report->baseline,
+                $measured,
+            ),
             StopReason::TimeLimit => 0.0 === $rule->maxSeconds ? \sprintf(
-                'the %d planned rounds, %s of measuring, no time limit for more (--max-time=0); not within ±%s points: %s',
+                'the %d planned rounds, %s of measuring, no time limit for more (--max-time=0); not within ±%s '
+                .'points: %s',
                 $stopping->rounds,
                 $measured,
                 self::points($rule->precisionPoints),
@@ -230,7 +295,12 @@ final class Cells
         $missed = [];
         foreach ($report->rows as $row) {
             $comparison = $row->metric($report->primary->metric)?->comparison;
-            if (null !== $rule && null !== $row->comparison && $row->isMeasured() && (null === $comparison || !$rule->reached($comparison))) {
+            if (
+                null !== $rule
+                    && null !== $row->comparison
+                    && $row->isMeasured()
+                    && (null === $comparison || !$rule->reached($comparison))
+            ) {
                 $halfWidth = null === $comparison ? null : StoppingRule::halfWidthPoints($comparison);
                 $missed[] = $row->name.(null === $halfWidth ? ' (no interval)' : \sprintf(' (±%.1f)', $halfWidth));
             }
@@ -247,7 +317,10 @@ final class Cells
     public static function headline(BenchReport $report): array
     {
         $primary = $report->primary->metric;
-        $shown = array_map(static fn (Metric $m): string => $m->label(), [...($report->timesRequests() ? [Metric::RequestsPerSecond] : []), ...self::costs($report)]);
+        $shown = array_map(
+            static fn (Metric $m): string => $m->label(),
+            [...($report->timesRequests() ? [Metric::RequestsPerSecond] : []), ...self::costs($report)],
+        );
         $lines = [\sprintf(
             'Primary figure: %s, because %s.%s',
             $primary->label(),
@@ -268,7 +341,14 @@ final class Cells
                 null === $verdict ? 'no verdict yet, '.self::rounds($comparison->rounds()) : $verdict->value,
                 $primary->label(),
                 self::percent($comparison->gain()),
-                null === $comparison->interval ? '' : \sprintf(', %d%% CI %s … %s', (int) round($comparison->interval->level * 100), self::percent($comparison->interval->low), self::percent($comparison->interval->high)),
+                null === $comparison->interval
+                    ? ''
+                    : \sprintf(
+                        ', %d%% CI %s … %s',
+                        (int) round($comparison->interval->level * 100),
+                        self::percent($comparison->interval->low),
+                        self::percent($comparison->interval->high),
+                    ),
             );
         }
 
@@ -335,26 +415,57 @@ final class Cells
 
         return array_values(array_filter([
             ['PHP', $environment->php],
-            null !== $environment->phpIni ? ['php.ini', $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : '')] : null,
-            ['OPcache', implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache))],
+            null !== $environment->phpIni
+                ? [
+                    'php.ini',
+                    $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : ''),
+                ]
+                : null,
+            [
+                'OPcache',
+                implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache)),
+            ],
             ['CPU', implode('; ', array_filter([
                 $environment->cpuModel,
                 1 === $environment->cores ? '1 core' : $environment->cores.' cores',
                 null === $environment->governor ? null : 'governor '.$environment->governor,
             ]))],
             ['PHP workers', $environment->workers],
-            ['load tool', $environment->toolSettings.(null === $environment->during?->toolShare ? '' : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100))],
+            [
+                'load tool',
+                $environment->toolSettings.(
+                    null === $environment->during?->toolShare
+                        ? ''
+                        : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100)
+                ),
+            ],
             ['rounds', \sprintf(
                 '%s, %s, order rotated each round%s; %s',
                 $environment->rounds.self::roundsRule($report),
                 $environment->together() ? 'every scenario loaded at the same time in each round' : 'interleaved',
-                $environment->restartEvery > 0 && $environment->rounds > $environment->restartEvery ? \sprintf('; every server started anew every %d rounds, the gains\' intervals taken over these starts', $environment->restartEvery) : '',
-                $report->timesRequests() ? \sprintf($environment->together() ? '%s s warm-up, every scenario at once (discarded)' : '%s s warm-up per scenario (discarded)', $environment->warmup) : 'no warm-up pass: each run warms up itself',
+                $environment->restartEvery > 0 && $environment->rounds > $environment->restartEvery
+                    ? \sprintf(
+                        '; every server started anew every %d rounds, the gains\' intervals taken over these starts',
+                        $environment->restartEvery,
+                    )
+                    : '',
+                $report->timesRequests()
+                    ? \sprintf(
+                        $environment->together()
+                            ? '%s s warm-up, every scenario at once (discarded)'
+                            : '%s s warm-up per scenario (discarded)',
+                        $environment->warmup,
+                    )
+                    : 'no warm-up pass: each run warms up itself',
             )],
             null === self::stopped($report) ? null : ['stopped', (string) self::stopped($report)],
             ['pages', implode(' ', $environment->urls)],
-            null === $environment->before ? null : ['machine before', self::machine($environment->before, 'until the first measured run')],
-            null === $environment->during ? null : ['machine during', self::machine($environment->during, 'during the runs')],
+            null === $environment->before
+                ? null
+                : ['machine before', self::machine($environment->before, 'until the first measured run')],
+            null === $environment->during
+                ? null
+                : ['machine during', self::machine($environment->during, 'during the runs')],
         ]));
     }
 
@@ -368,16 +479,30 @@ final class Cells
 
         return 0.0 === $rule->maxSeconds
             ? \sprintf(' (%d planned, no time limit for more)', $rule->minRounds)
-            : \sprintf(' (at least %d; more until every gain is within ±%s points, while they fit in %s)', $rule->minRounds, self::points($rule->precisionPoints), Duration::format($rule->maxSeconds));
+            : \sprintf(
+                ' (at least %d; more until every gain is within ±%s points, while they fit in %s)',
+                $rule->minRounds,
+                self::points($rule->precisionPoints),
+                Duration::format($rule->maxSeconds),
+            );
     }
 
     /** Load average, steal and other processes' CPU in words. */
     private static function machine(MachineLoad $load, string $when): string
     {
         return implode('; ', array_filter([
-            null === $load->loadAverage ? null : 'load average '.implode(' ', array_map(static fn (float $l): string => \sprintf('%.2f', $l), $load->loadAverage)),
-            null === $load->stealShare ? null : \sprintf('%.1f%% of CPU time stolen by the hypervisor %s', $load->stealShare * 100, $when),
-            null === $load->otherShare ? null : \sprintf('%.0f%% of the CPU used by other processes', $load->otherShare * 100),
+            null === $load->loadAverage
+                ? null
+                : 'load average '.implode(
+                    ' ',
+                    array_map(static fn (float $l): string => \sprintf('%.2f', $l), $load->loadAverage),
+                ),
+            null === $load->stealShare
+                ? null
+                : \sprintf('%.1f%% of CPU time stolen by the hypervisor %s', $load->stealShare * 100, $when),
+            null === $load->otherShare
+                ? null
+                : \sprintf('%.0f%% of the CPU used by other processes', $load->otherShare * 100),
         ])) ?: 'not known';
     }
 
@@ -386,11 +511,16 @@ final class Cells
     {
         $notes = [];
         $stopping = $report->result->stopping;
-        // With no time for more rounds (--max-time=0) the rounds were fixed: the stopped line says so, no advice is due.
-        $missed = StopReason::TimeLimit === $stopping?->reason && $stopping->rule->maxSeconds > 0.0 ? self::missed($report) : [];
+        // With no time for more rounds (--max-time=0) the rounds were fixed: the stopped line says so, no advice is
+        // due.
+        $missed = StopReason::TimeLimit === $stopping?->reason && $stopping->rule->maxSeconds > 0.0
+            ? self::missed($report)
+            : [];
         if (null !== $stopping && [] !== $missed) {
             $notes[] = \sprintf(
-                'Precision target ±%s points not reached in %s by %s: the gains and verdicts stand, with wider intervals. For narrower ones allow more time (--max-time), run shorter rounds, more of them (--duration), or measure on a quieter machine.',
+                'Precision target ±%s points not reached in %s by %s: the gains and verdicts stand, with wider '
+                .'intervals. For narrower ones allow more time (--max-time), run shorter rounds, more of them '
+                .'(--duration), or measure on a quieter machine.',
                 self::points($stopping->rule->precisionPoints),
                 Duration::format($stopping->rule->maxSeconds),
                 implode(', ', $missed),
@@ -413,9 +543,17 @@ final class Cells
                     $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
                 }
                 // Over restarts, the interval itself covers how servers started anew differ.
-                if (Verdict::NoMeasurableDifference !== $row->comparison->verdict() && null !== $row->comparison->verdict() && !$row->comparison->estimator->spansRestarts() && abs($row->comparison->gain()) < self::SERVER_INSTANCE_SPREAD) {
+                if (
+                    Verdict::NoMeasurableDifference !== $row->comparison->verdict()
+                        && null !== $row->comparison->verdict()
+                        && !$row->comparison->estimator->spansRestarts()
+                        && abs($row->comparison->gain()) < self::SERVER_INSTANCE_SPREAD
+                ) {
                     $notes[] = \sprintf(
-                        '%s vs %s: %s is within what two identical servers differ by (up to about %d%% in A/A runs of the demo, bench/aa.sh: each server started anew runs a little faster or slower, and stays so until restarted); the verdict may be the server instances, not what the scenarios change (--restart-every takes the interval over restarts).',
+                        '%s vs %s: %s is within what two identical servers differ by (up to about %d%% in A/A runs '
+                        .'of the demo, bench/aa.sh: each server started anew runs a little faster or slower, and '
+                        .'stays so until restarted); the verdict may be the server instances, not what the scenarios '
+                        .'change (--restart-every takes the interval over restarts).',
                         $row->name,
                         $report->baseline,
                         self::percent($row->comparison->gain()),
@@ -429,7 +567,8 @@ final class Cells
                 }
                 foreach ($summary->comparison->outliers ?? [] as $outlier) {
                     $notes[] = \sprintf(
-                        '%s round %d is an outlier on %s: paired ratio %.3f against a median of %.3f (|x − median| / MAD = %.1f > %.1f); kept in the statistics',
+                        '%s round %d is an outlier on %s: paired ratio %.3f against a median of %.3f (|x − median| / '
+                        .'MAD = %.1f > %.1f); kept in the statistics',
                         $row->name,
                         $outlier->round,
                         $summary->metric->label(),
@@ -448,17 +587,27 @@ final class Cells
         $environment = $report->result->environment;
         if ($environment->together() && $measured > 1) {
             $notes[] = \sprintf(
-                'The %d scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike%s: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other %d, not what it serves alone. For those, run --schedule=turns.',
+                'The %d scenarios were loaded at the same time in each round, so that what the machine does (other '
+                .'virtual machines, the clock speed) weighs on all of them alike%s: CPU per request and the gains '
+                .'compare like with like, but req/s and time per request are what each server got while sharing the '
+                .'machine with the other %d, not what it serves alone. For those, run --schedule=turns.',
                 $measured,
-                null === $environment->workerPlacement ? '' : ' (every server\'s PHP workers spread evenly over the cores, so that none sits on one core and its noise alone)',
+                null === $environment->workerPlacement
+                    ? ''
+                    : ' (every server\'s PHP workers spread evenly over the cores, so that none sits on one core and '
+                        .'its noise alone)',
                 $measured - 1,
             );
         }
         if (!$report->timesRequests()) {
-            $notes[] = 'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower, so they would measure valgrind. Each run\'s own figures are in report.json.';
+            $notes[] = 'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower, so '
+                .'they would measure valgrind. Each run\'s own figures are in report.json.';
         }
         if ([] !== $cpu) {
-            $notes[] = 'CPU share the load tool took (of all cores, median): '.implode(', ', $cpu).'. It competes with php-fpm for the same cores, alike for every scenario.';
+            $notes[] = 'CPU share the load tool took (of all cores, median): '.implode(
+                ', ',
+                $cpu,
+            ).'. It competes with php-fpm for the same cores, alike for every scenario.';
         }
 
         return $notes;

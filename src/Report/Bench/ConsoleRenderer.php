@@ -4,12 +4,23 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Report\Renderer;
 use Symfony\Component\Console\Helper\Table;
 use Symfony\Component\Console\Output\BufferedOutput;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** The report for a terminal: the same cells as the markdown table (the ladder's, for a ladder), drawn as a box table. */
-final class ConsoleRenderer
+/**
+ * The report for a terminal: the same cells as the markdown table (the ladder's, for a ladder), drawn as a box table.
+ *
+ * @implements Renderer<BenchReport>
+ */
+final class ConsoleRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->write($this->render($report), false, OutputInterface::OUTPUT_RAW);
+    }
+
     public function render(BenchReport $report): string
     {
         $output = new BufferedOutput();
@@ -18,7 +29,9 @@ final class ConsoleRenderer
         }
         $output->writeln('');
         if (null !== $report->ladder) {
-            (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(LadderCells::rows($report->ladder))->render();
+            (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(
+                LadderCells::rows($report->ladder),
+            )->render();
             foreach (LadderCells::explanations($report->ladder) as $line) {
                 $output->writeln('  '.$line);
             }

@@ -6,17 +6,38 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Statistics\OutlierRound;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Report\Json\BenchJson;
+use Preheat\Report\Renderer;
+use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * The report for machines: the summary of each scenario and every run's raw figures.
- * The shape is documented in doc/bench-report.md; `version` changes when it does (a key added is no change: `ladder` for a ladder run).
+ * The shape is documented in doc/bench-report.md; `version` changes when it does (a key added is no change:
+ * `ladder` for a ladder run).
+ *
+ * @implements Renderer<BenchReport>
  */
-final class JsonRenderer
+final class JsonRenderer implements Renderer
 {
     public const VERSION = 4;
+
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->write($this->document($report), false, OutputInterface::OUTPUT_RAW);
+    }
+
+    /** The report.json document, as written to a file or the terminal. */
+    public function document(BenchReport $report): string
+    {
+        return json_encode(
+            $this->render($report),
+            \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR,
+        )."\n";
+    }
 
     /** @return array<string, mixed> */
     public function render(BenchReport $report): array
@@ -34,25 +55,51 @@ final class JsonRenderer
                 'measured' => $row->isMeasured(),
                 'problems' => $row->problems,
                 'skipped' => $row->skipped,
-                'requestsPerSecond' => $timed ? $row->requestsPerSecond?->toArray() : null,
-                'timePerRequestMs' => $timed ? $row->timePerRequestMs?->toArray(4) : null,
-                'gain' => null === $row->comparison || !$timed ? null : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
-                'cpuPerRequestMs' => $row->metric(Metric::CpuPerRequest)?->spread?->toArray(4),
-                'instructionsPerRequest' => null === $instructions ? null : $instructions->toArray(0) + ['spread' => round((float) $instructions->relativeRange(), 7)],
+                'requestsPerSecond' => $timed ? self::spread($row->requestsPerSecond) : null,
+                'timePerRequestMs' => $timed ? self::spread($row->timePerRequestMs, 4) : null,
+                'gain' => null === $row->comparison || !$timed
+                    ? null
+                    : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
+                'cpuPerRequestMs' => self::spread($row->metric(Metric::CpuPerRequest)?->spread, 4),
+                'instructionsPerRequest' => null === $instructions
+                    ? null
+                    : self::spread($instructions, 0) + [
+                        'spread' => round((float) $instructions->relativeRange(), 7),
+                    ],
                 'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
                 'gains' => (object) array_map(
                     static fn (MetricSummary $m): array => self::metricGain($m, $report->result->stopping?->rule),
-                    array_filter($row->metrics, static fn (MetricSummary $m): bool => null !== $m->comparison && ($timed || Metric::RequestsPerSecond !== $m->metric)),
+                    array_filter(
+                        $row->metrics,
+                        static fn (MetricSummary $m): bool => null !== $m->comparison
+                            && ($timed || Metric::RequestsPerSecond !== $m->metric),
+                    ),
                 ),
-                'latencyMs' => null === $row->latencyP50Ms ? null : ['p50' => round($row->latencyP50Ms, 3), 'p90' => round((float) $row->latencyP90Ms, 3), 'p99' => round((float) $row->latencyP99Ms, 3)],
-                'preload' => ['classes' => $row->preloadedClasses, 'scripts' => $row->preloadedScripts, 'functions' => $row->preloadedFunctions, 'memoryBytes' => $row->preloadMemoryBytes],
+                'latencyMs' => null === $row->latencyP50Ms
+                    ? null
+                    : [
+                        'p50' => round($row->latencyP50Ms, 3),
+                        'p90' => round((float) $row->latencyP90Ms, 3),
+                        'p99' => round((float) $row->latencyP99Ms, 3),
+                    ],
+                'preload' => [
+                    'classes' => $row->preloadedClasses,
+                    'scripts' => $row->preloadedScripts,
+                    'functions' => $row->preloadedFunctions,
+                    'memoryBytes' => $row->preloadMemoryBytes,
+                ],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
                 'workerPssBytes' => $row->workerPssBytes,
                 'workers' => $row->workers,
                 'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
                 'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
                 'runs' => array_map(
-                    static fn (int $round, LoadResult $run): array => ['round' => $round, 'instance' => $record->instances[$round] ?? 1] + $run->toArray() + ['machine' => ($record->conditions[$round] ?? null)?->toArray()],
+                    static fn (int $round, LoadResult $run): array => [
+                        'round' => $round,
+                        'instance' => $record->instances[$round] ?? 1,
+                    ] + BenchJson::loadResult($run) + [
+                        'machine' => self::machine($record?->conditions[$round] ?? null),
+                    ],
                     array_keys($record->runs ?? []),
                     array_values($record->runs ?? []),
                 ),
@@ -64,10 +111,12 @@ final class JsonRenderer
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
             'primaryMetric' => ['metric' => $report->primary->metric->value, 'reason' => $report->primary->reason],
-            'environment' => $report->result->environment->toArray(),
+            'environment' => BenchJson::environment($report->result->environment),
             'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
-        ] + (null === $report->ladder ? [] : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
+        ] + (null === $report->ladder
+            ? []
+            : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
     }
 
     /** @return array<string, mixed> */
@@ -81,19 +130,28 @@ final class JsonRenderer
                 'reference' => $row->rung->reference,
                 'scenario' => $row->rung->name(),
                 'explanation' => $row->rung->explanation,
-                'layers' => ['preload' => $row->rung->scenario->spec] + $row->rung->scenario->layers->toArray(),
+                'layers' => ['preload' => $row->rung->scenario->spec] + BenchJson::layers($row->rung->scenario->layers),
                 'measured' => $row->row->isMeasured(),
                 'below' => $row->below,
                 'gainOverBelow' => null === $row->overBelow ? null : self::gain($row->overBelow, null, null),
                 'gainOverBaseline' => null === $row->overBaseline ? null : self::gain($row->overBaseline, null, $rule),
             ], $ladder->rows),
-            'preloadAllOverAutoloader' => null === $ladder->preloadOverClassmap ? null : self::gain($ladder->preloadOverClassmap, null, null),
-            'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader ? null : self::gain($ladder->preloadOverAppAutoloader, null, null),
-            'preloadGainRemaining' => null === $ladder->preloadGainRemaining() ? null : round($ladder->preloadGainRemaining(), 4),
+            'preloadAllOverAutoloader' => null === $ladder->preloadOverClassmap
+                ? null
+                : self::gain($ladder->preloadOverClassmap, null, null),
+            'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader
+                ? null
+                : self::gain($ladder->preloadOverAppAutoloader, null, null),
+            'preloadGainRemaining' => null === $ladder->preloadGainRemaining()
+                ? null
+                : round($ladder->preloadGainRemaining(), 4),
         ];
     }
 
-    /** @return array<string, mixed>|null the primary metric's verdict; null for the baseline or when the primary metric was not compared */
+    /**
+     * @return array<string, mixed>|null the primary metric's verdict; null for the baseline or when the primary metric
+     *                                   was not compared
+     */
     private static function headline(ScenarioRow $row, Metric $primary, ?StoppingRule $rule): ?array
     {
         $comparison = $row->metric($primary)?->comparison;
@@ -124,7 +182,9 @@ final class JsonRenderer
 
         return [
             'metric' => $summary->metric->value,
-            'method' => Metric::RequestsPerSecond === $summary->metric ? $gain['method'] : $gain['method'].', baseline ÷ scenario (a cost: lower is faster)',
+            'method' => Metric::RequestsPerSecond === $summary->metric
+                ? $gain['method']
+                : $gain['method'].', baseline ÷ scenario (a cost: lower is faster)',
             'value' => null === $summary->headline ? null : round($summary->headline, 5),
             'unit' => $summary->metric->unit(),
         ] + $gain;
@@ -171,5 +231,23 @@ final class JsonRenderer
             ),
             'outlierRounds' => array_map(static fn (OutlierRound $o): int => $o->round, $comparison->outliers),
         ];
+    }
+
+    /** @return ($spread is null ? null : array{median: float, min: float, max: float, mad: float, n: int}) */
+    private static function spread(?Spread $spread, int $precision = 3): ?array
+    {
+        return null === $spread ? null : [
+            'median' => round($spread->median, $precision),
+            'min' => round($spread->min, $precision),
+            'max' => round($spread->max, $precision),
+            'mad' => round($spread->mad, $precision),
+            'n' => $spread->count,
+        ];
+    }
+
+    /** @return array<string, float|null>|null */
+    private static function machine(?RunConditions $run): ?array
+    {
+        return null === $run ? null : BenchJson::runConditions($run);
     }
 }

@@ -21,8 +21,14 @@ final class LadderCells
         $metric = $report->ladder->metric ?? Metric::RequestsPerSecond;
 
         return [
-            'rung', 'req/s (min–max)', ...(Metric::RequestsPerSecond === $metric ? [] : [\sprintf('%s (%s)', $metric->label(), $metric->unit())]),
-            \sprintf('over the rung below, %s (%d%% CI)', $metric->label(), $level), \sprintf('over the baseline, %s (%d%% CI)', $metric->label(), $level),
+            'rung', 'req/s (min–max)', ...(
+                Metric::RequestsPerSecond === $metric ? [] : [\sprintf('%s (%s)', $metric->label(), $metric->unit())]
+            ),
+            \sprintf(
+                'over the rung below, %s (%d%% CI)',
+                $metric->label(),
+                $level,
+            ), \sprintf('over the baseline, %s (%d%% CI)', $metric->label(), $level),
             'worker PSS', 'OPcache used', 'preload memory', 'start-up',
         ];
     }
@@ -41,7 +47,11 @@ final class LadderCells
         $extra = Metric::RequestsPerSecond === $metric ? 0 : 1;
         if (!$row->isMeasured()) {
             // In a few words: the reason is in the rung's line below the table.
-            return [$name, null !== $row->skipped ? explode(':', $row->skipped, 2)[0] : 'broken', ...array_fill(0, 6 + $extra, '')];
+            return [
+                $name,
+                null !== $row->skipped ? explode(':', $row->skipped, 2)[0] : 'broken',
+                ...array_fill(0, 6 + $extra, ''),
+            ];
         }
         $own = $row->metric($metric)?->spread;
 
@@ -51,7 +61,9 @@ final class LadderCells
             ...(0 === $extra ? [] : [self::spread($own)]),
             null === $ladder->below ? '—' : self::gain($ladder->overBelow).' vs '.$ladder->below,
             self::gain($ladder->overBaseline),
-            null === $row->workerPssBytes ? '' : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
+            null === $row->workerPssBytes
+                ? ''
+                : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
             null === $row->opcacheUsedBytes ? '' : \sprintf('%.1f MB', $row->opcacheUsedBytes / 1048576),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
             null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
@@ -76,7 +88,10 @@ final class LadderCells
         }, $ladder->rows);
     }
 
-    /** How much of the preload gain remains on top of the optimised autoloader, in one sentence; null when the run cannot tell. */
+    /**
+     * How much of the preload gain remains on top of the optimised autoloader, in one sentence; null when the run
+     * cannot tell.
+     */
     public static function preloadSummary(LadderReport $ladder): ?string
     {
         $withClassmap = $ladder->preloadOverClassmap;
@@ -87,17 +102,27 @@ final class LadderCells
         $remaining = $ladder->preloadGainRemaining();
 
         return \sprintf(
-            'On %s, preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s on top of the optimised autoloader (rung 5 over rung 3)%s.',
+            'On %s, preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s '
+            .'on top of the optimised autoloader (rung 5 over rung 3)%s.',
             $ladder->metric->label(),
             Cells::comparison($withApp),
             Cells::comparison($withClassmap),
-            null === $remaining ? '' : \sprintf(': %.0f%% of the preload gain remains once the autoloader is optimised', $remaining * 100),
+            null === $remaining
+                ? ''
+                : \sprintf(': %.0f%% of the preload gain remains once the autoloader is optimised', $remaining * 100),
         );
     }
 
     private static function spread(?Spread $spread): string
     {
-        return null === $spread ? '' : \sprintf('%s (%s–%s)', Cells::number($spread->median), Cells::number($spread->min, $spread->median), Cells::number($spread->max, $spread->median));
+        return null === $spread
+            ? ''
+            : \sprintf(
+                '%s (%s–%s)',
+                Cells::number($spread->median),
+                Cells::number($spread->min, $spread->median),
+                Cells::number($spread->max, $spread->median),
+            );
     }
 
     private static function name(LadderRow $row): string

@@ -15,8 +15,10 @@ final class LadderReport
 {
     /**
      * @param list<LadderRow>       $rows                     the rungs in order, then the references
-     * @param PairedComparison|null $preloadOverClassmap      "preload all" over "autoloader" (both with the optimised autoloader)
-     * @param PairedComparison|null $preloadOverAppAutoloader the reference over "opcache sizing" (both with the app's autoloader)
+     * @param PairedComparison|null $preloadOverClassmap      "preload all" over "autoloader" (both with the optimised
+     *                                                        autoloader)
+     * @param PairedComparison|null $preloadOverAppAutoloader the reference over "opcache sizing" (both with the app's
+     *                                                        autoloader)
      */
     public function __construct(
         /** The metric every gain of the ladder is paired on: the report's primary one */
@@ -33,7 +35,12 @@ final class LadderReport
      */
     public function preloadGainRemaining(): ?float
     {
-        if (null === $this->preloadOverClassmap || null === $this->preloadOverAppAutoloader || $this->preloadOverAppAutoloader->gain() <= 0.0 || $this->preloadOverClassmap->gain() < 0.0) {
+        if (
+            null === $this->preloadOverClassmap
+                || null === $this->preloadOverAppAutoloader
+                || $this->preloadOverAppAutoloader->gain() <= 0.0
+                || $this->preloadOverClassmap->gain() < 0.0
+        ) {
             return null;
         }
 

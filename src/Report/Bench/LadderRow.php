@@ -7,7 +7,10 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Ladder\LadderRung;
 use Preheat\Bench\Statistics\PairedComparison;
 
-/** One rung in the ladder's table: its scenario's row, and its gains over the measured rung below it and over the baseline (paired by round, on the report's primary metric). */
+/**
+ * One rung in the ladder's table: its scenario's row, and its gains over the measured rung below it and over the
+ * baseline (paired by round, on the report's primary metric).
+ */
 final class LadderRow
 {
     /**

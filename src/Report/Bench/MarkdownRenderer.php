@@ -4,13 +4,30 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-/** The report as markdown: the results table in the write-ups' shape, the environment, the notes. */
-final class MarkdownRenderer
+use Preheat\Report\Renderer;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * The report as markdown: the results table in the write-ups' shape, the environment, the notes.
+ *
+ * @implements Renderer<BenchReport>
+ */
+final class MarkdownRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->write($this->render($report), false, OutputInterface::OUTPUT_RAW);
+    }
+
     public function render(BenchReport $report): string
     {
         $headline = Cells::headline($report);
-        $lines = [null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder', '', (string) array_shift($headline), ''];
+        $lines = [
+            null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder',
+            '',
+            (string) array_shift($headline),
+            '',
+        ];
         foreach ($headline as $line) {
             $lines[] = '- '.$line;
         }
@@ -18,7 +35,17 @@ final class MarkdownRenderer
         if (null === $report->ladder) {
             array_push($lines, self::table(Cells::headers($report), Cells::rows($report)), '');
         } else {
-            array_push($lines, self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)), '', '## Rungs', '', ...array_map(static fn (string $line): string => '- '.$line, LadderCells::explanations($report->ladder)));
+            array_push(
+                $lines,
+                self::table(LadderCells::headers($report), LadderCells::rows($report->ladder)),
+                '',
+                '## Rungs',
+                '',
+                ...array_map(
+                    static fn (string $line): string => '- '.$line,
+                    LadderCells::explanations($report->ladder),
+                ),
+            );
             $lines[] = '';
         }
         $summary = null === $report->ladder ? null : LadderCells::preloadSummary($report->ladder);
@@ -27,7 +54,10 @@ final class MarkdownRenderer
         }
         $lines[] = '## Environment';
         $lines[] = '';
-        $lines[] = self::table(['setting', 'value'], array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)));
+        $lines[] = self::table(
+            ['setting', 'value'],
+            array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)),
+        );
         $notes = Cells::notes($report);
         if ([] !== $notes) {
             $lines[] = '';

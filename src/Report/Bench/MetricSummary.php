@@ -12,7 +12,8 @@ final class MetricSummary
 {
     /**
      * @param Spread|null           $spread     the scenario's own figures over the rounds that measured it
-     * @param float|null            $headline   the baseline's own median; for another scenario the baseline's moved by the paired ratio, so it never disagrees with the gain
+     * @param float|null            $headline   the baseline's own median; for another scenario the baseline's moved by
+     *                                          the paired ratio, so it never disagrees with the gain
      * @param PairedComparison|null $comparison against the baseline; null for the baseline and without a paired round
      */
     public function __construct(

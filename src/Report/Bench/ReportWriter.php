@@ -15,11 +15,18 @@ final class ReportWriter
     public function write(BenchReport $report, string $directory): array
     {
         if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
-            throw InvalidSetting::because(Setting::ReportDirectory, \sprintf('Cannot create the report directory %s: check that its parent exists and that you may write there, or choose another.', $directory));
+            throw InvalidSetting::because(
+                Setting::ReportDirectory,
+                \sprintf(
+                    'Cannot create the report directory %s: check that its parent exists and that you may write '
+                    .'there, or choose another.',
+                    $directory,
+                ),
+            );
         }
         $files = [
             $directory.'/report.md' => (new MarkdownRenderer())->render($report),
-            $directory.'/report.json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+            $directory.'/report.json' => (new JsonRenderer())->document($report),
             $directory.'/chart.svg' => (new SvgRenderer())->render($report),
         ];
         foreach ($files as $file => $content) {

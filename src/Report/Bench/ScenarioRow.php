@@ -13,9 +13,12 @@ final class ScenarioRow
     /**
      * @param list<string>                 $problems                 why it was not measured, if it was not
      * @param array<int, string>           $voidRuns                 round => why that run does not count
-     * @param float|null                   $headlineTimePerRequestMs the baseline's own median; for another scenario, the baseline's divided by the paired ratio
-     * @param PairedComparison|null        $comparison               of req/s against the baseline; null for the baseline itself
-     * @param array<string, MetricSummary> $metrics                  by Metric value, every metric this scenario or the baseline measured (req/s included)
+     * @param float|null                   $headlineTimePerRequestMs the baseline's own median; for another scenario,
+     *                                                               the baseline's divided by the paired ratio
+     * @param PairedComparison|null        $comparison               of req/s against the baseline; null for the
+     *                                                               baseline itself
+     * @param array<string, MetricSummary> $metrics                  by Metric value, every metric this scenario or the
+     *                                                               baseline measured (req/s included)
      */
     public function __construct(
         public readonly string $name,

@@ -37,16 +37,4 @@ final class Spread
     {
         return $this->median > 0.0 ? ($this->max - $this->min) / $this->median : null;
     }
-
-    /** @return array{median: float, min: float, max: float, mad: float, n: int} */
-    public function toArray(int $precision = 3): array
-    {
-        return [
-            'median' => round($this->median, $precision),
-            'min' => round($this->min, $precision),
-            'max' => round($this->max, $precision),
-            'mad' => round($this->mad, $precision),
-            'n' => $this->count,
-        ];
-    }
 }

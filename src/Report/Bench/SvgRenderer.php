@@ -35,23 +35,52 @@ final class SvgRenderer
             : array_map(static fn (LadderRow $rung): array => [
                 ($rung->rung->reference ? 'ref. ' : $rung->rung->number.' ').$rung->rung->title,
                 $rung->row,
-                // The rung below first, by its number: a note too long for the bar loses its end, never what it is compared with.
-                null === $rung->below ? 'baseline' : \sprintf('vs %s: %s %s', $numbers[$rung->below] ?? $rung->below, Cells::comparison($rung->overBelow), Cells::verdictOf($rung->overBelow)),
+                // The rung below first, by its number: a note too long for the bar loses its end, never what it is
+                // compared with.
+                null === $rung->below
+                    ? 'baseline'
+                    : \sprintf(
+                        'vs %s: %s %s',
+                        $numbers[$rung->below] ?? $rung->below,
+                        Cells::comparison($rung->overBelow),
+                        Cells::verdictOf($rung->overBelow),
+                    ),
             ], $report->ladder->rows);
         $instructions = [];
         foreach ($bars as [$label, $row, $overBelow]) {
             $counted = $row->metric(Metric::InstructionsPerRequest);
             if (!$report->timesRequests() && $row->isMeasured() && null !== $counted?->spread) {
                 // Under valgrind only the count means something; its gain and verdict go with the bar.
-                $noted = null === $counted->comparison ? 'baseline' : Cells::comparison($counted->comparison).' '.Cells::verdictOf($counted->comparison);
-                $instructions[] = new ChartBar($label, $counted->spread->median / 1e6, $counted->spread->min / 1e6, $counted->spread->max / 1e6, Metric::InstructionsPerRequest === $ladderMetric ? $overBelow : $noted);
+                $noted = null === $counted->comparison
+                    ? 'baseline'
+                    : Cells::comparison($counted->comparison).' '.Cells::verdictOf($counted->comparison);
+                $instructions[] = new ChartBar(
+                    $label,
+                    $counted->spread->median / 1e6,
+                    $counted->spread->min / 1e6,
+                    $counted->spread->max / 1e6,
+                    Metric::InstructionsPerRequest === $ladderMetric ? $overBelow : $noted,
+                );
             }
             if (!$row->isMeasured() || null === $row->requestsPerSecond || null === $row->timePerRequestMs) {
                 continue;
             }
-            $note = Metric::RequestsPerSecond === $ladderMetric ? $overBelow : (null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row));
-            $rps[] = new ChartBar($label, $row->requestsPerSecond->median, $row->requestsPerSecond->min, $row->requestsPerSecond->max, $note);
-            $time[] = new ChartBar($label, $row->timePerRequestMs->median, $row->timePerRequestMs->min, $row->timePerRequestMs->max);
+            $note = Metric::RequestsPerSecond === $ladderMetric
+                ? $overBelow
+                : (null === $row->comparison ? 'baseline' : Cells::gain($row).' '.Cells::verdict($row));
+            $rps[] = new ChartBar(
+                $label,
+                $row->requestsPerSecond->median,
+                $row->requestsPerSecond->min,
+                $row->requestsPerSecond->max,
+                $note,
+            );
+            $time[] = new ChartBar(
+                $label,
+                $row->timePerRequestMs->median,
+                $row->timePerRequestMs->min,
+                $row->timePerRequestMs->max,
+            );
             $summary = $row->metric(Metric::CpuPerRequest);
             if (null !== $summary?->spread) {
                 $cpu[] = new ChartBar(
@@ -59,7 +88,13 @@ final class SvgRenderer
                     $summary->spread->median,
                     $summary->spread->min,
                     $summary->spread->max,
-                    Metric::CpuPerRequest === $ladderMetric ? $overBelow : (null === $summary->comparison ? null : Cells::comparison($summary->comparison).' '.Cells::verdictOf($summary->comparison)),
+                    Metric::CpuPerRequest === $ladderMetric
+                        ? $overBelow
+                        : (
+                            null === $summary->comparison
+                                ? null
+                                : Cells::comparison($summary->comparison).' '.Cells::verdictOf($summary->comparison)
+                        ),
                 );
             }
         }
@@ -70,7 +105,12 @@ final class SvgRenderer
             new ChartPanel('Instructions per request (callgrind, primary)', 'M instructions', $instructions, false),
         ];
         if ([] !== $cpu) {
-            $panels[] = new ChartPanel('CPU per request'.(Metric::CpuPerRequest === $report->primary->metric ? ' (primary)' : ''), 'ms', $cpu, false);
+            $panels[] = new ChartPanel(
+                'CPU per request'.(Metric::CpuPerRequest === $report->primary->metric ? ' (primary)' : ''),
+                'ms',
+                $cpu,
+                false,
+            );
         }
         $environment = $report->result->environment;
         $footnote = \sprintf(
@@ -83,7 +123,12 @@ final class SvgRenderer
         ).(null === Cells::stopped($report) ? '' : ' · stopped: '.Cells::stopped($report));
 
         return $this->chart->render(
-            \sprintf('Preheat %s: %s %s', null === $report->ladder ? 'benchmark' : 'ladder', $environment->project ?? '', implode(' ', $environment->urls)),
+            \sprintf(
+                'Preheat %s: %s %s',
+                null === $report->ladder ? 'benchmark' : 'ladder',
+                $environment->project ?? '',
+                implode(' ', $environment->urls),
+            ),
             $panels,
             $footnote,
         );

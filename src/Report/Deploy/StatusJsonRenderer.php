@@ -6,12 +6,19 @@ namespace Preheat\Report\Deploy;
 
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Report\Json;
+use Preheat\Report\Json\StatusJson;
+use Preheat\Report\Renderer;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** `preheat status --format=json`: fresh, the manifests on both sides, the problems and the action. */
-final class StatusJsonRenderer
+/**
+ * `preheat status --format=json`: fresh, the manifests on both sides, the problems and the action.
+ *
+ * @implements Renderer<PreloadStatus>
+ */
+final class StatusJsonRenderer implements Renderer
 {
-    public function render(PreloadStatus $status): string
+    public function write(object $report, OutputInterface $output): void
     {
-        return Json::encode($status->toArray());
+        $output->writeln(Json::encode(StatusJson::status($report)), OutputInterface::OUTPUT_RAW);
     }
 }

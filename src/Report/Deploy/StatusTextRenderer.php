@@ -5,15 +5,36 @@ declare(strict_types=1);
 namespace Preheat\Report\Deploy;
 
 use Preheat\Deploy\PreloadStatus;
+use Preheat\Report\Renderer;
+use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** `preheat status` as text: fresh or stale, why, and what to do. */
-final class StatusTextRenderer
+/**
+ * `preheat status` as text: fresh or stale, why, and what to do.
+ *
+ * @implements Renderer<PreloadStatus>
+ */
+final class StatusTextRenderer implements Renderer
 {
-    /** @return list<string> */
-    public function render(PreloadStatus $status): array
+    public function write(object $report, OutputInterface $output): void
     {
+        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+    }
+
+    /** @return list<string> */
+    public function lines(PreloadStatus $status): array
+    {
+        $running = null === $status->running
+            ? 'no Preheat manifest'
+            : $status->running->className().', '.$status->preloadedClasses.' classes';
         $lines = [
-            \sprintf('The server at %s (PHP %s) preloaded %s: %s', $status->server, $status->php, $status->preloadedScript ?? 'nothing', null === $status->running ? 'no Preheat manifest' : $status->running->className().', '.$status->preloadedClasses.' classes'),
+            \sprintf(
+                'The server at %s (PHP %s) preloaded %s: %s',
+                $status->server,
+                $status->php,
+                $status->preloadedScript ?? 'nothing',
+                $running,
+            ),
             \sprintf('script on disk %s: %s', $status->script, $status->onDisk?->className() ?? 'no manifest'),
         ];
         if ($status->fresh()) {

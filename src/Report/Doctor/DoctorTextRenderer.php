@@ -7,28 +7,86 @@ namespace Preheat\Report\Doctor;
 use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding;
 use Preheat\Doctor\PreloadStatus;
+use Preheat\Report\Renderer;
+use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Output\OutputInterface;
 
-/** `preheat doctor` as text: what was read, then each finding with the lines to change and the rung that measures it. */
-final class DoctorTextRenderer
+/**
+ * `preheat doctor` as text: what was read, then each finding with the lines to change and the rung that
+ * measures it.
+ *
+ * @implements Renderer<DoctorReport>
+ */
+final class DoctorTextRenderer implements Renderer
 {
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+    }
+
     /** @return list<string> */
-    public function render(DoctorReport $report): array
+    public function lines(DoctorReport $report): array
     {
         $server = $report->server;
         $app = $report->app;
-        $pools = array_map(static fn ($p): string => \sprintf('%s (%s: pm = %s, pm.max_children = %s, listen = %s)', $p->name, $p->file, $p->pm(), $p->maxChildren() ?? '?', $p->values['listen'] ?? '?'), $server->pools);
+        $pools = array_map(
+            static fn ($p): string => \sprintf(
+                '%s (%s: pm = %s, pm.max_children = %s, listen = %s)',
+                $p->name,
+                $p->file,
+                $p->pm(),
+                $p->maxChildren() ?? '?',
+                $p->values['listen'] ?? '?',
+            ),
+            $server->pools,
+        );
         $lines = [
-            \sprintf('PHP %s, php-fpm %s', $server->phpVersion, $server->fpmBinary ?? '(not found; reading the files given)'),
-            \sprintf('  php.ini   %s%s', $server->ini->iniFile ?? '(none)', null === $server->ini->scanDir ? '' : ' + '.$server->ini->scanDir.'/*.ini'),
+            \sprintf(
+                'PHP %s, php-fpm %s',
+                $server->phpVersion,
+                $server->fpmBinary ?? '(not found; reading the files given)',
+            ),
+            \sprintf(
+                '  php.ini   %s%s',
+                $server->ini->iniFile ?? '(none)',
+                null === $server->ini->scanDir ? '' : ' + '.$server->ini->scanDir.'/*.ini',
+            ),
             \sprintf('  pools     %s', implode('; ', $pools)),
-            \sprintf('  machine   %d cores, %s', $server->cores, null === $server->memoryBytes ? 'memory unknown' : (int) ($server->memoryBytes / 1048576).' MB'),
-            \sprintf('App %s: %d PHP files (%.1f MB), OPcache %.1f MB, interned strings %.1f MB (%s)', $app->root, $app->files, $app->sourceBytes / 1048576, $app->opcacheBytes / 1048576, $app->internedBytes / 1048576, $app->measured ? 'measured' : 'estimated; --measure compiles them'),
-            \sprintf('  autoloader %s; preload %s%s', $this->autoloader($report), $app->preload->status->value, null === $app->preload->script ? '' : ' ('.$app->preload->script.')'),
+            \sprintf(
+                '  machine   %d cores, %s',
+                $server->cores,
+                null === $server->memoryBytes ? 'memory unknown' : (int) ($server->memoryBytes / 1048576).' MB',
+            ),
+            \sprintf(
+                'App %s: %d PHP files (%.1f MB), OPcache %.1f MB, interned strings %.1f MB (%s)',
+                $app->root,
+                $app->files,
+                $app->sourceBytes / 1048576,
+                $app->opcacheBytes / 1048576,
+                $app->internedBytes / 1048576,
+                $app->measured ? 'measured' : 'estimated; --measure compiles them',
+            ),
+            \sprintf(
+                '  autoloader %s; preload %s%s',
+                $this->autoloader($report),
+                $app->preload->status->value,
+                null === $app->preload->script ? '' : ' ('.$app->preload->script.')',
+            ),
         ];
         $listen = $server->pools[0]->values['listen'] ?? null;
-        if (null !== $listen && \in_array($app->preload->status, [PreloadStatus::Configured, PreloadStatus::Stale], true)) {
+        if (
+            null !== $listen && \in_array(
+                $app->preload->status,
+                [PreloadStatus::Configured, PreloadStatus::Stale],
+                true,
+            )
+        ) {
             // Doctor reads files; what the running server preloaded only the server can say.
-            $lines[] = \sprintf('  whether the running php-fpm serves this preload: preheat status %s --fastcgi=%s', $app->preload->script, $listen);
+            $lines[] = \sprintf(
+                '  whether the running php-fpm serves this preload: preheat status %s --fastcgi=%s',
+                $app->preload->script,
+                $listen,
+            );
         }
         $lines[] = '';
         if ([] === $report->findings) {
@@ -43,7 +101,14 @@ final class DoctorTextRenderer
         foreach ($report->findings as $finding) {
             $counts[$finding->severity->value] = ($counts[$finding->severity->value] ?? 0) + 1;
         }
-        $lines[] = implode(', ', array_map(static fn (string $s, int $n): string => $n.' '.$s.(1 === $n ? '' : 's'), array_keys($counts), $counts));
+        $lines[] = implode(
+            ', ',
+            array_map(
+                static fn (string $s, int $n): string => $n.' '.$s.(1 === $n ? '' : 's'),
+                array_keys($counts),
+                $counts,
+            ),
+        );
 
         return $lines;
     }
@@ -64,7 +129,11 @@ final class DoctorTextRenderer
 
             return $lines;
         }
-        $lines[] = '    measured by: '.(null === $finding->rung ? 'no rung of the ladder; preheat bench --workers=N compares worker counts' : 'the "'.$finding->rung->value.'" rung of the ladder');
+        $lines[] = '    measured by: '.(
+            null === $finding->rung
+                ? 'no rung of the ladder; preheat bench --workers=N compares worker counts'
+                : 'the "'.$finding->rung->value.'" rung of the ladder'
+        );
         $lines[] = '';
 
         return $lines;
@@ -77,6 +146,11 @@ final class DoctorTextRenderer
             return 'not Composer\'s';
         }
 
-        return \sprintf('Composer (%s%s%s)', $a->optimised ? 'optimised' : 'not optimised', $a->authoritative ? ', authoritative' : '', $a->apcu ? ', APCu' : '');
+        return \sprintf(
+            'Composer (%s%s%s)',
+            $a->optimised ? 'optimised' : 'not optimised',
+            $a->authoritative ? ', authoritative' : '',
+            $a->apcu ? ', APCu' : '',
+        );
     }
 }

@@ -64,7 +64,8 @@ final class BarChart
         $out = [];
         $out[] = '<?xml version="1.0" encoding="UTF-8"?>';
         $out[] = \sprintf(
-            '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="%s" role="img">',
+            '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="%s" '
+            .'role="img">',
             self::WIDTH,
             $height,
             self::WIDTH,
@@ -73,7 +74,15 @@ final class BarChart
         );
         $out[] = '<title>'.self::escape(self::singleLine($title)).'</title>';
         $out[] = \sprintf('<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>', self::WIDTH, $height);
-        $out[] = self::text(self::MARGIN, 36, self::fit($title, self::WIDTH - 2 * self::MARGIN, 20), 20, self::TEXT, 'title', 'font-weight="700"');
+        $out[] = self::text(
+            self::MARGIN,
+            36,
+            self::fit($title, self::WIDTH - 2 * self::MARGIN, 20),
+            20,
+            self::TEXT,
+            'title',
+            'font-weight="700"',
+        );
 
         foreach ($panels as $index => $panel) {
             $left = self::MARGIN + $index * ($panelWidth + self::PANEL_GAP);
@@ -89,8 +98,14 @@ final class BarChart
     }
 
     /** @return list<string> */
-    private function panel(ChartPanel $panel, float $left, float $width, int $barOffset, int $rowHeight, int $axisY): array
-    {
+    private function panel(
+        ChartPanel $panel,
+        float $left,
+        float $width,
+        int $barOffset,
+        int $rowHeight,
+        int $axisY,
+    ): array {
         $plotWidth = $width - self::VALUE_ROOM;
         $top = self::ROWS_TOP - 8;
         $maximum = 0.0;
@@ -102,9 +117,19 @@ final class BarChart
         $decimals = self::decimalsOf($step);
 
         $out = ['<g class="panel">'];
-        $out[] = self::text($left, 72, self::fit($panel->title, $width, 15), 15, self::TEXT, 'panel-title', 'font-weight="700"');
+        $out[] = self::text(
+            $left,
+            72,
+            self::fit($panel->title, $width, 15),
+            15,
+            self::TEXT,
+            'panel-title',
+            'font-weight="700"',
+        );
         $subtitle = trim(self::singleLine($panel->unit));
-        $subtitle = ('' === $subtitle ? '' : $subtitle.', ').($panel->higherIsBetter ? 'higher is better' : 'lower is better');
+        $subtitle = ('' === $subtitle ? '' : $subtitle.', ').(
+            $panel->higherIsBetter ? 'higher is better' : 'lower is better'
+        );
         $out[] = self::text($left, 90, self::fit($subtitle, $width, 12), 12, self::MUTED, 'panel-subtitle');
 
         // Grid and value axis, behind the bars.
@@ -112,19 +137,55 @@ final class BarChart
         for ($tick = 0; $tick <= $intervals; ++$tick) {
             $x = $left + $tick * $step * $scale;
             if ($tick > 0) {
-                $out[] = \sprintf('<line class="grid" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>', self::n($x), self::n($top), self::n($x), self::n($axisY), self::GRID);
+                $out[] = \sprintf(
+                    '<line class="grid" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>',
+                    self::n($x),
+                    self::n($top),
+                    self::n($x),
+                    self::n($axisY),
+                    self::GRID,
+                );
             }
-            $out[] = \sprintf('<line class="tick" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>', self::n($x), self::n($axisY), self::n($x), self::n($axisY + 5), self::AXIS);
+            $out[] = \sprintf(
+                '<line class="tick" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>',
+                self::n($x),
+                self::n($axisY),
+                self::n($x),
+                self::n($axisY + 5),
+                self::AXIS,
+            );
             // In a narrow panel, skip the labels that would run into the one before.
             $label = 0 === $tick ? '0' : number_format($tick * $step, $decimals, '.', ',');
             $halfWidth = \strlen($label) * self::TICK_FONT * self::GLYPH_WIDTH / 2;
             if ($x - $halfWidth >= $labelledUpTo + 6) {
-                $out[] = self::text($x, $axisY + 19, $label, self::TICK_FONT, self::MUTED, 'tick-label', 'text-anchor="middle"');
+                $out[] = self::text(
+                    $x,
+                    $axisY + 19,
+                    $label,
+                    self::TICK_FONT,
+                    self::MUTED,
+                    'tick-label',
+                    'text-anchor="middle"',
+                );
                 $labelledUpTo = $x + $halfWidth;
             }
         }
-        $out[] = \sprintf('<line class="axis" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>', self::n($left), self::n($axisY), self::n($left + $plotWidth), self::n($axisY), self::AXIS);
-        $out[] = \sprintf('<line class="axis" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>', self::n($left), self::n($top), self::n($left), self::n($axisY), self::AXIS);
+        $out[] = \sprintf(
+            '<line class="axis" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>',
+            self::n($left),
+            self::n($axisY),
+            self::n($left + $plotWidth),
+            self::n($axisY),
+            self::AXIS,
+        );
+        $out[] = \sprintf(
+            '<line class="axis" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1"/>',
+            self::n($left),
+            self::n($top),
+            self::n($left),
+            self::n($axisY),
+            self::AXIS,
+        );
 
         foreach ($panel->bars as $row => $bar) {
             $rowTop = self::ROWS_TOP + $row * $rowHeight;
@@ -137,9 +198,24 @@ final class BarChart
 
             // The label sits right above its bar, or above its note when it has one.
             $hasNote = null !== $bar->note && '' !== trim($bar->note);
-            $out[] = self::text($left + 6, $barTop - ($hasNote ? 24 : 8), self::fit($bar->label, $width - 6, 13), 13, self::TEXT, 'label', 'font-weight="600"');
+            $out[] = self::text(
+                $left + 6,
+                $barTop - ($hasNote ? 24 : 8),
+                self::fit($bar->label, $width - 6, 13),
+                13,
+                self::TEXT,
+                'label',
+                'font-weight="600"',
+            );
             if ($hasNote) {
-                $out[] = self::text($left + 6, $barTop - 8, self::fit((string) $bar->note, $width - 6, 11.5), 11.5, self::MUTED, 'note');
+                $out[] = self::text(
+                    $left + 6,
+                    $barTop - 8,
+                    self::fit((string) $bar->note, $width - 6, 11.5),
+                    11.5,
+                    self::MUTED,
+                    'note',
+                );
             }
             $out[] = \sprintf(
                 '<rect class="bar" x="%s" y="%s" width="%s" height="%d" fill="%s"/>',
@@ -150,12 +226,34 @@ final class BarChart
                 $color,
             );
             if ($high > $low) {
-                $out[] = \sprintf('<line class="whisker" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5"/>', self::n($low), self::n($middle), self::n($high), self::n($middle), self::TEXT);
+                $out[] = \sprintf(
+                    '<line class="whisker" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5"/>',
+                    self::n($low),
+                    self::n($middle),
+                    self::n($high),
+                    self::n($middle),
+                    self::TEXT,
+                );
                 foreach ([$low, $high] as $end) {
-                    $out[] = \sprintf('<line class="whisker-cap" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5"/>', self::n($end), self::n($middle - 6), self::n($end), self::n($middle + 6), self::TEXT);
+                    $out[] = \sprintf(
+                        '<line class="whisker-cap" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5"/>',
+                        self::n($end),
+                        self::n($middle - 6),
+                        self::n($end),
+                        self::n($middle + 6),
+                        self::TEXT,
+                    );
                 }
             }
-            $out[] = self::text(max($barEnd, $high) + 7, $middle + 4.5, self::formatValue($bar->value), 12.5, self::TEXT, 'value', 'font-weight="600"');
+            $out[] = self::text(
+                max($barEnd, $high) + 7,
+                $middle + 4.5,
+                self::formatValue($bar->value),
+                12.5,
+                self::TEXT,
+                'value',
+                'font-weight="600"',
+            );
         }
         $out[] = '</g>';
 
@@ -204,8 +302,15 @@ final class BarChart
     }
 
     /** @param string $attributes extra attributes, already escaped */
-    private static function text(float $x, float $y, string $text, float $size, string $color, string $class, string $attributes = ''): string
-    {
+    private static function text(
+        float $x,
+        float $y,
+        string $text,
+        float $size,
+        string $color,
+        string $class,
+        string $attributes = '',
+    ): string {
         return \sprintf(
             '<text class="%s" x="%s" y="%s" font-size="%s" fill="%s"%s>%s</text>',
             $class,

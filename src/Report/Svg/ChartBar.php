@@ -20,11 +20,20 @@ final class ChartBar
     ) {
         foreach (['value' => $value, 'errorLow' => $errorLow, 'errorHigh' => $errorHigh] as $name => $number) {
             if (!is_finite($number) || $number < 0.0) {
-                throw new \InvalidArgumentException(\sprintf('Bar "%s": %s must be a finite number >= 0, got %s.', $label, $name, var_export($number, true)));
+                throw new \InvalidArgumentException(
+                    \sprintf(
+                        'Bar "%s": %s must be a finite number >= 0, got %s.',
+                        $label,
+                        $name,
+                        var_export($number, true),
+                    ),
+                );
             }
         }
         if ($errorLow > $errorHigh) {
-            throw new \InvalidArgumentException(\sprintf('Bar "%s": errorLow (%s) is above errorHigh (%s).', $label, $errorLow, $errorHigh));
+            throw new \InvalidArgumentException(
+                \sprintf('Bar "%s": errorLow (%s) is above errorHigh (%s).', $label, $errorLow, $errorHigh),
+            );
         }
     }
 }

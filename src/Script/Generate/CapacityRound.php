@@ -20,17 +20,4 @@ final class CapacityRound
         public readonly int $keptFiles,
     ) {
     }
-
-    /** @return array{round: int, setting: string, value: string, needed: ?string, plannedFiles: int, keptFiles: int} */
-    public function toArray(): array
-    {
-        return [
-            'round' => $this->round,
-            'setting' => $this->setting,
-            'value' => $this->currentValue,
-            'needed' => $this->neededValue,
-            'plannedFiles' => $this->plannedFiles,
-            'keptFiles' => $this->keptFiles,
-        ];
-    }
 }

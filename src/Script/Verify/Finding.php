@@ -19,16 +19,4 @@ final class Finding
         public readonly ?string $file = null,
     ) {
     }
-
-    /** @return array{severity: string, message: string, setting: ?string, value: ?string, file: ?string} */
-    public function toArray(): array
-    {
-        return [
-            'severity' => $this->severity->value,
-            'message' => $this->message,
-            'setting' => $this->setting,
-            'value' => $this->value,
-            'file' => $this->file,
-        ];
-    }
 }

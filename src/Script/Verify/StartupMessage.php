@@ -15,16 +15,4 @@ final class StartupMessage
         public readonly int $count = 1,
     ) {
     }
-
-    /** @return array{severity: string, message: string, file: ?string, line: ?int, count: int} */
-    public function toArray(): array
-    {
-        return [
-            'severity' => $this->severity->value,
-            'message' => $this->message,
-            'file' => $this->file,
-            'line' => $this->line,
-            'count' => $this->count,
-        ];
-    }
 }

@@ -14,10 +14,4 @@ final class UnlinkedClass
         public readonly ?int $line = null,
     ) {
     }
-
-    /** @return array{class: string, reason: string, file: ?string, line: ?int} */
-    public function toArray(): array
-    {
-        return ['class' => $this->class, 'reason' => $this->reason, 'file' => $this->file, 'line' => $this->line];
-    }
 }

@@ -114,38 +114,4 @@ final class VerificationReport
     {
         return 0 === $this->fatalCount() && 0 === $this->warningCount();
     }
-
-    /** @return array<string, mixed> */
-    public function toArray(): array
-    {
-        return [
-            'script' => $this->scriptPath,
-            'command' => $this->commandLine,
-            'php' => $this->phpVersion,
-            'ini' => $this->php->settings->toArray(),
-            'preloadUser' => $this->preloadUser,
-            'booted' => $this->booted,
-            'exitCode' => $this->exitCode,
-            'preloaded' => [
-                'scripts' => $this->scripts,
-                'classes' => $this->classes,
-                'functions' => $this->functions,
-                'memoryBytes' => $this->preloadMemoryBytes,
-            ],
-            'opcache' => ['usedBytes' => $this->opcacheUsedBytes, 'memoryBytes' => $this->opcacheMemoryBytes],
-            'peakMemoryBytes' => $this->peakMemoryBytes,
-            'memoryLimitLifted' => $this->memoryLimitLifted,
-            'startupSeconds' => round($this->startupSeconds, 4),
-            'fatals' => $this->fatalCount(),
-            'warnings' => $this->warningCount(),
-            'clean' => $this->clean(),
-            'deprecations' => $this->deprecationCount(),
-            'messages' => array_map(static fn (StartupMessage $m): array => $m->toArray(), $this->messages),
-            'unlinkedClasses' => array_map(
-                static fn (UnlinkedClass $c): array => $c->toArray(),
-                $this->unlinkedClasses,
-            ),
-            'findings' => array_map(static fn (Finding $f): array => $f->toArray(), $this->findings),
-        ];
-    }
 }

@@ -110,10 +110,4 @@ final class ScriptManifest
 
         return $files;
     }
-
-    /** @return array{plan: string, sources: string, class: string} */
-    public function toArray(): array
-    {
-        return ['plan' => $this->plan, 'sources' => $this->sources, 'class' => $this->className()];
-    }
 }

@@ -19,7 +19,10 @@ final class TimedProcessRunnerTest extends TestCase
         $timings = new Timings();
         $runner = new TimedProcessRunner($inner, $timings);
 
-        $timings->boot('PHP boot: with the script', static fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-d', 'x=1', '/tmp/preheat-probe-1.php']));
+        $timings->boot(
+            'PHP boot: with the script',
+            static fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-d', 'x=1', '/tmp/preheat-probe-1.php']),
+        );
         $timings->span('plan', static fn (): ProcessResult => $runner->run(['/usr/bin/php8.2', '-r', 'echo 1;']));
         $runner->start(['/usr/sbin/php-fpm8.2', '-F']);
 
@@ -27,7 +30,10 @@ final class TimedProcessRunnerTest extends TestCase
 
         self::assertCount(2, $inner->ran, 'the inner runner still runs them');
         self::assertCount(1, $inner->started);
-        self::assertSame(['PHP boot: with the script', 'plan', 'other process: php8.2 -r', 'other process: php-fpm8.2 -F'], $names);
+        self::assertSame(
+            ['PHP boot: with the script', 'plan', 'other process: php8.2 -r', 'other process: php-fpm8.2 -F'],
+            $names,
+        );
         self::assertSame(3, $timings->report()->processes());
     }
 }

@@ -31,10 +31,17 @@ final class AptLockWaitTest extends TestCase
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
         self::assertSame("installed\n", $process->getOutput());
-        self::assertStringContainsString('apt-get install -y foo: another apt or dpkg holds its lock; waiting for it (at most 30s)...', $process->getErrorOutput());
+        self::assertStringContainsString(
+            'apt-get install -y foo: another apt or dpkg holds its lock; waiting for it (at most 30s)...',
+            $process->getErrorOutput(),
+        );
         self::assertSame(1, substr_count($process->getErrorOutput(), 'waiting for it'), 'said once');
         self::assertSame(3, \count(file($this->directory->path.'/calls') ?: []));
-        self::assertSame("install -y foo\n", file($this->directory->path.'/calls')[2] ?? null, 'the same command again');
+        self::assertSame(
+            "install -y foo\n",
+            file($this->directory->path.'/calls')[2] ?? null,
+            'the same command again',
+        );
     }
 
     public function testItGivesUpAfterTheBoundSayingWhatToDo(): void
@@ -44,8 +51,14 @@ final class AptLockWaitTest extends TestCase
 
         self::assertSame(100, $process->getExitCode());
         self::assertLessThan(10, microtime(true) - $started);
-        self::assertStringContainsString('E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)', $process->getErrorOutput());
-        self::assertStringContainsString('apt-get install -y foo: another apt or dpkg still holds its lock after 1s: let it finish', $process->getErrorOutput());
+        self::assertStringContainsString(
+            'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)',
+            $process->getErrorOutput(),
+        );
+        self::assertStringContainsString(
+            'apt-get install -y foo: another apt or dpkg still holds its lock after 1s: let it finish',
+            $process->getErrorOutput(),
+        );
     }
 
     public function testAnotherFailureIsNotWaitedFor(): void
@@ -74,7 +87,13 @@ final class AptLockWaitTest extends TestCase
             echo installed
             SH);
         chmod($fake, 0o755);
-        $process = new Process(['bash', '-c', '. "$0" && apt_get_waiting install -y foo', realpath(self::LIBRARY)], null, ['APT_GET' => $fake, 'APT_LOCK_WAIT' => (string) $wait, 'APT_LOCK_POLL' => '0.1'], null, 30);
+        $process = new Process(
+            ['bash', '-c', '. "$0" && apt_get_waiting install -y foo', realpath(self::LIBRARY)],
+            null,
+            ['APT_GET' => $fake, 'APT_LOCK_WAIT' => (string) $wait, 'APT_LOCK_POLL' => '0.1'],
+            null,
+            30,
+        );
         $process->run();
 
         return $process;

@@ -27,7 +27,10 @@ final class PreloadStatusCheckerTest extends TestCase
         $root = $this->directory->path;
         file_put_contents($root.'/A.php', "<?php\nclass A {}\n");
         $this->script = $root.'/preload.php';
-        (new PreloadScriptWriter())->write(new PreloadPlan('paths', $root, [$root], [new PlannedFile($root.'/A.php', ['A'], [])], [], [], 1), $this->script);
+        (new PreloadScriptWriter())->write(
+            new PreloadPlan('paths', $root, [$root], [new PlannedFile($root.'/A.php', ['A'], [])], [], [], 1),
+            $this->script,
+        );
     }
 
     protected function tearDown(): void
@@ -75,14 +78,24 @@ final class PreloadStatusCheckerTest extends TestCase
     {
         $status = OpcacheStatus::read($this->running()->printed());
 
-        self::assertSame(ScriptManifest::fromScript((string) file_get_contents($this->script))?->className(), $status?->manifest['class'] ?? null);
+        self::assertSame(
+            ScriptManifest::fromScript((string) file_get_contents($this->script))?->className(),
+            $status?->manifest['class'] ?? null,
+        );
     }
 
     public function testFastCgiResponseHeadersAndBody(): void
     {
-        $response = FastCgiResponse::parse("Status: 404 Not Found\r\nContent-Type: text/plain\r\n\r\nnope", 'PHP message: x', 0);
+        $response = FastCgiResponse::parse(
+            "Status: 404 Not Found\r\nContent-Type: text/plain\r\n\r\nnope",
+            'PHP message: x',
+            0,
+        );
 
-        self::assertSame([404, 'text/plain', 'nope', 'PHP message: x'], [$response->status, $response->headers['content-type'], $response->body, $response->stderr]);
+        self::assertSame(
+            [404, 'text/plain', 'nope', 'PHP message: x'],
+            [$response->status, $response->headers['content-type'], $response->body, $response->stderr],
+        );
         self::assertSame(200, FastCgiResponse::parse("Content-Type: text/html\n\nok", '', 0)->status);
     }
 
@@ -91,11 +104,31 @@ final class PreloadStatusCheckerTest extends TestCase
         $manifest ??= ScriptManifest::fromScript((string) file_get_contents($this->script));
         self::assertNotNull($manifest);
 
-        return new OpcacheStatus('8.2.30', 'www-data', true, 1024, [$this->script], 1, 0, 0, 2, ['preload' => $this->script], null, 0, 0, ['class' => $manifest->className(), 'plan' => $manifest->plan, 'sources' => $manifest->sources]);
+        return new OpcacheStatus(
+            '8.2.30',
+            'www-data',
+            true,
+            1024,
+            [$this->script],
+            1,
+            0,
+            0,
+            2,
+            ['preload' => $this->script],
+            null,
+            0,
+            0,
+            ['class' => $manifest->className(), 'plan' => $manifest->plan, 'sources' => $manifest->sources],
+        );
     }
 
     private function compare(OpcacheStatus $running): PreloadStatus
     {
-        return PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), $running);
+        return PreloadStatusChecker::compare(
+            '127.0.0.1:9000',
+            (string) realpath($this->script),
+            (string) file_get_contents($this->script),
+            $running,
+        );
     }
 }

@@ -37,8 +37,16 @@ final class DoctorFixtures
      * @param array<string, string> $settings   on top of Debian's defaults
      * @param list<string>          $extensions
      */
-    public static function server(string $fixture = 'stock', array $settings = [], string $php = '8.2.30', int $cores = 2, ?int $memory = 8 << 30, string $cliPreload = '', array $extensions = ['zend opcache'], bool $asRoot = true): ServerConfig
-    {
+    public static function server(
+        string $fixture = 'stock',
+        array $settings = [],
+        string $php = '8.2.30',
+        int $cores = 2,
+        ?int $memory = 8 << 30,
+        string $cliPreload = '',
+        array $extensions = ['zend opcache'],
+        bool $asRoot = true,
+    ): ServerConfig {
         $ini = new IniFiles(self::dir($fixture).'/php.ini');
 
         return new ServerConfig(
@@ -56,8 +64,13 @@ final class DoctorFixtures
         );
     }
 
-    public static function app(int $files = 100, int $sourceBytes = 1 << 20, ?PreloadState $preload = null, ?AutoloaderState $autoloader = null, bool $measured = false): AppProfile
-    {
+    public static function app(
+        int $files = 100,
+        int $sourceBytes = 1 << 20,
+        ?PreloadState $preload = null,
+        ?AutoloaderState $autoloader = null,
+        bool $measured = false,
+    ): AppProfile {
         return new AppProfile(
             self::dir('apps/optimised'),
             $files,

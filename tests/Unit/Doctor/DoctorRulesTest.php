@@ -15,7 +15,9 @@ use Preheat\Doctor\Rule\KnownPreloadBug;
 use Preheat\Doctor\Rung;
 use Preheat\Doctor\Severity;
 
-/** Each finding of doctor on a fixture configuration: the severity, the line to change and the rung that measures it. */
+/**
+ * Each finding of doctor on a fixture configuration: the severity, the line to change and the rung that measures it.
+ */
 final class DoctorRulesTest extends TestCase
 {
     public function testUndersizedInternedStringsNamesTheCommentedDefaultToReplace(): void
@@ -53,7 +55,11 @@ final class DoctorRulesTest extends TestCase
     public function testMaxAcceleratedFilesCountsOpcachesPrimeTable(): void
     {
         self::assertSame(16229, \Preheat\Php\OpcacheSizing::keySlots(10000));
-        self::assertNotContains('max-accelerated-files-undersized', $this->ids($this->examine([], 12000, 1 << 20)), '16229 slots hold 12000 files');
+        self::assertNotContains(
+            'max-accelerated-files-undersized',
+            $this->ids($this->examine([], 12000, 1 << 20)),
+            '16229 slots hold 12000 files',
+        );
 
         $finding = $this->finding('max-accelerated-files-undersized', $this->examine([], 14000, 1 << 20));
         self::assertSame('opcache.max_accelerated_files = 20000', $finding->fixes[0]->newLine());
@@ -65,7 +71,10 @@ final class DoctorRulesTest extends TestCase
         self::assertSame('opcache.validate_timestamps = 0', $finding->fixes[0]->newLine());
         self::assertSame(Rung::OpcacheSizing, $finding->rung);
 
-        self::assertNotContains('validate-timestamps-on', $this->ids($this->examine(['opcache.validate_timestamps' => '0'])));
+        self::assertNotContains(
+            'validate-timestamps-on',
+            $this->ids($this->examine(['opcache.validate_timestamps' => '0'])),
+        );
     }
 
     public function testOpcacheOffIsAnError(): void
@@ -82,13 +91,19 @@ final class DoctorRulesTest extends TestCase
 
         self::assertSame(Severity::Notice, $finding->severity);
         self::assertSame(Rung::PreloadHot, $finding->rung);
-        self::assertSame(['opcache.preload', 'opcache.preload_user'], array_map(static fn ($f) => $f->setting, $finding->fixes));
+        self::assertSame(
+            ['opcache.preload', 'opcache.preload_user'],
+            array_map(static fn ($f) => $f->setting, $finding->fixes),
+        );
         self::assertSame('www-data', $finding->fixes[1]->value, 'the pool\'s user');
     }
 
     public function testAMissingPreloadScriptIsAnError(): void
     {
-        $report = $this->examine(['opcache.preload' => '/gone/preload.php', 'opcache.preload_user' => 'www-data'], preload: new PreloadState(PreloadStatus::Missing, '/gone/preload.php', 'not there'));
+        $report = $this->examine(
+            ['opcache.preload' => '/gone/preload.php', 'opcache.preload_user' => 'www-data'],
+            preload: new PreloadState(PreloadStatus::Missing, '/gone/preload.php', 'not there'),
+        );
         $finding = $this->finding('preload-missing', $report);
 
         self::assertSame(Severity::Error, $finding->severity);
@@ -97,7 +112,17 @@ final class DoctorRulesTest extends TestCase
 
     public function testAStalePreloadIsAnError(): void
     {
-        $finding = $this->finding('preload-stale', $this->examine(['opcache.preload_user' => 'www-data'], preload: new PreloadState(PreloadStatus::Stale, '/srv/preload.php', 'the code changed since the script was generated')));
+        $finding = $this->finding(
+            'preload-stale',
+            $this->examine(
+                ['opcache.preload_user' => 'www-data'],
+                preload: new PreloadState(
+                    PreloadStatus::Stale,
+                    '/srv/preload.php',
+                    'the code changed since the script was generated',
+                ),
+            ),
+        );
 
         self::assertSame(Severity::Error, $finding->severity);
         self::assertStringContainsString('the code changed', $finding->title);
@@ -106,8 +131,13 @@ final class DoctorRulesTest extends TestCase
 
     public function testAPreloadPhpDoesNotBootWithIsAnError(): void
     {
-        $preload = (new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 3, 1 << 20))->measuredAt(1 << 20, 'Class "A" not found');
-        $finding = $this->finding('preload-fails-to-boot', $this->examine(['opcache.preload_user' => 'www-data'], preload: $preload));
+        $preload = (
+            new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 3, 1 << 20)
+        )->measuredAt(1 << 20, 'Class "A" not found');
+        $finding = $this->finding(
+            'preload-fails-to-boot',
+            $this->examine(['opcache.preload_user' => 'www-data'], preload: $preload),
+        );
 
         self::assertSame(Severity::Error, $finding->severity);
         self::assertStringContainsString('PHP said: Class "A" not found.', $finding->detail);
@@ -116,25 +146,49 @@ final class DoctorRulesTest extends TestCase
     public function testAPreloadOverMemoryNamesTheSizeThatFits(): void
     {
         $preload = new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 3000, 150 << 20);
-        $finding = $this->finding('preload-over-memory', $this->examine(['opcache.preload_user' => 'www-data'], preload: $preload));
+        $finding = $this->finding(
+            'preload-over-memory',
+            $this->examine(['opcache.preload_user' => 'www-data'], preload: $preload),
+        );
 
         self::assertSame(Severity::Error, $finding->severity);
-        self::assertSame('opcache.memory_consumption = 224', $finding->fixes[0]->newLine(), '150 MB × 1.25 + 8 MB of interned strings, rounded up to 32');
-        self::assertNotContains('preload-over-memory', $this->ids($this->examine(['opcache.preload_user' => 'www-data'], preload: new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 30, 10 << 20))));
+        self::assertSame(
+            'opcache.memory_consumption = 224',
+            $finding->fixes[0]->newLine(),
+            '150 MB × 1.25 + 8 MB of interned strings, rounded up to 32',
+        );
+        self::assertNotContains(
+            'preload-over-memory',
+            $this->ids(
+                $this->examine(
+                    ['opcache.preload_user' => 'www-data'],
+                    preload: new PreloadState(PreloadStatus::Configured, '/srv/preload.php', '', 30, 10 << 20),
+                ),
+            ),
+        );
     }
 
     public function testPreloadWithoutAUserAsRootOnPhp82IsAnError(): void
     {
         $preload = new PreloadState(PreloadStatus::Configured, '/srv/preload.php');
-        $finding = $this->finding('preload-user-missing', $this->examine(['opcache.preload' => '/srv/preload.php'], preload: $preload));
+        $finding = $this->finding(
+            'preload-user-missing',
+            $this->examine(['opcache.preload' => '/srv/preload.php'], preload: $preload),
+        );
         self::assertSame('opcache.preload_user = www-data', $finding->fixes[0]->newLine());
 
-        self::assertNotContains('preload-user-missing', $this->ids($this->examine(['opcache.preload' => '/srv/preload.php'], preload: $preload, php: '8.3.4')));
+        self::assertNotContains(
+            'preload-user-missing',
+            $this->ids($this->examine(['opcache.preload' => '/srv/preload.php'], preload: $preload, php: '8.3.4')),
+        );
     }
 
     public function testPreloadInTheCliIniIsAnErrorNamingTheCliLine(): void
     {
-        $report = (new Doctor())->examine(DoctorFixtures::server(cliPreload: '/srv/preload.php'), DoctorFixtures::app());
+        $report = (new Doctor())->examine(
+            DoctorFixtures::server(cliPreload: '/srv/preload.php'),
+            DoctorFixtures::app(),
+        );
         $finding = $this->finding('cli-preload', $report);
 
         self::assertSame(Severity::Error, $finding->severity);
@@ -145,7 +199,10 @@ final class DoctorRulesTest extends TestCase
 
     public function testWorkersOverRamAndTooManyForTheCores(): void
     {
-        $report = (new Doctor())->examine(DoctorFixtures::server('undersized', memory: 16 << 30), DoctorFixtures::app());
+        $report = (new Doctor())->examine(
+            DoctorFixtures::server('undersized', memory: 16 << 30),
+            DoctorFixtures::app(),
+        );
         $ram = $this->finding('workers-over-ram', $report);
         self::assertSame(DoctorFixtures::dir('undersized').'/pool.d/www.conf', $ram->fixes[0]->file);
         self::assertSame(7, $ram->fixes[0]->line);
@@ -174,16 +231,28 @@ final class DoctorRulesTest extends TestCase
 
     public function testAutoloaderStates(): void
     {
-        $plain = $this->finding('autoloader-not-optimised', $this->examine(autoloader: AutoloaderState::inspect(DoctorFixtures::dir('apps/plain').'/vendor')));
+        $plain = $this->finding(
+            'autoloader-not-optimised',
+            $this->examine(autoloader: AutoloaderState::inspect(DoctorFixtures::dir('apps/plain').'/vendor')),
+        );
         self::assertSame(Severity::Warning, $plain->severity);
         self::assertSame(Rung::Autoloader, $plain->rung);
 
         $optimised = AutoloaderState::inspect(DoctorFixtures::dir('apps/optimised').'/vendor');
         self::assertTrue($optimised->optimised);
         self::assertTrue($optimised->authoritative);
-        self::assertSame([], array_filter($this->ids($this->examine(autoloader: $optimised)), static fn (string $id): bool => str_starts_with($id, 'autoloader')));
+        self::assertSame(
+            [],
+            array_filter(
+                $this->ids($this->examine(autoloader: $optimised)),
+                static fn (string $id): bool => str_starts_with($id, 'autoloader'),
+            ),
+        );
 
-        self::assertContains('autoloader-not-composer', $this->ids($this->examine(autoloader: AutoloaderState::inspect(null))));
+        self::assertContains(
+            'autoloader-not-composer',
+            $this->ids($this->examine(autoloader: AutoloaderState::inspect(null))),
+        );
     }
 
     public function testKnownPreloadBugsByVersionAndExtension(): void
@@ -197,7 +266,14 @@ final class DoctorRulesTest extends TestCase
         $ids = $this->ids($this->examine(['opcache.preload_user' => 'www-data'], preload: $preloading));
         self::assertContains('known-bug-10131', $ids);
         self::assertNotContains('known-bug-17715', $ids, 'no extension observes calls');
-        $observed = static fn (string $php): DoctorReport => (new Doctor())->examine(DoctorFixtures::server(settings: ['opcache.preload_user' => 'www-data'], php: $php, extensions: ['zend opcache', 'ddtrace']), DoctorFixtures::app(preload: $preloading));
+        $observed = static fn (string $php): DoctorReport => (new Doctor())->examine(
+            DoctorFixtures::server(
+                settings: ['opcache.preload_user' => 'www-data'],
+                php: $php,
+                extensions: ['zend opcache', 'ddtrace'],
+            ),
+            DoctorFixtures::app(preload: $preloading),
+        );
         self::assertSame(Severity::Warning, $this->finding('known-bug-17715', $observed('8.4.3'))->severity);
         self::assertContains('known-bug-23103', $this->ids($observed('8.4.3')));
         self::assertNotContains('known-bug-17715', $this->ids($observed('8.4.5')), 'fixed');
@@ -208,7 +284,13 @@ final class DoctorRulesTest extends TestCase
 
     public function testFindingsWorstFirstAndTheExitCodeFollowsTheWorst(): void
     {
-        $report = (new Doctor())->examine(DoctorFixtures::server('undersized', settings: ['opcache.memory_consumption' => '16', 'opcache.interned_strings_buffer' => '4']), DoctorFixtures::app(preload: new PreloadState(PreloadStatus::Missing, '/gone.php')));
+        $report = (new Doctor())->examine(
+            DoctorFixtures::server(
+                'undersized',
+                settings: ['opcache.memory_consumption' => '16', 'opcache.interned_strings_buffer' => '4'],
+            ),
+            DoctorFixtures::app(preload: new PreloadState(PreloadStatus::Missing, '/gone.php')),
+        );
         $ranks = array_map(static fn (Finding $f): int => $f->severity->rank(), $report->findings);
         $sorted = $ranks;
         rsort($sorted);
@@ -219,14 +301,31 @@ final class DoctorRulesTest extends TestCase
         self::assertSame(Severity::Warning, $warnings->worst());
         self::assertSame(1, $warnings->exitCode());
 
-        $clean = $this->examine(['opcache.validate_timestamps' => '0', 'opcache.preload' => '/srv/preload.php', 'opcache.preload_user' => 'www-data'], preload: new PreloadState(PreloadStatus::Configured, '/srv/preload.php'), php: '7.3.0');
+        $clean = $this->examine(
+            [
+                'opcache.validate_timestamps' => '0',
+                'opcache.preload' => '/srv/preload.php',
+                'opcache.preload_user' => 'www-data',
+            ],
+            preload: new PreloadState(PreloadStatus::Configured, '/srv/preload.php'),
+            php: '7.3.0',
+        );
         self::assertSame(0, $clean->exitCode(), implode(', ', $this->ids($clean)));
     }
 
     /** @param array<string, string> $settings */
-    private function examine(array $settings = [], int $files = 100, int $bytes = 1 << 20, ?PreloadState $preload = null, ?AutoloaderState $autoloader = null, string $php = '8.2.30'): DoctorReport
-    {
-        return (new Doctor())->examine(DoctorFixtures::server('stock', $settings, $php), DoctorFixtures::app($files, $bytes, $preload, $autoloader));
+    private function examine(
+        array $settings = [],
+        int $files = 100,
+        int $bytes = 1 << 20,
+        ?PreloadState $preload = null,
+        ?AutoloaderState $autoloader = null,
+        string $php = '8.2.30',
+    ): DoctorReport {
+        return (new Doctor())->examine(
+            DoctorFixtures::server('stock', $settings, $php),
+            DoctorFixtures::app($files, $bytes, $preload, $autoloader),
+        );
     }
 
     /** @return list<string> */

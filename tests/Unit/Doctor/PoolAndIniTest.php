@@ -56,13 +56,20 @@ final class PoolAndIniTest extends TestCase
     {
         $directory = sys_get_temp_dir().'/preheat-ini-'.bin2hex(random_bytes(4));
         mkdir($directory.'/conf.d', 0o700, true);
-        file_put_contents($directory.'/php.ini', "[opcache]\n;opcache.memory_consumption=128\nopcache.validate_timestamps=1\n");
+        file_put_contents(
+            $directory.'/php.ini',
+            "[opcache]\n;opcache.memory_consumption=128\nopcache.validate_timestamps=1\n",
+        );
         file_put_contents($directory.'/conf.d/20-app.ini', "opcache.validate_timestamps = 0\n");
         try {
             $ini = new IniFiles($directory.'/php.ini', $directory.'/conf.d');
 
             $set = $ini->locate('opcache.validate_timestamps');
-            self::assertSame([$directory.'/conf.d/20-app.ini', 1, 'opcache.validate_timestamps = 0'], [$set->file, $set->line, $set->text], 'conf.d is read after php.ini: its line wins');
+            self::assertSame(
+                [$directory.'/conf.d/20-app.ini', 1, 'opcache.validate_timestamps = 0'],
+                [$set->file, $set->line, $set->text],
+                'conf.d is read after php.ini: its line wins',
+            );
             $commented = $ini->locate('opcache.memory_consumption');
             self::assertSame([$directory.'/php.ini', 2], [$commented->file, $commented->line]);
             $absent = $ini->locate('opcache.jit');

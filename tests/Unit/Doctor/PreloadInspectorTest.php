@@ -25,7 +25,15 @@ final class PreloadInspectorTest extends TestCase
         file_put_contents($this->directory->path.'/src/A.php', "<?php\nclass A {}\n");
         file_put_contents($this->directory->path.'/src/B.php', "<?php\nclass B extends A {}\n");
         $root = $this->directory->path;
-        $plan = new PreloadPlan('paths', $root, [$root], [new PlannedFile($root.'/src/A.php', ['A'], []), new PlannedFile($root.'/src/B.php', ['B'], [])], [], [], 2);
+        $plan = new PreloadPlan(
+            'paths',
+            $root,
+            [$root],
+            [new PlannedFile($root.'/src/A.php', ['A'], []), new PlannedFile($root.'/src/B.php', ['B'], [])],
+            [],
+            [],
+            2,
+        );
         (new PreloadScriptWriter())->write($plan, $root.'/preload.php');
     }
 

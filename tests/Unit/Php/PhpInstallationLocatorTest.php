@@ -9,6 +9,7 @@ use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
+use Preheat\Report\Json\PhpJson;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** Which php.ini, which settings, which user: with php and php-fpm played by a fake runner. */
@@ -89,7 +90,7 @@ final class PhpInstallationLocatorTest extends TestCase
 
         self::assertSame('256', $settings->value('opcache.memory_consumption'));
         self::assertStringContainsString('opcache.memory_consumption=256 (--opcache-memory)', $settings->describe());
-        self::assertSame(['value' => '256', 'reason' => '--opcache-memory'], $settings->toArray()['overrides']['opcache.memory_consumption']);
+        self::assertSame(['value' => '256', 'reason' => '--opcache-memory'], PhpJson::settings($settings)['overrides']['opcache.memory_consumption']);
     }
 }
 

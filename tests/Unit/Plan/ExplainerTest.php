@@ -14,7 +14,7 @@ use Preheat\Plan\Explainer;
 use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
-use Preheat\Report\ExplanationRenderer;
+use Preheat\Report\ExplanationTextRenderer;
 use Preheat\Tests\Support\FixtureProjects;
 
 final class ExplainerTest extends TestCase
@@ -31,7 +31,7 @@ final class ExplainerTest extends TestCase
         self::assertSame(DropReason::MissingDependency, $explanation->chain[1]->exclusion?->reason);
         self::assertSame('Doctrine\DBAL\Driver\AbstractPostgreSQLDriver', $explanation->chain[2]->subject);
 
-        $text = implode("\n", (new ExplanationRenderer())->text($explanation, $plan->projectRoot));
+        $text = implode("\n", (new ExplanationTextRenderer())->lines($explanation, $plan->projectRoot));
         self::assertStringContainsString('OUT', $text);
         self::assertStringContainsString('does not exist here', $text);
     }

@@ -17,7 +17,7 @@ use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\RequireEvidence;
-use Preheat\Report\ExplanationRenderer;
+use Preheat\Report\ExplanationTextRenderer;
 
 /**
  * Which side-effect files of an app that loads its core with require may be preloaded, over the
@@ -99,7 +99,7 @@ final class RequireLoadedRuleTest extends TestCase
         [$plan, $inventory] = $this->planWithInventory($this->traced());
 
         $explanation = (new Explainer())->explain($plan, $inventory, 'wp-includes/plugin.php', $this->root);
-        $lines = (new ExplanationRenderer())->text($explanation, $this->root);
+        $lines = (new ExplanationTextRenderer())->lines($explanation, $this->root);
 
         self::assertTrue($explanation->included);
         self::assertSame('<info>IN</info>  wp-includes/plugin.php (wp-includes/plugin.php) is preloaded.', $lines[0]);

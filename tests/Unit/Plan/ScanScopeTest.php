@@ -14,7 +14,7 @@ use Preheat\Plan\ForcedDrops;
 use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
-use Preheat\Report\ExplanationRenderer;
+use Preheat\Report\ExplanationTextRenderer;
 use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Script\Write\RefusedHeader;
 use Preheat\Setting;
@@ -38,7 +38,7 @@ final class ScanScopeTest extends TestCase
         );
         self::assertNotNull($plan->includedFileDeclaring('Admin\Config'));
 
-        $text = implode("\n", (new ExplanationRenderer())->text((new Explainer())->explain($plan, $result->scan->inventory, 'Admin\SqlExport', $plan->projectRoot), $plan->projectRoot));
+        $text = implode("\n", (new ExplanationTextRenderer())->lines((new Explainer())->explain($plan, $result->scan->inventory, 'Admin\SqlExport', $plan->projectRoot), $plan->projectRoot));
         self::assertStringContainsString("in PHP's include_path", $text);
     }
 

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Report;
 use PHPUnit\Framework\TestCase;
 use Preheat\Progress\TimingReport;
 use Preheat\Progress\TimingSpan;
+use Preheat\Report\Json\TimingJson;
 use Preheat\Report\TimingTableRenderer;
 
 final class TimingTableRendererTest extends TestCase
@@ -35,8 +36,10 @@ final class TimingTableRendererTest extends TestCase
             'wall_seconds' => 2.0,
             'accounted_seconds' => 1.235,
             'processes' => 0,
-            'spans' => [['name' => 'parse', 'depth' => 0, 'seconds' => 1.235, 'times' => 1, 'counts' => ['files parsed' => 3]]],
-        ], $report->toArray());
+            'spans' => [
+                ['name' => 'parse', 'depth' => 0, 'seconds' => 1.235, 'times' => 1, 'counts' => ['files parsed' => 3]],
+            ],
+        ], TimingJson::report($report));
     }
 
     private function assertGolden(string $name, string $actual): void

@@ -20,6 +20,7 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
+use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\ScriptGenerator;
@@ -47,7 +48,7 @@ final class CapacityFitTest extends TestCase
     {
         [$outcome, $php] = $this->generate(true);
 
-        self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertNotSame([], $outcome->capacityRounds);
         self::assertSame(0, $outcome->verification?->warningCount(), 'the script written starts without the overflow');
         $planned = $outcome->capacityRounds[0]->plannedFiles;
@@ -132,7 +133,7 @@ final class CapacityFitTest extends TestCase
         self::assertSame(
             0,
             $outcome->verification?->warningCount(),
-            json_encode($outcome->verification?->toArray()) ?: '',
+            json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '',
         );
         self::assertSame('opcache.memory_consumption', $outcome->capacityRounds[0]->setting ?? null);
         self::assertStringStartsWith(

@@ -20,6 +20,7 @@ use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
 use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
@@ -67,7 +68,7 @@ final class ScriptGeneratorTest extends TestCase
             array_map(static fn ($d): string => $d->subject, $outcome->fixRounds[0]->drops),
             'named as PHP spells it',
         );
-        self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
+        self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertSame(3, $php->preloadBoots);
     }
 
@@ -120,7 +121,7 @@ final class ScriptGeneratorTest extends TestCase
         self::assertSame(2, $outcome->stalledFixRound);
         self::assertSame(2, $php->preloadBoots, 'not five futile rounds');
         self::assertFalse($outcome->succeeded());
-        $text = implode("\n", (new GenerateTextRenderer())->render($outcome, false));
+        $text = implode("\n", (new GenerateTextRenderer())->lines($outcome, false));
         self::assertStringContainsString(
             'Did not write '.$project.'/preload.php: the script failed verification: fix round 2 would have dropped '.
                 'only what earlier rounds dropped, so dropping cannot fix what PHP refuses (see its first message '.

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Bench\Result;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\RunConditions;
+use Preheat\Report\Json\BenchJson;
 
 /** How busy the machine was over the runs, as shares of its capacity. */
 final class MachineLoadTest extends TestCase
@@ -18,7 +19,7 @@ final class MachineLoadTest extends TestCase
 
         self::assertSame(4.0, $run->capacitySeconds());
         self::assertEqualsWithDelta(0.5, (float) $run->otherSeconds(), 1e-9);
-        self::assertSame(['wallSeconds' => 2.0, 'stealShare' => 0.02, 'otherLoadShare' => 0.125, 'serverCpuSeconds' => 2.2, 'loadAverage' => 1.9, 'neighbourCpuSeconds' => 0.0], $run->toArray());
+        self::assertSame(['wallSeconds' => 2.0, 'stealShare' => 0.02, 'otherLoadShare' => 0.125, 'serverCpuSeconds' => 2.2, 'loadAverage' => 1.9, 'neighbourCpuSeconds' => 0.0], BenchJson::runConditions($run));
         self::assertNull((new RunConditions(2.0, 2, 3.0, 0.0, null, 0.3, null))->otherSeconds(), 'without the server CPU, other processes cannot be told apart');
     }
 
@@ -28,8 +29,8 @@ final class MachineLoadTest extends TestCase
         $run = (new RunConditions(2.0, 2, 3.0, 0.08, 2.2, 0.3, 1.9))->besideNeighbours(0.4);
 
         self::assertEqualsWithDelta(0.1, (float) $run->otherSeconds(), 1e-9);
-        self::assertSame(0.025, $run->toArray()['otherLoadShare']);
-        self::assertSame(0.4, $run->toArray()['neighbourCpuSeconds']);
+        self::assertSame(0.025, BenchJson::runConditions($run)['otherLoadShare']);
+        self::assertSame(0.4, BenchJson::runConditions($run)['neighbourCpuSeconds']);
         self::assertSame(0.0, (new RunConditions(2.0, 2, 3.0, 0.0, 2.2, 0.3, null))->besideNeighbours(2.0)->otherSeconds(), 'never below 0');
     }
 

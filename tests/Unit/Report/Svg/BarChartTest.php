@@ -56,12 +56,19 @@ final class BarChartTest extends TestCase
         self::assertContains('Time per request (ms)', $texts);
         self::assertContains('req/s, higher is better', $texts);
         self::assertContains('ms, lower is better', $texts);
-        self::assertContains('PHP 8.2.36, php-fpm with 4 workers, 10 runs of 2,000 requests each. Bars: medians; whiskers: min to max.', $texts);
+        self::assertContains(
+            'PHP 8.2.36, php-fpm with 4 workers, 10 runs of 2,000 requests each. Bars: medians; whiskers: min to max.',
+            $texts,
+        );
     }
 
     public function testTextIsEscaped(): void
     {
-        $svg = (new BarChart())->render('T <&> "q"', [new ChartPanel('P&L', "'u'", [new ChartBar('a<b & "c"', 10.0, 9.0, 11.0, '<note>')], true)], 'x & y');
+        $svg = (new BarChart())->render(
+            'T <&> "q"',
+            [new ChartPanel('P&L', "'u'", [new ChartBar('a<b & "c"', 10.0, 9.0, 11.0, '<note>')], true)],
+            'x & y',
+        );
 
         self::assertStringContainsString('a&lt;b &amp; &quot;c&quot;', $svg);
         self::assertStringNotContainsString('a<b', $svg);
@@ -77,7 +84,10 @@ final class BarChartTest extends TestCase
 
     public function testControlCharactersAndInvalidUtf8StillGiveWellFormedXml(): void
     {
-        $svg = (new BarChart())->render("bad \x01\xff title", [new ChartPanel('p', 'u', [new ChartBar("line\nbreak", 1.0, 1.0, 1.0)], false)]);
+        $svg = (new BarChart())->render(
+            "bad \x01\xff title",
+            [new ChartPanel('p', 'u', [new ChartBar("line\nbreak", 1.0, 1.0, 1.0)], false)],
+        );
 
         self::assertContains('line break', self::texts($svg));
     }
@@ -107,16 +117,34 @@ final class BarChartTest extends TestCase
             $whiskerEnd = (float) $whiskers[$i]->getAttribute('x2');
             self::assertGreaterThan($barEnd, $whiskerEnd, 'errorHigh lies past the value');
             self::assertLessThan($barEnd, (float) $whiskers[$i]->getAttribute('x1'), 'errorLow lies before the value');
-            self::assertGreaterThan($whiskerEnd, (float) $values[$i]->getAttribute('x'), 'the value is printed past the whisker');
+            self::assertGreaterThan(
+                $whiskerEnd,
+                (float) $values[$i]->getAttribute('x'),
+                'the value is printed past the whisker',
+            );
         }
         // Both bars start on the axis and are to scale: 150 is 1.5 times 100.
         self::assertSame($bars[0]->getAttribute('x'), $bars[1]->getAttribute('x'));
-        self::assertEqualsWithDelta(1.5, (float) $bars[1]->getAttribute('width') / (float) $bars[0]->getAttribute('width'), 0.01);
+        self::assertEqualsWithDelta(
+            1.5,
+            (float) $bars[1]->getAttribute('width') / (float) $bars[0]->getAttribute('width'),
+            0.01,
+        );
     }
 
     public function testAxisHasFourToSixRoundTicksFromZeroCoveringTheWhiskers(): void
     {
-        $svg = (new BarChart())->render('t', [new ChartPanel('p', 'u', [new ChartBar('a', 1520.4, 1480.0, 1561.0), new ChartBar('b', 1849.7, 1790.0, 1910.0)], true)]);
+        $svg = (new BarChart())->render(
+            't',
+            [
+                new ChartPanel(
+                    'p',
+                    'u',
+                    [new ChartBar('a', 1520.4, 1480.0, 1561.0), new ChartBar('b', 1849.7, 1790.0, 1910.0)],
+                    true,
+                ),
+            ],
+        );
 
         self::assertSame(['0', '500', '1,000', '1,500', '2,000'], self::texts($svg, 'tick-label'));
     }
@@ -133,12 +161,18 @@ final class BarChartTest extends TestCase
     {
         $xpath = new \DOMXPath(self::load(self::render()));
         $xpath->registerNamespace('s', 'http://www.w3.org/2000/svg');
-        $fills = array_map(static fn (\DOMElement $bar): string => $bar->getAttribute('fill'), self::elements($xpath, '//s:g[@class="panel"][1]/s:rect[@class="bar"]'));
+        $fills = array_map(
+            static fn (\DOMElement $bar): string => $bar->getAttribute('fill'),
+            self::elements($xpath, '//s:g[@class="panel"][1]/s:rect[@class="bar"]'),
+        );
 
         self::assertCount(3, $fills);
         self::assertSame('#9ca3af', $fills[0]);
         self::assertCount(3, array_unique($fills));
-        $secondPanel = array_map(static fn (\DOMElement $bar): string => $bar->getAttribute('fill'), self::elements($xpath, '//s:g[@class="panel"][2]/s:rect[@class="bar"]'));
+        $secondPanel = array_map(
+            static fn (\DOMElement $bar): string => $bar->getAttribute('fill'),
+            self::elements($xpath, '//s:g[@class="panel"][2]/s:rect[@class="bar"]'),
+        );
         self::assertSame($fills, $secondPanel, 'a scenario keeps its color across panels');
     }
 
@@ -176,7 +210,11 @@ final class BarChartTest extends TestCase
 
     private static function render(): string
     {
-        return (new BarChart())->render('Preheat benchmark: symfony/demo', self::threeScenarios(), 'PHP 8.2.36, php-fpm with 4 workers, 10 runs of 2,000 requests each. Bars: medians; whiskers: min to max.');
+        return (new BarChart())->render(
+            'Preheat benchmark: symfony/demo',
+            self::threeScenarios(),
+            'PHP 8.2.36, php-fpm with 4 workers, 10 runs of 2,000 requests each. Bars: medians; whiskers: min to max.',
+        );
     }
 
     /** @return list<ChartPanel> */

@@ -1,0 +1,138 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Formats;
+
+use Preheat\Deploy\PreloadStatus;
+use Preheat\Doctor\DoctorReport;
+use Preheat\Report\Bench\BenchReport;
+use Preheat\Report\Bench\ConsoleRenderer;
+use Preheat\Report\Bench\JsonRenderer;
+use Preheat\Report\Bench\MarkdownRenderer;
+use Preheat\Report\Deploy\StatusJsonRenderer;
+use Preheat\Report\Deploy\StatusTextRenderer;
+use Preheat\Report\Doctor\DoctorJsonRenderer;
+use Preheat\Report\Doctor\DoctorTextRenderer;
+use Preheat\Report\ExplainReport;
+use Preheat\Report\ExplanationJsonRenderer;
+use Preheat\Report\ExplanationTextRenderer;
+use Preheat\Report\GenerateReport;
+use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\PlanJsonRenderer;
+use Preheat\Report\Renderer;
+use Preheat\Report\UsageJsonRenderer;
+use Preheat\Report\UsageMergeJsonRenderer;
+use Preheat\Report\UsageMergeReport;
+use Preheat\Report\UsageMergeTextRenderer;
+use Preheat\Report\UsageReport;
+use Preheat\Report\UsageTextRenderer;
+use Preheat\Report\VerificationJsonRenderer;
+use Preheat\Report\VerificationTextRenderer;
+use Preheat\Report\VerifiedScript;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * The report formats by report model and format name: what `--format` accepts and the renderer it picks (as
+ * phpbench's renderers registered by name). A new format is one Renderer class and one line in the
+ * constructor; with() adds one from outside (a plugin, a test).
+ */
+final class Renderers
+{
+    /** @var array<class-string, array<string, \Closure(): Renderer<never>>> */
+    private array $factories = [];
+
+    /** The formats Preheat ships, in the order `--help` and the error for an unknown one list them. */
+    public function __construct()
+    {
+        $this->add(DoctorReport::class, 'text', static fn (): Renderer => new DoctorTextRenderer());
+        $this->add(DoctorReport::class, 'json', static fn (): Renderer => new DoctorJsonRenderer());
+        $this->add(PreloadStatus::class, 'text', static fn (): Renderer => new StatusTextRenderer());
+        $this->add(PreloadStatus::class, 'json', static fn (): Renderer => new StatusJsonRenderer());
+        $this->add(VerifiedScript::class, 'text', static fn (): Renderer => new VerificationTextRenderer());
+        $this->add(VerifiedScript::class, 'json', static fn (): Renderer => new VerificationJsonRenderer());
+        $this->add(GenerateReport::class, 'text', static fn (): Renderer => new GenerateTextRenderer());
+        $this->add(GenerateReport::class, 'json', static fn (): Renderer => new PlanJsonRenderer());
+        $this->add(ExplainReport::class, 'text', static fn (): Renderer => new ExplanationTextRenderer());
+        $this->add(ExplainReport::class, 'json', static fn (): Renderer => new ExplanationJsonRenderer());
+        $this->add(UsageReport::class, 'text', static fn (): Renderer => new UsageTextRenderer());
+        $this->add(UsageReport::class, 'json', static fn (): Renderer => new UsageJsonRenderer());
+        $this->add(UsageMergeReport::class, 'text', static fn (): Renderer => new UsageMergeTextRenderer());
+        $this->add(UsageMergeReport::class, 'json', static fn (): Renderer => new UsageMergeJsonRenderer());
+        $this->add(BenchReport::class, 'text', static fn (): Renderer => new ConsoleRenderer());
+        $this->add(BenchReport::class, 'md', static fn (): Renderer => new MarkdownRenderer());
+        $this->add(BenchReport::class, 'json', static fn (): Renderer => new JsonRenderer());
+    }
+
+    /**
+     * These formats and $format of $report, made by $factory (replacing one of that name).
+     *
+     * @template T of object
+     *
+     * @param class-string<T>         $report
+     * @param \Closure(): Renderer<T> $factory
+     */
+    public function with(string $report, string $format, \Closure $factory): self
+    {
+        $renderers = clone $this;
+        $renderers->add($report, $format, $factory);
+
+        return $renderers;
+    }
+
+    /**
+     * @template T of object
+     *
+     * @param class-string<T>         $report
+     * @param \Closure(): Renderer<T> $factory
+     */
+    private function add(string $report, string $format, \Closure $factory): void
+    {
+        $this->factories[$report][$format] = $factory;
+    }
+
+    /**
+     * The format names of $report, in the order they were registered.
+     *
+     * @param class-string $report
+     *
+     * @return list<string>
+     */
+    public function formats(string $report): array
+    {
+        return array_keys($this->factories[$report] ?? []);
+    }
+
+    /**
+     * The formats of $report for an option's help: "text or json", "text, md or json".
+     *
+     * @param class-string $report
+     */
+    public function choices(string $report): string
+    {
+        $formats = $this->formats($report);
+        $last = array_pop($formats);
+
+        return [] === $formats ? (string) $last : implode(', ', $formats).' or '.$last;
+    }
+
+    /**
+     * Writes $report in $format, one of formats() (the command checked the option against them).
+     *
+     * @template T of object
+     *
+     * @param T $report
+     */
+    public function write(object $report, string $format, OutputInterface $output): void
+    {
+        $factory = $this->factories[$report::class][$format] ?? null;
+        if (null === $factory) {
+            throw new \LogicException(
+                \sprintf('No %s format for %s: the command should have refused it.', $format, $report::class),
+            );
+        }
+        /** @var Renderer<T> $renderer */
+        $renderer = $factory();
+        $renderer->write($report, $output);
+    }
+}

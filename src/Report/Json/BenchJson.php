@@ -1,0 +1,115 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Json;
+
+use Preheat\Bench\Config\ScenarioLayers;
+use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\MachineLoad;
+use Preheat\Bench\Result\RunConditions;
+
+/**
+ * The public JSON of a bench's parts (report.json, documented in doc/bench-report.md): the environment, the
+ * machine's load, each run's figures and a ladder rung's layers.
+ */
+final class BenchJson
+{
+    /** @return array<string, mixed> the report's "environment", keys in the documented order */
+    public static function environment(Environment $environment): array
+    {
+        $served = null === $environment->phpIni ? [] : ['phpIni' => $environment->phpIni, 'user' => $environment->user];
+
+        return array_filter(['project' => $environment->project], static fn (?string $v): bool => null !== $v)
+            + ['php' => $environment->php]
+            + $served
+            + [
+                'opcache' => $environment->opcache,
+                'cores' => $environment->cores,
+                'cpuModel' => $environment->cpuModel,
+                'governor' => $environment->governor,
+                'workers' => $environment->workers,
+                'tool' => $environment->tool,
+                'toolSettings' => $environment->toolSettings,
+                'rounds' => $environment->rounds,
+                'schedule' => $environment->schedule,
+                'workerPlacement' => $environment->workerPlacement,
+                'restartEvery' => $environment->restartEvery,
+                'duration' => $environment->duration,
+                'warmup' => $environment->warmup,
+                'urls' => $environment->urls,
+                'machineBefore' => null === $environment->before ? null : self::machineLoad($environment->before),
+                'machineDuring' => null === $environment->during ? null : self::machineLoad($environment->during),
+            ]
+            + (null === $environment->note ? [] : ['note' => $environment->note]);
+    }
+
+    /** @return array{opcache: string, autoload: string, runtime: ?string} what a ladder rung changes */
+    public static function layers(ScenarioLayers $layers): array
+    {
+        return [
+            'opcache' => $layers->opcache->value,
+            'autoload' => $layers->autoload->value,
+            'runtime' => $layers->runtime,
+        ];
+    }
+
+    /** @return array<string, mixed> */
+    public static function machineLoad(MachineLoad $load): array
+    {
+        return [
+            'loadAverage' => $load->loadAverage,
+            'stealShare' => null === $load->stealShare ? null : round($load->stealShare, 4),
+            'otherLoadShare' => null === $load->otherShare ? null : round($load->otherShare, 4),
+            'toolCpuShare' => null === $load->toolShare ? null : round($load->toolShare, 4),
+        ];
+    }
+
+    /** @return array<string, float|null> the machine during one run */
+    public static function runConditions(RunConditions $run): array
+    {
+        $capacity = $run->capacitySeconds();
+        $other = $run->otherSeconds();
+
+        return [
+            'wallSeconds' => round($run->wallSeconds, 4),
+            'stealShare' => $capacity > 0 ? round($run->stealSeconds / $capacity, 4) : null,
+            'otherLoadShare' => $capacity > 0 && null !== $other ? round($other / $capacity, 4) : null,
+            'serverCpuSeconds' => null === $run->serverCpuSeconds ? null : round($run->serverCpuSeconds, 3),
+            'loadAverage' => $run->loadAverage,
+            'neighbourCpuSeconds' => round($run->neighbourSeconds, 3),
+        ];
+    }
+
+    /** @return array<string, mixed> one run's figures */
+    public static function loadResult(LoadResult $run): array
+    {
+        $served = $run->phpRequestsServed();
+
+        return [
+            'tool' => $run->tool,
+            'requests' => $run->requests,
+            'seconds' => round($run->seconds, 4),
+            'requestsPerSecond' => round($run->requestsPerSecond(), 3),
+            'timePerRequestMs' => round($run->timePerRequestMs(), 4),
+            'latencyMs' => null === $run->latencyP50Ms ? null : [
+                'mean' => round((float) $run->latencyMeanMs, 4),
+                'p50' => round($run->latencyP50Ms, 4),
+                'p90' => round((float) $run->latencyP90Ms, 4),
+                'p99' => round((float) $run->latencyP99Ms, 4),
+            ],
+            'non2xx' => $run->non2xx,
+            'socketErrors' => $run->socketErrors,
+            'timeouts' => $run->timeouts,
+            'toolCpuSeconds' => null === $run->toolCpuSeconds ? null : round($run->toolCpuSeconds, 3),
+            'phpCpuSeconds' => null === $run->phpCpuSeconds ? null : round($run->phpCpuSeconds, 3),
+            'phpRequests' => $run->phpRequests,
+            'cpuPerRequestMs' => null === $run->phpCpuSeconds || $served <= 0
+                ? null
+                : round($run->phpCpuSeconds * 1000 / $served, 4),
+            'instructions' => $run->instructions,
+            'valid' => $run->isValid(),
+        ];
+    }
+}

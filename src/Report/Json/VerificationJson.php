@@ -1,0 +1,62 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Json;
+
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\UnlinkedClass;
+use Preheat\Script\Verify\VerificationReport;
+
+/** The public JSON of a verification (`verify --format=json`, and generate's "verification"). */
+final class VerificationJson
+{
+    /** @return array<string, mixed> */
+    public static function report(VerificationReport $report): array
+    {
+        return [
+            'script' => $report->scriptPath,
+            'command' => $report->commandLine,
+            'php' => $report->phpVersion,
+            'ini' => PhpJson::settings($report->php->settings),
+            'preloadUser' => $report->preloadUser,
+            'booted' => $report->booted,
+            'exitCode' => $report->exitCode,
+            'preloaded' => [
+                'scripts' => $report->scripts,
+                'classes' => $report->classes,
+                'functions' => $report->functions,
+                'memoryBytes' => $report->preloadMemoryBytes,
+            ],
+            'opcache' => ['usedBytes' => $report->opcacheUsedBytes, 'memoryBytes' => $report->opcacheMemoryBytes],
+            'peakMemoryBytes' => $report->peakMemoryBytes,
+            'memoryLimitLifted' => $report->memoryLimitLifted,
+            'startupSeconds' => round($report->startupSeconds, 4),
+            'fatals' => $report->fatalCount(),
+            'warnings' => $report->warningCount(),
+            'clean' => $report->clean(),
+            'deprecations' => $report->deprecationCount(),
+            'messages' => array_map(static fn (StartupMessage $m): array => [
+                'severity' => $m->severity->value,
+                'message' => $m->message,
+                'file' => $m->file,
+                'line' => $m->line,
+                'count' => $m->count,
+            ], $report->messages),
+            'unlinkedClasses' => array_map(static fn (UnlinkedClass $c): array => [
+                'class' => $c->class,
+                'reason' => $c->reason,
+                'file' => $c->file,
+                'line' => $c->line,
+            ], $report->unlinkedClasses),
+            'findings' => array_map(static fn (Finding $f): array => [
+                'severity' => $f->severity->value,
+                'message' => $f->message,
+                'setting' => $f->setting,
+                'value' => $f->value,
+                'file' => $f->file,
+            ], $report->findings),
+        ];
+    }
+}

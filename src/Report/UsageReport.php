@@ -1,0 +1,17 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report;
+
+use Preheat\Usage\UsageSummary;
+
+/** What `preheat usage` reports: the summary of the recorded traffic, and the stores it was read from. */
+final class UsageReport
+{
+    public function __construct(
+        public readonly UsageSummary $summary,
+        public readonly string $store,
+    ) {
+    }
+}

@@ -1,0 +1,100 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report;
+
+use Preheat\Usage\UsageSummary;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * `preheat usage` as text: what the recorder saw, its window, the coverage curve and the top files.
+ *
+ * @implements Renderer<UsageReport>
+ */
+final class UsageTextRenderer implements Renderer
+{
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->writeln($this->lines($report->summary, $report->store), OutputInterface::OUTPUT_RAW);
+    }
+
+    /** @return list<string> */
+    public function lines(UsageSummary $summary, string $store): array
+    {
+        $usage = $summary->snapshot;
+        $lines = [\sprintf('Usage recorded in %s', $store)];
+        $lines[] = \sprintf(
+            '  Requests   %s sampled, in %s %s, from %d %s%s',
+            number_format($usage->requests),
+            number_format($usage->batches),
+            1 === $usage->batches ? 'batch' : 'batches',
+            \count($usage->servers),
+            1 === \count($usage->servers) ? 'server' : 'servers',
+            [] === $usage->servers ? '' : ': '.implode(', ', $usage->servers),
+        );
+        if (null !== $usage->from && null !== $usage->to) {
+            $lines[] = \sprintf(
+                '  Window     %s → %s (%s)',
+                self::time($usage->from),
+                self::time($usage->to),
+                self::duration($usage->to - $usage->from),
+            );
+        }
+        $lines[] = \sprintf(
+            '  Files      %s distinct; a request loads %s on average',
+            number_format($summary->distinctFiles()),
+            number_format($summary->filesPerRequest(), 1),
+        );
+        $curve = [];
+        foreach ($summary->coverage as $percent => $files) {
+            $curve[] = \sprintf('%d%%: %s', $percent, number_format($files));
+        }
+        $lines[] = \sprintf('  Coverage   files that account for a share of all loads: %s', implode(' · ', $curve));
+        if ($usage->skippedRecords > 0) {
+            $lines[] = \sprintf(
+                '  Damaged    %d %s skipped (torn or garbled lines)',
+                $usage->skippedRecords,
+                1 === $usage->skippedRecords ? 'record' : 'records',
+            );
+        }
+        if ($usage->droppedRequests > 0) {
+            $lines[] = \sprintf(
+                '  Dropped    %s sampled requests, while the store was unreachable',
+                number_format($usage->droppedRequests),
+            );
+        }
+        if ([] !== $summary->top) {
+            $lines[] = \sprintf(
+                'Top %d of %s files (sampled requests that loaded each, and their share):',
+                \count($summary->top),
+                number_format($summary->distinctFiles()),
+            );
+            foreach ($summary->top as $row) {
+                $lines[] = \sprintf(
+                    '  %10s  %5.1f%%  %s',
+                    number_format($row['requests']),
+                    $row['share'] * 100,
+                    $row['file'],
+                );
+            }
+        }
+
+        return $lines;
+    }
+
+    private static function time(int $timestamp): string
+    {
+        return gmdate('Y-m-d H:i:s', $timestamp).' UTC';
+    }
+
+    private static function duration(int $seconds): string
+    {
+        return match (true) {
+            $seconds < 120 => \sprintf('%d s', $seconds),
+            $seconds < 7200 => \sprintf('%d min', intdiv($seconds, 60)),
+            $seconds < 172800 => \sprintf('%.1f h', $seconds / 3600),
+            default => \sprintf('%.1f days', $seconds / 86400),
+        };
+    }
+}
