@@ -11,6 +11,7 @@ use Preheat\Note;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\Timings;
@@ -33,10 +34,12 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class GenerateCommand extends Command
 {
-    private const STRATEGIES = ['paths', 'hot', 'trace'];
+    private readonly Strategies $strategies;
 
-    public function __construct(private readonly ProcessRunner $runner)
+    /** @param Strategies|null $strategies what --strategy may name (by default, this version's) */
+    public function __construct(private readonly ProcessRunner $runner, ?Strategies $strategies = null)
     {
+        $this->strategies = $strategies ?? Strategies::standard();
         parent::__construct('generate');
     }
 
@@ -45,7 +48,7 @@ final class GenerateCommand extends Command
         $this->setDescription('Write a preload script that is safe by construction, then verify it boots');
         PlanInput::configure($this);
         $this
-            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: paths (every safe file under the scanned paths), hot (what recorded traffic loads most: --usage) or trace (what a few requests to --url load)', 'paths')
+            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: '.$this->strategies->describe(), $this->strategies->default()->name())
             ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'hot: the usage store (a file path or redis://host:port/db?prefix=...)')
             ->addOption('coverage', null, InputOption::VALUE_REQUIRED, 'hot: preload the files behind this share of all file loads (default 0.99)')
             ->addOption('min-share', null, InputOption::VALUE_REQUIRED, 'hot: only files at least this share of requests loads, e.g. 0.05')
@@ -67,16 +70,13 @@ final class GenerateCommand extends Command
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, 'text', 'json');
-        $strategy = (string) $input->getOption('strategy');
-        if (!\in_array($strategy, self::STRATEGIES, true)) {
-            throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
-        }
+        $strategy = StrategyInput::kind($input, $this->strategies);
         $fixRounds = filter_var($input->getOption('fix-rounds'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 50]]);
         if (false === $fixRounds) {
             throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
         }
         $request = PlanInput::request($input);
-        $options = PlanInput::options($input, $strategy);
+        $options = PlanInput::options($input, $strategy->name());
         $outputPath = $this->outputPath($input, $request->projectRoot);
         // Every process this run starts goes through the timed runner, so that the timing table misses none.
         $timings = new Timings();
@@ -92,9 +92,14 @@ final class GenerateCommand extends Command
             timings: $timings,
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
-        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))->strategy($input, $strategy, $request);
-        // trace serves the app (php-fpm or a worker) and requests its pages: those processes are this boot's.
-        $seedStrategy = 'trace' === $strategy ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput) : $timings->span('strategy input', $strategyInput);
+        $strategies = $this->strategies;
+        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))
+            ->strategy($input, $strategy, $request, $strategies);
+        // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those
+        // processes are this boot's.
+        $seedStrategy = $strategy->servesTheApp()
+            ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput)
+            : $timings->span('strategy input', $strategyInput);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,
