@@ -35,7 +35,9 @@ final class Binaries
         return new self([$key => $binary] + $this->binaries);
     }
 
-    /** The binaries every run needs whatever its runtime and tool: the PHP CLI, and php-fpm (whose ini is the default). */
+    /**
+     * The binaries every run needs whatever its runtime and tool: the PHP CLI, and php-fpm (whose ini is the default).
+     */
     public const PHP = 'php';
     public const FPM = 'fpm';
 

@@ -51,7 +51,9 @@ final class ConfigQuote
         return $value;
     }
 
-    /** A value of Apache's configuration: backslash and double quote escaped; "${" (a Define's value to Apache) refused. */
+    /**
+     * A value of Apache's configuration: backslash and double quote escaped; "${" (a Define's value to Apache) refused.
+     */
     public static function apache(string $value, string $what): string
     {
         self::refuseControl($value, $what, 'Apache');

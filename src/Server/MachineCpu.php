@@ -56,7 +56,10 @@ final class MachineCpu
         return trim($match[1]);
     }
 
-    /** cpu0's frequency governor (performance, powersave, schedutil, ...); null where the system does not expose one (most VMs). */
+    /**
+     * cpu0's frequency governor (performance, powersave, schedutil, ...); null where the system does not expose one
+     * (most VMs).
+     */
     public function governor(): ?string
     {
         $governor = @file_get_contents($this->sys.'/devices/system/cpu/cpu0/cpufreq/scaling_governor');

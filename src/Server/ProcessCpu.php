@@ -81,7 +81,10 @@ final class ProcessCpu
         return $seconds;
     }
 
-    /** Seconds on a CPU of all the process's threads, from their schedstat (nanoseconds first); null where there is none. */
+    /**
+     * Seconds on a CPU of all the process's threads, from their schedstat (nanoseconds first); null where there is
+     * none.
+     */
     private function scheduledSeconds(int $pid): ?float
     {
         $files = glob("{$this->proc}/$pid/task/[0-9]*/schedstat") ?: [];

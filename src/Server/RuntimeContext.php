@@ -6,7 +6,9 @@ namespace Preheat\Server;
 
 use Preheat\Server\Worker\WorkerSettings;
 
-/** What every runtime kind of a run is made from: the shared stack, the supervisor, the binaries, the worker settings. */
+/**
+ * What every runtime kind of a run is made from: the shared stack, the supervisor, the binaries, the worker settings.
+ */
 final class RuntimeContext
 {
     public function __construct(

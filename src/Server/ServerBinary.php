@@ -6,7 +6,10 @@ namespace Preheat\Server;
 
 use Symfony\Component\Process\ExecutableFinder;
 
-/** Finds a server's binary: a path as given, or a name on the PATH and in the sbin directories where Debian puts servers. */
+/**
+ * Finds a server's binary: a path as given, or a name on the PATH and in the sbin directories where Debian puts
+ * servers.
+ */
 final class ServerBinary
 {
     /** @throws RuntimeError naming the Debian package to install when it is not there */

@@ -6,7 +6,10 @@ namespace Preheat\Server;
 
 use Preheat\UserError;
 
-/** A path or name the bench would write into a server's configuration, refused because that format cannot carry it safely. */
+/**
+ * A path or name the bench would write into a server's configuration, refused because that format cannot carry it
+ * safely.
+ */
 final class UnsafeConfigValue extends \InvalidArgumentException implements UserError
 {
     public static function because(string $what, string $value, string $format, string $character): self

@@ -62,7 +62,10 @@ final class BenchConfig
         $this->pages = array_map(static fn (UrlSpec $url): string => $url->path, $urls);
     }
 
-    /** When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs out. */
+    /**
+     * When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime`
+     * runs out.
+     */
     public function stoppingRule(): StoppingRule
     {
         return $this->stopping->rule($this->load->restartEvery > 0);

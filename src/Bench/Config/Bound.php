@@ -34,7 +34,9 @@ enum Bound: string
     /** One round's load, the warm-up, a request's timeout, the recording for hot: an hour each at the most. */
     public const MAX_PHASE_SECONDS = 3600.0;
     public const MAX_ROUNDS = 10000;
-    /** php-fpm or Apache prefork children per server, whatever the memory: beyond, a benchmark measures the scheduler. */
+    /**
+     * php-fpm or Apache prefork children per server, whatever the memory: beyond, a benchmark measures the scheduler.
+     */
     public const MAX_WORKERS = 1024;
     /** nginx runs one worker with 4096 connections, and each request holds two (the client's and php-fpm's). */
     public const MAX_CONCURRENCY = 2000;

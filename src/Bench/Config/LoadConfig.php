@@ -44,7 +44,10 @@ final class LoadConfig
     /** together or turns (see SCHEDULES): by default together, except for the tools that run PHP themselves. */
     public readonly string $schedule;
 
-    /** Rounds between restarts of every scenario's server (0: never); by default DEFAULT_RESTART_EVERY together, never in turns. */
+    /**
+     * Rounds between restarts of every scenario's server (0: never); by default DEFAULT_RESTART_EVERY together, never
+     * in turns.
+     */
     public readonly int $restartEvery;
 
     /** What each run of the tool takes; the request timeout is the serve settings'. */

@@ -6,7 +6,10 @@ namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Rounds\StoppingRule;
 
-/** When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs out. */
+/**
+ * When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs
+ * out.
+ */
 final class StoppingSettings
 {
     /** The rounds always run; more follow until every gain is precise enough or time runs out. */

@@ -51,7 +51,8 @@ final class NginxFpmLauncher implements RuntimeFactory
         file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
-        // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the machine.
+        // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the
+        // machine.
         $user = $asRoot ? ($php->user ?? 'www-data') : $php->user;
         // Workers run as the pool's user, as in production: they read the scenario's files and write its logs.
         if (null !== $user) {

@@ -27,7 +27,10 @@ use Preheat\Worker\WorkerConfig;
  */
 final class WorkerLauncher implements RuntimeFactory
 {
-    /** The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's source root. */
+    /**
+     * The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's
+     * source root.
+     */
     private const LIBRARIES = [
         'React\\EventLoop\\' => \React\EventLoop\Loop::class,
         'React\\Socket\\' => \React\Socket\FdServer::class,
@@ -111,7 +114,10 @@ final class WorkerLauncher implements RuntimeFactory
         return \dirname(__DIR__, 2).'/Worker/worker.php';
     }
 
-    /** @return array<string, string> where the worker finds its libraries: these packages' source roots as installed with Preheat */
+    /**
+     * @return array<string, string> where the worker finds its libraries: these packages' source roots as installed
+     *                               with Preheat
+     */
     public static function libraries(): array
     {
         $roots = [];
