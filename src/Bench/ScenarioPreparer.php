@@ -62,7 +62,15 @@ final class ScenarioPreparer implements ScenarioPreparation
         $autoload = $this->layering->autoload($layers->autoload, $config, $directory);
         $skipped = self::notApplicable($spec, $autoload);
         if (null !== $skipped) {
-            return new PreparedScenario($spec->name, $spec->spec, null, $autoload->description, runtime: $layers->runtime, skipped: $skipped, layers: ['autoload' => $autoload->description]);
+            return new PreparedScenario(
+                $spec->name,
+                $spec->spec,
+                null,
+                $autoload->description,
+                runtime: $layers->runtime,
+                skipped: $skipped,
+                layers: ['autoload' => $autoload->description],
+            );
         }
         // A preload is generated and verified with the php.ini its server will run: the sized OPcache included.
         $php = $this->runtimes->php();
@@ -78,7 +86,13 @@ final class ScenarioPreparer implements ScenarioPreparation
             $prepared->name,
             $prepared->spec,
             $prepared->preloadScript,
-            implode('; ', array_filter([$opcache->description, $autoload->description, $prepared->preparation], static fn (string $part): bool => '' !== $part)),
+            implode(
+                '; ',
+                array_filter(
+                    [$opcache->description, $autoload->description, $prepared->preparation],
+                    static fn (string $part): bool => '' !== $part,
+                ),
+            ),
             $prepared->ini + $autoload->ini + $opcache->ini,
             $prepared->problems,
             $layers->runtime,
@@ -106,8 +120,12 @@ final class ScenarioPreparer implements ScenarioPreparation
     }
 
     /** The scenario's preloading: none (with or without the recorder), a given script, or one generate writes. */
-    private function preload(ScenarioSpec $spec, BenchConfig $config, string $directory, VerifyOptions $verify): PreparedScenario
-    {
+    private function preload(
+        ScenarioSpec $spec,
+        BenchConfig $config,
+        string $directory,
+        VerifyOptions $verify,
+    ): PreparedScenario {
         $preload = $spec->preload;
 
         return match (true) {
@@ -123,7 +141,10 @@ final class ScenarioPreparer implements ScenarioPreparation
     {
         $report = $this->verifier->verify($script->path, $verify);
 
-        return new PreparedScenario($spec->name, $spec->spec, $script->path, \sprintf('given script, %d classes', $report->classes), problems: $report->passed(false) ? [] : [
+        return new PreparedScenario($spec->name, $spec->spec, $script->path, \sprintf(
+            'given script, %d classes',
+            $report->classes,
+        ), problems: $report->passed(false) ? [] : [
             \sprintf('%s fails verification: %s', $script->path, $this->firstFatal($report->messages)),
         ]);
     }
@@ -133,13 +154,24 @@ final class ScenarioPreparer implements ScenarioPreparation
      * that differ only in what generation does not see (the ladder's rung 5 and its reference, which differ
      * in the autoloader) share one script.
      */
-    private function generated(ScenarioSpec $spec, Generated $preload, BenchConfig $config, string $directory, VerifyOptions $verify): PreparedScenario
-    {
+    private function generated(
+        ScenarioSpec $spec,
+        Generated $preload,
+        BenchConfig $config,
+        string $directory,
+        VerifyOptions $verify,
+    ): PreparedScenario {
         $key = $preload->strategy->name().'|'.serialize($verify->php->settings);
         if (isset($this->generatedScripts[$key])) {
             $made = $this->generatedScripts[$key];
 
-            return new PreparedScenario($spec->name, $spec->spec, $made->preloadScript, $made->preparation, problems: $made->problems);
+            return new PreparedScenario(
+                $spec->name,
+                $spec->spec,
+                $made->preloadScript,
+                $made->preparation,
+                problems: $made->problems,
+            );
         }
         $output = $directory.'/preload.php';
         $source = new BenchStrategySource($this, $config);
@@ -177,10 +209,25 @@ final class ScenarioPreparer implements ScenarioPreparation
     private function recording(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
         $sample = $config->recording->recorderSample;
-        $settings = $this->installer->settings($config->serve->projectRoot, $directory.'/recorder.php', $directory.'/usage.log', $sample, 50, 60, [], $directory);
+        $settings = $this->installer->settings(
+            $config->serve->projectRoot,
+            $directory.'/recorder.php',
+            $directory.'/usage.log',
+            $sample,
+            50,
+            60,
+            [],
+            $directory,
+        );
         $this->installer->install($settings);
 
-        return new PreparedScenario($spec->name, $spec->spec, null, \sprintf('no preloading, recorder on (1 in %d requests)', $sample), ['auto_prepend_file' => $settings->bootstrapPath]);
+        return new PreparedScenario(
+            $spec->name,
+            $spec->spec,
+            null,
+            \sprintf('no preloading, recorder on (1 in %d requests)', $sample),
+            ['auto_prepend_file' => $settings->bootstrapPath],
+        );
     }
 
     /** The configured usage store, or traffic recorded now: load over the pages with the recorder on every request. */
@@ -195,13 +242,24 @@ final class ScenarioPreparer implements ScenarioPreparation
         $server = TracedServer::start($this->runtimes, $this->runner, $serve->projectRoot, 1, 10);
         try {
             $runtime = $server->runtime();
-            $target = new LoadTarget($runtime->baseUrl(), $config->pages, $runtime->phpIni(), $serve->documentRoot, $serve->frontController);
+            $target = new LoadTarget(
+                $runtime->baseUrl(),
+                $config->pages,
+                $runtime->phpIni(),
+                $serve->documentRoot,
+                $serve->frontController,
+            );
             $this->load->run($target, $config->load->settings, $recording->recordSeconds);
             $usage = $server->usage();
         } finally {
             $server->stop();
         }
-        $this->progress->finish(\sprintf('Recorded %d requests over %g s: they loaded %d PHP files', $usage->requests, $recording->recordSeconds, \count($usage->fileCounts)));
+        $this->progress->finish(\sprintf(
+            'Recorded %d requests over %g s: they loaded %d PHP files',
+            $usage->requests,
+            $recording->recordSeconds,
+            \count($usage->fileCounts),
+        ));
 
         return $usage;
     }
@@ -214,7 +272,11 @@ final class ScenarioPreparer implements ScenarioPreparation
             throw new \LogicException('No page to trace.');
         }
 
-        return (new TraceRecorder($this->runtimes, $this->runner, $this->progress))->record($config->serve->projectRoot, $paths, 3, $config->serve->requestTimeout);
+        return (new TraceRecorder(
+            $this->runtimes,
+            $this->runner,
+            $this->progress,
+        ))->record($config->serve->projectRoot, $paths, 3, $config->serve->requestTimeout);
     }
 
     /** @param list<\Preheat\Script\StartupMessage> $messages */

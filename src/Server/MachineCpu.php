@@ -49,7 +49,11 @@ final class MachineCpu
     public function model(): ?string
     {
         $cpuinfo = @file_get_contents($this->proc.'/cpuinfo');
-        if (false === $cpuinfo || !preg_match('/^(?:model name|Model|Hardware|cpu model)\s*:\s*(.+)$/m', $cpuinfo, $match)) {
+        if (false === $cpuinfo || !preg_match(
+            '/^(?:model name|Model|Hardware|cpu model)\s*:\s*(.+)$/m',
+            $cpuinfo,
+            $match,
+        )) {
             return null;
         }
 

@@ -150,7 +150,11 @@ final class Ports
                     continue;
                 }
                 [$address, $hexPort] = explode(':', $fields[1]) + ['', ''];
-                $loopbackOrAny = \in_array($address, ['0100007F', '00000000', '00000000000000000000000000000000', '00000000000000000000000001000000', '0000000000000000FFFF00000100007F'], true);
+                $loopbackOrAny = \in_array(
+                    $address,
+                    ['0100007F', '00000000', '00000000000000000000000000000000', '00000000000000000000000001000000', '0000000000000000FFFF00000100007F'],
+                    true,
+                );
                 if ($loopbackOrAny && hexdec($hexPort) === $port) {
                     $inodes[] = $fields[9];
                 }
@@ -169,7 +173,11 @@ final class Ports
     {
         foreach (@scandir('/proc/'.$pid.'/fd') ?: [] as $fd) {
             $target = @readlink('/proc/'.$pid.'/fd/'.$fd);
-            if (false !== $target && 1 === preg_match('/^socket:\[(\d+)\]$/', $target, $match) && \in_array($match[1], $inodes, true)) {
+            if (false !== $target && 1 === preg_match(
+                '/^socket:\[(\d+)\]$/',
+                $target,
+                $match,
+            ) && \in_array($match[1], $inodes, true)) {
                 return true;
             }
         }

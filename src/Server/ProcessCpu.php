@@ -43,7 +43,10 @@ final class ProcessCpu
     {
         $children = @file_get_contents("{$this->proc}/$pid/task/$pid/children");
         if (false !== $children) {
-            return array_values(array_map('intval', array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c)));
+            return array_values(array_map(
+                'intval',
+                array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c),
+            ));
         }
         // Kernels without CONFIG_PROC_CHILDREN: every process's parent, from its stat line.
         $found = [];

@@ -85,6 +85,9 @@ final class RuntimeRegistry
     /** Every kind started with the same settings: the bench's runtime serves, the ladder's ceiling asks by name. */
     public function factories(RuntimeContext $context): RuntimeKinds
     {
-        return new RuntimeKinds(array_map(static fn (RuntimeKind $kind): RuntimeFactory => $kind->factory($context), $this->kinds));
+        return new RuntimeKinds(array_map(
+            static fn (RuntimeKind $kind): RuntimeFactory => $kind->factory($context),
+            $this->kinds,
+        ));
     }
 }

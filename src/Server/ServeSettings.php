@@ -69,12 +69,22 @@ final class ServeSettings
      */
     public function kinds(RuntimeRegistry $registry, PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeKinds
     {
-        return $registry->factories(new RuntimeContext($supervisor, $this->stack($php), $this->binaries, $this->worker));
+        return $registry->factories(new RuntimeContext(
+            $supervisor,
+            $this->stack($php),
+            $this->binaries,
+            $this->worker,
+        ));
     }
 
     /** The configured kind's factory. */
     public function runtimes(PhpInstallation $php, ProcessSupervisor $supervisor): RuntimeFactory
     {
-        return $this->runtime->factory(new RuntimeContext($supervisor, $this->stack($php), $this->binaries, $this->worker));
+        return $this->runtime->factory(new RuntimeContext(
+            $supervisor,
+            $this->stack($php),
+            $this->binaries,
+            $this->worker,
+        ));
     }
 }

@@ -15,7 +15,14 @@ final class ServerBinary
     /** @throws RuntimeError naming the Debian package to install when it is not there */
     public static function find(string $name, string $package): string
     {
-        $path = str_contains($name, '/') ? (is_executable($name) ? $name : null) : (new ExecutableFinder())->find($name, null, ['/usr/sbin', '/usr/local/sbin', '/sbin']);
+        $path = str_contains(
+            $name,
+            '/',
+        ) ? (is_executable($name) ? $name : null) : (new ExecutableFinder())->find(
+            $name,
+            null,
+            ['/usr/sbin', '/usr/local/sbin', '/sbin'],
+        );
         if (null === $path) {
             throw RuntimeError::missingBinary($name, $package);
         }

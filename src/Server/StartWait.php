@@ -16,8 +16,14 @@ final class StartWait
      *
      * @throws RuntimeError when the process exits first, or is not ready within $timeout seconds
      */
-    public static function until(string $what, RunningProcess $process, \Closure $ready, string $notAnswering, array $logs, float $timeout): void
-    {
+    public static function until(
+        string $what,
+        RunningProcess $process,
+        \Closure $ready,
+        string $notAnswering,
+        array $logs,
+        float $timeout,
+    ): void {
         $deadline = microtime(true) + $timeout;
         while (microtime(true) < $deadline) {
             if (!$process->isRunning()) {

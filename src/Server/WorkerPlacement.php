@@ -57,7 +57,12 @@ final class WorkerPlacement
                 return $failure->getMessage();
             }
             if (0 !== $result->exitCode && null !== $this->allowed($pid)) {
-                return \sprintf('`%s` exited with code %d: %s', $result->commandLine(), $result->exitCode, trim($result->stderr) ?: trim($result->stdout));
+                return \sprintf(
+                    '`%s` exited with code %d: %s',
+                    $result->commandLine(),
+                    $result->exitCode,
+                    trim($result->stderr) ?: trim($result->stdout),
+                );
             }
         }
 

@@ -46,16 +46,22 @@ final class BenchConfigLoader
     private readonly LoadTools $tools;
     private readonly Strategies $strategies;
 
-    public function __construct(?RuntimeRegistry $runtimes = null, ?LoadTools $tools = null, ?Strategies $strategies = null)
-    {
+    public function __construct(
+        ?RuntimeRegistry $runtimes = null,
+        ?LoadTools $tools = null,
+        ?Strategies $strategies = null,
+    ) {
         $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
         $this->tools = $tools ?? LoadTools::standard();
         $this->strategies = $strategies ?? Strategies::standard();
     }
 
     /** The whole bench configuration: preheat.json's sections with the command line's values over them. */
-    public function load(string $projectRoot, ?string $configFile, BenchOverrides $overrides = new BenchOverrides()): BenchConfig
-    {
+    public function load(
+        string $projectRoot,
+        ?string $configFile,
+        BenchOverrides $overrides = new BenchOverrides(),
+    ): BenchConfig {
         [$root, $file, $data] = $this->read($projectRoot, $configFile);
         $bench = $this->section($file, $data, 'bench', self::BENCH_KEYS);
         $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
@@ -66,23 +72,45 @@ final class BenchConfigLoader
         $urls = [] !== $overrides->urls
             ? array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $overrides->urls)
             : $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
-        $ladder = $overrides->ladder || true === $this->value($file, $bench, 'ladder', 'bool', false) ? Ladder::standard() : null;
+        $ladder = $overrides->ladder || true === $this->value(
+            $file,
+            $bench,
+            'ladder',
+            'bool',
+            false,
+        ) ? Ladder::standard() : null;
         if (null !== $ladder && [] !== $overrides->scenarios) {
             throw ConfigError::invalid('scenarios', implode(' ', $overrides->scenarios), 'the ladder runs its own scenarios (its rungs): give either the ladder or scenarios', Setting::Scenarios);
         }
         $scenarios = match (true) {
             null !== $ladder => $ladder->scenarios(),
             [] !== $overrides->scenarios => array_map(
-                fn (string $option): ScenarioSpec => ScenarioSpec::fromOption($option, (string) getcwd(), $this->strategies),
+                fn (string $option): ScenarioSpec => ScenarioSpec::fromOption(
+                    $option,
+                    (string) getcwd(),
+                    $this->strategies,
+                ),
                 $overrides->scenarios,
             ),
             default => $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root),
         };
         $given = $overrides->load;
-        $toolName = $given->tool ?? (string) $this->value($file, $bench, 'tool', 'string', $this->tools->default()->name());
+        $toolName = $given->tool ?? (string) $this->value(
+            $file,
+            $bench,
+            'tool',
+            'string',
+            $this->tools->default()->name(),
+        );
         $tool = $this->tools->get($toolName)
             ?? throw ConfigError::invalid('tool', $toolName, 'use one of '.implode(', ', $this->tools->names()));
-        $optional = fn (string $key): ?int => null === ($v = $this->value($file, $bench, $key, 'integer', null)) ? null : (int) $v;
+        $optional = fn (string $key): ?int => null === ($v = $this->value(
+            $file,
+            $bench,
+            $key,
+            'integer',
+            null,
+        )) ? null : (int) $v;
         $schedule = $given->schedule ?? $this->value($file, $bench, 'schedule', 'string', null);
 
         return new BenchConfig(
@@ -183,7 +211,13 @@ final class BenchConfigLoader
         if (!is_file($frontController)) {
             throw ConfigError::invalid('front controller', $frontController, 'no such file: set "frontController" (relative to documentRoot) in preheat.json');
         }
-        $runtimeName = $overrides->runtime ?? (string) $this->value($file, $bench, 'runtime', 'string', $this->runtimes->default()->name());
+        $runtimeName = $overrides->runtime ?? (string) $this->value(
+            $file,
+            $bench,
+            'runtime',
+            'string',
+            $this->runtimes->default()->name(),
+        );
         $runtime = $this->runtimes->get($runtimeName) ?? throw ConfigError::invalid('runtime', $runtimeName, 'use one of '.implode(', ', $this->runtimes->names()).' (php-cgi without a web server is the load tool cgi)');
         $paths = [];
         foreach ($binaryDefaults as $key => $default) {
@@ -195,7 +229,10 @@ final class BenchConfigLoader
             $frontController,
             $runtime,
             $overrides->workers ?? $this->integer($file, $bench, 'workers', $runtime->defaultWorkers()),
-            null === $overrides->php ? new Binaries($paths) : (new Binaries($paths))->with(Binaries::PHP, $overrides->php),
+            null === $overrides->php ? new Binaries($paths) : (new Binaries($paths))->with(
+                Binaries::PHP,
+                $overrides->php,
+            ),
             $this->worker($file, $root, $worker),
             $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
             null === ($memory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $memory,
@@ -217,7 +254,14 @@ final class BenchConfigLoader
     private function worker(string $file, string $root, array $worker): WorkerSettings
     {
         $maxRequests = (int) $this->value($file, $worker, 'maxRequests', 'integer', 0, 'bench.worker.');
-        $maxBody = (int) $this->value($file, $worker, 'maxBodyBytes', 'integer', WorkerSettings::DEFAULT_MAX_BODY_BYTES, 'bench.worker.');
+        $maxBody = (int) $this->value(
+            $file,
+            $worker,
+            'maxBodyBytes',
+            'integer',
+            WorkerSettings::DEFAULT_MAX_BODY_BYTES,
+            'bench.worker.',
+        );
         Bound::WorkerMaxRequests->checkInFile($file, $maxRequests);
         Bound::WorkerMaxBodyBytes->checkInFile($file, $maxBody);
         $adapter = $this->value($file, $worker, 'adapter', 'string', null, 'bench.worker.');
@@ -226,7 +270,13 @@ final class BenchConfigLoader
         }
         $entry = $this->value($file, $worker, 'entry', 'string', null, 'bench.worker.');
 
-        return new WorkerSettings($root, null === $adapter ? null : (string) $adapter, null === $entry ? null : (string) $entry, $maxRequests, $maxBody);
+        return new WorkerSettings(
+            $root,
+            null === $adapter ? null : (string) $adapter,
+            null === $entry ? null : (string) $entry,
+            $maxRequests,
+            $maxBody,
+        );
     }
 
     /** @return array<string, mixed> */
@@ -319,8 +369,14 @@ final class BenchConfigLoader
     }
 
     /** @param array<mixed> $data */
-    private function value(string $file, array $data, string $key, string $type, mixed $default, string $prefix = 'bench.'): mixed
-    {
+    private function value(
+        string $file,
+        array $data,
+        string $key,
+        string $type,
+        mixed $default,
+        string $prefix = 'bench.',
+    ): mixed {
         if (!\array_key_exists($key, $data)) {
             return $default;
         }
@@ -386,7 +442,10 @@ final class BenchConfigLoader
     private function stringList(string $file, array $data, string $key, string $prefix): array
     {
         $list = $data[$key] ?? [];
-        if (!\is_array($list) || !array_is_list($list) || [] !== array_filter($list, static fn ($v): bool => !\is_string($v))) {
+        if (!\is_array($list) || !array_is_list($list) || [] !== array_filter(
+            $list,
+            static fn ($v): bool => !\is_string($v),
+        )) {
             throw ConfigError::invalid($file.' key '.$prefix.$key, $list, 'expected a list of strings');
         }
 

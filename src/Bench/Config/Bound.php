@@ -55,7 +55,11 @@ enum Bound: string
 
     public function isInteger(): bool
     {
-        return !\in_array($this, [self::Duration, self::Warmup, self::Timeout, self::RecordSeconds, self::MaxTime], true);
+        return !\in_array(
+            $this,
+            [self::Duration, self::Warmup, self::Timeout, self::RecordSeconds, self::MaxTime],
+            true,
+        );
     }
 
     /**
@@ -67,7 +71,10 @@ enum Bound: string
     {
         return match ($this) {
             self::Duration, self::Timeout, self::RecordSeconds => [0, false],
-            self::Warmup, self::RestartEvery, self::MaxTime, self::WorkerMaxRequests, self::WorkerMaxBodyBytes => [0, true],
+            self::Warmup, self::RestartEvery, self::MaxTime, self::WorkerMaxRequests, self::WorkerMaxBodyBytes => [
+                0,
+                true,
+            ],
             default => [1, true],
         };
     }

@@ -33,8 +33,12 @@ final class ScenarioSpec
         return new self($this->name, $this->preload, $layers);
     }
 
-    public static function parse(string $name, string $spec, string $baseDirectory, ?Strategies $strategies = null): self
-    {
+    public static function parse(
+        string $name,
+        string $spec,
+        string $baseDirectory,
+        ?Strategies $strategies = null,
+    ): self {
         $strategies ??= Strategies::standard();
         $name = trim($name);
         $spec = trim($spec);

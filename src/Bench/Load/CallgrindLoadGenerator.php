@@ -50,7 +50,10 @@ final class CallgrindLoadGenerator implements InProcessLoad
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
-        $results = array_map(fn (string $page): LoadResult => $this->runPage($target, $page, $settings), $target->paths);
+        $results = array_map(
+            fn (string $page): LoadResult => $this->runPage($target, $page, $settings),
+            $target->paths,
+        );
         if ([] === $results) {
             throw new \LogicException('No page to load.');
         }
@@ -75,7 +78,12 @@ final class CallgrindLoadGenerator implements InProcessLoad
             $cgi, '-c', $target->phpIni, '-d', 'opcache.file_update_protection=0', '-q', '-T', (string) $total, $target->frontController,
         ];
         // Valgrind runs PHP some 50 times slower: a demo page takes a few seconds a request.
-        $result = $this->runner->run($command, $target->documentRoot, 300.0 + 60.0 * $total, CgiRequest::environment($target, $page));
+        $result = $this->runner->run(
+            $command,
+            $target->documentRoot,
+            300.0 + 60.0 * $total,
+            CgiRequest::environment($target, $page),
+        );
         try {
             if (0 !== $result->exitCode) {
                 throw ProcessFailed::unexpectedExit($result, 'php-cgi under valgrind for '.$page);
@@ -96,7 +104,21 @@ final class CallgrindLoadGenerator implements InProcessLoad
         $instructions = \array_slice($requests, -$measured);
         $non2xx = CgiRequest::status($result->stdout) >= 300 ? $measured : 0;
 
-        return new LoadResult('callgrind', $measured, $result->seconds, null, null, null, null, $non2xx, 0, 0, null, 1, instructions: array_sum($instructions));
+        return new LoadResult(
+            'callgrind',
+            $measured,
+            $result->seconds,
+            null,
+            null,
+            null,
+            null,
+            $non2xx,
+            0,
+            0,
+            null,
+            1,
+            instructions: array_sum($instructions),
+        );
     }
 
     /**

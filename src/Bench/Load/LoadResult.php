@@ -166,7 +166,12 @@ final class LoadResult
             return 'no request completed';
         }
 
-        return \sprintf('%d non-2xx, %d socket errors, %d timeouts', $this->non2xx, $this->socketErrors, $this->timeouts);
+        return \sprintf(
+            '%d non-2xx, %d socket errors, %d timeouts',
+            $this->non2xx,
+            $this->socketErrors,
+            $this->timeouts,
+        );
     }
 
     /** @return array<string, mixed> */
@@ -190,7 +195,10 @@ final class LoadResult
             'toolCpuSeconds' => null === $this->toolCpuSeconds ? null : round($this->toolCpuSeconds, 3),
             'phpCpuSeconds' => null === $this->phpCpuSeconds ? null : round($this->phpCpuSeconds, 3),
             'phpRequests' => $this->phpRequests,
-            'cpuPerRequestMs' => null === $this->phpCpuSeconds || $this->phpRequestsServed() <= 0 ? null : round($this->phpCpuSeconds * 1000 / $this->phpRequestsServed(), 4),
+            'cpuPerRequestMs' => null === $this->phpCpuSeconds || $this->phpRequestsServed() <= 0 ? null : round(
+                $this->phpCpuSeconds * 1000 / $this->phpRequestsServed(),
+                4,
+            ),
             'instructions' => $this->instructions,
             'valid' => $this->isValid(),
         ];

@@ -70,7 +70,11 @@ final class LoadTools
     public function describe(): string
     {
         $parts = array_map(
-            static fn (LoadTool $tool): string => '' === $tool->help() ? $tool->name() : \sprintf('%s (%s)', $tool->name(), $tool->help()),
+            static fn (LoadTool $tool): string => '' === $tool->help() ? $tool->name() : \sprintf(
+                '%s (%s)',
+                $tool->name(),
+                $tool->help(),
+            ),
             array_values($this->tools),
         );
         $last = array_pop($parts);

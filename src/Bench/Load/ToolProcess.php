@@ -68,7 +68,13 @@ final class ToolProcess
             throw ProcessFailed::cannotStart($this->command, trim($this->process->errorOutput()) ?: 'command not found');
         }
 
-        return $this->result = new ProcessResult($this->command, $exitCode, $this->process->output(), $this->process->errorOutput(), $seconds);
+        return $this->result = new ProcessResult(
+            $this->command,
+            $exitCode,
+            $this->process->output(),
+            $this->process->errorOutput(),
+            $seconds,
+        );
     }
 
     /** The tool's own CPU seconds (user + system), known once it has ended. */

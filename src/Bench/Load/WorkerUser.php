@@ -26,7 +26,13 @@ final class WorkerUser
             return [];
         }
 
-        return [self::binary('setpriv', 'util-linux'), '--reuid='.$user, '--regid='.ScenarioDirectory::groupOf($user), '--init-groups', '--'];
+        return [
+            self::binary('setpriv', 'util-linux'),
+            '--reuid='.$user,
+            '--regid='.ScenarioDirectory::groupOf($user),
+            '--init-groups',
+            '--',
+        ];
     }
 
     /**

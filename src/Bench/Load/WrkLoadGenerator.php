@@ -56,7 +56,10 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
 
         return new ToolRun(
             ToolProcess::start($this->runner, $command, $settings->toolTimeLimit($duration)),
-            static fn (ProcessResult $result, float $cpu): LoadResult => self::read($result, $cpu, $settings->concurrency),
+            static fn (
+                ProcessResult $result,
+                float $cpu,
+            ): LoadResult => self::read($result, $cpu, $settings->concurrency),
         );
     }
 
@@ -100,7 +103,10 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
         if (false === $file) {
             throw FileSystemError::cannotCreateTemporaryFile(sys_get_temp_dir());
         }
-        $quoted = implode(', ', array_map(static fn (string $p): string => '"'.addcslashes($p, "\\\"\n\r").'"', $paths));
+        $quoted = implode(
+            ', ',
+            array_map(static fn (string $p): string => '"'.addcslashes($p, "\\\"\n\r").'"', $paths),
+        );
         file_put_contents($file, <<<LUA
             local paths = { {$quoted} }
             local next_path = 0

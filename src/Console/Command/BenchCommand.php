@@ -62,35 +62,112 @@ final class BenchCommand extends Command
         $this
             ->setDescription('Measure preload scenarios side by side on real nginx + php-fpm, with honest statistics')
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app to serve (where preheat.json is)', '.')
-            ->addOption('config', null, InputOption::VALUE_REQUIRED, 'preheat.json to read (default: PROJECT/preheat.json if present)')
-            ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)')
+            ->addOption(
+                'config',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'preheat.json to read (default: PROJECT/preheat.json if present)',
+            )
+            ->addOption(
+                'url',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A page to load, e.g. /posts (repeat for several; wrk cycles through them)',
+            )
             ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, \sprintf(
                 'NAME=SPEC with SPEC none, record (recorder on), %s or a preload script (default: none and all)',
                 implode(', ', $this->strategies->names()),
             ))
-            ->addOption('rounds', null, InputOption::VALUE_REQUIRED, 'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached or --max-time runs out)')
-            ->addOption('precision', null, InputOption::VALUE_REQUIRED, 'Add rounds until every gain\'s 95% interval is within ± this many points (default 2)')
-            ->addOption('max-time', null, InputOption::VALUE_REQUIRED, 'The time all measured rounds may take, e.g. 240s or 4m (default 4m; 0: exactly --rounds rounds)')
-            ->addOption('duration', null, InputOption::VALUE_REQUIRED, 'Seconds of load per scenario per round (default 2)')
-            ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
+            ->addOption(
+                'rounds',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached or --max-time runs out)',
+            )
+            ->addOption(
+                'precision',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Add rounds until every gain\'s 95% interval is within ± this many points (default 2)',
+            )
+            ->addOption(
+                'max-time',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The time all measured rounds may take, e.g. 240s or 4m (default 4m; 0: exactly --rounds rounds)',
+            )
+            ->addOption(
+                'duration',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Seconds of load per scenario per round (default 2)',
+            )
+            ->addOption(
+                'warmup',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Seconds of discarded load per scenario before the rounds',
+            )
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
-            ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'PHP workers: php-fpm children (pm = static), Apache prefork children or persistent workers')
-            ->addOption('ladder', null, InputOption::VALUE_NONE, 'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below')
-            ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: '.$this->runtimes->describe())
+            ->addOption(
+                'workers',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'PHP workers: php-fpm children (pm = static), Apache prefork children or persistent workers',
+            )
+            ->addOption(
+                'ladder',
+                null,
+                InputOption::VALUE_NONE,
+                'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below',
+            )
+            ->addOption(
+                'runtime',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'What serves the app: '.$this->runtimes->describe(),
+            )
             ->addOption('tool', null, InputOption::VALUE_REQUIRED, $this->tools->describe())
-            ->addOption('schedule', null, InputOption::VALUE_REQUIRED, 'together: every scenario of a round loaded at the same time, so a busy machine weighs on all alike (default for wrk and ab); turns: one after another, each alone on the machine')
-            ->addOption('restart-every', null, InputOption::VALUE_REQUIRED, 'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (default 4 together, 0 in turns; 0: never)')
+            ->addOption(
+                'schedule',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'together: every scenario of a round loaded at the same time, so a busy machine weighs on all alike (default for wrk and ab); turns: one after another, each alone on the machine',
+            )
+            ->addOption(
+                'restart-every',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (
+                    default 4 together,
+                    0 in turns; 0: never,
+                )',
+            )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
-            ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
+            ->addOption(
+                'user',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)',
+            )
             ->addOption('format', null, InputOption::VALUE_REQUIRED, 'text, md or json', 'text')
-            ->addOption('out', null, InputOption::VALUE_REQUIRED, 'Write report.md, report.json and chart.svg into this directory');
+            ->addOption(
+                'out',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Write report.md, report.json and chart.svg into this directory',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, 'text', 'md', 'json');
         $loader = new BenchConfigLoader($this->runtimes, $this->tools, $this->strategies);
-        $config = $loader->load((string) $input->getOption('project'), $input->getOption('config'), $this->overrides($input));
+        $config = $loader->load(
+            (string) $input->getOption('project'),
+            $input->getOption('config'),
+            $this->overrides($input),
+        );
         // Before any server starts: counts this machine cannot hold are refused here.
         (new BenchLimits())->check($config);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
@@ -104,7 +181,11 @@ final class BenchCommand extends Command
         $kinds = $serve->kinds($this->runtimes, $php, $supervisor);
         $load = $config->load->tool->generator($this->runner, $serve->binaries, $php->user);
         $runtimes = $serve->runtimes($php, $supervisor);
-        $progress->finish(\sprintf('php.ini %s%s', $php->settings->describe(), null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource)));
+        $progress->finish(\sprintf(
+            'php.ini %s%s',
+            $php->settings->describe(),
+            null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource),
+        ));
         $pipeline = new PlanPipeline($this->runner, progress: $progress);
         $bench = new BenchRunner(
             new ScenarioPreparer(
@@ -155,7 +236,10 @@ final class BenchCommand extends Command
             }
         }
         $output->write(match ($format) {
-            'json' => json_encode((new JsonRenderer())->render($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+            'json' => json_encode(
+                (new JsonRenderer())->render($report),
+                \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR,
+            )."\n",
             'md' => (new MarkdownRenderer())->render($report),
             default => (new ConsoleRenderer())->render($report),
         }, false, OutputInterface::OUTPUT_RAW);

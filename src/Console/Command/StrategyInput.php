@@ -54,8 +54,12 @@ final class StrategyInput implements StrategySource
         return $strategies->get($name) ?? throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $name, implode(', ', $strategies->names())));
     }
 
-    public function strategy(InputInterface $input, StrategyKind $kind, PlanRequest $request, Strategies $strategies): ?SeedStrategy
-    {
+    public function strategy(
+        InputInterface $input,
+        StrategyKind $kind,
+        PlanRequest $request,
+        Strategies $strategies,
+    ): ?SeedStrategy {
         $this->input = $input;
         $this->request = $request;
         $name = (string) $input->getOption('strategy');
@@ -65,7 +69,10 @@ final class StrategyInput implements StrategySource
                 if (!\array_key_exists($option, $kind->options()) && null !== $input->getOption($option)) {
                     $takers = array_values(array_map(
                         static fn (StrategyKind $taker): string => $taker->name(),
-                        array_filter($strategies->all(), static fn (StrategyKind $taker): bool => \array_key_exists($option, $taker->options())),
+                        array_filter(
+                            $strategies->all(),
+                            static fn (StrategyKind $taker): bool => \array_key_exists($option, $taker->options()),
+                        ),
                     ));
                     throw new InvalidOption(\sprintf('--%s goes with --strategy=%s%s%s, not with --strategy=%s.', $option, $takers[0], \count($takers) > 1 ? ' (or '.implode(', ', \array_slice($takers, 1)).')' : '', '' === $why ? '' : ' ('.$why.')', $name));
                 }
@@ -100,7 +107,11 @@ final class StrategyInput implements StrategySource
                 $usage->requests,
                 \count($usage->fileCounts),
                 $criteria->describe(),
-                $skipped > 0 ? \sprintf('; %d damaged %s skipped', $skipped, 1 === $skipped ? 'record' : 'records') : '',
+                $skipped > 0 ? \sprintf(
+                    '; %d damaged %s skipped',
+                    $skipped,
+                    1 === $skipped ? 'record' : 'records',
+                ) : '',
             ));
         }
 

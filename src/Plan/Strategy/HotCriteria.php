@@ -37,7 +37,11 @@ final class HotCriteria
     /** The criteria given, or the defaults when none is. */
     public static function orDefaults(?float $coverage, ?float $minShare, ?int $budgetBytes): self
     {
-        return null === $coverage && null === $minShare && null === $budgetBytes ? self::defaults() : new self($coverage, $minShare, $budgetBytes);
+        return null === $coverage && null === $minShare && null === $budgetBytes ? self::defaults() : new self(
+            $coverage,
+            $minShare,
+            $budgetBytes,
+        );
     }
 
     public function withBudget(?int $budgetBytes): self

@@ -35,7 +35,10 @@ final class HotStrategy implements SeedStrategy
 
     public function requireEvidence(): RequireEvidence
     {
-        return self::evidenceOf($this->usage, 'trace' === $this->name ? 'the traced requests' : 'the recorded requests');
+        return self::evidenceOf(
+            $this->usage,
+            'trace' === $this->name ? 'the traced requests' : 'the recorded requests',
+        );
     }
 
     public static function evidenceOf(UsageSnapshot $usage, string $source): RequireEvidence

@@ -35,7 +35,10 @@ final class ApacheModPhpRuntime implements Runtime
         private readonly StatusPaths $paths,
     ) {
         // Children still running this scenario's Apache: the check guards against a PID reused since.
-        $this->workers = new WorkerProcesses($apache, static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'));
+        $this->workers = new WorkerProcesses(
+            $apache,
+            static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'),
+        );
         $this->endpoint = new LoopbackEndpoint($port);
     }
 

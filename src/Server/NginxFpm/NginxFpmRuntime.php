@@ -36,7 +36,10 @@ final class NginxFpmRuntime implements Runtime
         private readonly StatusPaths $paths,
     ) {
         // The command-line check guards against a PID reused since the worker was seen.
-        $this->workers = new WorkerProcesses($fpm, static fn (string $command): bool => str_starts_with($command, 'php-fpm'));
+        $this->workers = new WorkerProcesses(
+            $fpm,
+            static fn (string $command): bool => str_starts_with($command, 'php-fpm'),
+        );
         $this->endpoint = new LoopbackEndpoint($port);
     }
 

@@ -77,7 +77,10 @@ final class WorkerLauncher implements RuntimeFactory
             autoload: self::libraries(),
             countPath: $paths->server(),
         );
-        AtomicFile::write($directory.'/worker.json', json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n");
+        AtomicFile::write(
+            $directory.'/worker.json',
+            json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+        );
         if (null !== $php->user) {
             ScenarioDirectory::handOver($directory, $php->user);
         }
@@ -89,10 +92,29 @@ final class WorkerLauncher implements RuntimeFactory
             $directory,
             $php->settings->environment(),
         );
-        $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter, $paths);
+        $runtime = new WorkerRuntime(
+            $this->supervisor,
+            $name,
+            $directory,
+            $port,
+            $master,
+            $workerLog,
+            $phpErrorLog,
+            $app->adapter,
+            $paths,
+        );
         try {
-            $this->waitFor('the worker server ('.$app->adapter.') for scenario '.$name, $master, $runtime, [$workerLog, $phpErrorLog]);
-            Ports::assertHeldBy($port, array_values(array_filter([$master->pid(), ...$runtime->workerPids()])), 'The worker server');
+            $this->waitFor(
+                'the worker server ('.$app->adapter.') for scenario '.$name,
+                $master,
+                $runtime,
+                [$workerLog, $phpErrorLog],
+            );
+            Ports::assertHeldBy(
+                $port,
+                array_values(array_filter([$master->pid(), ...$runtime->workerPids()])),
+                'The worker server',
+            );
         } catch (RuntimeError $error) {
             $runtime->stop();
             throw Ports::failedStart($error, $port, 'The worker server', (string) @file_get_contents($workerLog));

@@ -37,7 +37,10 @@ final class WorkerRuntime implements Runtime
     ) {
         // Workers of this scenario's server: the check guards against a PID reused since.
         $config = $directory.'/worker.json';
-        $this->workers = new WorkerProcesses($master, static fn (string $command): bool => str_contains($command, $config));
+        $this->workers = new WorkerProcesses(
+            $master,
+            static fn (string $command): bool => str_contains($command, $config),
+        );
         $this->endpoint = new LoopbackEndpoint($port);
     }
 

@@ -78,7 +78,10 @@ final class CallgrindProfile
     {
         return array_values(array_map(
             static fn (CallgrindPart $part): int => $part->instructions,
-            array_filter($this->parts, static fn (CallgrindPart $part): bool => RequestBoundary::endsRequest($part->trigger)),
+            array_filter(
+                $this->parts,
+                static fn (CallgrindPart $part): bool => RequestBoundary::endsRequest($part->trigger),
+            ),
         ));
     }
 }
