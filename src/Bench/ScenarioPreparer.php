@@ -79,7 +79,11 @@ final class ScenarioPreparer implements ScenarioPreparation
         }
         $prepared = $this->preload($spec, $config, $directory, new VerifyOptions($php));
         if (isset($prepared->ini['auto_prepend_file'], $autoload->ini['auto_prepend_file'])) {
-            throw new \LogicException(\sprintf('Scenario %s would prepend both the recorder and a classmap autoloader.', $spec->name));
+            $error = new \LogicException(\sprintf(
+                'Scenario %s would prepend both the recorder and a classmap autoloader.',
+                $spec->name,
+            ));
+            throw $error;
         }
 
         return new PreparedScenario(

@@ -58,7 +58,18 @@ final class BenchLimits
         $rounds = $config->stopping->rounds;
         $roundSeconds = $load->duration * ('turns' === $load->schedule ? $servers : 1);
         if ($rounds * $roundSeconds > Bound::MAX_SECONDS) {
-            throw ConfigError::invalid('rounds', $rounds, \sprintf('%d rounds of %s s would take %.1f hours, more than a day; lower --rounds or --duration (preheat.json: bench.rounds, bench.duration)', $rounds, self::number($roundSeconds), $rounds * $roundSeconds / 3600));
+            $error = ConfigError::invalid(
+                'rounds',
+                $rounds,
+                \sprintf(
+                    '%d rounds of %s s would take %.1f hours, more than a day; lower --rounds or --duration'
+                    .' (preheat.json: bench.rounds, bench.duration)',
+                    $rounds,
+                    self::number($roundSeconds),
+                    $rounds * $roundSeconds / 3600,
+                ),
+            );
+            throw $error;
         }
         $this->atMost(Bound::RestartEvery, $load->restartEvery);
         $this->atMost(Bound::CgiRequests, $load->cgiRequests);
@@ -88,7 +99,19 @@ final class BenchLimits
         $this->atMost(Bound::Workers, $workers);
         $processes = $this->machine->maxProcesses();
         if (null !== $processes && $workers * $servers > $processes) {
-            throw ConfigError::invalid('workers', $workers, \sprintf('%d scenarios × %d workers are %d processes, more than the %d this user may run (ulimit -u); lower --workers (preheat.json: bench.workers)', $servers, $workers, $workers * $servers, $processes));
+            $error = ConfigError::invalid(
+                'workers',
+                $workers,
+                \sprintf(
+                    '%d scenarios × %d workers are %d processes, more than the %d this user may run (ulimit -u);'
+                    .' lower --workers (preheat.json: bench.workers)',
+                    $servers,
+                    $workers,
+                    $workers * $servers,
+                    $processes,
+                ),
+            );
+            throw $error;
         }
     }
 
@@ -97,7 +120,17 @@ final class BenchLimits
         $this->atMost(Bound::Concurrency, $concurrency);
         $files = $this->machine->openFiles();
         if (null !== $files && 2 * $concurrency + self::SPARE_FILES > $files) {
-            throw ConfigError::invalid('concurrency', $concurrency, \sprintf('each connection takes two open files in nginx, and this process may open %d (ulimit -n): at most %d connections; lower --concurrency (preheat.json: bench.concurrency) or raise ulimit -n', $files, max(0, intdiv($files - self::SPARE_FILES, 2))));
+            $error = ConfigError::invalid(
+                'concurrency',
+                $concurrency,
+                \sprintf(
+                    'each connection takes two open files in nginx, and this process may open %d (ulimit -n): at'
+                    .' most %d connections; lower --concurrency (preheat.json: bench.concurrency) or raise ulimit -n',
+                    $files,
+                    max(0, intdiv($files - self::SPARE_FILES, 2)),
+                ),
+            );
+            throw $error;
         }
     }
 
@@ -116,7 +149,27 @@ final class BenchLimits
             return;
         }
         $fit = max(0, intdiv(intdiv($room, $servers) - $opcache, MachineCapacity::WORKER_BYTES));
-        throw ConfigError::invalid('workers', $workers, \sprintf('%d scenarios\' servers run at the same time, each with %d workers of about %d MB and %d MB of OPcache: about %s, and this machine has %s available (MemAvailable in /proc/meminfo; the servers may take %d%% of it). %s', $servers, $workers, intdiv(MachineCapacity::WORKER_BYTES, 1024 * 1024), intdiv($opcache, 1024 * 1024), self::bytes($needed), self::bytes($available), (int) (self::MEMORY_SHARE * 100), $fit > 0 ? \sprintf('At most %d workers fit: lower --workers (preheat.json: bench.workers), or give fewer scenarios', $fit) : 'Not even one worker fits: give fewer scenarios or a smaller bench.opcacheMemory, or free memory'));
+        $error = ConfigError::invalid(
+            'workers',
+            $workers,
+            \sprintf(
+                '%d scenarios\' servers run at the same time, each with %d workers of about %d MB and %d MB of'
+                .' OPcache: about %s, and this machine has %s available (MemAvailable in /proc/meminfo; the servers'
+                .' may take %d%% of it). %s',
+                $servers,
+                $workers,
+                intdiv(MachineCapacity::WORKER_BYTES, 1024 * 1024),
+                intdiv($opcache, 1024 * 1024),
+                self::bytes($needed),
+                self::bytes($available),
+                (int) (self::MEMORY_SHARE * 100),
+                $fit > 0 ? \sprintf(
+                    'At most %d workers fit: lower --workers (preheat.json: bench.workers), or give fewer scenarios',
+                    $fit,
+                ) : 'Not even one worker fits: give fewer scenarios or a smaller bench.opcacheMemory, or free memory',
+            ),
+        );
+        throw $error;
     }
 
     private function atMost(Bound $bound, int|float $value): void

@@ -95,7 +95,12 @@ final class Ports
     {
         $inUse = RuntimeError::addressInUse($log);
         if (null !== $inUse || false === self::listenerOwnedBy($port, $pids)) {
-            throw RuntimeError::portInUse($port, self::holder($port), $inUse ?? $server.' does not hold the socket listening there.');
+            $error = RuntimeError::portInUse(
+                $port,
+                self::holder($port),
+                $inUse ?? $server.' does not hold the socket listening there.',
+            );
+            throw $error;
         }
     }
 
@@ -131,7 +136,16 @@ final class Ports
     private static function forced(string $value): int
     {
         if (1 !== preg_match('/^\d{1,5}$/D', $value) || (int) $value < 1 || (int) $value > 65535) {
-            throw InvalidSetting::because(Setting::Config, \sprintf('The environment variable %s is "%s": give a port number (1-65535), or unset it to let Preheat pick free ports.', self::PORT_VARIABLE, $value));
+            $error = InvalidSetting::because(
+                Setting::Config,
+                \sprintf(
+                    'The environment variable %s is "%s": give a port number (1-65535), or unset it to let Preheat'
+                    .' pick free ports.',
+                    self::PORT_VARIABLE,
+                    $value,
+                ),
+            );
+            throw $error;
         }
 
         return (int) $value;

@@ -12,7 +12,8 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
     public static function missingBinary(string $binary, string $package): self
     {
         return new self(\sprintf(
-            'Cannot find %s: install it (Debian: apt-get install %s) or name another binary in preheat.json "bench.binaries".',
+            'Cannot find %s: install it (Debian: apt-get install %s) or name another binary in preheat.json'
+            .' "bench.binaries".',
             $binary,
             $package,
         ));
@@ -35,7 +36,8 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
     public static function portInUse(int $port, string $holder, string $said): self
     {
         return new self(\sprintf(
-            'Port 127.0.0.1:%d is in use by another process (%s): stop it, or run again (Preheat picks a free port for each server).%s',
+            'Port 127.0.0.1:%d is in use by another process (%s): stop it, or run again (Preheat picks a free port'
+            .' for each server).%s',
             $port,
             $holder,
             '' === trim($said) ? '' : "\n".trim($said),
@@ -53,7 +55,8 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
     public static function cannotKeepPrivate(string $directory): self
     {
         return new self(\sprintf(
-            'Cannot close %s to other users (chmod 0700): its files name the bench\'s private status pages. Give a temporary directory (TMPDIR) on a file system that keeps permissions.',
+            'Cannot close %s to other users (chmod 0700): its files name the bench\'s private status pages. Give a'
+            .' temporary directory (TMPDIR) on a file system that keeps permissions.',
             $directory,
         ));
     }

@@ -38,6 +38,11 @@ final class StartWait
             }
             usleep(20_000);
         }
-        throw RuntimeError::didNotStart($what, $process->commandLine(), \sprintf('%s within %.0f s', $notAnswering, $timeout));
+        $error = RuntimeError::didNotStart(
+            $what,
+            $process->commandLine(),
+            \sprintf('%s within %.0f s', $notAnswering, $timeout),
+        );
+        throw $error;
     }
 }

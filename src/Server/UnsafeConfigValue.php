@@ -15,7 +15,8 @@ final class UnsafeConfigValue extends \InvalidArgumentException implements UserE
     public static function because(string $what, string $value, string $format, string $character): self
     {
         return new self(\sprintf(
-            '%s %s contains %s, which cannot be written safely into %s configuration: move or rename it to a path without it (or name another in preheat.json).',
+            '%s %s contains %s, which cannot be written safely into %s configuration: move or rename it to a path'
+            .' without it (or name another in preheat.json).',
             ucfirst($what),
             json_encode($value, \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_INVALID_UTF8_SUBSTITUTE),
             $character,

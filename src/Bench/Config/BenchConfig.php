@@ -46,17 +46,37 @@ final class BenchConfig
         }
         $names = array_map(static fn (ScenarioSpec $s): string => $s->name, $scenarios);
         if (\count($names) !== \count(array_unique($names))) {
-            throw ConfigError::invalid('scenarios', implode(', ', $names), 'each scenario needs its own name', Setting::Scenarios);
+            $error = ConfigError::invalid(
+                'scenarios',
+                implode(', ', $names),
+                'each scenario needs its own name',
+                Setting::Scenarios,
+            );
+            throw $error;
         }
         $tool = $load->tool->name();
         if ($load->tool->runsPhp() && (null !== $ladder || $serve->runtime->keepsTheAppBooted())) {
             // php-cgi runs the app itself: no web server, no persistent worker, so the ceiling (or the whole
             // bench) would not be what it says.
-            throw ConfigError::invalid('tool', $tool, \sprintf('%s runs the app in php-cgi, without the %s; use wrk or ab', $tool, null !== $ladder ? 'web servers the ladder compares (its ceiling runs on persistent workers)' : 'persistent workers'));
+            $error = ConfigError::invalid(
+                'tool',
+                $tool,
+                \sprintf(
+                    '%s runs the app in php-cgi, without the %s; use wrk or ab',
+                    $tool,
+                    null !== $ladder ? 'web servers the ladder compares (its ceiling runs on persistent workers)' : 'persistent workers',
+                ),
+            );
+            throw $error;
         }
         foreach ($masks as $mask) {
             if (false === @preg_match($mask, '')) {
-                throw ConfigError::invalid('mask', $mask, 'not a valid PCRE pattern with delimiters, e.g. "/token=\\w+/"');
+                $error = ConfigError::invalid(
+                    'mask',
+                    $mask,
+                    'not a valid PCRE pattern with delimiters, e.g. "/token=\\w+/"',
+                );
+                throw $error;
             }
         }
         $this->pages = array_map(static fn (UrlSpec $url): string => $url->path, $urls);

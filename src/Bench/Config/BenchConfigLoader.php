@@ -80,7 +80,13 @@ final class BenchConfigLoader
             false,
         ) ? Ladder::standard() : null;
         if (null !== $ladder && [] !== $overrides->scenarios) {
-            throw ConfigError::invalid('scenarios', implode(' ', $overrides->scenarios), 'the ladder runs its own scenarios (its rungs): give either the ladder or scenarios', Setting::Scenarios);
+            $error = ConfigError::invalid(
+                'scenarios',
+                implode(' ', $overrides->scenarios),
+                'the ladder runs its own scenarios (its rungs): give either the ladder or scenarios',
+                Setting::Scenarios,
+            );
+            throw $error;
         }
         $scenarios = match (true) {
             null !== $ladder => $ladder->scenarios(),
@@ -209,7 +215,12 @@ final class BenchConfigLoader
             '/',
         );
         if (!is_file($frontController)) {
-            throw ConfigError::invalid('front controller', $frontController, 'no such file: set "frontController" (relative to documentRoot) in preheat.json');
+            $error = ConfigError::invalid(
+                'front controller',
+                $frontController,
+                'no such file: set "frontController" (relative to documentRoot) in preheat.json',
+            );
+            throw $error;
         }
         $runtimeName = $overrides->runtime ?? (string) $this->value(
             $file,
@@ -266,7 +277,12 @@ final class BenchConfigLoader
         Bound::WorkerMaxBodyBytes->checkInFile($file, $maxBody);
         $adapter = $this->value($file, $worker, 'adapter', 'string', null, 'bench.worker.');
         if (null !== $adapter && !\in_array($adapter, WorkerSettings::ADAPTERS, true)) {
-            throw ConfigError::invalid($file.' key bench.worker.adapter', $adapter, 'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app');
+            $error = ConfigError::invalid(
+                $file.' key bench.worker.adapter',
+                $adapter,
+                'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app',
+            );
+            throw $error;
         }
         $entry = $this->value($file, $worker, 'entry', 'string', null, 'bench.worker.');
 
@@ -283,7 +299,12 @@ final class BenchConfigLoader
     private function readJson(string $file): array
     {
         if (is_dir($file)) {
-            throw ConfigError::unreadable($file, 'it is a directory, not a JSON file: move it away, or name the file', Setting::Config);
+            $error = ConfigError::unreadable(
+                $file,
+                'it is a directory, not a JSON file: move it away, or name the file',
+                Setting::Config,
+            );
+            throw $error;
         }
         if (!is_file($file)) {
             throw ConfigError::unreadable($file, 'no such file', Setting::Config);
@@ -297,7 +318,15 @@ final class BenchConfigLoader
             throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
         }
         if (!$raw instanceof \stdClass || !\is_array($data)) {
-            throw ConfigError::unreadable($file, \sprintf('the top level is %s, not an object: write {"bench": {...}, "generate": {...}}, or {} for the defaults', self::jsonKind($raw)));
+            $error = ConfigError::unreadable(
+                $file,
+                \sprintf(
+                    'the top level is %s, not an object: write {"bench": {...}, "generate": {...}}, or {} for the'
+                    .' defaults',
+                    self::jsonKind($raw),
+                ),
+            );
+            throw $error;
         }
 
         return $data;
@@ -346,7 +375,12 @@ final class BenchConfigLoader
     {
         foreach (array_keys($data) as $key) {
             if (!\in_array($key, $known, true)) {
-                throw ConfigError::unknownKey($file, $prefix.$key, array_map(static fn (string $k): string => $prefix.$k, $known));
+                $error = ConfigError::unknownKey(
+                    $file,
+                    $prefix.$key,
+                    array_map(static fn (string $k): string => $prefix.$k, $known),
+                );
+                throw $error;
             }
         }
     }
@@ -409,7 +443,12 @@ final class BenchConfigLoader
             return StoppingSettings::DEFAULT_PRECISION;
         }
         if ((!\is_int($data['precision']) && !\is_float($data['precision'])) || $data['precision'] <= 0) {
-            throw ConfigError::invalid($file.' key bench.precision', $data['precision'], 'expected a number of points above 0, e.g. 2 for ±2 %');
+            $error = ConfigError::invalid(
+                $file.' key bench.precision',
+                $data['precision'],
+                'expected a number of points above 0, e.g. 2 for ±2 %',
+            );
+            throw $error;
         }
 
         return (float) $data['precision'];
@@ -428,7 +467,12 @@ final class BenchConfigLoader
         $value = $data[$key];
         $seconds = \is_int($value) || \is_float($value) ? (float) $value : (\is_string($value) ? Duration::seconds($value) : null);
         if (null === $seconds || $seconds < 0) {
-            throw ConfigError::invalid($file.' key bench.'.$key, $value, 'expected seconds or a duration such as "240s", "4m" or "1m30s" (0 or more)');
+            $error = ConfigError::invalid(
+                $file.' key bench.'.$key,
+                $value,
+                'expected seconds or a duration such as "240s", "4m" or "1m30s" (0 or more)',
+            );
+            throw $error;
         }
 
         return $seconds;
@@ -456,7 +500,12 @@ final class BenchConfigLoader
     private function urls(string $file, mixed $urls): array
     {
         if (!\is_array($urls) || [] === $urls || !array_is_list($urls)) {
-            throw ConfigError::invalid($file.' key bench.urls', $urls, 'expected a list of paths or {"path": "/", "expect": "text"} objects');
+            $error = ConfigError::invalid(
+                $file.' key bench.urls',
+                $urls,
+                'expected a list of paths or {"path": "/", "expect": "text"} objects',
+            );
+            throw $error;
         }
 
         return array_map(function (mixed $url) use ($file): UrlSpec {
@@ -464,12 +513,22 @@ final class BenchConfigLoader
                 return new UrlSpec($url);
             }
             if (!\is_array($url) || !\is_string($url['path'] ?? null)) {
-                throw ConfigError::invalid($file.' key bench.urls', $url, 'each entry is a path or {"path": "/", "expect": "text"}');
+                $error = ConfigError::invalid(
+                    $file.' key bench.urls',
+                    $url,
+                    'each entry is a path or {"path": "/", "expect": "text"}',
+                );
+                throw $error;
             }
             $this->checkKeys($file, $url, self::URL_KEYS, 'bench.urls[].');
             $expect = $url['expect'] ?? null;
             if (null !== $expect && !\is_string($expect)) {
-                throw ConfigError::invalid($file.' key bench.urls[].expect', $expect, 'expected a string the body must contain');
+                $error = ConfigError::invalid(
+                    $file.' key bench.urls[].expect',
+                    $expect,
+                    'expected a string the body must contain',
+                );
+                throw $error;
             }
 
             return new UrlSpec($url['path'], $expect);
@@ -480,12 +539,22 @@ final class BenchConfigLoader
     private function scenarios(string $file, mixed $scenarios, string $root): array
     {
         if (!\is_array($scenarios) || array_is_list($scenarios)) { // an empty array is a list too
-            throw ConfigError::invalid($file.' key bench.scenarios', $scenarios, 'expected an object of NAME: SPEC, e.g. {"none": "none", "all": "all"}');
+            $error = ConfigError::invalid(
+                $file.' key bench.scenarios',
+                $scenarios,
+                'expected an object of NAME: SPEC, e.g. {"none": "none", "all": "all"}',
+            );
+            throw $error;
         }
         $list = [];
         foreach ($scenarios as $name => $spec) {
             if (!\is_string($spec)) {
-                throw ConfigError::invalid($file.' key bench.scenarios.'.$name, $spec, 'expected "none", "all" or a preload script path');
+                $error = ConfigError::invalid(
+                    $file.' key bench.scenarios.'.$name,
+                    $spec,
+                    'expected "none", "all" or a preload script path',
+                );
+                throw $error;
             }
             $list[] = ScenarioSpec::parse((string) $name, $spec, $root, $this->strategies);
         }

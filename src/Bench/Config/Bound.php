@@ -186,7 +186,12 @@ enum Bound: string
         $limit = $this->maximum();
         if ($value > $limit || is_nan((float) $value)) {
             $lower = null === $option ? 'preheat.json\'s '.$this->key() : \sprintf('%s (preheat.json: %s)', $option, $this->key());
-            throw ConfigError::invalid($this->value, $value, \sprintf('at most %s (%s); lower %s', self::number($limit), $why ?? $this->why(), $lower));
+            $error = ConfigError::invalid(
+                $this->value,
+                $value,
+                \sprintf('at most %s (%s); lower %s', self::number($limit), $why ?? $this->why(), $lower),
+            );
+            throw $error;
         }
     }
 

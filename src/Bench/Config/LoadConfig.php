@@ -69,15 +69,34 @@ final class LoadConfig
         // Tools that run PHP themselves (php-cgi) load nothing in the background: their rounds take turns.
         $this->schedule = $schedule ?? ($tool->runsPhp() ? 'turns' : 'together');
         if (!\in_array($this->schedule, self::SCHEDULES, true)) {
-            throw ConfigError::invalid('schedule', $this->schedule, 'use together (every scenario of a round loaded at the same time) or turns (one after another)');
+            $error = ConfigError::invalid(
+                'schedule',
+                $this->schedule,
+                'use together (every scenario of a round loaded at the same time) or turns (one after another)',
+            );
+            throw $error;
         }
         if ('together' === $this->schedule && $tool->runsPhp()) {
-            throw ConfigError::invalid('schedule', $this->schedule, \sprintf('%s runs PHP itself, one scenario at a time; use turns, or wrk or ab to load the scenarios together', $name));
+            $error = ConfigError::invalid(
+                'schedule',
+                $this->schedule,
+                \sprintf(
+                    '%s runs PHP itself, one scenario at a time; use turns, or wrk or ab to load the scenarios'
+                    .' together',
+                    $name,
+                ),
+            );
+            throw $error;
         }
         $this->restartEvery = $restartEvery ?? ('together' === $this->schedule ? self::DEFAULT_RESTART_EVERY : 0);
         Bound::RestartEvery->checkMinimum($this->restartEvery);
         if ($this->restartEvery > 0 && $tool->runsPhp()) {
-            throw ConfigError::invalid('restartEvery', $this->restartEvery, \sprintf('%s runs PHP itself, a new php-cgi every run: there is no server to restart; use 0', $name));
+            $error = ConfigError::invalid(
+                'restartEvery',
+                $this->restartEvery,
+                \sprintf('%s runs PHP itself, a new php-cgi every run: there is no server to restart; use 0', $name),
+            );
+            throw $error;
         }
         Bound::Concurrency->checkMinimum($concurrency);
         Bound::CgiRequests->checkMinimum($cgiRequests);

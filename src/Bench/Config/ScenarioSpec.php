@@ -43,7 +43,13 @@ final class ScenarioSpec
         $name = trim($name);
         $spec = trim($spec);
         if ('' === $name || !preg_match('/^[A-Za-z0-9][A-Za-z0-9_.-]*$/', $name)) {
-            throw ConfigError::invalid('scenario name', $name, 'use letters, digits, dot, dash or underscore, e.g. all', Setting::Scenarios);
+            $error = ConfigError::invalid(
+                'scenario name',
+                $name,
+                'use letters, digits, dot, dash or underscore, e.g. all',
+                Setting::Scenarios,
+            );
+            throw $error;
         }
         $strategy = $strategies->get($spec);
         $preload = match (true) {
@@ -57,7 +63,17 @@ final class ScenarioSpec
         }
         $path = str_starts_with($spec, '/') ? $spec : $baseDirectory.'/'.$spec;
         if (!is_file($path)) {
-            throw ConfigError::invalid(\sprintf('scenario "%s"', $name), $spec, \sprintf('give none, record, %s, or the path of a preload script (no file at %s)', implode(', ', $strategies->names()), $path), Setting::Scenarios);
+            $error = ConfigError::invalid(
+                \sprintf('scenario "%s"', $name),
+                $spec,
+                \sprintf(
+                    'give none, record, %s, or the path of a preload script (no file at %s)',
+                    implode(', ', $strategies->names()),
+                    $path,
+                ),
+                Setting::Scenarios,
+            );
+            throw $error;
         }
 
         return new self($name, new GivenScript((string) realpath($path)));

@@ -26,7 +26,12 @@ final class StoppingSettings
     ) {
         Bound::Rounds->checkMinimum($rounds);
         if (!($precision > 0.0) || !is_finite($precision)) {
-            throw ConfigError::invalid('precision', $precision, 'the half-width every gain\'s interval should reach, in points above 0, e.g. 2 for ±2 %');
+            $error = ConfigError::invalid(
+                'precision',
+                $precision,
+                'the half-width every gain\'s interval should reach, in points above 0, e.g. 2 for ±2 %',
+            );
+            throw $error;
         }
         Bound::MaxTime->checkMinimum($maxTime);
     }

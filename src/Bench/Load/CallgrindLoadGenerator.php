@@ -90,7 +90,14 @@ final class CallgrindLoadGenerator implements InProcessLoad
             }
             // The process valgrind started (not the preload's child) announces the command.
             if (!preg_match('/^==(\d+)== Command: /m', $result->stderr, $pid)) {
-                throw ProcessFailed::unreadableOutput('valgrind for '.$page, $result->command, $result->exitCode, $result->stderr, '');
+                $error = ProcessFailed::unreadableOutput(
+                    'valgrind for '.$page,
+                    $result->command,
+                    $result->exitCode,
+                    $result->stderr,
+                    '',
+                );
+                throw $error;
             }
             $profile = CallgrindProfile::read($profiles.'.'.$pid[1]);
         } finally {

@@ -64,7 +64,14 @@ final class CgiLoadGenerator implements InProcessLoad
         );
         // php-cgi prints the timing on stderr (some builds on stdout).
         if (!preg_match('/Elapsed time: ([\d.]+) sec/', $result->stderr.$result->stdout, $match)) {
-            throw ProcessFailed::unreadableOutput('php-cgi for '.$path, $result->command, $result->exitCode, $result->stderr, '');
+            $error = ProcessFailed::unreadableOutput(
+                'php-cgi for '.$path,
+                $result->command,
+                $result->exitCode,
+                $result->stderr,
+                '',
+            );
+            throw $error;
         }
         $status = CgiRequest::status($result->stdout);
 

@@ -65,7 +65,11 @@ final class ToolProcess
         }
         $exitCode = $this->process->exitCode() ?? -1;
         if (127 === $exitCode && '' === $this->process->output()) {
-            throw ProcessFailed::cannotStart($this->command, trim($this->process->errorOutput()) ?: 'command not found');
+            $error = ProcessFailed::cannotStart(
+                $this->command,
+                trim($this->process->errorOutput()) ?: 'command not found',
+            );
+            throw $error;
         }
 
         return $this->result = new ProcessResult(

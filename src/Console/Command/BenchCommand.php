@@ -82,7 +82,8 @@ final class BenchCommand extends Command
                 'rounds',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached or --max-time runs out)',
+                'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached'
+                .' or --max-time runs out)',
             )
             ->addOption(
                 'precision',
@@ -119,7 +120,8 @@ final class BenchCommand extends Command
                 'ladder',
                 null,
                 InputOption::VALUE_NONE,
-                'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below',
+                'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the'
+                .' ceiling, each over the rung below',
             )
             ->addOption(
                 'runtime',
@@ -132,7 +134,8 @@ final class BenchCommand extends Command
                 'schedule',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'together: every scenario of a round loaded at the same time, so a busy machine weighs on all alike (default for wrk and ab); turns: one after another, each alone on the machine',
+                'together: every scenario of a round loaded at the same time, so a busy machine weighs on all'
+                .' alike (default for wrk and ab); turns: one after another, each alone on the machine',
             )
             ->addOption(
                 'restart-every',
@@ -311,7 +314,12 @@ final class BenchCommand extends Command
         }
         $seconds = Duration::seconds((string) $value);
         if (null === $seconds || $seconds < 0) {
-            throw ConfigError::invalid('--'.$name, $value, 'expected seconds or a duration such as 240s, 4m or 1m30s (0: exactly --rounds rounds)');
+            $error = ConfigError::invalid(
+                '--'.$name,
+                $value,
+                'expected seconds or a duration such as 240s, 4m or 1m30s (0: exactly --rounds rounds)',
+            );
+            throw $error;
         }
 
         return $seconds;

@@ -74,7 +74,15 @@ final class StrategyInput implements StrategySource
                             static fn (StrategyKind $taker): bool => \array_key_exists($option, $taker->options()),
                         ),
                     ));
-                    throw new InvalidOption(\sprintf('--%s goes with --strategy=%s%s%s, not with --strategy=%s.', $option, $takers[0], \count($takers) > 1 ? ' (or '.implode(', ', \array_slice($takers, 1)).')' : '', '' === $why ? '' : ' ('.$why.')', $name));
+                    $error = new InvalidOption(\sprintf(
+                        '--%s goes with --strategy=%s%s%s, not with --strategy=%s.',
+                        $option,
+                        $takers[0],
+                        \count($takers) > 1 ? ' (or '.implode(', ', \array_slice($takers, 1)).')' : '',
+                        '' === $why ? '' : ' ('.$why.')',
+                        $name,
+                    ));
+                    throw $error;
                 }
             }
         }
@@ -86,7 +94,8 @@ final class StrategyInput implements StrategySource
     {
         $dsn = $this->input->getOption('usage');
         if (null === $dsn) {
-            throw new InvalidOption('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
+            $error = new InvalidOption('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
+            throw $error;
         }
 
         return $this->usage = UsageStores::readTraffic((string) $dsn, (string) getcwd());
@@ -161,7 +170,12 @@ final class StrategyInput implements StrategySource
             return null;
         }
         if (!is_numeric($value)) {
-            throw new InvalidOption(\sprintf('--%s=%s is not a number: give a fraction such as 0.99.', $option, $value));
+            $error = new InvalidOption(\sprintf(
+                '--%s=%s is not a number: give a fraction such as 0.99.',
+                $option,
+                $value,
+            ));
+            throw $error;
         }
 
         return (float) $value;

@@ -47,7 +47,11 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $binary = ServerBinary::find($this->apacheBinary, 'apache2-bin');
         $phpVersion = \PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
         if (!is_file($this->modules.'/libphp'.$phpVersion.'.so')) {
-            throw RuntimeError::missingBinary($this->modules.'/libphp'.$phpVersion.'.so', 'libapache2-mod-php'.$phpVersion);
+            $error = RuntimeError::missingBinary(
+                $this->modules.'/libphp'.$phpVersion.'.so',
+                'libapache2-mod-php'.$phpVersion,
+            );
+            throw $error;
         }
         $phpErrorLog = $directory.'/php-errors.log';
         $errorLog = $directory.'/apache2-error.log';

@@ -78,7 +78,12 @@ final class ApacheModPhpRuntime implements Runtime
     {
         $this->workerPids();
         if (!$this->apache->isRunning()) {
-            throw RuntimeError::died(\sprintf('Apache (mod_php) for scenario %s', $this->name), $during, $this->logTail());
+            $error = RuntimeError::died(
+                \sprintf('Apache (mod_php) for scenario %s', $this->name),
+                $during,
+                $this->logTail(),
+            );
+            throw $error;
         }
     }
 

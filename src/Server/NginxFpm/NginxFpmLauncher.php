@@ -115,7 +115,13 @@ final class NginxFpmLauncher implements RuntimeFactory
                 $this->supervisor->stop($nginx);
             }
             $this->supervisor->stop($fpm);
-            throw Ports::failedStart($error, $port, 'nginx', (string) @file_get_contents($directory.'/nginx-error.log'));
+            $failure = Ports::failedStart(
+                $error,
+                $port,
+                'nginx',
+                (string) @file_get_contents($directory.'/nginx-error.log'),
+            );
+            throw $failure;
         }
 
         $runtime = new NginxFpmRuntime(

@@ -80,7 +80,12 @@ final class WorkerRuntime implements Runtime
     {
         $this->workerPids();
         if (!$this->master->isRunning()) {
-            throw RuntimeError::died(\sprintf('The worker server (master) for scenario %s', $this->name), $during, $this->logTail());
+            $error = RuntimeError::died(
+                \sprintf('The worker server (master) for scenario %s', $this->name),
+                $during,
+                $this->logTail(),
+            );
+            throw $error;
         }
     }
 
