@@ -116,7 +116,9 @@ final class ScenarioPreparer implements ScenarioPreparation
      */
     public static function notApplicable(ScenarioSpec $spec, LayerSettings $autoload): ?string
     {
-        if (null === $autoload->notApplicable || AutoloadLayer::Classmap !== $spec->layers->autoload || !$spec->isNone() || null !== $spec->layers->runtime) {
+        $layers = $spec->layers;
+        if (null === $autoload->notApplicable || AutoloadLayer::Classmap !== $layers->autoload || !$spec->isNone()
+            || null !== $layers->runtime) {
             return null;
         }
 

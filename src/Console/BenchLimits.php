@@ -142,7 +142,9 @@ final class BenchLimits
             return;
         }
         $workers = $serve->workers;
-        $opcache = null === $serve->opcacheMemoryMb ? MachineCapacity::OPCACHE_BYTES : $serve->opcacheMemoryMb * 1024 * 1024;
+        $opcache = null === $serve->opcacheMemoryMb
+            ? MachineCapacity::OPCACHE_BYTES
+            : $serve->opcacheMemoryMb * 1024 * 1024;
         $needed = $servers * ($workers * MachineCapacity::WORKER_BYTES + $opcache);
         $room = (int) ($available * self::MEMORY_SHARE);
         if ($needed <= $room) {
@@ -177,7 +179,9 @@ final class BenchLimits
         $bound->checkMaximum(
             $value,
             self::OPTIONS[$bound->value] ?? null,
-            Bound::Rounds === $bound ? 'more rounds are what --max-time and --precision add when they are needed' : null,
+            Bound::Rounds === $bound
+                ? 'more rounds are what --max-time and --precision add when they are needed'
+                : null,
         );
     }
 

@@ -35,7 +35,8 @@ final class WorkerPlacement
      *
      * @param list<int> $pids the server's workers now
      *
-     * @return string|null why the workers could not be spread (they then run wherever the kernel puts them); null when they are
+     * @return string|null why the workers could not be spread (they then run wherever the kernel puts them);
+     *                     null when they are
      */
     public function spread(array $pids): ?string
     {

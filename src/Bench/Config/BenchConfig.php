@@ -64,7 +64,9 @@ final class BenchConfig
                 \sprintf(
                     '%s runs the app in php-cgi, without the %s; use wrk or ab',
                     $tool,
-                    null !== $ladder ? 'web servers the ladder compares (its ceiling runs on persistent workers)' : 'persistent workers',
+                    null !== $ladder
+                        ? 'web servers the ladder compares (its ceiling runs on persistent workers)'
+                        : 'persistent workers',
                 ),
             );
             throw $error;

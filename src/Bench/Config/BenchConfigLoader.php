@@ -229,7 +229,16 @@ final class BenchConfigLoader
             'string',
             $this->runtimes->default()->name(),
         );
-        $runtime = $this->runtimes->get($runtimeName) ?? throw ConfigError::invalid('runtime', $runtimeName, 'use one of '.implode(', ', $this->runtimes->names()).' (php-cgi without a web server is the load tool cgi)');
+        $runtime = $this->runtimes->get($runtimeName);
+        if (null === $runtime) {
+            $known = implode(', ', $this->runtimes->names());
+            $error = ConfigError::invalid(
+                'runtime',
+                $runtimeName,
+                'use one of '.$known.' (php-cgi without a web server is the load tool cgi)',
+            );
+            throw $error;
+        }
         $paths = [];
         foreach ($binaryDefaults as $key => $default) {
             $paths[$key] = (string) $this->value($file, $binaries, $key, 'string', $default, 'bench.binaries.');
@@ -465,7 +474,11 @@ final class BenchConfigLoader
             return $default;
         }
         $value = $data[$key];
-        $seconds = \is_int($value) || \is_float($value) ? (float) $value : (\is_string($value) ? Duration::seconds($value) : null);
+        $seconds = match (true) {
+            \is_int($value), \is_float($value) => (float) $value,
+            \is_string($value) => Duration::seconds($value),
+            default => null,
+        };
         if (null === $seconds || $seconds < 0) {
             $error = ConfigError::invalid(
                 $file.' key bench.'.$key,

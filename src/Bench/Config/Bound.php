@@ -185,7 +185,9 @@ enum Bound: string
     {
         $limit = $this->maximum();
         if ($value > $limit || is_nan((float) $value)) {
-            $lower = null === $option ? 'preheat.json\'s '.$this->key() : \sprintf('%s (preheat.json: %s)', $option, $this->key());
+            $lower = null === $option
+                ? 'preheat.json\'s '.$this->key()
+                : \sprintf('%s (preheat.json: %s)', $option, $this->key());
             $error = ConfigError::invalid(
                 $this->value,
                 $value,

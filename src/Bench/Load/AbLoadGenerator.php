@@ -47,7 +47,10 @@ final class AbLoadGenerator implements BackgroundLoadGenerator
 
     private function startPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadRun
     {
-        $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'apache2-utils');
+        $binary = (new ExecutableFinder())->find($this->binary);
+        if (null === $binary) {
+            throw RuntimeError::missingBinary($this->binary, 'apache2-utils');
+        }
         $command = [
             $binary, '-q', '-l',
             '-c', (string) $settings->concurrency,

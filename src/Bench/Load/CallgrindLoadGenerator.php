@@ -71,11 +71,13 @@ final class CallgrindLoadGenerator implements InProcessLoad
         $profiles = \sprintf('%s/%03d', $this->profileDirectory($target), ++$this->runs);
         $command = [
             ...WorkerUser::prefix($this->user),
-            $valgrind, '--tool=callgrind', '--combine-dumps=yes', '--dump-instr=no', '--callgrind-out-file='.$profiles.'.%p',
+            $valgrind, '--tool=callgrind', '--combine-dumps=yes', '--dump-instr=no',
+            '--callgrind-out-file='.$profiles.'.%p',
             ...RequestBoundary::dumpOptions(),
             // A file changed in the last 2 s is compiled anew on every request instead of cached
             // (OPcache's file_update_protection): a fresh checkout would count compilation.
-            $cgi, '-c', $target->phpIni, '-d', 'opcache.file_update_protection=0', '-q', '-T', (string) $total, $target->frontController,
+            $cgi, '-c', $target->phpIni, '-d', 'opcache.file_update_protection=0',
+            '-q', '-T', (string) $total, $target->frontController,
         ];
         // Valgrind runs PHP some 50 times slower: a demo page takes a few seconds a request.
         $result = $this->runner->run(

@@ -141,10 +141,8 @@ final class BenchCommand extends Command
                 'restart-every',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (
-                    default 4 together,
-                    0 in turns; 0: never,
-                )',
+                'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers'
+                .' started anew differ (default 4 together, 0 in turns; 0: never)',
             )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption(

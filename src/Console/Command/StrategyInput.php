@@ -51,7 +51,13 @@ final class StrategyInput implements StrategySource
     {
         $name = (string) $input->getOption('strategy');
 
-        return $strategies->get($name) ?? throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $name, implode(', ', $strategies->names())));
+        $kind = $strategies->get($name);
+        if (null === $kind) {
+            $known = implode(', ', $strategies->names());
+            throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $name, $known));
+        }
+
+        return $kind;
     }
 
     public function strategy(
@@ -94,7 +100,8 @@ final class StrategyInput implements StrategySource
     {
         $dsn = $this->input->getOption('usage');
         if (null === $dsn) {
-            $error = new InvalidOption('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder writes (see preheat record --install).');
+            $error = new InvalidOption('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder'
+                .' writes (see preheat record --install).');
             throw $error;
         }
 

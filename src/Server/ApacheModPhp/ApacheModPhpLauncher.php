@@ -113,7 +113,8 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         StartWait::until(
             $what,
             $process,
-            static fn (): bool => Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
+            static fn (): bool => Ports::accepts('tcp://127.0.0.1:'.$runtime->port)
+                && null !== $runtime->opcacheStatus(),
             'PHP did not answer on '.$runtime->baseUrl(),
             explode(' ', $logs),
             $this->settings->startTimeout,

@@ -180,7 +180,13 @@ final class NginxFpmLauncher implements RuntimeFactory
             // The master (root) creates the socket: nginx's workers, running as this user, must be able to connect.
             $poolUser = implode(
                 "\n",
-                ['user = '.$user, 'group = '.$group, 'listen.owner = '.$user, 'listen.group = '.$group, 'listen.mode = 0660'],
+                [
+                    'user = '.$user,
+                    'group = '.$group,
+                    'listen.owner = '.$user,
+                    'listen.group = '.$group,
+                    'listen.mode = 0660',
+                ],
             );
         }
 

@@ -159,7 +159,9 @@ final class WorkerLauncher implements RuntimeFactory
         StartWait::until(
             $what,
             $process,
-            static fn (): bool => $runtime->bootedWorkers() >= $workers && Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
+            static fn (): bool => $runtime->bootedWorkers() >= $workers
+                && Ports::accepts('tcp://127.0.0.1:'.$runtime->port)
+                && null !== $runtime->opcacheStatus(),
             \sprintf('%d workers did not boot and answer on %s', $workers, $runtime->baseUrl()),
             $logs,
             $this->settings->startTimeout,
