@@ -48,7 +48,13 @@ final class GenerateCommand extends Command
         $this->setDescription('Write a preload script that is safe by construction, then verify it boots');
         PlanInput::configure($this);
         $this
-            ->addOption('strategy', null, InputOption::VALUE_REQUIRED, 'What to preload: '.$this->strategies->describe(), $this->strategies->default()->name())
+            ->addOption(
+                'strategy',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'What to preload: '.$this->strategies->describe(),
+                $this->strategies->default()->name(),
+            )
             ->addOption('usage', null, InputOption::VALUE_REQUIRED, 'hot: the usage store (a file path or redis://host:port/db?prefix=...)')
             ->addOption('coverage', null, InputOption::VALUE_REQUIRED, 'hot: preload the files behind this share of all file loads (default 0.99)')
             ->addOption('min-share', null, InputOption::VALUE_REQUIRED, 'hot: only files at least this share of requests loads, e.g. 0.05')
@@ -93,8 +99,12 @@ final class GenerateCommand extends Command
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
         $strategies = $this->strategies;
-        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php))
-            ->strategy($input, $strategy, $request, $strategies);
+        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput(
+            $progress,
+            $runner,
+            new ProcessSupervisor($runner),
+            $verify?->php,
+        ))->strategy($input, $strategy, $request, $strategies);
         // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those
         // processes are this boot's.
         $seedStrategy = $strategy->servesTheApp()
