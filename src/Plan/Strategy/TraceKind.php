@@ -34,6 +34,6 @@ final class TraceKind implements StrategyKind
 
     public function seed(StrategySource $source): SeedStrategy
     {
-        return new HotStrategy($source->tracedUsage(), $source->traceCriteria(), $this->name());
+        return new HotStrategy($source->tracedUsage(), $source->traceCriteria(), $this->name(), 'the traced requests');
     }
 }
