@@ -118,6 +118,8 @@ enum Bound: string
             self::Warmup => 'expected seconds, 0 or more',
             self::RestartEvery => 'rounds between restarts of the servers: a whole number, 0 for never',
             self::MaxTime => 'the time the measured rounds may take, e.g. 240s or 4m (0: the minimum rounds only)',
+            self::Rounds, self::Concurrency, self::Workers => 'must be at least 1',
+            self::CgiRequests, self::CallgrindRequests => 'must be at least 1',
             default => $this->expected(),
         };
     }

@@ -414,6 +414,35 @@ final class BenchConfigLoaderTest extends TestCase
         file_put_contents($this->directory->path.'/preheat.json', json_encode($data));
     }
 
+    public function testServingTheAppReadsOnlyHowToServeIt(): void
+    {
+        // A bench section whose scenario names no script: the bench refuses it, a trace has no use for it.
+        $this->config(['bench' => ['workers' => 3, 'runtime' => 'mod_php', 'scenarios' => ['mine' => 'nope.php']]]);
+
+        $serve = (new BenchConfigLoader())->serve($this->directory->path, null);
+
+        self::assertSame([3, 'mod_php'], [$serve->workers, $serve->runtime->name()]);
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('scenario "mine" "nope.php"');
+        (new BenchConfigLoader())->load($this->directory->path, null);
+    }
+
+    public function testAValueAnOptionGivesIsCheckedAgainstTheSameRangeAsTheFile(): void
+    {
+        foreach ([
+            'Invalid rounds 0: must be at least 1.' => new BenchOverrides(rounds: 0),
+            'Invalid duration 0: expected seconds, above 0.' => new BenchOverrides(load: new LoadOverrides(duration: 0.0)),
+            'Invalid workers 0: must be at least 1.' => new BenchOverrides(workers: 0),
+        ] as $message => $overrides) {
+            try {
+                (new BenchConfigLoader())->load($this->directory->path, null, $overrides);
+                self::fail('accepted: '.$message);
+            } catch (ConfigError $error) {
+                self::assertSame($message, $error->getMessage());
+            }
+        }
+    }
+
     /**
      * The command line's values, as the tests write them.
      *
