@@ -244,7 +244,7 @@ final class BenchRunner
 
     /**
      * Every measured scenario's server stopped and started anew (the same script, php.ini and directory),
-     * then warmed up again: the rounds from here on run on other instances (see BenchConfig::DEFAULT_RESTART_EVERY).
+     * then warmed up again: the rounds from here on run on other instances (see LoadConfig::DEFAULT_RESTART_EVERY).
      *
      * @param array<string, ScenarioRecordBuilder> $scenarios
      * @param array<string, Runtime>               $running
