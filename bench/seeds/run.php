@@ -13,7 +13,6 @@ declare(strict_types=1);
  * in seconds; --budget bounds the whole run: what is left when it is spent is reported as skipped.
  */
 
-use Preheat\Bench\Config\BenchConfig;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Seeds\Deadline;
@@ -26,6 +25,7 @@ use Preheat\Seeds\SeedsRun;
 use Preheat\Seeds\ServerTable;
 use Preheat\Seeds\Stacks;
 use Preheat\Seeds\Workbench;
+use Preheat\Server\Binaries;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Util\AtomicFile;
 
@@ -48,7 +48,7 @@ $progress = static function (string $line): void {
 $started = microtime(true);
 $runner = new SymfonyProcessRunner();
 $supervisor = new ProcessSupervisor($runner);
-$php = (new PhpInstallationLocator($runner))->locate(BenchConfig::DEFAULT_PHP_BINARY, null, BenchConfig::DEFAULT_FPM_BINARY);
+$php = (new PhpInstallationLocator($runner))->locate(Binaries::common()[Binaries::PHP], null, Binaries::common()[Binaries::FPM]);
 $notes = new RunNotes((int) trim((string) shell_exec('nproc')) ?: 1, $workers, $repeats, $timeLimit, 2, \PHP_VERSION);
 if (!is_dir($out) && !mkdir($out, 0755, true)) {
     fwrite(\STDERR, "seeds: cannot create $out: choose another --out.\n");

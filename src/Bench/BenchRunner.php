@@ -75,7 +75,7 @@ final class BenchRunner
         $running = [];
         /** @var array<string, \Closure(): Runtime> $starts how each scenario's server is started, again at each restart */
         $starts = [];
-        $settings = new LoadSettings($config->duration, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests, $config->callgrindRequests, $config->callgrindWarmup);
+        $settings = $config->load->settings;
         $machineAtStart = $this->meter->machineNow();
         $loadAtStart = $this->meter->loadAverage();
         $before = null;
@@ -93,7 +93,7 @@ final class BenchRunner
                     $scenario = $scenarios[$spec->name] = new ScenarioRecordBuilder($prepared->skipping(\sprintf(
                         'not measured: no %s runtime in this version of Preheat (there are: %s)',
                         $prepared->runtime,
-                        implode(', ', $this->kinds->kinds() ?: [$config->runtime]),
+                        implode(', ', $this->kinds->kinds() ?: [$config->serve->runtime->name()]),
                     )));
                 }
                 if (!$scenario->isMeasured() || null === $runtimes) {
@@ -115,7 +115,7 @@ final class BenchRunner
             }
 
             $this->gateAll($config, $scenarios, $running);
-            $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->rounds);
+            $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->stopping->rounds);
 
             $this->warmUp($config, $plan, $running, $settings);
 
@@ -134,7 +134,7 @@ final class BenchRunner
             array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios)),
             $config->baseline()->name,
             $this->environment($config, $settings, $scenarios, $outcome->rounds, $before),
-            array_map(static fn ($u): string => $u->path, $config->urls),
+            $config->pages,
             $outcome->rounds,
             $outcome,
             $config->ladder,
@@ -144,7 +144,7 @@ final class BenchRunner
     /** The load tool when the rounds load every scenario at the same time: asked for, and the tool runs in the background; null when they take turns (in-process tools always do). */
     private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
-        return 'together' === $config->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
+        return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
     }
 
     /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */
@@ -160,7 +160,7 @@ final class BenchRunner
      */
     private function warmUp(BenchConfig $config, BenchPlan $plan, array $running, LoadSettings $settings): void
     {
-        if ($config->warmup <= 0 || $this->load->warmsUpInEachRun()) {
+        if ($config->load->warmup <= 0 || $this->load->warmsUpInEachRun()) {
             return;
         }
         $load = $this->togetherLoad($config);
@@ -168,20 +168,20 @@ final class BenchRunner
             $this->progress->stage('Warming up every scenario together');
             $runtimes = array_intersect_key($running, array_flip($plan->scenarios));
             $this->spreadWorkers($runtimes);
-            LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->warmup));
+            LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->load->warmup));
             foreach ($runtimes as $runtime) {
                 $runtime->ensureRunning('warm-up');
             }
-            $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->warmup));
+            $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->load->warmup));
 
             return;
         }
         foreach ($plan->scenarios as $name) {
             $this->progress->stage('Warming up '.$name);
-            $this->load->run($this->target($config, $running[$name]), $settings, $config->warmup);
+            $this->load->run($this->target($config, $running[$name]), $settings, $config->load->warmup);
             $running[$name]->ensureRunning('warm-up');
         }
-        $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->warmup));
+        $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->load->warmup));
     }
 
     /**
@@ -216,7 +216,7 @@ final class BenchRunner
         $roundSeconds = [];
         for ($round = 1;; ++$round) {
             $started = ($this->clock)();
-            if ($config->restartEvery > 0 && $round > 1 && 0 === ($round - 1) % $config->restartEvery) {
+            if ($config->load->restartEvery > 0 && $round > 1 && 0 === ($round - 1) % $config->load->restartEvery) {
                 // Counted in the round's time: the time limit covers restarts too.
                 $this->restart($config, $plan, $scenarios, $running, $starts, $settings, $round);
             }
@@ -244,7 +244,7 @@ final class BenchRunner
 
     /**
      * Every measured scenario's server stopped and started anew (the same script, php.ini and directory),
-     * then warmed up again: the rounds from here on run on other instances (see BenchConfig::DEFAULT_RESTART_EVERY).
+     * then warmed up again: the rounds from here on run on other instances (see LoadConfig::DEFAULT_RESTART_EVERY).
      *
      * @param array<string, ScenarioRecordBuilder> $scenarios
      * @param array<string, Runtime>               $running
@@ -277,7 +277,7 @@ final class BenchRunner
             $runtime = $running[$slot->scenario];
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $reading = $this->meter->before($runtime);
-            $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
+            $result = $this->load->run($this->target($config, $runtime), $settings, $config->load->duration);
             [$result, $conditions] = $this->meter->after($reading, $runtime, $result, !$this->load instanceof InProcessLoad);
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $scenarios[$slot->scenario]->ran($round, $result, $conditions);
@@ -309,7 +309,7 @@ final class BenchRunner
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $readings[$name] = $this->meter->before($runtime);
         }
-        $results = LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->duration));
+        $results = LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->load->duration));
         $measured = [];
         foreach ($runtimes as $name => $runtime) {
             $measured[$name] = $this->meter->after($readings[$name], $runtime, $results[$name], true);
@@ -438,10 +438,10 @@ final class BenchRunner
     {
         return new LoadTarget(
             $runtime->baseUrl(),
-            array_map(static fn ($u): string => $u->path, $config->urls),
+            $config->pages,
             $runtime->phpIni(),
-            $config->documentRoot,
-            $config->frontController,
+            $config->serve->documentRoot,
+            $config->serve->frontController,
         );
     }
 
@@ -468,18 +468,14 @@ final class BenchRunner
                 'jit' => $status?->ini('jit') ?: 'off',
             ],
             Cpu::cores(),
-            match ($config->runtime) {
-                'mod_php' => $config->workers.' (Apache prefork + mod_php)',
-                'worker' => $config->workers.' (persistent workers: app booted once)',
-                default => $config->workers.' (pm = static)',
-            },
-            $config->tool,
-            $settings->describe($config->tool),
+            $config->serve->runtime->workersLine($config->serve->workers),
+            $config->load->tool->name(),
+            $config->load->describe(),
             $rounds,
-            $config->duration,
-            $this->load->warmsUpInEachRun() ? 0.0 : $config->warmup,
-            array_map(static fn ($u): string => $u->path, $config->urls),
-            basename($config->projectRoot),
+            $config->load->duration,
+            $this->load->warmsUpInEachRun() ? 0.0 : $config->load->warmup,
+            $config->pages,
+            basename($config->serve->projectRoot),
             $php->settings->describe(),
             // As the workers themselves report it, not as configured.
             $status->user ?? $php->user,
@@ -490,7 +486,7 @@ final class BenchRunner
             $this->meter->governor(),
             null !== $this->togetherLoad($config) ? 'together' : 'turns',
             $this->placement($config),
-            $config->restartEvery,
+            $config->load->restartEvery,
         );
     }
 }

@@ -6,17 +6,15 @@ namespace Preheat\Bench;
 
 use Preheat\Bench\Config\AutoloadLayer;
 use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\Generated;
+use Preheat\Bench\Config\GivenScript;
+use Preheat\Bench\Config\NoPreload;
+use Preheat\Bench\Config\Recording;
 use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Ladder\LayerSettings;
 use Preheat\Bench\Ladder\ScenarioLayering;
 use Preheat\Bench\Load\LoadGenerator;
-use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
-use Preheat\Inventory\InventoryCache;
-use Preheat\Plan\PlanOptions;
-use Preheat\Plan\PlanRequest;
-use Preheat\Plan\Strategy\HotCriteria;
-use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
@@ -54,6 +52,9 @@ final class ScenarioPreparer implements ScenarioPreparation
     ) {
     }
 
+    /** @var array<string, PreparedScenario> what generate wrote, by strategy and php.ini */
+    private array $generatedScripts = [];
+
     public function prepare(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
         $layers = $spec->layers;
@@ -61,7 +62,15 @@ final class ScenarioPreparer implements ScenarioPreparation
         $autoload = $this->layering->autoload($layers->autoload, $config, $directory);
         $skipped = self::notApplicable($spec, $autoload);
         if (null !== $skipped) {
-            return new PreparedScenario($spec->name, $spec->spec, null, $autoload->description, runtime: $layers->runtime, skipped: $skipped, layers: ['autoload' => $autoload->description]);
+            return new PreparedScenario(
+                $spec->name,
+                $spec->spec,
+                null,
+                $autoload->description,
+                runtime: $layers->runtime,
+                skipped: $skipped,
+                layers: ['autoload' => $autoload->description],
+            );
         }
         // A preload is generated and verified with the php.ini its server will run: the sized OPcache included.
         $php = $this->runtimes->php();
@@ -70,14 +79,24 @@ final class ScenarioPreparer implements ScenarioPreparation
         }
         $prepared = $this->preload($spec, $config, $directory, new VerifyOptions($php));
         if (isset($prepared->ini['auto_prepend_file'], $autoload->ini['auto_prepend_file'])) {
-            throw new \LogicException(\sprintf('Scenario %s would prepend both the recorder and a classmap autoloader.', $spec->name));
+            $error = new \LogicException(\sprintf(
+                'Scenario %s would prepend both the recorder and a classmap autoloader.',
+                $spec->name,
+            ));
+            throw $error;
         }
 
         return new PreparedScenario(
             $prepared->name,
             $prepared->spec,
             $prepared->preloadScript,
-            implode('; ', array_filter([$opcache->description, $autoload->description, $prepared->preparation], static fn (string $part): bool => '' !== $part)),
+            implode(
+                '; ',
+                array_filter(
+                    [$opcache->description, $autoload->description, $prepared->preparation],
+                    static fn (string $part): bool => '' !== $part,
+                ),
+            ),
             $prepared->ini + $autoload->ini + $opcache->ini,
             $prepared->problems,
             $layers->runtime,
@@ -97,7 +116,9 @@ final class ScenarioPreparer implements ScenarioPreparation
      */
     public static function notApplicable(ScenarioSpec $spec, LayerSettings $autoload): ?string
     {
-        if (null === $autoload->notApplicable || AutoloadLayer::Classmap !== $spec->layers->autoload || !$spec->isNone() || null !== $spec->layers->runtime) {
+        $layers = $spec->layers;
+        if (null === $autoload->notApplicable || AutoloadLayer::Classmap !== $layers->autoload || !$spec->isNone()
+            || null !== $layers->runtime) {
             return null;
         }
 
@@ -105,40 +126,84 @@ final class ScenarioPreparer implements ScenarioPreparation
     }
 
     /** The scenario's preloading: none (with or without the recorder), a given script, or one generate writes. */
-    private function preload(ScenarioSpec $spec, BenchConfig $config, string $directory, VerifyOptions $verify): PreparedScenario
-    {
-        if ($spec->isNone()) {
-            return new PreparedScenario($spec->name, $spec->spec, null, 'no preloading');
-        }
-        if ($spec->isRecord()) {
-            return $this->recording($spec, $config, $directory);
-        }
-        if ($spec->isScript()) {
-            $report = $this->verifier->verify($spec->spec, $verify);
+    private function preload(
+        ScenarioSpec $spec,
+        BenchConfig $config,
+        string $directory,
+        VerifyOptions $verify,
+    ): PreparedScenario {
+        $preload = $spec->preload;
 
-            return new PreparedScenario($spec->name, $spec->spec, $spec->spec, \sprintf('given script, %d classes', $report->classes), problems: $report->passed(false) ? [] : [
-                \sprintf('%s fails verification: %s', $spec->spec, $this->firstFatal($report->messages)),
-            ]);
-        }
-
-        $request = new PlanRequest($config->projectRoot, $config->paths, InventoryCache::fileFor($config->projectRoot), $config->phpBinary);
-        $strategy = match ($spec->spec) {
-            'hot' => new HotStrategy($this->usage($config), $config->hot),
-            'trace' => new HotStrategy($this->trace($config), new HotCriteria(), 'trace'),
-            default => null,
+        return match (true) {
+            $preload instanceof NoPreload => new PreparedScenario($spec->name, $spec->spec, null, 'no preloading'),
+            $preload instanceof Recording => $this->recording($spec, $config, $directory),
+            $preload instanceof GivenScript => $this->given($spec, $preload, $verify),
+            $preload instanceof Generated => $this->generated($spec, $preload, $config, $directory, $verify),
+            default => throw new \LogicException('No preparation for '.$preload::class),
         };
-        $options = PlanOptions::ignoring($config->ignore);
+    }
+
+    private function given(ScenarioSpec $spec, GivenScript $script, VerifyOptions $verify): PreparedScenario
+    {
+        $report = $this->verifier->verify($script->path, $verify);
+
+        return new PreparedScenario($spec->name, $spec->spec, $script->path, \sprintf(
+            'given script, %d classes',
+            $report->classes,
+        ), problems: $report->passed(false) ? [] : [
+            \sprintf('%s fails verification: %s', $script->path, $this->firstFatal($report->messages)),
+        ]);
+    }
+
+    /**
+     * The script `generate` writes with the scenario's strategy, once per strategy and php.ini: scenarios
+     * that differ only in what generation does not see (the ladder's rung 5 and its reference, which differ
+     * in the autoloader) share one script.
+     */
+    private function generated(
+        ScenarioSpec $spec,
+        Generated $preload,
+        BenchConfig $config,
+        string $directory,
+        VerifyOptions $verify,
+    ): PreparedScenario {
+        $key = $preload->strategy->name().'|'.serialize($verify->php->settings);
+        if (isset($this->generatedScripts[$key])) {
+            $made = $this->generatedScripts[$key];
+
+            return new PreparedScenario(
+                $spec->name,
+                $spec->spec,
+                $made->preloadScript,
+                $made->preparation,
+                problems: $made->problems,
+            );
+        }
         $output = $directory.'/preload.php';
-        $outcome = $this->generator->generate(new GenerateRequest($request, $options, $output, $verify, 5, false, $strategy));
+        $source = new BenchStrategySource($this, $config);
+        $outcome = $this->generator->generate(new GenerateRequest(
+            $config->scope->request,
+            $config->scope->options,
+            $output,
+            $verify,
+            5,
+            false,
+            $preload->strategy->seed($source),
+        ));
         $plan = $outcome->planResult->plan;
         $selection = $outcome->selection;
 
-        return new PreparedScenario($spec->name, $spec->spec, $output, \sprintf(
+        return $this->generatedScripts[$key] = new PreparedScenario($spec->name, $spec->spec, $output, \sprintf(
             'generate --strategy=%s: %d files, %d classes%s%s',
             $plan->strategy,
             \count($plan->included),
             $plan->classCount(),
-            null === $selection ? '' : \sprintf(' (%d of %d recorded files chosen, %.1f%% of loads)', $selection->chosen, $selection->recordedFiles, $selection->coverage * 100),
+            null === $selection ? '' : \sprintf(
+                ' (%d of %d recorded files chosen, %.1f%% of loads)',
+                $selection->chosen,
+                $selection->recordedFiles,
+                $selection->coverage * 100,
+            ),
             // The bench's php-fpm uses this ini too: a plan fitted to it says so, with the setting that fits it all.
             null === $outcome->capacitySummary() ? '' : '; '.$outcome->capacitySummary(),
         ), problems: $outcome->succeeded() ? [] : [
@@ -149,42 +214,75 @@ final class ScenarioPreparer implements ScenarioPreparation
     /** No preloading, the recorder on with the configured sampling: what recording costs. */
     private function recording(ScenarioSpec $spec, BenchConfig $config, string $directory): PreparedScenario
     {
-        $settings = $this->installer->settings($config->projectRoot, $directory.'/recorder.php', $directory.'/usage.log', $config->recorderSample, 50, 60, [], $directory);
+        $sample = $config->recording->recorderSample;
+        $settings = $this->installer->settings(
+            $config->serve->projectRoot,
+            $directory.'/recorder.php',
+            $directory.'/usage.log',
+            $sample,
+            50,
+            60,
+            [],
+            $directory,
+        );
         $this->installer->install($settings);
 
-        return new PreparedScenario($spec->name, $spec->spec, null, \sprintf('no preloading, recorder on (1 in %d requests)', $config->recorderSample), ['auto_prepend_file' => $settings->bootstrapPath]);
+        return new PreparedScenario(
+            $spec->name,
+            $spec->spec,
+            null,
+            \sprintf('no preloading, recorder on (1 in %d requests)', $sample),
+            ['auto_prepend_file' => $settings->bootstrapPath],
+        );
     }
 
     /** The configured usage store, or traffic recorded now: load over the pages with the recorder on every request. */
-    private function usage(BenchConfig $config): UsageSnapshot
+    public function usage(BenchConfig $config): UsageSnapshot
     {
-        if (null !== $config->usageStore) {
-            return UsageStores::readTraffic($config->usageStore);
+        $recording = $config->recording;
+        if (null !== $recording->usageStore) {
+            return UsageStores::readTraffic($recording->usageStore);
         }
         $this->progress->stage('Recording traffic for the hot scenario');
-        $server = TracedServer::start($this->runtimes, $this->runner, $config->projectRoot, 1, 10);
+        $serve = $config->serve;
+        $server = TracedServer::start($this->runtimes, $this->runner, $serve->projectRoot, 1, 10);
         try {
             $runtime = $server->runtime();
-            $paths = array_map(static fn ($url): string => $url->path, $config->urls);
-            $settings = new LoadSettings($config->recordSeconds, $config->concurrency, $config->requestTimeout, 1, $config->cgiRequests);
-            $this->load->run(new LoadTarget($runtime->baseUrl(), $paths, $runtime->phpIni(), $config->documentRoot, $config->frontController), $settings, $config->recordSeconds);
+            $target = new LoadTarget(
+                $runtime->baseUrl(),
+                $config->pages,
+                $runtime->phpIni(),
+                $serve->documentRoot,
+                $serve->frontController,
+            );
+            $this->load->run($target, $config->load->settings, $recording->recordSeconds);
             $usage = $server->usage();
         } finally {
             $server->stop();
         }
-        $this->progress->finish(\sprintf('Recorded %d requests over %g s: they loaded %d PHP files', $usage->requests, $config->recordSeconds, \count($usage->fileCounts)));
+        $this->progress->finish(\sprintf(
+            'Recorded %d requests over %g s: they loaded %d PHP files',
+            $usage->requests,
+            $recording->recordSeconds,
+            \count($usage->fileCounts),
+        ));
 
         return $usage;
     }
 
-    private function trace(BenchConfig $config): UsageSnapshot
+    /** What one pass over the pages loads (three requests each). */
+    public function trace(BenchConfig $config): UsageSnapshot
     {
-        $paths = array_map(static fn ($url): string => $url->path, $config->urls);
+        $paths = $config->pages;
         if (!isset($paths[0])) {
             throw new \LogicException('No page to trace.');
         }
 
-        return (new TraceRecorder($this->runtimes, $this->runner, $this->progress))->record($config->projectRoot, $paths, 3, $config->requestTimeout);
+        return (new TraceRecorder(
+            $this->runtimes,
+            $this->runner,
+            $this->progress,
+        ))->record($config->serve->projectRoot, $paths, 3, $config->serve->requestTimeout);
     }
 
     /** @param list<\Preheat\Script\Verify\StartupMessage> $messages */

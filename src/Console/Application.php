@@ -53,10 +53,10 @@ final class Application extends ConsoleApplication
         $runner = new SymfonyProcessRunner();
         // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
         $this->addCommands([
-            new GenerateCommand($runner, $renderers),
+            new GenerateCommand($runner, renderers: $renderers),
             new VerifyCommand($runner, $renderers),
             new ExplainCommand($runner, $renderers),
-            new BenchCommand($runner, $renderers),
+            new BenchCommand($runner, renderers: $renderers),
             new RecordCommand(),
             new UsageCommand(renderers: $renderers),
             new DoctorCommand($runner, $renderers),

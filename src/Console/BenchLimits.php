@@ -5,46 +5,36 @@ declare(strict_types=1);
 namespace Preheat\Console;
 
 use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\Bound;
 use Preheat\Bench\Config\ConfigError;
 use Preheat\Server\MachineCapacity;
+use Preheat\Server\ServeSettings;
 
 /**
  * The upper bounds of every count a benchmark takes from the user, against what this machine can hold:
  * a count above them is refused (exit 2) with the setting, the value, the limit and why, before any
- * server starts. BenchConfig checks the lower bounds; this, what would fill the machine or never end
- * (`"workers": 100000` once forked php-fpm workers until the out-of-memory killer ran). In the console,
- * because its messages name the options as well as the preheat.json keys.
+ * server starts. Each setting's fixed range is its Bound; here, what depends on the machine (memory,
+ * ulimits) and on several settings at once (`"workers": 100000` once forked php-fpm workers until the
+ * out-of-memory killer ran). In the console, because its messages name the options as well as the keys.
  */
 final class BenchLimits
 {
-    /**
-     * php-fpm children or Apache prefork children per server, whatever the memory: beyond, a benchmark measures the
-     * scheduler.
-     */
-    public const MAX_WORKERS = 1024;
-
-    /** nginx runs one worker with 4096 connections, and each request holds two (the client's and php-fpm's). */
-    public const MAX_CONCURRENCY = 2000;
-
     /** Files a server and the load tool keep open besides the connections (logs, sockets, the scripts). */
     private const SPARE_FILES = 64;
 
-    /** What the measured rounds may take at the most: a day. */
-    public const MAX_SECONDS = 86400.0;
-
-    /** One round's load, the warm-up, a request's timeout, the recording for hot: an hour each at the most. */
-    public const MAX_PHASE_SECONDS = 3600.0;
-
-    public const MAX_ROUNDS = 10000;
-    public const MAX_CGI_REQUESTS = 1_000_000;
-    public const MAX_CALLGRIND_REQUESTS = 10000;
-    public const MAX_RECORDER_SAMPLE = 1_000_000;
-    public const MAX_WORKER_REQUESTS = 1_000_000_000;
-    public const MAX_BODY_BYTES = 1024 * 1024 * 1024;
-    public const MAX_OPCACHE_MB = 65536;
-
     /** The share of the available memory the servers may take: the load tool, the kernel and the rest need some. */
     private const MEMORY_SHARE = 0.8;
+
+    /** The options of `bench` that set a bounded setting: its messages name them beside the key. */
+    private const OPTIONS = [
+        'rounds' => '--rounds',
+        'duration' => '--duration',
+        'warmup' => '--warmup',
+        'concurrency' => '--concurrency',
+        'workers' => '--workers',
+        'restartEvery' => '--restart-every',
+        'maxTime' => '--max-time',
+    ];
 
     public function __construct(private readonly MachineCapacity $machine = new MachineCapacity())
     {
@@ -54,242 +44,145 @@ final class BenchLimits
     public function check(BenchConfig $config): void
     {
         $servers = \count($config->scenarios);
-        // Memory first: what this machine holds says more than the fixed bound.
-        $this->memory($config, $servers);
-        $this->workers($config, $servers);
-        $this->concurrency($config->concurrency);
-        $this->atMost(
-            'rounds',
-            '--rounds',
-            'bench.rounds',
-            $config->rounds,
-            self::MAX_ROUNDS,
-            'more rounds are what --max-time and --precision add when they are needed',
-        );
-        foreach (
-            [
-                ['duration', '--duration', $config->duration],
-                ['warmup', '--warmup', $config->warmup],
-                ['timeout', null, $config->requestTimeout],
-                ['recordSeconds', null, $config->recordSeconds],
-            ] as [$key, $option, $seconds]
-        ) {
-            $this->atMost(
-                $key,
-                $option,
-                'bench.'.$key,
-                $seconds,
-                self::MAX_PHASE_SECONDS,
-                'seconds; an hour at the most',
-            );
-        }
-        $this->atMost(
-            'maxTime',
-            '--max-time',
-            'bench.maxTime',
-            $config->maxTime,
-            self::MAX_SECONDS,
-            'seconds the measured rounds may take; a day at the most',
-        );
-        // The minimum rounds run whatever --max-time says: each loads every scenario for duration seconds (in turns one
-        // after another).
-        $roundSeconds = $config->duration * ('turns' === $config->schedule ? $servers : 1);
-        if ($config->rounds * $roundSeconds > self::MAX_SECONDS) {
-            throw ConfigError::invalid(
+        $load = $config->load;
+        $this->serve($config->serve, $servers);
+        $this->concurrency($load->concurrency);
+        $this->atMost(Bound::Rounds, $config->stopping->rounds);
+        $this->atMost(Bound::Duration, $load->duration);
+        $this->atMost(Bound::Warmup, $load->warmup);
+        $this->atMost(Bound::Timeout, $config->serve->requestTimeout);
+        $this->atMost(Bound::RecordSeconds, $config->recording->recordSeconds);
+        $this->atMost(Bound::MaxTime, $config->stopping->maxTime);
+        // The minimum rounds run whatever --max-time says: each loads every scenario for duration seconds
+        // (in turns one after another).
+        $rounds = $config->stopping->rounds;
+        $roundSeconds = $load->duration * ('turns' === $load->schedule ? $servers : 1);
+        if ($rounds * $roundSeconds > Bound::MAX_SECONDS) {
+            $error = ConfigError::invalid(
                 'rounds',
-                $config->rounds,
+                $rounds,
                 \sprintf(
-                    '%d rounds of %s s would take %.1f hours, more than a day; lower --rounds or --duration '
-                    .'(preheat.json: bench.rounds, bench.duration)',
-                    $config->rounds,
+                    '%d rounds of %s s would take %.1f hours, more than a day; lower --rounds or --duration'
+                    .' (preheat.json: bench.rounds, bench.duration)',
+                    $rounds,
                     self::number($roundSeconds),
-                    $config->rounds * $roundSeconds / 3600,
+                    $rounds * $roundSeconds / 3600,
                 ),
             );
+            throw $error;
         }
-        $this->atMost(
-            'restartEvery',
-            '--restart-every',
-            'bench.restartEvery',
-            $config->restartEvery,
-            self::MAX_ROUNDS,
-            'rounds between restarts',
-        );
-        $this->atMost(
-            'cgiRequests',
-            null,
-            'bench.cgiRequests',
-            $config->cgiRequests,
-            self::MAX_CGI_REQUESTS,
-            'requests php-cgi runs per scenario and round',
-        );
-        $this->atMost(
-            'callgrindRequests',
-            null,
-            'bench.callgrindRequests',
-            $config->callgrindRequests,
-            self::MAX_CALLGRIND_REQUESTS,
-            'under valgrind a request takes seconds',
-        );
-        $this->atMost(
-            'callgrindWarmup',
-            null,
-            'bench.callgrindWarmup',
-            $config->callgrindWarmup,
-            self::MAX_CALLGRIND_REQUESTS,
-            'under valgrind a request takes seconds',
-        );
-        $this->atMost(
-            'recorderSample',
-            null,
-            'bench.recorderSample',
-            $config->recorderSample,
-            self::MAX_RECORDER_SAMPLE,
-            '1 request in N is recorded',
-        );
-        if (null !== $config->worker) {
-            $this->atMost(
-                'worker.maxRequests',
-                null,
-                'bench.worker.maxRequests',
-                $config->worker->maxRequests,
-                self::MAX_WORKER_REQUESTS,
-                'requests before a worker is replaced (0: never)',
-            );
-            $this->atMost(
-                'worker.maxBodyBytes',
-                null,
-                'bench.worker.maxBodyBytes',
-                $config->worker->maxBodyBytes,
-                self::MAX_BODY_BYTES,
-                'bytes of a request body a worker holds in memory; 1 GB at the most',
-            );
-        }
-        if (null !== $config->opcacheMemoryMb) {
-            $this->atMost(
-                'opcacheMemory',
-                null,
-                'bench.opcacheMemory',
-                $config->opcacheMemoryMb,
-                self::MAX_OPCACHE_MB,
-                'megabytes of OPcache per server',
-            );
+        $this->atMost(Bound::RestartEvery, $load->restartEvery);
+        $this->atMost(Bound::CgiRequests, $load->cgiRequests);
+        $this->atMost(Bound::CallgrindRequests, $load->callgrindRequests);
+        $this->atMost(Bound::CallgrindWarmup, $load->callgrindWarmup);
+        $this->atMost(Bound::RecorderSample, $config->recording->recorderSample);
+        $this->atMost(Bound::WorkerMaxRequests, $config->serve->worker->maxRequests);
+        $this->atMost(Bound::WorkerMaxBodyBytes, $config->serve->worker->maxBodyBytes);
+        if (null !== $config->serve->opcacheMemoryMb) {
+            $this->atMost(Bound::OpcacheMemory, $config->serve->opcacheMemoryMb);
         }
     }
 
-    private function workers(BenchConfig $config, int $servers): void
+    /**
+     * What serving the app takes, for so many servers at the same time: the memory and processes of
+     * the workers (a trace serves one).
+     */
+    public function serve(ServeSettings $serve, int $servers = 1): void
     {
-        $this->atMost(
-            'workers',
-            '--workers',
-            'bench.workers',
-            $config->workers,
-            self::MAX_WORKERS,
-            'PHP workers per server; beyond that a benchmark measures the scheduler, not PHP',
-        );
+        // Memory first: what this machine holds says more than the fixed bound.
+        $this->memory($serve, $servers);
+        $this->workers($serve->workers, $servers);
+    }
+
+    private function workers(int $workers, int $servers): void
+    {
+        $this->atMost(Bound::Workers, $workers);
         $processes = $this->machine->maxProcesses();
-        if (null !== $processes && $config->workers * $servers > $processes) {
-            throw ConfigError::invalid(
+        if (null !== $processes && $workers * $servers > $processes) {
+            $error = ConfigError::invalid(
                 'workers',
-                $config->workers,
+                $workers,
                 \sprintf(
-                    '%d scenarios × %d workers are %d processes, more than the %d this user may run (ulimit -u); '
-                    .'lower --workers (preheat.json: bench.workers)',
+                    '%d scenarios × %d workers are %d processes, more than the %d this user may run (ulimit -u);'
+                    .' lower --workers (preheat.json: bench.workers)',
                     $servers,
-                    $config->workers,
-                    $config->workers * $servers,
+                    $workers,
+                    $workers * $servers,
                     $processes,
                 ),
             );
+            throw $error;
         }
     }
 
     private function concurrency(int $concurrency): void
     {
-        $this->atMost(
-            'concurrency',
-            '--concurrency',
-            'bench.concurrency',
-            $concurrency,
-            self::MAX_CONCURRENCY,
-            'connections; nginx takes 4096, two a request',
-        );
+        $this->atMost(Bound::Concurrency, $concurrency);
         $files = $this->machine->openFiles();
         if (null !== $files && 2 * $concurrency + self::SPARE_FILES > $files) {
-            throw ConfigError::invalid(
+            $error = ConfigError::invalid(
                 'concurrency',
                 $concurrency,
                 \sprintf(
-                    'each connection takes two open files in nginx, and this process may open %d (ulimit -n): at '
-                    .'most %d connections; lower --concurrency (preheat.json: bench.concurrency) or raise ulimit -n',
+                    'each connection takes two open files in nginx, and this process may open %d (ulimit -n): at'
+                    .' most %d connections; lower --concurrency (preheat.json: bench.concurrency) or raise ulimit -n',
                     $files,
                     max(0, intdiv($files - self::SPARE_FILES, 2)),
                 ),
             );
+            throw $error;
         }
     }
 
     /** Every scenario's server runs at the same time, each with its workers and its OPcache. */
-    private function memory(BenchConfig $config, int $servers): void
+    private function memory(ServeSettings $serve, int $servers): void
     {
         $available = $this->machine->availableMemory();
         if (null === $available) {
             return;
         }
-        $opcache = null === $config->opcacheMemoryMb
+        $workers = $serve->workers;
+        $opcache = null === $serve->opcacheMemoryMb
             ? MachineCapacity::OPCACHE_BYTES
-            : $config->opcacheMemoryMb * 1024 * 1024;
-        $needed = $servers * ($config->workers * MachineCapacity::WORKER_BYTES + $opcache);
+            : $serve->opcacheMemoryMb * 1024 * 1024;
+        $needed = $servers * ($workers * MachineCapacity::WORKER_BYTES + $opcache);
         $room = (int) ($available * self::MEMORY_SHARE);
         if ($needed <= $room) {
             return;
         }
         $fit = max(0, intdiv(intdiv($room, $servers) - $opcache, MachineCapacity::WORKER_BYTES));
-        throw ConfigError::invalid(
+        $error = ConfigError::invalid(
             'workers',
-            $config->workers,
+            $workers,
             \sprintf(
-                '%d scenarios\' servers run at the same time, each with %d workers of about %d MB and %d MB of '
-                .'OPcache: about %s, and this machine has %s available (MemAvailable in /proc/meminfo; the servers '
-                .'may take %d%% of it). %s',
+                '%d scenarios\' servers run at the same time, each with %d workers of about %d MB and %d MB of'
+                .' OPcache: about %s, and this machine has %s available (MemAvailable in /proc/meminfo; the servers'
+                .' may take %d%% of it). %s',
                 $servers,
-                $config->workers,
+                $workers,
                 intdiv(MachineCapacity::WORKER_BYTES, 1024 * 1024),
                 intdiv($opcache, 1024 * 1024),
                 self::bytes($needed),
                 self::bytes($available),
                 (int) (self::MEMORY_SHARE * 100),
-                $fit > 0
-                    ? \sprintf(
-                        'At most %d workers fit: lower --workers (preheat.json: bench.workers), or give fewer '
-                        .'scenarios',
-                        $fit,
-                    )
-                    : 'Not even one worker fits: give fewer scenarios or a smaller bench.opcacheMemory, or free memory',
+                $fit > 0 ? \sprintf(
+                    'At most %d workers fit: lower --workers (preheat.json: bench.workers), or give fewer scenarios',
+                    $fit,
+                ) : 'Not even one worker fits: give fewer scenarios or a smaller bench.opcacheMemory, or free memory',
             ),
         );
+        throw $error;
     }
 
-    private function atMost(
-        string $setting,
-        ?string $option,
-        string $key,
-        int|float $value,
-        int|float $limit,
-        string $why,
-    ): void {
-        if ($value > $limit || is_nan((float) $value)) {
-            throw ConfigError::invalid(
-                $setting,
-                $value,
-                \sprintf(
-                    'at most %s (%s); lower %s',
-                    self::number($limit),
-                    $why,
-                    null === $option ? 'preheat.json\'s '.$key : \sprintf('%s (preheat.json: %s)', $option, $key),
-                ),
-            );
-        }
+    private function atMost(Bound $bound, int|float $value): void
+    {
+        $bound->checkMaximum(
+            $value,
+            self::OPTIONS[$bound->value] ?? null,
+            Bound::Rounds === $bound
+                ? 'more rounds are what --max-time and --precision add when they are needed'
+                : null,
+        );
     }
 
     private static function number(int|float $value): string
@@ -299,12 +192,10 @@ final class BenchLimits
 
     private static function bytes(int $bytes): string
     {
-        return $bytes >= 1024 ** 4
-            ? \sprintf('%.1f TB', $bytes / 1024 ** 4)
-            : (
-                $bytes >= 1024 ** 3
-                    ? \sprintf('%.1f GB', $bytes / 1024 ** 3)
-                    : \sprintf('%d MB', intdiv($bytes, 1024 * 1024))
-            );
+        return match (true) {
+            $bytes >= 1024 ** 4 => \sprintf('%.1f TB', $bytes / 1024 ** 4),
+            $bytes >= 1024 ** 3 => \sprintf('%.1f GB', $bytes / 1024 ** 3),
+            default => \sprintf('%d MB', intdiv($bytes, 1024 * 1024)),
+        };
     }
 }

@@ -51,7 +51,9 @@ final class ConfigQuote
         return $value;
     }
 
-    /** A value of Apache's configuration: backslash and double quote escaped; "${" (a Define's value to Apache) refused. */
+    /**
+     * A value of Apache's configuration: backslash and double quote escaped; "${" (a Define's value to Apache) refused.
+     */
     public static function apache(string $value, string $what): string
     {
         self::refuseControl($value, $what, 'Apache');
@@ -75,7 +77,13 @@ final class ConfigQuote
     private static function refuseControl(string $value, string $what, string $format): void
     {
         if (1 === preg_match('/[\x00-\x1f\x7f]/', $value, $match)) {
-            throw UnsafeConfigValue::because($what, $value, $format, "\n" === $match[0] ? 'a newline' : \sprintf('a control character (0x%02x)', \ord($match[0])));
+            $error = UnsafeConfigValue::because(
+                $what,
+                $value,
+                $format,
+                "\n" === $match[0] ? 'a newline' : \sprintf('a control character (0x%02x)', \ord($match[0])),
+            );
+            throw $error;
         }
     }
 }

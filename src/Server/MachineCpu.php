@@ -49,14 +49,21 @@ final class MachineCpu
     public function model(): ?string
     {
         $cpuinfo = @file_get_contents($this->proc.'/cpuinfo');
-        if (false === $cpuinfo || !preg_match('/^(?:model name|Model|Hardware|cpu model)\s*:\s*(.+)$/m', $cpuinfo, $match)) {
+        if (false === $cpuinfo || !preg_match(
+            '/^(?:model name|Model|Hardware|cpu model)\s*:\s*(.+)$/m',
+            $cpuinfo,
+            $match,
+        )) {
             return null;
         }
 
         return trim($match[1]);
     }
 
-    /** cpu0's frequency governor (performance, powersave, schedutil, ...); null where the system does not expose one (most VMs). */
+    /**
+     * cpu0's frequency governor (performance, powersave, schedutil, ...); null where the system does not expose one
+     * (most VMs).
+     */
     public function governor(): ?string
     {
         $governor = @file_get_contents($this->sys.'/devices/system/cpu/cpu0/cpufreq/scaling_governor');

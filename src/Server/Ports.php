@@ -95,7 +95,12 @@ final class Ports
     {
         $inUse = RuntimeError::addressInUse($log);
         if (null !== $inUse || false === self::listenerOwnedBy($port, $pids)) {
-            throw RuntimeError::portInUse($port, self::holder($port), $inUse ?? $server.' does not hold the socket listening there.');
+            $error = RuntimeError::portInUse(
+                $port,
+                self::holder($port),
+                $inUse ?? $server.' does not hold the socket listening there.',
+            );
+            throw $error;
         }
     }
 
@@ -131,7 +136,16 @@ final class Ports
     private static function forced(string $value): int
     {
         if (1 !== preg_match('/^\d{1,5}$/D', $value) || (int) $value < 1 || (int) $value > 65535) {
-            throw InvalidSetting::because(Setting::Config, \sprintf('The environment variable %s is "%s": give a port number (1-65535), or unset it to let Preheat pick free ports.', self::PORT_VARIABLE, $value));
+            $error = InvalidSetting::because(
+                Setting::Config,
+                \sprintf(
+                    'The environment variable %s is "%s": give a port number (1-65535), or unset it to let Preheat'
+                    .' pick free ports.',
+                    self::PORT_VARIABLE,
+                    $value,
+                ),
+            );
+            throw $error;
         }
 
         return (int) $value;
@@ -150,7 +164,17 @@ final class Ports
                     continue;
                 }
                 [$address, $hexPort] = explode(':', $fields[1]) + ['', ''];
-                $loopbackOrAny = \in_array($address, ['0100007F', '00000000', '00000000000000000000000000000000', '00000000000000000000000001000000', '0000000000000000FFFF00000100007F'], true);
+                $loopbackOrAny = \in_array(
+                    $address,
+                    [
+                        '0100007F',
+                        '00000000',
+                        '00000000000000000000000000000000',
+                        '00000000000000000000000001000000',
+                        '0000000000000000FFFF00000100007F',
+                    ],
+                    true,
+                );
                 if ($loopbackOrAny && hexdec($hexPort) === $port) {
                     $inodes[] = $fields[9];
                 }
@@ -169,7 +193,11 @@ final class Ports
     {
         foreach (@scandir('/proc/'.$pid.'/fd') ?: [] as $fd) {
             $target = @readlink('/proc/'.$pid.'/fd/'.$fd);
-            if (false !== $target && 1 === preg_match('/^socket:\[(\d+)\]$/', $target, $match) && \in_array($match[1], $inodes, true)) {
+            if (false !== $target && 1 === preg_match(
+                '/^socket:\[(\d+)\]$/',
+                $target,
+                $match,
+            ) && \in_array($match[1], $inodes, true)) {
                 return true;
             }
         }

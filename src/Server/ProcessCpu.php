@@ -43,7 +43,10 @@ final class ProcessCpu
     {
         $children = @file_get_contents("{$this->proc}/$pid/task/$pid/children");
         if (false !== $children) {
-            return array_values(array_map('intval', array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c)));
+            return array_values(array_map(
+                'intval',
+                array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c),
+            ));
         }
         // Kernels without CONFIG_PROC_CHILDREN: every process's parent, from its stat line.
         $found = [];
@@ -81,7 +84,10 @@ final class ProcessCpu
         return $seconds;
     }
 
-    /** Seconds on a CPU of all the process's threads, from their schedstat (nanoseconds first); null where there is none. */
+    /**
+     * Seconds on a CPU of all the process's threads, from their schedstat (nanoseconds first); null where there is
+     * none.
+     */
     private function scheduledSeconds(int $pid): ?float
     {
         $files = glob("{$this->proc}/$pid/task/[0-9]*/schedstat") ?: [];

@@ -26,7 +26,10 @@ final class ProcessMemory
     {
         $children = @file_get_contents("/proc/$pid/task/$pid/children");
         if (false !== $children) {
-            return array_values(array_map('intval', array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c)));
+            return array_values(array_map(
+                'intval',
+                array_filter(explode(' ', trim($children)), static fn (string $c): bool => '' !== $c),
+            ));
         }
         $found = [];
         foreach (glob('/proc/[0-9]*/stat') ?: [] as $stat) {

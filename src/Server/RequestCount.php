@@ -20,7 +20,11 @@ final class RequestCount
     /** php-fpm's status page (pm.status_path, plain text): "accepted conn" and "active processes". */
     public static function fromFpmStatus(string $status): ?self
     {
-        if (!preg_match('/^accepted conn:\s*(\d+)$/m', $status, $accepted) || !preg_match('/^active processes:\s*(\d+)$/m', $status, $active)) {
+        if (!preg_match(
+            '/^accepted conn:\s*(\d+)$/m',
+            $status,
+            $accepted,
+        ) || !preg_match('/^active processes:\s*(\d+)$/m', $status, $active)) {
             return null;
         }
 
@@ -30,7 +34,11 @@ final class RequestCount
     /** Apache's mod_status in machine form (?auto): "Total Accesses" and "BusyWorkers". */
     public static function fromApacheStatus(string $status): ?self
     {
-        if (!preg_match('/^Total Accesses:\s*(\d+)$/m', $status, $accepted) || !preg_match('/^BusyWorkers:\s*(\d+)$/m', $status, $busy)) {
+        if (!preg_match(
+            '/^Total Accesses:\s*(\d+)$/m',
+            $status,
+            $accepted,
+        ) || !preg_match('/^BusyWorkers:\s*(\d+)$/m', $status, $busy)) {
             return null;
         }
 

@@ -41,7 +41,9 @@ interface Runtime
      */
     public function phpCpuSeconds(): ?float;
 
-    /** The same for every process of it: PHP and the web server in front (nginx); null where the system does not say. */
+    /**
+     * The same for every process of it: PHP and the web server in front (nginx); null where the system does not say.
+     */
     public function serverCpuSeconds(): ?float;
 
     /**

@@ -11,12 +11,22 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
 {
     public static function missingBinary(string $binary, string $package): self
     {
-        return new self(\sprintf('Cannot find %s: install it (Debian: apt-get install %s) or name another binary in preheat.json "bench.binaries".', $binary, $package));
+        return new self(\sprintf(
+            'Cannot find %s: install it (Debian: apt-get install %s) or name another binary in preheat.json'
+            .' "bench.binaries".',
+            $binary,
+            $package,
+        ));
     }
 
     public static function didNotStart(string $what, string $command, string $log): self
     {
-        return new self(\sprintf("%s did not start.\nCommand: %s\n%s", $what, $command, '' === trim($log) ? '(it printed nothing)' : 'It said: '.trim($log)));
+        return new self(\sprintf(
+            "%s did not start.\nCommand: %s\n%s",
+            $what,
+            $command,
+            '' === trim($log) ? '(it printed nothing)' : 'It said: '.trim($log),
+        ));
     }
 
     /**
@@ -26,7 +36,8 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
     public static function portInUse(int $port, string $holder, string $said): self
     {
         return new self(\sprintf(
-            'Port 127.0.0.1:%d is in use by another process (%s): stop it, or run again (Preheat picks a free port for each server).%s',
+            'Port 127.0.0.1:%d is in use by another process (%s): stop it, or run again (Preheat picks a free port'
+            .' for each server).%s',
             $port,
             $holder,
             '' === trim($said) ? '' : "\n".trim($said),
@@ -43,7 +54,11 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
 
     public static function cannotKeepPrivate(string $directory): self
     {
-        return new self(\sprintf('Cannot close %s to other users (chmod 0700): its files name the bench\'s private status pages. Give a temporary directory (TMPDIR) on a file system that keeps permissions.', $directory));
+        return new self(\sprintf(
+            'Cannot close %s to other users (chmod 0700): its files name the bench\'s private status pages. Give a'
+            .' temporary directory (TMPDIR) on a file system that keeps permissions.',
+            $directory,
+        ));
     }
 
     public static function noLoopback(string $why): self
@@ -53,6 +68,11 @@ final class RuntimeError extends \RuntimeException implements EnvironmentError
 
     public static function died(string $what, string $during, string $log): self
     {
-        return new self(\sprintf("%s died during %s; everything started was stopped.\n%s", $what, $during, '' === trim($log) ? '' : 'Its log ends with: '.trim($log)));
+        return new self(\sprintf(
+            "%s died during %s; everything started was stopped.\n%s",
+            $what,
+            $during,
+            '' === trim($log) ? '' : 'Its log ends with: '.trim($log),
+        ));
     }
 }

@@ -14,9 +14,20 @@ final class ScenarioDirectory
     {
         $entry = posix_getpwnam($user);
         if (false === $entry) {
-            throw InvalidSetting::because(Setting::PoolUser, \sprintf('User %s (php-fpm\'s pool user) does not exist: give the pool\'s user, with bench.phpIni pointing at its php.ini.', $user));
+            $error = InvalidSetting::because(
+                Setting::PoolUser,
+                \sprintf(
+                    'User %s (php-fpm\'s pool user) does not exist: give the pool\'s user, with bench.phpIni'
+                    .' pointing at its php.ini.',
+                    $user,
+                ),
+            );
+            throw $error;
         }
-        $paths = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS), \RecursiveIteratorIterator::SELF_FIRST);
+        $paths = new \RecursiveIteratorIterator(
+            new \RecursiveDirectoryIterator($directory, \FilesystemIterator::SKIP_DOTS),
+            \RecursiveIteratorIterator::SELF_FIRST,
+        );
         foreach ([$directory, ...array_keys(iterator_to_array($paths))] as $path) {
             if (!is_link((string) $path)) {
                 @chown((string) $path, $entry['uid']);

@@ -16,8 +16,14 @@ final class StartWait
      *
      * @throws RuntimeError when the process exits first, or is not ready within $timeout seconds
      */
-    public static function until(string $what, RunningProcess $process, \Closure $ready, string $notAnswering, array $logs, float $timeout): void
-    {
+    public static function until(
+        string $what,
+        RunningProcess $process,
+        \Closure $ready,
+        string $notAnswering,
+        array $logs,
+        float $timeout,
+    ): void {
         $deadline = microtime(true) + $timeout;
         while (microtime(true) < $deadline) {
             if (!$process->isRunning()) {
@@ -32,6 +38,11 @@ final class StartWait
             }
             usleep(20_000);
         }
-        throw RuntimeError::didNotStart($what, $process->commandLine(), \sprintf('%s within %.0f s', $notAnswering, $timeout));
+        $error = RuntimeError::didNotStart(
+            $what,
+            $process->commandLine(),
+            \sprintf('%s within %.0f s', $notAnswering, $timeout),
+        );
+        throw $error;
     }
 }

@@ -35,7 +35,8 @@ final class WorkerPlacement
      *
      * @param list<int> $pids the server's workers now
      *
-     * @return string|null why the workers could not be spread (they then run wherever the kernel puts them); null when they are
+     * @return string|null why the workers could not be spread (they then run wherever the kernel puts them);
+     *                     null when they are
      */
     public function spread(array $pids): ?string
     {
@@ -57,7 +58,12 @@ final class WorkerPlacement
                 return $failure->getMessage();
             }
             if (0 !== $result->exitCode && null !== $this->allowed($pid)) {
-                return \sprintf('`%s` exited with code %d: %s', $result->commandLine(), $result->exitCode, trim($result->stderr) ?: trim($result->stdout));
+                return \sprintf(
+                    '`%s` exited with code %d: %s',
+                    $result->commandLine(),
+                    $result->exitCode,
+                    trim($result->stderr) ?: trim($result->stdout),
+                );
             }
         }
 

@@ -6,10 +6,10 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\BenchConfig;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Server\ApacheModPhp\ApacheModPhpLauncher;
+use Preheat\Server\Binaries;
 use Preheat\Server\NginxFpm\NginxFpmLauncher;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
@@ -134,7 +134,7 @@ final class BenchServerSafetyTest extends TestCase
     private function start(\Closure $launcher): Runtime
     {
         $php = (new PhpInstallationLocator(new SymfonyProcessRunner()))->locate(\PHP_BINARY);
-        $stack = new StackSettings($this->root, $this->root.'/index.php', 2, BenchConfig::DEFAULT_FPM_BINARY, 'nginx', $php, 30.0);
+        $stack = new StackSettings($this->root, $this->root.'/index.php', 2, Binaries::common()[Binaries::FPM], 'nginx', $php, 30.0);
 
         return $this->runtime = $launcher($stack)->start('none', $this->directory->path.'/scenario', null);
     }

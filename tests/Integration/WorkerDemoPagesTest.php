@@ -8,13 +8,14 @@ use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
-use Preheat\Bench\Config\BenchServer;
+use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Gate\GateResult;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Server\PageFetcher;
 use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RuntimeRegistry;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\Worker\WorkerSettings;
 use Preheat\Tests\Support\BenchProcesses;
@@ -50,7 +51,7 @@ final class WorkerDemoPagesTest extends TestCase
         $asRoot = 0 === posix_geteuid();
         (new Process([$demo.'/setup.sh'], $demo, ['PHP' => \PHP_BINARY] + ($asRoot ? ['WEB_USER' => 'www-data'] : []), null, 300))->mustRun();
         $this->supervisor = new ProcessSupervisor(new SymfonyProcessRunner(), false);
-        $this->config = (new BenchConfigLoader())->load($demo, null, ['workers' => 2]);
+        $this->config = (new BenchConfigLoader())->load($demo, null, new BenchOverrides(workers: 2));
     }
 
     protected function tearDown(): void
@@ -64,7 +65,7 @@ final class WorkerDemoPagesTest extends TestCase
 
     public function testTheWorkersServeTheDemosPagesAsPhpFpmDoes(): void
     {
-        $result = $this->gate(new WorkerSettings($this->config->projectRoot));
+        $result = $this->gate(new WorkerSettings($this->config->serve->projectRoot));
 
         self::assertTrue($result->passed(), implode("\n", $result->problems));
         self::assertCount(4, $this->config->urls);
@@ -74,17 +75,18 @@ final class WorkerDemoPagesTest extends TestCase
     {
         // Plain scripts run public/index.php on every request: Laravel's require_once of bootstrap/app.php
         // gives nothing the second time, so pages break, and the comparison must say so.
-        $result = $this->gate(new WorkerSettings($this->config->projectRoot, 'plain'));
+        $result = $this->gate(new WorkerSettings($this->config->serve->projectRoot, 'plain'));
 
         self::assertFalse($result->passed());
     }
 
     private function gate(WorkerSettings $worker): GateResult
     {
-        $php = BenchServer::installation($this->config, new SymfonyProcessRunner());
-        $fpm = BenchServer::kinds($this->config, $php, $this->supervisor)->get('fpm');
+        $serve = $this->config->serve;
+        $php = $serve->installation(new SymfonyProcessRunner());
+        $fpm = $serve->kinds(RuntimeRegistry::standard(), $php, $this->supervisor)->get('fpm');
         self::assertNotNull($fpm);
-        $workers = new WorkerLauncher($this->supervisor, BenchServer::stack($this->config, $php), $worker);
+        $workers = new WorkerLauncher($this->supervisor, $serve->stack($php), $worker);
         $fpmRuntime = $fpm->start('fpm', $this->scenario('fpm'), null);
         $workerRuntime = $workers->start('worker', $this->scenario('worker'), null);
         $gate = new CorrectnessGate(new PageFetcher(), new BodyMasker([]));

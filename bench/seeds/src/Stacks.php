@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Seeds;
 
-use Preheat\Bench\Config\BenchConfig;
 use Preheat\Php\PhpInstallation;
 use Preheat\Server\ApacheModPhp\ApacheModPhpLauncher;
+use Preheat\Server\Binaries;
 use Preheat\Server\NginxFpm\NginxFpmLauncher;
 use Preheat\Server\ProcessMemory;
 use Preheat\Server\ProcessSupervisor;
@@ -101,7 +101,7 @@ final class Stacks
 
     private function factory(string $key, int $workers): RuntimeFactory
     {
-        $settings = new StackSettings($this->workbench->documentRoot(), 'hello.php', $workers, BenchConfig::DEFAULT_FPM_BINARY, BenchConfig::DEFAULT_NGINX_BINARY, $this->php);
+        $settings = new StackSettings($this->workbench->documentRoot(), 'hello.php', $workers, Binaries::common()[Binaries::FPM], 'nginx', $this->php);
 
         return match ($key) {
             self::MOD_PHP => new ApacheModPhpLauncher($this->supervisor, $settings),

@@ -9,6 +9,9 @@ enum AutoloadLayer: string
 {
     /** The app's autoloader as it is. */
     case AsIs = 'as is';
-    /** A classmap built from Preheat's inventory in front of it: Composer's own made authoritative, or a classmap autoloader before the app's. */
+    /**
+     * A classmap built from Preheat's inventory in front of it: Composer's own made authoritative, or a classmap
+     * autoloader before the app's.
+     */
     case Classmap = 'classmap';
 }

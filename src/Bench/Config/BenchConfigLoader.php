@@ -5,8 +5,13 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Load\LoadTools;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Plan\Strategy\Strategies;
+use Preheat\Server\Binaries;
+use Preheat\Server\RuntimeRegistry;
+use Preheat\Server\ServeSettings;
 use Preheat\Server\Worker\WorkerSettings;
 use Preheat\Setting;
 
@@ -25,30 +30,159 @@ final class BenchConfigLoader
     ];
     private const WORKER_KEYS = ['adapter', 'entry', 'maxRequests', 'maxBodyBytes'];
     private const HOT_KEYS = ['coverage', 'minShare', 'budget'];
-    private const BINARY_KEYS = ['php', 'fpm', 'cgi', 'nginx', 'apache', 'valgrind'];
     private const GENERATE_KEYS = ['paths', 'ignore'];
     private const URL_KEYS = ['path', 'expect'];
-    /** key => [type, minimum, whether the minimum itself is allowed, what the value counts] */
-    private const RANGES = [
-        'rounds' => ['integer', 1, true, 'a whole number of rounds'],
-        'duration' => ['number', 0, false, 'seconds of load per scenario per round'],
-        'warmup' => ['number', 0, true, 'seconds of warm-up'],
-        'concurrency' => ['integer', 1, true, 'a whole number of connections'],
-        'workers' => ['integer', 1, true, 'a whole number of workers'],
-        'cgiRequests' => ['integer', 1, true, 'a whole number of requests'],
-        'timeout' => ['number', 0, false, 'seconds a request may take'],
-        'recordSeconds' => ['number', 0, false, 'seconds of recording'],
-        'recorderSample' => ['integer', 1, true, 'a sampling rate (1 in N requests)'],
-        'callgrindRequests' => ['integer', 1, true, 'a whole number of requests'],
-        'callgrindWarmup' => ['integer', 1, true, 'a whole number of requests (the first compiles what is not preloaded)'],
-        'opcacheMemory' => ['integer', 1, true, 'megabytes of OPcache memory'],
-        'restartEvery' => ['integer', 0, true, 'a whole number of rounds between restarts (0: never)'],
+    /** The bench keys whose range Bound holds: checked in the file whether or not an option overrides them. */
+    private const BOUNDED_KEYS = [
+        Bound::Rounds, Bound::Duration, Bound::Warmup, Bound::Concurrency, Bound::Workers, Bound::CgiRequests,
+        Bound::Timeout, Bound::RecordSeconds, Bound::RecorderSample, Bound::CallgrindRequests,
+        Bound::CallgrindWarmup, Bound::OpcacheMemory, Bound::RestartEvery,
     ];
 
+    public const DEFAULT_DOCUMENT_ROOT = 'public';
+    public const DEFAULT_FRONT_CONTROLLER = 'index.php';
+
+    private readonly RuntimeRegistry $runtimes;
+    private readonly LoadTools $tools;
+    private readonly Strategies $strategies;
+
+    public function __construct(
+        ?RuntimeRegistry $runtimes = null,
+        ?LoadTools $tools = null,
+        ?Strategies $strategies = null,
+    ) {
+        $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
+        $this->tools = $tools ?? LoadTools::standard();
+        $this->strategies = $strategies ?? Strategies::standard();
+    }
+
+    /** The whole bench configuration: preheat.json's sections with the command line's values over them. */
+    public function load(
+        string $projectRoot,
+        ?string $configFile,
+        BenchOverrides $overrides = new BenchOverrides(),
+    ): BenchConfig {
+        [$root, $file, $data] = $this->read($projectRoot, $configFile);
+        $bench = $this->section($file, $data, 'bench', self::BENCH_KEYS);
+        $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
+        $hot = $this->section($file, $bench, 'hot', self::HOT_KEYS, 'bench.');
+        $this->checkRanges($file, $bench);
+        $serve = $this->serveSection($root, $file, $bench, $overrides);
+
+        $urls = [] !== $overrides->urls
+            ? array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $overrides->urls)
+            : $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
+        $ladder = $overrides->ladder || true === $this->value(
+            $file,
+            $bench,
+            'ladder',
+            'bool',
+            false,
+        ) ? Ladder::standard() : null;
+        if (null !== $ladder && [] !== $overrides->scenarios) {
+            $error = ConfigError::invalid(
+                'scenarios',
+                implode(' ', $overrides->scenarios),
+                'the ladder runs its own scenarios (its rungs): give either the ladder or scenarios',
+                Setting::Scenarios,
+            );
+            throw $error;
+        }
+        $scenarios = match (true) {
+            null !== $ladder => $ladder->scenarios(),
+            [] !== $overrides->scenarios => array_map(
+                fn (string $option): ScenarioSpec => ScenarioSpec::fromOption(
+                    $option,
+                    (string) getcwd(),
+                    $this->strategies,
+                ),
+                $overrides->scenarios,
+            ),
+            default => $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root),
+        };
+        $given = $overrides->load;
+        $toolName = $given->tool ?? (string) $this->value(
+            $file,
+            $bench,
+            'tool',
+            'string',
+            $this->tools->default()->name(),
+        );
+        $tool = $this->tools->get($toolName)
+            ?? throw ConfigError::invalid('tool', $toolName, 'use one of '.implode(', ', $this->tools->names()));
+        $optional = fn (string $key): ?int => null === ($v = $this->value(
+            $file,
+            $bench,
+            $key,
+            'integer',
+            null,
+        )) ? null : (int) $v;
+        $schedule = $given->schedule ?? $this->value($file, $bench, 'schedule', 'string', null);
+
+        return new BenchConfig(
+            $serve,
+            new LoadConfig(
+                $tool,
+                $given->duration ?? $this->number($file, $bench, 'duration', LoadConfig::DEFAULT_DURATION),
+                $given->warmup ?? $this->number($file, $bench, 'warmup', LoadConfig::DEFAULT_WARMUP),
+                $given->concurrency ?? $this->integer($file, $bench, 'concurrency', LoadConfig::DEFAULT_CONCURRENCY),
+                $this->integer($file, $bench, 'cgiRequests', LoadConfig::DEFAULT_CGI_REQUESTS),
+                $this->integer($file, $bench, 'callgrindRequests', LoadConfig::DEFAULT_CALLGRIND_REQUESTS),
+                $this->integer($file, $bench, 'callgrindWarmup', LoadConfig::DEFAULT_CALLGRIND_WARMUP),
+                null === $schedule ? null : (string) $schedule,
+                $given->restartEvery ?? $optional('restartEvery'),
+                $serve->requestTimeout,
+            ),
+            new StoppingSettings(
+                $overrides->rounds ?? $this->integer($file, $bench, 'rounds', StoppingSettings::DEFAULT_ROUNDS),
+                $overrides->precision ?? $this->precision($file, $bench),
+                $overrides->maxTime ?? $this->duration($file, $bench, 'maxTime', StoppingSettings::DEFAULT_MAX_TIME),
+            ),
+            $this->scope($file, $generate, $serve),
+            new RecordingSettings(
+                $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
+                $this->hotCriteria($file, $hot),
+                $this->number($file, $bench, 'recordSeconds', RecordingSettings::DEFAULT_RECORD_SECONDS),
+                $this->integer($file, $bench, 'recorderSample', RecordingSettings::DEFAULT_RECORDER_SAMPLE),
+            ),
+            $urls,
+            $scenarios,
+            $this->stringList($file, $bench, 'masks', 'bench.'),
+            $ladder,
+        );
+    }
+
     /**
-     * @param array<string, mixed> $overrides command-line values, already typed (null = not given)
+     * How to serve the app, alone: what `generate --strategy=trace` needs of preheat.json (or the file
+     * --config names). The rest of the file is checked for unknown keys, not read.
      */
-    public function load(string $projectRoot, ?string $configFile, array $overrides): BenchConfig
+    public function serve(string $projectRoot, ?string $configFile): ServeSettings
+    {
+        [$root, $file, $data] = $this->read($projectRoot, $configFile);
+        $bench = $this->section($file, $data, 'bench', self::BENCH_KEYS);
+        $this->section($file, $data, 'generate', self::GENERATE_KEYS);
+        $this->checkRanges($file, $bench);
+
+        return $this->serveSection($root, $file, $bench, new BenchOverrides());
+    }
+
+    /**
+     * What `generate` scans, as preheat.json's "generate" section says.
+     *
+     * @param array<string, mixed> $generate
+     */
+    private function scope(string $file, array $generate, ServeSettings $serve): GenerateScope
+    {
+        return new GenerateScope(
+            $serve->projectRoot,
+            $this->stringList($file, $generate, 'paths', 'generate.'),
+            $this->stringList($file, $generate, 'ignore', 'generate.'),
+            $serve->binaries->php(),
+        );
+    }
+
+    /** @return array{string, string, array<string, mixed>} the project root, the file, its contents */
+    private function read(string $projectRoot, ?string $configFile): array
     {
         $root = realpath($projectRoot);
         if (false === $root || !is_dir($root)) {
@@ -61,99 +195,125 @@ final class BenchConfigLoader
             $data = $this->readJson($file);
         }
         $this->checkKeys($file, $data, self::TOP_KEYS, '');
-        $bench = $this->section($file, $data, 'bench', self::BENCH_KEYS);
-        $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
-        $binaries = $this->section($file, $bench, 'binaries', self::BINARY_KEYS, 'bench.');
-        $hot = $this->section($file, $bench, 'hot', self::HOT_KEYS, 'bench.');
+
+        return [$root, $file, $data];
+    }
+
+    /** @param array<string, mixed> $bench */
+    private function serveSection(string $root, string $file, array $bench, BenchOverrides $overrides): ServeSettings
+    {
+        $binaryDefaults = Binaries::common() + $this->runtimes->binaries() + $this->tools->binaries();
+        $binaries = $this->section($file, $bench, 'binaries', array_keys($binaryDefaults), 'bench.');
         $worker = $this->section($file, $bench, 'worker', self::WORKER_KEYS, 'bench.');
-        $this->checkRanges($file, $bench);
-
-        $documentRoot = $this->directory($root, (string) $this->value($file, $bench, 'documentRoot', 'string', BenchConfig::DEFAULT_DOCUMENT_ROOT), 'bench.documentRoot');
-        $frontController = $documentRoot.'/'.ltrim((string) $this->value($file, $bench, 'frontController', 'string', BenchConfig::DEFAULT_FRONT_CONTROLLER), '/');
-
-        $urls = $overrides['urls'] ?? null;
-        $urls = null !== $urls && [] !== $urls
-            ? array_values(array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $urls))
-            : $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
-        $scenarioOptions = $overrides['scenarios'] ?? [];
-        $ladder = true === ($overrides['ladder'] ?? null) || true === $this->value($file, $bench, 'ladder', 'bool', false) ? Ladder::standard() : null;
-        if (null !== $ladder && [] !== $scenarioOptions) {
-            throw ConfigError::invalid('scenarios', implode(' ', $scenarioOptions), 'the ladder runs its own scenarios (its rungs): give either the ladder or scenarios', Setting::Scenarios);
+        $documentRoot = $this->directory(
+            $root,
+            (string) $this->value($file, $bench, 'documentRoot', 'string', self::DEFAULT_DOCUMENT_ROOT),
+            'bench.documentRoot',
+        );
+        $frontController = $documentRoot.'/'.ltrim(
+            (string) $this->value($file, $bench, 'frontController', 'string', self::DEFAULT_FRONT_CONTROLLER),
+            '/',
+        );
+        if (!is_file($frontController)) {
+            $error = ConfigError::invalid(
+                'front controller',
+                $frontController,
+                'no such file: set "frontController" (relative to documentRoot) in preheat.json',
+            );
+            throw $error;
         }
-        $scenarios = null !== $ladder ? $ladder->scenarios() : ([] !== $scenarioOptions
-            ? array_values(array_map(static fn (string $option): ScenarioSpec => ScenarioSpec::fromOption($option, (string) getcwd()), $scenarioOptions))
-            : $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root));
-
-        $masks = $this->stringList($file, $bench, 'masks', 'bench.');
-
-        $runtime = (string) ($overrides['runtime'] ?? $this->value($file, $bench, 'runtime', 'string', BenchConfig::DEFAULT_RUNTIME));
-
-        return new BenchConfig(
+        $runtimeName = $overrides->runtime ?? (string) $this->value(
+            $file,
+            $bench,
+            'runtime',
+            'string',
+            $this->runtimes->default()->name(),
+        );
+        $runtime = $this->runtimes->get($runtimeName);
+        if (null === $runtime) {
+            $known = implode(', ', $this->runtimes->names());
+            $error = ConfigError::invalid(
+                'runtime',
+                $runtimeName,
+                'use one of '.$known.' (php-cgi without a web server is the load tool cgi)',
+            );
+            throw $error;
+        }
+        $paths = [];
+        foreach ($binaryDefaults as $key => $default) {
+            $paths[$key] = (string) $this->value($file, $binaries, $key, 'string', $default, 'bench.binaries.');
+        }
+        $serve = new ServeSettings(
             $root,
             $documentRoot,
             $frontController,
-            $urls,
-            $scenarios,
-            (int) ($overrides['rounds'] ?? $this->value($file, $bench, 'rounds', 'integer', BenchConfig::DEFAULT_ROUNDS)),
-            (float) ($overrides['duration'] ?? $this->number($file, $bench, 'duration', BenchConfig::DEFAULT_DURATION)),
-            (float) ($overrides['warmup'] ?? $this->number($file, $bench, 'warmup', BenchConfig::DEFAULT_WARMUP)),
-            (int) ($overrides['concurrency'] ?? $this->value($file, $bench, 'concurrency', 'integer', BenchConfig::DEFAULT_CONCURRENCY)),
-            (int) ($overrides['workers'] ?? $this->value($file, $bench, 'workers', 'integer', BenchConfig::defaultWorkers($runtime))),
-            (string) ($overrides['tool'] ?? $this->value($file, $bench, 'tool', 'string', BenchConfig::DEFAULT_TOOL)),
-            (int) ($overrides['cgiRequests'] ?? $this->value($file, $bench, 'cgiRequests', 'integer', BenchConfig::DEFAULT_CGI_REQUESTS)),
-            $masks,
-            $this->stringList($file, $generate, 'paths', 'generate.'),
-            $this->stringList($file, $generate, 'ignore', 'generate.'),
-            (string) ($overrides['php'] ?? $this->value($file, $binaries, 'php', 'string', BenchConfig::DEFAULT_PHP_BINARY, 'bench.binaries.')),
-            (string) $this->value($file, $binaries, 'fpm', 'string', BenchConfig::DEFAULT_FPM_BINARY, 'bench.binaries.'),
-            (string) $this->value($file, $binaries, 'cgi', 'string', BenchConfig::DEFAULT_CGI_BINARY, 'bench.binaries.'),
-            (string) $this->value($file, $binaries, 'nginx', 'string', BenchConfig::DEFAULT_NGINX_BINARY, 'bench.binaries.'),
-            $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
-            null === ($opcacheMemory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $opcacheMemory,
-            (float) $this->number($file, $bench, 'timeout', BenchConfig::DEFAULT_REQUEST_TIMEOUT),
-            $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
-            $this->hotCriteria($file, $hot),
-            $this->number($file, $bench, 'recordSeconds', BenchConfig::DEFAULT_RECORD_SECONDS),
-            (int) $this->value($file, $bench, 'recorderSample', 'integer', BenchConfig::DEFAULT_RECORDER_SAMPLE),
             $runtime,
-            (string) $this->value($file, $binaries, 'apache', 'string', BenchConfig::DEFAULT_APACHE_BINARY, 'bench.binaries.'),
-            (float) ($overrides['precision'] ?? $this->precision($file, $bench)),
-            (float) ($overrides['maxTime'] ?? $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME)),
-            $ladder,
+            $overrides->workers ?? $this->integer($file, $bench, 'workers', $runtime->defaultWorkers()),
+            null === $overrides->php ? new Binaries($paths) : (new Binaries($paths))->with(
+                Binaries::PHP,
+                $overrides->php,
+            ),
             $this->worker($file, $root, $worker),
-            (int) $this->value($file, $bench, 'callgrindRequests', 'integer', BenchConfig::DEFAULT_CALLGRIND_REQUESTS),
-            (int) $this->value($file, $bench, 'callgrindWarmup', 'integer', BenchConfig::DEFAULT_CALLGRIND_WARMUP),
-            (string) $this->value($file, $binaries, 'valgrind', 'string', BenchConfig::DEFAULT_VALGRIND_BINARY, 'bench.binaries.'),
-            null === ($schedule = $overrides['schedule'] ?? $this->value($file, $bench, 'schedule', 'string', null)) ? null : (string) $schedule,
-            null === ($restartEvery = $overrides['restartEvery'] ?? $this->value($file, $bench, 'restartEvery', 'integer', null)) ? null : (int) $restartEvery,
+            $this->optionalFile($root, $this->value($file, $bench, 'phpIni', 'string', null), 'bench.phpIni'),
+            null === ($memory = $this->value($file, $bench, 'opcacheMemory', 'integer', null)) ? null : (int) $memory,
+            $this->number($file, $bench, 'timeout', ServeSettings::DEFAULT_REQUEST_TIMEOUT),
         );
+        Bound::Workers->checkMinimum($serve->workers);
+        Bound::Timeout->checkMinimum($serve->requestTimeout);
+
+        return $serve;
+    }
+
+    /** @param array<mixed> $data */
+    private function integer(string $file, array $data, string $key, int $default): int
+    {
+        return (int) $this->value($file, $data, $key, 'integer', $default);
     }
 
     /** @param array<string, mixed> $worker */
     private function worker(string $file, string $root, array $worker): WorkerSettings
     {
         $maxRequests = (int) $this->value($file, $worker, 'maxRequests', 'integer', 0, 'bench.worker.');
-        $maxBody = (int) $this->value($file, $worker, 'maxBodyBytes', 'integer', WorkerSettings::DEFAULT_MAX_BODY_BYTES, 'bench.worker.');
-        if ($maxRequests < 0) {
-            throw ConfigError::invalid($file.' key bench.worker.maxRequests', $maxRequests, 'expected a whole number of requests, 0 or more (0: never restart a worker)');
-        }
-        if ($maxBody < 0) {
-            throw ConfigError::invalid($file.' key bench.worker.maxBodyBytes', $maxBody, 'expected a whole number of bytes, 0 or more');
-        }
+        $maxBody = (int) $this->value(
+            $file,
+            $worker,
+            'maxBodyBytes',
+            'integer',
+            WorkerSettings::DEFAULT_MAX_BODY_BYTES,
+            'bench.worker.',
+        );
+        Bound::WorkerMaxRequests->checkInFile($file, $maxRequests);
+        Bound::WorkerMaxBodyBytes->checkInFile($file, $maxBody);
         $adapter = $this->value($file, $worker, 'adapter', 'string', null, 'bench.worker.');
         if (null !== $adapter && !\in_array($adapter, WorkerSettings::ADAPTERS, true)) {
-            throw ConfigError::invalid($file.' key bench.worker.adapter', $adapter, 'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app');
+            $error = ConfigError::invalid(
+                $file.' key bench.worker.adapter',
+                $adapter,
+                'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app',
+            );
+            throw $error;
         }
         $entry = $this->value($file, $worker, 'entry', 'string', null, 'bench.worker.');
 
-        return new WorkerSettings($root, null === $adapter ? null : (string) $adapter, null === $entry ? null : (string) $entry, $maxRequests, $maxBody);
+        return new WorkerSettings(
+            $root,
+            null === $adapter ? null : (string) $adapter,
+            null === $entry ? null : (string) $entry,
+            $maxRequests,
+            $maxBody,
+        );
     }
 
     /** @return array<string, mixed> */
     private function readJson(string $file): array
     {
         if (is_dir($file)) {
-            throw ConfigError::unreadable($file, 'it is a directory, not a JSON file: move it away, or name the file', Setting::Config);
+            $error = ConfigError::unreadable(
+                $file,
+                'it is a directory, not a JSON file: move it away, or name the file',
+                Setting::Config,
+            );
+            throw $error;
         }
         if (!is_file($file)) {
             throw ConfigError::unreadable($file, 'no such file', Setting::Config);
@@ -167,7 +327,15 @@ final class BenchConfigLoader
             throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
         }
         if (!$raw instanceof \stdClass || !\is_array($data)) {
-            throw ConfigError::unreadable($file, \sprintf('the top level is %s, not an object: write {"bench": {...}, "generate": {...}}, or {} for the defaults', self::jsonKind($raw)));
+            $error = ConfigError::unreadable(
+                $file,
+                \sprintf(
+                    'the top level is %s, not an object: write {"bench": {...}, "generate": {...}}, or {} for the'
+                    .' defaults',
+                    self::jsonKind($raw),
+                ),
+            );
+            throw $error;
         }
 
         return $data;
@@ -198,14 +366,12 @@ final class BenchConfigLoader
             $this->value($file, $bench, $key, 'string', null);
         }
         $this->precision($file, $bench);
-        $this->duration($file, $bench, 'maxTime', BenchConfig::DEFAULT_MAX_TIME);
-        foreach (self::RANGES as $key => [$type, $minimum, $inclusive, $what]) {
-            if (!\array_key_exists($key, $bench)) {
-                continue;
-            }
-            $value = 'integer' === $type ? $this->value($file, $bench, $key, 'integer', null) : $this->number($file, $bench, $key, 0.0);
-            if ($inclusive ? $value < $minimum : $value <= $minimum) {
-                throw ConfigError::invalid($file.' key bench.'.$key, $value, \sprintf('expected %s, %s %s', $what, $inclusive ? 'at least' : 'above', $minimum));
+        $this->duration($file, $bench, 'maxTime', StoppingSettings::DEFAULT_MAX_TIME);
+        foreach (self::BOUNDED_KEYS as $bound) {
+            if (\array_key_exists($bound->value, $bench)) {
+                $bound->checkInFile($file, $bound->isInteger()
+                    ? (int) $this->value($file, $bench, $bound->value, 'integer', null)
+                    : $this->number($file, $bench, $bound->value, 0.0));
             }
         }
     }
@@ -218,7 +384,12 @@ final class BenchConfigLoader
     {
         foreach (array_keys($data) as $key) {
             if (!\in_array($key, $known, true)) {
-                throw ConfigError::unknownKey($file, $prefix.$key, array_map(static fn (string $k): string => $prefix.$k, $known));
+                $error = ConfigError::unknownKey(
+                    $file,
+                    $prefix.$key,
+                    array_map(static fn (string $k): string => $prefix.$k, $known),
+                );
+                throw $error;
             }
         }
     }
@@ -241,8 +412,14 @@ final class BenchConfigLoader
     }
 
     /** @param array<mixed> $data */
-    private function value(string $file, array $data, string $key, string $type, mixed $default, string $prefix = 'bench.'): mixed
-    {
+    private function value(
+        string $file,
+        array $data,
+        string $key,
+        string $type,
+        mixed $default,
+        string $prefix = 'bench.',
+    ): mixed {
         if (!\array_key_exists($key, $data)) {
             return $default;
         }
@@ -272,10 +449,15 @@ final class BenchConfigLoader
     private function precision(string $file, array $data): float
     {
         if (!\array_key_exists('precision', $data)) {
-            return BenchConfig::DEFAULT_PRECISION;
+            return StoppingSettings::DEFAULT_PRECISION;
         }
         if ((!\is_int($data['precision']) && !\is_float($data['precision'])) || $data['precision'] <= 0) {
-            throw ConfigError::invalid($file.' key bench.precision', $data['precision'], 'expected a number of points above 0, e.g. 2 for ±2 %');
+            $error = ConfigError::invalid(
+                $file.' key bench.precision',
+                $data['precision'],
+                'expected a number of points above 0, e.g. 2 for ±2 %',
+            );
+            throw $error;
         }
 
         return (float) $data['precision'];
@@ -292,9 +474,18 @@ final class BenchConfigLoader
             return $default;
         }
         $value = $data[$key];
-        $seconds = \is_int($value) || \is_float($value) ? (float) $value : (\is_string($value) ? Duration::seconds($value) : null);
+        $seconds = match (true) {
+            \is_int($value), \is_float($value) => (float) $value,
+            \is_string($value) => Duration::seconds($value),
+            default => null,
+        };
         if (null === $seconds || $seconds < 0) {
-            throw ConfigError::invalid($file.' key bench.'.$key, $value, 'expected seconds or a duration such as "240s", "4m" or "1m30s" (0 or more)');
+            $error = ConfigError::invalid(
+                $file.' key bench.'.$key,
+                $value,
+                'expected seconds or a duration such as "240s", "4m" or "1m30s" (0 or more)',
+            );
+            throw $error;
         }
 
         return $seconds;
@@ -308,7 +499,10 @@ final class BenchConfigLoader
     private function stringList(string $file, array $data, string $key, string $prefix): array
     {
         $list = $data[$key] ?? [];
-        if (!\is_array($list) || !array_is_list($list) || [] !== array_filter($list, static fn ($v): bool => !\is_string($v))) {
+        if (!\is_array($list) || !array_is_list($list) || [] !== array_filter(
+            $list,
+            static fn ($v): bool => !\is_string($v),
+        )) {
             throw ConfigError::invalid($file.' key '.$prefix.$key, $list, 'expected a list of strings');
         }
 
@@ -319,7 +513,12 @@ final class BenchConfigLoader
     private function urls(string $file, mixed $urls): array
     {
         if (!\is_array($urls) || [] === $urls || !array_is_list($urls)) {
-            throw ConfigError::invalid($file.' key bench.urls', $urls, 'expected a list of paths or {"path": "/", "expect": "text"} objects');
+            $error = ConfigError::invalid(
+                $file.' key bench.urls',
+                $urls,
+                'expected a list of paths or {"path": "/", "expect": "text"} objects',
+            );
+            throw $error;
         }
 
         return array_map(function (mixed $url) use ($file): UrlSpec {
@@ -327,12 +526,22 @@ final class BenchConfigLoader
                 return new UrlSpec($url);
             }
             if (!\is_array($url) || !\is_string($url['path'] ?? null)) {
-                throw ConfigError::invalid($file.' key bench.urls', $url, 'each entry is a path or {"path": "/", "expect": "text"}');
+                $error = ConfigError::invalid(
+                    $file.' key bench.urls',
+                    $url,
+                    'each entry is a path or {"path": "/", "expect": "text"}',
+                );
+                throw $error;
             }
             $this->checkKeys($file, $url, self::URL_KEYS, 'bench.urls[].');
             $expect = $url['expect'] ?? null;
             if (null !== $expect && !\is_string($expect)) {
-                throw ConfigError::invalid($file.' key bench.urls[].expect', $expect, 'expected a string the body must contain');
+                $error = ConfigError::invalid(
+                    $file.' key bench.urls[].expect',
+                    $expect,
+                    'expected a string the body must contain',
+                );
+                throw $error;
             }
 
             return new UrlSpec($url['path'], $expect);
@@ -343,14 +552,24 @@ final class BenchConfigLoader
     private function scenarios(string $file, mixed $scenarios, string $root): array
     {
         if (!\is_array($scenarios) || array_is_list($scenarios)) { // an empty array is a list too
-            throw ConfigError::invalid($file.' key bench.scenarios', $scenarios, 'expected an object of NAME: SPEC, e.g. {"none": "none", "all": "all"}');
+            $error = ConfigError::invalid(
+                $file.' key bench.scenarios',
+                $scenarios,
+                'expected an object of NAME: SPEC, e.g. {"none": "none", "all": "all"}',
+            );
+            throw $error;
         }
         $list = [];
         foreach ($scenarios as $name => $spec) {
             if (!\is_string($spec)) {
-                throw ConfigError::invalid($file.' key bench.scenarios.'.$name, $spec, 'expected "none", "all" or a preload script path');
+                $error = ConfigError::invalid(
+                    $file.' key bench.scenarios.'.$name,
+                    $spec,
+                    'expected "none", "all" or a preload script path',
+                );
+                throw $error;
             }
-            $list[] = ScenarioSpec::parse((string) $name, $spec, $root);
+            $list[] = ScenarioSpec::parse((string) $name, $spec, $root, $this->strategies);
         }
 
         return $list;

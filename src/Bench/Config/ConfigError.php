@@ -31,7 +31,10 @@ final class ConfigError extends \InvalidArgumentException implements UserError, 
     /** @param Setting|null $about the user's setting it is, when an option may set it */
     public static function invalid(string $setting, mixed $value, string $what, ?Setting $about = null): self
     {
-        return new self(\sprintf('Invalid %s %s: %s.', $setting, \is_string($value) ? '"'.$value.'"' : json_encode($value), $what), $about);
+        return new self(
+            \sprintf('Invalid %s %s: %s.', $setting, \is_string($value) ? '"'.$value.'"' : json_encode($value), $what),
+            $about,
+        );
     }
 
     public static function unreadable(string $file, string $why, ?Setting $about = null): self

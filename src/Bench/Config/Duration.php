@@ -22,7 +22,10 @@ final class Duration
         preg_match_all('/(\d+(?:\.\d+)?)\s*([hms])/', $text, $parts, \PREG_SET_ORDER);
         $units = array_column($parts, 2);
         // Each unit once, largest first: "30s1m" or "1m1m" is more likely a typo than a sum.
-        if ($units !== array_values(array_unique($units)) || $units !== array_values(array_intersect(array_keys(self::UNITS), $units))) {
+        if ($units !== array_values(array_unique($units)) || $units !== array_values(array_intersect(
+            array_keys(self::UNITS),
+            $units,
+        ))) {
             return null;
         }
 

@@ -9,8 +9,14 @@ enum OpcacheLayer: string
 {
     /** The ini as it is: its sizes, its validate_timestamps. The ladder's baseline. */
     case AsConfigured = 'as configured';
-    /** The ini as it is, no stat() per include (opcache.validate_timestamps=0): what every scenario of a plain bench runs with. */
+    /**
+     * The ini as it is, no stat() per include (opcache.validate_timestamps=0): what every scenario of a plain bench
+     * runs with.
+     */
     case TimestampsOff = 'validate_timestamps=0';
-    /** Sized for this app (memory, interned strings, max_accelerated_files as measured), validate_timestamps=0, a realpath cache for every file. */
+    /**
+     * Sized for this app (memory, interned strings, max_accelerated_files as measured), validate_timestamps=0, a
+     * realpath cache for every file.
+     */
     case Sized = 'sized';
 }

@@ -7,13 +7,10 @@ namespace Preheat\Bench\Ladder;
 use Preheat\Bench\Config\AutoloadLayer;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\OpcacheLayer;
-use Preheat\Inventory\InventoryCache;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Php\OpcacheSizing;
 use Preheat\Php\PhpInstallation;
-use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
-use Preheat\Plan\PlanRequest;
 use Preheat\Plan\PlanResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;
@@ -96,9 +93,6 @@ final class ScenarioLayering
 
     private function scan(BenchConfig $config): PlanResult
     {
-        return $this->scan ??= $this->pipeline->run(
-            new PlanRequest($config->projectRoot, $config->paths, InventoryCache::fileFor($config->projectRoot), $config->phpBinary),
-            PlanOptions::ignoring($config->ignore),
-        );
+        return $this->scan ??= $this->pipeline->run($config->scope->request, $config->scope->options);
     }
 }

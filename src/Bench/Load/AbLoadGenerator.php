@@ -47,7 +47,10 @@ final class AbLoadGenerator implements BackgroundLoadGenerator
 
     private function startPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadRun
     {
-        $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'apache2-utils');
+        $binary = (new ExecutableFinder())->find($this->binary);
+        if (null === $binary) {
+            throw RuntimeError::missingBinary($this->binary, 'apache2-utils');
+        }
         $command = [
             $binary, '-q', '-l',
             '-c', (string) $settings->concurrency,
@@ -60,19 +63,41 @@ final class AbLoadGenerator implements BackgroundLoadGenerator
 
         return new ToolRun(
             ToolProcess::start($this->runner, $command, $settings->toolTimeLimit($duration)),
-            static fn (ProcessResult $result, float $cpu): LoadResult => self::parse($result->stdout, $cpu, $settings->concurrency, $result->exitCode, $result->stderr),
+            static fn (
+                ProcessResult $result,
+                float $cpu,
+            ): LoadResult => self::parse(
+                $result->stdout,
+                $cpu,
+                $settings->concurrency,
+                $result->exitCode,
+                $result->stderr,
+            ),
         );
     }
 
-    public static function parse(string $output, ?float $cpu, int $concurrency, int $exitCode = 0, string $stderr = ''): LoadResult
-    {
-        $number = static fn (string $label): ?float => preg_match('/^'.preg_quote($label, '/').':\s+([\d.]+)/m', $output, $m) ? (float) $m[1] : null;
+    public static function parse(
+        string $output,
+        ?float $cpu,
+        int $concurrency,
+        int $exitCode = 0,
+        string $stderr = '',
+    ): LoadResult {
+        $number = static fn (string $label): ?float => preg_match(
+            '/^'.preg_quote($label, '/').':\s+([\d.]+)/m',
+            $output,
+            $m,
+        ) ? (float) $m[1] : null;
         $complete = $number('Complete requests');
         $seconds = $number('Time taken for tests');
         if (null === $complete || null === $seconds) {
             throw ProcessFailed::unreadableOutput('ab', [], $exitCode, $stderr, $output);
         }
-        $percentile = static fn (int $p): ?float => preg_match('/^\s+'.$p.'%\s+(\d+)/m', $output, $m) ? (float) $m[1] : null;
+        $percentile = static fn (int $p): ?float => preg_match(
+            '/^\s+'.$p.'%\s+(\d+)/m',
+            $output,
+            $m,
+        ) ? (float) $m[1] : null;
         preg_match('/\(Connect: (\d+), Receive: (\d+), Length: (\d+), Exceptions: (\d+)\)/', $output, $failed);
 
         return new LoadResult(

@@ -50,7 +50,10 @@ final class CallgrindLoadGenerator implements InProcessLoad
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
-        $results = array_map(fn (string $page): LoadResult => $this->runPage($target, $page, $settings), $target->paths);
+        $results = array_map(
+            fn (string $page): LoadResult => $this->runPage($target, $page, $settings),
+            $target->paths,
+        );
         if ([] === $results) {
             throw new \LogicException('No page to load.');
         }
@@ -68,21 +71,35 @@ final class CallgrindLoadGenerator implements InProcessLoad
         $profiles = \sprintf('%s/%03d', $this->profileDirectory($target), ++$this->runs);
         $command = [
             ...WorkerUser::prefix($this->user),
-            $valgrind, '--tool=callgrind', '--combine-dumps=yes', '--dump-instr=no', '--callgrind-out-file='.$profiles.'.%p',
+            $valgrind, '--tool=callgrind', '--combine-dumps=yes', '--dump-instr=no',
+            '--callgrind-out-file='.$profiles.'.%p',
             ...RequestBoundary::dumpOptions(),
             // A file changed in the last 2 s is compiled anew on every request instead of cached
             // (OPcache's file_update_protection): a fresh checkout would count compilation.
-            $cgi, '-c', $target->phpIni, '-d', 'opcache.file_update_protection=0', '-q', '-T', (string) $total, $target->frontController,
+            $cgi, '-c', $target->phpIni, '-d', 'opcache.file_update_protection=0',
+            '-q', '-T', (string) $total, $target->frontController,
         ];
         // Valgrind runs PHP some 50 times slower: a demo page takes a few seconds a request.
-        $result = $this->runner->run($command, $target->documentRoot, 300.0 + 60.0 * $total, CgiRequest::environment($target, $page));
+        $result = $this->runner->run(
+            $command,
+            $target->documentRoot,
+            300.0 + 60.0 * $total,
+            CgiRequest::environment($target, $page),
+        );
         try {
             if (0 !== $result->exitCode) {
                 throw ProcessFailed::unexpectedExit($result, 'php-cgi under valgrind for '.$page);
             }
             // The process valgrind started (not the preload's child) announces the command.
             if (!preg_match('/^==(\d+)== Command: /m', $result->stderr, $pid)) {
-                throw ProcessFailed::unreadableOutput('valgrind for '.$page, $result->command, $result->exitCode, $result->stderr, '');
+                $error = ProcessFailed::unreadableOutput(
+                    'valgrind for '.$page,
+                    $result->command,
+                    $result->exitCode,
+                    $result->stderr,
+                    '',
+                );
+                throw $error;
             }
             $profile = CallgrindProfile::read($profiles.'.'.$pid[1]);
         } finally {
@@ -96,7 +113,21 @@ final class CallgrindLoadGenerator implements InProcessLoad
         $instructions = \array_slice($requests, -$measured);
         $non2xx = CgiRequest::status($result->stdout) >= 300 ? $measured : 0;
 
-        return new LoadResult('callgrind', $measured, $result->seconds, null, null, null, null, $non2xx, 0, 0, null, 1, instructions: array_sum($instructions));
+        return new LoadResult(
+            'callgrind',
+            $measured,
+            $result->seconds,
+            null,
+            null,
+            null,
+            null,
+            $non2xx,
+            0,
+            0,
+            null,
+            1,
+            instructions: array_sum($instructions),
+        );
     }
 
     /**

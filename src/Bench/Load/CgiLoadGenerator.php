@@ -33,7 +33,11 @@ final class CgiLoadGenerator implements InProcessLoad
 
     public function run(LoadTarget $target, LoadSettings $settings, float $duration): LoadResult
     {
-        return LoadResult::pageByPage($target->paths, $duration, fn (string $page, float $share): LoadResult => $this->runPage($target, $page, $settings, $share));
+        return LoadResult::pageByPage(
+            $target->paths,
+            $duration,
+            fn (string $page, float $share): LoadResult => $this->runPage($target, $page, $settings, $share),
+        );
     }
 
     private function runPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadResult
@@ -42,14 +46,48 @@ final class CgiLoadGenerator implements InProcessLoad
         $requests = $settings->cgiRequests;
         $warmup = max(1, intdiv($requests, 10));
         $path = explode('?', $page, 2)[0];
-        $command = [...WorkerUser::prefix($this->user), $binary, '-c', $target->phpIni, '-q', '-T', $warmup.','.$requests, $target->frontController];
-        $result = $this->runner->run($command, $target->documentRoot, max(120.0, $duration * 20), CgiRequest::environment($target, $page));
+        $command = [
+            ...WorkerUser::prefix($this->user),
+            $binary,
+            '-c',
+            $target->phpIni,
+            '-q',
+            '-T',
+            $warmup.','.$requests,
+            $target->frontController,
+        ];
+        $result = $this->runner->run(
+            $command,
+            $target->documentRoot,
+            max(120.0, $duration * 20),
+            CgiRequest::environment($target, $page),
+        );
         // php-cgi prints the timing on stderr (some builds on stdout).
         if (!preg_match('/Elapsed time: ([\d.]+) sec/', $result->stderr.$result->stdout, $match)) {
-            throw ProcessFailed::unreadableOutput('php-cgi for '.$path, $result->command, $result->exitCode, $result->stderr, '');
+            $error = ProcessFailed::unreadableOutput(
+                'php-cgi for '.$path,
+                $result->command,
+                $result->exitCode,
+                $result->stderr,
+                '',
+            );
+            throw $error;
         }
         $status = CgiRequest::status($result->stdout);
 
-        return new LoadResult('cgi', $requests, (float) $match[1], null, null, null, null, $status >= 300 ? $requests : 0, 0, 0, null, 1);
+        return new LoadResult(
+            'cgi',
+            $requests,
+            (float) $match[1],
+            null,
+            null,
+            null,
+            null,
+            $status >= 300 ? $requests : 0,
+            0,
+            0,
+            null,
+            1,
+        );
     }
 }

@@ -59,7 +59,10 @@ final class LoadResult
         );
     }
 
-    /** The requests the CPU of the server's PHP processes was spent on: by the server's count where known, else the tool's. */
+    /**
+     * The requests the CPU of the server's PHP processes was spent on: by the server's count where known, else the
+     * tool's.
+     */
     public function phpRequestsServed(): int
     {
         return $this->phpRequests ?? $this->requests;
@@ -163,6 +166,11 @@ final class LoadResult
             return 'no request completed';
         }
 
-        return \sprintf('%d non-2xx, %d socket errors, %d timeouts', $this->non2xx, $this->socketErrors, $this->timeouts);
+        return \sprintf(
+            '%d non-2xx, %d socket errors, %d timeouts',
+            $this->non2xx,
+            $this->socketErrors,
+            $this->timeouts,
+        );
     }
 }

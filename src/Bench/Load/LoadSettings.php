@@ -26,14 +26,4 @@ final class LoadSettings
     {
         return $duration + $this->timeout + 30;
     }
-
-    public function describe(string $tool): string
-    {
-        return match ($tool) {
-            'cgi' => \sprintf('php-cgi -T %d,%d (in-process, no web server)', max(1, intdiv($this->cgiRequests, 10)), $this->cgiRequests),
-            'callgrind' => \sprintf('valgrind --tool=callgrind php-cgi -T %d: instructions per request over the last %d, after %d warm-up (in-process, no web server)', $this->callgrindWarmup + $this->callgrindRequests, $this->callgrindRequests, $this->callgrindWarmup),
-            'ab' => \sprintf('ab -c %d -t %g -l (HTTP/1.0, no keep-alive)', $this->concurrency, $this->duration),
-            default => \sprintf('wrk -t %d -c %d -d %gs (closed loop, keep-alive)', $this->threads, $this->concurrency, $this->duration),
-        };
-    }
 }

@@ -65,10 +65,20 @@ final class ToolProcess
         }
         $exitCode = $this->process->exitCode() ?? -1;
         if (127 === $exitCode && '' === $this->process->output()) {
-            throw ProcessFailed::cannotStart($this->command, trim($this->process->errorOutput()) ?: 'command not found');
+            $error = ProcessFailed::cannotStart(
+                $this->command,
+                trim($this->process->errorOutput()) ?: 'command not found',
+            );
+            throw $error;
         }
 
-        return $this->result = new ProcessResult($this->command, $exitCode, $this->process->output(), $this->process->errorOutput(), $seconds);
+        return $this->result = new ProcessResult(
+            $this->command,
+            $exitCode,
+            $this->process->output(),
+            $this->process->errorOutput(),
+            $seconds,
+        );
     }
 
     /** The tool's own CPU seconds (user + system), known once it has ended. */

@@ -11,7 +11,9 @@ final class ToolRun implements LoadRun
 {
     private ?LoadResult $result = null;
 
-    /** @param \Closure(ProcessResult, float): LoadResult $read the tool's output and its own CPU seconds into a result */
+    /**
+     * @param \Closure(ProcessResult, float): LoadResult $read the tool's output and its own CPU seconds into a result
+     */
     public function __construct(
         private readonly ToolProcess $process,
         private readonly \Closure $read,

@@ -26,10 +26,19 @@ final class WorkerUser
             return [];
         }
 
-        return [self::binary('setpriv', 'util-linux'), '--reuid='.$user, '--regid='.ScenarioDirectory::groupOf($user), '--init-groups', '--'];
+        return [
+            self::binary('setpriv', 'util-linux'),
+            '--reuid='.$user,
+            '--regid='.ScenarioDirectory::groupOf($user),
+            '--init-groups',
+            '--',
+        ];
     }
 
-    /** A program by name (searched in PATH, then /usr/bin and /usr/local/bin) or by path; missing, an error naming the package. */
+    /**
+     * A program by name (searched in PATH, then /usr/bin and /usr/local/bin) or by path; missing, an error naming the
+     * package.
+     */
     public static function binary(string $name, string $package): string
     {
         $found = str_contains($name, '/')

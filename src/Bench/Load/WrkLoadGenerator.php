@@ -43,7 +43,10 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
 
     public function start(LoadTarget $target, LoadSettings $settings, float $duration): LoadRun
     {
-        $binary = (new ExecutableFinder())->find($this->binary) ?? throw RuntimeError::missingBinary($this->binary, 'wrk');
+        $binary = (new ExecutableFinder())->find($this->binary);
+        if (null === $binary) {
+            throw RuntimeError::missingBinary($this->binary, 'wrk');
+        }
         $command = [
             $binary,
             '-t', (string) min($settings->threads, $settings->concurrency),
@@ -56,7 +59,10 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
 
         return new ToolRun(
             ToolProcess::start($this->runner, $command, $settings->toolTimeLimit($duration)),
-            static fn (ProcessResult $result, float $cpu): LoadResult => self::read($result, $cpu, $settings->concurrency),
+            static fn (
+                ProcessResult $result,
+                float $cpu,
+            ): LoadResult => self::read($result, $cpu, $settings->concurrency),
         );
     }
 
@@ -100,7 +106,10 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
         if (false === $file) {
             throw FileSystemError::cannotCreateTemporaryFile(sys_get_temp_dir());
         }
-        $quoted = implode(', ', array_map(static fn (string $p): string => '"'.addcslashes($p, "\\\"\n\r").'"', $paths));
+        $quoted = implode(
+            ', ',
+            array_map(static fn (string $p): string => '"'.addcslashes($p, "\\\"\n\r").'"', $paths),
+        );
         file_put_contents($file, <<<LUA
             local paths = { {$quoted} }
             local next_path = 0
@@ -113,10 +122,12 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
             done = function(summary, latency, requests)
               io.write("@@PREHEAT-WRK@@")
               io.write(string.format(
-                '{"requests":%d,"duration_us":%d,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
+                '{"requests":%d,"duration_us":%d,' ..
+                '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
                 '"latency_us":{"mean":%.3f,"p50":%d,"p90":%d,"p99":%d,"max":%d}}\n',
                 summary.requests, summary.duration,
-                summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.status, summary.errors.timeout,
+                summary.errors.connect, summary.errors.read, summary.errors.write,
+                summary.errors.status, summary.errors.timeout,
                 latency.mean, latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
             end
 

@@ -5,22 +5,19 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\BenchRunner;
-use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
-use Preheat\Bench\Config\BenchServer;
+use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\ConfigError;
 use Preheat\Bench\Config\Duration;
+use Preheat\Bench\Config\LoadOverrides;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Ladder\ScenarioLayering;
-use Preheat\Bench\Load\AbLoadGenerator;
-use Preheat\Bench\Load\CallgrindLoadGenerator;
-use Preheat\Bench\Load\CgiLoadGenerator;
-use Preheat\Bench\Load\LoadGenerator;
-use Preheat\Bench\Load\WrkLoadGenerator;
+use Preheat\Bench\Load\LoadTools;
 use Preheat\Bench\ScenarioPreparer;
 use Preheat\Console\BenchLimits;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
@@ -32,6 +29,7 @@ use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Server\PageFetcher;
 use Preheat\Server\ProcessSupervisor;
+use Preheat\Server\RuntimeRegistry;
 use Preheat\Server\WorkerPlacement;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -41,10 +39,21 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class BenchCommand extends Command
 {
+    private readonly RuntimeRegistry $runtimes;
+    private readonly LoadTools $tools;
+    private readonly Strategies $strategies;
+
+    /** The registries say which runtimes, load tools and strategies there are (by default, this version's). */
     public function __construct(
         private readonly ProcessRunner $runner,
+        ?RuntimeRegistry $runtimes = null,
+        ?LoadTools $tools = null,
+        ?Strategies $strategies = null,
         private readonly Renderers $renderers = new Renderers(),
     ) {
+        $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
+        $this->tools = $tools ?? LoadTools::standard();
+        $this->strategies = $strategies ?? Strategies::standard();
         parent::__construct('bench');
     }
 
@@ -53,23 +62,95 @@ final class BenchCommand extends Command
         $this
             ->setDescription('Measure preload scenarios side by side on real nginx + php-fpm, with honest statistics')
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app to serve (where preheat.json is)', '.')
-            ->addOption('config', null, InputOption::VALUE_REQUIRED, 'preheat.json to read (default: PROJECT/preheat.json if present)')
-            ->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)')
-            ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'NAME=SPEC with SPEC none, record (recorder on), all, hot, trace or a preload script (default: none and all)')
-            ->addOption('rounds', null, InputOption::VALUE_REQUIRED, 'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached or --max-time runs out)')
-            ->addOption('precision', null, InputOption::VALUE_REQUIRED, 'Add rounds until every gain\'s 95% interval is within ± this many points (default 2)')
-            ->addOption('max-time', null, InputOption::VALUE_REQUIRED, 'The time all measured rounds may take, e.g. 240s or 4m (default 4m; 0: exactly --rounds rounds)')
-            ->addOption('duration', null, InputOption::VALUE_REQUIRED, 'Seconds of load per scenario per round (default 2)')
-            ->addOption('warmup', null, InputOption::VALUE_REQUIRED, 'Seconds of discarded load per scenario before the rounds')
+            ->addOption(
+                'config',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'preheat.json to read (default: PROJECT/preheat.json if present)',
+            )
+            ->addOption(
+                'url',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'A page to load, e.g. /posts (repeat for several; wrk cycles through them)',
+            )
+            ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, \sprintf(
+                'NAME=SPEC with SPEC none, record (recorder on), %s or a preload script (default: none and all)',
+                implode(', ', $this->strategies->names()),
+            ))
+            ->addOption(
+                'rounds',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Measured rounds at least, scenarios interleaved in each (more follow until --precision is reached'
+                .' or --max-time runs out)',
+            )
+            ->addOption(
+                'precision',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Add rounds until every gain\'s 95% interval is within ± this many points (default 2)',
+            )
+            ->addOption(
+                'max-time',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The time all measured rounds may take, e.g. 240s or 4m (default 4m; 0: exactly --rounds rounds)',
+            )
+            ->addOption(
+                'duration',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Seconds of load per scenario per round (default 2)',
+            )
+            ->addOption(
+                'warmup',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Seconds of discarded load per scenario before the rounds',
+            )
             ->addOption('concurrency', null, InputOption::VALUE_REQUIRED, 'Concurrent connections')
-            ->addOption('workers', null, InputOption::VALUE_REQUIRED, 'PHP workers: php-fpm children (pm = static), Apache prefork children or persistent workers')
-            ->addOption('ladder', null, InputOption::VALUE_NONE, 'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the ceiling, each over the rung below')
-            ->addOption('runtime', null, InputOption::VALUE_REQUIRED, 'What serves the app: fpm (nginx + php-fpm), mod_php (Apache prefork + mod_php) or worker (persistent workers: the app booted once)')
-            ->addOption('tool', null, InputOption::VALUE_REQUIRED, 'wrk, ab, cgi (php-cgi -T, no web server) or callgrind (instructions per request of php-cgi -T under valgrind)')
-            ->addOption('schedule', null, InputOption::VALUE_REQUIRED, 'together: every scenario of a round loaded at the same time, so a busy machine weighs on all alike (default for wrk and ab); turns: one after another, each alone on the machine')
-            ->addOption('restart-every', null, InputOption::VALUE_REQUIRED, 'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers started anew differ (default 4 together, 0 in turns; 0: never)')
+            ->addOption(
+                'workers',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'PHP workers: php-fpm children (pm = static), Apache prefork children or persistent workers',
+            )
+            ->addOption(
+                'ladder',
+                null,
+                InputOption::VALUE_NONE,
+                'Measure the ladder: baseline, OPcache sized, autoloader optimised, preload hot, preload all, the'
+                .' ceiling, each over the rung below',
+            )
+            ->addOption(
+                'runtime',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'What serves the app: '.$this->runtimes->describe(),
+            )
+            ->addOption('tool', null, InputOption::VALUE_REQUIRED, $this->tools->describe())
+            ->addOption(
+                'schedule',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'together: every scenario of a round loaded at the same time, so a busy machine weighs on all'
+                .' alike (default for wrk and ab); turns: one after another, each alone on the machine',
+            )
+            ->addOption(
+                'restart-every',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers'
+                .' started anew differ (default 4 together, 0 in turns; 0: never)',
+            )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
-            ->addOption('user', null, InputOption::VALUE_REQUIRED, 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)')
+            ->addOption(
+                'user',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)',
+            )
             ->addOption(
                 'format',
                 null,
@@ -77,29 +158,23 @@ final class BenchCommand extends Command
                 $this->renderers->choices(BenchReport::class),
                 'text',
             )
-            ->addOption('out', null, InputOption::VALUE_REQUIRED, 'Write report.md, report.json and chart.svg into this directory');
+            ->addOption(
+                'out',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Write report.md, report.json and chart.svg into this directory',
+            );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, ...$this->renderers->formats(BenchReport::class));
-        $config = (new BenchConfigLoader())->load((string) $input->getOption('project'), $input->getOption('config'), [
-            'urls' => $input->getOption('url'),
-            'scenarios' => $input->getOption('scenario'),
-            'rounds' => $this->integer($input, 'rounds'),
-            'precision' => $this->points($input, 'precision'),
-            'maxTime' => $this->duration($input, 'max-time'),
-            'duration' => $this->number($input, 'duration'),
-            'warmup' => $this->number($input, 'warmup'),
-            'concurrency' => $this->integer($input, 'concurrency'),
-            'workers' => $this->integer($input, 'workers'),
-            'tool' => $input->getOption('tool'),
-            'runtime' => $input->getOption('runtime'),
-            'schedule' => $input->getOption('schedule'),
-            'restartEvery' => $this->integer($input, 'restart-every'),
-            'php' => $input->getOption('php'),
-            'ladder' => true === $input->getOption('ladder') ? true : null,
-        ]);
+        $loader = new BenchConfigLoader($this->runtimes, $this->tools, $this->strategies);
+        $config = $loader->load(
+            (string) $input->getOption('project'),
+            $input->getOption('config'),
+            $this->overrides($input),
+        );
         // Before any server starts: counts this machine cannot hold are refused here.
         (new BenchLimits())->check($config);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
@@ -108,25 +183,32 @@ final class BenchCommand extends Command
         $supervisor = new ProcessSupervisor($this->runner);
         // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
         $user = $input->getOption('user');
-        $php = BenchServer::installation($config, $this->runner, null === $user ? null : (string) $user);
-        $kinds = BenchServer::kinds($config, $php, $supervisor);
-        $load = $this->loadGenerator($config, $php->user);
-        $runtimes = BenchServer::runtimes($config, $php, $supervisor);
-        $progress->finish(\sprintf('php.ini %s%s', $php->settings->describe(), null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource)));
+        $serve = $config->serve;
+        $php = $serve->installation($this->runner, null === $user ? null : (string) $user);
+        $kinds = $serve->kinds($this->runtimes, $php, $supervisor);
+        $load = $config->load->tool->generator($this->runner, $serve->binaries, $php->user);
+        $runtimes = $serve->runtimes($php, $supervisor);
+        $progress->finish(\sprintf(
+            'php.ini %s%s',
+            $php->settings->describe(),
+            null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource),
+        ));
         $pipeline = new PlanPipeline($this->runner, progress: $progress);
         $bench = new BenchRunner(
             new ScenarioPreparer(
                 new ScriptGenerator($pipeline, new PreloadVerifier($this->runner), progress: $progress),
                 new PreloadVerifier($this->runner),
-                // Recording traffic for hot needs load through the web server.
-                \in_array($load->name(), ['cgi', 'callgrind'], true) ? new WrkLoadGenerator($this->runner) : $load,
+                // Recording traffic for hot needs load through the web server: the default tool's.
+                $config->load->tool->runsPhp()
+                    ? $this->tools->default()->generator($this->runner, $serve->binaries, $php->user)
+                    : $load,
                 $runtimes,
                 $this->runner,
                 new ScenarioLayering($pipeline, $this->runner, $php, $progress),
                 $progress,
             ),
             $runtimes,
-            new CorrectnessGate(new PageFetcher($config->requestTimeout), new BodyMasker($config->masks)),
+            new CorrectnessGate(new PageFetcher($serve->requestTimeout), new BodyMasker($config->masks)),
             $load,
             $progress,
             kinds: $kinds,
@@ -168,15 +250,30 @@ final class BenchCommand extends Command
         return [] === $broken ? Command::SUCCESS : Command::FAILURE;
     }
 
-    /** @param string|null $user as root, the user PHP's workers run as */
-    private function loadGenerator(BenchConfig $config, ?string $user): LoadGenerator
+    /** The command line's settings, typed: each checked with the file's values by the loader. */
+    private function overrides(InputInterface $input): BenchOverrides
     {
-        return match ($config->tool) {
-            'ab' => new AbLoadGenerator($this->runner),
-            'cgi' => new CgiLoadGenerator($this->runner, $config->cgiBinary, $user),
-            'callgrind' => new CallgrindLoadGenerator($this->runner, $config->cgiBinary, $config->valgrindBinary, $user),
-            default => new WrkLoadGenerator($this->runner),
-        };
+        $string = static fn (string $name): ?string => null === ($v = $input->getOption($name)) ? null : (string) $v;
+
+        return new BenchOverrides(
+            array_values(array_map('strval', (array) $input->getOption('url'))),
+            array_values(array_map('strval', (array) $input->getOption('scenario'))),
+            true === $input->getOption('ladder'),
+            $string('runtime'),
+            $this->integer($input, 'workers'),
+            $string('php'),
+            new LoadOverrides(
+                $string('tool'),
+                $this->number($input, 'duration'),
+                $this->number($input, 'warmup'),
+                $this->integer($input, 'concurrency'),
+                $string('schedule'),
+                $this->integer($input, 'restart-every'),
+            ),
+            $this->integer($input, 'rounds'),
+            $this->points($input, 'precision'),
+            $this->duration($input, 'max-time'),
+        );
     }
 
     private function integer(InputInterface $input, string $name): ?int
@@ -214,7 +311,12 @@ final class BenchCommand extends Command
         }
         $seconds = Duration::seconds((string) $value);
         if (null === $seconds || $seconds < 0) {
-            throw ConfigError::invalid('--'.$name, $value, 'expected seconds or a duration such as 240s, 4m or 1m30s (0: exactly --rounds rounds)');
+            $error = ConfigError::invalid(
+                '--'.$name,
+                $value,
+                'expected seconds or a duration such as 240s, 4m or 1m30s (0: exactly --rounds rounds)',
+            );
+            throw $error;
         }
 
         return $seconds;

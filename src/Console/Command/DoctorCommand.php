@@ -84,7 +84,7 @@ final class DoctorCommand extends Command
         if ([] === $given && is_file($root.'/preheat.json')) {
             // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under
             // /usr/share/php.
-            $given = (new BenchConfigLoader())->load($root, null, [])->paths;
+            $given = (new BenchConfigLoader())->load($root, null)->scope->paths;
         }
         $paths = [];
         foreach ($given as $path) {

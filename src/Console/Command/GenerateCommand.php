@@ -11,6 +11,7 @@ use Preheat\Note;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\Timings;
@@ -30,12 +31,15 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class GenerateCommand extends Command
 {
-    private const STRATEGIES = ['paths', 'hot', 'trace'];
+    private readonly Strategies $strategies;
 
+    /** @param Strategies|null $strategies what --strategy may name (by default, this version's) */
     public function __construct(
         private readonly ProcessRunner $runner,
+        ?Strategies $strategies = null,
         private readonly Renderers $renderers = new Renderers(),
     ) {
+        $this->strategies = $strategies ?? Strategies::standard();
         parent::__construct('generate');
     }
 
@@ -48,9 +52,8 @@ final class GenerateCommand extends Command
                 'strategy',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'What to preload: paths (every safe file under the scanned paths), hot (what recorded traffic loads '.
-                'most: --usage) or trace (what a few requests to --url load)',
-                'paths',
+                'What to preload: '.$this->strategies->describe(),
+                $this->strategies->default()->name(),
             )
             ->addOption(
                 'usage',
@@ -142,10 +145,7 @@ final class GenerateCommand extends Command
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, ...$this->renderers->formats(GenerateReport::class));
-        $strategy = (string) $input->getOption('strategy');
-        if (!\in_array($strategy, self::STRATEGIES, true)) {
-            throw new InvalidOption(\sprintf('--strategy=%s is not known: use one of %s.', $strategy, implode(', ', self::STRATEGIES)));
-        }
+        $strategy = StrategyInput::kind($input, $this->strategies);
         $fixRounds = filter_var(
             $input->getOption('fix-rounds'),
             \FILTER_VALIDATE_INT,
@@ -180,17 +180,18 @@ final class GenerateCommand extends Command
             timings: $timings,
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
-        $strategies = new StrategyInput($progress, $runner, new ProcessSupervisor($runner), $verify?->php);
-        $strategyInput = static fn (): ?SeedStrategy => $strategies->strategy(
-            $input,
-            $strategy,
-            $request,
-        );
-        // trace serves the app (php-fpm or a worker) and requests its pages: those processes are this boot's.
-        $seedStrategy = 'trace' === $strategy ? $timings->boot(
-            'PHP boot: serve the app and trace its requests',
-            $strategyInput,
-        ) : $timings->span('strategy input', $strategyInput);
+        $strategies = $this->strategies;
+        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput(
+            $progress,
+            $runner,
+            new ProcessSupervisor($runner),
+            $verify?->php,
+        ))->strategy($input, $strategy, $request, $strategies);
+        // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those
+        // processes are this boot's.
+        $seedStrategy = $strategy->servesTheApp()
+            ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput)
+            : $timings->span('strategy input', $strategyInput);
         $outcome = $generator->generate(new GenerateRequest(
             $request,
             $options,

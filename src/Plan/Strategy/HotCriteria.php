@@ -22,10 +22,24 @@ final class HotCriteria
         public readonly ?int $budgetBytes = null,
     ) {
         if (null !== $coverage && ($coverage <= 0 || $coverage > 1)) {
-            throw InvalidSetting::because(Setting::Coverage, \sprintf('The coverage %s must be above 0 and at most 1 (0.99 = the files behind 99%% of loads).', $coverage));
+            $error = InvalidSetting::because(
+                Setting::Coverage,
+                \sprintf(
+                    'The coverage %s must be above 0 and at most 1 (0.99 = the files behind 99%% of loads).',
+                    $coverage,
+                ),
+            );
+            throw $error;
         }
         if (null !== $minShare && ($minShare < 0 || $minShare > 1)) {
-            throw InvalidSetting::because(Setting::MinShare, \sprintf('The minimum share %s must be from 0 to 1 (0.05 = files at least 5%% of requests load).', $minShare));
+            $error = InvalidSetting::because(
+                Setting::MinShare,
+                \sprintf(
+                    'The minimum share %s must be from 0 to 1 (0.05 = files at least 5%% of requests load).',
+                    $minShare,
+                ),
+            );
+            throw $error;
         }
     }
 
@@ -37,7 +51,11 @@ final class HotCriteria
     /** The criteria given, or the defaults when none is. */
     public static function orDefaults(?float $coverage, ?float $minShare, ?int $budgetBytes): self
     {
-        return null === $coverage && null === $minShare && null === $budgetBytes ? self::defaults() : new self($coverage, $minShare, $budgetBytes);
+        return null === $coverage && null === $minShare && null === $budgetBytes ? self::defaults() : new self(
+            $coverage,
+            $minShare,
+            $budgetBytes,
+        );
     }
 
     public function withBudget(?int $budgetBytes): self

@@ -19,8 +19,13 @@ use Preheat\Plan\SignatureDependency;
 final class HotSelector
 {
     /** @param PreloadPlan $safePlan the paths plan over the same tree */
-    public function select(UsageSnapshot $usage, PreloadPlan $safePlan, Inventory $inventory, HotCriteria $criteria, MemoryEstimate $estimate): HotSelection
-    {
+    public function select(
+        UsageSnapshot $usage,
+        PreloadPlan $safePlan,
+        Inventory $inventory,
+        HotCriteria $criteria,
+        MemoryEstimate $estimate,
+    ): HotSelection {
         $safe = [];
         $providers = [];
         $declarations = [];
@@ -51,7 +56,10 @@ final class HotSelector
                 continue;
             }
             if (null !== $criteria->minShare && $usage->share($path) < $criteria->minShare) {
-                $skipped[$path] = \sprintf('loaded by %.1f%% of requests, under the minimum share', $usage->share($path) * 100);
+                $skipped[$path] = \sprintf(
+                    'loaded by %.1f%% of requests, under the minimum share',
+                    $usage->share($path) * 100,
+                );
                 continue;
             }
             if (!isset($safe[$path])) {
@@ -59,14 +67,23 @@ final class HotSelector
                 $skipped[$path] = match (true) {
                     null === $inventory->file($path) => 'not under the scanned paths',
                     null === $dropped => 'not safe to preload (see preheat explain)',
-                    default => \sprintf('not safe to preload: %s (see preheat explain)', $dropped->exclusion->reason->label()),
+                    default => \sprintf(
+                        'not safe to preload: %s (see preheat explain)',
+                        $dropped->exclusion->reason->label(),
+                    ),
                 };
                 continue;
             }
-            $closure = array_values(array_filter($this->closure($path, $inventory, $providers, $signatures), static fn (string $p): bool => !isset($selected[$p])));
+            $closure = array_values(array_filter(
+                $this->closure($path, $inventory, $providers, $signatures),
+                static fn (string $p): bool => !isset($selected[$p]),
+            ));
             $cost = $estimate->ofFiles($closure);
             if (null !== $criteria->budgetBytes && $bytes + $cost > $criteria->budgetBytes) {
-                $skipped[$path] = \sprintf('over the budget (needs %s with what it links to)', MemorySize::format($cost));
+                $skipped[$path] = \sprintf(
+                    'over the budget (needs %s with what it links to)',
+                    MemorySize::format($cost),
+                );
                 continue;
             }
             foreach ($closure as $file) {
@@ -77,7 +94,15 @@ final class HotSelector
             $covered += $count;
         }
 
-        return new HotSelection(array_keys($selected), \count($chosen), $covered / $totalLoads, $bytes, $skipped, \count($usage->fileCounts), $usage->requests);
+        return new HotSelection(
+            array_keys($selected),
+            \count($chosen),
+            $covered / $totalLoads,
+            $bytes,
+            $skipped,
+            \count($usage->fileCounts),
+            $usage->requests,
+        );
     }
 
     /**
@@ -97,7 +122,13 @@ final class HotSelector
         foreach ($ranked as $path => $count) {
             $density[$path] = $count / max(1, $estimate->ofFile((string) $path));
         }
-        uksort($ranked, static fn (string $a, string $b): int => [$density[$b], $ranked[$b], $a] <=> [$density[$a], $ranked[$a], $b]);
+        uksort(
+            $ranked,
+            static fn (
+                string $a,
+                string $b,
+            ): int => [$density[$b], $ranked[$b], $a] <=> [$density[$a], $ranked[$a], $b],
+        );
 
         return $ranked;
     }
@@ -110,14 +141,21 @@ final class HotSelector
      *
      * @return list<string>
      */
-    private function closure(string $path, Inventory $inventory, array $providers, SignatureDependencies $signatures): array
-    {
+    private function closure(
+        string $path,
+        Inventory $inventory,
+        array $providers,
+        SignatureDependencies $signatures,
+    ): array {
         $seen = [$path => true];
         $queue = [$path];
         while ([] !== $queue) {
             $file = $inventory->file(array_pop($queue));
             foreach ($file?->linkedClasses() ?? [] as $declaration) {
-                $signatureClasses = array_map(static fn (SignatureDependency $d): string => $d->class, $signatures->of($declaration));
+                $signatureClasses = array_map(
+                    static fn (SignatureDependency $d): string => $d->class,
+                    $signatures->of($declaration),
+                );
                 foreach ([...$declaration->linkDependencies(), ...$signatureClasses] as $dependency) {
                     $provider = $providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && !isset($seen[$provider])) {

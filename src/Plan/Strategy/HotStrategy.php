@@ -14,6 +14,8 @@ final class HotStrategy implements SeedStrategy
         private readonly UsageSnapshot $usage,
         private readonly HotCriteria $criteria,
         private readonly string $name = 'hot',
+        /** Whose loads the evidence is, in the plan's reasons. */
+        private readonly string $evidence = 'the recorded requests',
         private readonly HotSelector $selector = new HotSelector(),
     ) {
     }
@@ -35,7 +37,7 @@ final class HotStrategy implements SeedStrategy
 
     public function requireEvidence(): RequireEvidence
     {
-        return self::evidenceOf($this->usage, 'trace' === $this->name ? 'the traced requests' : 'the recorded requests');
+        return self::evidenceOf($this->usage, $this->evidence);
     }
 
     public static function evidenceOf(UsageSnapshot $usage, string $source): RequireEvidence

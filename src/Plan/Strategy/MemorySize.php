@@ -13,7 +13,14 @@ final class MemorySize
     public static function parse(string $value): int
     {
         if (!preg_match('/^\s*(\d+(?:\.\d+)?)\s*([KMG]?)B?\s*$/i', $value, $match)) {
-            throw InvalidSetting::because(Setting::Budget, \sprintf('The memory budget %s is not a size: write bytes or a number with K, M or G, e.g. 12M.', $value));
+            $error = InvalidSetting::because(
+                Setting::Budget,
+                \sprintf(
+                    'The memory budget %s is not a size: write bytes or a number with K, M or G, e.g. 12M.',
+                    $value,
+                ),
+            );
+            throw $error;
         }
         $bytes = (float) $match[1] * match (strtoupper($match[2])) {
             'K' => 1024,

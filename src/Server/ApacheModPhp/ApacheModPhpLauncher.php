@@ -38,12 +38,20 @@ final class ApacheModPhpLauncher implements RuntimeFactory
     ) {
     }
 
-    public function start(string $name, string $directory, ?string $preloadScript, array $extraIni = []): ApacheModPhpRuntime
-    {
+    public function start(
+        string $name,
+        string $directory,
+        ?string $preloadScript,
+        array $extraIni = [],
+    ): ApacheModPhpRuntime {
         $binary = ServerBinary::find($this->apacheBinary, 'apache2-bin');
         $phpVersion = \PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
         if (!is_file($this->modules.'/libphp'.$phpVersion.'.so')) {
-            throw RuntimeError::missingBinary($this->modules.'/libphp'.$phpVersion.'.so', 'libapache2-mod-php'.$phpVersion);
+            $error = RuntimeError::missingBinary(
+                $this->modules.'/libphp'.$phpVersion.'.so',
+                'libapache2-mod-php'.$phpVersion,
+            );
+            throw $error;
         }
         $phpErrorLog = $directory.'/php-errors.log';
         $errorLog = $directory.'/apache2-error.log';
@@ -66,8 +74,21 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $started = hrtime(true);
         // NO_DETACH, not FOREGROUND: Apache stays the process started (its PID is ours to stop) but leaves our
         // process group, for on shutdown it signals its whole group, which would stop this command too.
-        $apache = $this->supervisor->start([$binary, '-f', $directory.'/apache2.conf', '-DNO_DETACH'], $directory, $php->settings->environment());
-        $runtime = new ApacheModPhpRuntime($this->supervisor, $name, $directory, $port, $apache, $errorLog, $phpErrorLog, $paths);
+        $apache = $this->supervisor->start(
+            [$binary, '-f', $directory.'/apache2.conf', '-DNO_DETACH'],
+            $directory,
+            $php->settings->environment(),
+        );
+        $runtime = new ApacheModPhpRuntime(
+            $this->supervisor,
+            $name,
+            $directory,
+            $port,
+            $apache,
+            $errorLog,
+            $phpErrorLog,
+            $paths,
+        );
         try {
             $this->waitFor('Apache (mod_php) for scenario '.$name, $apache, $runtime, $errorLog.' '.$phpErrorLog);
             Ports::assertHeldBy($port, array_filter([$apache->pid()]), 'Apache');
@@ -92,7 +113,8 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         StartWait::until(
             $what,
             $process,
-            static fn (): bool => Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
+            static fn (): bool => Ports::accepts('tcp://127.0.0.1:'.$runtime->port)
+                && null !== $runtime->opcacheStatus(),
             'PHP did not answer on '.$runtime->baseUrl(),
             explode(' ', $logs),
             $this->settings->startTimeout,
@@ -105,7 +127,11 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $where = 'the scenario directory (under the temporary directory, TMPDIR)';
         $account = '';
         if (null !== $user) {
-            $account = \sprintf("User %s\nGroup %s", ConfigQuote::account($user, 'the pool\'s user'), ConfigQuote::account(ScenarioDirectory::groupOf($user), 'the pool\'s group'));
+            $account = \sprintf(
+                "User %s\nGroup %s",
+                ConfigQuote::account($user, 'the pool\'s user'),
+                ConfigQuote::account(ScenarioDirectory::groupOf($user), 'the pool\'s group'),
+            );
         }
 
         return strtr((string) file_get_contents(__DIR__.'/apache2.conf.template'), [
@@ -118,7 +144,10 @@ final class ApacheModPhpLauncher implements RuntimeFactory
             '{{root}}' => ConfigQuote::apache($root, 'the document root (bench.documentRoot)'),
             '{{statusPath}}' => $paths->opcache(),
             '{{serverStatusPath}}' => $paths->server(),
-            '{{frontController}}' => ConfigQuote::apache('/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'), 'the front controller (bench.frontController)'),
+            '{{frontController}}' => ConfigQuote::apache(
+                '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
+                'the front controller (bench.frontController)',
+            ),
         ]);
     }
 }

@@ -12,12 +12,15 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\ServedOnLoopback;
 use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerProcesses;
 
 /** One running Apache with mod_php (prefork: its children are the PHP workers), on a loopback port of its own. */
 final class ApacheModPhpRuntime implements Runtime
 {
+    use ServedOnLoopback;
+
     private readonly WorkerProcesses $workers;
 
     private readonly LoopbackEndpoint $endpoint;
@@ -35,7 +38,10 @@ final class ApacheModPhpRuntime implements Runtime
         private readonly StatusPaths $paths,
     ) {
         // Children still running this scenario's Apache: the check guards against a PID reused since.
-        $this->workers = new WorkerProcesses($apache, static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'));
+        $this->workers = new WorkerProcesses(
+            $apache,
+            static fn (string $command): bool => str_contains($command, $directory.'/apache2.conf'),
+        );
         $this->endpoint = new LoopbackEndpoint($port);
     }
 
@@ -45,54 +51,23 @@ final class ApacheModPhpRuntime implements Runtime
         $this->startSeconds = $seconds;
     }
 
-    public function name(): string
-    {
-        return $this->name;
-    }
-
-    public function baseUrl(): string
-    {
-        return $this->endpoint->baseUrl();
-    }
-
-    public function url(string $path): string
-    {
-        return $this->endpoint->url($path);
-    }
-
     /** Until PHP first answered: mod_php starts (and preloads) in Apache's parent before its children fork. */
     public function startSeconds(): float
     {
         return $this->startSeconds;
     }
 
-    public function phpIni(): string
-    {
-        return $this->directory.'/php.ini';
-    }
-
     public function ensureRunning(string $during): void
     {
         $this->workerPids();
         if (!$this->apache->isRunning()) {
-            throw RuntimeError::died(\sprintf('Apache (mod_php) for scenario %s', $this->name), $during, $this->logTail());
+            $error = RuntimeError::died(
+                \sprintf('Apache (mod_php) for scenario %s', $this->name),
+                $during,
+                $this->logTail(),
+            );
+            throw $error;
         }
-    }
-
-    public function workerPids(): array
-    {
-        return $this->workers->pids();
-    }
-
-    public function workerMemory(): array
-    {
-        return $this->workers->memory();
-    }
-
-    /** Apache's parent and children: mod_php runs inside them, and Apache's own work is in the same processes. */
-    public function phpCpuSeconds(): ?float
-    {
-        return $this->workers->cpuSeconds();
     }
 
     public function serverCpuSeconds(): ?float

@@ -36,8 +36,12 @@ final class NginxFpmLauncher implements RuntimeFactory
     ) {
     }
 
-    public function start(string $name, string $directory, ?string $preloadScript, array $extraIni = []): NginxFpmRuntime
-    {
+    public function start(
+        string $name,
+        string $directory,
+        ?string $preloadScript,
+        array $extraIni = [],
+    ): NginxFpmRuntime {
         $fpmBinary = ServerBinary::find($this->settings->fpmBinary, 'php8.2-fpm');
         $nginxBinary = ServerBinary::find($this->settings->nginxBinary, 'nginx');
         if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0777, true)) {
@@ -51,7 +55,8 @@ final class NginxFpmLauncher implements RuntimeFactory
         file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
-        // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the machine.
+        // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the
+        // machine.
         $user = $asRoot ? ($php->user ?? 'www-data') : $php->user;
         // Workers run as the pool's user, as in production: they read the scenario's files and write its logs.
         if (null !== $user) {
@@ -61,9 +66,19 @@ final class NginxFpmLauncher implements RuntimeFactory
         $paths = StatusPaths::random();
         // Rendered once before anything starts, so that a path nginx cannot carry is refused first.
         $this->nginxConfig($directory, 0, $socket, $asRoot ? $user : null, $paths);
-        file_put_contents($directory.'/php-fpm.conf', $this->fpmConfig($directory, $socket, $fpmErrorLog, $user, $paths));
+        file_put_contents(
+            $directory.'/php-fpm.conf',
+            $this->fpmConfig($directory, $socket, $fpmErrorLog, $user, $paths),
+        );
 
-        $fpmCommand = [$fpmBinary, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini'];
+        $fpmCommand = [
+            $fpmBinary,
+            '--nodaemonize',
+            '--fpm-config',
+            $directory.'/php-fpm.conf',
+            '--php-ini',
+            $directory.'/php.ini',
+        ];
         if ($asRoot) {
             $fpmCommand[] = '--allow-to-run-as-root';
         }
@@ -73,21 +88,54 @@ final class NginxFpmLauncher implements RuntimeFactory
         $fpmStart = (hrtime(true) - $started) / 1e9;
 
         $port = Ports::forServer();
-        file_put_contents($directory.'/nginx.conf', $this->nginxConfig($directory, $port, $socket, $asRoot ? $user : null, $paths));
-        $nginx = $this->supervisor->start([$nginxBinary, '-p', $directory, '-c', $directory.'/nginx.conf', '-e', $directory.'/nginx-error.log'], $directory);
+        file_put_contents(
+            $directory.'/nginx.conf',
+            $this->nginxConfig($directory, $port, $socket, $asRoot ? $user : null, $paths),
+        );
+        $nginx = $this->supervisor->start(
+            [$nginxBinary, '-p', $directory, '-c', $directory.'/nginx.conf', '-e', $directory.'/nginx-error.log'],
+            $directory,
+        );
         try {
-            $this->waitFor('nginx for scenario '.$name, $nginx, 'tcp://127.0.0.1:'.$port, $directory.'/nginx-error.log');
+            $this->waitFor(
+                'nginx for scenario '.$name,
+                $nginx,
+                'tcp://127.0.0.1:'.$port,
+                $directory.'/nginx-error.log',
+            );
             // Another process may have taken the port since it was found free, while nginx retries its bind().
-            Ports::assertHeldBy($port, array_filter([$nginx->pid()]), 'nginx', (string) @file_get_contents($directory.'/nginx-error.log'));
+            Ports::assertHeldBy(
+                $port,
+                array_filter([$nginx->pid()]),
+                'nginx',
+                (string) @file_get_contents($directory.'/nginx-error.log'),
+            );
         } catch (RuntimeError $error) {
             if ($nginx->isRunning()) {
                 $this->supervisor->stop($nginx);
             }
             $this->supervisor->stop($fpm);
-            throw Ports::failedStart($error, $port, 'nginx', (string) @file_get_contents($directory.'/nginx-error.log'));
+            $failure = Ports::failedStart(
+                $error,
+                $port,
+                'nginx',
+                (string) @file_get_contents($directory.'/nginx-error.log'),
+            );
+            throw $failure;
         }
 
-        $runtime = new NginxFpmRuntime($this->supervisor, $name, $directory, $port, $fpm, $nginx, $fpmStart, $fpmErrorLog, $phpErrorLog, $paths);
+        $runtime = new NginxFpmRuntime(
+            $this->supervisor,
+            $name,
+            $directory,
+            $port,
+            $fpm,
+            $nginx,
+            $fpmStart,
+            $fpmErrorLog,
+            $phpErrorLog,
+            $paths,
+        );
         $runtime->workerPids();
 
         return $runtime;
@@ -101,7 +149,14 @@ final class NginxFpmLauncher implements RuntimeFactory
     private function waitFor(string $what, RunningProcess $process, string $address, string $logs): void
     {
         try {
-            StartWait::until($what, $process, static fn (): bool => Ports::accepts($address), 'it did not answer on '.$address, explode(' ', $logs), $this->settings->startTimeout);
+            StartWait::until(
+                $what,
+                $process,
+                static fn (): bool => Ports::accepts($address),
+                'it did not answer on '.$address,
+                explode(' ', $logs),
+                $this->settings->startTimeout,
+            );
         } catch (RuntimeError $error) {
             if ($process->isRunning()) {
                 $this->supervisor->stop($process);
@@ -110,15 +165,29 @@ final class NginxFpmLauncher implements RuntimeFactory
         }
     }
 
-    private function fpmConfig(string $directory, string $socket, string $errorLog, ?string $user, StatusPaths $paths): string
-    {
+    private function fpmConfig(
+        string $directory,
+        string $socket,
+        string $errorLog,
+        ?string $user,
+        StatusPaths $paths,
+    ): string {
         $where = 'the scenario directory (under the temporary directory, TMPDIR)';
         $poolUser = '';
         if (null !== $user) {
             $user = ConfigQuote::account($user, 'the pool\'s user');
             $group = ConfigQuote::account(ScenarioDirectory::groupOf($user), 'the pool\'s group');
             // The master (root) creates the socket: nginx's workers, running as this user, must be able to connect.
-            $poolUser = implode("\n", ['user = '.$user, 'group = '.$group, 'listen.owner = '.$user, 'listen.group = '.$group, 'listen.mode = 0660']);
+            $poolUser = implode(
+                "\n",
+                [
+                    'user = '.$user,
+                    'group = '.$group,
+                    'listen.owner = '.$user,
+                    'listen.group = '.$group,
+                    'listen.mode = 0660',
+                ],
+            );
         }
 
         return strtr((string) file_get_contents(__DIR__.'/php-fpm.conf.template'), [
@@ -132,18 +201,31 @@ final class NginxFpmLauncher implements RuntimeFactory
         ]);
     }
 
-    private function nginxConfig(string $directory, int $port, string $socket, ?string $user, StatusPaths $paths): string
-    {
+    private function nginxConfig(
+        string $directory,
+        int $port,
+        string $socket,
+        ?string $user,
+        StatusPaths $paths,
+    ): string {
         $root = $this->settings->documentRoot;
         $where = 'the scenario directory (under the temporary directory, TMPDIR)';
         $documentRoot = 'the document root (bench.documentRoot)';
-        $fastcgi = preg_replace('/^(?=.)/m', '            ', trim((string) file_get_contents(__DIR__.'/fastcgi_params')));
+        $fastcgi = preg_replace(
+            '/^(?=.)/m',
+            '            ',
+            trim((string) file_get_contents(__DIR__.'/fastcgi_params')),
+        );
 
         return strtr((string) file_get_contents(__DIR__.'/nginx.conf.template'), [
             '{{pid}}' => ConfigQuote::nginx($directory.'/nginx.pid', $where),
             '{{errorLog}}' => ConfigQuote::nginx($directory.'/nginx-error.log', $where),
             '{{temp}}' => ConfigQuote::nginx($directory.'/nginx-temp', $where),
-            '{{user}}' => null === $user ? '' : \sprintf('user %s %s;', ConfigQuote::account($user, 'the pool\'s user'), ConfigQuote::account(ScenarioDirectory::groupOf($user), 'the pool\'s group')),
+            '{{user}}' => null === $user ? '' : \sprintf(
+                'user %s %s;',
+                ConfigQuote::account($user, 'the pool\'s user'),
+                ConfigQuote::account(ScenarioDirectory::groupOf($user), 'the pool\'s group'),
+            ),
             '{{port}}' => (string) $port,
             '{{root}}' => ConfigQuote::nginxScript($root, $documentRoot),
             '{{socket}}' => ConfigQuote::nginxScript($socket, $where),
@@ -151,7 +233,10 @@ final class NginxFpmLauncher implements RuntimeFactory
             '{{fpmStatusPath}}' => $paths->server(),
             '{{statusScript}}' => ConfigQuote::nginxScript($directory.'/status.php', $where),
             '{{fastcgiParams}}' => (string) $fastcgi,
-            '{{frontController}}' => ConfigQuote::nginxScript('/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'), 'the front controller (bench.frontController)'),
+            '{{frontController}}' => ConfigQuote::nginxScript(
+                '/'.ltrim(substr($this->settings->frontController, \strlen($root)), '/'),
+                'the front controller (bench.frontController)',
+            ),
         ]);
     }
 }

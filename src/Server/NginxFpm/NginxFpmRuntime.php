@@ -13,12 +13,15 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\ServedOnLoopback;
 use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerProcesses;
 
 /** One running php-fpm and nginx in front of it, on a loopback port of its own. */
 final class NginxFpmRuntime implements Runtime
 {
+    use ServedOnLoopback;
+
     private readonly WorkerProcesses $workers;
 
     private readonly LoopbackEndpoint $endpoint;
@@ -36,33 +39,16 @@ final class NginxFpmRuntime implements Runtime
         private readonly StatusPaths $paths,
     ) {
         // The command-line check guards against a PID reused since the worker was seen.
-        $this->workers = new WorkerProcesses($fpm, static fn (string $command): bool => str_starts_with($command, 'php-fpm'));
+        $this->workers = new WorkerProcesses(
+            $fpm,
+            static fn (string $command): bool => str_starts_with($command, 'php-fpm'),
+        );
         $this->endpoint = new LoopbackEndpoint($port);
-    }
-
-    public function name(): string
-    {
-        return $this->name;
-    }
-
-    public function baseUrl(): string
-    {
-        return $this->endpoint->baseUrl();
-    }
-
-    public function url(string $path): string
-    {
-        return $this->endpoint->url($path);
     }
 
     public function startSeconds(): float
     {
         return $this->fpmStartSeconds;
-    }
-
-    public function phpIni(): string
-    {
-        return $this->directory.'/php.ini';
     }
 
     public function ensureRunning(string $during): void
@@ -72,21 +58,6 @@ final class NginxFpmRuntime implements Runtime
             $what = $this->fpm->isRunning() ? 'nginx' : 'php-fpm';
             throw RuntimeError::died(\sprintf('%s for scenario %s', $what, $this->name), $during, $this->logTail());
         }
-    }
-
-    public function workerPids(): array
-    {
-        return $this->workers->pids();
-    }
-
-    public function workerMemory(): array
-    {
-        return $this->workers->memory();
-    }
-
-    public function phpCpuSeconds(): ?float
-    {
-        return $this->workers->cpuSeconds();
     }
 
     public function serverCpuSeconds(): ?float

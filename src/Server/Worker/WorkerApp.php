@@ -26,11 +26,28 @@ final class WorkerApp
         $root = $settings->projectRoot;
         if (null !== $settings->adapter) {
             if (!\in_array($settings->adapter, WorkerSettings::ADAPTERS, true)) {
-                throw InvalidSetting::because(Setting::Config, \sprintf('bench.worker.adapter is "%s": use one of %s.', $settings->adapter, implode(', ', WorkerSettings::ADAPTERS)));
+                $error = InvalidSetting::because(
+                    Setting::Config,
+                    \sprintf(
+                        'bench.worker.adapter is "%s": use one of %s.',
+                        $settings->adapter,
+                        implode(', ', WorkerSettings::ADAPTERS),
+                    ),
+                );
+                throw $error;
             }
             $entry = $settings->entry ?? ('laravel' === $settings->adapter ? 'bootstrap/app.php' : null);
             if (null === $entry && \in_array($settings->adapter, ['symfony', 'psr15'], true)) {
-                throw InvalidSetting::because(Setting::Config, \sprintf('bench.worker.adapter "%s" needs bench.worker.entry: the file that returns the %s (relative to the project).', $settings->adapter, 'symfony' === $settings->adapter ? 'kernel' : 'request handler'));
+                $error = InvalidSetting::because(
+                    Setting::Config,
+                    \sprintf(
+                        'bench.worker.adapter "%s" needs bench.worker.entry: the file that returns the %s'
+                        .' (relative to the project).',
+                        $settings->adapter,
+                        'symfony' === $settings->adapter ? 'kernel' : 'request handler',
+                    ),
+                );
+                throw $error;
             }
 
             return new self($settings->adapter, null === $entry ? null : self::file($root, $entry));
@@ -47,7 +64,15 @@ final class WorkerApp
     {
         $path = str_starts_with($entry, '/') ? $entry : $root.'/'.$entry;
         if (!is_file($path)) {
-            throw InvalidSetting::because(Setting::Config, \sprintf('bench.worker.entry: %s does not exist; give the file, relative to the project %s.', $path, $root));
+            $error = InvalidSetting::because(
+                Setting::Config,
+                \sprintf(
+                    'bench.worker.entry: %s does not exist; give the file, relative to the project %s.',
+                    $path,
+                    $root,
+                ),
+            );
+            throw $error;
         }
 
         return $path;

@@ -27,7 +27,10 @@ use Preheat\Worker\WorkerConfig;
  */
 final class WorkerLauncher implements RuntimeFactory
 {
-    /** The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's source root. */
+    /**
+     * The libraries the worker program loads itself: namespace prefix => a class whose file sits in the package's
+     * source root.
+     */
     private const LIBRARIES = [
         'React\\EventLoop\\' => \React\EventLoop\Loop::class,
         'React\\Socket\\' => \React\Socket\FdServer::class,
@@ -74,7 +77,10 @@ final class WorkerLauncher implements RuntimeFactory
             autoload: self::libraries(),
             countPath: $paths->server(),
         );
-        AtomicFile::write($directory.'/worker.json', json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n");
+        AtomicFile::write(
+            $directory.'/worker.json',
+            json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
+        );
         if (null !== $php->user) {
             ScenarioDirectory::handOver($directory, $php->user);
         }
@@ -86,10 +92,29 @@ final class WorkerLauncher implements RuntimeFactory
             $directory,
             $php->settings->environment(),
         );
-        $runtime = new WorkerRuntime($this->supervisor, $name, $directory, $port, $master, $workerLog, $phpErrorLog, $app->adapter, $paths);
+        $runtime = new WorkerRuntime(
+            $this->supervisor,
+            $name,
+            $directory,
+            $port,
+            $master,
+            $workerLog,
+            $phpErrorLog,
+            $app->adapter,
+            $paths,
+        );
         try {
-            $this->waitFor('the worker server ('.$app->adapter.') for scenario '.$name, $master, $runtime, [$workerLog, $phpErrorLog]);
-            Ports::assertHeldBy($port, array_values(array_filter([$master->pid(), ...$runtime->workerPids()])), 'The worker server');
+            $this->waitFor(
+                'the worker server ('.$app->adapter.') for scenario '.$name,
+                $master,
+                $runtime,
+                [$workerLog, $phpErrorLog],
+            );
+            Ports::assertHeldBy(
+                $port,
+                array_values(array_filter([$master->pid(), ...$runtime->workerPids()])),
+                'The worker server',
+            );
         } catch (RuntimeError $error) {
             $runtime->stop();
             throw Ports::failedStart($error, $port, 'The worker server', (string) @file_get_contents($workerLog));
@@ -111,7 +136,10 @@ final class WorkerLauncher implements RuntimeFactory
         return \dirname(__DIR__, 2).'/Worker/worker.php';
     }
 
-    /** @return array<string, string> where the worker finds its libraries: these packages' source roots as installed with Preheat */
+    /**
+     * @return array<string, string> where the worker finds its libraries: these packages' source roots as installed
+     *                               with Preheat
+     */
     public static function libraries(): array
     {
         $roots = [];
@@ -131,7 +159,9 @@ final class WorkerLauncher implements RuntimeFactory
         StartWait::until(
             $what,
             $process,
-            static fn (): bool => $runtime->bootedWorkers() >= $workers && Ports::accepts('tcp://127.0.0.1:'.$runtime->port) && null !== $runtime->opcacheStatus(),
+            static fn (): bool => $runtime->bootedWorkers() >= $workers
+                && Ports::accepts('tcp://127.0.0.1:'.$runtime->port)
+                && null !== $runtime->opcacheStatus(),
             \sprintf('%d workers did not boot and answer on %s', $workers, $runtime->baseUrl()),
             $logs,
             $this->settings->startTimeout,

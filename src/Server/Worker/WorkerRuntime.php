@@ -12,12 +12,15 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
+use Preheat\Server\ServedOnLoopback;
 use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerProcesses;
 
 /** One running worker server: a master and its workers (the app booted once in each), on a loopback port of its own. */
 final class WorkerRuntime implements Runtime
 {
+    use ServedOnLoopback;
+
     private readonly WorkerProcesses $workers;
 
     private readonly LoopbackEndpoint $endpoint;
@@ -37,7 +40,10 @@ final class WorkerRuntime implements Runtime
     ) {
         // Workers of this scenario's server: the check guards against a PID reused since.
         $config = $directory.'/worker.json';
-        $this->workers = new WorkerProcesses($master, static fn (string $command): bool => str_contains($command, $config));
+        $this->workers = new WorkerProcesses(
+            $master,
+            static fn (string $command): bool => str_contains($command, $config),
+        );
         $this->endpoint = new LoopbackEndpoint($port);
     }
 
@@ -47,54 +53,23 @@ final class WorkerRuntime implements Runtime
         $this->startSeconds = $seconds;
     }
 
-    public function name(): string
-    {
-        return $this->name;
-    }
-
-    public function baseUrl(): string
-    {
-        return $this->endpoint->baseUrl();
-    }
-
-    public function url(string $path): string
-    {
-        return $this->endpoint->url($path);
-    }
-
     /** Until every worker booted the app and answered: PHP's start (the preload) and one boot of the app. */
     public function startSeconds(): float
     {
         return $this->startSeconds;
     }
 
-    public function phpIni(): string
-    {
-        return $this->directory.'/php.ini';
-    }
-
     public function ensureRunning(string $during): void
     {
         $this->workerPids();
         if (!$this->master->isRunning()) {
-            throw RuntimeError::died(\sprintf('The worker server (master) for scenario %s', $this->name), $during, $this->logTail());
+            $error = RuntimeError::died(
+                \sprintf('The worker server (master) for scenario %s', $this->name),
+                $during,
+                $this->logTail(),
+            );
+            throw $error;
         }
-    }
-
-    public function workerPids(): array
-    {
-        return $this->workers->pids();
-    }
-
-    public function workerMemory(): array
-    {
-        return $this->workers->memory();
-    }
-
-    /** The master, its workers and the workers it already reaped (replaced after max_requests or a death). */
-    public function phpCpuSeconds(): ?float
-    {
-        return $this->workers->cpuSeconds();
     }
 
     /** The same: the workers are the web server too, nothing stands in front of them. */

@@ -26,7 +26,7 @@ final class OptionNamesTest extends TestCase
     private const KNOWN = [
         'Bench/ScenarioPreparer.php' => ['--strategy'],
         'Bench/Load/CallgrindLoadGenerator.php' => ['--tool'],
-        'Bench/Load/LoadSettings.php' => ['--tool'],
+        'Bench/Load/Tool/CallgrindTool.php' => ['--tool'],
         'Php/PhpInstallationLocator.php' => ['--ini', '--user'],
     ];
 

@@ -6,7 +6,6 @@ namespace Preheat\Tests\Unit\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchRunner;
-use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Config\UrlSpec;
@@ -30,6 +29,7 @@ use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeKinds;
 use Preheat\Server\WorkerPlacement;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\FakeBackgroundLoad;
 use Preheat\Tests\Support\FakeGate;
 use Preheat\Tests\Support\FakeLoadGenerator;
@@ -420,7 +420,7 @@ model name	: Example CPU
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $fpm = new FakeRuntimes();
         $apache = new FakeRuntimes();
-        $config = new BenchConfig($app, $app.'/public', $app.'/public/index.php', [new UrlSpec('/')], [
+        $config = BenchConfigs::make($app, [new UrlSpec('/')], [
             ScenarioSpec::parse('none', 'none', $app),
             ScenarioSpec::parse('apache', 'none', $app)->withLayers(new ScenarioLayers(runtime: 'mod_php')),
             ScenarioSpec::parse('ceiling', 'none', $app)->withLayers(new ScenarioLayers(runtime: 'worker')),
@@ -458,10 +458,8 @@ model name	: Example CPU
     private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null, ?WorkerPlacement $placement = null, int $restartEvery = 0, int $rounds = 3): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
-        $config = new BenchConfig(
+        $config = BenchConfigs::make(
             $app,
-            $app.'/public',
-            $app.'/public/index.php',
             [new UrlSpec('/')],
             [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app), ScenarioSpec::parse('small', 'hot', $app)],
             rounds: $rounds,

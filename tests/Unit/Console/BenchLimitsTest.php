@@ -12,6 +12,7 @@ use Preheat\Bench\Config\UrlSpec;
 use Preheat\Console\BenchLimits;
 use Preheat\Server\MachineCapacity;
 use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\UserError;
 
@@ -129,10 +130,8 @@ final class BenchLimitsTest extends TestCase
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
 
-        return new BenchConfig(
+        return BenchConfigs::make(
             $app,
-            $app.'/public',
-            $app.'/public/index.php',
             [new UrlSpec('/')],
             [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app)],
             rounds: $rounds,

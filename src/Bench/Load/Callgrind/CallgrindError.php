@@ -17,7 +17,8 @@ final class CallgrindError extends \RuntimeException implements EnvironmentError
     public static function tooFewRequests(string $file, int $found, int $expected): self
     {
         return new self(\sprintf(
-            'The callgrind profile %s shows %d request(s) where php-cgi ran %d: valgrind did not find where PHP starts and ends a request (%s, %s) in php-cgi. '
+            'The callgrind profile %s shows %d request(s) where php-cgi ran %d: valgrind did not find where PHP'
+            .' starts and ends a request (%s, %s) in php-cgi. '
             .'Use a php-cgi whose dynamic symbols are there (Debian\'s php8.2-cgi is fine).',
             $file,
             $found,

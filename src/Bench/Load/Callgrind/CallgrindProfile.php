@@ -51,13 +51,21 @@ final class CallgrindProfile
                 case 'events':
                     $eventIndex = array_search('Ir', preg_split('/\s+/', trim($value)) ?: [], true);
                     if (false === $eventIndex) {
-                        throw CallgrindError::unreadable($file, \sprintf('part %d does not count instructions (events: %s)', $number, trim($value)));
+                        $error = CallgrindError::unreadable(
+                            $file,
+                            \sprintf('part %d does not count instructions (events: %s)', $number, trim($value)),
+                        );
+                        throw $error;
                     }
                     break;
                 default: // totals: the part's sum of each event, in the order of "events:"
                     $totals = preg_split('/\s+/', trim($value)) ?: [];
                     if (null === $eventIndex || !isset($totals[$eventIndex]) || !ctype_digit($totals[$eventIndex])) {
-                        throw CallgrindError::unreadable($file, \sprintf('part %d has no total of instructions', $number));
+                        $error = CallgrindError::unreadable(
+                            $file,
+                            \sprintf('part %d has no total of instructions', $number),
+                        );
+                        throw $error;
                     }
                     $parts[] = new CallgrindPart($number, $trigger ?? 'unknown', (int) $totals[$eventIndex]);
             }
@@ -78,7 +86,10 @@ final class CallgrindProfile
     {
         return array_values(array_map(
             static fn (CallgrindPart $part): int => $part->instructions,
-            array_filter($this->parts, static fn (CallgrindPart $part): bool => RequestBoundary::endsRequest($part->trigger)),
+            array_filter(
+                $this->parts,
+                static fn (CallgrindPart $part): bool => RequestBoundary::endsRequest($part->trigger),
+            ),
         ));
     }
 }

@@ -5,9 +5,12 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Config;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\ConfigError;
+use Preheat\Bench\Config\LoadConfig;
+use Preheat\Bench\Config\LoadOverrides;
+use Preheat\Server\NginxFpm\NginxFpmKind;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\Cpu;
 
@@ -29,17 +32,17 @@ final class BenchConfigLoaderTest extends TestCase
 
     public function testDefaultsWithoutAConfigFile(): void
     {
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, []);
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
 
         self::assertSame(['none', 'all'], array_map(static fn ($s): string => $s->name, $config->scenarios));
         self::assertSame('/', $config->urls[0]->path);
-        self::assertSame(5, $config->rounds);
-        self::assertSame(2.0, $config->precision);
-        self::assertSame(240.0, $config->maxTime);
-        self::assertSame('wrk', $config->tool);
-        self::assertSame('fpm', $config->runtime);
-        self::assertSame([5, 2, 'valgrind'], [$config->callgrindRequests, $config->callgrindWarmup, $config->valgrindBinary]);
-        self::assertSame($this->directory->path.'/public/index.php', $config->frontController);
+        self::assertSame(5, $config->stopping->rounds);
+        self::assertSame(2.0, $config->stopping->precision);
+        self::assertSame(240.0, $config->stopping->maxTime);
+        self::assertSame('wrk', $config->load->tool->name());
+        self::assertSame('fpm', $config->serve->runtime->name());
+        self::assertSame([5, 2, 'valgrind'], [$config->load->callgrindRequests, $config->load->callgrindWarmup, $config->serve->binaries->get('valgrind')]);
+        self::assertSame($this->directory->path.'/public/index.php', $config->serve->frontController);
         self::assertSame('none', $config->baseline()->name);
     }
 
@@ -53,32 +56,32 @@ final class BenchConfigLoaderTest extends TestCase
             'masks' => ['/\d{4}-\d{2}-\d{2}/'],
         ], 'generate' => ['paths' => ['src'], 'ignore' => ['App\Dev']]]);
 
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, ['rounds' => 3]);
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['rounds' => 3]));
 
-        self::assertSame(3, $config->rounds);
-        self::assertSame(2.5, $config->duration);
+        self::assertSame(3, $config->stopping->rounds);
+        self::assertSame(2.5, $config->load->duration);
         self::assertSame('Posts', $config->urls[1]->expect);
         self::assertSame(['none', 'everything'], array_map(static fn ($s): string => $s->name, $config->scenarios));
         self::assertContains('/\d{4}-\d{2}-\d{2}/', $config->masks);
-        self::assertSame(['src'], $config->paths);
-        self::assertSame(['App\Dev'], $config->ignore);
+        self::assertSame(['src'], $config->scope->paths);
+        self::assertSame(['App\Dev'], $config->scope->ignore);
     }
 
     public function testPrecisionAndMaxTimeComeFromTheFileOrTheCommandLine(): void
     {
         $this->config(['bench' => ['precision' => 1.5, 'maxTime' => '3m30s']]);
 
-        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, []);
-        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, ['precision' => 3.0, 'maxTime' => 0.0]);
+        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['precision' => 3.0, 'maxTime' => 0.0]));
 
-        self::assertSame(1.5, $fromFile->precision);
-        self::assertSame(210.0, $fromFile->maxTime);
+        self::assertSame(1.5, $fromFile->stopping->precision);
+        self::assertSame(210.0, $fromFile->stopping->maxTime);
         self::assertSame(5, $fromFile->stoppingRule()->minRounds, 'rounds are the minimum');
         self::assertSame(1.5, $fromFile->stoppingRule()->precisionPoints);
-        self::assertSame(3.0, $fromCommandLine->precision);
-        self::assertSame(0.0, $fromCommandLine->maxTime);
+        self::assertSame(3.0, $fromCommandLine->stopping->precision);
+        self::assertSame(0.0, $fromCommandLine->stopping->maxTime);
         $this->config(['bench' => ['maxTime' => 90]]);
-        self::assertSame(90.0, (new BenchConfigLoader())->load($this->directory->path, null, [])->maxTime, 'a number is seconds');
+        self::assertSame(90.0, (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->stopping->maxTime, 'a number is seconds');
     }
 
     public function testABadPrecisionOrMaxTimeNamesTheKey(): void
@@ -86,7 +89,7 @@ final class BenchConfigLoaderTest extends TestCase
         foreach ([['precision', 0, 'key bench.precision 0: expected a number of points above 0'], ['precision', '2', 'key bench.precision "2": expected a number of points'], ['maxTime', '4 minutes', 'key bench.maxTime "4 minutes": expected seconds or a duration such as "240s", "4m" or "1m30s"'], ['maxTime', -5, 'key bench.maxTime -5']] as [$key, $value, $message]) {
             $this->config(['bench' => [$key => $value]]);
             try {
-                (new BenchConfigLoader())->load($this->directory->path, null, []);
+                (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
                 self::fail($key.' '.json_encode($value).' must be refused');
             } catch (ConfigError $error) {
                 self::assertStringContainsString($this->directory->path.'/preheat.json '.$message, $error->getMessage());
@@ -100,7 +103,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('unknown key "bench.roundz". Did you mean "bench.rounds"?');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAWrongTypeNamesTheKey(): void
@@ -109,23 +112,23 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.rounds "five": expected a whole number');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnUnknownToolIsRefused(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid tool "siege": use one of wrk, ab, cgi, callgrind');
-        (new BenchConfigLoader())->load($this->directory->path, null, ['tool' => 'siege']);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['tool' => 'siege']));
     }
 
     public function testTheCallgrindToolTakesItsRequestsWarmUpAndValgrindFromTheFile(): void
     {
         $this->config(['bench' => ['tool' => 'callgrind', 'callgrindRequests' => 3, 'callgrindWarmup' => 4, 'binaries' => ['valgrind' => '/opt/valgrind/bin/valgrind']]]);
 
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, []);
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
 
-        self::assertSame(['callgrind', 3, 4, '/opt/valgrind/bin/valgrind'], [$config->tool, $config->callgrindRequests, $config->callgrindWarmup, $config->valgrindBinary]);
+        self::assertSame(['callgrind', 3, 4, '/opt/valgrind/bin/valgrind'], [$config->load->tool->name(), $config->load->callgrindRequests, $config->load->callgrindWarmup, $config->serve->binaries->get('valgrind')]);
     }
 
     public function testCallgrindNeedsAWarmUpRequest(): void
@@ -134,30 +137,29 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.callgrindWarmup 0: expected a whole number of requests (the first compiles what is not preloaded), at least 1.');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testTheRuntimeComesFromTheFileOrTheCommandLine(): void
     {
         $this->config(['bench' => ['runtime' => 'mod_php', 'binaries' => ['apache' => '/opt/apache/bin/httpd']]]);
 
-        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, []);
-        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, ['runtime' => 'fpm']);
+        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['runtime' => 'fpm']));
 
-        self::assertSame('mod_php', $fromFile->runtime);
-        self::assertSame('/opt/apache/bin/httpd', $fromFile->apacheBinary);
-        self::assertSame('fpm', $fromCommandLine->runtime);
+        self::assertSame('mod_php', $fromFile->serve->runtime->name());
+        self::assertSame('/opt/apache/bin/httpd', $fromFile->serve->binaries->get('apache'));
+        self::assertSame('fpm', $fromCommandLine->serve->runtime->name());
     }
 
     public function testTheWorkerSettingsComeFromTheFile(): void
     {
         $this->config(['bench' => ['runtime' => 'worker', 'worker' => ['adapter' => 'plain', 'maxRequests' => 500, 'maxBodyBytes' => 1024]]]);
 
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, []);
+        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
 
-        self::assertSame('worker', $config->runtime);
-        self::assertNotNull($config->worker);
-        self::assertSame([$this->directory->path, 'plain', null, 500, 1024], [$config->worker->projectRoot, $config->worker->adapter, $config->worker->entry, $config->worker->maxRequests, $config->worker->maxBodyBytes]);
+        self::assertSame('worker', $config->serve->runtime->name());
+        self::assertSame([$this->directory->path, 'plain', null, 500, 1024], [$config->serve->worker->projectRoot, $config->serve->worker->adapter, $config->serve->worker->entry, $config->serve->worker->maxRequests, $config->serve->worker->maxBodyBytes]);
     }
 
     public function testTheLadderAndPersistentWorkersRefuseToolsThatRunTheAppInPhpCgi(): void
@@ -167,24 +169,24 @@ final class BenchConfigLoaderTest extends TestCase
 
         foreach ([['ladder' => true, 'tool' => 'callgrind'], ['runtime' => 'worker', 'tool' => 'cgi']] as $overrides) {
             try {
-                $loader->load($this->directory->path, null, $overrides);
+                $loader->load($this->directory->path, null, self::overrides($overrides));
                 self::fail('accepted '.json_encode($overrides));
             } catch (ConfigError $error) {
                 self::assertStringContainsString('runs the app in php-cgi', $error->getMessage());
                 self::assertStringContainsString('use wrk or ab', $error->getMessage());
             }
         }
-        self::assertSame('callgrind', $loader->load($this->directory->path, null, ['tool' => 'callgrind'])->tool);
+        self::assertSame('callgrind', $loader->load($this->directory->path, null, self::overrides(['tool' => 'callgrind']))->load->tool->name());
     }
 
     public function testScenariosAreLoadedTogetherByDefaultExceptByToolsThatRunPhpThemselves(): void
     {
         $loader = new BenchConfigLoader();
 
-        self::assertSame('together', $loader->load($this->directory->path, null, [])->schedule);
-        self::assertSame('together', $loader->load($this->directory->path, null, ['tool' => 'ab'])->schedule);
-        self::assertSame('turns', $loader->load($this->directory->path, null, ['tool' => 'cgi'])->schedule);
-        self::assertSame('turns', $loader->load($this->directory->path, null, ['tool' => 'callgrind'])->schedule);
+        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule);
+        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['tool' => 'ab']))->load->schedule);
+        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides(['tool' => 'cgi']))->load->schedule);
+        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides(['tool' => 'callgrind']))->load->schedule);
     }
 
     public function testTheScheduleComesFromTheFileOrTheCommandLine(): void
@@ -192,8 +194,8 @@ final class BenchConfigLoaderTest extends TestCase
         $this->config(['bench' => ['schedule' => 'turns']]);
         $loader = new BenchConfigLoader();
 
-        self::assertSame('turns', $loader->load($this->directory->path, null, [])->schedule);
-        self::assertSame('together', $loader->load($this->directory->path, null, ['schedule' => 'together'])->schedule);
+        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule);
+        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['schedule' => 'together']))->load->schedule);
     }
 
     public function testAnUnknownScheduleOrTogetherWithAToolThatRunsPhpItselfIsRefused(): void
@@ -201,32 +203,32 @@ final class BenchConfigLoaderTest extends TestCase
         $loader = new BenchConfigLoader();
 
         try {
-            $loader->load($this->directory->path, null, ['schedule' => 'parallel']);
+            $loader->load($this->directory->path, null, self::overrides(['schedule' => 'parallel']));
             self::fail('accepted an unknown schedule');
         } catch (ConfigError $error) {
             self::assertStringContainsString('Invalid schedule "parallel": use together', $error->getMessage());
         }
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('cgi runs PHP itself, one scenario at a time; use turns, or wrk or ab');
-        $loader->load($this->directory->path, null, ['schedule' => 'together', 'tool' => 'cgi']);
+        $loader->load($this->directory->path, null, self::overrides(['schedule' => 'together', 'tool' => 'cgi']));
     }
 
     public function testTogetherTheServersAreRestartedEveryTenRoundsByDefaultInTurnsNever(): void
     {
         $loader = new BenchConfigLoader();
 
-        self::assertSame(BenchConfig::DEFAULT_RESTART_EVERY, $loader->load($this->directory->path, null, [])->restartEvery);
-        self::assertTrue($loader->load($this->directory->path, null, [])->stoppingRule()->acrossRestarts);
-        self::assertSame(0, $loader->load($this->directory->path, null, ['schedule' => 'turns'])->restartEvery);
-        self::assertFalse($loader->load($this->directory->path, null, ['schedule' => 'turns'])->stoppingRule()->acrossRestarts);
-        self::assertSame(0, $loader->load($this->directory->path, null, ['tool' => 'cgi'])->restartEvery);
-        self::assertSame(4, $loader->load($this->directory->path, null, ['restartEvery' => 4, 'schedule' => 'turns'])->restartEvery);
+        self::assertSame(LoadConfig::DEFAULT_RESTART_EVERY, $loader->load($this->directory->path, null, self::overrides([]))->load->restartEvery);
+        self::assertTrue($loader->load($this->directory->path, null, self::overrides([]))->stoppingRule()->acrossRestarts);
+        self::assertSame(0, $loader->load($this->directory->path, null, self::overrides(['schedule' => 'turns']))->load->restartEvery);
+        self::assertFalse($loader->load($this->directory->path, null, self::overrides(['schedule' => 'turns']))->stoppingRule()->acrossRestarts);
+        self::assertSame(0, $loader->load($this->directory->path, null, self::overrides(['tool' => 'cgi']))->load->restartEvery);
+        self::assertSame(4, $loader->load($this->directory->path, null, self::overrides(['restartEvery' => 4, 'schedule' => 'turns']))->load->restartEvery);
         $this->config(['bench' => ['restartEvery' => 0]]);
-        self::assertSame(0, $loader->load($this->directory->path, null, [])->restartEvery);
+        self::assertSame(0, $loader->load($this->directory->path, null, self::overrides([]))->load->restartEvery);
 
         foreach ([['restartEvery' => -1], ['restartEvery' => 5, 'tool' => 'callgrind']] as $overrides) {
             try {
-                $loader->load($this->directory->path, null, $overrides);
+                $loader->load($this->directory->path, null, self::overrides($overrides));
                 self::fail('accepted '.json_encode($overrides));
             } catch (ConfigError $error) {
                 self::assertStringContainsString('Invalid restartEvery', $error->getMessage());
@@ -239,9 +241,9 @@ final class BenchConfigLoaderTest extends TestCase
         $this->config(['bench' => ['runtime' => 'worker']]);
         $loader = new BenchConfigLoader();
 
-        self::assertSame(Cpu::cores(), $loader->load($this->directory->path, null, [])->workers);
-        self::assertSame(3, $loader->load($this->directory->path, null, ['workers' => 3])->workers);
-        self::assertSame(BenchConfig::DEFAULT_WORKERS, $loader->load($this->directory->path, null, ['runtime' => 'fpm'])->workers);
+        self::assertSame(Cpu::cores(), $loader->load($this->directory->path, null, self::overrides([]))->serve->workers);
+        self::assertSame(3, $loader->load($this->directory->path, null, self::overrides(['workers' => 3]))->serve->workers);
+        self::assertSame(NginxFpmKind::DEFAULT_WORKERS, $loader->load($this->directory->path, null, self::overrides(['runtime' => 'fpm']))->serve->workers);
     }
 
     public function testATypoInTheWorkerSettingsIsNamed(): void
@@ -250,7 +252,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('unknown key "bench.worker.maxRequest". Did you mean "bench.worker.maxRequests"?');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnUnknownWorkerAdapterIsRefused(): void
@@ -259,7 +261,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('key bench.worker.adapter "octane": use one of laravel, symfony, psr15, plain, or leave it out');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testANegativeWorkerBoundIsRefused(): void
@@ -268,21 +270,21 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.worker.maxBodyBytes -1: expected a whole number of bytes, 0 or more');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnUnknownRuntimeIsRefused(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php, worker (php-cgi without a web server is the load tool cgi)');
-        (new BenchConfigLoader())->load($this->directory->path, null, ['runtime' => 'cgi']);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['runtime' => 'cgi']));
     }
 
     public function testAScenarioScriptThatDoesNotExistIsNamed(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('scenario "mine" "nope.php"');
-        (new BenchConfigLoader())->load($this->directory->path, null, ['scenarios' => ['mine=nope.php']]);
+        (new BenchConfigLoader())->load($this->directory->path, null, new BenchOverrides(scenarios: ['mine=nope.php']));
     }
 
     public function testInvalidJsonNamesTheFile(): void
@@ -291,7 +293,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage($this->directory->path.'/preheat.json: invalid JSON');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAMissingFrontControllerIsNamed(): void
@@ -300,7 +302,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('front controller');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testABadMaskIsRefused(): void
@@ -309,21 +311,21 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid mask "not a regex"');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testTheHotScenarioChoosesAsGenerateDoes(): void
     {
-        self::assertSame(0.99, (new BenchConfigLoader())->load($this->directory->path, null, [])->hot->coverage, 'the files behind 99% of loads by default');
+        self::assertSame(0.99, (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->recording->hot->coverage, 'the files behind 99% of loads by default');
 
         $this->config(['bench' => ['hot' => ['minShare' => 0.05, 'budget' => '2M']]]);
-        $hot = (new BenchConfigLoader())->load($this->directory->path, null, [])->hot;
+        $hot = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->recording->hot;
         self::assertSame([null, 0.05, 2097152], [$hot->coverage, $hot->minShare, $hot->budgetBytes]);
 
         $this->config(['bench' => ['hot' => ['coverage' => 2]]]);
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.hot {"coverage":2}: The coverage 2 must be above 0 and at most 1');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     /**
@@ -359,14 +361,14 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid '.$this->directory->path.'/preheat.json '.$message);
-        (new BenchConfigLoader())->load($this->directory->path, null, $overrides);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides($overrides));
     }
 
     public function testACommandLineValueOutOfRangeNamesItsSettingAlone(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid duration -2: expected seconds, above 0.');
-        (new BenchConfigLoader())->load($this->directory->path, null, ['duration' => -2.0]);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['duration' => -2.0]));
     }
 
     /** @return iterable<string, array{string, string}> */
@@ -387,7 +389,7 @@ final class BenchConfigLoaderTest extends TestCase
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage($this->directory->path.'/preheat.json');
         $this->expectExceptionMessage($message);
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAPreheatJsonThatIsADirectoryIsRefusedNotIgnored(): void
@@ -396,19 +398,74 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage($this->directory->path.'/preheat.json: it is a directory');
-        (new BenchConfigLoader())->load($this->directory->path, null, []);
+        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnEmptyObjectIsTheDefaults(): void
     {
         file_put_contents($this->directory->path.'/preheat.json', '{}');
 
-        self::assertSame(5, (new BenchConfigLoader())->load($this->directory->path, null, [])->rounds);
+        self::assertSame(5, (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->stopping->rounds);
     }
 
     /** @param array<string, mixed> $data */
     private function config(array $data): void
     {
         file_put_contents($this->directory->path.'/preheat.json', json_encode($data));
+    }
+
+    public function testServingTheAppReadsOnlyHowToServeIt(): void
+    {
+        // A bench section whose scenario names no script: the bench refuses it, a trace has no use for it.
+        $this->config(['bench' => ['workers' => 3, 'runtime' => 'mod_php', 'scenarios' => ['mine' => 'nope.php']]]);
+
+        $serve = (new BenchConfigLoader())->serve($this->directory->path, null);
+
+        self::assertSame([3, 'mod_php'], [$serve->workers, $serve->runtime->name()]);
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('scenario "mine" "nope.php"');
+        (new BenchConfigLoader())->load($this->directory->path, null);
+    }
+
+    public function testAValueAnOptionGivesIsCheckedAgainstTheSameRangeAsTheFile(): void
+    {
+        foreach ([
+            'Invalid rounds 0: must be at least 1.' => new BenchOverrides(rounds: 0),
+            'Invalid duration 0: expected seconds, above 0.' => new BenchOverrides(load: new LoadOverrides(duration: 0.0)),
+            'Invalid workers 0: must be at least 1.' => new BenchOverrides(workers: 0),
+        ] as $message => $overrides) {
+            try {
+                (new BenchConfigLoader())->load($this->directory->path, null, $overrides);
+                self::fail('accepted: '.$message);
+            } catch (ConfigError $error) {
+                self::assertSame($message, $error->getMessage());
+            }
+        }
+    }
+
+    /**
+     * The command line's values, as the tests write them.
+     *
+     * @param array<string, mixed> $given
+     */
+    private static function overrides(array $given): BenchOverrides
+    {
+        $string = static fn (string $key): ?string => isset($given[$key]) && \is_string($given[$key]) ? $given[$key] : null;
+        $int = static fn (string $key): ?int => isset($given[$key]) && \is_int($given[$key]) ? $given[$key] : null;
+        $float = static fn (string $key): ?float => isset($given[$key]) && \is_float($given[$key]) ? $given[$key] : null;
+        $list = static fn (string $key): array => array_values(array_map('strval', (array) ($given[$key] ?? [])));
+
+        return new BenchOverrides(
+            $list('urls'),
+            $list('scenarios'),
+            true === ($given['ladder'] ?? false),
+            $string('runtime'),
+            $int('workers'),
+            $string('php'),
+            new LoadOverrides($string('tool'), $float('duration'), $float('warmup'), $int('concurrency'), $string('schedule'), $int('restartEvery')),
+            $int('rounds'),
+            $float('precision'),
+            $float('maxTime'),
+        );
     }
 }

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Bench\Ladder;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\AutoloadLayer;
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\ConfigError;
 use Preheat\Bench\Config\OpcacheLayer;
 use Preheat\Bench\Config\ScenarioLayers;
@@ -72,14 +73,14 @@ final class LadderTest extends TestCase
             file_put_contents($directory->path.'/public/index.php', "<?php echo 'hi';\n");
             file_put_contents($directory->path.'/preheat.json', json_encode(['bench' => ['scenarios' => ['none' => 'none', 'mine' => 'all']]]));
 
-            $config = (new BenchConfigLoader())->load($directory->path, null, ['ladder' => true]);
+            $config = (new BenchConfigLoader())->load($directory->path, null, new BenchOverrides(ladder: true));
             self::assertNotNull($config->ladder);
             self::assertSame(['1-baseline', '2-opcache-sizing', '3-autoloader', '4-preload-hot', '5-preload-all', '6-ceiling', Ladder::REFERENCE], array_map(static fn ($s): string => $s->name, $config->scenarios));
             self::assertSame('1-baseline', $config->baseline()->name);
 
             file_put_contents($directory->path.'/preheat.json', json_encode(['bench' => ['ladder' => true]]));
-            self::assertNotNull((new BenchConfigLoader())->load($directory->path, null, [])->ladder, '"ladder": true in preheat.json');
-            self::assertNull((new BenchConfigLoader())->load($directory->path, null, ['scenarios' => ['none']])->ladder ?? null, 'never reached');
+            self::assertNotNull((new BenchConfigLoader())->load($directory->path, null)->ladder, '"ladder": true in preheat.json');
+            self::assertNull((new BenchConfigLoader())->load($directory->path, null, new BenchOverrides(scenarios: ['none']))->ladder ?? null, 'never reached');
         } catch (ConfigError $error) {
             self::assertStringContainsString('the ladder runs its own scenarios (its rungs): give either the ladder or scenarios', $error->getMessage());
 
@@ -100,7 +101,7 @@ final class LadderTest extends TestCase
 
             $this->expectException(ConfigError::class);
             $this->expectExceptionMessage('key bench.ladder "yes": expected true or false');
-            (new BenchConfigLoader())->load($directory->path, null, []);
+            (new BenchConfigLoader())->load($directory->path, null);
         } finally {
             $directory->remove();
         }

@@ -15,6 +15,7 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Server\PhpIni;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\FakeProcessRunner;
 
 /**
@@ -40,6 +41,6 @@ final class ScenarioLayeringTest extends TestCase
     {
         $app = \dirname(__DIR__, 3).'/Fixtures/bench/app';
 
-        return new BenchConfig($app, $app.'/public', $app.'/public/index.php', [new UrlSpec('/')], [ScenarioSpec::parse('none', 'none', $app)]);
+        return BenchConfigs::make($app, [new UrlSpec('/')], [ScenarioSpec::parse('none', 'none', $app)]);
     }
 }

@@ -1,0 +1,123 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Config;
+
+use Preheat\Bench\Load\LoadSettings;
+use Preheat\Bench\Load\LoadTool;
+
+/**
+ * How the scenarios are loaded: the tool, how long and how hard, and how the rounds are scheduled.
+ * LoadSettings, what each run of the tool takes, is made here once.
+ */
+final class LoadConfig
+{
+    /**
+     * How each round loads the scenarios: all at the same time (each then meets the same machine, so
+     * what a busy host does to the CPU falls on all alike and cancels out of their ratios), or in
+     * turns, each alone on the machine (req/s is then what one server alone serves).
+     */
+    public const SCHEDULES = ['together', 'turns'];
+
+    public const DEFAULT_WARMUP = 3.0;
+    public const DEFAULT_CONCURRENCY = 8;
+    public const DEFAULT_CGI_REQUESTS = 500;
+    // Under valgrind a request of a framework takes seconds; instruction counts vary little between requests.
+    public const DEFAULT_CALLGRIND_REQUESTS = 5;
+    public const DEFAULT_CALLGRIND_WARMUP = 2;
+    /**
+     * Seconds of load per scenario per round: short rounds, many of them. Together, what moves a round's
+     * ratio is mostly how a server started anew differs from its twin, so it is the starts that count,
+     * and short rounds leave time for more of them.
+     */
+    public const DEFAULT_DURATION = 2.0;
+    /**
+     * Together, every scenario's server is started anew after this many rounds: a server started anew
+     * runs a little faster or slower than its identical twin (up to about 1% on the demo) and stays so
+     * until restarted, so the gains' intervals are taken over restarts, which see that, not over rounds.
+     * On the demo's ladder that offset outweighs what more rounds of one start would add: 4 rounds a
+     * start gave some 12 starts in 4 minutes where 10 gave 8 and missed ±2 points on preload all.
+     */
+    public const DEFAULT_RESTART_EVERY = 4;
+
+    /** together or turns (see SCHEDULES): by default together, except for the tools that run PHP themselves. */
+    public readonly string $schedule;
+
+    /**
+     * Rounds between restarts of every scenario's server (0: never); by default DEFAULT_RESTART_EVERY together, never
+     * in turns.
+     */
+    public readonly int $restartEvery;
+
+    /** What each run of the tool takes; the request timeout is the serve settings'. */
+    public readonly LoadSettings $settings;
+
+    public function __construct(
+        public readonly LoadTool $tool,
+        public readonly float $duration = self::DEFAULT_DURATION,
+        public readonly float $warmup = self::DEFAULT_WARMUP,
+        public readonly int $concurrency = self::DEFAULT_CONCURRENCY,
+        public readonly int $cgiRequests = self::DEFAULT_CGI_REQUESTS,
+        public readonly int $callgrindRequests = self::DEFAULT_CALLGRIND_REQUESTS,
+        public readonly int $callgrindWarmup = self::DEFAULT_CALLGRIND_WARMUP,
+        ?string $schedule = null,
+        ?int $restartEvery = null,
+        float $requestTimeout = 10.0,
+    ) {
+        $name = $tool->name();
+        // Tools that run PHP themselves (php-cgi) load nothing in the background: their rounds take turns.
+        $this->schedule = $schedule ?? ($tool->runsPhp() ? 'turns' : 'together');
+        if (!\in_array($this->schedule, self::SCHEDULES, true)) {
+            $error = ConfigError::invalid(
+                'schedule',
+                $this->schedule,
+                'use together (every scenario of a round loaded at the same time) or turns (one after another)',
+            );
+            throw $error;
+        }
+        if ('together' === $this->schedule && $tool->runsPhp()) {
+            $error = ConfigError::invalid(
+                'schedule',
+                $this->schedule,
+                \sprintf(
+                    '%s runs PHP itself, one scenario at a time; use turns, or wrk or ab to load the scenarios'
+                    .' together',
+                    $name,
+                ),
+            );
+            throw $error;
+        }
+        $this->restartEvery = $restartEvery ?? ('together' === $this->schedule ? self::DEFAULT_RESTART_EVERY : 0);
+        Bound::RestartEvery->checkMinimum($this->restartEvery);
+        if ($this->restartEvery > 0 && $tool->runsPhp()) {
+            $error = ConfigError::invalid(
+                'restartEvery',
+                $this->restartEvery,
+                \sprintf('%s runs PHP itself, a new php-cgi every run: there is no server to restart; use 0', $name),
+            );
+            throw $error;
+        }
+        Bound::Concurrency->checkMinimum($concurrency);
+        Bound::CgiRequests->checkMinimum($cgiRequests);
+        Bound::CallgrindRequests->checkMinimum($callgrindRequests);
+        Bound::CallgrindWarmup->checkMinimum($callgrindWarmup);
+        Bound::Duration->checkMinimum($duration);
+        Bound::Warmup->checkMinimum($warmup);
+        $this->settings = new LoadSettings(
+            $duration,
+            $concurrency,
+            $requestTimeout,
+            1,
+            $cgiRequests,
+            $callgrindRequests,
+            $callgrindWarmup,
+        );
+    }
+
+    /** The report's line for how the tool loads. */
+    public function describe(): string
+    {
+        return $this->tool->describe($this->settings);
+    }
+}

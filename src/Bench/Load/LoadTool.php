@@ -1,0 +1,37 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Load;
+
+use Preheat\Process\ProcessRunner;
+use Preheat\Server\Binaries;
+
+/**
+ * One load tool the bench can measure with: its name for `--tool` and bench.tool, the binaries it runs
+ * (keys under bench.binaries, with their defaults), whether it runs the app in PHP itself rather than
+ * sending requests to a server, and how to make its generator. A new tool is a class implementing this
+ * and one line in LoadTools::standard().
+ */
+interface LoadTool
+{
+    public function name(): string;
+
+    /** For `--tool`'s help, e.g. "php-cgi -T, no web server". */
+    public function help(): string;
+
+    /**
+     * Whether it runs the app in php-cgi itself, one scenario at a time: no web server, no persistent
+     * worker, nothing in the background, nothing to restart.
+     */
+    public function runsPhp(): bool;
+
+    /** @return array<string, string> bench.binaries key => default binary */
+    public function binaries(): array;
+
+    /** The report's line for how it loads, e.g. "wrk -t 1 -c 8 -d 2s (closed loop, keep-alive)". */
+    public function describe(LoadSettings $settings): string;
+
+    /** @param string|null $user as root, the user PHP's workers run as */
+    public function generator(ProcessRunner $runner, Binaries $binaries, ?string $user): LoadGenerator;
+}
