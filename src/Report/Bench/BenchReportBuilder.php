@@ -7,7 +7,7 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Ladder\LadderRung;
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\BaselineComparator;

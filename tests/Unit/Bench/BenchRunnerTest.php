@@ -16,7 +16,7 @@ use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
-use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\StoppingRule;

@@ -2,9 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Result;
+namespace Preheat\Bench;
 
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
 
 /** A whole benchmark run: the environment it ran in, every scenario's record, and the ladder when the scenarios were its rungs. */
