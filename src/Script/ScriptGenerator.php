@@ -12,7 +12,9 @@ use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\InterruptGuard;
+use Preheat\Progress\Line;
 use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 
@@ -241,7 +243,14 @@ final class ScriptGenerator
             $this->write($result, $candidate, $outputPath);
             $this->progress->stage('Verifying');
             $report = $this->timings->span($purpose, fn (): VerificationReport => $this->verifier->verify($candidate, $verify));
-            $this->progress->finish(\sprintf('Booted PHP with the script: %d fatal(s), %d warning(s)', $report->fatalCount(), $report->warningCount()));
+            $this->progress->finish(new Line(
+                \sprintf('Booted PHP with the script: %d fatal(s), %d warning(s)', $report->fatalCount(), $report->warningCount()),
+                match (true) {
+                    !$report->passed($strict) => Outcome::Failed,
+                    $report->warningCount() > 0 => Outcome::Warning,
+                    default => Outcome::Done,
+                },
+            ));
             if ($accept($report) && $report->passed($strict)) {
                 if (!@rename($candidate, $outputPath)) {
                     throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
