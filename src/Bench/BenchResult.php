@@ -8,15 +8,21 @@ use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
+use Preheat\Bench\Statistics\BaselineComparisons;
 
-/** A whole benchmark run: the environment it ran in, every scenario's record, and the ladder when the scenarios were its rungs. */
+/**
+ * A whole benchmark run: the environment it ran in, every scenario's record, the gains over the baseline
+ * computed from them, and the ladder when the scenarios were its rungs.
+ */
 final class BenchResult
 {
     /**
-     * @param list<ScenarioRecord> $scenarios in the order they were run each round
-     * @param list<string>         $urls
-     * @param int                  $rounds    the rounds run
-     * @param RoundsOutcome|null   $stopping  why no more rounds were run (null: a result made without a stopping rule)
+     * @param list<ScenarioRecord>     $scenarios   in the order they were run each round
+     * @param list<string>             $urls
+     * @param int                      $rounds      the rounds run
+     * @param RoundsOutcome|null       $stopping    why no more rounds were run (null: a result made without a stopping rule)
+     * @param BaselineComparisons|null $comparisons the gains over the baseline from the final records (null: a
+     *                                              result made by hand, whose report computes them)
      */
     public function __construct(
         public readonly array $scenarios,
@@ -26,6 +32,7 @@ final class BenchResult
         public readonly int $rounds,
         public readonly ?RoundsOutcome $stopping = null,
         public readonly ?Ladder $ladder = null,
+        public readonly ?BaselineComparisons $comparisons = null,
     ) {
     }
 

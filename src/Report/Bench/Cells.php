@@ -205,7 +205,7 @@ final class Cells
         $measured = Duration::format($stopping->measuredSeconds);
 
         return match ($stopping->reason) {
-            StopReason::PrecisionReached => \sprintf('every gain (%s) within ±%s points after %s of measuring', $stopping->metric, self::points($rule->precisionPoints), $measured),
+            StopReason::PrecisionReached => \sprintf('every gain (%s) within ±%s points after %s of measuring', $stopping->metric->label(), self::points($rule->precisionPoints), $measured),
             StopReason::NothingToCompare => \sprintf('no scenario to compare with %s, after %s of measuring', $report->baseline, $measured),
             StopReason::TimeLimit => 0.0 === $rule->maxSeconds ? \sprintf(
                 'the %d planned rounds, %s of measuring, no time limit for more (--max-time=0); not within ±%s points: %s',
