@@ -20,7 +20,8 @@ final class BenchResult
      * @param list<ScenarioRecord>     $scenarios   in the order they were run each round
      * @param list<string>             $urls
      * @param int                      $rounds      the rounds run
-     * @param RoundsOutcome|null       $stopping    why no more rounds were run (null: a result made without a stopping rule)
+     * @param RoundsOutcome|null       $stopping    why no more rounds were run (null: a result made without a
+     *                                              stopping rule)
      * @param BaselineComparisons|null $comparisons the gains over the baseline from the final records (null: a
      *                                              result made by hand, whose report computes them)
      */

@@ -53,7 +53,10 @@ final class BenchRunner
     /** @var \Closure(): float seconds on a monotonic clock */
     private readonly \Closure $clock;
 
-    /** Why the PHP workers of this run could not be spread over the cores; null while they could (see WorkerPlacement). */
+    /**
+     * Why the PHP workers of this run could not be spread over the cores; null while they could (see
+     * WorkerPlacement).
+     */
     private ?string $placementProblem = null;
 
     public function __construct(
@@ -88,7 +91,8 @@ final class BenchRunner
         $loadAtStart = $this->meter->loadAverage();
         try {
             foreach ($config->scenarios as $index => $spec) {
-                $runs->add($this->startScenario($config, $spec, \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name)));
+                $directory = \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name);
+                $runs->add($this->startScenario($config, $spec, $directory));
             }
 
             $this->gateAll($config, $runs);
@@ -151,7 +155,12 @@ final class BenchRunner
         }
         $run = new ScenarioRun(
             $record,
-            static fn (): Runtime => $runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini),
+            static fn (): Runtime => $runtimes->start(
+                $spec->name,
+                $directory,
+                $prepared->preloadScript,
+                $prepared->ini,
+            ),
         );
         try {
             $runtime = $run->start();
@@ -172,7 +181,10 @@ final class BenchRunner
         return $run;
     }
 
-    /** The load tool when the rounds load every scenario at the same time: asked for, and the tool runs in the background; null when they take turns (in-process tools always do). */
+    /**
+     * The load tool when the rounds load every scenario at the same time: asked for, and the tool runs in
+     * the background; null when they take turns (in-process tools always do).
+     */
     private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
         return 'together' === $config->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
@@ -264,9 +276,10 @@ final class BenchRunner
             // The comparisons (bootstraps) are part of what a round costs: the time limit counts them too.
             $roundSeconds[] = ($this->clock)() - $started;
             $reason = $rule->decide($roundSeconds, $comparisons);
-            $this->progress->finish(new RoundFinished($round, array_sum($roundSeconds), $rule, $comparisons, $baseline));
+            $measured = array_sum($roundSeconds);
+            $this->progress->finish(new RoundFinished($round, $measured, $rule, $comparisons, $baseline));
             if (null !== $reason) {
-                $outcome = new RoundsOutcome($rule, $round, array_sum($roundSeconds), $reason, $this->comparisons->metric());
+                $outcome = new RoundsOutcome($rule, $round, $measured, $reason, $this->comparisons->metric());
                 $this->progress->finish(new RoundsStopped($outcome, \count($plan->scenarios), $comparisons));
 
                 return [$outcome, $comparisons];
@@ -304,7 +317,8 @@ final class BenchRunner
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $reading = $this->meter->before($runtime);
             $result = $this->load->run($this->target($config, $runtime), $settings, $config->duration);
-            [$result, $conditions] = $this->meter->after($reading, $runtime, $result, !$this->load instanceof InProcessLoad);
+            $throughServer = !$this->load instanceof InProcessLoad;
+            [$result, $conditions] = $this->meter->after($reading, $runtime, $result, $throughServer);
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $run->record->ran($round, $result, $conditions);
             $this->progress->advance($done + 1, \count($runs));
@@ -381,7 +395,11 @@ final class BenchRunner
             return null;
         }
 
-        return \sprintf('each server\'s PHP worker i on core i mod %d (cores %s)', \count($cores), implode(',', $cores));
+        return \sprintf(
+            'each server\'s PHP worker i on core i mod %d (cores %s)',
+            \count($cores),
+            implode(',', $cores),
+        );
     }
 
     private function gateAll(BenchConfig $config, ScenarioRuns $runs): void
@@ -412,7 +430,10 @@ final class BenchRunner
                 }
             }
         }
-        $skipped = array_filter($runs->all(), static fn (ScenarioRun $r): bool => null !== $r->record->prepared->skipped);
+        $skipped = array_filter(
+            $runs->all(),
+            static fn (ScenarioRun $r): bool => null !== $r->record->prepared->skipped,
+        );
         $broken = array_filter(
             $runs->all(),
             static fn (ScenarioRun $r): bool => !$r->record->isMeasured() && null === $r->record->prepared->skipped,

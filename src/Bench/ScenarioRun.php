@@ -40,7 +40,10 @@ final class ScenarioRun
     public function start(): Runtime
     {
         if (null === $this->start) {
-            throw new \LogicException(\sprintf('The scenario %s is not served: it has no server to start.', $this->name()));
+            throw new \LogicException(\sprintf(
+                'The scenario %s is not served: it has no server to start.',
+                $this->name(),
+            ));
         }
         $this->runtime = ($this->start)();
         $this->record->started($this->runtime->startSeconds());
@@ -48,7 +51,10 @@ final class ScenarioRun
         return $this->runtime;
     }
 
-    /** Its server stopped and started anew (the same script, php.ini and directory): later rounds run on the new one. */
+    /**
+     * Its server stopped and started anew (the same script, php.ini and directory): later rounds run on
+     * the new one.
+     */
     public function restart(): void
     {
         if (null === $this->start) {

@@ -44,7 +44,10 @@ final class ScenarioRuns
     /** The plan: the measured scenarios, for the rounds planned at least. */
     public function plan(int $rounds): BenchPlan
     {
-        return new BenchPlan(array_map(static fn (ScenarioRun $run): string => $run->name(), $this->measured()), $rounds);
+        return new BenchPlan(
+            array_map(static fn (ScenarioRun $run): string => $run->name(), $this->measured()),
+            $rounds,
+        );
     }
 
     /**
@@ -69,7 +72,8 @@ final class ScenarioRuns
 
     private function inPlan(string $name): ScenarioRun
     {
-        return $this->named($name) ?? throw new \LogicException(\sprintf('The plan runs %s, which is not a scenario.', $name));
+        return $this->named($name)
+            ?? throw new \LogicException(\sprintf('The plan runs %s, which is not a scenario.', $name));
     }
 
     /** @return list<ScenarioRecord> every scenario's record as it stands */
@@ -81,7 +85,9 @@ final class ScenarioRuns
     /** @return list<RunConditions> what the machine did during every measured run */
     public function conditions(): array
     {
-        return array_merge(...array_map(static fn (ScenarioRun $run): array => $run->record->conditions(), $this->runs));
+        return array_merge(
+            ...array_map(static fn (ScenarioRun $run): array => $run->record->conditions(), $this->runs),
+        );
     }
 
     /** Every server that runs, stopped. */

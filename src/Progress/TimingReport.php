@@ -37,7 +37,8 @@ final readonly class TimingReport
     }
 
     /**
-     * @return array{wall_seconds: float, accounted_seconds: float, processes: int, spans: list<array{name: string, depth: int, seconds: float, times: int, counts: array<string, int>}>}
+     * @return array{wall_seconds: float, accounted_seconds: float, processes: int, spans: list<array{name: string,
+     *     depth: int, seconds: float, times: int, counts: array<string, int>}>}
      */
     public function toArray(): array
     {

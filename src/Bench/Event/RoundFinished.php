@@ -38,7 +38,12 @@ final class RoundFinished implements ProgressEvent
                 $this->baseline,
                 PairedComparator::MIN_ROUNDS,
             ),
-            default => \sprintf('widest 95%% interval ±%.1f points (%s vs %s)', $widest[1], $widest[0], $this->baseline),
+            default => \sprintf(
+                'widest 95%% interval ±%.1f points (%s vs %s)',
+                $widest[1],
+                $widest[0],
+                $this->baseline,
+            ),
         };
 
         return \sprintf(

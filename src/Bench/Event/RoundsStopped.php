@@ -52,14 +52,16 @@ final class RoundsStopped implements ProgressEvent
                 'time limit %s; ±%s points not reached by %s',
                 Duration::format($rule->maxSeconds),
                 $points,
-                implode(', ', array_map(
-                    static fn (string $name, ?PairedComparison $c): string => null === ($w = StoppingRule::halfWidthPoints($c))
-                        ? $name.' (no interval)'
-                        : \sprintf('%s (±%.1f)', $name, $w),
-                    array_keys($missed),
-                    $missed,
-                )),
+                implode(', ', array_map(self::missed(...), array_keys($missed), $missed)),
             ),
         };
+    }
+
+    /** A gain that missed the target, and by how much: "all (±2.6)", "hot (no interval)". */
+    private static function missed(string $name, ?PairedComparison $comparison): string
+    {
+        $halfWidth = StoppingRule::halfWidthPoints($comparison);
+
+        return null === $halfWidth ? $name.' (no interval)' : \sprintf('%s (±%.1f)', $name, $halfWidth);
     }
 }

@@ -46,7 +46,8 @@ final class BaselineComparisons
                 continue;
             }
             foreach (Metric::cases() as $metric) {
-                $gains[$scenario->name][$metric->value] = $metric === $knownMetric && \array_key_exists($scenario->name, $known)
+                $reuse = $metric === $knownMetric && \array_key_exists($scenario->name, $known);
+                $gains[$scenario->name][$metric->value] = $reuse
                     ? $known[$scenario->name]
                     : $comparator->compare($scenario, $reference, $metric);
             }

@@ -39,7 +39,8 @@ final class BenchReportBuilder
     public function build(BenchResult $result): BenchReport
     {
         // A result made by hand (a test, a report read back) has none: computed here then, as the runner would.
-        $gains = $result->comparisons ?? BaselineComparisons::of($result->scenarios, $result->baseline, $this->comparator);
+        $gains = $result->comparisons
+            ?? BaselineComparisons::of($result->scenarios, $result->baseline, $this->comparator);
         $baseline = $result->scenario($result->baseline);
         $rows = [];
         foreach ($result->scenarios as $record) {
@@ -57,7 +58,12 @@ final class BenchReportBuilder
      * report's primary metric (`BaselineComparator`). A reference is compared with the rung it leaves out
      * the layer of: the rung below the rung it mirrors.
      */
-    private function ladder(BenchResult $result, BaselineComparisons $gains, Ladder $ladder, Metric $metric): LadderReport
+    private function ladder(
+        BenchResult $result,
+        BaselineComparisons $gains,
+        Ladder $ladder,
+        Metric $metric,
+    ): LadderReport
     {
         $rows = [];
         $measuredBelow = null;
@@ -116,7 +122,9 @@ final class BenchReportBuilder
     ): LadderRow {
         $baseline = $result->scenario($result->baseline);
         $row = $this->row($result, $gains, $record, $record->name === $result->baseline ? null : $baseline);
-        $overBelow = null === $below || !$record->isMeasured() ? null : $this->comparator->compare($record, $below, $metric);
+        $overBelow = null === $below || !$record->isMeasured()
+            ? null
+            : $this->comparator->compare($record, $below, $metric);
         $overBaseline = null === $baseline || $record === $baseline || !$record->isMeasured()
             ? null
             : $gains->gain($record->name, $metric);
@@ -164,7 +172,10 @@ final class BenchReportBuilder
             return [] === $values ? null : (new Sample($values))->median();
         };
         $status = $record->opcacheStatus;
-        $cpu = array_values(array_filter(array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid), static fn ($v): bool => null !== $v));
+        $cpu = array_values(array_filter(
+            array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid),
+            static fn ($v): bool => null !== $v,
+        ));
 
         return new ScenarioRow(
             $record->name,
@@ -216,7 +227,9 @@ final class BenchReportBuilder
             $headline = null;
             if (null !== $comparison && null !== $reference && $comparison->ratio > 0.0) {
                 // The baseline's median moved by the paired speed-up: up for req/s, down for a cost.
-                $headline = $metric->higherIsBetter() ? $reference->median * $comparison->ratio : $reference->median / $comparison->ratio;
+                $headline = $metric->higherIsBetter()
+                    ? $reference->median * $comparison->ratio
+                    : $reference->median / $comparison->ratio;
             }
             $metrics[$metric->value] = new MetricSummary($metric, $own, $headline, $comparison);
         }

@@ -9,7 +9,8 @@ use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
  * The folders of src/ depend on each other in one direction only:
- * Console → Report → Bench / Doctor / Deploy → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util / Worker.
+ * Console → Report → Bench / Doctor / Deploy → Usage / Script → Plan → Server / Inventory / Composer → Php
+ * → Process / Progress / Util / Worker.
  * Read from every `use` statement (and fully qualified name) under src/: a folder cycle, or an edge against
  * that direction, fails and is named with a file that makes it. Inside each folder, at any depth, its
  * subfolders and its own top-level classes form no cycle either.
@@ -61,7 +62,11 @@ final class FolderDependencyTest extends TestCase
     {
         $folders = array_map('basename', glob(self::src().'/*', \GLOB_ONLYDIR) ?: []);
 
-        self::assertSame([], array_values(array_diff($folders, array_keys(self::LAYERS))), 'a new folder of src/ needs its place in LAYERS (and in doc/architecture.md)');
+        self::assertSame(
+            [],
+            array_values(array_diff($folders, array_keys(self::LAYERS))),
+            'a new folder of src/ needs its place in LAYERS (and in doc/architecture.md)',
+        );
     }
 
     public function testNoFolderCycle(): void
@@ -80,7 +85,8 @@ final class FolderDependencyTest extends TestCase
             }
         }
 
-        self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor / Deploy → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util / Worker');
+        self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor / Deploy → Usage / '
+            .'Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util / Worker');
     }
 
     public function testTheReaderSeesAnEdge(): void
@@ -150,7 +156,9 @@ final class FolderDependencyTest extends TestCase
             return $edges;
         }
         $edges = [];
-        $files = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator(self::src(), \FilesystemIterator::SKIP_DOTS));
+        $files = new \RecursiveIteratorIterator(
+            new \RecursiveDirectoryIterator(self::src(), \FilesystemIterator::SKIP_DOTS),
+        );
         foreach ($files as $file) {
             if (!$file instanceof \SplFileInfo || 'php' !== $file->getExtension()) {
                 continue;
