@@ -40,10 +40,8 @@ final class ScenarioRun
     public function start(): Runtime
     {
         if (null === $this->start) {
-            throw new \LogicException(\sprintf(
-                'The scenario %s is not served: it has no server to start.',
-                $this->name(),
-            ));
+            $message = \sprintf('The scenario %s is not served: it has no server to start.', $this->name());
+            throw new \LogicException($message);
         }
         $this->runtime = ($this->start)();
         $this->record->started($this->runtime->startSeconds());

@@ -63,8 +63,7 @@ final class BenchReportBuilder
         BaselineComparisons $gains,
         Ladder $ladder,
         Metric $metric,
-    ): LadderReport
-    {
+    ): LadderReport {
         $rows = [];
         $measuredBelow = null;
         foreach ($ladder->steps() as $rung) {

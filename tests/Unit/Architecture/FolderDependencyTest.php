@@ -85,8 +85,9 @@ final class FolderDependencyTest extends TestCase
             }
         }
 
-        self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor / Deploy → Usage / '
-            .'Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util / Worker');
+        self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor / Deploy'
+            .' → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Util'
+            .' / Worker');
     }
 
     public function testTheReaderSeesAnEdge(): void
