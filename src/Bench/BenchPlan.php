@@ -36,7 +36,10 @@ final class BenchPlan
     /** @return list<RoundSlot> the runs of one round (from 1, also past the planned ones), in the order they are run */
     public function round(int $round): array
     {
-        return array_map(static fn (string $scenario): RoundSlot => new RoundSlot($round, $scenario), self::rotated($this->scenarios, $round - 1));
+        return array_map(
+            static fn (string $scenario): RoundSlot => new RoundSlot($round, $scenario),
+            self::rotated($this->scenarios, $round - 1),
+        );
     }
 
     /**

@@ -5,7 +5,16 @@ declare(strict_types=1);
 namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\Duration;
+use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Event\BenchStage;
+use Preheat\Bench\Event\PagesChecked;
+use Preheat\Bench\Event\RoundFinished;
+use Preheat\Bench\Event\RoundsStopped;
+use Preheat\Bench\Event\ScenarioNotMeasured;
+use Preheat\Bench\Event\ScenarioStarted;
+use Preheat\Bench\Event\ServersRestarted;
+use Preheat\Bench\Event\WarmedUp;
+use Preheat\Bench\Event\WorkersNotSpread;
 use Preheat\Bench\Gate\ScenarioGate;
 use Preheat\Bench\Load\BackgroundLoadGenerator;
 use Preheat\Bench\Load\InProcessLoad;
@@ -14,16 +23,12 @@ use Preheat\Bench\Load\LoadRun;
 use Preheat\Bench\Load\LoadRuns;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
-use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
-use Preheat\Bench\Result\ScenarioRecordBuilder;
 use Preheat\Bench\Rounds\MetricComparisons;
 use Preheat\Bench\Rounds\PrimaryComparisons;
 use Preheat\Bench\Rounds\RoundsOutcome;
-use Preheat\Bench\Rounds\StoppingRule;
-use Preheat\Bench\Rounds\StopReason;
-use Preheat\Bench\Statistics\PairedComparator;
+use Preheat\Bench\Statistics\BaselineComparisons;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
@@ -48,7 +53,10 @@ final class BenchRunner
     /** @var \Closure(): float seconds on a monotonic clock */
     private readonly \Closure $clock;
 
-    /** Why the PHP workers of this run could not be spread over the cores; null while they could (see WorkerPlacement). */
+    /**
+     * Why the PHP workers of this run could not be spread over the cores; null while they could (see
+     * WorkerPlacement).
+     */
     private ?string $placementProblem = null;
 
     public function __construct(
@@ -69,79 +77,106 @@ final class BenchRunner
     public function run(BenchConfig $config, string $workDirectory): BenchResult
     {
         $this->placementProblem = null;
-        /** @var array<string, ScenarioRecordBuilder> $scenarios */
-        $scenarios = [];
-        /** @var array<string, Runtime> $running */
-        $running = [];
-        /** @var array<string, \Closure(): Runtime> $starts how each scenario's server is started, again at each restart */
-        $starts = [];
+        $runs = new ScenarioRuns();
         $settings = $config->load->settings;
         $machineAtStart = $this->meter->machineNow();
         $loadAtStart = $this->meter->loadAverage();
-        $before = null;
         try {
             foreach ($config->scenarios as $index => $spec) {
                 $directory = \sprintf('%s/%02d-%s', $workDirectory, $index + 1, $spec->name);
-                if (!is_dir($directory) && !mkdir($directory, 0777, true)) {
-                    throw FileSystemError::cannotCreateDirectory($directory);
-                }
-                $this->progress->stage('Preparing '.$spec->name);
-                $scenario = $scenarios[$spec->name] = new ScenarioRecordBuilder($this->preparer->prepare($spec, $config, $directory));
-                $prepared = $scenario->prepared;
-                $runtimes = $this->runtimesFor($prepared->runtime);
-                if (null === $runtimes && null === $prepared->skipped) {
-                    $scenario = $scenarios[$spec->name] = new ScenarioRecordBuilder($prepared->skipping(\sprintf(
-                        'not measured: no %s runtime in this version of Preheat (there are: %s)',
-                        $prepared->runtime,
-                        implode(', ', $this->kinds->kinds() ?: [$config->serve->runtime->name()]),
-                    )));
-                }
-                if (!$scenario->isMeasured() || null === $runtimes) {
-                    $this->progress->finish(\sprintf('Scenario %s %s', $spec->name, $scenario->prepared->skipped ?? 'not measured: '.($scenario->problems()[0] ?? '')));
-                    continue;
-                }
-                try {
-                    $starts[$spec->name] = static fn (): Runtime => $runtimes->start($spec->name, $directory, $prepared->preloadScript, $prepared->ini);
-                    $running[$spec->name] = $runtime = $starts[$spec->name]();
-                    $scenario->started($runtime->startSeconds());
-                    $this->progress->finish(\sprintf('Scenario %s: %s; PHP up in %.2f s on %s', $spec->name, $prepared->preparation, $runtime->startSeconds(), substr($runtime->baseUrl(), \strlen('http://'))));
-                } catch (RuntimeError $error) {
-                    if ($spec === $config->baseline()) {
-                        throw $error;
-                    }
-                    $scenario->fail($error->getMessage());
-                    $this->progress->finish(\sprintf('Scenario %s not measured: it did not start', $spec->name));
-                }
+                $runs->add($this->startScenario($config, $spec, $directory));
             }
 
-            $this->gateAll($config, $scenarios, $running);
-            $plan = new BenchPlan(array_keys(array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured())), $config->stopping->rounds);
+            $this->gateAll($config, $runs);
+            $plan = $runs->plan($config->stopping->rounds);
 
-            $this->warmUp($config, $plan, $running, $settings);
+            $this->warmUp($config, $runs->planned($plan), $settings);
 
             $before = $this->meter->machineSince($machineAtStart)->withLoadAverage($loadAtStart);
-            $outcome = $this->measure($config, $plan, $scenarios, $running, $starts, $settings);
-            foreach ($plan->scenarios as $name) {
-                $scenarios[$name]->collected($running[$name]->opcacheStatus(), $running[$name]->workerMemory());
+            [$outcome, $last] = $this->measure($config, $plan, $runs, $settings);
+            foreach ($runs->measured() as $run) {
+                $run->record->collected($run->runtime()->opcacheStatus(), $run->runtime()->workerMemory());
             }
         } finally {
-            foreach ($running as $runtime) {
-                $runtime->stop();
-            }
+            $runs->stopAll();
         }
+        $records = $runs->records();
 
         return new BenchResult(
-            array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios)),
+            $records,
             $config->baseline()->name,
-            $this->environment($config, $settings, $scenarios, $outcome->rounds, $before),
+            $this->environment($config, $settings, $runs, $outcome->rounds, $before),
             $config->pages,
             $outcome->rounds,
             $outcome,
             $config->ladder,
+            // Once, from the final records; the stopping rule's last gains are these on its metric.
+            BaselineComparisons::of($records, $config->baseline()->name, knownMetric: $outcome->metric, known: $last),
         );
     }
 
-    /** The load tool when the rounds load every scenario at the same time: asked for, and the tool runs in the background; null when they take turns (in-process tools always do). */
+    /**
+     * Prepares a scenario's script and starts its server; a scenario that cannot be served is recorded
+     * as such (skipped, broken, not started) and the bench goes on without it, but not without the baseline.
+     */
+    private function startScenario(BenchConfig $config, ScenarioSpec $spec, string $directory): ScenarioRun
+    {
+        if (!is_dir($directory) && !mkdir($directory, 0777, true)) {
+            throw FileSystemError::cannotCreateDirectory($directory);
+        }
+        $this->progress->stage(BenchStage::preparing($spec->name));
+        $prepared = $this->preparer->prepare($spec, $config, $directory);
+        $runtimes = $this->runtimesFor($prepared->runtime);
+        if (null === $runtimes && null === $prepared->skipped) {
+            $prepared = $prepared->skipping(\sprintf(
+                'not measured: no %s runtime in this version of Preheat (there are: %s)',
+                $prepared->runtime,
+                implode(', ', $this->kinds->kinds() ?: [$config->serve->runtime->name()]),
+            ));
+        }
+        $record = new ScenarioRecordBuilder($prepared);
+        if (null !== $prepared->skipped) {
+            $this->progress->finish(ScenarioNotMeasured::skipped($spec->name, $prepared->skipped));
+
+            return new ScenarioRun($record);
+        }
+        if (!$record->isMeasured() || null === $runtimes) {
+            $this->progress->finish(ScenarioNotMeasured::broken($spec->name, $record->problems()[0] ?? ''));
+
+            return new ScenarioRun($record);
+        }
+        $run = new ScenarioRun(
+            $record,
+            static fn (): Runtime => $runtimes->start(
+                $spec->name,
+                $directory,
+                $prepared->preloadScript,
+                $prepared->ini,
+            ),
+        );
+        try {
+            $runtime = $run->start();
+            $this->progress->finish(new ScenarioStarted(
+                $spec->name,
+                $prepared->preparation,
+                $runtime->startSeconds(),
+                $runtime->baseUrl(),
+            ));
+        } catch (RuntimeError $error) {
+            if ($spec === $config->baseline()) {
+                throw $error;
+            }
+            $record->fail($error->getMessage());
+            $this->progress->finish(ScenarioNotMeasured::notStarted($spec->name));
+        }
+
+        return $run;
+    }
+
+    /**
+     * The load tool when the rounds load every scenario at the same time: asked for, and the tool runs in
+     * the background; null when they take turns (in-process tools always do).
+     */
     private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
         return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
@@ -156,47 +191,51 @@ final class BenchRunner
     /**
      * Discarded load before the rounds, on the schedule of the rounds: every scenario at once, or each in turn.
      *
-     * @param array<string, Runtime> $running
+     * @param list<ScenarioRun> $runs
      */
-    private function warmUp(BenchConfig $config, BenchPlan $plan, array $running, LoadSettings $settings): void
+    private function warmUp(BenchConfig $config, array $runs, LoadSettings $settings): void
     {
         if ($config->load->warmup <= 0 || $this->load->warmsUpInEachRun()) {
             return;
         }
         $load = $this->togetherLoad($config);
         if (null !== $load) {
-            $this->progress->stage('Warming up every scenario together');
-            $runtimes = array_intersect_key($running, array_flip($plan->scenarios));
-            $this->spreadWorkers($runtimes);
-            LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->load->warmup));
-            foreach ($runtimes as $runtime) {
-                $runtime->ensureRunning('warm-up');
+            $this->progress->stage(BenchStage::warmingUp(null));
+            $this->spreadWorkers($runs);
+            LoadRuns::startAll($this->loadStarts($load, $config, $runs, $settings, $config->load->warmup));
+            foreach ($runs as $run) {
+                $run->runtime()->ensureRunning('warm-up');
             }
-            $this->progress->finish(\sprintf('Warmed up %d scenario(s) together for %g s (discarded)', \count($plan->scenarios), $config->load->warmup));
+            $this->progress->finish(new WarmedUp(\count($runs), $config->load->warmup, true));
 
             return;
         }
-        foreach ($plan->scenarios as $name) {
-            $this->progress->stage('Warming up '.$name);
-            $this->load->run($this->target($config, $running[$name]), $settings, $config->load->warmup);
-            $running[$name]->ensureRunning('warm-up');
+        foreach ($runs as $run) {
+            $this->progress->stage(BenchStage::warmingUp($run->name()));
+            $this->load->run($this->target($config, $run->runtime()), $settings, $config->load->warmup);
+            $run->runtime()->ensureRunning('warm-up');
         }
-        $this->progress->finish(\sprintf('Warmed up %d scenario(s), %g s each (discarded)', \count($plan->scenarios), $config->load->warmup));
+        $this->progress->finish(new WarmedUp(\count($runs), $config->load->warmup, false));
     }
 
     /**
-     * How to start each runtime's load in the background, for so many seconds.
+     * How to start each scenario's load in the background, for so many seconds.
      *
-     * @param array<string, Runtime> $runtimes
+     * @param list<ScenarioRun> $runs
      *
-     * @return array<string, \Closure(): LoadRun>
+     * @return array<string, \Closure(): LoadRun> by scenario
      */
-    private function loadStarts(BackgroundLoadGenerator $load, BenchConfig $config, array $runtimes, LoadSettings $settings, float $seconds): array
-    {
+    private function loadStarts(
+        BackgroundLoadGenerator $load,
+        BenchConfig $config,
+        array $runs,
+        LoadSettings $settings,
+        float $seconds,
+    ): array {
         $starts = [];
-        foreach ($runtimes as $name => $runtime) {
-            $target = $this->target($config, $runtime);
-            $starts[$name] = static fn (): LoadRun => $load->start($target, $settings, $seconds);
+        foreach ($runs as $run) {
+            $target = $this->target($config, $run->runtime());
+            $starts[$run->name()] = static fn (): LoadRun => $load->start($target, $settings, $seconds);
         }
 
         return $starts;
@@ -205,11 +244,9 @@ final class BenchRunner
     /**
      * The rounds: the planned ones, then more until the stopping rule says enough.
      *
-     * @param array<string, ScenarioRecordBuilder> $scenarios
-     * @param array<string, Runtime>               $running   replaced at each restart, so that the caller stops the ones running
-     * @param array<string, \Closure(): Runtime>   $starts
+     * @return array{RoundsOutcome, array<string, PairedComparison|null>} and the gains the rule last read
      */
-    private function measure(BenchConfig $config, BenchPlan $plan, array $scenarios, array &$running, array $starts, LoadSettings $settings): RoundsOutcome
+    private function measure(BenchConfig $config, BenchPlan $plan, ScenarioRuns $runs, LoadSettings $settings): array
     {
         $rule = $config->stoppingRule();
         $baseline = $config->baseline()->name;
@@ -218,26 +255,26 @@ final class BenchRunner
             $started = ($this->clock)();
             if ($config->load->restartEvery > 0 && $round > 1 && 0 === ($round - 1) % $config->load->restartEvery) {
                 // Counted in the round's time: the time limit covers restarts too.
-                $this->restart($config, $plan, $scenarios, $running, $starts, $settings, $round);
+                $this->restart($config, $runs->planned($plan), $settings, $round);
             }
-            $slots = $plan->round($round);
+            $inRound = $runs->inRound($plan, $round);
             $together = $this->togetherLoad($config);
             if (null !== $together) {
-                $this->roundTogether($together, $config, $round, $slots, $scenarios, $running, $settings);
+                $this->roundTogether($together, $config, $round, $inRound, $settings);
             } else {
-                $this->roundInTurns($config, $round, $slots, $scenarios, $running, $settings);
+                $this->roundInTurns($config, $round, $inRound, $settings);
             }
-            $records = array_values(array_map(static fn (ScenarioRecordBuilder $s) => $s->build(), $scenarios));
-            $comparisons = $this->comparisons->compare($records, $baseline);
+            $comparisons = $this->comparisons->compare($runs->records(), $baseline);
             // The comparisons (bootstraps) are part of what a round costs: the time limit counts them too.
             $roundSeconds[] = ($this->clock)() - $started;
             $reason = $rule->decide($roundSeconds, $comparisons);
-            $this->progress->finish(self::roundLine($round, array_sum($roundSeconds), $rule, $comparisons, $baseline));
+            $measured = array_sum($roundSeconds);
+            $this->progress->finish(new RoundFinished($round, $measured, $rule, $comparisons, $baseline));
             if (null !== $reason) {
-                $outcome = new RoundsOutcome($rule, $round, array_sum($roundSeconds), $reason, $this->comparisons->metric());
-                $this->progress->finish(\sprintf('Measured %d round(s) of %d scenario(s) in %s: %s', $round, \count($plan->scenarios), Duration::format($outcome->measuredSeconds), self::stopLine($outcome, $comparisons)));
+                $outcome = new RoundsOutcome($rule, $round, $measured, $reason, $this->comparisons->metric());
+                $this->progress->finish(new RoundsStopped($outcome, \count($plan->scenarios), $comparisons));
 
-                return $outcome;
+                return [$outcome, $comparisons];
             }
         }
     }
@@ -246,42 +283,37 @@ final class BenchRunner
      * Every measured scenario's server stopped and started anew (the same script, php.ini and directory),
      * then warmed up again: the rounds from here on run on other instances (see LoadConfig::DEFAULT_RESTART_EVERY).
      *
-     * @param array<string, ScenarioRecordBuilder> $scenarios
-     * @param array<string, Runtime>               $running
-     * @param array<string, \Closure(): Runtime>   $starts
+     * @param list<ScenarioRun> $runs in the plan's order
      */
-    private function restart(BenchConfig $config, BenchPlan $plan, array $scenarios, array &$running, array $starts, LoadSettings $settings, int $round): void
+    private function restart(BenchConfig $config, array $runs, LoadSettings $settings, int $round): void
     {
-        $this->progress->stage(\sprintf('Starting every server anew before round %d', $round));
-        foreach ($plan->scenarios as $name) {
-            $running[$name]->stop();
-            $running[$name] = $starts[$name]();
-            $scenarios[$name]->restarted();
+        $this->progress->stage(BenchStage::restarting($round));
+        foreach ($runs as $run) {
+            $run->restart();
         }
-        $this->progress->finish(\sprintf('Started every server anew before round %d', $round));
-        $this->warmUp($config, $plan, $running, $settings);
+        $this->progress->finish(new ServersRestarted($round));
+        $this->warmUp($config, $runs, $settings);
     }
 
     /**
      * One round, the scenarios one after another, each alone on the machine.
      *
-     * @param list<RoundSlot>                      $slots
-     * @param array<string, ScenarioRecordBuilder> $scenarios
-     * @param array<string, Runtime>               $running
+     * @param list<ScenarioRun> $runs in the round's order
      */
-    private function roundInTurns(BenchConfig $config, int $round, array $slots, array $scenarios, array $running, LoadSettings $settings): void
+    private function roundInTurns(BenchConfig $config, int $round, array $runs, LoadSettings $settings): void
     {
-        foreach ($slots as $done => $slot) {
-            $this->progress->stage(\sprintf('Round %d: %s', $round, $slot->scenario));
-            $this->progress->advance($done, \count($slots));
-            $runtime = $running[$slot->scenario];
+        foreach ($runs as $done => $run) {
+            $this->progress->stage(BenchStage::roundInTurns($round, $run->name()));
+            $this->progress->advance($done, \count($runs));
+            $runtime = $run->runtime();
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $reading = $this->meter->before($runtime);
             $result = $this->load->run($this->target($config, $runtime), $settings, $config->load->duration);
-            [$result, $conditions] = $this->meter->after($reading, $runtime, $result, !$this->load instanceof InProcessLoad);
+            $throughServer = !$this->load instanceof InProcessLoad;
+            [$result, $conditions] = $this->meter->after($reading, $runtime, $result, $throughServer);
             $runtime->ensureRunning(\sprintf('round %d', $round));
-            $scenarios[$slot->scenario]->ran($round, $result, $conditions);
-            $this->progress->advance($done + 1, \count($slots));
+            $run->record->ran($round, $result, $conditions);
+            $this->progress->advance($done + 1, \count($runs));
         }
     }
 
@@ -291,34 +323,37 @@ final class BenchRunner
      * request falls on all of them alike and cancels out of their ratios. The server's readings are
      * taken in the round's rotated order, right before the loads start and after they have all ended.
      *
-     * @param list<RoundSlot>                      $slots
-     * @param array<string, ScenarioRecordBuilder> $scenarios
-     * @param array<string, Runtime>               $running
+     * @param list<ScenarioRun> $runs in the round's order
      */
-    private function roundTogether(BackgroundLoadGenerator $load, BenchConfig $config, int $round, array $slots, array $scenarios, array $running, LoadSettings $settings): void
-    {
-        $this->progress->stage(\sprintf('Round %d: %d scenarios together', $round, \count($slots)));
-        // In the round's rotated order.
-        $runtimes = [];
-        foreach ($slots as $slot) {
-            $runtimes[$slot->scenario] = $running[$slot->scenario];
-        }
-        $this->spreadWorkers($runtimes);
+    private function roundTogether(
+        BackgroundLoadGenerator $load,
+        BenchConfig $config,
+        int $round,
+        array $runs,
+        LoadSettings $settings,
+    ): void {
+        $this->progress->stage(BenchStage::roundTogether($round, \count($runs)));
+        $this->spreadWorkers($runs);
         $readings = [];
-        foreach ($runtimes as $name => $runtime) {
-            $runtime->ensureRunning(\sprintf('round %d', $round));
-            $readings[$name] = $this->meter->before($runtime);
+        foreach ($runs as $run) {
+            $run->runtime()->ensureRunning(\sprintf('round %d', $round));
+            $readings[$run->name()] = $this->meter->before($run->runtime());
         }
-        $results = LoadRuns::startAll($this->loadStarts($load, $config, $runtimes, $settings, $config->load->duration));
+        $results = LoadRuns::startAll($this->loadStarts($load, $config, $runs, $settings, $config->load->duration));
         $measured = [];
-        foreach ($runtimes as $name => $runtime) {
-            $measured[$name] = $this->meter->after($readings[$name], $runtime, $results[$name], true);
-            $runtime->ensureRunning(\sprintf('round %d', $round));
+        foreach ($runs as $run) {
+            $name = $run->name();
+            $measured[$name] = $this->meter->after($readings[$name], $run->runtime(), $results[$name], true);
+            $run->runtime()->ensureRunning(\sprintf('round %d', $round));
         }
         // What the other scenarios' servers and load tools used meanwhile is not load from elsewhere.
-        $own = array_map(static fn (array $m): float => ($m[1]->serverCpuSeconds ?? 0.0) + ($m[1]->toolCpuSeconds ?? 0.0), $measured);
-        foreach ($measured as $name => [$result, $conditions]) {
-            $scenarios[$name]->ran($round, $result, $conditions?->besideNeighbours(array_sum($own) - $own[$name]));
+        $own = array_map(
+            static fn (array $m): float => ($m[1]->serverCpuSeconds ?? 0.0) + ($m[1]->toolCpuSeconds ?? 0.0),
+            $measured,
+        );
+        foreach ($runs as $run) {
+            [$result, $conditions] = $measured[$run->name()];
+            $run->record->ran($round, $result, $conditions?->besideNeighbours(array_sum($own) - $own[$run->name()]));
         }
     }
 
@@ -326,18 +361,18 @@ final class BenchRunner
      * Loaded together, each server's PHP workers are spread over the cores (see WorkerPlacement), again
      * each round for workers forked since. A failure is said once and the bench goes on without.
      *
-     * @param array<string, Runtime> $running
+     * @param list<ScenarioRun> $runs
      */
-    private function spreadWorkers(array $running): void
+    private function spreadWorkers(array $runs): void
     {
         if (null === $this->placement || null !== $this->placementProblem) {
             return;
         }
-        foreach ($running as $name => $runtime) {
-            $problem = $this->placement->spread($runtime->workerPids());
+        foreach ($runs as $run) {
+            $problem = $this->placement->spread($run->runtime()->workerPids());
             if (null !== $problem) {
                 $this->placementProblem = $problem;
-                $this->progress->finish(\sprintf('The PHP workers of %s could not be spread over the cores (%s): they run where the kernel puts them', $name, $problem));
+                $this->progress->finish(new WorkersNotSpread($run->name(), $problem));
 
                 return;
             }
@@ -352,85 +387,54 @@ final class BenchRunner
             return null;
         }
 
-        return \sprintf('each server\'s PHP worker i on core i mod %d (cores %s)', \count($cores), implode(',', $cores));
+        return \sprintf(
+            'each server\'s PHP worker i on core i mod %d (cores %s)',
+            \count($cores),
+            implode(',', $cores),
+        );
     }
 
-    /**
-     * After each round, how far the gains are from the target: the widest interval's half-width.
-     *
-     * @param array<string, PairedComparison|null> $comparisons
-     */
-    private static function roundLine(int $round, float $seconds, StoppingRule $rule, array $comparisons, string $baseline): string
+    private function gateAll(BenchConfig $config, ScenarioRuns $runs): void
     {
-        $widest = StoppingRule::widest($comparisons);
-        $state = match (true) {
-            null === $widest => 'nothing to compare',
-            null === $widest[1] => \sprintf('%s vs %s has no interval yet (it needs %d paired rounds)', $widest[0], $baseline, PairedComparator::MIN_ROUNDS),
-            default => \sprintf('widest 95%% interval ±%.1f points (%s vs %s)', $widest[1], $widest[0], $baseline),
-        };
-
-        return \sprintf('Round %d done (%s measured): %s; target ±%s', $round, Duration::format($seconds), $state, self::points($rule->precisionPoints));
-    }
-
-    /** @param array<string, PairedComparison|null> $comparisons */
-    private static function stopLine(RoundsOutcome $outcome, array $comparisons): string
-    {
-        $rule = $outcome->rule;
-        $missed = array_filter($comparisons, static fn (?PairedComparison $c): bool => !$rule->mayStop($c));
-
-        return match ($outcome->reason) {
-            StopReason::PrecisionReached => \sprintf('every gain within ±%s points', self::points($rule->precisionPoints)),
-            StopReason::NothingToCompare => 'no scenario to compare with the baseline',
-            StopReason::TimeLimit => \sprintf(
-                'time limit %s; ±%s points not reached by %s',
-                Duration::format($rule->maxSeconds),
-                self::points($rule->precisionPoints),
-                implode(', ', array_map(static fn (string $name, ?PairedComparison $c): string => null === ($w = StoppingRule::halfWidthPoints($c)) ? $name.' (no interval)' : \sprintf('%s (±%.1f)', $name, $w), array_keys($missed), $missed)),
-            ),
-        };
-    }
-
-    private static function points(float $points): string
-    {
-        return rtrim(rtrim(\sprintf('%.2f', $points), '0'), '.');
-    }
-
-    /**
-     * @param array<string, ScenarioRecordBuilder> $scenarios
-     * @param array<string, Runtime>               $running
-     */
-    private function gateAll(BenchConfig $config, array $scenarios, array $running): void
-    {
-        $this->progress->stage('Checking every page before timing');
+        $this->progress->stage(BenchStage::checkingPages());
         $baselineName = $config->baseline()->name;
-        $measured = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => $s->isMeasured());
+        $baseline = $runs->named($baselineName);
+        $measured = $runs->measured();
         $notes = [];
-        if (!isset($running[$baselineName])) {
-            // A baseline script that failed verification: nothing to compare with, each scenario is only checked to serve its pages.
-            foreach ($measured as $name => $scenario) {
-                $scenario->fail(...$this->gate->baseline($name, $config->urls, $running[$name]->url(...))->result->problems);
+        if (null === $baseline || !$baseline->hasRuntime()) {
+            // A baseline script that failed verification: nothing to compare with, each scenario is only
+            // checked to serve its pages.
+            foreach ($measured as $run) {
+                $url = $run->runtime()->url(...);
+                $run->record->fail(...$this->gate->baseline($run->name(), $config->urls, $url)->result->problems);
             }
         } else {
             // The baseline first, fetched several times: what changes between its identical requests is masked in all.
-            $baseline = $this->gate->baseline($baselineName, $config->urls, $running[$baselineName]->url(...));
-            if (!$baseline->result->passed()) {
-                throw new GateFailure($baselineName, $baseline->result->problems, $running[$baselineName]->logTail());
+            $reference = $this->gate->baseline($baselineName, $config->urls, $baseline->runtime()->url(...));
+            if (!$reference->result->passed()) {
+                throw new GateFailure($baselineName, $reference->result->problems, $baseline->runtime()->logTail());
             }
-            $notes = $baseline->result->notes;
-            foreach ($measured as $name => $scenario) {
-                if ($name !== $baselineName) {
-                    $scenario->fail(...$this->gate->check($name, $config->urls, $running[$name]->url(...), $baseline)->problems);
+            $notes = $reference->result->notes;
+            foreach ($measured as $run) {
+                if ($run !== $baseline) {
+                    $url = $run->runtime()->url(...);
+                    $run->record->fail(...$this->gate->check($run->name(), $config->urls, $url, $reference)->problems);
                 }
             }
         }
-        $skipped = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => null !== $s->prepared->skipped);
-        $broken = array_filter($scenarios, static fn (ScenarioRecordBuilder $s): bool => !$s->isMeasured() && null === $s->prepared->skipped);
-        $this->progress->finish(\sprintf(
-            'Pages checked: %d scenario(s) serve them correctly%s%s%s',
-            \count($scenarios) - \count($broken) - \count($skipped),
-            [] === $broken ? '' : ', '.\count($broken).' broken (reported, not measured)',
-            [] === $skipped ? '' : ', '.\count($skipped).' not measured (see why)',
-            [] === $notes ? '' : '; '.implode('; ', $notes),
+        $skipped = array_filter(
+            $runs->all(),
+            static fn (ScenarioRun $r): bool => null !== $r->record->prepared->skipped,
+        );
+        $broken = array_filter(
+            $runs->all(),
+            static fn (ScenarioRun $r): bool => !$r->record->isMeasured() && null === $r->record->prepared->skipped,
+        );
+        $this->progress->finish(new PagesChecked(
+            \count($runs->all()) - \count($broken) - \count($skipped),
+            \count($broken),
+            \count($skipped),
+            $notes,
         ));
     }
 
@@ -445,15 +449,18 @@ final class BenchRunner
         );
     }
 
-    /** @param array<string, ScenarioRecordBuilder> $scenarios */
-    private function environment(BenchConfig $config, LoadSettings $settings, array $scenarios, int $rounds, ?MachineLoad $before): Environment
-    {
-        $conditions = array_merge(...array_values(array_map(static fn (ScenarioRecordBuilder $s): array => $s->conditions(), $scenarios)));
-        $during = MachineLoad::over(...$conditions)?->withLoadAverage($this->meter->loadAverage());
+    private function environment(
+        BenchConfig $config,
+        LoadSettings $settings,
+        ScenarioRuns $runs,
+        int $rounds,
+        MachineLoad $before,
+    ): Environment {
+        $during = MachineLoad::over(...$runs->conditions())?->withLoadAverage($this->meter->loadAverage());
 
         $status = null;
-        foreach ($scenarios as $scenario) {
-            $status ??= $scenario->opcacheStatus();
+        foreach ($runs->all() as $run) {
+            $status ??= $run->record->opcacheStatus();
         }
         $ini = static fn (string $name): string => null === $status ? '?' : $status->ini($name);
         $php = $this->runtimes->php();

@@ -12,7 +12,8 @@ namespace Preheat\Bench;
 final class PreparedScenario
 {
     /**
-     * @param array<string, string> $ini      php.ini settings besides preloading (its OPcache layer, a classmap's or the recorder's auto_prepend_file)
+     * @param array<string, string> $ini      php.ini settings besides preloading (its OPcache layer, a
+     *                                        classmap's or the recorder's auto_prepend_file)
      * @param list<string>          $problems why it cannot be measured (its script fails verification)
      * @param string|null           $runtime  the runtime kind that serves it; null for the bench's own
      * @param string|null           $skipped  why it is not measured although nothing is wrong
@@ -34,6 +35,16 @@ final class PreparedScenario
     /** The same scenario, not measured for a reason that is no fault. */
     public function skipping(string $reason): self
     {
-        return new self($this->name, $this->spec, $this->preloadScript, $this->preparation, $this->ini, $this->problems, $this->runtime, $reason, $this->layers);
+        return new self(
+            $this->name,
+            $this->spec,
+            $this->preloadScript,
+            $this->preparation,
+            $this->ini,
+            $this->problems,
+            $this->runtime,
+            $reason,
+            $this->layers,
+        );
     }
 }

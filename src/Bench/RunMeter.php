@@ -42,25 +42,39 @@ final class RunMeter
         // The status reading first: the request it makes is done before the CPU is read.
         $requests = $runtime->requestCount();
 
-        return new RunReading(hrtime(true), $this->machine->times(), $runtime->phpCpuSeconds(), $runtime->serverCpuSeconds(), $requests);
+        return new RunReading(
+            hrtime(true),
+            $this->machine->times(),
+            $runtime->phpCpuSeconds(),
+            $runtime->serverCpuSeconds(),
+            $requests,
+        );
     }
 
     /**
      * @param bool $throughServer false for a tool that runs PHP itself (no request reaches the server):
      *                            the server's CPU then says nothing about the run
      *
-     * @return array{LoadResult, RunConditions|null} the run with the PHP CPU it cost; null conditions where /proc does not say
+     * @return array{LoadResult, RunConditions|null} the run with the PHP CPU it cost; null conditions where
+     *                                               /proc does not say
      */
     public function after(RunReading $before, Runtime $runtime, LoadResult $run, bool $throughServer): array
     {
         $readings = $throughServer && null !== $before->requests ? $this->settle($runtime) : 0;
-        $after = new RunReading(hrtime(true), $this->machine->times(), $runtime->phpCpuSeconds(), $runtime->serverCpuSeconds());
+        $after = new RunReading(
+            hrtime(true),
+            $this->machine->times(),
+            $runtime->phpCpuSeconds(),
+            $runtime->serverCpuSeconds(),
+        );
         $php = self::delta($before->phpCpuSeconds, $after->phpCpuSeconds);
         if ($throughServer && null === $run->phpCpuSeconds && null !== $php) {
             $first = $before->requests;
             $counted = null === $first ? null : $runtime->requestCount();
             // Every status reading after the first is a request of its own: the settling ones and this last one.
-            $served = null === $first || null === $counted ? null : $counted->accepted - $first->accepted - $readings - 1;
+            $served = null === $first || null === $counted
+                ? null
+                : $counted->accepted - $first->accepted - $readings - 1;
             $run = $run->withPhpCpuSeconds($php, null !== $served && $served > 0 ? $served : null);
         }
         $conditions = null;
@@ -108,7 +122,10 @@ final class RunMeter
         return $this->machine->times();
     }
 
-    /** The machine between an earlier reading and now: the steal share and the load average now (other processes cannot be told from this command's own work). */
+    /**
+     * The machine between an earlier reading and now: the steal share and the load average now (other
+     * processes cannot be told from this command's own work).
+     */
     public function machineSince(?CpuTimes $earlier): MachineLoad
     {
         $now = $this->machine->times();

@@ -7,7 +7,10 @@ namespace Preheat\Progress;
 use Symfony\Component\Console\Helper\ProgressBar;
 use Symfony\Component\Console\Output\OutputInterface;
 
-/** Progress on stderr: a line per stage and a bar for long ones. */
+/**
+ * Progress on stderr: a line per finished step, behind the mark of how it ended (✓ done, ! warning,
+ * ✗ failed, - skipped), and a bar for long stages.
+ */
 final class ConsoleProgressLogger implements ProgressLogger
 {
     private ?ProgressBar $bar = null;
@@ -18,9 +21,9 @@ final class ConsoleProgressLogger implements ProgressLogger
     {
     }
 
-    public function stage(string $description): void
+    public function stage(string|StageEvent $stage): void
     {
-        $this->description = $description;
+        $this->description = $stage instanceof StageEvent ? $stage->description() : $stage;
         $this->bar = null;
     }
 
@@ -39,12 +42,23 @@ final class ConsoleProgressLogger implements ProgressLogger
         $this->bar->setProgress($done);
     }
 
-    public function finish(string $summary): void
+    public function finish(string|ProgressEvent $summary): void
     {
         if (null !== $this->bar) {
             $this->bar->clear();
             $this->bar = null;
         }
-        $this->stderr->writeln(\sprintf(' <info>✓</info> %s', $summary));
+        $event = $summary instanceof ProgressEvent ? $summary : new Line($summary);
+        $this->stderr->writeln(\sprintf(' %s %s', self::mark($event->outcome()), $event->summary()));
+    }
+
+    private static function mark(Outcome $outcome): string
+    {
+        return match ($outcome) {
+            Outcome::Done => '<info>✓</info>',
+            Outcome::Warning => '<comment>!</comment>',
+            Outcome::Failed => '<fg=red>✗</>',
+            Outcome::Skipped => '<comment>-</comment>',
+        };
     }
 }

@@ -6,7 +6,7 @@ namespace Preheat\Progress;
 
 final class NullProgressLogger implements ProgressLogger
 {
-    public function stage(string $description): void
+    public function stage(string|StageEvent $stage): void
     {
     }
 
@@ -14,7 +14,7 @@ final class NullProgressLogger implements ProgressLogger
     {
     }
 
-    public function finish(string $summary): void
+    public function finish(string|ProgressEvent $summary): void
     {
     }
 }

@@ -27,7 +27,10 @@ final class AddressMask
 
     public function mask(string $text): string
     {
-        $forms = array_map(fn (string $colon): string => $this->host.$colon.$this->port, [':', '%3A', '%253A', '\u003A']);
+        $forms = array_map(
+            fn (string $colon): string => $this->host.$colon.$this->port,
+            [':', '%3A', '%253A', '\u003A'],
+        );
 
         return str_ireplace($forms, self::MARKER, $text);
     }

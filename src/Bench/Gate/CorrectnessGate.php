@@ -33,7 +33,8 @@ final class CorrectnessGate implements ScenarioGate
         private readonly float $spacing = 1.0,
     ) {
         if ($samples < 2) {
-            throw new \InvalidArgumentException('The gate needs at least two samples of each page to learn what changes.');
+            $message = 'The gate needs at least two samples of each page to learn what changes.';
+            throw new \InvalidArgumentException($message);
         }
     }
 
@@ -77,12 +78,20 @@ final class CorrectnessGate implements ScenarioGate
             $expected[$url->path] = $page = new ExpectedPage(
                 $url->path,
                 $pages[0]->status,
-                $this->learner->learn(array_map(fn (Page $p): string => $this->normalized((string) $p->location, $address), $pages)),
+                $this->learner->learn(array_map(
+                    fn (Page $p): string => $this->normalized((string) $p->location, $address),
+                    $pages,
+                )),
                 $this->learner->learn(array_map(fn (Page $p): string => $this->normalized($p->body, $address), $pages)),
             );
             $regions = \count($page->body->regions);
             if ($regions > 0) {
-                $notes[] = \sprintf('%s: %d part(s) change between identical requests and are masked%s', $url->path, $regions, $page->body->exact ? '' : ' (the pages differ too much to align word by word: one span is masked)');
+                $notes[] = \sprintf(
+                    '%s: %d part(s) change between identical requests and are masked%s',
+                    $url->path,
+                    $regions,
+                    $page->body->exact ? '' : ' (the pages differ too much to align word by word: one span is masked)',
+                );
             }
         }
 
@@ -104,8 +113,15 @@ final class CorrectnessGate implements ScenarioGate
             }
             // A difference must show twice: what preloading breaks, it breaks on every request; a
             // value that changes rarely (and happened not to change while the baseline was sampled) does not.
-            $problem = $this->difference($scenario, $url, $expected, $this->pages->get($urlFor($url->path)), $address);
-            if (null !== $problem && null !== $this->difference($scenario, $url, $expected, $this->pages->get($urlFor($url->path)), $address)) {
+            $differs = fn (): ?string => $this->difference(
+                $scenario,
+                $url,
+                $expected,
+                $this->pages->get($urlFor($url->path)),
+                $address,
+            );
+            $problem = $differs();
+            if (null !== $problem && null !== $differs()) {
                 $problems[] = $problem;
             }
         }
@@ -113,14 +129,19 @@ final class CorrectnessGate implements ScenarioGate
         return new GateResult($scenario, $problems);
     }
 
-    private function difference(string $scenario, UrlSpec $url, ExpectedPage $expected, Page $page, AddressMask $address): ?string
-    {
+    private function difference(
+        string $scenario,
+        UrlSpec $url,
+        ExpectedPage $expected,
+        Page $page,
+        AddressMask $address,
+    ): ?string {
         $location = $expected->location->compare($this->normalized((string) $page->location, $address));
         if (null !== $page->error || $page->status !== $expected->status || !$location->same()) {
             return \sprintf(
                 '%s answered %s where the baseline answered HTTP %d%s%s',
                 $url->path,
-                null === $page->error ? 'HTTP '.$page->status.(null === $page->location ? '' : ' to '.$location->actual) : $page->error,
+                $page->error ?? 'HTTP '.$page->status.(null === $page->location ? '' : ' to '.$location->actual),
                 $expected->status,
                 '' === $location->expected ? '' : ' to '.$location->expected,
                 '' === trim($page->body) || $page->isSuccess() ? '' : ': '.self::excerpt($page->body),
@@ -131,7 +152,9 @@ final class CorrectnessGate implements ScenarioGate
         }
         $difference = $expected->body->compare($this->normalized($page->body, $address))->firstDifference();
 
-        return null === $difference ? null : \sprintf("%s differs from the baseline:\n%s", $url->path, $difference->render('baseline', $scenario));
+        return null === $difference
+            ? null
+            : \sprintf("%s differs from the baseline:\n%s", $url->path, $difference->render('baseline', $scenario));
     }
 
     /** @param non-empty-list<Page> $pages */

@@ -73,16 +73,25 @@ final class FirstDifference
             $after = self::withoutHalfCharacterAtEnd(substr($after, 0, $this->context));
         }
 
-        return ($cutBefore ? '…' : '').self::printable($before).'▶'.('' === $after ? '(end)' : self::printable($after)).($cutAfter ? '…' : '');
+        return ($cutBefore ? '…' : '')
+            .self::printable($before)
+            .'▶'
+            .('' === $after ? '(end)' : self::printable($after))
+            .($cutAfter ? '…' : '');
     }
 
     private static function withoutHalfCharacterAtEnd(string $bytes): string
     {
         // A lead byte followed by fewer continuation bytes than it announces, at the very end.
-        return (string) preg_replace('/(?:[\xc0-\xdf]|[\xe0-\xef][\x80-\xbf]?|[\xf0-\xf7][\x80-\xbf]{0,2})$/', '', $bytes);
+        $halfCharacter = '/(?:[\xc0-\xdf]|[\xe0-\xef][\x80-\xbf]?|[\xf0-\xf7][\x80-\xbf]{0,2})$/';
+
+        return (string) preg_replace($halfCharacter, '', $bytes);
     }
 
-    /** Control bytes and bytes that are not UTF-8 escaped, so that one excerpt stays on one line whatever the page holds. */
+    /**
+     * Control bytes and bytes that are not UTF-8 escaped, so that one excerpt stays on one line whatever the
+     * page holds.
+     */
     private static function printable(string $bytes): string
     {
         $out = '';

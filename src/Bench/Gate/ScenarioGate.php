@@ -6,7 +6,10 @@ namespace Preheat\Bench\Gate;
 
 use Preheat\Bench\Config\UrlSpec;
 
-/** Checks that scenarios serve the pages as the baseline does, before anything is timed (CorrectnessGate; a fake in tests). */
+/**
+ * Checks that scenarios serve the pages as the baseline does, before anything is timed (CorrectnessGate; a
+ * fake in tests).
+ */
 interface ScenarioGate
 {
     /**

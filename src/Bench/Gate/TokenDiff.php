@@ -116,7 +116,8 @@ final class TokenDiff
             $previousK = (-$d === $k || ($k !== $d && $at($k - 1) < $at($k + 1))) ? $k + 1 : $k - 1;
             $previousX = $at($previousK);
             $previousY = $previousX - $previousK;
-            // The step itself moves from (previousX, previousY) one token right or down; what follows is a run of equal tokens.
+            // The step itself moves from (previousX, previousY) one token right or down; what follows is a run
+            // of equal tokens.
             $startX = $previousK === $k + 1 ? $previousX : $previousX + 1;
             $startY = $startX - $k;
             if ($x > $startX) {

@@ -45,12 +45,27 @@ final class VolatileMask
         $this->reference ??= Tokens::split($this->text);
         $tokens = Tokens::split($page);
         $hunks = TokenDiff::between($this->reference, $tokens)->hunks;
-        $unexplained = array_filter($hunks, fn (Hunk $hunk): bool => !$this->explains($hunk, \array_slice($tokens, $hunk->bStart, $hunk->bEnd - $hunk->bStart)));
+        $unexplained = array_filter(
+            $hunks,
+            fn (Hunk $hunk): bool => !$this->explains(
+                $hunk,
+                \array_slice($tokens, $hunk->bStart, $hunk->bEnd - $hunk->bStart),
+            ),
+        );
         // A region a real difference runs into is not masked: it shows as it is on both sides.
-        $touched = array_filter($this->regions, static fn (VolatileRegion $region): bool => [] !== array_filter($unexplained, $region->overlaps(...)));
-        $masked = array_values(array_filter($this->regions, static fn (VolatileRegion $region): bool => !\in_array($region, $touched, true)));
-        $applied = array_values(array_filter($hunks, static fn (Hunk $hunk): bool => \in_array($hunk, $unexplained, true)
-            || [] !== array_filter($touched, static fn (VolatileRegion $region): bool => $region->overlaps($hunk))));
+        $touched = array_filter(
+            $this->regions,
+            static fn (VolatileRegion $region): bool => [] !== array_filter($unexplained, $region->overlaps(...)),
+        );
+        $masked = array_values(array_filter(
+            $this->regions,
+            static fn (VolatileRegion $region): bool => !\in_array($region, $touched, true),
+        ));
+        $applied = array_values(array_filter(
+            $hunks,
+            static fn (Hunk $hunk): bool => \in_array($hunk, $unexplained, true)
+                || [] !== array_filter($touched, static fn (VolatileRegion $region): bool => $region->overlaps($hunk)),
+        ));
 
         return new MaskedPair($this->render($masked, [], []), $this->render($masked, $applied, $tokens));
     }

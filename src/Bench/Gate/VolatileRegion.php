@@ -18,7 +18,8 @@ final class VolatileRegion
     }
 
     /**
-     * Whether a hunk replacing reference tokens [aStart, aEnd) with $tokens stays inside this region and fits its shape.
+     * Whether a hunk replacing reference tokens [aStart, aEnd) with $tokens stays inside this region and fits
+     * its shape.
      *
      * @param list<string> $tokens
      */
@@ -34,6 +35,10 @@ final class VolatileRegion
 
     public function mergedWith(self $other): self
     {
-        return new self(min($this->start, $other->start), max($this->end, $other->end), $this->shape->union($other->shape));
+        return new self(
+            min($this->start, $other->start),
+            max($this->end, $other->end),
+            $this->shape->union($other->shape),
+        );
     }
 }

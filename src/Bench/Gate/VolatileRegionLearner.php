@@ -19,12 +19,16 @@ final class VolatileRegionLearner
     /** @param non-empty-list<string> $samples bodies of the same page, fetched the same way */
     public function learn(array $samples): VolatileMask
     {
-        $others = array_values(array_filter(\array_slice($samples, 1), static fn (string $sample): bool => $sample !== $samples[0]));
+        $others = array_values(array_filter(
+            \array_slice($samples, 1),
+            static fn (string $sample): bool => $sample !== $samples[0],
+        ));
         if ([] === $others) {
             return new VolatileMask($samples[0]);
         }
         if (max(array_map('strlen', $samples)) > VolatileMask::ALIGN_LIMIT) {
-            // Too large to align: nothing is masked, so a page that differs between identical requests fails the gate (and says where).
+            // Too large to align: nothing is masked, so a page that differs between identical requests fails the
+            // gate (and says where).
             return new VolatileMask($samples[0], [], false);
         }
         $reference = Tokens::split($samples[0]);
@@ -37,7 +41,10 @@ final class VolatileRegionLearner
             foreach ($diff->hunks as $hunk) {
                 [$start, $end] = self::widenToValue($reference, $hunk->aStart, $hunk->aEnd);
                 [$otherStart, $otherEnd] = self::widenToValue($tokens, $hunk->bStart, $hunk->bEnd);
-                $seen = [...\array_slice($reference, $start, $end - $start), ...\array_slice($tokens, $otherStart, $otherEnd - $otherStart)];
+                $seen = [
+                    ...\array_slice($reference, $start, $end - $start),
+                    ...\array_slice($tokens, $otherStart, $otherEnd - $otherStart),
+                ];
                 $regions[] = new VolatileRegion($start, $end, TokenShape::of($seen));
             }
         }
@@ -69,7 +76,10 @@ final class VolatileRegionLearner
      */
     private static function merged(array $regions): array
     {
-        usort($regions, static fn (VolatileRegion $a, VolatileRegion $b): int => [$a->start, $a->end] <=> [$b->start, $b->end]);
+        usort(
+            $regions,
+            static fn (VolatileRegion $a, VolatileRegion $b): int => [$a->start, $a->end] <=> [$b->start, $b->end],
+        );
         $merged = [];
         foreach ($regions as $region) {
             $last = array_key_last($merged);

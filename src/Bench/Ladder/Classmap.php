@@ -12,9 +12,12 @@ namespace Preheat\Bench\Ladder;
 final class Classmap
 {
     /**
-     * @param array<string, string> $classes          class => file (Composer: as declared; otherwise lower case, as PHP looks names up)
+     * @param array<string, string> $classes          class => file (Composer: as declared; otherwise lower case,
+     *                                                as PHP looks names up)
      * @param string|null           $composerAutoload the app's vendor/autoload.php when Composer's loader takes the map
-     * @param int                   $leftOut          classes left to the app's own autoloader (declared twice or conditionally, in a file with side effects, or mapped elsewhere by Composer)
+     * @param int                   $leftOut          classes left to the app's own autoloader (declared twice or
+     *                                                conditionally, in a file with side effects, or mapped
+     *                                                elsewhere by Composer)
      */
     private function __construct(
         public readonly array $classes,
@@ -49,7 +52,16 @@ final class Classmap
         }
 
         return null !== $this->composerAutoload
-            ? \sprintf('Composer\'s class loader given a classmap of %s classes and made authoritative (as dump-autoload --classmap-authoritative)', number_format(\count($this->classes)))
-            : \sprintf('a classmap autoloader of %s classes in front of the app\'s (%s left to the app\'s: declared twice or conditionally, or in a file that runs code)', number_format(\count($this->classes)), number_format($this->leftOut));
+            ? \sprintf(
+                'Composer\'s class loader given a classmap of %s classes and made authoritative'
+                .' (as dump-autoload --classmap-authoritative)',
+                number_format(\count($this->classes)),
+            )
+            : \sprintf(
+                'a classmap autoloader of %s classes in front of the app\'s (%s left to the app\'s: declared twice'
+                .' or conditionally, or in a file that runs code)',
+                number_format(\count($this->classes)),
+                number_format($this->leftOut),
+            );
     }
 }

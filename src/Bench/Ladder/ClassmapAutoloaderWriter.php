@@ -19,9 +19,16 @@ final class ClassmapAutoloaderWriter
         if (null !== $classmap->notApplicable) {
             throw new \LogicException('No classmap to write: '.$classmap->notApplicable);
         }
-        AtomicFile::write($directory.'/classmap.php', "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\nreturn ".var_export($classmap->classes, true).";\n");
+        AtomicFile::write(
+            $directory.'/classmap.php',
+            "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
+            .'return '.var_export($classmap->classes, true).";\n",
+        );
         $loader = $directory.'/classmap-autoloader.php';
-        AtomicFile::write($loader, null !== $classmap->composerAutoload ? self::composer($classmap->composerAutoload) : self::inFront());
+        AtomicFile::write(
+            $loader,
+            null !== $classmap->composerAutoload ? self::composer($classmap->composerAutoload) : self::inFront(),
+        );
 
         return $loader;
     }
@@ -49,7 +56,10 @@ final class ClassmapAutoloaderWriter
             PHP;
     }
 
-    /** A classmap autoloader in front of the app's: it includes a mapped class's file; on a miss the app's own autoloaders run as before. */
+    /**
+     * A classmap autoloader in front of the app's: it includes a mapped class's file; on a miss the app's own
+     * autoloaders run as before.
+     */
     private static function inFront(): string
     {
         return <<<'PHP'

@@ -27,7 +27,10 @@ final class ClassmapBuilder
             return $this->composer($project, $inventory, $autoload);
         }
         if (!$this->registersAutoloader([...array_keys($inventory->files), ...array_keys($context->files)])) {
-            return Classmap::notApplicable('no scanned file registers an autoloader (spl_autoload_register), so the app includes its classes itself and there is nothing for a classmap to replace');
+            return Classmap::notApplicable(
+                'no scanned file registers an autoloader (spl_autoload_register), so the app includes its classes'
+                .' itself and there is nothing for a classmap to replace',
+            );
         }
 
         return $this->inFront($inventory, $context);
@@ -69,8 +72,12 @@ final class ClassmapBuilder
                 continue;
             }
             foreach ($file->classLikes() as $declaration) {
-                $declarers = [...$inventory->filesDeclaringClass($declaration->name), ...$context->filesDeclaringClass($declaration->name)];
-                $conditional = [...$inventory->filesDeclaringConditionally($declaration->name), ...$context->filesDeclaringConditionally($declaration->name)];
+                $name = $declaration->name;
+                $declarers = [...$inventory->filesDeclaringClass($name), ...$context->filesDeclaringClass($name)];
+                $conditional = [
+                    ...$inventory->filesDeclaringConditionally($name),
+                    ...$context->filesDeclaringConditionally($name),
+                ];
                 if ($file->hasSideEffects() || 1 !== \count(array_unique($declarers)) || [] !== $conditional) {
                     ++$leftOut;
                     continue;
@@ -81,7 +88,10 @@ final class ClassmapBuilder
         ksort($classes);
 
         return [] === $classes
-            ? Classmap::notApplicable('every scanned class is declared twice or conditionally, or in a file that runs code when included: the app\'s own autoloader must decide')
+            ? Classmap::notApplicable(
+                'every scanned class is declared twice or conditionally, or in a file that runs code when included:'
+                .' the app\'s own autoloader must decide',
+            )
             : Classmap::inFront($classes, $leftOut);
     }
 

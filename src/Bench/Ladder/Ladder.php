@@ -35,13 +35,57 @@ final class Ladder
         $classmap = AutoloadLayer::Classmap;
 
         return new self([
-            new LadderRung(1, 'baseline', 'the app as it is: its php.ini and its autoloader, no preloading', self::spec('1-baseline', 'none', new ScenarioLayers(OpcacheLayer::AsConfigured))),
-            new LadderRung(2, 'opcache sizing', 'OPcache sized for this app (memory, interned strings, max_accelerated_files as measured), validate_timestamps=0, realpath cache', self::spec('2-opcache-sizing', 'none', new ScenarioLayers($sized)), 'opcache'),
-            new LadderRung(3, 'autoloader', 'a classmap of the classes the app\'s autoloader would find, built for the run from Preheat\'s inventory (with Composer: its own loader, made authoritative); the app\'s files untouched', self::spec(self::AUTOLOADER, 'none', new ScenarioLayers($sized, $classmap)), 'autoload'),
-            new LadderRung(4, 'preload hot', 'preloading what the pages\' traffic loads most (the hot strategy)', self::spec('4-preload-hot', 'hot', new ScenarioLayers($sized, $classmap)), 'preload'),
-            new LadderRung(5, 'preload all', 'preloading every safe file (generate)', self::spec(self::PRELOAD_ALL, 'all', new ScenarioLayers($sized, $classmap)), 'preload'),
-            new LadderRung(6, 'ceiling', 'the app booted once and kept in memory by a persistent worker', self::spec('6-ceiling', 'none', new ScenarioLayers($sized, $classmap, self::CEILING_RUNTIME)), 'runtime'),
-            new LadderRung(5, 'preload all, app\'s autoloader', 'rung 5 without rung 3: what preloading gains with the app\'s own autoloader', self::spec(self::REFERENCE, 'all', new ScenarioLayers($sized)), 'preload', true),
+            new LadderRung(
+                1,
+                'baseline',
+                'the app as it is: its php.ini and its autoloader, no preloading',
+                self::spec('1-baseline', 'none', new ScenarioLayers(OpcacheLayer::AsConfigured)),
+            ),
+            new LadderRung(
+                2,
+                'opcache sizing',
+                'OPcache sized for this app (memory, interned strings, max_accelerated_files as measured),'
+                .' validate_timestamps=0, realpath cache',
+                self::spec('2-opcache-sizing', 'none', new ScenarioLayers($sized)),
+                'opcache',
+            ),
+            new LadderRung(
+                3,
+                'autoloader',
+                'a classmap of the classes the app\'s autoloader would find, built for the run from Preheat\'s'
+                .' inventory (with Composer: its own loader, made authoritative); the app\'s files untouched',
+                self::spec(self::AUTOLOADER, 'none', new ScenarioLayers($sized, $classmap)),
+                'autoload',
+            ),
+            new LadderRung(
+                4,
+                'preload hot',
+                'preloading what the pages\' traffic loads most (the hot strategy)',
+                self::spec('4-preload-hot', 'hot', new ScenarioLayers($sized, $classmap)),
+                'preload',
+            ),
+            new LadderRung(
+                5,
+                'preload all',
+                'preloading every safe file (generate)',
+                self::spec(self::PRELOAD_ALL, 'all', new ScenarioLayers($sized, $classmap)),
+                'preload',
+            ),
+            new LadderRung(
+                6,
+                'ceiling',
+                'the app booted once and kept in memory by a persistent worker',
+                self::spec('6-ceiling', 'none', new ScenarioLayers($sized, $classmap, self::CEILING_RUNTIME)),
+                'runtime',
+            ),
+            new LadderRung(
+                5,
+                'preload all, app\'s autoloader',
+                'rung 5 without rung 3: what preloading gains with the app\'s own autoloader',
+                self::spec(self::REFERENCE, 'all', new ScenarioLayers($sized)),
+                'preload',
+                true,
+            ),
         ]);
     }
 

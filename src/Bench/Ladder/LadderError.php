@@ -11,6 +11,11 @@ final class LadderError extends \RuntimeException implements EnvironmentError
 {
     public static function cannotMeasure(string $output): self
     {
-        return new self(\sprintf('Measuring what the app takes in OPcache (for the ladder\'s "opcache sizing" rung) failed: PHP said: %s. Check that the PHP binary has OPcache (php -m), or run `preheat doctor --measure` to see the same measurement.', $output));
+        return new self(\sprintf(
+            'Measuring what the app takes in OPcache (for the ladder\'s "opcache sizing" rung) failed: PHP said: %s.'
+            .' Check that the PHP binary has OPcache (php -m), or run `preheat doctor --measure` to see the same'
+            .' measurement.',
+            $output,
+        ));
     }
 }

@@ -55,13 +55,24 @@ final class ScenarioLayering
             return new LayerSettings();
         }
         $scan = $this->scan($config);
-        $classmap = $this->classmap ??= $this->builder->build($scan->project, $scan->scan->inventory, $scan->scan->context);
+        $classmap = $this->classmap ??= $this->builder->build(
+            $scan->project,
+            $scan->scan->inventory,
+            $scan->scan->context,
+        );
         if (null !== $classmap->notApplicable) {
             // Scenarios that add more than the classmap run with the app's own autoloader and say so.
-            return new LayerSettings([], 'the app\'s own autoloader (a classmap is not applicable: '.$classmap->notApplicable.')', $classmap->notApplicable);
+            return new LayerSettings(
+                [],
+                'the app\'s own autoloader (a classmap is not applicable: '.$classmap->notApplicable.')',
+                $classmap->notApplicable,
+            );
         }
 
-        return new LayerSettings(['auto_prepend_file' => $this->writer->write($classmap, $directory)], $classmap->describe());
+        return new LayerSettings(
+            ['auto_prepend_file' => $this->writer->write($classmap, $directory)],
+            $classmap->describe(),
+        );
     }
 
     private function size(BenchConfig $config): LayerSettings
@@ -69,11 +80,18 @@ final class ScenarioLayering
         $files = array_keys($this->scan($config)->scan->inventory->files);
         $this->progress->stage(\sprintf('Measuring what %d files take in OPcache', \count($files)));
         try {
-            $footprint = OpcacheFootprint::measure($this->runner, $this->php->phpBinary, $this->php->settings->iniFile, $this->php->settings->scanDir, $files);
+            $footprint = OpcacheFootprint::measure(
+                $this->runner,
+                $this->php->phpBinary,
+                $this->php->settings->iniFile,
+                $this->php->settings->scanDir,
+                $files,
+            );
         } catch (\RuntimeException $error) {
             throw LadderError::cannotMeasure($error->getMessage());
         }
-        $ini = OpcacheSizing::forApp(\count($files), $footprint->opcacheBytes, $footprint->internedBytes)->iniSettings($this->php->settings);
+        $ini = OpcacheSizing::forApp(\count($files), $footprint->opcacheBytes, $footprint->internedBytes)
+            ->iniSettings($this->php->settings);
         $this->progress->finish(\sprintf(
             'OPcache sized for %d files (%.1f MB compiled, %.1f MB interned strings, measured): %s',
             \count($files),
@@ -83,7 +101,8 @@ final class ScenarioLayering
         ));
 
         return new LayerSettings($ini, \sprintf(
-            'memory_consumption=%s, interned_strings_buffer=%s, max_accelerated_files=%s, validate_timestamps=0, realpath_cache_size=%s',
+            'memory_consumption=%s, interned_strings_buffer=%s, max_accelerated_files=%s, validate_timestamps=0,'
+            .' realpath_cache_size=%s',
             $ini['opcache.memory_consumption'],
             $ini['opcache.interned_strings_buffer'],
             $ini['opcache.max_accelerated_files'],

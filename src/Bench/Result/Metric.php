@@ -17,10 +17,16 @@ enum Metric: string
     /** Requests the server answered per second of the run: what the load tool saw. */
     case RequestsPerSecond = 'requestsPerSecond';
 
-    /** CPU time (user + system) the server's PHP processes used per request they served (by the server's own count where it gives one), in milliseconds. */
+    /**
+     * CPU time (user + system) the server's PHP processes used per request they served (by the server's own
+     * count where it gives one), in milliseconds.
+     */
     case CpuPerRequest = 'cpuPerRequest';
 
-    /** CPU instructions per request, counted by an instruction-counting tool: deterministic where the others are not. */
+    /**
+     * CPU instructions per request, counted by an instruction-counting tool: deterministic where the others
+     * are not.
+     */
     case InstructionsPerRequest = 'instructionsPerRequest';
 
     public function higherIsBetter(): bool
@@ -58,7 +64,9 @@ enum Metric: string
         }
         $value = match ($this) {
             self::RequestsPerSecond => $run->requestsPerSecond(),
-            self::CpuPerRequest => null === $run->phpCpuSeconds || $run->phpRequestsServed() <= 0 ? null : $run->phpCpuSeconds * 1000 / $run->phpRequestsServed(),
+            self::CpuPerRequest => null === $run->phpCpuSeconds || $run->phpRequestsServed() <= 0
+                ? null
+                : $run->phpCpuSeconds * 1000 / $run->phpRequestsServed(),
             self::InstructionsPerRequest => null === $run->instructions ? null : $run->instructions / $run->requests,
         };
 

@@ -18,7 +18,8 @@ final class RunConditions
      * @param float|null $serverCpuSeconds the scenario's server (PHP and the web server in front); null where not known
      * @param float|null $toolCpuSeconds   the load tool; null where not known
      * @param float|null $loadAverage      the 1-minute load average right after the run
-     * @param float      $neighbourSeconds the other scenarios' servers and load tools, loaded at the same time (schedule together)
+     * @param float      $neighbourSeconds the other scenarios' servers and load tools, loaded at the same time
+     *                                     (schedule together)
      */
     public function __construct(
         public readonly float $wallSeconds,
@@ -32,10 +33,22 @@ final class RunConditions
     ) {
     }
 
-    /** The same run, loaded together with other scenarios whose servers and tools used this much CPU meanwhile: not load from elsewhere. */
+    /**
+     * The same run, loaded together with other scenarios whose servers and tools used this much CPU
+     * meanwhile: not load from elsewhere.
+     */
     public function besideNeighbours(float $seconds): self
     {
-        return new self($this->wallSeconds, $this->cores, $this->busySeconds, $this->stealSeconds, $this->serverCpuSeconds, $this->toolCpuSeconds, $this->loadAverage, $seconds);
+        return new self(
+            $this->wallSeconds,
+            $this->cores,
+            $this->busySeconds,
+            $this->stealSeconds,
+            $this->serverCpuSeconds,
+            $this->toolCpuSeconds,
+            $this->loadAverage,
+            $seconds,
+        );
     }
 
     /** The machine's capacity over the run: wall time × cores. */
@@ -44,7 +57,10 @@ final class RunConditions
         return $this->wallSeconds * max(1, $this->cores);
     }
 
-    /** CPU time of the processes that were neither the server nor the load tool nor the scenarios loaded alongside (this command's own is small); null when either is not known. */
+    /**
+     * CPU time of the processes that were neither the server nor the load tool nor the scenarios loaded
+     * alongside (this command's own is small); null when either is not known.
+     */
     public function otherSeconds(): ?float
     {
         return null === $this->serverCpuSeconds || null === $this->toolCpuSeconds

@@ -15,15 +15,20 @@ use Preheat\Php\OpcacheStatus;
 final class ScenarioRecord
 {
     /**
-     * @param array<string, string>     $ini           php.ini settings of this scenario besides preloading (the recorder's auto_prepend_file)
-     * @param list<string>              $problems      why the scenario was not measured (failed to prepare, to start, or the gate)
+     * @param array<string, string>     $ini           php.ini settings of this scenario besides preloading (the
+     *                                                 recorder's auto_prepend_file)
+     * @param list<string>              $problems      why the scenario was not measured (failed to prepare, to
+     *                                                 start, or the gate)
      * @param array<int, LoadResult>    $runs          round => run
      * @param OpcacheStatus|null        $opcacheStatus what the status probe inside php-fpm said after the last round
-     * @param list<int>                 $workerPss     PSS in bytes of each PHP worker (php-fpm, Apache child) after the last round
-     * @param string|null               $skipped       why it was not measured although nothing is wrong (a ladder rung that does not apply)
+     * @param list<int>                 $workerPss     PSS in bytes of each PHP worker (php-fpm, Apache child) after
+     *                                                 the last round
+     * @param string|null               $skipped       why it was not measured although nothing is wrong (a ladder
+     *                                                 rung that does not apply)
      * @param array<string, string>     $layers        what each layer ran with, in words: opcache, autoload, preload
      * @param array<int, RunConditions> $conditions    round => what the machine did during that run
-     * @param array<int, int>           $instances     round => which start of its server ran it (1, then one more per restart)
+     * @param array<int, int>           $instances     round => which start of its server ran it (1, then one more
+     *                                                 per restart)
      */
     public function __construct(
         public readonly string $name,

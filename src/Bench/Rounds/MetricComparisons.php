@@ -24,9 +24,9 @@ final class MetricComparisons implements PrimaryComparisons
     }
 
     /** The metric of the last comparison (before any, the one given, else req/s). */
-    public function metric(): string
+    public function metric(): Metric
     {
-        return ($this->metric ?? $this->last)->label();
+        return $this->metric ?? $this->last;
     }
 
     public function compare(array $scenarios, string $baseline): array

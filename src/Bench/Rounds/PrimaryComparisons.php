@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Rounds;
 
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\PairedComparison;
 
@@ -13,13 +14,14 @@ use Preheat\Bench\Statistics\PairedComparison;
  */
 interface PrimaryComparisons
 {
-    /** What the gains compare, as the report names it (req/s). */
-    public function metric(): string;
+    /** What the gains compare. */
+    public function metric(): Metric;
 
     /**
      * @param list<ScenarioRecord> $scenarios with their runs so far
      *
-     * @return array<string, PairedComparison|null> by name, every measured scenario but the baseline; null when it has no round paired with the baseline yet
+     * @return array<string, PairedComparison|null> by name, every measured scenario but the baseline; null
+     *                                              when it has no round paired with the baseline yet
      */
     public function compare(array $scenarios, string $baseline): array;
 }

@@ -10,8 +10,9 @@ use Preheat\Bench\Statistics\PairedComparison;
  * When a benchmark has measured enough: never before the minimum rounds; then as soon as every compared
  * scenario's gain has a confidence interval whose half-width is at most the target (in gain points:
  * 2 for ±2 %), from at least MIN_PRECISE_ROUNDS paired rounds; else before the round that would not fit
- * in the time left, estimated as the mean of the rounds so far. A scenario without an interval yet (fewer paired rounds than an interval needs) has not
- * reached the target. Pure: the caller measures the time and computes the comparisons.
+ * in the time left, estimated as the mean of the rounds so far. A scenario without an interval yet (fewer
+ * paired rounds than an interval needs) has not reached the target. Pure: the caller measures the time and
+ * computes the comparisons.
  */
 final class StoppingRule
 {
@@ -42,14 +43,24 @@ final class StoppingRule
         public readonly float $maxSeconds,
         public readonly bool $acrossRestarts = false,
     ) {
-        if ($minRounds < 1 || !($precisionPoints > 0.0) || !is_finite($precisionPoints) || $maxSeconds < 0.0 || !is_finite($maxSeconds)) {
-            throw new \InvalidArgumentException(\sprintf('A stopping rule needs at least 1 round, a precision above 0 and a time limit of 0 or more, got %d, %s, %s.', $minRounds, var_export($precisionPoints, true), var_export($maxSeconds, true)));
+        if ($minRounds < 1
+            || !($precisionPoints > 0.0) || !is_finite($precisionPoints)
+            || $maxSeconds < 0.0 || !is_finite($maxSeconds)) {
+            $message = \sprintf(
+                'A stopping rule needs at least 1 round, a precision above 0 and a time limit of 0 or more,'
+                .' got %d, %s, %s.',
+                $minRounds,
+                var_export($precisionPoints, true),
+                var_export($maxSeconds, true),
+            );
+            throw new \InvalidArgumentException($message);
         }
     }
 
     /**
      * @param list<float>                          $roundSeconds how long each round so far took, in order
-     * @param array<string, PairedComparison|null> $comparisons  every compared scenario's gain so far (null: no paired round yet)
+     * @param array<string, PairedComparison|null> $comparisons  every compared scenario's gain so far (null: no
+     *                                                           paired round yet)
      *
      * @return StopReason|null null to run another round
      */
@@ -91,7 +102,10 @@ final class StoppingRule
         return null !== $halfWidth && $halfWidth <= $this->precisionPoints + self::TOLERANCE;
     }
 
-    /** Half the width of the gain's interval, in points (the interval +33.0 … +36.6 % is ±1.8); null without an interval. */
+    /**
+     * Half the width of the gain's interval, in points (the interval +33.0 … +36.6 % is ±1.8); null without an
+     * interval.
+     */
     public static function halfWidthPoints(?PairedComparison $comparison): ?float
     {
         $interval = $comparison?->interval;

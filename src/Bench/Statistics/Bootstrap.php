@@ -23,19 +23,22 @@ final class Bootstrap
         private readonly int $seed = 1,
     ) {
         if ($resamples < 1) {
-            throw new \InvalidArgumentException(\sprintf('A bootstrap needs at least one resample, got %d.', $resamples));
+            $message = \sprintf('A bootstrap needs at least one resample, got %d.', $resamples);
+            throw new \InvalidArgumentException($message);
         }
     }
 
     /**
      * Confidence interval of median(treatment) / median(baseline).
      *
-     * @throws \InvalidArgumentException when the baseline median (or that of a baseline resample) is 0, or the level is not in (0, 1)
+     * @throws \InvalidArgumentException when the baseline median (or that of a baseline resample) is 0, or the
+     *                                   level is not in (0, 1)
      */
     public function ratioOfMedians(Sample $treatment, Sample $baseline, float $level = 0.95): ConfidenceInterval
     {
         if (!($level > 0.0 && $level < 1.0)) {
-            throw new \InvalidArgumentException(\sprintf('A confidence level lies strictly between 0 and 1, got %s.', var_export($level, true)));
+            $message = \sprintf('A confidence level lies strictly between 0 and 1, got %s.', var_export($level, true));
+            throw new \InvalidArgumentException($message);
         }
         if (0.0 === $baseline->median()) {
             throw new \InvalidArgumentException('The ratio of medians is undefined: the baseline median is 0.');
@@ -49,7 +52,8 @@ final class Bootstrap
             $numerator = self::resampledMedian($treatmentValues, $randomizer);
             $denominator = self::resampledMedian($baselineValues, $randomizer);
             if (0.0 === $denominator) {
-                throw new \InvalidArgumentException('The ratio of medians is undefined: a baseline resample has median 0.');
+                $message = 'The ratio of medians is undefined: a baseline resample has median 0.';
+                throw new \InvalidArgumentException($message);
             }
             $ratios[] = $numerator / $denominator;
         }
@@ -84,7 +88,8 @@ final class Bootstrap
     public function median(array $values, float $level = 0.95): ConfidenceInterval
     {
         if (!($level > 0.0 && $level < 1.0)) {
-            throw new \InvalidArgumentException(\sprintf('A confidence level lies strictly between 0 and 1, got %s.', var_export($level, true)));
+            $message = \sprintf('A confidence level lies strictly between 0 and 1, got %s.', var_export($level, true));
+            throw new \InvalidArgumentException($message);
         }
         $sorted = (new Sample($values))->sorted();
         $randomizer = new Randomizer(new Mt19937($this->seed));

@@ -24,7 +24,10 @@ namespace Preheat\Bench\Statistics;
  */
 final class PairedComparator
 {
-    /** Below this many paired rounds a bootstrap interval is degenerate (one round, or two that always bracket the median): none is given. */
+    /**
+     * Below this many paired rounds a bootstrap interval is degenerate (one round, or two that always bracket
+     * the median): none is given.
+     */
     public const MIN_ROUNDS = 3;
 
     public function __construct(
@@ -36,7 +39,8 @@ final class PairedComparator
     /**
      * @param array<int, float> $treatment round => the scenario's figure (req/s)
      * @param array<int, float> $baseline  round => the baseline's figure in that round
-     * @param array<int, int>   $instances round => which start of the servers ran it (1, 2, ... one per restart); empty: never restarted
+     * @param array<int, int>   $instances round => which start of the servers ran it (1, 2, ... one per
+     *                                     restart); empty: never restarted
      *
      * @return PairedComparison|null null when no round has both sides
      *
@@ -50,7 +54,12 @@ final class PairedComparator
                 continue;
             }
             if ($baseline[$round] <= 0.0) {
-                throw new \InvalidArgumentException(\sprintf('A paired ratio needs a positive baseline, got %s in round %d.', var_export($baseline[$round], true), $round));
+                $message = \sprintf(
+                    'A paired ratio needs a positive baseline, got %s in round %d.',
+                    var_export($baseline[$round], true),
+                    $round,
+                );
+                throw new \InvalidArgumentException($message);
             }
             $ratios[$round] = $value / $baseline[$round];
         }
@@ -62,10 +71,16 @@ final class PairedComparator
         $restarted = \count($blocks) > 1;
         $values = $restarted ? array_values($blocks) : array_values($ratios);
         $logs = array_map(static fn (float $ratio): float => $ratio > 0.0 ? log($ratio) : 0.0, $values);
-        $logInterval = \count($values) >= HodgesLehmann::MIN_VALUES_95 && min($values) > 0.0 ? HodgesLehmann::interval($logs, $this->level) : null;
+        $logInterval = \count($values) >= HodgesLehmann::MIN_VALUES_95 && min($values) > 0.0
+            ? HodgesLehmann::interval($logs, $this->level)
+            : null;
         if (null !== $logInterval) {
             $estimate = exp(HodgesLehmann::estimate($logs));
-            $interval = new ConfidenceInterval(exp($logInterval->low) - 1.0, exp($logInterval->high) - 1.0, $this->level);
+            $interval = new ConfidenceInterval(
+                exp($logInterval->low) - 1.0,
+                exp($logInterval->high) - 1.0,
+                $this->level,
+            );
             $estimator = $restarted ? PairedEstimator::RestartsHodgesLehmann : PairedEstimator::HodgesLehmann;
         } else {
             $estimator = $restarted ? PairedEstimator::RestartsMedian : PairedEstimator::Median;
@@ -73,7 +88,11 @@ final class PairedComparator
             $interval = null;
             if (\count($values) >= self::MIN_ROUNDS) {
                 $ratioInterval = $this->bootstrap->median($values, $this->level);
-                $interval = new ConfidenceInterval($ratioInterval->low - 1.0, $ratioInterval->high - 1.0, $ratioInterval->level);
+                $interval = new ConfidenceInterval(
+                    $ratioInterval->low - 1.0,
+                    $ratioInterval->high - 1.0,
+                    $ratioInterval->level,
+                );
             }
         }
 

@@ -6,14 +6,16 @@ namespace Preheat\Bench\Statistics;
 
 /**
  * A scenario against the baseline, round by round: each round's ratio (measured side by side, as a
- * speed-up: above 1 is faster, see Metric::speedup), their median as the estimate, its interval when there are enough rounds, the verdict
- * the interval gives, and the rounds that stand out.
+ * speed-up: above 1 is faster, see Metric::speedup), their median as the estimate, its interval when there
+ * are enough rounds, the verdict the interval gives, and the rounds that stand out.
  */
 final class PairedComparison
 {
     /**
-     * @param non-empty-array<int, float> $ratios   round => speed-up (scenario ÷ baseline for req/s, baseline ÷ scenario for a cost)
-     * @param ConfidenceInterval|null     $interval of the gain (ratio - 1); null with fewer than PairedComparator::MIN_ROUNDS rounds
+     * @param non-empty-array<int, float> $ratios   round => speed-up (scenario ÷ baseline for req/s, baseline ÷
+     *                                              scenario for a cost)
+     * @param ConfidenceInterval|null     $interval of the gain (ratio - 1); null with fewer than
+     *                                              PairedComparator::MIN_ROUNDS rounds
      * @param list<OutlierRound>          $outliers
      */
     public function __construct(

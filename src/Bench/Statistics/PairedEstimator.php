@@ -11,10 +11,18 @@ enum PairedEstimator: string
     case HodgesLehmann = 'Hodges-Lehmann estimate of paired per-round ratios (signed-rank interval)';
     /** Fewer rounds: their median, with a percentile bootstrap interval from PairedComparator::MIN_ROUNDS on. */
     case Median = 'median of paired per-round ratios (bootstrap interval)';
-    /** Servers restarted between blocks of rounds, from HodgesLehmann::MIN_VALUES_95 blocks: each block's rounds as one ratio (their geometric mean), Hodges-Lehmann over the blocks. */
-    case RestartsHodgesLehmann = 'Hodges-Lehmann estimate over server restarts (each restart\'s paired rounds as one geometric-mean ratio; signed-rank interval)';
-    /** Servers restarted, fewer blocks: the median of the blocks' ratios, a bootstrap interval from PairedComparator::MIN_ROUNDS blocks on. */
-    case RestartsMedian = 'median over server restarts (each restart\'s paired rounds as one geometric-mean ratio; bootstrap interval)';
+    /**
+     * Servers restarted between blocks of rounds, from HodgesLehmann::MIN_VALUES_95 blocks: each block's rounds
+     * as one ratio (their geometric mean), Hodges-Lehmann over the blocks.
+     */
+    case RestartsHodgesLehmann = 'Hodges-Lehmann estimate over server restarts'
+        .' (each restart\'s paired rounds as one geometric-mean ratio; signed-rank interval)';
+    /**
+     * Servers restarted, fewer blocks: the median of the blocks' ratios, a bootstrap interval from
+     * PairedComparator::MIN_ROUNDS blocks on.
+     */
+    case RestartsMedian = 'median over server restarts'
+        .' (each restart\'s paired rounds as one geometric-mean ratio; bootstrap interval)';
 
     /** Whether the interval is the signed-rank one, from enough values that it may stop the rounds. */
     public function isSignedRank(): bool

@@ -18,10 +18,16 @@ use Preheat\Bench\Result\ScenarioRecord;
  */
 final class PrimaryMetric
 {
-    /** Above this share of the machine's time stolen by the hypervisor during the runs, the report calls the machine noisy. */
+    /**
+     * Above this share of the machine's time stolen by the hypervisor during the runs, the report calls the
+     * machine noisy.
+     */
     public const NOISY_STEAL_SHARE = 0.02;
 
-    /** Above this share of the machine's CPU used by processes other than the bench's servers and load tool, likewise. */
+    /**
+     * Above this share of the machine's CPU used by processes other than the bench's servers and load tool,
+     * likewise.
+     */
     public const NOISY_OTHER_SHARE = 0.10;
 
     /**
@@ -37,13 +43,24 @@ final class PrimaryMetric
             }
         }
         if (null !== $reference && [] !== $reference->byRound(Metric::InstructionsPerRequest)) {
-            return new PrimaryChoice(Metric::InstructionsPerRequest, 'instructions were counted: the same code gives the same count, whatever else the machine does (and under valgrind req/s measures valgrind)');
+            return new PrimaryChoice(
+                Metric::InstructionsPerRequest,
+                'instructions were counted: the same code gives the same count, whatever else the machine does'
+                .' (and under valgrind req/s measures valgrind)',
+            );
         }
         if (null === $reference || [] === $reference->byRound(Metric::CpuPerRequest)) {
-            return new PrimaryChoice(Metric::RequestsPerSecond, 'the CPU the PHP processes used was not measured (a tool that runs PHP itself, or no /proc)');
+            return new PrimaryChoice(
+                Metric::RequestsPerSecond,
+                'the CPU the PHP processes used was not measured (a tool that runs PHP itself, or no /proc)',
+            );
         }
 
-        return new PrimaryChoice(Metric::CpuPerRequest, 'it counts only the CPU PHP itself spent, so what the rest of the machine does moves it far less than req/s ('.self::noise($during).')');
+        return new PrimaryChoice(
+            Metric::CpuPerRequest,
+            'it counts only the CPU PHP itself spent, so what the rest of the machine does moves it far less'
+            .' than req/s ('.self::noise($during).')',
+        );
     }
 
     /** The machine's noise in words: steal and other load over the runs, and whether they pass the thresholds. */
@@ -59,7 +76,8 @@ final class PrimaryMetric
         if (null !== $during->otherShare) {
             $parts[] = \sprintf('%.0f%% of the CPU used by other processes', $during->otherShare * 100);
         }
-        $noisy = ($during->stealShare ?? 0.0) > self::NOISY_STEAL_SHARE || ($during->otherShare ?? 0.0) > self::NOISY_OTHER_SHARE;
+        $noisy = ($during->stealShare ?? 0.0) > self::NOISY_STEAL_SHARE
+            || ($during->otherShare ?? 0.0) > self::NOISY_OTHER_SHARE;
 
         return \sprintf('the machine was %s during the runs: %s', $noisy ? 'noisy' : 'quiet', implode(', ', $parts));
     }

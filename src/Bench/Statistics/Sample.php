@@ -30,7 +30,8 @@ final class Sample
         foreach ($values as $value) {
             $value = (float) $value;
             if (!is_finite($value)) {
-                throw new \InvalidArgumentException(\sprintf('A sample holds finite numbers only, got %s.', var_export($value, true)));
+                $message = \sprintf('A sample holds finite numbers only, got %s.', var_export($value, true));
+                throw new \InvalidArgumentException($message);
             }
             $clean[] = $value;
         }
@@ -86,7 +87,8 @@ final class Sample
     public function percentile(float $p): float
     {
         if (!($p >= 0.0 && $p <= 100.0)) {
-            throw new \InvalidArgumentException(\sprintf('A percentile lies between 0 and 100, got %s.', var_export($p, true)));
+            $message = \sprintf('A percentile lies between 0 and 100, got %s.', var_export($p, true));
+            throw new \InvalidArgumentException($message);
         }
         $last = \count($this->sorted) - 1;
         $rank = $last * $p / 100.0;

@@ -11,7 +11,10 @@ enum Verdict: string
     case Slower = 'slower';
     case NoMeasurableDifference = 'no measurable difference';
 
-    /** Faster or slower only when the whole interval lies on one side of 0; an interval that spans 0 (or touches it) decides nothing. */
+    /**
+     * Faster or slower only when the whole interval lies on one side of 0; an interval that spans 0 (or
+     * touches it) decides nothing.
+     */
     public static function of(ConfidenceInterval $gain): self
     {
         return match (true) {

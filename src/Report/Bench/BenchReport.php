@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Result\BenchResult;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PrimaryChoice;
 

@@ -4,13 +4,14 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Ladder\LadderRung;
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\BaselineComparator;
+use Preheat\Bench\Statistics\BaselineComparisons;
 use Preheat\Bench\Statistics\Bootstrap;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PrimaryMetric;
@@ -18,10 +19,10 @@ use Preheat\Bench\Statistics\Sample;
 
 /**
  * Statistics over rounds: medians and spread of req/s and time per request, latency percentiles
- * (median over rounds), the gain against the baseline from paired rounds (`BaselineComparator`: the
- * median of the per-round ratios, a seeded bootstrap interval from three rounds on, the verdict and
- * the outlier rounds), the time per request that follows from that same ratio, and the memory and
- * start-up figures.
+ * (median over rounds), the gain against the baseline from paired rounds (`BaselineComparisons`, as the
+ * runner computed them once from its final records: the estimate, its interval, the verdict and the
+ * outlier rounds), the time per request that follows from that same ratio, and the memory and start-up
+ * figures. Only the ladder's gains of a rung over the rung below are computed here: no one else does.
  */
 final class BenchReportBuilder
 {
@@ -37,15 +38,19 @@ final class BenchReportBuilder
 
     public function build(BenchResult $result): BenchReport
     {
+        // A result made by hand (a test, a report read back) has none: computed here then, as the runner would.
+        $gains = $result->comparisons
+            ?? BaselineComparisons::of($result->scenarios, $result->baseline, $this->comparator);
         $baseline = $result->scenario($result->baseline);
         $rows = [];
         foreach ($result->scenarios as $record) {
-            $rows[] = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
+            $rows[] = $this->row($result, $gains, $record, $record->name === $result->baseline ? null : $baseline);
         }
 
         $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during);
+        $ladder = null === $result->ladder ? null : $this->ladder($result, $gains, $result->ladder, $primary->metric);
 
-        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, $primary, null === $result->ladder ? null : $this->ladder($result, $result->ladder, $primary->metric));
+        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, $primary, $ladder);
     }
 
     /**
@@ -53,8 +58,12 @@ final class BenchReportBuilder
      * report's primary metric (`BaselineComparator`). A reference is compared with the rung it leaves out
      * the layer of: the rung below the rung it mirrors.
      */
-    private function ladder(BenchResult $result, Ladder $ladder, Metric $metric): LadderReport
-    {
+    private function ladder(
+        BenchResult $result,
+        BaselineComparisons $gains,
+        Ladder $ladder,
+        Metric $metric,
+    ): LadderReport {
         $rows = [];
         $measuredBelow = null;
         foreach ($ladder->steps() as $rung) {
@@ -62,7 +71,7 @@ final class BenchReportBuilder
             if (null === $record) {
                 continue;
             }
-            $rows[$rung->number] = $this->ladderRow($result, $rung, $record, $measuredBelow, $metric);
+            $rows[$rung->number] = $this->ladderRow($result, $gains, $rung, $record, $measuredBelow, $metric);
             if ($record->isMeasured()) {
                 $measuredBelow = $record;
             }
@@ -72,14 +81,19 @@ final class BenchReportBuilder
             if (!$rung->reference || null === $record) {
                 continue;
             }
-            // The steps' own order decides what is below: the rung that comes before the one it mirrors, without the layer it leaves out.
+            // The steps' own order decides what is below: the rung that comes before the one it mirrors,
+            // without the layer it leaves out.
             $below = null;
             foreach ($ladder->steps() as $step) {
-                if ($step->number < $rung->number - 1 && null !== ($candidate = $result->scenario($step->name())) && $candidate->isMeasured() && $step->scenario->layers->autoload === $rung->scenario->layers->autoload) {
+                $candidate = $result->scenario($step->name());
+                if ($step->number < $rung->number - 1
+                    && null !== $candidate
+                    && $candidate->isMeasured()
+                    && $step->scenario->layers->autoload === $rung->scenario->layers->autoload) {
                     $below = $candidate;
                 }
             }
-            $rows[] = $this->ladderRow($result, $rung, $record, $below, $metric);
+            $rows[] = $this->ladderRow($result, $gains, $rung, $record, $below, $metric);
         }
         $rows = array_values($rows);
         $reference = null;
@@ -97,12 +111,22 @@ final class BenchReportBuilder
         return new LadderReport($metric, $rows, $overClassmap, $reference?->overBelow);
     }
 
-    private function ladderRow(BenchResult $result, LadderRung $rung, ScenarioRecord $record, ?ScenarioRecord $below, Metric $metric): LadderRow
-    {
+    private function ladderRow(
+        BenchResult $result,
+        BaselineComparisons $gains,
+        LadderRung $rung,
+        ScenarioRecord $record,
+        ?ScenarioRecord $below,
+        Metric $metric,
+    ): LadderRow {
         $baseline = $result->scenario($result->baseline);
-        $row = $this->row($record, $record->name === $result->baseline ? null : $baseline, $result->environment->duration, max(1, $result->environment->cores));
-        $overBelow = null === $below || !$record->isMeasured() ? null : $this->comparator->compare($record, $below, $metric);
-        $overBaseline = null === $baseline || $record === $baseline || !$record->isMeasured() ? null : $this->comparator->compare($record, $baseline, $metric);
+        $row = $this->row($result, $gains, $record, $record->name === $result->baseline ? null : $baseline);
+        $overBelow = null === $below || !$record->isMeasured()
+            ? null
+            : $this->comparator->compare($record, $below, $metric);
+        $overBaseline = null === $baseline || $record === $baseline || !$record->isMeasured()
+            ? null
+            : $gains->gain($record->name, $metric);
 
         $ranWith = null === $rung->adds ? $record->preparation : ($record->layers[$rung->adds] ?? '');
 
@@ -110,18 +134,29 @@ final class BenchReportBuilder
     }
 
     /** @param ScenarioRecord|null $baseline null when this is the baseline */
-    private function row(ScenarioRecord $record, ?ScenarioRecord $baseline, float $duration, int $cores): ScenarioRow
-    {
+    private function row(
+        BenchResult $result,
+        BaselineComparisons $gains,
+        ScenarioRecord $record,
+        ?ScenarioRecord $baseline,
+    ): ScenarioRow {
+        $duration = $result->environment->duration;
+        $cores = max(1, $result->environment->cores);
         $valid = $record->validRuns();
         $rps = $this->rps($record);
         $comparison = null;
         $time = Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $valid));
         $headlineTime = $time?->median;
         if (null !== $baseline) {
-            $comparison = $this->comparator->compare($record, $baseline, Metric::RequestsPerSecond);
-            $baselineTime = Spread::of(array_map(static fn (LoadResult $r): float => $r->timePerRequestMs(), $baseline->validRuns()));
+            $comparison = $gains->gain($record->name, Metric::RequestsPerSecond);
+            $baselineTime = Spread::of(array_map(
+                static fn (LoadResult $r): float => $r->timePerRequestMs(),
+                $baseline->validRuns(),
+            ));
             // The baseline's time scaled by the same paired ratio as the gain: the two never disagree in direction.
-            $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0 ? null : $baselineTime->median / $comparison->ratio;
+            $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0
+                ? null
+                : $baselineTime->median / $comparison->ratio;
         }
         $void = [];
         foreach ($record->runs as $round => $run) {
@@ -136,7 +171,10 @@ final class BenchReportBuilder
             return [] === $values ? null : (new Sample($values))->median();
         };
         $status = $record->opcacheStatus;
-        $cpu = array_values(array_filter(array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid), static fn ($v): bool => null !== $v));
+        $cpu = array_values(array_filter(
+            array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid),
+            static fn ($v): bool => null !== $v,
+        ));
 
         return new ScenarioRow(
             $record->name,
@@ -162,7 +200,7 @@ final class BenchReportBuilder
             // The share of the machine's CPU time the load tool used while it ran.
             [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
             $record->skipped,
-            $this->metrics($record, $baseline),
+            $this->metrics($gains, $record, $baseline),
         );
     }
 
@@ -171,7 +209,7 @@ final class BenchReportBuilder
      *
      * @return array<string, MetricSummary>
      */
-    private function metrics(ScenarioRecord $record, ?ScenarioRecord $baseline): array
+    private function metrics(BaselineComparisons $gains, ScenarioRecord $record, ?ScenarioRecord $baseline): array
     {
         $metrics = [];
         foreach (Metric::cases() as $metric) {
@@ -184,11 +222,13 @@ final class BenchReportBuilder
                 $metrics[$metric->value] = new MetricSummary($metric, $own, $own?->median, null);
                 continue;
             }
-            $comparison = $this->comparator->compare($record, $baseline, $metric);
+            $comparison = $gains->gain($record->name, $metric);
             $headline = null;
             if (null !== $comparison && null !== $reference && $comparison->ratio > 0.0) {
                 // The baseline's median moved by the paired speed-up: up for req/s, down for a cost.
-                $headline = $metric->higherIsBetter() ? $reference->median * $comparison->ratio : $reference->median / $comparison->ratio;
+                $headline = $metric->higherIsBetter()
+                    ? $reference->median * $comparison->ratio
+                    : $reference->median / $comparison->ratio;
             }
             $metrics[$metric->value] = new MetricSummary($metric, $own, $headline, $comparison);
         }

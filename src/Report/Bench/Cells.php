@@ -262,7 +262,7 @@ final class Cells
         return match ($stopping->reason) {
             StopReason::PrecisionReached => \sprintf(
                 'every gain (%s) within ±%s points after %s of measuring',
-                $stopping->metric,
+                $stopping->metric->label(),
                 self::points($rule->precisionPoints),
                 $measured,
             ),

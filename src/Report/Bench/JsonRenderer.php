@@ -199,7 +199,7 @@ final class JsonRenderer implements Renderer
             'minRounds' => $stopping->rule->minRounds,
             'precisionPoints' => $stopping->rule->precisionPoints,
             'maxSeconds' => $stopping->rule->maxSeconds,
-            'metric' => $stopping->metric,
+            'metric' => $stopping->metric->label(),
             'rounds' => $stopping->rounds,
             'measuredSeconds' => round($stopping->measuredSeconds, 3),
             'reason' => $stopping->reason->value,

@@ -7,7 +7,9 @@ namespace Preheat\Script\Generate;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanResult;
 use Preheat\Process\InterruptGuard;
+use Preheat\Progress\Line;
 use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Script\Verify\PreloadUserAccess;
@@ -124,10 +126,18 @@ final class ScriptGenerator
                 $purpose,
                 fn (): VerificationReport => $this->verifier->verify($candidate, $verify),
             );
-            $this->progress->finish(\sprintf(
-                'Booted PHP with the script: %d fatal(s), %d warning(s)',
-                $report->fatalCount(),
-                $report->warningCount(),
+            // A failed boot is never shown with the success mark.
+            $this->progress->finish(new Line(
+                \sprintf(
+                    'Booted PHP with the script: %d fatal(s), %d warning(s)',
+                    $report->fatalCount(),
+                    $report->warningCount(),
+                ),
+                match (true) {
+                    !$report->passed($strict) => Outcome::Failed,
+                    $report->warningCount() > 0 => Outcome::Warning,
+                    default => Outcome::Done,
+                },
             ));
             $next = $policy->next($report, $session);
             if ($next->installs($report, $strict) && !@rename($candidate, $outputPath)) {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\BenchRunner;
 use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Config\ScenarioSpec;
@@ -15,7 +16,6 @@ use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
-use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\StoppingRule;
@@ -24,6 +24,11 @@ use Preheat\Bench\RunMeter;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\PairedEstimator;
+use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\ProgressEvent;
+use Preheat\Progress\ProgressLogger;
+use Preheat\Progress\StageEvent;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
@@ -38,6 +43,7 @@ use Preheat\Tests\Support\FakeProcDirectory;
 use Preheat\Tests\Support\FakeProcessRunner;
 use Preheat\Tests\Support\FakeRuntimes;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Console\Output\BufferedOutput;
 
 /** The runner with a fake runtime, load generator and gate: no process is started. */
 final class BenchRunnerTest extends TestCase
@@ -169,7 +175,7 @@ final class BenchRunnerTest extends TestCase
         self::assertSame($stopping->rounds, $result->rounds);
         self::assertSame($stopping->rounds, $result->environment->rounds);
         self::assertSame(6.0 * $stopping->rounds, $stopping->measuredSeconds, '3 runs of 2 s a round on the test\'s clock');
-        self::assertSame('req/s', $stopping->metric);
+        self::assertSame(Metric::RequestsPerSecond, $stopping->metric);
         $comparison = (new BenchReportBuilder())->build($result)->rows[1]->comparison;
         self::assertLessThanOrEqual(2.0, StoppingRule::halfWidthPoints($comparison));
         self::assertGreaterThan(2.0, StoppingRule::halfWidthPoints(self::compareRounds($result, 'all', $stopping->rounds - 1)), 'one round fewer was not precise enough');
@@ -330,6 +336,45 @@ final class BenchRunnerTest extends TestCase
         self::assertSame([], $runtimes->notStopped());
     }
 
+    public function testTheRunnerSaysEachStepAsAnEventAndNoFailureWithTheSuccessMark(): void
+    {
+        $stderr = new BufferedOutput();
+        $recorded = new RecordingProgress(new ConsoleProgressLogger($stderr));
+
+        $this->bench(new FakeRuntimes(['all']), new FakeLoadGenerator(), new FakeGate(['small']), progress: $recorded);
+
+        self::assertSame([], $recorded->sentences, 'the runner builds no sentence: it emits events');
+        $lines = $stderr->fetch();
+        self::assertStringContainsString(" ✗ Scenario all not measured: it did not start\n", $lines);
+        self::assertStringContainsString(
+            " ! Pages checked: 1 scenario(s) serve them correctly, 2 broken (reported, not measured)\n",
+            $lines,
+        );
+        self::assertStringContainsString(" ✓ Warmed up 1 scenario(s), 1 s each (discarded)\n", $lines);
+        self::assertMatchesRegularExpression('/^ ✓ Round 3 done \([\d.]+ s measured\): nothing to compare; target ±2$/m', $lines);
+        self::assertMatchesRegularExpression(
+            '/^ ✓ Measured 3 round\(s\) of 1 scenario\(s\) in [\d.]+ s: no scenario to compare with the baseline$/m',
+            $lines,
+        );
+        self::assertStringNotContainsString('✓ Scenario all', $lines);
+        self::assertContains('Preparing small', $recorded->stages);
+        self::assertContains('Round 2: none', $recorded->stages);
+    }
+
+    public function testTheReportRendersTheGainsTheRunnerComputedOnce(): void
+    {
+        $result = $this->bench(new FakeRuntimes(), new FakeLoadGenerator(['http://127.0.0.1:20001' => 150.0]));
+
+        $gains = $result->comparisons;
+        self::assertNotNull($gains);
+        $report = (new BenchReportBuilder())->build($result);
+        self::assertNotNull($gains->gain('all', Metric::RequestsPerSecond));
+        // The very objects the runner computed: the report computed no gain over the baseline again.
+        self::assertSame($gains->gain('all', Metric::RequestsPerSecond), $report->rows[1]->comparison);
+        self::assertSame($gains->gain('small', Metric::RequestsPerSecond), $report->rows[2]->metric(Metric::RequestsPerSecond)?->comparison);
+        self::assertNull($gains->gain('none', Metric::RequestsPerSecond), 'the baseline has no gain over itself');
+    }
+
     public function testEachRunCarriesTheCpuItsServerSpentAndWhatTheMachineDid(): void
     {
         $runtimes = new FakeRuntimes();
@@ -455,7 +500,7 @@ model name	: Example CPU
      * @param float                    $maxTime 0 by default: exactly the 3 planned rounds
      * @param (\Closure(): float)|null $clock
      */
-    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null, ?WorkerPlacement $placement = null, int $restartEvery = 0, int $rounds = 3): BenchResult
+    private function bench(FakeRuntimes $runtimes, LoadGenerator $load, FakeGate $gate = new FakeGate(), float $maxTime = 0.0, ?\Closure $clock = null, RunMeter $meter = new RunMeter(), ?string $schedule = null, ?WorkerPlacement $placement = null, int $restartEvery = 0, int $rounds = 3, ProgressLogger $progress = new NullProgressLogger()): BenchResult
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
         $config = BenchConfigs::make(
@@ -471,6 +516,42 @@ model name	: Example CPU
             restartEvery: $restartEvery,
         );
 
-        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, clock: $clock, meter: $meter, placement: $placement))->run($config, $this->directory->path.'/work');
+        return (new BenchRunner(new FakePreparation(), $runtimes, $gate, $load, progress: $progress, clock: $clock, meter: $meter, placement: $placement))->run($config, $this->directory->path.'/work');
+    }
+}
+
+/** Passes everything on, and keeps every stage's description and every finished step said as a bare sentence. */
+final class RecordingProgress implements ProgressLogger
+{
+    /** @var list<string> */
+    public array $stages = [];
+
+    /** @var list<string> */
+    public array $sentences = [];
+
+    public function __construct(private readonly ProgressLogger $inner)
+    {
+    }
+
+    public function stage(string|StageEvent $stage): void
+    {
+        $this->stages[] = $stage instanceof StageEvent ? $stage->description() : $stage;
+        if (!$stage instanceof StageEvent) {
+            $this->sentences[] = $stage;
+        }
+        $this->inner->stage($stage);
+    }
+
+    public function advance(int $done, int $total): void
+    {
+        $this->inner->advance($done, $total);
+    }
+
+    public function finish(string|ProgressEvent $summary): void
+    {
+        if (!$summary instanceof ProgressEvent) {
+            $this->sentences[] = $summary;
+        }
+        $this->inner->finish($summary);
     }
 }

@@ -19,6 +19,7 @@ use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
+use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\GenerateTextRenderer;
 use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\GenerateRequest;
@@ -28,6 +29,7 @@ use Preheat\Script\Verify\UnreadableByPreloadUser;
 use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Console\Output\BufferedOutput;
 
 /** Fix rounds and budget calibrations, with PHP played by a fake runner. */
 final class ScriptGeneratorTest extends TestCase
@@ -92,6 +94,29 @@ final class ScriptGeneratorTest extends TestCase
         self::assertSame([], $outcome->fixRounds);
         self::assertFalse($outcome->succeeded());
         self::assertSame(1, $php->preloadBoots);
+    }
+
+    public function testABootWithFatalsIsNotShownAsASuccess(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $stderr = new BufferedOutput();
+        $progress = new ConsoleProgressLogger($stderr);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php), progress: $progress);
+
+        $generator->generate(new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            0,
+            true,
+        ));
+
+        $lines = $stderr->fetch();
+        // PHP refused a class the script preloads: the script failed verification.
+        self::assertStringContainsString(' ✗ Booted PHP with the script: 0 fatal(s), 1 warning(s)', $lines);
+        self::assertStringNotContainsString('✓ Booted PHP', $lines);
     }
 
     public function testAFixRoundThatWouldDropNothingNewStopsTheLoop(): void

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
@@ -155,7 +155,7 @@ final class BenchReportTest extends TestCase
     public function testTheReportSaysWhenEveryGainReachedTheTarget(): void
     {
         $result = $this->twoScenarios([100.0, 101.0, 99.0, 100.0, 100.0], [130.0, 131.0, 129.0, 130.0, 130.5]);
-        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 5, new RoundsOutcome(new StoppingRule(3, 2.0, 240.0), 5, 41.0, StopReason::PrecisionReached, 'req/s'));
+        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 5, new RoundsOutcome(new StoppingRule(3, 2.0, 240.0), 5, 41.0, StopReason::PrecisionReached, Metric::RequestsPerSecond));
         $report = (new BenchReportBuilder())->build($result);
         $stopped = 'every gain (req/s) within ±2 points after 41 s of measuring';
 
@@ -172,7 +172,7 @@ final class BenchReportTest extends TestCase
     public function testAFixedNumberOfRoundsIsSaidSo(): void
     {
         $result = $this->twoScenarios([100.0, 101.0, 99.0], [130.0, 110.0, 150.0]);
-        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, 'req/s'));
+        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, Metric::RequestsPerSecond));
 
         $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($result));
 
@@ -301,7 +301,7 @@ final class BenchReportTest extends TestCase
             during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
             cpuModel: 'Example CPU @ 2.00GHz',
             governor: 'performance',
-        ), ['/'], 5, new RoundsOutcome(new StoppingRule(5, 2.0, 60.0), 5, 52.5, StopReason::TimeLimit, 'CPU per request'));
+        ), ['/'], 5, new RoundsOutcome(new StoppingRule(5, 2.0, 60.0), 5, 52.5, StopReason::TimeLimit, Metric::CpuPerRequest));
     }
 
     /**

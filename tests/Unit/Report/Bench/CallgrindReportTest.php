@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
@@ -105,7 +105,7 @@ final class CallgrindReportTest extends TestCase
             duration: 6.0,
             warmup: 0.0,
             urls: ['/', '/api/posts'],
-        ), ['/', '/api/posts'], 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 1500.0, StopReason::PrecisionReached, 'instructions per request'));
+        ), ['/', '/api/posts'], 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 1500.0, StopReason::PrecisionReached, Metric::InstructionsPerRequest));
     }
 
     /** @param list<int> $perRequest instructions per request by round from 1 */

@@ -5,9 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Bench\Result\BenchResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;

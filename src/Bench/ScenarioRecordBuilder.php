@@ -2,10 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Result;
+namespace Preheat\Bench;
 
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Bench\PreparedScenario;
+use Preheat\Bench\Result\RunConditions;
+use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Php\OpcacheStatus;
 
 /** What the runner learns about one scenario as the run goes on, turned into a ScenarioRecord at the end. */
