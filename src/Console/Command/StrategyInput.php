@@ -93,6 +93,11 @@ final class StrategyInput implements StrategySource
             }
         }
 
+        // The values are checked before a store is read or a server started: a typo fails at once.
+        $this->budgetBytes();
+        $this->fraction('coverage');
+        $this->fraction('min-share');
+
         return $kind->seed($this);
     }
 
