@@ -179,7 +179,9 @@ final class BenchRunner
      */
     private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
-        return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
+        return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator
+            ? $this->load
+            : null;
     }
 
     /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */
