@@ -18,7 +18,7 @@ use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\WorkerSettings;
 
 require __DIR__.'/../vendor/autoload.php';
 

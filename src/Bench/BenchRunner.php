@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Event\BenchStage;
 use Preheat\Bench\Event\PagesChecked;
 use Preheat\Bench\Event\RoundFinished;
@@ -28,6 +27,7 @@ use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Rounds\MetricComparisons;
 use Preheat\Bench\Rounds\PrimaryComparisons;
 use Preheat\Bench\Rounds\RoundsOutcome;
+use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Bench\Statistics\BaselineComparisons;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Progress\NullProgressLogger;
@@ -179,7 +179,9 @@ final class BenchRunner
      */
     private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
-        return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator ? $this->load : null;
+        return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator
+            ? $this->load
+            : null;
     }
 
     /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */

@@ -4,17 +4,17 @@ declare(strict_types=1);
 
 namespace Preheat\Bench;
 
-use Preheat\Bench\Config\AutoloadLayer;
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\Generated;
-use Preheat\Bench\Config\GivenScript;
-use Preheat\Bench\Config\NoPreload;
-use Preheat\Bench\Config\Recording;
-use Preheat\Bench\Config\ScenarioSpec;
-use Preheat\Bench\Ladder\LayerSettings;
-use Preheat\Bench\Ladder\ScenarioLayering;
+use Preheat\Bench\Layering\LayerSettings;
+use Preheat\Bench\Layering\ScenarioLayering;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadTarget;
+use Preheat\Bench\Scenario\AutoloadLayer;
+use Preheat\Bench\Scenario\Generated;
+use Preheat\Bench\Scenario\GivenScript;
+use Preheat\Bench\Scenario\NoPreload;
+use Preheat\Bench\Scenario\Recording;
+use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\NullProgressLogger;

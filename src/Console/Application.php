@@ -12,6 +12,7 @@ use Preheat\Console\Command\RecordCommand;
 use Preheat\Console\Command\StatusCommand;
 use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
+use Preheat\Console\Option\SettingOptions;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\SymfonyProcessRunner;

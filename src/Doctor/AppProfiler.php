@@ -5,6 +5,11 @@ declare(strict_types=1);
 namespace Preheat\Doctor;
 
 use Preheat\Composer\ComposerProjectLoader;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\AutoloaderState;
+use Preheat\Doctor\Profile\PreloadState;
+use Preheat\Doctor\Profile\PreloadStatus;
+use Preheat\Doctor\Profile\ServerConfig;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Process\ProcessRunner;

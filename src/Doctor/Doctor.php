@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\ServerConfig;
 use Preheat\Doctor\Rule\AutoloaderRule;
 use Preheat\Doctor\Rule\CliPreloadRule;
 use Preheat\Doctor\Rule\IniSyntaxRule;

@@ -4,6 +4,11 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Finding\Severity;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\ServerConfig;
+
 /** What doctor read and found, worst finding first. */
 final class DoctorReport
 {

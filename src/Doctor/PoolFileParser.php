@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Doctor\Profile\PoolConfig;
+
 /**
  * Reads php-fpm pool files (pool.d/*.conf: ini syntax, one [section] per pool). A file that php-fpm
  * could not read either is bad input, named with PHP's own complaint.

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Doctor\Profile\PreloadState;
+use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Script\Write\ScriptManifest;
 

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Doctor\Profile\IniFiles;
+use Preheat\Doctor\Profile\IniSyntaxError;
+use Preheat\Doctor\Profile\PoolConfig;
+use Preheat\Doctor\Profile\ServerConfig;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessRunner;

@@ -85,7 +85,11 @@ final class PlanJsonRenderer implements Renderer
             'fixRounds' => array_map(
                 static fn ($r): array => [
                     'round' => $r->round,
-                    'dropped' => array_column(array_map(static fn ($d): array => [$d->subject, $d->why], $r->drops), 1, 0),
+                    'dropped' => array_column(
+                        array_map(static fn ($d): array => [$d->subject, $d->why], $r->drops),
+                        1,
+                        0,
+                    ),
                 ],
                 $outcome->fixRounds,
             ),

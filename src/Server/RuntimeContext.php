@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
-use Preheat\Server\Worker\WorkerSettings;
-
 /**
  * What every runtime kind of a run is made from: the shared stack, the supervisor, the binaries, the worker settings.
  */

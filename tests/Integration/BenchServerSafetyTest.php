@@ -16,7 +16,7 @@ use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\Process;

@@ -12,7 +12,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\Worker\WorkerRuntime;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\RawHttp;
 use Preheat\Tests\Support\TemporaryDirectory;
 

@@ -8,14 +8,14 @@ use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\GenerateScope;
 use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Config\RecordingSettings;
-use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Config\StoppingSettings;
 use Preheat\Bench\Config\UrlSpec;
-use Preheat\Bench\Load\LoadTools;
+use Preheat\Bench\Load\Tool\LoadTools;
+use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Server\Binaries;
-use Preheat\Server\RuntimeRegistry;
-use Preheat\Server\ServeSettings;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\Serve\RuntimeRegistry;
+use Preheat\Server\Serve\ServeSettings;
+use Preheat\Server\WorkerSettings;
 
 /** A bench configuration for tests, its sections made from the few values a test sets. */
 final class BenchConfigs

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Support;
 
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\PreparedScenario;
+use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Bench\ScenarioPreparation;
 
 /** Prepares without generating or verifying: `none` preloads nothing, any other scenario a script named after it; the runtime kind its layers ask for. */

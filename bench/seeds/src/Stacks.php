@@ -14,7 +14,7 @@ use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\WorkerSettings;
 
 /**
  * Starts the servers the tables compare, each on a free loopback port, all on the seeds document root

@@ -6,7 +6,9 @@ namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Rounds\StoppingRule;
-use Preheat\Server\ServeSettings;
+use Preheat\Bench\Scenario\ScenarioSpec;
+use Preheat\ConfigError;
+use Preheat\Server\Serve\ServeSettings;
 use Preheat\Setting;
 
 /**

@@ -5,14 +5,16 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Ladder\Ladder;
-use Preheat\Bench\Load\LoadTools;
+use Preheat\Bench\Load\Tool\LoadTools;
+use Preheat\Bench\Scenario\ScenarioSpec;
+use Preheat\ConfigError;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Server\Binaries;
-use Preheat\Server\RuntimeRegistry;
-use Preheat\Server\ServeSettings;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\Serve\RuntimeRegistry;
+use Preheat\Server\Serve\ServeSettings;
+use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
 
 /**

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\ConfigError;
+
 /**
  * The range of every count and length of time a benchmark takes from the user, each in one place: the
  * lowest value (checked in preheat.json, naming the file and key, and again on the value the run gets,

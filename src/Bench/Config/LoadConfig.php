@@ -6,6 +6,7 @@ namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTool;
+use Preheat\ConfigError;
 
 /**
  * How the scenarios are loaded: the tool, how long and how hard, and how the rounds are scheduled.

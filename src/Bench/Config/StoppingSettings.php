@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\ConfigError;
 
 /**
  * When to stop adding rounds: at least `rounds`, then until every gain is within `precision` points or `maxTime` runs

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\ConfigError;
 use Preheat\Setting;
 
 /** A page to check and load: its path and, optionally, text its body must contain. */

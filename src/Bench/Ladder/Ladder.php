@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Ladder;
 
-use Preheat\Bench\Config\AutoloadLayer;
-use Preheat\Bench\Config\OpcacheLayer;
-use Preheat\Bench\Config\ScenarioLayers;
-use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Scenario\AutoloadLayer;
+use Preheat\Bench\Scenario\OpcacheLayer;
+use Preheat\Bench\Scenario\ScenarioLayers;
+use Preheat\Bench\Scenario\ScenarioSpec;
 
 /**
  * The ladder: every step that makes a PHP app start warm, each on top of the one below, measured side

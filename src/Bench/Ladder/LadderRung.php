@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Ladder;
 
-use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Scenario\ScenarioSpec;
 
 /**
  * One step of the ladder: its scenario (preloading and layers) and what it adds to the step below, in

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
-use Preheat\Console\InvalidOption;
+use Preheat\Console\Option\InvalidOption;
 use Preheat\Doctor\AppProfiler;
 use Preheat\Doctor\Doctor;
 use Preheat\Doctor\DoctorReport;

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Console\InvalidOption;
+use Preheat\Console\Option\InvalidOption;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanRequest;

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Console\InvalidOption;
+use Preheat\Console\Option\InvalidOption;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
 use Preheat\Doctor\ServerConfigReader;

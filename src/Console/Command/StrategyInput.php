@@ -5,8 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
-use Preheat\Console\BenchLimits;
-use Preheat\Console\InvalidOption;
+use Preheat\Console\Option\InvalidOption;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\HotCriteria;
@@ -19,7 +18,7 @@ use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
-use Preheat\Server\RuntimeRegistry;
+use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Input\InputInterface;

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Console\InvalidOption;
-use Preheat\Console\SettingOptions;
+use Preheat\Console\Option\InvalidOption;
+use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
 use Preheat\Php\PoolUser;
 use Preheat\Report\Formats\Renderers;

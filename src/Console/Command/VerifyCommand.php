@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Console\TimedProcessRunner;
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Timings;

@@ -4,13 +4,13 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor\Rule;
 
-use Preheat\Doctor\AppProfile;
-use Preheat\Doctor\EditableFile;
-use Preheat\Doctor\Finding;
-use Preheat\Doctor\Fix;
-use Preheat\Doctor\Rung;
-use Preheat\Doctor\ServerConfig;
-use Preheat\Doctor\Severity;
+use Preheat\Doctor\Finding\EditableFile;
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Finding\Fix;
+use Preheat\Doctor\Finding\Rung;
+use Preheat\Doctor\Finding\Severity;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\ServerConfig;
 
 /**
  * The autoloader: measured on a Symfony app, an optimised authoritative classmap alone doubled the

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor\Rule;
 
-use Preheat\Doctor\AppProfile;
-use Preheat\Doctor\Finding;
-use Preheat\Doctor\ServerConfig;
-use Preheat\Doctor\Severity;
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Finding\Severity;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\ServerConfig;
 
 /**
  * A syntax error in php-fpm's ini (or the CLI's): PHP reads the file up to the error and silently

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Report\Doctor;
 
 use Preheat\Doctor\DoctorReport;
-use Preheat\Doctor\Finding;
-use Preheat\Doctor\PreloadStatus;
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Report\Renderer;
 use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Output\OutputInterface;

@@ -4,11 +4,11 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Json;
 
-use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\RunConditions;
+use Preheat\Bench\Scenario\ScenarioLayers;
 
 /**
  * The public JSON of a bench's parts (report.json, documented in doc/bench-report.md): the environment, the

@@ -4,13 +4,13 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Json;
 
-use Preheat\Doctor\AppProfile;
 use Preheat\Doctor\DoctorReport;
-use Preheat\Doctor\Finding;
-use Preheat\Doctor\Fix;
-use Preheat\Doctor\IniSyntaxError;
-use Preheat\Doctor\PoolConfig;
-use Preheat\Doctor\ServerConfig;
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Finding\Fix;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\IniSyntaxError;
+use Preheat\Doctor\Profile\PoolConfig;
+use Preheat\Doctor\Profile\ServerConfig;
 
 /** The public JSON of `preheat doctor`: what was read, the findings, the worst severity and the exit code. */
 final class DoctorJson

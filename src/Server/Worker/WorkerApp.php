@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Server\Worker;
 
 use Preheat\InvalidSetting;
+use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
 
 /**

@@ -16,6 +16,7 @@ use Preheat\Server\ScenarioDirectory;
 use Preheat\Server\StackSettings;
 use Preheat\Server\StartWait;
 use Preheat\Server\StatusPaths;
+use Preheat\Server\WorkerSettings;
 use Preheat\Util\AtomicFile;
 use Preheat\Worker\WorkerConfig;
 

@@ -40,31 +40,6 @@ final class FolderDependencyTest extends TestCase
         'Worker' => 2,
     ];
 
-    /**
-     * Subfolder cycles known and not yet undone, by their members, with what undoes them. One that is gone
-     * may be removed from here; one that is not here fails.
-     */
-    private const KNOWN_SUBFOLDER_CYCLES = [
-        // BenchConfig holds the Ladder and BenchConfigLoader builds it; the Ladder's rungs are ScenarioSpecs
-        // with their layers (ScenarioLayers, OpcacheLayer, AutoloadLayer) and ScenarioLayering reads
-        // BenchConfig. Undone by moving ScenarioSpec and its layers below both, and building the ladder
-        // outside Config.
-        'Bench/Config ↔ Bench/Ladder' => true,
-        // Application registers the commands; the commands use BenchLimits, InvalidOption, SettingOptions
-        // and TimedProcessRunner beside it. Undone by moving those into a subfolder the commands use.
-        'Console/* ↔ Console/Command' => true,
-        // Doctor lists the rules; the rules use its findings (Finding, Fix, Severity, AppProfile,
-        // ServerConfig, Rung, PreloadStatus, EditableFile). Undone by moving those into a subfolder.
-        'Doctor/* ↔ Doctor/Rule' => true,
-        // The registries (LoadTools, RuntimeRegistry) sit beside the interfaces their entries implement, and
-        // ServeSettings asks the runtime registry. Undone by moving each registry into a subfolder above its
-        // entries that the parent's top level does not use.
-        'Bench/Load/* ↔ Bench/Load/Tool' => true,
-        'Server/* ↔ Server/ApacheModPhp' => true,
-        'Server/* ↔ Server/NginxFpm' => true,
-        'Server/* ↔ Server/Worker' => true,
-    ];
-
     public function testEveryFolderHasALayer(): void
     {
         $folders = array_map('basename', glob(self::src().'/*', \GLOB_ONLYDIR) ?: []);
@@ -110,13 +85,11 @@ final class FolderDependencyTest extends TestCase
      */
     public function testNoSubfolderCycle(): void
     {
-        $cycles = array_values(array_filter(
-            self::cycles(self::innerEdges(self::src())),
-            static fn (string $members): bool => !isset(self::KNOWN_SUBFOLDER_CYCLES[$members]),
-            \ARRAY_FILTER_USE_KEY,
-        ));
-
-        self::assertSame([], $cycles, 'subfolders that depend on each other (or on their parent\'s top level)');
+        self::assertSame(
+            [],
+            array_values(self::cycles(self::innerEdges(self::src()))),
+            'subfolders that depend on each other (or on their parent\'s top level)',
+        );
     }
 
     public function testTheReaderSeesSubfolderCycles(): void

@@ -6,11 +6,11 @@ namespace Preheat\Tests\Unit\Console;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\ConfigError;
 use Preheat\Bench\GateFailure;
 use Preheat\Composer\ProjectError;
+use Preheat\ConfigError;
 use Preheat\Console\Application;
-use Preheat\Console\InvalidOption;
+use Preheat\Console\Option\InvalidOption;
 use Preheat\Deploy\StatusInputError;
 use Preheat\Deploy\StatusUnreachable;
 use Preheat\Doctor\DoctorEnvironmentError;

@@ -6,12 +6,12 @@ namespace Preheat\Tests\Unit\Console;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\ConfigError;
-use Preheat\Bench\Config\ScenarioSpec;
 use Preheat\Bench\Config\UrlSpec;
-use Preheat\Console\BenchLimits;
+use Preheat\Bench\Scenario\ScenarioSpec;
+use Preheat\ConfigError;
+use Preheat\Console\Command\BenchLimits;
 use Preheat\Server\MachineCapacity;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\UserError;

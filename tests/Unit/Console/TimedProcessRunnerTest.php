@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Console;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Console\TimedProcessRunner;
+use Preheat\Console\Command\TimedProcessRunner;
 use Preheat\Process\ProcessResult;
 use Preheat\Progress\Timings;
 use Preheat\Progress\TimingSpan;

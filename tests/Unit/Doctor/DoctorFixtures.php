@@ -4,13 +4,13 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Unit\Doctor;
 
-use Preheat\Doctor\AppProfile;
-use Preheat\Doctor\AutoloaderState;
-use Preheat\Doctor\IniFiles;
 use Preheat\Doctor\PoolFileParser;
-use Preheat\Doctor\PreloadState;
-use Preheat\Doctor\PreloadStatus;
-use Preheat\Doctor\ServerConfig;
+use Preheat\Doctor\Profile\AppProfile;
+use Preheat\Doctor\Profile\AutoloaderState;
+use Preheat\Doctor\Profile\IniFiles;
+use Preheat\Doctor\Profile\PreloadState;
+use Preheat\Doctor\Profile\PreloadStatus;
+use Preheat\Doctor\Profile\ServerConfig;
 
 /** Server configurations and app profiles over the fixtures of tests/Fixtures/doctor. */
 final class DoctorFixtures

@@ -5,15 +5,15 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Doctor;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Doctor\AutoloaderState;
 use Preheat\Doctor\Doctor;
 use Preheat\Doctor\DoctorReport;
-use Preheat\Doctor\Finding;
-use Preheat\Doctor\PreloadState;
-use Preheat\Doctor\PreloadStatus;
+use Preheat\Doctor\Finding\Finding;
+use Preheat\Doctor\Finding\Rung;
+use Preheat\Doctor\Finding\Severity;
+use Preheat\Doctor\Profile\AutoloaderState;
+use Preheat\Doctor\Profile\PreloadState;
+use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Doctor\Rule\KnownPreloadBug;
-use Preheat\Doctor\Rung;
-use Preheat\Doctor\Severity;
 
 /**
  * Each finding of doctor on a fixture configuration: the severity, the line to change and the rung that measures it.

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Doctor;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Doctor\EditableFile;
+use Preheat\Doctor\Finding\EditableFile;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** A fix names a file the user can change: it exists (or can be created), they can write it, no package owns it. */

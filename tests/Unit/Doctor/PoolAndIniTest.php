@@ -6,8 +6,8 @@ namespace Preheat\Tests\Unit\Doctor;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Doctor\DoctorInputError;
-use Preheat\Doctor\IniFiles;
 use Preheat\Doctor\PoolFileParser;
+use Preheat\Doctor\Profile\IniFiles;
 
 final class PoolAndIniTest extends TestCase
 {

@@ -6,7 +6,7 @@ namespace Preheat\Tests\Unit\Doctor;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Doctor\PreloadInspector;
-use Preheat\Doctor\PreloadStatus;
+use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Plan\PlannedFile;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Script\Write\PreloadScriptWriter;

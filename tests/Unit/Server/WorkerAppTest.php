@@ -8,7 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\InvalidSetting;
 use Preheat\Server\Worker\WorkerApp;
 use Preheat\Server\Worker\WorkerLauncher;
-use Preheat\Server\Worker\WorkerSettings;
+use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** Which adapter the worker boots an app with: as configured, else told from the app; bad settings named. */

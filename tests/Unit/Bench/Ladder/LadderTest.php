@@ -5,15 +5,15 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Ladder;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\AutoloadLayer;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
-use Preheat\Bench\Config\ConfigError;
-use Preheat\Bench\Config\OpcacheLayer;
-use Preheat\Bench\Config\ScenarioLayers;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Ladder\LadderRung;
-use Preheat\Doctor\Rung;
+use Preheat\Bench\Scenario\AutoloadLayer;
+use Preheat\Bench\Scenario\OpcacheLayer;
+use Preheat\Bench\Scenario\ScenarioLayers;
+use Preheat\ConfigError;
+use Preheat\Doctor\Finding\Rung;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The ladder's rungs: each adds one layer to the rung below, the baseline changes nothing of the app. */

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Plan\Strategy;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\Generated;
-use Preheat\Bench\Config\ScenarioSpec;
+use Preheat\Bench\Scenario\Generated;
+use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Plan\Strategy\EverySafeFile;
 use Preheat\Plan\Strategy\Strategies;
 

@@ -1,0 +1,84 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Bench\Layering;
+
+use Preheat\Util\AtomicFile;
+
+/**
+ * Writes a classmap into a scenario's directory, `classmap.php` (var_export), and the file PHP runs
+ * before every request (auto_prepend_file) that puts it to work, `classmap-autoloader.php`. Nothing of
+ * the app is touched.
+ */
+final class ClassmapAutoloaderWriter
+{
+    /** @return string the file to prepend */
+    public function write(Classmap $classmap, string $directory): string
+    {
+        if (null !== $classmap->notApplicable) {
+            throw new \LogicException('No classmap to write: '.$classmap->notApplicable);
+        }
+        AtomicFile::write(
+            $directory.'/classmap.php',
+            "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
+            .'return '.var_export($classmap->classes, true).";\n",
+        );
+        $loader = $directory.'/classmap-autoloader.php';
+        AtomicFile::write(
+            $loader,
+            null !== $classmap->composerAutoload ? self::composer($classmap->composerAutoload) : self::inFront(),
+        );
+
+        return $loader;
+    }
+
+    /**
+     * Composer registers its loader in front of every other, so the map goes into Composer's own loader:
+     * booted here rather than by the front controller (requiring vendor/autoload.php again returns
+     * the same loader), given the map, and made authoritative, as `dump-autoload --classmap-authoritative` does.
+     */
+    private static function composer(string $autoload): string
+    {
+        $path = var_export($autoload, true);
+
+        return <<<PHP
+            <?php
+
+            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader with an
+            // authoritative classmap built from Preheat's inventory. The app's vendor/ is not touched.
+            (static function (): void {
+                \$loader = require {$path};
+                \$loader->addClassMap(require __DIR__.'/classmap.php');
+                \$loader->setClassMapAuthoritative(true);
+            })();
+
+            PHP;
+    }
+
+    /**
+     * A classmap autoloader in front of the app's: it includes a mapped class's file; on a miss the app's own
+     * autoloaders run as before.
+     */
+    private static function inFront(): string
+    {
+        return <<<'PHP'
+            <?php
+
+            // Written by preheat bench (the ladder's autoloader rung): a classmap built from Preheat's
+            // inventory, asked before the app's own autoloaders, which still answer what it does not map.
+            (static function (): void {
+                $classmap = require __DIR__.'/classmap.php';
+                spl_autoload_register(static function (string $class) use ($classmap): void {
+                    $file = $classmap[strtolower($class)] ?? null;
+                    if (null !== $file) {
+                        (static function () use ($file): void {
+                            include $file;
+                        })();
+                    }
+                }, true, true);
+            })();
+
+            PHP;
+    }
+}

@@ -1,0 +1,51 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Doctor\Profile;
+
+/** How the app finds its classes: Composer's autoloader and how it was dumped, or none doctor knows. */
+final class AutoloaderState
+{
+    public function __construct(
+        public readonly bool $composer,
+        public readonly bool $optimised = false,
+        public readonly bool $authoritative = false,
+        public readonly bool $apcu = false,
+        public readonly int $classmapEntries = 0,
+    ) {
+    }
+
+    /**
+     * Reads vendor/composer: a classmap that holds the PSR-4 namespaces' classes means `dump-autoload -o`,
+     * `setClassMapAuthoritative(true)` means --classmap-authoritative, `setApcuPrefix(` means --apcu.
+     */
+    public static function inspect(?string $vendorDir): self
+    {
+        $directory = null === $vendorDir ? null : $vendorDir.'/composer';
+        if (null === $directory || !is_file($directory.'/autoload_real.php')) {
+            return new self(false);
+        }
+        $real = (string) @file_get_contents($directory.'/autoload_real.php');
+        $static = (string) @file_get_contents($directory.'/autoload_static.php');
+        $classmap = (string) @file_get_contents($directory.'/autoload_classmap.php');
+        $psr4 = (string) @file_get_contents($directory.'/autoload_psr4.php');
+        $entries = preg_match_all('{^\s*\'[^\']+\' => }m', $classmap);
+        preg_match_all('{^\s*\'((?:[^\'\\\\]|\\\\.)+)\' => array\(}m', $psr4, $prefixes);
+        $covered = [] === $prefixes[1];
+        foreach ($prefixes[1] as $prefix) {
+            if (str_contains($classmap, "'".$prefix)) {
+                $covered = true;
+                break;
+            }
+        }
+
+        return new self(
+            true,
+            $covered && $entries > 1,
+            str_contains($real.$static, 'setClassMapAuthoritative(true)'),
+            str_contains($real.$static, 'setApcuPrefix('),
+            (int) $entries,
+        );
+    }
+}

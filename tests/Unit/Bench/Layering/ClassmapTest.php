@@ -1,0 +1,195 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Bench\Layering;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Layering\ClassmapAutoloaderWriter;
+use Preheat\Bench\Layering\ClassmapBuilder;
+use Preheat\Bench\Layering\LayerSettings;
+use Preheat\Bench\ScenarioPreparer;
+use Preheat\Composer\AutoloadRules;
+use Preheat\Composer\ComposerProject;
+use Preheat\Inventory\ConditionalDeclaration;
+use Preheat\Inventory\Declaration;
+use Preheat\Inventory\DeclarationKind;
+use Preheat\Inventory\FileInventory;
+use Preheat\Inventory\Inventory;
+use Preheat\Inventory\SideEffect;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/**
+ * The autoloader rung's classmap: the same class from the same file as the app's own autoloader would
+ * load, for Composer projects and others; not applicable without any autoloader.
+ */
+final class ClassmapTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testAComposerProjectMapsWhatComposersRulesFindAndHandsItToComposersLoader(): void
+    {
+        $root = $this->directory->path;
+        $this->file('vendor/autoload.php', "<?php\nreturn 'loader';\n");
+        $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register in Composer's loader\n");
+        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        $legacy = $this->file('src/Legacy/Old.php', "<?php\nclass Legacy_Elsewhere {}\n");
+        $polyfill = $this->file('src/Polyfill.php', "<?php\nnamespace App;\nif (!class_exists('App\\\\Polyfill', false)) { class Polyfill {} }\n");
+        $project = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(psr4: ['App\\' => $root.'/src']), []);
+        $inventory = new Inventory([
+            $page => $this->declaring($page, 'App\Page'),
+            $legacy => $this->declaring($legacy, 'Legacy_Elsewhere'),
+            $polyfill => new FileInventory($polyfill, 1, 1, conditionalDeclarations: [new ConditionalDeclaration(DeclarationKind::ClassDeclaration, 'App\Polyfill', 3, 'if')]),
+        ]);
+
+        $classmap = (new ClassmapBuilder())->build($project, $inventory, new Inventory([]));
+
+        self::assertNull($classmap->notApplicable);
+        self::assertSame($root.'/vendor/autoload.php', $classmap->composerAutoload);
+        self::assertSame(['App\Page' => $page, 'App\Polyfill' => $polyfill], $classmap->classes, 'Composer includes the file its rules give, conditional declaration or not; a class its rules do not find stays unmapped');
+        self::assertSame(1, $classmap->leftOut);
+        self::assertStringContainsString('made authoritative', $classmap->describe());
+    }
+
+    public function testWithoutComposerOnlyClassesDeclaredOnceInFilesThatRunNoCodeAreMapped(): void
+    {
+        $loader = $this->file('bootstrap.php', "<?php\nspl_autoload_register(function (\$c) {});\n");
+        $page = $this->file('lib/Page.php', "<?php\nclass Page {}\n");
+        $runs = $this->file('lib/Runs.php', "<?php\nclass Runs {}\ndefine('X', 1);\n");
+        $twice = $this->file('lib/Twice.php', "<?php\nclass Twice {}\n");
+        $twiceInContext = $this->file('cache/Twice.php', "<?php\nclass Twice {}\n");
+        $inventory = new Inventory([
+            $loader => new FileInventory($loader, 1, 1, sideEffects: [new SideEffect('calls spl_autoload_register()', 2)]),
+            $page => $this->declaring($page, 'Page'),
+            $runs => new FileInventory($runs, 1, 1, [new Declaration(DeclarationKind::ClassDeclaration, 'Runs', 2)], sideEffects: [new SideEffect('calls define()', 3)]),
+            $twice => $this->declaring($twice, 'Twice'),
+        ]);
+        $project = new ComposerProject($this->directory->path, null, [], AutoloadRules::none(), [], false);
+
+        $classmap = (new ClassmapBuilder())->build($project, $inventory, new Inventory([$twiceInContext => $this->declaring($twiceInContext, 'Twice')]));
+
+        self::assertNull($classmap->composerAutoload);
+        self::assertSame(['page' => $page], $classmap->classes, 'keys in lower case: PHP looks class names up without regard to case');
+        self::assertSame(2, $classmap->leftOut);
+        self::assertStringContainsString('in front of the app\'s', $classmap->describe());
+    }
+
+    public function testAnAppWithoutAnyAutoloaderIsNotApplicableAndSaysWhy(): void
+    {
+        $page = $this->file('lib/Page.php', "<?php\nclass Page {}\n");
+        $project = new ComposerProject($this->directory->path, null, [], AutoloadRules::none(), [], false);
+
+        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$page => $this->declaring($page, 'Page')]), new Inventory([]));
+
+        self::assertSame([], $classmap->classes);
+        self::assertSame('not applicable: no scanned file registers an autoloader (spl_autoload_register), so the app includes its classes itself and there is nothing for a classmap to replace', $classmap->describe());
+    }
+
+    public function testWhereNoClassmapAppliesOnlyTheRungThatAddsNothingElseIsSkipped(): void
+    {
+        $notApplicable = new LayerSettings([], 'the app\'s own autoloader (a classmap is not applicable: no autoloader)', 'no autoloader');
+        $reasons = [];
+        foreach (Ladder::standard()->rungs as $rung) {
+            $reasons[$rung->name()] = ScenarioPreparer::notApplicable($rung->scenario, $notApplicable);
+        }
+
+        self::assertSame([
+            '1-baseline' => null,
+            '2-opcache-sizing' => null,
+            '3-autoloader' => 'not applicable: no autoloader',
+            '4-preload-hot' => null,
+            '5-preload-all' => null,
+            '6-ceiling' => null,
+            Ladder::REFERENCE => null,
+        ], $reasons, 'the preload rungs and the ceiling still run, with the app\'s own autoloader');
+        self::assertNull(ScenarioPreparer::notApplicable(Ladder::standard()->scenarios()[2], new LayerSettings()), 'a classmap that applies');
+    }
+
+    public function testTheWrittenAutoloaderLoadsAMappedClassAndLeavesAMissToTheOthers(): void
+    {
+        $class = 'PreheatClassmapProbe'.bin2hex(random_bytes(4));
+        $file = $this->file('lib/Probe.php', "<?php\nclass $class {}\n");
+        $index = $this->file('index.php', "<?php\nspl_autoload_register(function (\$c) {});\n");
+        $project = new ComposerProject($this->directory->path, null, [], AutoloadRules::none(), [], false);
+        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$file => $this->declaring($file, $class), $index => new FileInventory($index, 1, 1)]), new Inventory([]));
+        mkdir($this->directory->path.'/scenario');
+
+        $prepend = (new ClassmapAutoloaderWriter())->write($classmap, $this->directory->path.'/scenario');
+        $before = spl_autoload_functions();
+        require $prepend;
+        $added = array_values(array_filter(spl_autoload_functions(), static fn ($function): bool => !\in_array($function, $before, true)));
+        self::assertCount(1, $added);
+        $loader = $added[0];
+        try {
+            self::assertSame(0, array_search($loader, spl_autoload_functions(), true), 'registered in front of every other autoloader');
+            self::assertTrue(class_exists(strtoupper($class)), 'found whatever the case of the name');
+            self::assertFalse(class_exists('PreheatClassmapNoSuchClass'));
+            self::assertSame(['classmap-autoloader.php', 'classmap.php'], array_values(array_diff(scandir($this->directory->path.'/scenario') ?: [], ['.', '..'])));
+        } finally {
+            spl_autoload_unregister($loader);
+        }
+    }
+
+    public function testTheComposerAutoloaderHandsTheMapToComposersOwnLoader(): void
+    {
+        $this->file('vendor/autoload.php', "<?php\nreturn \$GLOBALS['preheatFakeComposerLoader'];\n");
+        $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register\n");
+        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        $root = $this->directory->path;
+        $project = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(psr4: ['App\\' => $root.'/src']), []);
+        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$page => $this->declaring($page, 'App\Page')]), new Inventory([]));
+        mkdir($root.'/scenario');
+        $fake = new class {
+            /** @var array<string, string> */
+            public array $map = [];
+            public bool $authoritative = false;
+
+            /** @param array<string, string> $map */
+            public function addClassMap(array $map): void
+            {
+                $this->map += $map;
+            }
+
+            public function setClassMapAuthoritative(bool $authoritative): void
+            {
+                $this->authoritative = $authoritative;
+            }
+        };
+        $GLOBALS['preheatFakeComposerLoader'] = $fake;
+        try {
+            require (new ClassmapAutoloaderWriter())->write($classmap, $root.'/scenario');
+        } finally {
+            unset($GLOBALS['preheatFakeComposerLoader']);
+        }
+
+        self::assertSame(['App\Page' => $page], $fake->map);
+        self::assertTrue($fake->authoritative);
+    }
+
+    private function declaring(string $path, string $class): FileInventory
+    {
+        return new FileInventory($path, 1, 1, [new Declaration(DeclarationKind::ClassDeclaration, $class, 2)]);
+    }
+
+    private function file(string $relative, string $code): string
+    {
+        $path = $this->directory->path.'/'.$relative;
+        if (!is_dir(\dirname($path))) {
+            mkdir(\dirname($path), 0777, true);
+        }
+        file_put_contents($path, $code);
+
+        return (string) realpath($path);
+    }
+}
