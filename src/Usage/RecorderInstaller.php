@@ -10,6 +10,7 @@ use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Setting;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PackageFiles;
 use Preheat\Util\PhpComment;
 
 /**
@@ -151,7 +152,7 @@ final class RecorderInstaller
 
     public function bootstrap(RecorderSettings $settings): string
     {
-        $recorder = var_export(self::recorderPath(), true);
+        $recorder = var_export(self::recorderPath($settings->bootstrapPath), true);
         $entries = '';
         foreach ($this->config($settings) as $key => $value) {
             $entries .= \sprintf("            %s => %s,\n", var_export($key, true), self::export($value));
@@ -183,6 +184,12 @@ final class RecorderInstaller
 
     public function install(RecorderSettings $settings): void
     {
+        if (PackageFiles::inPhar()) {
+            AtomicFile::write(
+                self::recorderPath($settings->bootstrapPath),
+                (string) file_get_contents(RecorderFile::path()),
+            );
+        }
         AtomicFile::write($settings->bootstrapPath, $this->bootstrap($settings));
     }
 
@@ -198,9 +205,17 @@ final class RecorderInstaller
         return 'php_admin_value[auto_prepend_file] = '.self::iniValue($bootstrapPath);
     }
 
-    public static function recorderPath(): string
+    /**
+     * The recorder the bootstrap loads. Run from preheat.phar, a copy beside the bootstrap (NAME.lib.php
+     * for NAME.php, written by install()): php-fpm's pool user cannot be assumed to read a phar:// path,
+     * and the PHAR may be moved or deleted after the deploy.
+     */
+    public static function recorderPath(?string $bootstrapPath = null): string
     {
         $path = RecorderFile::path();
+        if (null !== $bootstrapPath && PackageFiles::inPhar()) {
+            return substr($bootstrapPath, 0, -\strlen('.php')).'.lib.php';
+        }
 
         return realpath($path) ?: $path;
     }
