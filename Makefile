@@ -16,6 +16,7 @@ phar: deps
 ## (among them the PHAR's build and a deploy with it), then the fault suite.
 test: deps
 	$(MAKE) --no-print-directory check
+	$(MAKE) --no-print-directory phar
 	$(PHPUNIT) --testsuite unit
 	$(PHPUNIT) --testsuite integration
 	$(PHPUNIT) --testsuite fault

@@ -16,8 +16,9 @@ use Symfony\Component\Process\Process;
  * preheat.phar as built by `make phar`, run as `php preheat.phar ...` from another directory on an app
  * installed with `composer install --no-dev` (no Preheat, no Composer needed by the PHAR) whose
  * symfony/console 5.4 conflicts with Preheat's own (^6.4 || ^7.0): generate, verify, status against a
- * real php-fpm, a short bench on php-fpm and on the worker runtime (whose program and libraries the
- * PHAR extracts), and the recorder a bootstrap written by the PHAR loads.
+ * real php-fpm (these with nothing on PATH: no Composer), a short bench on php-fpm, mod_php and the
+ * worker runtime (whose program and libraries the PHAR extracts), and the recorder a bootstrap written
+ * by the PHAR loads.
  */
 #[Group('integration')]
 final class PharTest extends TestCase
@@ -77,21 +78,24 @@ final class PharTest extends TestCase
         $elsewhere = $this->directory->path.'/elsewhere';
         mkdir($elsewhere);
         $cache = '--cache-dir='.$this->directory->path.'/cache';
+        // A server without Composer (or anything else on PATH): the PHAR needs only the PHP that runs it.
+        mkdir($this->directory->path.'/empty-path');
+        $bare = ['PATH' => $this->directory->path.'/empty-path'];
 
-        $generate = PharBuild::run(['generate', '--project=../app', $cache], $elsewhere);
+        $generate = PharBuild::run(['generate', '--project=../app', $cache], $elsewhere, $bare);
         self::assertSame(0, $generate->getExitCode(), $generate->getOutput().$generate->getErrorOutput());
         self::assertStringContainsString('Wrote '.$app.'/preload.php', $generate->getOutput());
         $script = (string) file_get_contents($app.'/preload.php');
         self::assertStringContainsString("'/src/Greeter.php'", $script);
         self::assertStringContainsString("'/vendor/symfony/console/Command/Command.php'", $script, 'the app\'s console, planned from its own files');
 
-        $verify = PharBuild::run(['verify', '../app/preload.php'], $elsewhere);
+        $verify = PharBuild::run(['verify', '../app/preload.php'], $elsewhere, $bare);
         self::assertSame(0, $verify->getExitCode(), $verify->getOutput().$verify->getErrorOutput());
         self::assertStringContainsString(': OK', $verify->getOutput());
         self::assertStringContainsString('0 fatal, 0 warnings', $verify->getOutput());
 
         $socket = $this->startFpm($app.'/preload.php');
-        $status = PharBuild::run(['status', '../app/preload.php', '--fastcgi='.$socket], $elsewhere);
+        $status = PharBuild::run(['status', '../app/preload.php', '--fastcgi='.$socket], $elsewhere, $bare);
         self::assertSame(0, $status->getExitCode(), $status->getOutput().$status->getErrorOutput());
         self::assertStringContainsString('FRESH', $status->getOutput());
 
@@ -102,7 +106,7 @@ final class PharTest extends TestCase
         $page = new Process([\PHP_BINARY, '-d', 'auto_prepend_file='.$app.'/preheat-recorder.php', $app.'/public/index.php'], $elsewhere);
         $page->mustRun();
         self::assertSame("Hello, web! (console v{$console}, 5 commands)\n", $page->getOutput(), 'the app runs its own console');
-        $usage = PharBuild::run(['usage', '--store=../app/preheat-usage.log'], $elsewhere);
+        $usage = PharBuild::run(['usage', '--store=../app/preheat-usage.log'], $elsewhere, $bare);
         self::assertSame(0, $usage->getExitCode(), $usage->getOutput().$usage->getErrorOutput());
         self::assertStringContainsString('src/Greeter.php', $usage->getOutput());
 
