@@ -90,13 +90,15 @@ foreach ($runtime as $package) {
 // The class loader is written from this list alone: dev packages are neither copied nor named.
 $local = ['packages' => $runtime, 'dev' => false, 'dev-package-names' => []];
 @mkdir($work.'/vendor/composer', 0o755, true);
-file_put_contents($work.'/vendor/composer/installed.json', json_encode($local, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES));
+$json = json_encode($local, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES);
+file_put_contents($work.'/vendor/composer/installed.json', $json);
 $manifest = json_decode((string) file_get_contents($work.'/composer.json'), true);
 unset($manifest['autoload-dev'], $manifest['require-dev'], $manifest['scripts']);
 file_put_contents($work.'/composer.json', json_encode($manifest, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES));
 
 $dump = sprintf(
-    'cd %s && COMPOSER_NO_INTERACTION=1 %s %s dump-autoload --no-dev --classmap-authoritative --no-scripts --quiet 2>&1',
+    'cd %s && COMPOSER_NO_INTERACTION=1 %s %s dump-autoload '
+    .'--no-dev --classmap-authoritative --no-scripts --quiet 2>&1',
     escapeshellarg($work),
     escapeshellarg(PHP_BINARY),
     escapeshellarg($composer),

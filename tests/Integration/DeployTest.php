@@ -47,7 +47,8 @@ final class DeployTest extends TestCase
     public function testTheDocumentedRecipeDeploysTwoReleasesFreshStaleUntilTheRestartThenFresh(): void
     {
         self::assertNotNull((new ExecutableFinder())->find('composer'), 'Composer is needed (Debian: composer)');
-        self::assertFileExists('/usr/sbin/php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION, 'php-fpm of this PHP is needed');
+        $fpmBinary = '/usr/sbin/php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
+        self::assertFileExists($fpmBinary, 'php-fpm of this PHP is needed');
         $recipe = self::recipe();
         $root = $this->directory->path;
         $source = $root.'/source';
@@ -114,7 +115,8 @@ final class DeployTest extends TestCase
     /** @param array<string, string> $environment */
     private function step(string $code, array $environment): Process
     {
-        $process = new Process(['bash', '-c', "set -euo pipefail\n".$code], $this->directory->path, $environment, null, 300);
+        $script = "set -euo pipefail\n".$code;
+        $process = new Process(['bash', '-c', $script], $this->directory->path, $environment, null, 300);
         $process->run();
 
         return $process;

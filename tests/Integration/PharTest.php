@@ -50,11 +50,25 @@ final class PharTest extends TestCase
             \assert($file instanceof \PharFileInfo);
             $files[] = substr($file->getPathname(), \strlen('phar://'.PharBuild::path().'/'));
         }
-        foreach (['bin/preheat', 'src/Console/Application.php', 'recorder/preheat-recorder.php', 'src/Worker/worker.php', 'vendor/autoload.php', 'vendor/symfony/console/Application.php', 'vendor/nikic/php-parser/lib/PhpParser/Parser.php', 'vendor/react/socket/src/FdServer.php'] as $kept) {
-            self::assertContains($kept, $files);
+        $kept = [
+            'bin/preheat',
+            'src/Console/Application.php',
+            'recorder/preheat-recorder.php',
+            'src/Worker/worker.php',
+            'vendor/autoload.php',
+            'vendor/symfony/console/Application.php',
+            'vendor/nikic/php-parser/lib/PhpParser/Parser.php',
+            'vendor/react/socket/src/FdServer.php',
+        ];
+        foreach ($kept as $file) {
+            self::assertContains($file, $files);
         }
         foreach ($files as $file) {
-            self::assertDoesNotMatchRegularExpression('~^(tests|bench|demo|doc)/|^vendor/(phpunit|phpstan|friendsofphp|sebastian)/~', $file, 'not needed at runtime');
+            self::assertDoesNotMatchRegularExpression(
+                '~^(tests|bench|demo|doc)/|^vendor/(phpunit|phpstan|friendsofphp|sebastian)/~',
+                $file,
+                'not needed at runtime',
+            );
         }
     }
 
@@ -63,17 +77,23 @@ final class PharTest extends TestCase
         $composer = (new ExecutableFinder())->find('composer');
         self::assertNotNull($composer, 'Composer is needed to install the fixture app (Debian: composer)');
         $fpm = '/usr/sbin/php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
-        self::assertFileExists($fpm, 'php-fpm of this PHP is needed (Debian: php'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION.'-fpm)');
+        self::assertFileExists($fpm, 'php-fpm of this PHP is needed (Debian: its php8.x-fpm)');
         $phar = PharBuild::path();
         $app = $this->directory->path.'/app';
         (new Process(['cp', '-a', \dirname(__DIR__).'/Fixtures/phar/app', $app]))->mustRun();
-        $install = new Process([$composer, 'install', '--no-dev', '--classmap-authoritative', '--no-interaction', '--no-progress'], $app, ['COMPOSER_NO_INTERACTION' => '1'], null, 300);
+        $install = new Process(
+            [$composer, 'install', '--no-dev', '--classmap-authoritative', '--no-interaction', '--no-progress'],
+            $app,
+            ['COMPOSER_NO_INTERACTION' => '1'],
+            null,
+            300,
+        );
         $install->run();
         self::assertSame(0, $install->getExitCode(), $install->getOutput().$install->getErrorOutput());
         // php-fpm preloads as its pool's user: the files must be readable by it, whatever the umask was.
         (new Process(['chmod', '-R', 'a+rX', $app]))->mustRun();
         $console = self::installedVersion($app, 'symfony/console');
-        self::assertStringStartsWith('5.4.', $console, 'the app is on a symfony/console that Preheat\'s own conflicts with');
+        self::assertStringStartsWith('5.4.', $console, 'a symfony/console that Preheat\'s own conflicts with');
         self::assertDirectoryDoesNotExist($app.'/vendor/preheat');
         $elsewhere = $this->directory->path.'/elsewhere';
         mkdir($elsewhere);
@@ -87,7 +107,11 @@ final class PharTest extends TestCase
         self::assertStringContainsString('Wrote '.$app.'/preload.php', $generate->getOutput());
         $script = (string) file_get_contents($app.'/preload.php');
         self::assertStringContainsString("'/src/Greeter.php'", $script);
-        self::assertStringContainsString("'/vendor/symfony/console/Command/Command.php'", $script, 'the app\'s console, planned from its own files');
+        self::assertStringContainsString(
+            "'/vendor/symfony/console/Command/Command.php'",
+            $script,
+            'the app\'s console, planned from its own files',
+        );
 
         $verify = PharBuild::run(['verify', '../app/preload.php'], $elsewhere, $bare);
         self::assertSame(0, $verify->getExitCode(), $verify->getOutput().$verify->getErrorOutput());
@@ -100,18 +124,36 @@ final class PharTest extends TestCase
         self::assertStringContainsString('FRESH', $status->getOutput());
 
         // The recorder a bootstrap written by the PHAR loads: a copy beside it, which the PHP serving the app reads.
-        $record = PharBuild::run(['record', '--install', '--project=../app', '--sample=1', '--batch=1', '--pool-user='.(posix_getpwuid(posix_geteuid()) ?: ['name' => 'root'])['name']], $elsewhere);
+        $user = (posix_getpwuid(posix_geteuid()) ?: ['name' => 'root'])['name'];
+        $record = PharBuild::run(
+            ['record', '--install', '--project=../app', '--sample=1', '--batch=1', '--pool-user='.$user],
+            $elsewhere,
+        );
         self::assertSame(0, $record->getExitCode(), $record->getOutput().$record->getErrorOutput());
-        self::assertStringContainsString(var_export($app.'/preheat-recorder.lib.php', true), (string) file_get_contents($app.'/preheat-recorder.php'));
-        $page = new Process([\PHP_BINARY, '-d', 'auto_prepend_file='.$app.'/preheat-recorder.php', $app.'/public/index.php'], $elsewhere);
+        self::assertStringContainsString(
+            var_export($app.'/preheat-recorder.lib.php', true),
+            (string) file_get_contents($app.'/preheat-recorder.php'),
+        );
+        $page = new Process(
+            [\PHP_BINARY, '-d', 'auto_prepend_file='.$app.'/preheat-recorder.php', $app.'/public/index.php'],
+            $elsewhere,
+        );
         $page->mustRun();
-        self::assertSame("Hello, web! (console v{$console}, 5 commands)\n", $page->getOutput(), 'the app runs its own console');
+        self::assertSame(
+            "Hello, web! (console v{$console}, 5 commands)\n",
+            $page->getOutput(),
+            'the app runs its own console',
+        );
         $usage = PharBuild::run(['usage', '--store=../app/preheat-usage.log'], $elsewhere, $bare);
         self::assertSame(0, $usage->getExitCode(), $usage->getOutput().$usage->getErrorOutput());
         self::assertStringContainsString('src/Greeter.php', $usage->getOutput());
 
         foreach (['fpm', 'mod_php', 'worker'] as $runtime) {
-            $bench = PharBuild::run(['bench', '--project=../app', '--runtime='.$runtime, '--scenario=none', '--scenario=all', '--url=/', '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2', '--format=json'], $elsewhere);
+            $bench = PharBuild::run([
+                'bench', '--project=../app', '--runtime='.$runtime, '--scenario=none', '--scenario=all', '--url=/',
+                '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2',
+                '--format=json',
+            ], $elsewhere);
             self::assertSame(0, $bench->getExitCode(), $runtime.': '.$bench->getOutput().$bench->getErrorOutput());
             $report = json_decode($bench->getOutput(), true);
             self::assertIsArray($report, $runtime);
@@ -143,7 +185,8 @@ final class PharTest extends TestCase
             'opcache.preload='.$script,
             $root ? 'opcache.preload_user=root' : null,
         ]))."\n");
-        $start = new Process([\PHP_BINARY, \dirname(__DIR__).'/Fixtures/deploy/restart-php-fpm.php', $directory], null, null, null, 60);
+        $restart = \dirname(__DIR__).'/Fixtures/deploy/restart-php-fpm.php';
+        $start = new Process([\PHP_BINARY, $restart, $directory], null, null, null, 60);
         $start->run();
         self::assertSame(0, $start->getExitCode(), $start->getErrorOutput());
 
@@ -152,7 +195,11 @@ final class PharTest extends TestCase
 
     private static function installedVersion(string $app, string $package): string
     {
-        $installed = json_decode((string) file_get_contents($app.'/vendor/composer/installed.json'), true, flags: \JSON_THROW_ON_ERROR);
+        $installed = json_decode(
+            (string) file_get_contents($app.'/vendor/composer/installed.json'),
+            true,
+            flags: \JSON_THROW_ON_ERROR,
+        );
         self::assertIsArray($installed);
         foreach ($installed['packages'] as $entry) {
             if ($package === $entry['name']) {

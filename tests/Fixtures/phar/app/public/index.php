@@ -5,6 +5,8 @@ declare(strict_types=1);
 require __DIR__.'/../vendor/autoload.php';
 
 // The app's own Symfony Console, whatever preheat.phar carries: the version proves whose classes ran.
-$application = new Symfony\Component\Console\Application('app', Composer\InstalledVersions::getPrettyVersion('symfony/console') ?? '?');
+$version = Composer\InstalledVersions::getPrettyVersion('symfony/console') ?? '?';
+$application = new Symfony\Component\Console\Application('app', $version);
 $application->add(new App\GreetCommand());
-echo (new App\Greeter())->greet('web'), ' (console ', $application->getVersion(), ', ', count($application->all()), " commands)\n";
+$commands = count($application->all());
+echo (new App\Greeter())->greet('web'), ' (console ', $application->getVersion(), ', ', $commands, " commands)\n";
