@@ -10,6 +10,7 @@ use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Setting;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\FileSystemError;
 use Preheat\Util\PackageFiles;
 use Preheat\Util\PhpComment;
 
@@ -185,10 +186,12 @@ final class RecorderInstaller
     public function install(RecorderSettings $settings): void
     {
         if (PackageFiles::inPhar()) {
-            AtomicFile::write(
-                self::recorderPath($settings->bootstrapPath),
-                (string) file_get_contents(RecorderFile::path()),
-            );
+            $recorder = self::recorderPath($settings->bootstrapPath);
+            $directory = \dirname($recorder);
+            if (!is_dir($directory) && !@mkdir($directory, 0o755) && !is_dir($directory)) {
+                throw FileSystemError::cannotCreateDirectory($directory);
+            }
+            AtomicFile::write($recorder, (string) file_get_contents(RecorderFile::path()));
         }
         AtomicFile::write($settings->bootstrapPath, $this->bootstrap($settings));
     }
@@ -206,15 +209,16 @@ final class RecorderInstaller
     }
 
     /**
-     * The recorder the bootstrap loads. Run from preheat.phar, a copy beside the bootstrap (NAME.lib.php
-     * for NAME.php, written by install()): php-fpm's pool user cannot be assumed to read a phar:// path,
-     * and the PHAR may be moved or deleted after the deploy.
+     * The recorder the bootstrap loads. Run from preheat.phar, a copy beside the bootstrap, written by
+     * install() (.preheat/NAME.lib.php for NAME.php): php-fpm's pool user cannot be assumed to read a
+     * phar:// path, and the PHAR may be moved or deleted after the deploy. In a hidden directory, which
+     * the planner does not scan, so that `generate` does not preload the recorder with the app.
      */
     public static function recorderPath(?string $bootstrapPath = null): string
     {
         $path = RecorderFile::path();
         if (null !== $bootstrapPath && PackageFiles::inPhar()) {
-            return substr($bootstrapPath, 0, -\strlen('.php')).'.lib.php';
+            return \dirname($bootstrapPath).'/.preheat/'.basename($bootstrapPath, '.php').'.lib.php';
         }
 
         return realpath($path) ?: $path;

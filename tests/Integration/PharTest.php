@@ -131,8 +131,15 @@ final class PharTest extends TestCase
         );
         self::assertSame(0, $record->getExitCode(), $record->getOutput().$record->getErrorOutput());
         self::assertStringContainsString(
-            var_export($app.'/preheat-recorder.lib.php', true),
+            var_export($app.'/.preheat/preheat-recorder.lib.php', true),
             (string) file_get_contents($app.'/preheat-recorder.php'),
+        );
+        $again = PharBuild::run(['generate', '--project=../app', '--output=../after-record.php', $cache], $elsewhere);
+        self::assertSame(0, $again->getExitCode(), $again->getOutput().$again->getErrorOutput());
+        self::assertStringNotContainsString(
+            'recorder',
+            (string) file_get_contents($this->directory->path.'/after-record.php'),
+            'the recorder is not preloaded with the app',
         );
         $page = new Process(
             [\PHP_BINARY, '-d', 'auto_prepend_file='.$app.'/preheat-recorder.php', $app.'/public/index.php'],
