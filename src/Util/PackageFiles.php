@@ -62,7 +62,7 @@ final class PackageFiles
         if (!is_dir($base)) {
             @mkdir($base, 0o755);
         }
-        $remedy = 'or set TMPDIR to a directory of yours';
+        $remedy = 'set TMPDIR to a directory of yours';
         try {
             $usable = PrivateDirectory::ensure($base, $remedy);
         } catch (UnsafeDirectory $error) {
@@ -73,7 +73,7 @@ final class PackageFiles
             throw new FileSystemError(\sprintf(
                 'Cannot create %s to extract the files of preheat.phar that other processes read: %s.',
                 $base,
-                'make the temp directory writable, '.$remedy,
+                'make the temp directory writable or '.$remedy,
             ));
         }
         $hash = hash_file('sha256', $pharFile);
