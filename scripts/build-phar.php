@@ -134,8 +134,8 @@ $phar->setStub(<<<'PHP'
     declare(strict_types=1);
 
     // Preheat in one file: `php preheat.phar --help`. Built by scripts/build-phar.php.
-    if (!class_exists(Phar::class)) {
-        fwrite(STDERR, "preheat.phar: PHP's Phar extension is needed to run it.\n");
+    if (!class_exists(Phar::class) || !extension_loaded('zlib')) {
+        fwrite(STDERR, "preheat.phar: PHP's Phar and zlib extensions are needed to run it.\n");
         exit(3);
     }
     require 'phar://'.__FILE__.'/vendor/autoload.php';
