@@ -108,6 +108,16 @@ if (0 !== $status) {
     fail("composer dump-autoload failed:\n".implode("\n", $lines));
 }
 
+// The class map names Composer\InstalledVersions, which dump-autoload does not write: Composer's own
+// copy, and what it reads (installed.php) without the dev packages.
+if (!is_file($work.'/vendor/composer/InstalledVersions.php') && is_file($root.'/vendor/composer/installed.php')) {
+    copy($root.'/vendor/composer/InstalledVersions.php', $work.'/vendor/composer/InstalledVersions.php');
+    $versions = require $root.'/vendor/composer/installed.php';
+    $versions['root']['dev'] = false;
+    $versions['versions'] = array_diff_key($versions['versions'], $dev);
+    file_put_contents($work.'/vendor/composer/installed.php', '<?php return '.var_export($versions, true).";\n");
+}
+
 @mkdir(dirname($output), 0o755, true);
 $temporary = $output.'.'.getmypid().'.tmp.phar';
 @unlink($temporary);

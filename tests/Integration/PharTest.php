@@ -63,6 +63,11 @@ final class PharTest extends TestCase
         foreach ($kept as $file) {
             self::assertContains($file, $files);
         }
+        $classmap = require 'phar://'.PharBuild::path().'/vendor/composer/autoload_classmap.php';
+        self::assertIsArray($classmap);
+        foreach ($classmap as $class => $path) {
+            self::assertFileExists($path, 'the class map\'s '.$class);
+        }
         foreach ($files as $file) {
             self::assertDoesNotMatchRegularExpression(
                 '~^(tests|bench|demo|doc)/|^vendor/(phpunit|phpstan|friendsofphp|sebastian)/~',
