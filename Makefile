@@ -2,14 +2,21 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds
+.PHONY: demo test unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds phar
 
 deps:
 	@bash scripts/install-deps.sh test
 
-## Static analysis and the code-style check, then every test: unit tests, then those that start processes, then the fault suite.
+## One self-contained executable, build/preheat.phar: Preheat and its runtime dependencies only, run as
+## `php preheat.phar COMMAND` from any directory (no Composer needed where it runs).
+phar: deps
+	$(PHP) -d phar.readonly=0 scripts/build-phar.php build/preheat.phar
+
+## Static analysis and the code-style check, then every test: unit tests, then those that start processes
+## (among them the PHAR's build and a deploy with it), then the fault suite.
 test: deps
 	$(MAKE) --no-print-directory check
+	$(MAKE) --no-print-directory phar
 	$(PHPUNIT) --testsuite unit
 	$(PHPUNIT) --testsuite integration
 	$(PHPUNIT) --testsuite fault

@@ -19,9 +19,16 @@ final class RecorderFile
         return \dirname(__DIR__, 2).'/recorder/preheat-recorder.php';
     }
 
+    /**
+     * Loads it unless a recorder is loaded already: a bootstrap written by preheat.phar loads a copy of
+     * it (NAME.lib.php), and a middleware of the Composer package in the same request must not declare
+     * its classes a second time (a fatal error).
+     */
     public static function load(): void
     {
-        require_once self::path();
+        if (!class_exists(Recorder::class, false)) {
+            require_once self::path();
+        }
     }
 
     /** @return Batch a batch as the recorder's sinks take it */

@@ -10,6 +10,8 @@ use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Setting;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\FileSystemError;
+use Preheat\Util\PackageFiles;
 use Preheat\Util\PhpComment;
 
 /**
@@ -151,7 +153,7 @@ final class RecorderInstaller
 
     public function bootstrap(RecorderSettings $settings): string
     {
-        $recorder = var_export(self::recorderPath(), true);
+        $recorder = var_export(self::recorderPath($settings->bootstrapPath), true);
         $entries = '';
         foreach ($this->config($settings) as $key => $value) {
             $entries .= \sprintf("            %s => %s,\n", var_export($key, true), self::export($value));
@@ -183,6 +185,14 @@ final class RecorderInstaller
 
     public function install(RecorderSettings $settings): void
     {
+        if (PackageFiles::inPhar()) {
+            $recorder = self::recorderPath($settings->bootstrapPath);
+            $directory = \dirname($recorder);
+            if (!is_dir($directory) && !@mkdir($directory, 0o755) && !is_dir($directory)) {
+                throw FileSystemError::cannotCreateDirectory($directory);
+            }
+            AtomicFile::write($recorder, (string) file_get_contents(RecorderFile::path()));
+        }
         AtomicFile::write($settings->bootstrapPath, $this->bootstrap($settings));
     }
 
@@ -198,9 +208,18 @@ final class RecorderInstaller
         return 'php_admin_value[auto_prepend_file] = '.self::iniValue($bootstrapPath);
     }
 
-    public static function recorderPath(): string
+    /**
+     * The recorder the bootstrap loads. Run from preheat.phar, a copy beside the bootstrap, written by
+     * install() (.preheat/NAME.lib.php for NAME.php): php-fpm's pool user cannot be assumed to read a
+     * phar:// path, and the PHAR may be moved or deleted after the deploy. In a hidden directory, which
+     * the planner does not scan, so that `generate` does not preload the recorder with the app.
+     */
+    public static function recorderPath(?string $bootstrapPath = null): string
     {
         $path = RecorderFile::path();
+        if (null !== $bootstrapPath && PackageFiles::inPhar()) {
+            return \dirname($bootstrapPath).'/.preheat/'.basename($bootstrapPath, '.php').'.lib.php';
+        }
 
         return realpath($path) ?: $path;
     }

@@ -18,6 +18,7 @@ use Preheat\Server\StartWait;
 use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerSettings;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PackageFiles;
 use Preheat\Worker\WorkerConfig;
 
 /**
@@ -134,7 +135,7 @@ final class WorkerLauncher implements RuntimeFactory
     /** The worker program's main script. */
     public static function program(): string
     {
-        return \dirname(__DIR__, 2).'/Worker/worker.php';
+        return PackageFiles::external(\dirname(__DIR__, 2).'/Worker/worker.php');
     }
 
     /**
@@ -147,7 +148,7 @@ final class WorkerLauncher implements RuntimeFactory
         foreach (self::LIBRARIES as $prefix => $class) {
             $file = (string) (new \ReflectionClass($class))->getFileName();
             $depth = substr_count(substr($class, \strlen($prefix)), '\\') + 1;
-            $roots[$prefix] = \dirname($file, $depth);
+            $roots[$prefix] = PackageFiles::external(\dirname($file, $depth));
         }
 
         return $roots;
