@@ -56,6 +56,7 @@ final class PlanJsonRenderer
         return [
             'output' => $outcome->outputPath,
             'written' => $outcome->written,
+            'reused' => $outcome->reused,
             'plan' => $this->plan($outcome->planResult->plan),
             'scan' => $this->scan->json($outcome->planResult),
             'fixRounds' => array_map(static fn ($r): array => ['round' => $r->round, 'dropped' => array_column(array_map(static fn ($d): array => [$d->subject, $d->why], $r->drops), 1, 0)], $outcome->fixRounds),

@@ -175,7 +175,10 @@ final class GenerateSession
         };
     }
 
-    /** @param int|null $stalledFixRound the fix round that found nothing new to drop */
+    /**
+     * @param int|null $stalledFixRound the fix round that found nothing new to drop
+     * @param bool     $reused          the script on disk and its last verification were reused, PHP not booted
+     */
     public function outcome(
         string $outputPath,
         bool $written,
@@ -183,6 +186,7 @@ final class GenerateSession
         bool $strict,
         int $fixRoundLimit = 0,
         ?int $stalledFixRound = null,
+        bool $reused = false,
     ): GenerateOutcome {
         return new GenerateOutcome(
             $this->result,
@@ -196,6 +200,7 @@ final class GenerateSession
             $fixRoundLimit,
             $this->capacityRounds,
             $stalledFixRound,
+            $reused,
         );
     }
 

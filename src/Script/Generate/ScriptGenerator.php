@@ -51,6 +51,19 @@ final class ScriptGenerator
             return $session->outcome($request->outputPath, true, null, $request->strict);
         }
 
+        $store = $request->reuse;
+        $key = null === $store ? null : $this->timings->span(
+            'reuse key (tree, options, PHP and ini)',
+            static fn (): string => ReuseKey::of(
+                $session->result()->project->root,
+                $session->result()->scan->selection->files ?? [],
+                $session->result()->scan->selection->context ?? [],
+                $request->fingerprint(),
+                $request->verify->php,
+                $request->outputPath,
+            ),
+        );
+
         // As root PHP preloads as the pool's user: a file that user cannot read fails every boot the same way,
         // and no fix round can help. Said first, with its fix, before any PHP starts.
         $preloadUser = $request->verify->php->preloadUser();
@@ -63,9 +76,21 @@ final class ScriptGenerator
             ));
         }
 
+        if (null !== $key && !$request->reverify) {
+            $reused = $this->timings->span(
+                'reuse the last verification',
+                fn (): ?GenerateOutcome => $this->reuse($request, $store, $key, $session),
+            );
+            if (null !== $reused) {
+                return $reused;
+            }
+        }
+
         $policy = new RoundPolicy($request->fixRounds, $request->strict, $request->fit, timings: $this->timings);
         // What each verification is for, named in the timing table.
         $purpose = 'verification';
+        /** @var list<Constraint> $constraints what the rounds added, in order, for the reuse record */
+        $constraints = [];
         while (true) {
             $verify = $request->verify->expecting(\count($session->result()->plan->included));
             $verified = $this->writeAndVerify(
@@ -86,7 +111,7 @@ final class ScriptGenerator
                 ));
             }
             if (null === $next->adds) {
-                return $session->outcome(
+                $outcome = $session->outcome(
                     $request->outputPath,
                     $report->passed($request->strict),
                     $report,
@@ -94,10 +119,93 @@ final class ScriptGenerator
                     $request->fixRounds,
                     $next->stalled?->round,
                 );
+                if (null !== $key) {
+                    $this->timings->span(
+                        'remember the verification for the next run',
+                        fn () => $this->remember($store, $key, $outcome, $constraints, $session),
+                    );
+                }
+
+                return $outcome;
             }
+            $constraints[] = $next->adds;
             $session->add($next->adds);
             $purpose = $next->adds->purpose();
         }
+    }
+
+    /**
+     * The last run's outcome, when nothing it depends on changed: the same key, and the script planned
+     * again with the recorded constraints is byte for byte the one on disk, which the record verified.
+     * Null when anything differs: then the run verifies as always.
+     */
+    private function reuse(
+        GenerateRequest $request,
+        ReuseStore $store,
+        string $key,
+        GenerateSession $session,
+    ): ?GenerateOutcome {
+        $record = $store->read($request->outputPath);
+        if (null === $record || $record->key !== $key) {
+            return null;
+        }
+        $onDisk = @file_get_contents($request->outputPath);
+        if (false === $onDisk || hash('sha256', $onDisk) !== $record->scriptSha256) {
+            return null;
+        }
+        foreach ($record->constraints as $constraint) {
+            $session->add($constraint);
+        }
+        if ($this->writer->render($session->result()->plan, $request->outputPath) !== $onDisk) {
+            return null;
+        }
+        $this->progress->finish(\sprintf(
+            'Reused the verification of %s: unchanged script, tree, options, PHP and ini (--reverify boots PHP again)',
+            $request->outputPath,
+        ));
+
+        return $session->outcome(
+            $request->outputPath,
+            true,
+            $record->report,
+            $request->strict,
+            $request->fixRounds,
+            $record->stalledFixRound,
+            true,
+        );
+    }
+
+    /**
+     * Records a run that installed its script, for the next run to reuse; forgets the record otherwise (the
+     * script on disk may then be another).
+     *
+     * @param list<Constraint> $constraints
+     */
+    private function remember(
+        ReuseStore $store,
+        string $key,
+        GenerateOutcome $outcome,
+        array $constraints,
+        GenerateSession $session,
+    ): void {
+        $installed = @file_get_contents($outcome->outputPath);
+        if (
+            !$outcome->succeeded()
+            || null === $outcome->verification
+            || false === $installed
+            || $this->writer->render($session->result()->plan, $outcome->outputPath) !== $installed
+        ) {
+            $store->forget($outcome->outputPath);
+
+            return;
+        }
+        $store->write($outcome->outputPath, new ReuseRecord(
+            $key,
+            hash('sha256', $installed),
+            $constraints,
+            $outcome->verification,
+            $outcome->stalledFixRound,
+        ));
     }
 
     /**
