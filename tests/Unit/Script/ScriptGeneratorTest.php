@@ -21,6 +21,7 @@ use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
 use Preheat\Report\GenerateTextRenderer;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\UnreadableByPreloadUser;
@@ -69,6 +70,49 @@ final class ScriptGeneratorTest extends TestCase
         );
         self::assertTrue($outcome->succeeded(), json_encode($outcome->verification?->toArray()) ?: '');
         self::assertSame(3, $php->preloadBoots);
+        self::assertSame(1, $php->baselineBoots, 'the baseline is booted once per run, not once per round');
+    }
+
+    public function testAnUnchangedRerunReusesTheVerificationAndAnEditedScriptDoesNot(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $request = static fn (bool $reverify = false): GenerateRequest => new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            5,
+            false,
+            reuse: new ReuseStore($project.'/cache'),
+            commandLine: 'the same options',
+            reverify: $reverify,
+        );
+
+        $first = $generator->generate($request());
+        self::assertFalse($first->reused);
+        self::assertCount(1, $first->fixRounds);
+        self::assertSame(2, $php->preloadBoots);
+
+        $second = $generator->generate($request());
+        self::assertTrue($second->reused);
+        self::assertTrue($second->succeeded());
+        self::assertSame(2, $php->preloadBoots, 'no boot');
+        self::assertCount(1, $second->fixRounds, 'the fix round replayed');
+        self::assertSame($first->verification?->toArray(), $second->verification?->toArray());
+        self::assertSame(
+            array_map(static fn ($f): string => $f->path, $first->planResult->plan->included),
+            array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
+        );
+
+        self::assertFalse($generator->generate($request(true))->reused, '--reverify');
+        self::assertSame(4, $php->preloadBoots);
+
+        file_put_contents($project.'/preload.php', "\n// edited\n", \FILE_APPEND);
+        $edited = $generator->generate($request());
+        self::assertFalse($edited->reused, 'a script edited on disk is verified again');
+        self::assertSame(6, $php->preloadBoots);
     }
 
     public function testNoFixMeansNoFixRound(): void
@@ -225,6 +269,8 @@ final class FakePhp implements ProcessRunner
 {
     public int $preloadBoots = 0;
 
+    public int $baselineBoots = 0;
+
     /**
      * @param list<string> $refused       classes PHP cannot link
      * @param list<string> $alwaysRefused classes PHP reports at every boot, whatever the script holds
@@ -249,6 +295,8 @@ final class FakePhp implements ProcessRunner
             }
         }
         if (null === $wrapper || '' === $wrapper) {
+            ++$this->baselineBoots;
+
             return new ProcessResult(
                 $command,
                 0,
