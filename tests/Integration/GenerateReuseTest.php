@@ -83,7 +83,8 @@ final class GenerateReuseTest extends TestCase
         $touched = $this->generate($project, $ini);
         self::assertFalse($touched['reused']);
         self::assertTrue($this->bootedTheScript($touched));
-        self::assertTrue($this->generate($project, $ini)['reused']);
+        $unchanged = $this->generate($project, $ini);
+        self::assertTrue($unchanged['reused']);
 
         file_put_contents($ini, "\n; changed\n", \FILE_APPEND);
         $changed = $this->generate($project, $ini);
@@ -98,7 +99,7 @@ final class GenerateReuseTest extends TestCase
     private function generate(string $project, string $ini, string ...$more): array
     {
         [$result, $process] = PreheatProcess::json(
-            ['generate', '--project='.$project, '--ini='.$ini, $this->cache(), '-vv', ...$more],
+            ['generate', '--project='.$project, '--ini='.$ini, $this->cache(), '-vv', ...array_values($more)],
         );
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
 
