@@ -26,10 +26,10 @@ final class ReuseKey
     ];
 
     /**
-     * @param list<string> $files       the scanned files (candidates for preloading)
-     * @param list<string> $context     the context files (checked for duplicate declarations)
-     * @param string       $options     every option of the run that may change the plan or its verification
-     * @param string       $outputPath  where the script is written
+     * @param list<string> $files      the scanned files (candidates for preloading)
+     * @param list<string> $context    the context files (checked for duplicate declarations)
+     * @param string       $options    every option of the run that may change the plan or its verification
+     * @param string       $outputPath where the script is written
      */
     public static function of(
         string $projectRoot,
@@ -106,7 +106,15 @@ final class ReuseKey
             return $path.' missing';
         }
 
-        return \sprintf('%s %d %d %d %d %d', $path, $stat['size'], $stat['mtime'], $stat['ctime'], $stat['ino'], $stat['mode']);
+        return \sprintf(
+            '%s %d %d %d %d %d',
+            $path,
+            $stat['size'],
+            $stat['mtime'],
+            $stat['ctime'],
+            $stat['ino'],
+            $stat['mode'],
+        );
     }
 
     private static function content(string $path): string

@@ -160,7 +160,7 @@ final class ScriptGenerator
             return null;
         }
         $this->progress->finish(\sprintf(
-            'Reused the verification of %s: unchanged script, tree, options, PHP and ini (--reverify boots PHP again)',
+            'Reused the last verification of %s: script, tree, options, PHP and ini unchanged',
             $request->outputPath,
         ));
 

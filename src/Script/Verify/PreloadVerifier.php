@@ -158,7 +158,7 @@ final class PreloadVerifier
         $command = $this->command($options, $wrapper, $probe, $extra);
         $environment = $options->php->settings->environment();
         // The probe's path differs from verification to verification, not what it reports.
-        $key = null === $wrapper ? serialize([array_slice($command, 0, -1), $environment]) : null;
+        $key = null === $wrapper ? serialize([\array_slice($command, 0, -1), $environment]) : null;
         if (null !== $key && isset($this->withoutScript[$key])) {
             return $this->withoutScript[$key];
         }
