@@ -59,7 +59,7 @@ final class GenerateSession
         PlanResult $safe,
         PlanOptions $options,
         private readonly ?SeedStrategy $strategy,
-        private readonly ProgressLogger $progress,
+        private ProgressLogger $progress,
         private readonly Timings $timings,
     ) {
         $this->safe = $safe;
@@ -161,6 +161,24 @@ final class GenerateSession
     public function plannedPaths(): array
     {
         return array_map(static fn ($f): string => $f->path, $this->result->plan->included);
+    }
+
+    /**
+     * A copy with $constraints added, in order, quietly (what a recorded run added): this session stays as
+     * it is, for the rounds to start from should the copy's script not be the one on disk.
+     *
+     * @param list<Constraint> $constraints
+     */
+    public function replaying(array $constraints): self
+    {
+        $copy = clone $this;
+        $copy->progress = new NullProgressLogger();
+        foreach ($constraints as $constraint) {
+            $copy->add($constraint);
+        }
+        $copy->progress = $this->progress;
+
+        return $copy;
     }
 
     /** Applies what the round policy decided, and plans again. */

@@ -153,9 +153,8 @@ final class ScriptGenerator
         if (false === $onDisk || hash('sha256', $onDisk) !== $record->scriptSha256) {
             return null;
         }
-        foreach ($record->constraints as $constraint) {
-            $session->add($constraint);
-        }
+        // On a copy: should its script not be the one on disk, the rounds start from the plan without them.
+        $session = $session->replaying($record->constraints);
         if ($this->writer->render($session->result()->plan, $request->outputPath) !== $onDisk) {
             return null;
         }

@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
+use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
@@ -20,7 +21,9 @@ use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
 use Preheat\Report\GenerateTextRenderer;
+use Preheat\Script\Generate\FixRound;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ReuseRecord;
 use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
@@ -113,6 +116,43 @@ final class ScriptGeneratorTest extends TestCase
         $edited = $generator->generate($request());
         self::assertFalse($edited->reused, 'a script edited on disk is verified again');
         self::assertSame(6, $php->preloadBoots);
+    }
+
+    public function testARecordWhoseConstraintsPlanAnotherScriptIsNotReusedNorApplied(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $store = new ReuseStore($project.'/cache');
+        $request = new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            5,
+            false,
+            reuse: $store,
+        );
+        $first = $generator->generate($request);
+        $record = $store->read($project.'/preload.php');
+        self::assertNotNull($record);
+        // The same key and script, but a constraint the run did not add: its plan is not the script on disk.
+        $store->write($project.'/preload.php', new ReuseRecord(
+            $record->key,
+            $record->scriptSha256,
+            [...$record->constraints, new FixRound(2, [ForcedDrop::unlinkedClass('App\Controller\Controller', 'x')])],
+            $record->report,
+        ));
+
+        $second = $generator->generate($request);
+
+        self::assertFalse($second->reused);
+        self::assertSame(4, $php->preloadBoots, 'verified again');
+        self::assertCount(1, $second->fixRounds, 'the record\'s constraints are not applied to the rounds');
+        self::assertSame(
+            array_map(static fn ($f): string => $f->path, $first->planResult->plan->included),
+            array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
+        );
     }
 
     public function testNoFixMeansNoFixRound(): void
