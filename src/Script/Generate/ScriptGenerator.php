@@ -25,6 +25,9 @@ use Preheat\Script\Write\ScriptWriteError;
  */
 final class ScriptGenerator
 {
+    /** The script the last round moved into place; null when it moved none. */
+    private ?string $installed = null;
+
     public function __construct(
         private readonly PlanPipeline $pipeline,
         private readonly PreloadVerifier $verifier,
@@ -37,6 +40,7 @@ final class ScriptGenerator
 
     public function generate(GenerateRequest $request): GenerateOutcome
     {
+        $this->installed = null;
         $session = GenerateSession::start(
             $this->pipeline,
             $request->plan,
@@ -122,7 +126,7 @@ final class ScriptGenerator
                 if (null !== $key) {
                     $this->timings->span(
                         'remember the verification for the next run',
-                        fn () => $this->remember($store, $key, $outcome, $constraints, $session),
+                        fn () => $this->remember($store, $key, $outcome, $constraints),
                     );
                 }
 
@@ -185,14 +189,14 @@ final class ScriptGenerator
         string $key,
         GenerateOutcome $outcome,
         array $constraints,
-        GenerateSession $session,
     ): void {
         $installed = @file_get_contents($outcome->outputPath);
+        // The last round's script, as it was moved into place and is still: what the report is about.
         if (
             !$outcome->succeeded()
             || null === $outcome->verification
             || false === $installed
-            || $this->writer->render($session->result()->plan, $outcome->outputPath) !== $installed
+            || $this->installed !== $installed
         ) {
             $store->forget($outcome->outputPath);
 
@@ -225,7 +229,8 @@ final class ScriptGenerator
         // Interrupted while verifying (it can take minutes), the run removes it: the next scan would find it.
         InterruptGuard::instance()->removeOnExit($candidate);
         try {
-            $this->write($session->result(), $candidate, $outputPath);
+            // Written for the candidate's path, in the destination's directory: the same bytes as for the destination.
+            $script = $this->write($session->result(), $candidate, $outputPath);
             $this->progress->stage('Verifying');
             $report = $this->timings->span(
                 $purpose,
@@ -237,8 +242,12 @@ final class ScriptGenerator
                 $report->warningCount(),
             ));
             $next = $policy->next($report, $session);
-            if ($next->installs($report, $strict) && !@rename($candidate, $outputPath)) {
-                throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
+            $this->installed = null;
+            if ($next->installs($report, $strict)) {
+                if (!@rename($candidate, $outputPath)) {
+                    throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
+                }
+                $this->installed = $script;
             }
         } finally {
             if (is_file($candidate)) {
@@ -268,11 +277,14 @@ final class ScriptGenerator
     }
 
     /** Writes the plan's script, turning a failure into a message about the destination, not a temporary file. */
-    private function write(PlanResult $result, string $path, ?string $destination = null): void
+    private function write(PlanResult $result, string $path, ?string $destination = null): string
     {
         $this->checkDirectory($destination ?? $path);
         try {
-            $this->timings->span('write the script', fn () => $this->writer->write($result->plan, $path));
+            return $this->timings->span(
+                'write the script',
+                fn (): string => $this->writer->write($result->plan, $path),
+            );
         } catch (\RuntimeException) {
             // Name the destination: the temporary file the writer tried means nothing to the user.
             throw ScriptWriteError::notWritable($destination ?? $path, 'creating a file there failed');
