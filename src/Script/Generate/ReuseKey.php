@@ -70,6 +70,13 @@ final class ReuseKey
             'overrides '.serialize($php->settings->overrides),
             'environment '.serialize($php->settings->environment()),
         ];
+        // An extension upgraded apart from PHP (a PECL package) changes what a boot does. Its directory is
+        // known here for the PHP that runs Preheat; another PHP's binary and ini files are what is compared.
+        if (realpath(self::resolve($php->phpBinary)) === realpath(\PHP_BINARY)) {
+            $extensions = glob(\PHP_EXTENSION_DIR.'/*.so') ?: [];
+            sort($extensions);
+            $parts[] = 'extensions '.\PHP_EXTENSION_DIR.' '.self::tree($extensions);
+        }
         // PHP_INI_SCAN_DIR may list several directories (separated by ':'), each scanned for *.ini.
         foreach (explode(\PATH_SEPARATOR, $php->settings->scanDir ?? '') as $directory) {
             if ('' === $directory) {
@@ -127,18 +134,24 @@ final class ReuseKey
     /** A binary as PHP runs it: a bare name is looked up on PATH; its real path, so that an upgrade shows. */
     private static function binary(string $binary): string
     {
-        $path = $binary;
-        if (!str_contains($binary, '/')) {
-            foreach (explode(\PATH_SEPARATOR, (string) getenv('PATH')) as $directory) {
-                if ('' !== $directory && is_file($directory.'/'.$binary) && is_executable($directory.'/'.$binary)) {
-                    $path = $directory.'/'.$binary;
-
-                    break;
-                }
-            }
-        }
+        $path = self::resolve($binary);
         $real = realpath($path);
 
         return $binary.' '.self::stat(false === $real ? $path : $real);
+    }
+
+    /** A bare name as the shell finds it on PATH; a path as it is. */
+    private static function resolve(string $binary): string
+    {
+        if (str_contains($binary, '/')) {
+            return $binary;
+        }
+        foreach (explode(\PATH_SEPARATOR, (string) getenv('PATH')) as $directory) {
+            if ('' !== $directory && is_file($directory.'/'.$binary) && is_executable($directory.'/'.$binary)) {
+                return $directory.'/'.$binary;
+            }
+        }
+
+        return $binary;
     }
 }
