@@ -26,7 +26,11 @@ const TARGETS = ['cold' => 5.0, 'warm' => 2.5, 'unchanged' => 1.0];
 /** What the bench tree took before, on a quiet machine (load 0.9, 2 cores), 3 rounds each. */
 const EARLIER = [
     'earlier main, turn before last (6,286 files)' => ['cold' => '5.46 s', 'warm' => '2.57 s', 'unchanged' => '-'],
-    'main at 18fa52e (6,571 files)' => ['cold' => '13.63 s (13.35-13.66)', 'warm' => '8.16 s (8.01-8.23)', 'unchanged' => '-'],
+    'main at 18fa52e (6,571 files)' => [
+        'cold' => '13.63 s (13.35-13.66)',
+        'warm' => '8.16 s (8.01-8.23)',
+        'unchanged' => '-',
+    ],
 ];
 
 $work = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
@@ -52,9 +56,20 @@ $stats = static function (array $values): string {
 };
 $median = static fn (array $values): float => (new Preheat\Bench\Statistics\Sample($values))->median();
 $table = static function (array $timings): string {
-    $spans = array_map(static fn (array $s): Preheat\Progress\TimingSpan => new Preheat\Progress\TimingSpan($s['name'], $s['depth'], $s['seconds'], $s['times'], $s['counts'], str_starts_with($s['name'], 'PHP boot')), $timings['spans']);
+    $spans = array_map(
+        static fn (array $s): Preheat\Progress\TimingSpan => new Preheat\Progress\TimingSpan(
+            $s['name'],
+            $s['depth'],
+            $s['seconds'],
+            $s['times'],
+            $s['counts'],
+            str_starts_with($s['name'], 'PHP boot'),
+        ),
+        $timings['spans'],
+    );
+    $report = new Preheat\Progress\TimingReport($spans, $timings['wall_seconds']);
 
-    return implode("\n", (new Preheat\Report\TimingTableRenderer())->render(new Preheat\Progress\TimingReport($spans, $timings['wall_seconds'])));
+    return implode("\n", (new Preheat\Report\TimingTableRenderer())->render($report));
 };
 
 $failed = [];
@@ -70,7 +85,15 @@ foreach ($trees as $spec) {
     }
     $output = $work.'/'.$name.'-preload.php';
     // -vv: the JSON then carries the run's timings, printed below as the table `generate -vv` shows.
-    $generate = [...$preheat, 'generate', '--project='.$project, '--output='.$output, '--format=json', '--cache-dir='.$work.'/cache-'.$name, '-vv'];
+    $generate = [
+        ...$preheat,
+        'generate',
+        '--project='.$project,
+        '--output='.$output,
+        '--format=json',
+        '--cache-dir='.$work.'/cache-'.$name,
+        '-vv',
+    ];
     if ('' !== $tree) {
         $generate[] = '--path='.$tree;
     }
@@ -94,9 +117,26 @@ foreach ($trees as $spec) {
     $benchFiles ??= $files;
     // Scaled up for a larger tree, never down: PHP's start and the installation lookup do not shrink with it.
     $scale = max(1.0, $files / $benchFiles);
-    printf("## preheat generate on %s: %s (%d PHP files), PHP %s, %d cores\n\n", $name, '' === $tree ? $project : $tree, $files, $verification['php'], Preheat\Util\Cpu::cores());
-    printf("| run | now: median (min-max) | target%s | %s |\n|---|---|---|%s\n", 1.0 === $scale ? '' : sprintf(' (x%.2f by file count)', $scale), implode(' | ', array_keys(EARLIER)), str_repeat('---|', count(EARLIER)));
-    foreach (['cold' => 'cold (parse every file)', 'warm' => 'warm (parse cache, --reverify)', 'unchanged' => 'unchanged re-run'] as $kind => $label) {
+    printf(
+        "## preheat generate on %s: %s (%d PHP files), PHP %s, %d cores\n\n",
+        $name,
+        '' === $tree ? $project : $tree,
+        $files,
+        $verification['php'],
+        Preheat\Util\Cpu::cores(),
+    );
+    printf(
+        "| run | now: median (min-max) | target%s | %s |\n|---|---|---|%s\n",
+        1.0 === $scale ? '' : sprintf(' (x%.2f by file count)', $scale),
+        implode(' | ', array_keys(EARLIER)),
+        str_repeat('---|', count(EARLIER)),
+    );
+    $labels = [
+        'cold' => 'cold (parse every file)',
+        'warm' => 'warm (parse cache, --reverify)',
+        'unchanged' => 'unchanged re-run',
+    ];
+    foreach ($labels as $kind => $label) {
         $target = TARGETS[$kind] * $scale;
         printf(
             "| %s | %s | %.2f s%s | %s |\n",
@@ -108,7 +148,8 @@ foreach ($trees as $spec) {
         );
     }
     printf(
-        "\nEvery run wrote the same script: %s. Unchanged re-runs reused the verification: %d of %d; cold and warm runs: %d.\n",
+        "\nEvery run wrote the same script: %s. Unchanged re-runs reused the verification: %d of %d; "
+            ."cold and warm runs: %d.\n",
         1 === count($scripts) ? 'yes' : 'NO ('.count($scripts).' different scripts)',
         count(array_filter($reused['unchanged'])),
         $rounds,
@@ -126,10 +167,19 @@ foreach ($trees as $spec) {
         $failed[] = $name.': the runs did not agree';
     }
     if ($median($times['warm']) > TARGETS['warm'] * $scale) {
-        $failed[] = sprintf('%s: warm %.2f s is over its target %.2f s', $name, $median($times['warm']), TARGETS['warm'] * $scale);
+        $failed[] = sprintf(
+            '%s: warm %.2f s is over its target %.2f s',
+            $name,
+            $median($times['warm']),
+            TARGETS['warm'] * $scale,
+        );
     }
     foreach (['cold', 'warm', 'unchanged'] as $kind) {
-        printf("Where the seconds go, last %s run (generate -vv):\n\n```\n%s\n```\n\n", $kind, $table($last[$kind]['timings']));
+        printf(
+            "Where the seconds go, last %s run (generate -vv):\n\n```\n%s\n```\n\n",
+            $kind,
+            $table($last[$kind]['timings']),
+        );
     }
 
     if ('bench' !== $name) {
@@ -137,13 +187,15 @@ foreach ($trees as $spec) {
     }
     // The naive script: every file under the tree, in directory order, no checks.
     $all = [];
-    foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($tree, FilesystemIterator::SKIP_DOTS)) as $file) {
+    $iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($tree, FilesystemIterator::SKIP_DOTS));
+    foreach ($iterator as $file) {
         if (str_ends_with($file->getPathname(), '.php')) {
             $all[] = $file->getPathname();
         }
     }
     sort($all);
-    file_put_contents($work.'/naive.php', "<?php\n".implode('', array_map(static fn (string $f): string => 'opcache_compile_file('.var_export($f, true).");\n", $all)));
+    $compile = static fn (string $f): string => 'opcache_compile_file('.var_export($f, true).");\n";
+    file_put_contents($work.'/naive.php', "<?php\n".implode('', array_map($compile, $all)));
     [, $naive] = $run([...$preheat, 'verify', $work.'/naive.php', '--opcache-memory=256', '--format=json']);
     $reasons = static function (array $report): array {
         $counts = [];
@@ -155,7 +207,10 @@ foreach ($trees as $spec) {
 
         return $counts;
     };
-    printf("| script | files | classes | functions | preload MB | fatals | warnings | unlinked classes |\n|---|---|---|---|---|---|---|---|\n");
+    printf(
+        "| script | files | classes | functions | preload MB | fatals | warnings | unlinked classes |\n%s\n",
+        '|---|---|---|---|---|---|---|---|',
+    );
     foreach (['preheat generate' => $verification, 'naive: every file' => $naive] as $label => $report) {
         printf(
             "| %s | %d | %d | %d | %.1f | %d | %d | %d |\n",

@@ -5,9 +5,9 @@
 #            5,500 PHP files; Laravel from Packagist needs packages the registry here does not hold)
 #   symfony  the corpus's Symfony app (bench/corpus/apps/symfony, installed with Composer from its lock),
 #            with generate's defaults; skipped, with the reason, when it cannot be installed
-# Each tree's table puts the median (min-max) beside the targets (a Composer app's scaled by its file
-# count when larger) and the figures measured before; then the timing table of the last run of each kind (`generate
-# -vv`): where the seconds go. The bench tree's script is also compared with a naive
+# Each tree's table puts the median (min-max) beside the targets (a larger Composer app's scaled by its
+# file count) and the figures measured before; then the timing table of the last run of each kind
+# (`generate -vv`): where the seconds go. The bench tree's script is also compared with a naive
 # "opcache_compile_file() every file" script. Exits 1 when a tree's warm median is over its target, or
 # when the runs wrote different scripts.
 #
