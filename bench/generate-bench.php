@@ -3,23 +3,38 @@
 declare(strict_types=1);
 
 /*
- * The measuring half of bench/generate.sh. Rounds alternate cold and warm runs so that machine noise
- * falls on both; the report gives the median with min and max.
+ * The measuring half of bench/generate.sh. For each tree, rounds alternate a cold run (nothing cached),
+ * a warm run (parse cache filled, PHP booted again with --reverify) and an unchanged re-run (the last
+ * verification reused), so that machine noise falls on all three; the report gives the median with min
+ * and max beside the targets and the figures measured before, and the script every run wrote, which must
+ * be the same. Exits 1 when a tree's warm median is over its target.
+ *
+ * Usage: php bench/generate-bench.php ROUNDS NAME=TREE[,PROJECT] ...
+ *   TREE     the directory to scan (--path); empty with PROJECT: the project's defaults
+ *   PROJECT  a Composer project to generate for (default: an empty work directory)
  */
 
 require __DIR__.'/../vendor/autoload.php';
 
 use Symfony\Component\Process\Process;
 
-[$self, $tree, $rounds] = $argv + [1 => '/usr/share/php', 2 => '5'];
-$rounds = max(1, (int) $rounds);
-if (!is_dir($tree)) {
-    fwrite(\STDERR, "No tree at $tree: give a directory of PHP code.\n");
-    exit(2);
-}
+$rounds = max(1, (int) ($argv[1] ?? '5'));
+$trees = array_slice($argv, 2) ?: ['bench=/usr/share/php'];
+
+/** The bench tree's targets (issue 21), for its file count; a larger Composer app's scale with its file count. */
+const TARGETS = ['cold' => 5.0, 'warm' => 2.5, 'unchanged' => 1.0];
+/** What the bench tree took before, on a quiet machine (load 0.9, 2 cores), 3 rounds each. */
+const EARLIER = [
+    'earlier main, turn before last (6,286 files)' => ['cold' => '5.46 s', 'warm' => '2.57 s', 'unchanged' => '-'],
+    'main at 18fa52e (6,571 files)' => [
+        'cold' => '13.63 s (13.35-13.66)',
+        'warm' => '8.16 s (8.01-8.23)',
+        'unchanged' => '-',
+    ],
+];
 
 $work = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
-mkdir($work.'/cache', 0777, true);
+mkdir($work, 0777, true);
 $preheat = [\PHP_BINARY, __DIR__.'/../bin/preheat'];
 
 $run = static function (array $command): array {
@@ -34,78 +49,188 @@ $run = static function (array $command): array {
 
     return [$seconds, json_decode($process->getOutput(), true), $process];
 };
-
-// -vv: the JSON then carries the run's timings, printed below as the table `generate -vv` shows.
-$generate = [...$preheat, 'generate', '--project='.$work, '--path='.$tree, '--format=json', '--cache-dir='.$work.'/cache', '-vv'];
-$cold = $warm = [];
-$last = $lastWarm = null;
-for ($round = 1; $round <= $rounds; ++$round) {
-    fwrite(\STDERR, sprintf("round %d/%d: cold", $round, $rounds));
-    [$cold[], $last] = $run([...$generate, '--no-cache']);
-    fwrite(\STDERR, ", warm\n");
-    $run($generate); // fills the cache after the cold run left it alone
-    [$warm[], $lastWarm] = $run($generate);
-}
-
-// The naive script: every file under the tree, in directory order, no checks.
-$files = [];
-foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($tree, FilesystemIterator::SKIP_DOTS)) as $file) {
-    if (str_ends_with($file->getPathname(), '.php')) {
-        $files[] = $file->getPathname();
-    }
-}
-sort($files);
-file_put_contents($work.'/naive.php', "<?php\n".implode('', array_map(static fn (string $f): string => 'opcache_compile_file('.var_export($f, true).");\n", $files)));
-[, $naive] = $run([...$preheat, 'verify', $work.'/naive.php', '--opcache-memory=256', '--format=json']);
-
 $stats = static function (array $values): string {
     $sample = new Preheat\Bench\Statistics\Sample($values);
 
-    return sprintf('%.2f s (min %.2f, max %.2f, n=%d)', $sample->median(), $sample->min(), $sample->max(), $sample->count());
+    return sprintf('%.2f s (%.2f-%.2f, n=%d)', $sample->median(), $sample->min(), $sample->max(), $sample->count());
 };
-$reasons = static function (array $report): array {
-    $counts = [];
-    foreach ($report['unlinkedClasses'] as $class) {
-        $reason = preg_replace('{ [A-Z][\w\\\\]+$}', '', $class['reason']);
-        $counts[$reason] = ($counts[$reason] ?? 0) + 1;
-    }
-    arsort($counts);
-
-    return $counts;
-};
-
-$summary = $last['plan']['summary'];
-$verification = $last['verification'];
-printf("## preheat generate on %s (%d PHP files), PHP %s, %d cores\n\n", $tree, $summary['scannedFiles'], $verification['php'], Preheat\Util\Cpu::cores());
-printf("| run | generate + verify |\n|---|---|\n| cold (parse every file) | %s |\n| warm (parse cache) | %s |\n\n", $stats($cold), $stats($warm));
-printf("| script | files | classes | functions | preload MB | fatals | warnings | unlinked classes |\n|---|---|---|---|---|---|---|---|\n");
-foreach (['preheat generate' => $verification, 'naive: every file' => $naive] as $name => $report) {
-    printf(
-        "| %s | %d | %d | %d | %.1f | %d | %d | %d |\n",
-        $name,
-        $report['preloaded']['scripts'] - 1,
-        $report['preloaded']['classes'],
-        $report['preloaded']['functions'],
-        $report['preloaded']['memoryBytes'] / 1048576,
-        $report['fatals'],
-        $report['warnings'],
-        count($report['unlinkedClasses']),
-    );
-}
-printf("\nLeft out by preheat, files by reason: %s\n", json_encode($summary['droppedFilesByReason']));
-printf("Classes left out by reason: %s\n", json_encode($summary['droppedClassesByReason']));
-printf("Naive script, unlinked classes by reason: %s\n", json_encode($reasons($naive)));
-$fatals = array_filter($naive['messages'], static fn (array $m): bool => 'fatal' === $m['severity']);
-foreach (array_slice($fatals, 0, 3) as $fatal) {
-    printf("Naive script fatal: %s in %s\n", strtok($fatal['message'], "\n"), $fatal['file'] ?? '?');
-}
-
+$median = static fn (array $values): float => (new Preheat\Bench\Statistics\Sample($values))->median();
 $table = static function (array $timings): string {
-    $spans = array_map(static fn (array $s): Preheat\Progress\TimingSpan => new Preheat\Progress\TimingSpan($s['name'], $s['depth'], $s['seconds'], $s['times'], $s['counts'], str_starts_with($s['name'], 'PHP boot')), $timings['spans']);
+    $spans = array_map(
+        static fn (array $s): Preheat\Progress\TimingSpan => new Preheat\Progress\TimingSpan(
+            $s['name'],
+            $s['depth'],
+            $s['seconds'],
+            $s['times'],
+            $s['counts'],
+            str_starts_with($s['name'], 'PHP boot'),
+        ),
+        $timings['spans'],
+    );
+    $report = new Preheat\Progress\TimingReport($spans, $timings['wall_seconds']);
 
-    return implode("\n", (new Preheat\Report\TimingTableRenderer())->render(new Preheat\Progress\TimingReport($spans, $timings['wall_seconds'])));
+    return implode("\n", (new Preheat\Report\TimingTableRenderer())->render($report));
 };
-printf("\nWhere the seconds go, last cold run (generate -vv):\n\n```\n%s\n```\n", $table($last['timings']));
-printf("\nWhere the seconds go, last warm run (generate -vv):\n\n```\n%s\n```\n", $table($lastWarm['timings']));
+
+$failed = [];
+$benchFiles = null;
+foreach ($trees as $spec) {
+    [$name, $where] = explode('=', $spec, 2) + [1 => ''];
+    [$tree, $project] = explode(',', $where, 2) + [1 => ''];
+    $project = '' === $project ? $work.'/'.$name : $project;
+    @mkdir($project, 0777, true);
+    if ('' !== $tree && !is_dir($tree)) {
+        fwrite(\STDERR, "No tree at $tree: give a directory of PHP code.\n");
+        exit(2);
+    }
+    $output = $work.'/'.$name.'-preload.php';
+    // -vv: the JSON then carries the run's timings, printed below as the table `generate -vv` shows.
+    $generate = [
+        ...$preheat,
+        'generate',
+        '--project='.$project,
+        '--output='.$output,
+        '--format=json',
+        '--cache-dir='.$work.'/cache-'.$name,
+        '-vv',
+    ];
+    if ('' !== $tree) {
+        $generate[] = '--path='.$tree;
+    }
+    $run($generate); // fills the parse cache; the cold runs (--no-cache) leave it alone
+    $times = ['cold' => [], 'warm' => [], 'unchanged' => []];
+    $last = [];
+    $scripts = [];
+    $reused = [];
+    for ($round = 1; $round <= $rounds; ++$round) {
+        fwrite(\STDERR, sprintf("%s, round %d/%d: cold, warm, unchanged\n", $name, $round, $rounds));
+        foreach (['cold' => ['--no-cache'], 'warm' => ['--reverify'], 'unchanged' => []] as $kind => $extra) {
+            [$times[$kind][], $last[$kind]] = $run([...$generate, ...$extra]);
+            $scripts[hash_file('sha256', $output)] = true;
+            $reused[$kind][] = $last[$kind]['reused'] ?? false;
+        }
+    }
+
+    $summary = $last['cold']['plan']['summary'];
+    $verification = $last['cold']['verification'];
+    $files = $summary['scannedFiles'];
+    $benchFiles ??= $files;
+    // Scaled up for a larger tree, never down: PHP's start and the installation lookup do not shrink with it.
+    $scale = max(1.0, $files / $benchFiles);
+    printf(
+        "## preheat generate on %s: %s (%d PHP files), PHP %s, %d cores\n\n",
+        $name,
+        '' === $tree ? $project : $tree,
+        $files,
+        $verification['php'],
+        Preheat\Util\Cpu::cores(),
+    );
+    printf(
+        "| run | now: median (min-max) | target%s | %s |\n|---|---|---|%s\n",
+        1.0 === $scale ? '' : sprintf(' (x%.2f by file count)', $scale),
+        implode(' | ', array_keys(EARLIER)),
+        str_repeat('---|', count(EARLIER)),
+    );
+    $labels = [
+        'cold' => 'cold (parse every file)',
+        'warm' => 'warm (parse cache, --reverify)',
+        'unchanged' => 'unchanged re-run',
+    ];
+    foreach ($labels as $kind => $label) {
+        $target = TARGETS[$kind] * $scale;
+        printf(
+            "| %s | %s | %.2f s%s | %s |\n",
+            $label,
+            $stats($times[$kind]),
+            $target,
+            $median($times[$kind]) > $target ? ' (over)' : '',
+            implode(' | ', array_map(static fn (array $e): string => $name === 'bench' ? $e[$kind] : '-', EARLIER)),
+        );
+    }
+    printf(
+        "\nEvery run wrote the same script: %s. Unchanged re-runs reused the verification: %d of %d; "
+            ."cold and warm runs: %d.\n",
+        1 === count($scripts) ? 'yes' : 'NO ('.count($scripts).' different scripts)',
+        count(array_filter($reused['unchanged'])),
+        $rounds,
+        count(array_filter([...$reused['cold'], ...$reused['warm']])),
+    );
+    printf(
+        "Verification: %d scripts, %d classes, %.1f MB preload memory, %d fatals, %d warnings.\n\n",
+        $verification['preloaded']['scripts'] - 1,
+        $verification['preloaded']['classes'],
+        $verification['preloaded']['memoryBytes'] / 1048576,
+        $verification['fatals'],
+        $verification['warnings'],
+    );
+    if (1 !== count($scripts) || count(array_filter($reused['unchanged'])) !== $rounds) {
+        $failed[] = $name.': the runs did not agree';
+    }
+    if ($median($times['warm']) > TARGETS['warm'] * $scale) {
+        $failed[] = sprintf(
+            '%s: warm %.2f s is over its target %.2f s',
+            $name,
+            $median($times['warm']),
+            TARGETS['warm'] * $scale,
+        );
+    }
+    foreach (['cold', 'warm', 'unchanged'] as $kind) {
+        printf(
+            "Where the seconds go, last %s run (generate -vv):\n\n```\n%s\n```\n\n",
+            $kind,
+            $table($last[$kind]['timings']),
+        );
+    }
+
+    if ('bench' !== $name) {
+        continue;
+    }
+    // The naive script: every file under the tree, in directory order, no checks.
+    $all = [];
+    $iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($tree, FilesystemIterator::SKIP_DOTS));
+    foreach ($iterator as $file) {
+        if (str_ends_with($file->getPathname(), '.php')) {
+            $all[] = $file->getPathname();
+        }
+    }
+    sort($all);
+    $compile = static fn (string $f): string => 'opcache_compile_file('.var_export($f, true).");\n";
+    file_put_contents($work.'/naive.php', "<?php\n".implode('', array_map($compile, $all)));
+    [, $naive] = $run([...$preheat, 'verify', $work.'/naive.php', '--opcache-memory=256', '--format=json']);
+    $reasons = static function (array $report): array {
+        $counts = [];
+        foreach ($report['unlinkedClasses'] as $class) {
+            $reason = preg_replace('{ [A-Z][\w\\\\]+$}', '', $class['reason']);
+            $counts[$reason] = ($counts[$reason] ?? 0) + 1;
+        }
+        arsort($counts);
+
+        return $counts;
+    };
+    printf(
+        "| script | files | classes | functions | preload MB | fatals | warnings | unlinked classes |\n%s\n",
+        '|---|---|---|---|---|---|---|---|',
+    );
+    foreach (['preheat generate' => $verification, 'naive: every file' => $naive] as $label => $report) {
+        printf(
+            "| %s | %d | %d | %d | %.1f | %d | %d | %d |\n",
+            $label,
+            $report['preloaded']['scripts'] - 1,
+            $report['preloaded']['classes'],
+            $report['preloaded']['functions'],
+            $report['preloaded']['memoryBytes'] / 1048576,
+            $report['fatals'],
+            $report['warnings'],
+            count($report['unlinkedClasses']),
+        );
+    }
+    printf("\nLeft out by preheat, files by reason: %s\n", json_encode($summary['droppedFilesByReason']));
+    printf("Classes left out by reason: %s\n", json_encode($summary['droppedClassesByReason']));
+    printf("Naive script, unlinked classes by reason: %s\n\n", json_encode($reasons($naive)));
+}
 
 (new Process(['rm', '-rf', $work]))->run();
+foreach ($failed as $failure) {
+    fwrite(\STDERR, "FAILED $failure\n");
+}
+exit([] === $failed ? 0 : 1);

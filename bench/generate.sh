@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Times `preheat generate` (with its verification) on a real tree of about 5,000 PHP files, cold
-# (nothing cached) and warm (parse cache filled), and compares the script it writes with a naive
-# "opcache_compile_file() every file" script on the same tree.
-#
-# The tree is Debian's Laravel framework and everything else Debian installs under /usr/share/php
-# (Laravel from Packagist needs packages the registry here does not hold).
-#
-# Each report ends with the timing table of the last cold and warm run (`generate -vv`): where the seconds go.
+# Times `preheat generate` (with its verification) cold (nothing cached), warm (parse cache filled, PHP
+# booted again with --reverify) and as an unchanged re-run (the last verification reused), on two trees:
+#   bench    Debian's Laravel framework and everything else Debian installs under /usr/share/php (about
+#            5,500 PHP files; Laravel from Packagist needs packages the registry here does not hold)
+#   symfony  the corpus's Symfony app (bench/corpus/apps/symfony, installed with Composer from its lock),
+#            with generate's defaults; skipped, with the reason, when it cannot be installed
+# Each tree's table puts the median (min-max) beside the targets (a larger Composer app's scaled by its
+# file count) and the figures measured before; then the timing table of the last run of each kind
+# (`generate -vv`): where the seconds go. The bench tree's script is also compared with a naive
+# "opcache_compile_file() every file" script. Exits 1 when a tree's warm median is over its target, or
+# when the runs wrote different scripts.
 #
 # Usage: bench/generate.sh [ROUNDS]   (default 5 rounds of each)
 set -euo pipefail
@@ -21,4 +24,12 @@ if ! dpkg-query -W -f='${Status}' php-laravel-framework 2>/dev/null | grep -q 'i
 fi
 bash scripts/install-deps.sh test
 
-exec php bench/generate-bench.php /usr/share/php "$rounds"
+trees=(bench=/usr/share/php)
+corpus_work=${CORPUS_WORK:-bench/corpus/work}
+if bash bench/corpus/apps/symfony/setup.sh >&2; then
+    trees+=("symfony=,$(cd "$corpus_work/symfony" && pwd)")
+else
+    echo "No Composer app: the corpus's Symfony app could not be installed (offline?); timing the bench tree only." >&2
+fi
+
+exec php bench/generate-bench.php "$rounds" "${trees[@]}"

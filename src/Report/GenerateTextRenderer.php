@@ -126,7 +126,12 @@ final class GenerateTextRenderer implements Renderer
             $lines[] = ucfirst($fitted);
         }
         $lines[] = $outcome->written
-            ? \sprintf('Wrote %s', $outcome->outputPath)
+            ? \sprintf(
+                $outcome->reused
+                    ? 'Kept %s: unchanged since its last verification (--reverify boots PHP again)'
+                    : 'Wrote %s',
+                $outcome->outputPath,
+            )
             : \sprintf(
                 '<error>Did not write %s: the script failed verification%s.</error>',
                 $outcome->outputPath,

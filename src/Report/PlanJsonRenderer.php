@@ -80,6 +80,7 @@ final class PlanJsonRenderer implements Renderer
         return [
             'output' => $outcome->outputPath,
             'written' => $outcome->written,
+            'reused' => $outcome->reused,
             'plan' => $this->plan($outcome->planResult->plan),
             'scan' => $scan->json($outcome->planResult),
             'fixRounds' => array_map(

@@ -18,6 +18,7 @@ use Preheat\Report\Formats\Renderers;
 use Preheat\Report\GenerateReport;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerifyOptions;
@@ -137,7 +138,13 @@ final class GenerateCommand extends Command
                 'Do not fit the plan to the php.ini\'s opcache.interned_strings_buffer and opcache.memory_consumption '.
                 'when it overflows them: report the overflow and the value it needs instead',
             )
-            ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures');
+            ->addOption('strict', null, InputOption::VALUE_NONE, 'Treat start-up warnings as failures')
+            ->addOption(
+                'reverify',
+                null,
+                InputOption::VALUE_NONE,
+                'Boot PHP with the script even when nothing changed since its last verification',
+            );
         PhpInput::configure($this);
     }
 
@@ -200,6 +207,9 @@ final class GenerateCommand extends Command
             (bool) $input->getOption('strict'),
             $seedStrategy,
             !$input->getOption('no-fit'),
+            null === $request->cacheFile ? null : new ReuseStore(\dirname($request->cacheFile)),
+            $this->commandLine($input),
+            (bool) $input->getOption('reverify'),
         ));
 
         // The timings only with -vv: they differ from run to run, and the plain output stays comparable.
@@ -211,6 +221,23 @@ final class GenerateCommand extends Command
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /**
+     * Every option and argument but those that only change how the outcome is shown: a run with any other
+     * difference plans or verifies again. The working directory too, which relative paths are read against.
+     */
+    private function commandLine(InputInterface $input): string
+    {
+        $options = $input->getOptions();
+        foreach (['format', 'reverify', 'verbose', 'quiet', 'ansi', 'no-interaction', 'help', 'version'] as $shown) {
+            unset($options[$shown]);
+        }
+        ksort($options);
+        $arguments = $input->getArguments();
+        ksort($arguments);
+
+        return serialize([getcwd(), $options, $arguments]);
     }
 
     private function outputPath(InputInterface $input, string $projectRoot): string

@@ -28,6 +28,8 @@ final class GenerateOutcome
         public readonly int $fixRoundLimit = 0,
         public readonly array $capacityRounds = [],
         public readonly ?int $stalledFixRound = null,
+        /** the script on disk was planned the same and verified with the same PHP and ini: kept, PHP not booted */
+        public readonly bool $reused = false,
     ) {
     }
 

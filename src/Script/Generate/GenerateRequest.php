@@ -23,6 +23,29 @@ final class GenerateRequest
         public readonly ?SeedStrategy $strategy = null,
         /** fit the plan to the php.ini's interned-string buffer and OPcache memory when it overflows them */
         public readonly bool $fit = true,
+        /** where the last verified run is kept for reuse; null: always verify */
+        public readonly ?ReuseStore $reuse = null,
+        /** every command-line option and argument that may change the plan or its verification */
+        public readonly string $commandLine = '',
+        /** verify even when the last verification could be reused */
+        public readonly bool $reverify = false,
     ) {
+    }
+
+    /** What this request's plan and verification depend on besides the tree and the PHP: for ReuseKey. */
+    public function fingerprint(): string
+    {
+        return serialize([
+            $this->commandLine,
+            $this->plan,
+            $this->options,
+            $this->fixRounds,
+            $this->strict,
+            $this->fit,
+            $this->strategy?->name(),
+            $this->strategy?->budgetBytes(),
+            $this->verify?->timeoutSeconds,
+            $this->verify?->slowStartupSeconds,
+        ]);
     }
 }

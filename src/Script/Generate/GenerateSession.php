@@ -59,7 +59,7 @@ final class GenerateSession
         PlanResult $safe,
         PlanOptions $options,
         private readonly ?SeedStrategy $strategy,
-        private readonly ProgressLogger $progress,
+        private ProgressLogger $progress,
         private readonly Timings $timings,
     ) {
         $this->safe = $safe;
@@ -163,6 +163,24 @@ final class GenerateSession
         return array_map(static fn ($f): string => $f->path, $this->result->plan->included);
     }
 
+    /**
+     * A copy with $constraints added, in order, quietly (what a recorded run added): this session stays as
+     * it is, for the rounds to start from should the copy's script not be the one on disk.
+     *
+     * @param list<Constraint> $constraints
+     */
+    public function replaying(array $constraints): self
+    {
+        $copy = clone $this;
+        $copy->progress = new NullProgressLogger();
+        foreach ($constraints as $constraint) {
+            $copy->add($constraint);
+        }
+        $copy->progress = $this->progress;
+
+        return $copy;
+    }
+
     /** Applies what the round policy decided, and plans again. */
     public function add(Constraint $constraint): void
     {
@@ -175,7 +193,10 @@ final class GenerateSession
         };
     }
 
-    /** @param int|null $stalledFixRound the fix round that found nothing new to drop */
+    /**
+     * @param int|null $stalledFixRound the fix round that found nothing new to drop
+     * @param bool     $reused          the script on disk and its last verification were reused, PHP not booted
+     */
     public function outcome(
         string $outputPath,
         bool $written,
@@ -183,6 +204,7 @@ final class GenerateSession
         bool $strict,
         int $fixRoundLimit = 0,
         ?int $stalledFixRound = null,
+        bool $reused = false,
     ): GenerateOutcome {
         return new GenerateOutcome(
             $this->result,
@@ -196,6 +218,7 @@ final class GenerateSession
             $fixRoundLimit,
             $this->capacityRounds,
             $stalledFixRound,
+            $reused,
         );
     }
 

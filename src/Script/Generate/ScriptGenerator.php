@@ -27,6 +27,9 @@ use Preheat\Script\Write\ScriptWriteError;
  */
 final class ScriptGenerator
 {
+    /** The script the last round moved into place; null when it moved none. */
+    private ?string $installed = null;
+
     public function __construct(
         private readonly PlanPipeline $pipeline,
         private readonly PreloadVerifier $verifier,
@@ -39,6 +42,7 @@ final class ScriptGenerator
 
     public function generate(GenerateRequest $request): GenerateOutcome
     {
+        $this->installed = null;
         $session = GenerateSession::start(
             $this->pipeline,
             $request->plan,
@@ -53,6 +57,19 @@ final class ScriptGenerator
             return $session->outcome($request->outputPath, true, null, $request->strict);
         }
 
+        $store = $request->reuse;
+        $key = null === $store ? null : $this->timings->span(
+            'reuse key (tree, options, PHP and ini)',
+            static fn (): string => ReuseKey::of(
+                $session->result()->project->root,
+                $session->result()->scan->selection->files ?? [],
+                $session->result()->scan->selection->context ?? [],
+                $request->fingerprint(),
+                $request->verify->php,
+                $request->outputPath,
+            ),
+        );
+
         // As root PHP preloads as the pool's user: a file that user cannot read fails every boot the same way,
         // and no fix round can help. Said first, with its fix, before any PHP starts.
         $preloadUser = $request->verify->php->preloadUser();
@@ -65,9 +82,21 @@ final class ScriptGenerator
             ));
         }
 
+        if (null !== $key && !$request->reverify) {
+            $reused = $this->timings->span(
+                'reuse the last verification',
+                fn (): ?GenerateOutcome => $this->reuse($request, $store, $key, $session),
+            );
+            if (null !== $reused) {
+                return $reused;
+            }
+        }
+
         $policy = new RoundPolicy($request->fixRounds, $request->strict, $request->fit, timings: $this->timings);
         // What each verification is for, named in the timing table.
         $purpose = 'verification';
+        /** @var list<Constraint> $constraints what the rounds added, in order, for the reuse record */
+        $constraints = [];
         while (true) {
             $verify = $request->verify->expecting(\count($session->result()->plan->included));
             $verified = $this->writeAndVerify(
@@ -88,7 +117,7 @@ final class ScriptGenerator
                 ));
             }
             if (null === $next->adds) {
-                return $session->outcome(
+                $outcome = $session->outcome(
                     $request->outputPath,
                     $report->passed($request->strict),
                     $report,
@@ -96,10 +125,92 @@ final class ScriptGenerator
                     $request->fixRounds,
                     $next->stalled?->round,
                 );
+                if (null !== $key) {
+                    $this->timings->span(
+                        'remember the verification for the next run',
+                        fn () => $this->remember($store, $key, $outcome, $constraints),
+                    );
+                }
+
+                return $outcome;
             }
+            $constraints[] = $next->adds;
             $session->add($next->adds);
             $purpose = $next->adds->purpose();
         }
+    }
+
+    /**
+     * The last run's outcome, when nothing it depends on changed: the same key, and the script planned
+     * again with the recorded constraints is byte for byte the one on disk, which the record verified.
+     * Null when anything differs: then the run verifies as always.
+     */
+    private function reuse(
+        GenerateRequest $request,
+        ReuseStore $store,
+        string $key,
+        GenerateSession $session,
+    ): ?GenerateOutcome {
+        $record = $store->read($request->outputPath);
+        if (null === $record || $record->key !== $key) {
+            return null;
+        }
+        $onDisk = @file_get_contents($request->outputPath);
+        if (false === $onDisk || hash('sha256', $onDisk) !== $record->scriptSha256) {
+            return null;
+        }
+        // On a copy: should its script not be the one on disk, the rounds start from the plan without them.
+        $session = $session->replaying($record->constraints);
+        if ($this->writer->render($session->result()->plan, $request->outputPath) !== $onDisk) {
+            return null;
+        }
+        $this->progress->finish(\sprintf(
+            'Reused the last verification of %s: script, tree, options, PHP and ini unchanged',
+            $request->outputPath,
+        ));
+
+        return $session->outcome(
+            $request->outputPath,
+            true,
+            $record->report,
+            $request->strict,
+            $request->fixRounds,
+            $record->stalledFixRound,
+            true,
+        );
+    }
+
+    /**
+     * Records a run that installed its script, for the next run to reuse; forgets the record otherwise (the
+     * script on disk may then be another).
+     *
+     * @param list<Constraint> $constraints
+     */
+    private function remember(
+        ReuseStore $store,
+        string $key,
+        GenerateOutcome $outcome,
+        array $constraints,
+    ): void {
+        $installed = @file_get_contents($outcome->outputPath);
+        // The last round's script, as it was moved into place and is still: what the report is about.
+        if (
+            !$outcome->succeeded()
+            || null === $outcome->verification
+            || false === $installed
+            || $this->installed !== $installed
+        ) {
+            $store->forget($outcome->outputPath);
+
+            return;
+        }
+        $store->write($outcome->outputPath, new ReuseRecord(
+            $key,
+            hash('sha256', $installed),
+            $constraints,
+            $outcome->verification,
+            $outcome->stalledFixRound,
+        ));
     }
 
     /**
@@ -120,7 +231,8 @@ final class ScriptGenerator
         // Interrupted while verifying (it can take minutes), the run removes it: the next scan would find it.
         InterruptGuard::instance()->removeOnExit($candidate);
         try {
-            $this->write($session->result(), $candidate, $outputPath);
+            // Written for the candidate's path, in the destination's directory: the same bytes as for the destination.
+            $script = $this->write($session->result(), $candidate, $outputPath);
             $this->progress->stage('Verifying');
             $report = $this->timings->span(
                 $purpose,
@@ -140,8 +252,12 @@ final class ScriptGenerator
                 },
             ));
             $next = $policy->next($report, $session);
-            if ($next->installs($report, $strict) && !@rename($candidate, $outputPath)) {
-                throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
+            $this->installed = null;
+            if ($next->installs($report, $strict)) {
+                if (!@rename($candidate, $outputPath)) {
+                    throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
+                }
+                $this->installed = $script;
             }
         } finally {
             if (is_file($candidate)) {
@@ -171,11 +287,14 @@ final class ScriptGenerator
     }
 
     /** Writes the plan's script, turning a failure into a message about the destination, not a temporary file. */
-    private function write(PlanResult $result, string $path, ?string $destination = null): void
+    private function write(PlanResult $result, string $path, ?string $destination = null): string
     {
         $this->checkDirectory($destination ?? $path);
         try {
-            $this->timings->span('write the script', fn () => $this->writer->write($result->plan, $path));
+            return $this->timings->span(
+                'write the script',
+                fn (): string => $this->writer->write($result->plan, $path),
+            );
         } catch (\RuntimeException) {
             // Name the destination: the temporary file the writer tried means nothing to the user.
             throw ScriptWriteError::notWritable($destination ?? $path, 'creating a file there failed');

@@ -28,6 +28,14 @@ final class PreloadVerifier
 {
     private const PRELOAD_MARKER = '@@PREHEAT-PRELOAD@@';
 
+    /**
+     * Boots without the script, by command and environment: they tell the same each time (PHP and its ini
+     * are read once per run), so a run's later verifications reuse what the first one learnt.
+     *
+     * @var array<string, array{ProcessResult, ?OpcacheStatus}>
+     */
+    private array $withoutScript = [];
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly StartupLogParser $parser = new StartupLogParser(),
@@ -147,17 +155,28 @@ final class PreloadVerifier
         string $probe,
         array $extra = [],
     ): array {
+        $command = $this->command($options, $wrapper, $probe, $extra);
+        $environment = $options->php->settings->environment();
+        // The probe's path differs from verification to verification, not what it reports.
+        $key = null === $wrapper ? serialize([\array_slice($command, 0, -1), $environment]) : null;
+        if (null !== $key && isset($this->withoutScript[$key])) {
+            return $this->withoutScript[$key];
+        }
         $result = $this->timings->boot(
             $purpose,
             fn (): ProcessResult => $this->runner->run(
-                $this->command($options, $wrapper, $probe, $extra),
+                $command,
                 null,
                 $options->timeoutSeconds,
-                $options->php->settings->environment() ?: null,
+                $environment ?: null,
             ),
         );
+        $booted = [$result, OpcacheStatus::read($result->stdout)];
+        if (null !== $key && 0 === $result->exitCode) {
+            $this->withoutScript[$key] = $booted;
+        }
 
-        return [$result, OpcacheStatus::read($result->stdout)];
+        return $booted;
     }
 
     /**

@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
+use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
@@ -22,7 +23,10 @@ use Preheat\Process\RunningProcess;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\GenerateTextRenderer;
 use Preheat\Report\Json\VerificationJson;
+use Preheat\Script\Generate\FixRound;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\ReuseRecord;
+use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\UnreadableByPreloadUser;
@@ -72,6 +76,91 @@ final class ScriptGeneratorTest extends TestCase
         );
         self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertSame(3, $php->preloadBoots);
+        self::assertSame(1, $php->baselineBoots, 'the baseline is booted once per run, not once per round');
+    }
+
+    public function testAnUnchangedRerunReusesTheVerificationAndAnEditedScriptDoesNot(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $request = static fn (bool $reverify = false): GenerateRequest => new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            5,
+            false,
+            reuse: new ReuseStore($project.'/cache'),
+            commandLine: 'the same options',
+            reverify: $reverify,
+        );
+
+        $first = $generator->generate($request());
+        self::assertFalse($first->reused);
+        self::assertCount(1, $first->fixRounds);
+        self::assertSame(2, $php->preloadBoots);
+
+        $second = $generator->generate($request());
+        self::assertTrue($second->reused);
+        self::assertTrue($second->succeeded());
+        self::assertSame(2, $php->preloadBoots, 'no boot');
+        self::assertCount(1, $second->fixRounds, 'the fix round replayed');
+        self::assertNotNull($first->verification);
+        self::assertNotNull($second->verification);
+        self::assertSame(
+            VerificationJson::report($first->verification),
+            VerificationJson::report($second->verification),
+        );
+        self::assertSame(
+            array_map(static fn ($f): string => $f->path, $first->planResult->plan->included),
+            array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
+        );
+
+        self::assertFalse($generator->generate($request(true))->reused, '--reverify');
+        self::assertSame(4, $php->preloadBoots);
+
+        file_put_contents($project.'/preload.php', "\n// edited\n", \FILE_APPEND);
+        $edited = $generator->generate($request());
+        self::assertFalse($edited->reused, 'a script edited on disk is verified again');
+        self::assertSame(6, $php->preloadBoots);
+    }
+
+    public function testARecordWhoseConstraintsPlanAnotherScriptIsNotReusedNorApplied(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+        $store = new ReuseStore($project.'/cache');
+        $request = new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            5,
+            false,
+            reuse: $store,
+        );
+        $first = $generator->generate($request);
+        $record = $store->read($project.'/preload.php');
+        self::assertNotNull($record);
+        // The same key and script, but a constraint the run did not add: its plan is not the script on disk.
+        $store->write($project.'/preload.php', new ReuseRecord(
+            $record->key,
+            $record->scriptSha256,
+            [...$record->constraints, new FixRound(2, [ForcedDrop::unlinkedClass('App\Controller\Controller', 'x')])],
+            $record->report,
+        ));
+
+        $second = $generator->generate($request);
+
+        self::assertFalse($second->reused);
+        self::assertSame(4, $php->preloadBoots, 'verified again');
+        self::assertCount(1, $second->fixRounds, 'the record\'s constraints are not applied to the rounds');
+        self::assertSame(
+            array_map(static fn ($f): string => $f->path, $first->planResult->plan->included),
+            array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
+        );
     }
 
     public function testNoFixMeansNoFixRound(): void
@@ -251,6 +340,8 @@ final class FakePhp implements ProcessRunner
 {
     public int $preloadBoots = 0;
 
+    public int $baselineBoots = 0;
+
     /**
      * @param list<string> $refused       classes PHP cannot link
      * @param list<string> $alwaysRefused classes PHP reports at every boot, whatever the script holds
@@ -275,6 +366,8 @@ final class FakePhp implements ProcessRunner
             }
         }
         if (null === $wrapper || '' === $wrapper) {
+            ++$this->baselineBoots;
+
             return new ProcessResult(
                 $command,
                 0,

@@ -1,0 +1,157 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script\Generate;
+
+use Preheat\Php\PhpInstallation;
+use Preheat\Version;
+
+/**
+ * What a verified script's verification depends on, as one hash: the scanned tree (every file and context
+ * file by path, size, mtime, ctime and inode, and the project's Composer files), the run's options, and
+ * the PHP that verified it (its binaries, every ini file it reads, the scan directory's included, and the
+ * settings and user it was found with). A later `generate` whose key is the same, and whose script comes
+ * out byte for byte as the one on disk, would boot PHP to learn what the last boot already said.
+ * Reusing a verification wrongly is worse than booting again: when in doubt, an input belongs here.
+ */
+final class ReuseKey
+{
+    /** Files of the project besides the scanned ones that decide what is planned. */
+    private const COMPOSER_FILES = [
+        'composer.json',
+        'composer.lock',
+        'vendor/composer/installed.json',
+        'vendor/composer/installed.php',
+    ];
+
+    /**
+     * @param list<string> $files      the scanned files (candidates for preloading)
+     * @param list<string> $context    the context files (checked for duplicate declarations)
+     * @param string       $options    every option of the run that may change the plan or its verification
+     * @param string       $outputPath where the script is written
+     */
+    public static function of(
+        string $projectRoot,
+        array $files,
+        array $context,
+        string $options,
+        PhpInstallation $php,
+        string $outputPath,
+    ): string {
+        $hash = hash_init('sha256');
+        hash_update($hash, 'preheat '.Version::VERSION."\n");
+        hash_update($hash, 'output '.$outputPath."\n");
+        hash_update($hash, 'options '.hash('sha256', $options)."\n");
+        hash_update($hash, 'php '.self::php($php)."\n");
+        hash_update($hash, 'project '.$projectRoot."\n");
+        foreach (self::COMPOSER_FILES as $file) {
+            hash_update($hash, 'composer '.self::stat($projectRoot.'/'.$file)."\n");
+        }
+        hash_update($hash, 'tree '.self::tree($files)."\n");
+        hash_update($hash, 'context '.self::tree($context)."\n");
+
+        return hash_final($hash);
+    }
+
+    /**
+     * The PHP that boots the script: its binaries (by real path and inode, size, mtime), the php.ini and
+     * every .ini file of its scan directory (by content), and what was found with them (effective settings,
+     * overrides, the preload user).
+     */
+    public static function php(PhpInstallation $php): string
+    {
+        $parts = [
+            'binary '.self::binary($php->phpBinary),
+            'fpm '.(null === $php->fpmBinary ? '-' : self::binary($php->fpmBinary)),
+            'ini '.(null === $php->settings->iniFile ? '-' : self::content($php->settings->iniFile)),
+            'user '.($php->user ?? '-').' '.$php->userSource,
+            'settings '.serialize($php->settings->values),
+            'overrides '.serialize($php->settings->overrides),
+            'environment '.serialize($php->settings->environment()),
+        ];
+        // An extension upgraded apart from PHP (a PECL package) changes what a boot does. Its directory is
+        // known here for the PHP that runs Preheat; another PHP's binary and ini files are what is compared.
+        if (realpath(self::resolve($php->phpBinary)) === realpath(\PHP_BINARY)) {
+            $extensions = glob(\PHP_EXTENSION_DIR.'/*.so') ?: [];
+            sort($extensions);
+            $parts[] = 'extensions '.\PHP_EXTENSION_DIR.' '.self::tree($extensions);
+        }
+        // PHP_INI_SCAN_DIR may list several directories (separated by ':'), each scanned for *.ini.
+        foreach (explode(\PATH_SEPARATOR, $php->settings->scanDir ?? '') as $directory) {
+            if ('' === $directory) {
+                continue;
+            }
+            $inis = glob(rtrim($directory, '/').'/*.ini') ?: [];
+            sort($inis);
+            $parts[] = 'scan '.$directory.' '.\count($inis);
+            foreach ($inis as $ini) {
+                $parts[] = 'scan '.self::content($ini);
+            }
+        }
+
+        return hash('sha256', implode("\n", $parts));
+    }
+
+    /** @param list<string> $paths */
+    public static function tree(array $paths): string
+    {
+        $hash = hash_init('sha256');
+        foreach ($paths as $path) {
+            hash_update($hash, self::stat($path)."\n");
+        }
+
+        return hash_final($hash);
+    }
+
+    /** A file by path, size, mtime, ctime (permissions and owner) and inode; "missing" when it is not there. */
+    private static function stat(string $path): string
+    {
+        clearstatcache(true, $path);
+        $stat = @stat($path);
+        if (false === $stat) {
+            return $path.' missing';
+        }
+
+        return \sprintf(
+            '%s %d %d %d %d %d',
+            $path,
+            $stat['size'],
+            $stat['mtime'],
+            $stat['ctime'],
+            $stat['ino'],
+            $stat['mode'],
+        );
+    }
+
+    private static function content(string $path): string
+    {
+        $content = @file_get_contents($path);
+
+        return $path.' '.(false === $content ? 'unreadable' : hash('sha256', $content));
+    }
+
+    /** A binary as PHP runs it: a bare name is looked up on PATH; its real path, so that an upgrade shows. */
+    private static function binary(string $binary): string
+    {
+        $path = self::resolve($binary);
+        $real = realpath($path);
+
+        return $binary.' '.self::stat(false === $real ? $path : $real);
+    }
+
+    /** A bare name as the shell finds it on PATH; a path as it is. */
+    private static function resolve(string $binary): string
+    {
+        if (str_contains($binary, '/')) {
+            return $binary;
+        }
+        foreach (explode(\PATH_SEPARATOR, (string) getenv('PATH')) as $directory) {
+            if ('' !== $directory && is_file($directory.'/'.$binary) && is_executable($directory.'/'.$binary)) {
+                return $directory.'/'.$binary;
+            }
+        }
+
+        return $binary;
+    }
+}

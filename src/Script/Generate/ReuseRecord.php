@@ -1,0 +1,25 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Script\Generate;
+
+use Preheat\Script\Verify\VerificationReport;
+
+/**
+ * What a `generate` that installed a verified script remembers for the next one: the key it ran with
+ * (ReuseKey), the script's hash, the constraints its rounds added in order (to plan the same script again
+ * without PHP), and the verification report of the script it installed.
+ */
+final class ReuseRecord
+{
+    /** @param list<Constraint> $constraints */
+    public function __construct(
+        public readonly string $key,
+        public readonly string $scriptSha256,
+        public readonly array $constraints,
+        public readonly VerificationReport $report,
+        public readonly ?int $stalledFixRound = null,
+    ) {
+    }
+}

@@ -1,0 +1,149 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Integration;
+
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\PreheatProcess;
+use Preheat\Tests\Support\TemporaryDirectory;
+
+/**
+ * A second `generate` on an unchanged tree, with the same options, PHP and ini, keeps the verified script
+ * and boots no PHP with it; --reverify, a touched file or a changed ini verify again.
+ */
+#[Group('integration')]
+final class GenerateReuseTest extends TestCase
+{
+    private TemporaryDirectory $directory;
+
+    protected function setUp(): void
+    {
+        $this->directory = new TemporaryDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->directory->remove();
+    }
+
+    public function testAnUnchangedRerunKeepsTheScriptWithoutBootingPhp(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $ini = $this->ini($project);
+
+        $first = $this->generate($project, $ini);
+        self::assertFalse($first['reused']);
+        self::assertTrue($first['written']);
+        self::assertTrue($this->bootedTheScript($first));
+        $script = (string) file_get_contents($project.'/preload.php');
+        clearstatcache();
+        $inode = fileinode($project.'/preload.php');
+
+        $second = $this->generate($project, $ini);
+        self::assertTrue($second['reused']);
+        self::assertTrue($second['written']);
+        // Only the installation lookup starts processes: no boot with the script, no baseline.
+        self::assertSame(['PHP boot: locate the PHP installation and its ini'], $this->boots($second));
+        self::assertSame($first['verification'], $second['verification'], 'the last verification, as it said');
+        self::assertSame($script, file_get_contents($project.'/preload.php'));
+        clearstatcache();
+        self::assertSame($inode, fileinode($project.'/preload.php'), 'the script is not written again');
+
+        $text = PreheatProcess::run(['generate', '--project='.$project, '--ini='.$ini, $this->cache()]);
+        self::assertSame(0, $text->getExitCode(), $text->getErrorOutput());
+        self::assertStringContainsString(
+            'Kept '.$project.'/preload.php: unchanged since its last verification (--reverify boots PHP again)',
+            $text->getOutput(),
+        );
+    }
+
+    public function testReverifyBoots(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $ini = $this->ini($project);
+        $this->generate($project, $ini);
+
+        $again = $this->generate($project, $ini, '--reverify');
+
+        self::assertFalse($again['reused']);
+        self::assertTrue($this->bootedTheScript($again));
+        self::assertTrue($this->generate($project, $ini)['reused'], '--reverify itself is no change');
+    }
+
+    public function testATouchedFileOrAChangedIniVerifiesAgain(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $ini = $this->ini($project);
+        $this->generate($project, $ini);
+
+        touch($project.'/src/Controller/Controller.php', time() + 5);
+        $touched = $this->generate($project, $ini);
+        self::assertFalse($touched['reused']);
+        self::assertTrue($this->bootedTheScript($touched));
+        $unchanged = $this->generate($project, $ini);
+        self::assertTrue($unchanged['reused']);
+
+        file_put_contents($ini, "\n; changed\n", \FILE_APPEND);
+        $changed = $this->generate($project, $ini);
+        self::assertFalse($changed['reused']);
+        self::assertTrue($this->bootedTheScript($changed));
+
+        $other = $this->generate($project, $ini, '--strict');
+        self::assertFalse($other['reused'], 'another option verifies again');
+    }
+
+    /** @return array<string, mixed> */
+    private function generate(string $project, string $ini, string ...$more): array
+    {
+        [$result, $process] = PreheatProcess::json(
+            ['generate', '--project='.$project, '--ini='.$ini, $this->cache(), '-vv', ...array_values($more)],
+        );
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+
+        return $result;
+    }
+
+    private function cache(): string
+    {
+        return '--cache-dir='.$this->directory->path.'/cache';
+    }
+
+    /** A php.ini of the test's own, so that changing it touches nothing else. */
+    private function ini(string $project): string
+    {
+        $ini = $project.'/php.ini';
+        file_put_contents($ini, "opcache.enable=1\nopcache.enable_cli=1\nmemory_limit=256M\n");
+
+        return $ini;
+    }
+
+    /** @param array<string, mixed> $result */
+    private function bootedTheScript(array $result): bool
+    {
+        // As root the span names the preload user too.
+        return [] !== array_filter(
+            $this->boots($result),
+            static fn (string $name): bool => str_starts_with($name, 'PHP boot: with the script'),
+        );
+    }
+
+    /**
+     * @param array<string, mixed> $result
+     *
+     * @return list<string> the spans that started processes, by name
+     */
+    private function boots(array $result): array
+    {
+        $boots = [];
+        foreach ($result['timings']['spans'] as $span) {
+            if (($span['counts']['processes'] ?? 0) > 0) {
+                $boots[] = (string) $span['name'];
+            }
+        }
+
+        return $boots;
+    }
+}
