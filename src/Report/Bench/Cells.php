@@ -50,7 +50,7 @@ final class Cells
             );
             array_push($headers, self::gainHeader($report, $metric), 'verdict');
         }
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
 
         return [
             ...$headers,
@@ -69,7 +69,7 @@ final class Cells
     public static function rows(BenchReport $report): array
     {
         $costs = self::costs($report);
-        $rule = $report->result->stopping?->rule;
+        $rule = $report->stopping?->rule;
 
         $columns = \count(self::headers($report));
 
@@ -252,7 +252,7 @@ final class Cells
     /** How the rounds ran and why they stopped, in words; null for a result made without a stopping rule. */
     public static function stopped(BenchReport $report): ?string
     {
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
         if (null === $stopping) {
             return null;
         }
@@ -291,7 +291,7 @@ final class Cells
     /** @return list<string> the gains that did not reach the target, each with its half-width */
     private static function missed(BenchReport $report): array
     {
-        $rule = $report->result->stopping?->rule;
+        $rule = $report->stopping?->rule;
         $missed = [];
         foreach ($report->rows as $row) {
             $comparison = $row->metric($report->primary->metric)?->comparison;
@@ -410,7 +410,7 @@ final class Cells
     /** @return list<array{string, string}> */
     public static function environment(BenchReport $report): array
     {
-        $environment = $report->result->environment;
+        $environment = $report->environment;
         $opcache = $environment->opcache;
 
         return array_values(array_filter([
@@ -472,7 +472,7 @@ final class Cells
     /** How many rounds the rule asked for, in words: " (at least 5; more until ...)". */
     private static function roundsRule(BenchReport $report): string
     {
-        $rule = $report->result->stopping?->rule;
+        $rule = $report->stopping?->rule;
         if (null === $rule) {
             return '';
         }
@@ -510,7 +510,7 @@ final class Cells
     public static function notes(BenchReport $report): array
     {
         $notes = [];
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
         // With no time for more rounds (--max-time=0) the rounds were fixed: the stopped line says so, no advice is
         // due.
         $missed = StopReason::TimeLimit === $stopping?->reason && $stopping->rule->maxSeconds > 0.0
@@ -584,7 +584,7 @@ final class Cells
             }
         }
         $measured = \count(array_filter($report->rows, static fn ($row): bool => $row->isMeasured()));
-        $environment = $report->result->environment;
+        $environment = $report->environment;
         if ($environment->together() && $measured > 1) {
             $notes[] = \sprintf(
                 'The %d scenarios were loaded at the same time in each round, so that what the machine does (other '

@@ -19,10 +19,6 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Cells;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
-use Preheat\Report\Bench\SvgRenderer;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -63,12 +59,12 @@ final class BenchReportTest extends TestCase
 
     public function testMarkdownMatchesGoldenFile(): void
     {
-        $this->assertGolden('bench-report.md', (new MarkdownRenderer())->render((new BenchReportBuilder())->build($this->sampleResult())));
+        $this->assertGolden('bench-report.md', Written::markdown((new BenchReportBuilder())->build($this->sampleResult())));
     }
 
     public function testJsonMatchesGoldenFile(): void
     {
-        $json = json_encode((new JsonRenderer())->render((new BenchReportBuilder())->build($this->sampleResult())), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES)."\n";
+        $json = Written::jsonDocument((new BenchReportBuilder())->build($this->sampleResult()));
         $this->assertGolden('bench-report.json', $json);
 
         $data = json_decode($json, true);
@@ -91,11 +87,11 @@ final class BenchReportTest extends TestCase
         $reason = 'all vs none: 2 rounds: too few for an interval; use --rounds=3 or more';
 
         self::assertNull($report->rows[1]->comparison?->interval);
-        $markdown = (new MarkdownRenderer())->render($report);
+        $markdown = Written::markdown($report);
         self::assertStringContainsString('| +21.4% (no interval) | no verdict (2 rounds) |', $markdown);
         self::assertStringContainsString('- '.$reason, $markdown);
-        self::assertStringContainsString('* '.$reason, (new ConsoleRenderer())->render($report));
-        $gain = (new JsonRenderer())->render($report)['scenarios'][1]['gain'];
+        self::assertStringContainsString('* '.$reason, Written::text($report));
+        $gain = Written::json($report)['scenarios'][1]['gain'];
         self::assertNull($gain['ciLow']);
         self::assertNull($gain['verdict']);
         self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $gain['noInterval']);
@@ -109,9 +105,9 @@ final class BenchReportTest extends TestCase
         self::assertSame(5, $report->rows[1]->comparison?->rounds());
         self::assertStringContainsString(
             '- all round 5 is an outlier on req/s: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD = 60.0 > 3.5); kept in the statistics',
-            (new MarkdownRenderer())->render($report),
+            Written::markdown($report),
         );
-        self::assertSame([5], (new JsonRenderer())->render($report)['scenarios'][1]['gain']['outlierRounds']);
+        self::assertSame([5], Written::json($report)['scenarios'][1]['gain']['outlierRounds']);
     }
 
     public function testEveryFormatGivesTheVerdictInWords(): void
@@ -119,12 +115,12 @@ final class BenchReportTest extends TestCase
         $slower = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]));
         $same = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [101.0, 99.0, 100.0, 99.0]));
 
-        self::assertStringContainsString('| slower |', (new MarkdownRenderer())->render($slower));
-        self::assertStringContainsString(' slower ', (new ConsoleRenderer())->render($slower));
-        self::assertSame('slower', (new JsonRenderer())->render($slower)['scenarios'][1]['gain']['verdict']);
-        self::assertStringContainsString('| no measurable difference |', (new MarkdownRenderer())->render($same));
-        self::assertStringContainsString(' no measurable difference ', (new ConsoleRenderer())->render($same));
-        self::assertSame('no measurable difference', (new JsonRenderer())->render($same)['scenarios'][1]['gain']['verdict']);
+        self::assertStringContainsString('| slower |', Written::markdown($slower));
+        self::assertStringContainsString(' slower ', Written::text($slower));
+        self::assertSame('slower', Written::json($slower)['scenarios'][1]['gain']['verdict']);
+        self::assertStringContainsString('| no measurable difference |', Written::markdown($same));
+        self::assertStringContainsString(' no measurable difference ', Written::text($same));
+        self::assertSame('no measurable difference', Written::json($same)['scenarios'][1]['gain']['verdict']);
     }
 
     public function testTheReportSaysWhenTheTimeRanOutBeforeTheTargetInEveryFormat(): void
@@ -134,17 +130,17 @@ final class BenchReportTest extends TestCase
         $report = (new BenchReportBuilder())->build($this->sampleResult());
         $stopped = 'time limit: after 52.5 s of measuring another round would not have fit in 1 min; not within ±2 points: all (±2.8)';
 
-        $markdown = (new MarkdownRenderer())->render($report);
+        $markdown = Written::markdown($report);
         self::assertStringContainsString('| precision of CPU (target ±2) |', $markdown);
         self::assertStringContainsString('| faster | ±2.8 points, not reached |', $markdown);
         self::assertStringContainsString('| rounds | 5 (at least 5; more until every gain is within ±2 points, while they fit in 1 min), interleaved', $markdown);
         self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
         self::assertStringContainsString('- Precision target ±2 points not reached in 1 min by all (±2.8)', $markdown);
-        $console = (new ConsoleRenderer())->render($report);
+        $console = Written::text($report);
         self::assertStringContainsString(' ±2.8 points, not reached ', $console);
         self::assertStringContainsString($stopped, $console);
-        $json = (new JsonRenderer())->render($report);
-        self::assertSame(['minRounds' => 5, 'precisionPoints' => 2.0, 'maxSeconds' => 60.0, 'metric' => 'CPU per request', 'rounds' => 5, 'measuredSeconds' => 52.5, 'reason' => 'time-limit', 'summary' => $stopped], $json['stopping']);
+        $json = Written::json($report);
+        self::assertSame(['minRounds' => 5, 'precisionPoints' => 2, 'maxSeconds' => 60, 'metric' => 'CPU per request', 'rounds' => 5, 'measuredSeconds' => 52.5, 'reason' => 'time-limit', 'summary' => $stopped], $json['stopping']);
         self::assertSame(4.879, $json['scenarios'][1]['gain']['halfWidthPoints'], 'the req/s gain keeps its own');
         self::assertFalse($json['scenarios'][1]['gain']['precisionMet']);
         self::assertSame(2.805, $json['scenarios'][1]['headline']['halfWidthPoints']);
@@ -159,12 +155,12 @@ final class BenchReportTest extends TestCase
         $report = (new BenchReportBuilder())->build($result);
         $stopped = 'every gain (req/s) within ±2 points after 41 s of measuring';
 
-        $markdown = (new MarkdownRenderer())->render($report);
+        $markdown = Written::markdown($report);
         self::assertMatchesRegularExpression('/\| faster \| ±[01]\.\d points, reached \|/', $markdown);
         self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
         self::assertStringNotContainsString('not reached', $markdown);
-        self::assertStringContainsString($stopped, (new ConsoleRenderer())->render($report));
-        $json = (new JsonRenderer())->render($report);
+        self::assertStringContainsString($stopped, Written::text($report));
+        $json = Written::json($report);
         self::assertSame('precision-reached', $json['stopping']['reason']);
         self::assertTrue($json['scenarios'][1]['gain']['precisionMet']);
     }
@@ -174,7 +170,7 @@ final class BenchReportTest extends TestCase
         $result = $this->twoScenarios([100.0, 101.0, 99.0], [130.0, 110.0, 150.0]);
         $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, Metric::RequestsPerSecond));
 
-        $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($result));
+        $markdown = Written::markdown((new BenchReportBuilder())->build($result));
 
         self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved', $markdown);
         self::assertMatchesRegularExpression('/\| stopped \| the 3 planned rounds, 30 s of measuring, no time limit for more \(--max-time=0\); not within ±2 points: all \(±\d+\.\d\) \|/', $markdown);
@@ -183,7 +179,7 @@ final class BenchReportTest extends TestCase
 
     public function testTwoRoundsSayWhyThereIsNoIntervalOnTheHeadlineToo(): void
     {
-        $json = (new JsonRenderer())->render((new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0])));
+        $json = Written::json((new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0])));
 
         self::assertNull($json['scenarios'][1]['headline']['verdict']);
         self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $json['scenarios'][1]['headline']['noInterval']);
@@ -234,20 +230,20 @@ final class BenchReportTest extends TestCase
         $turns = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]));
         $note = 'The 2 scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other 1, not what it serves alone. For those, run --schedule=turns.';
 
-        $markdown = (new MarkdownRenderer())->render($together);
+        $markdown = Written::markdown($together);
         self::assertStringContainsString('| rounds | 3, every scenario loaded at the same time in each round, order rotated each round;', $markdown);
         self::assertStringContainsString('- '.$note, $markdown);
-        self::assertStringContainsString($note, (new ConsoleRenderer())->render($together));
-        self::assertSame('together', (new JsonRenderer())->render($together)['environment']['schedule']);
+        self::assertStringContainsString($note, Written::text($together));
+        self::assertSame('together', Written::json($together)['environment']['schedule']);
 
-        self::assertStringNotContainsString('loaded at the same time', (new MarkdownRenderer())->render($turns));
-        self::assertStringContainsString('| rounds | 3, interleaved, order rotated each round;', (new MarkdownRenderer())->render($turns));
-        self::assertSame('turns', (new JsonRenderer())->render($turns)['environment']['schedule']);
+        self::assertStringNotContainsString('loaded at the same time', Written::markdown($turns));
+        self::assertStringContainsString('| rounds | 3, interleaved, order rotated each round;', Written::markdown($turns));
+        self::assertSame('turns', Written::json($turns)['environment']['schedule']);
     }
 
     public function testSvgChartHasABarPerMeasuredScenario(): void
     {
-        $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->sampleResult()));
+        $svg = Written::svg((new BenchReportBuilder())->build($this->sampleResult()));
         $document = new \DOMDocument();
 
         self::assertTrue($document->loadXML($svg));
@@ -257,7 +253,7 @@ final class BenchReportTest extends TestCase
         self::assertStringContainsString('+21.4% (+16.5% … +26.3%) faster', $svg, 'the verdict in words beside the gain');
         self::assertStringContainsString('CPU per request (primary)', $svg);
         self::assertStringContainsString('+26.6% (+24.4% … +30.0%) faster', $svg, 'the CPU gain beside its bar');
-        self::assertStringNotContainsString('CPU per request', (new SvgRenderer())->render((new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]))), 'no panel for what was not measured');
+        self::assertStringNotContainsString('CPU per request', Written::svg((new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]))), 'no panel for what was not measured');
     }
 
     public function testThePrimaryFigureIsCpuPerRequestWhenMeasuredAndItsVerdictIsTheHeadlineInEveryFormat(): void
@@ -265,19 +261,19 @@ final class BenchReportTest extends TestCase
         $measured = (new BenchReportBuilder())->build($this->sampleResult());
         $headline = 'all vs none: faster (CPU per request +26.6%, 95% CI +24.4% … +30.0%)';
 
-        self::assertStringContainsString('Primary figure: CPU per request, because it counts only the CPU PHP itself spent', (new MarkdownRenderer())->render($measured));
-        self::assertStringContainsString('(the machine was noisy during the runs: 0.5% of CPU time stolen by the hypervisor, 30% of the CPU used by other processes)', (new MarkdownRenderer())->render($measured));
-        self::assertStringContainsString('- '.$headline, (new MarkdownRenderer())->render($measured));
-        self::assertStringContainsString($headline, (new ConsoleRenderer())->render($measured));
-        self::assertStringContainsString(' CPU gain vs none (95% CI), primary ', (new ConsoleRenderer())->render($measured));
+        self::assertStringContainsString('Primary figure: CPU per request, because it counts only the CPU PHP itself spent', Written::markdown($measured));
+        self::assertStringContainsString('(the machine was noisy during the runs: 0.5% of CPU time stolen by the hypervisor, 30% of the CPU used by other processes)', Written::markdown($measured));
+        self::assertStringContainsString('- '.$headline, Written::markdown($measured));
+        self::assertStringContainsString($headline, Written::text($measured));
+        self::assertStringContainsString(' CPU gain vs none (95% CI), primary ', Written::text($measured));
 
         $unmeasured = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]));
-        $markdown = (new MarkdownRenderer())->render($unmeasured);
+        $markdown = Written::markdown($unmeasured);
         self::assertSame(Metric::RequestsPerSecond, $unmeasured->primary->metric);
         self::assertStringContainsString('Primary figure: req/s, because the CPU the PHP processes used was not measured', $markdown);
         self::assertStringContainsString('- all vs none: slower (req/s -10.0%', $markdown);
         self::assertStringNotContainsString('CPU per request |', $markdown, 'no column for what was not measured');
-        self::assertSame('requestsPerSecond', (new JsonRenderer())->render($unmeasured)['scenarios'][1]['headline']['metric']);
+        self::assertSame('requestsPerSecond', Written::json($unmeasured)['scenarios'][1]['headline']['metric']);
     }
 
     private function sampleResult(): BenchResult

@@ -15,10 +15,6 @@ use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
-use Preheat\Report\Bench\SvgRenderer;
 
 /**
  * A report of instruction counts (the callgrind tool): instructions per request lead, with their
@@ -44,7 +40,7 @@ final class CallgrindReportTest extends TestCase
 
     public function testMarkdownMatchesGoldenFile(): void
     {
-        $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $markdown = Written::markdown((new BenchReportBuilder())->build($this->counts()));
         $this->assertGolden('bench-report-callgrind.md', $markdown);
 
         self::assertStringContainsString('Primary figure: instructions per request, because instructions were counted: the same code gives the same count, whatever else the machine does (and under valgrind req/s measures valgrind)', $markdown);
@@ -57,7 +53,7 @@ final class CallgrindReportTest extends TestCase
 
     public function testConsoleShowsNoRequestsPerSecond(): void
     {
-        $console = (new ConsoleRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $console = Written::text((new BenchReportBuilder())->build($this->counts()));
 
         self::assertStringContainsString(' 0.002% (3 rounds) ', $console);
         self::assertStringNotContainsString('req/s gain', $console);
@@ -66,11 +62,11 @@ final class CallgrindReportTest extends TestCase
 
     public function testJsonHasTheCountsAndNoRequestsPerSecondGain(): void
     {
-        $json = (new JsonRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $json = Written::json((new BenchReportBuilder())->build($this->counts()));
         [$none, $all] = $json['scenarios'];
 
         self::assertSame('instructionsPerRequest', $json['primaryMetric']['metric']);
-        self::assertSame(['median' => 55000550.0, 'min' => 55000000.0, 'max' => 55001100.0, 'mad' => 550.0, 'n' => 3, 'spread' => 2.0E-5], $none['instructionsPerRequest']);
+        self::assertSame(['median' => 55000550, 'min' => 55000000, 'max' => 55001100, 'mad' => 550, 'n' => 3, 'spread' => 2.0E-5], $none['instructionsPerRequest']);
         self::assertNull($all['gain'], 'no req/s gain');
         self::assertNull($all['requestsPerSecond']);
         self::assertSame(['instructionsPerRequest'], array_keys((array) $all['gains']));
@@ -81,7 +77,7 @@ final class CallgrindReportTest extends TestCase
 
     public function testTheChartShowsInstructionsPerRequest(): void
     {
-        $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $svg = Written::svg((new BenchReportBuilder())->build($this->counts()));
 
         self::assertTrue((new \DOMDocument())->loadXML($svg));
         self::assertStringContainsString('Instructions per request (callgrind, primary)', $svg);

@@ -15,10 +15,6 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
-use Preheat\Report\Bench\SvgRenderer;
 
 /**
  * The ladder's report from a fixed, made-up run: each rung over the rung below and over the baseline,
@@ -48,6 +44,16 @@ final class LadderReportTest extends TestCase
         self::assertSame('Composer\'s class loader given a classmap of 4,000 classes and made authoritative', $rows['3-autoloader']->ranWith, 'the line shows what the rung adds, not every layer');
     }
 
+    public function testEachRungShowsTheReportsOwnRowOfItsScenario(): void
+    {
+        $report = $this->report();
+        self::assertNotNull($report->ladder);
+
+        foreach ($report->ladder->rows as $rung) {
+            self::assertSame($report->row($rung->rung->name()), $rung->row, 'built once, for the table and the rung');
+        }
+    }
+
     public function testThePreloadGainThatRemainsOnTopOfTheOptimisedAutoloader(): void
     {
         $ladder = $this->report()->ladder;
@@ -56,18 +62,18 @@ final class LadderReportTest extends TestCase
         // Rung 5 over rung 3: 165/150, 176/160, 163/148, 171/155 (+10%); the reference over rung 2: 143/110, 146/112, 140/108, 144/111 (+30%).
         self::assertEqualsWithDelta(0.1, (float) $ladder->preloadOverClassmap?->gain(), 0.01);
         self::assertEqualsWithDelta(0.3, (float) $ladder->preloadOverAppAutoloader?->gain(), 0.01);
-        self::assertEqualsWithDelta(1 / 3, (float) $ladder->preloadGainRemaining(), 0.04);
-        self::assertStringContainsString('of the preload gain remains once the autoloader is optimised', (new ConsoleRenderer())->render($this->report()));
+        self::assertEqualsWithDelta(1 / 3, (float) $ladder->preloadGainRemaining, 0.04);
+        self::assertStringContainsString('of the preload gain remains once the autoloader is optimised', Written::text($this->report()));
     }
 
     public function testMarkdownMatchesGoldenFile(): void
     {
-        $this->assertGolden('ladder-report.md', (new MarkdownRenderer())->render($this->report()));
+        $this->assertGolden('ladder-report.md', Written::markdown($this->report()));
     }
 
     public function testJsonMatchesGoldenFile(): void
     {
-        $json = json_encode((new JsonRenderer())->render($this->report()), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES)."\n";
+        $json = Written::jsonDocument($this->report());
         $this->assertGolden('ladder-report.json', $json);
 
         $data = json_decode($json, true);
@@ -78,7 +84,7 @@ final class LadderReportTest extends TestCase
 
     public function testTheChartShowsTheRungsInOrder(): void
     {
-        $svg = (new SvgRenderer())->render($this->report());
+        $svg = Written::svg($this->report());
         $document = new \DOMDocument();
 
         self::assertTrue($document->loadXML($svg));
@@ -105,12 +111,12 @@ final class LadderReportTest extends TestCase
 
         self::assertEqualsWithDelta(18 / 14 - 1, (float) $rows['3-autoloader']->overBelow?->gain(), 1e-9, 'as many more requests as the same CPU serves');
         self::assertEqualsWithDelta(20 / 14 - 1, (float) $rows['3-autoloader']->overBaseline?->gain(), 1e-9);
-        self::assertEqualsWithDelta((14 / 11 - 1) / (18 / 13 - 1), (float) $ladder->preloadGainRemaining(), 1e-9);
-        $markdown = (new MarkdownRenderer())->render($report);
+        self::assertEqualsWithDelta((14 / 11 - 1) / (18 / 13 - 1), (float) $ladder->preloadGainRemaining, 1e-9);
+        $markdown = Written::markdown($report);
         self::assertStringContainsString('| rung | req/s (min–max) | CPU per request (ms) | over the rung below, CPU per request (95% CI) | over the baseline, CPU per request (95% CI) |', $markdown);
         self::assertStringContainsString('On CPU per request, preloading everything gains', $markdown);
-        self::assertSame('cpuPerRequest', (new JsonRenderer())->render($report)['ladder']['metric']);
-        $svg = (new SvgRenderer())->render($report);
+        self::assertSame('cpuPerRequest', Written::json($report)['ladder']['metric']);
+        $svg = Written::svg($report);
         $cpuPanel = strpos($svg, 'CPU per request (primary)');
         self::assertNotFalse($cpuPanel);
         self::assertGreaterThan($cpuPanel, strpos($svg, '>vs 2: '), 'the gains over the rung below note the panel of the metric they are paired on');
