@@ -7,6 +7,7 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
@@ -411,7 +412,6 @@ final class Cells
     public static function environment(BenchReport $report): array
     {
         $environment = $report->environment;
-        $opcache = $environment->opcache;
 
         return array_values(array_filter([
             ['PHP', $environment->php],
@@ -421,10 +421,7 @@ final class Cells
                     $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : ''),
                 ]
                 : null,
-            [
-                'OPcache',
-                implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache)),
-            ],
+            ['OPcache', self::opcache($environment->opcache)],
             ['CPU', implode('; ', array_filter([
                 $environment->cpuModel,
                 1 === $environment->cores ? '1 core' : $environment->cores.' cores',
@@ -466,6 +463,20 @@ final class Cells
             null === $environment->during
                 ? null
                 : ['machine during', self::machine($environment->during, 'during the runs')],
+        ]));
+    }
+
+    /** The settings known, as name=value in the ini's names: "memory_consumption=128M, jit=off". */
+    private static function opcache(OpcacheSettings $settings): string
+    {
+        return implode(', ', array_filter([
+            null === $settings->memoryConsumption ? null : 'memory_consumption='.$settings->memoryConsumption,
+            null === $settings->internedStringsBuffer
+                ? null
+                : 'interned_strings_buffer='.$settings->internedStringsBuffer,
+            null === $settings->maxAcceleratedFiles ? null : 'max_accelerated_files='.$settings->maxAcceleratedFiles,
+            null === $settings->validateTimestamps ? null : 'validate_timestamps='.$settings->validateTimestamps,
+            null === $settings->jit ? null : 'jit='.$settings->jit,
         ]));
     }
 

@@ -10,6 +10,7 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
@@ -196,7 +197,7 @@ final class BenchReportTest extends TestCase
             $this->measured(1, 'all', 'all', '/tmp/preload.php', 'all', $all),
         ], 'none', new Environment(
             php: '8.2.0',
-            opcache: [],
+            opcache: new OpcacheSettings(),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',
@@ -284,7 +285,7 @@ final class BenchReportTest extends TestCase
 
         return new BenchResult([$none, $all, $broken], 'none', new Environment(
             php: '8.2.0',
-            opcache: ['memory_consumption' => '256M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            opcache: new OpcacheSettings(memoryConsumption: '256M', validateTimestamps: '0', jit: 'off'),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',

@@ -9,6 +9,7 @@ use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
@@ -92,7 +93,7 @@ final class CallgrindReportTest extends TestCase
             $this->counted('hot', [33_200_000, 33_200_000, 33_200_100]),
         ], 'none', new Environment(
             php: '8.2.0',
-            opcache: ['memory_consumption' => '128M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '0', jit: 'off'),
             cores: 2,
             workers: '4 (pm = static)',
             tool: 'callgrind',

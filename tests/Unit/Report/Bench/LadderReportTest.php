@@ -10,6 +10,7 @@ use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
@@ -158,7 +159,7 @@ final class LadderReportTest extends TestCase
 
         return (new BenchReportBuilder())->build(new BenchResult($records, '1-baseline', new Environment(
             php: '8.2.0',
-            opcache: ['memory_consumption' => '128M', 'validate_timestamps' => '1', 'jit' => 'off'],
+            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '1', jit: 'off'),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',

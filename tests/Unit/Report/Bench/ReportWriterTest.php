@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -46,6 +47,7 @@ final class ReportWriterTest extends TestCase
         $rows = new class implements Renderer {
             public function write(object $report, OutputInterface $output): void
             {
+                \assert($report instanceof BenchReport);
                 $output->write(\sprintf('%d rows over %s', \count($report->rows), $report->baseline));
             }
         };
@@ -77,7 +79,7 @@ final class ReportWriterTest extends TestCase
 
         return (new BenchReportBuilder())->build(new BenchResult($records, 'none', new Environment(
             php: '8.2.0',
-            opcache: [],
+            opcache: new OpcacheSettings(),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',
