@@ -72,7 +72,20 @@ final class ReportWriterTest extends TestCase
         foreach (['none' => [100.0, 101.0, 99.0], 'all' => [120.0, 118.0, 121.0]] as $name => $rps) {
             $runs = [];
             foreach ($rps as $offset => $value) {
-                $runs[$offset + 1] = new LoadResult('wrk', (int) ($value * 10), 10.0, 30.0, 28.0, 40.0, 80.0, 0, 0, 0, null, 4);
+                $runs[$offset + 1] = new LoadResult(
+                    'wrk',
+                    (int) ($value * 10),
+                    10.0,
+                    30.0,
+                    28.0,
+                    40.0,
+                    80.0,
+                    0,
+                    0,
+                    0,
+                    null,
+                    4,
+                );
             }
             $records[] = new ScenarioRecord($name, $name, null, $name, runs: $runs);
         }
