@@ -133,9 +133,19 @@ final class BenchReportBuilder
         }
         $all = $result->scenario(Ladder::PRELOAD_ALL);
         $autoloader = $result->scenario(Ladder::AUTOLOADER);
-        $overClassmap = null === $all || null === $autoloader || !$all->isMeasured() || !$autoloader->isMeasured()
-            ? null
-            : $this->comparator->compare($all, $autoloader, $metric);
+        $overClassmap = null;
+        if (null !== $all && null !== $autoloader && $all->isMeasured() && $autoloader->isMeasured()) {
+            // With the rung between them not measured, rung 5's gain over the rung below is this very one.
+            $allRow = null;
+            foreach ($rows as $row) {
+                if (Ladder::PRELOAD_ALL === $row->rung->name()) {
+                    $allRow = $row;
+                }
+            }
+            $overClassmap = Ladder::AUTOLOADER === $allRow?->below
+                ? $allRow->overBelow
+                : $this->comparator->compare($all, $autoloader, $metric);
+        }
 
         return new LadderReport($metric, $rows, $overClassmap, $reference?->overBelow);
     }

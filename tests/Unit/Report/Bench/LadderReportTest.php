@@ -71,6 +71,22 @@ final class LadderReportTest extends TestCase
         }
     }
 
+    public function testWithTheRungBetweenThemNotMeasuredPreloadAllOverTheAutoloaderIsItsGainOverTheRungBelow(): void
+    {
+        $ladder = $this->report(skipped: ['4-preload-hot'])->ladder;
+        self::assertNotNull($ladder);
+        $all = null;
+        foreach ($ladder->rows as $row) {
+            if (Ladder::PRELOAD_ALL === $row->rung->name()) {
+                $all = $row;
+            }
+        }
+
+        self::assertSame(Ladder::AUTOLOADER, $all?->below);
+        self::assertNotNull($ladder->preloadOverClassmap);
+        self::assertSame($all->overBelow, $ladder->preloadOverClassmap, 'paired once');
+    }
+
     public function testThePreloadGainThatRemainsOnTopOfTheOptimisedAutoloader(): void
     {
         $ladder = $this->report()->ladder;
@@ -171,8 +187,11 @@ final class LadderReportTest extends TestCase
         );
     }
 
-    /** @param array<string, float> $cpuMs CPU per request of each rung, when the server's CPU was measured */
-    private function report(array $cpuMs = []): BenchReport
+    /**
+     * @param array<string, float> $cpuMs   CPU per request of each rung, when the server's CPU was measured
+     * @param list<string>         $skipped rungs that did not apply
+     */
+    private function report(array $cpuMs = [], array $skipped = []): BenchReport
     {
         $rungs = [
             '1-baseline' => [[100.0, 101.0, 98.0, 100.0], 'the php.ini as it is; no preloading', []],
@@ -226,6 +245,11 @@ final class LadderReportTest extends TestCase
                     4,
                     isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null,
                 );
+            }
+            if (\in_array($name, $skipped, true)) {
+                $records[] = new ScenarioRecord($name, 'hot', null, '', skipped: 'not measured: does not apply');
+                ++$index;
+                continue;
             }
             $records[] = new ScenarioRecord(
                 $name,
