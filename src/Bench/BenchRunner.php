@@ -24,6 +24,7 @@ use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Rounds\MetricComparisons;
 use Preheat\Bench\Rounds\PrimaryComparisons;
 use Preheat\Bench\Rounds\RoundsOutcome;
@@ -464,18 +465,11 @@ final class BenchRunner
         foreach ($runs->all() as $run) {
             $status ??= $run->record->opcacheStatus();
         }
-        $ini = static fn (string $name): string => null === $status ? '?' : $status->ini($name);
         $php = $this->runtimes->php();
 
         return new Environment(
             $status->php ?? \PHP_VERSION,
-            [
-                'memory_consumption' => $ini('memory_consumption').'M',
-                'interned_strings_buffer' => $ini('interned_strings_buffer').'M',
-                'max_accelerated_files' => $ini('max_accelerated_files'),
-                'validate_timestamps' => '' === $ini('validate_timestamps') ? '0' : $ini('validate_timestamps'),
-                'jit' => $status?->ini('jit') ?: 'off',
-            ],
+            OpcacheSettings::reported($status),
             Cpu::cores(),
             $config->serve->runtime->workersLine($config->serve->workers),
             $config->load->tool->name(),

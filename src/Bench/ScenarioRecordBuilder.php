@@ -108,7 +108,6 @@ final class ScenarioRecordBuilder
             $prepared->spec,
             $prepared->preloadScript,
             $prepared->preparation,
-            $prepared->ini,
             $this->problems,
             $this->runs,
             $this->startSeconds,

@@ -20,26 +20,24 @@ final class Environment
     }
 
     /**
-     * @param array<string, string> $opcache         OPcache settings by short name, as the report shows them
-     *                                               (sizes with M)
-     * @param list<string>          $urls
-     * @param string|null           $phpIni          how the php.ini was found; the user goes with it
-     * @param string|null           $user            the user the workers run as, as they report it
-     * @param MachineLoad|null      $before          when the bench started: load average, and steal until the
-     *                                               first measured run
-     * @param MachineLoad|null      $during          over the measured runs: steal, other processes, the load
-     *                                               tool; load average after the last
-     * @param string|null           $cpuModel        as /proc/cpuinfo names it
-     * @param string|null           $governor        cpu0's frequency governor, where the system exposes one
-     * @param string                $schedule        together (every scenario of a round loaded at the same time)
-     *                                               or turns (one after another)
-     * @param string|null           $workerPlacement how the PHP workers were spread over the cores (together);
-     *                                               null when left to the kernel
-     * @param int                   $restartEvery    rounds between restarts of every server (0: never)
+     * @param list<string>     $urls
+     * @param string|null      $phpIni          how the php.ini was found; the user goes with it
+     * @param string|null      $user            the user the workers run as, as they report it
+     * @param MachineLoad|null $before          when the bench started: load average, and steal until the
+     *                                          first measured run
+     * @param MachineLoad|null $during          over the measured runs: steal, other processes, the load
+     *                                          tool; load average after the last
+     * @param string|null      $cpuModel        as /proc/cpuinfo names it
+     * @param string|null      $governor        cpu0's frequency governor, where the system exposes one
+     * @param string           $schedule        together (every scenario of a round loaded at the same time)
+     *                                          or turns (one after another)
+     * @param string|null      $workerPlacement how the PHP workers were spread over the cores (together);
+     *                                          null when left to the kernel
+     * @param int              $restartEvery    rounds between restarts of every server (0: never)
      */
     public function __construct(
         public readonly string $php,
-        public readonly array $opcache,
+        public readonly OpcacheSettings $opcache,
         public readonly int $cores,
         public readonly string $workers,
         public readonly string $tool,

@@ -15,8 +15,6 @@ use Preheat\Php\OpcacheStatus;
 final class ScenarioRecord
 {
     /**
-     * @param array<string, string>     $ini           php.ini settings of this scenario besides preloading (the
-     *                                                 recorder's auto_prepend_file)
      * @param list<string>              $problems      why the scenario was not measured (failed to prepare, to
      *                                                 start, or the gate)
      * @param array<int, LoadResult>    $runs          round => run
@@ -35,7 +33,6 @@ final class ScenarioRecord
         public readonly string $spec,
         public readonly ?string $preloadScript,
         public readonly string $preparation = '',
-        public readonly array $ini = [],
         public readonly array $problems = [],
         public readonly array $runs = [],
         public readonly ?float $fpmStartSeconds = null,

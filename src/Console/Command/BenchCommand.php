@@ -237,7 +237,11 @@ final class BenchCommand extends Command
         $report = (new BenchReportBuilder())->build($result);
         $out = $input->getOption('out');
         if (null !== $out) {
-            foreach ((new ReportWriter())->write($report, (string) $out) as $file) {
+            $files = new ReportWriter(
+                $this->renderers->renderer(BenchReport::class, 'md'),
+                $this->renderers->renderer(BenchReport::class, 'json'),
+            );
+            foreach ($files->write($report, (string) $out) as $file) {
                 $stderr->writeln(' <info>✓</info> Wrote '.$file);
             }
         }

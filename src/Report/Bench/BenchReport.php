@@ -4,26 +4,32 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\BenchResult;
+use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Statistics\PrimaryChoice;
 
 /**
- * What every renderer shows: a row per scenario (and per rung, for a ladder), the metric that gives the headline, the
- * environment, and the raw result behind them.
+ * What every renderer shows, and all it reads: a row per scenario (each with its runs), the rungs of a
+ * ladder, the metric that gives the headline, the environment and why the rounds stopped. The builder
+ * made it from the runner's result; no renderer goes back to that.
  */
 final class BenchReport
 {
     /**
-     * @param list<ScenarioRow> $rows
-     * @param LadderReport|null $ladder the rungs, when the run was a ladder
+     * @param list<ScenarioRow>  $rows     in the order the scenarios ran each round
+     * @param string             $baseline the scenario every gain is over
+     * @param RoundsOutcome|null $stopping why no more rounds were run (null: a result made without a
+     *                                     stopping rule)
+     * @param LadderReport|null  $ladder   the rungs, when the run was a ladder
      */
     public function __construct(
         public readonly array $rows,
         public readonly string $baseline,
-        public readonly BenchResult $result,
+        public readonly Environment $environment,
         public readonly float $confidenceLevel,
         public readonly PrimaryChoice $primary,
+        public readonly ?RoundsOutcome $stopping = null,
         public readonly ?LadderReport $ladder = null,
     ) {
     }

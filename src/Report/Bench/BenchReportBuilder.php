@@ -41,29 +41,50 @@ final class BenchReportBuilder
         // A result made by hand (a test, a report read back) has none: computed here then, as the runner would.
         $gains = $result->comparisons
             ?? BaselineComparisons::of($result->scenarios, $result->baseline, $this->comparator);
-        $baseline = $result->scenario($result->baseline);
+        // The baseline's row first: every other row scales its figures by the paired ratios.
+        $record = $result->scenario($result->baseline);
+        $baseline = null === $record ? null : $this->row($result, $gains, $record, null);
         $rows = [];
         foreach ($result->scenarios as $record) {
-            $rows[] = $this->row($result, $gains, $record, $record->name === $result->baseline ? null : $baseline);
+            $rows[] = $record->name === $result->baseline && null !== $baseline
+                ? $baseline
+                : $this->row($result, $gains, $record, $baseline);
         }
 
         $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during);
-        $ladder = null === $result->ladder ? null : $this->ladder($result, $gains, $result->ladder, $primary->metric);
+        $ladder = null === $result->ladder
+            ? null
+            : $this->ladder($result, $gains, $result->ladder, $primary->metric, $rows);
 
-        return new BenchReport($rows, $result->baseline, $result, $this->confidenceLevel, $primary, $ladder);
+        return new BenchReport(
+            $rows,
+            $result->baseline,
+            $result->environment,
+            $this->confidenceLevel,
+            $primary,
+            $result->stopping,
+            $ladder,
+        );
     }
 
     /**
      * Each rung against the nearest measured rung below it and against the baseline, paired by round on the
      * report's primary metric (`BaselineComparator`). A reference is compared with the rung it leaves out
      * the layer of: the rung below the rung it mirrors.
+     *
+     * @param list<ScenarioRow> $scenarioRows the report's rows, one of which each rung shows
      */
     private function ladder(
         BenchResult $result,
         BaselineComparisons $gains,
         Ladder $ladder,
         Metric $metric,
+        array $scenarioRows,
     ): LadderReport {
+        $byName = [];
+        foreach ($scenarioRows as $row) {
+            $byName[$row->name] = $row;
+        }
         $rows = [];
         $measuredBelow = null;
         foreach ($ladder->steps() as $rung) {
@@ -71,7 +92,15 @@ final class BenchReportBuilder
             if (null === $record) {
                 continue;
             }
-            $rows[$rung->number] = $this->ladderRow($result, $gains, $rung, $record, $measuredBelow, $metric);
+            $rows[$rung->number] = $this->ladderRow(
+                $result,
+                $gains,
+                $rung,
+                $record,
+                $byName[$record->name],
+                $measuredBelow,
+                $metric,
+            );
             if ($record->isMeasured()) {
                 $measuredBelow = $record;
             }
@@ -93,7 +122,7 @@ final class BenchReportBuilder
                     $below = $candidate;
                 }
             }
-            $rows[] = $this->ladderRow($result, $gains, $rung, $record, $below, $metric);
+            $rows[] = $this->ladderRow($result, $gains, $rung, $record, $byName[$record->name], $below, $metric);
         }
         $rows = array_values($rows);
         $reference = null;
@@ -104,9 +133,19 @@ final class BenchReportBuilder
         }
         $all = $result->scenario(Ladder::PRELOAD_ALL);
         $autoloader = $result->scenario(Ladder::AUTOLOADER);
-        $overClassmap = null === $all || null === $autoloader || !$all->isMeasured() || !$autoloader->isMeasured()
-            ? null
-            : $this->comparator->compare($all, $autoloader, $metric);
+        $overClassmap = null;
+        if (null !== $all && null !== $autoloader && $all->isMeasured() && $autoloader->isMeasured()) {
+            // With the rung between them not measured, rung 5's gain over the rung below is this very one.
+            $allRow = null;
+            foreach ($rows as $row) {
+                if (Ladder::PRELOAD_ALL === $row->rung->name()) {
+                    $allRow = $row;
+                }
+            }
+            $overClassmap = Ladder::AUTOLOADER === $allRow?->below
+                ? $allRow->overBelow
+                : $this->comparator->compare($all, $autoloader, $metric);
+        }
 
         return new LadderReport($metric, $rows, $overClassmap, $reference?->overBelow);
     }
@@ -116,11 +155,11 @@ final class BenchReportBuilder
         BaselineComparisons $gains,
         LadderRung $rung,
         ScenarioRecord $record,
+        ScenarioRow $row,
         ?ScenarioRecord $below,
         Metric $metric,
     ): LadderRow {
         $baseline = $result->scenario($result->baseline);
-        $row = $this->row($result, $gains, $record, $record->name === $result->baseline ? null : $baseline);
         $overBelow = null === $below || !$record->isMeasured()
             ? null
             : $this->comparator->compare($record, $below, $metric);
@@ -133,12 +172,12 @@ final class BenchReportBuilder
         return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith, $overBaseline);
     }
 
-    /** @param ScenarioRecord|null $baseline null when this is the baseline */
+    /** @param ScenarioRow|null $baseline the baseline's row; null when this is the baseline */
     private function row(
         BenchResult $result,
         BaselineComparisons $gains,
         ScenarioRecord $record,
-        ?ScenarioRecord $baseline,
+        ?ScenarioRow $baseline,
     ): ScenarioRow {
         $duration = $result->environment->duration;
         $cores = max(1, $result->environment->cores);
@@ -149,10 +188,7 @@ final class BenchReportBuilder
         $headlineTime = $time?->median;
         if (null !== $baseline) {
             $comparison = $gains->gain($record->name, Metric::RequestsPerSecond);
-            $baselineTime = Spread::of(array_map(
-                static fn (LoadResult $r): float => $r->timePerRequestMs(),
-                $baseline->validRuns(),
-            ));
+            $baselineTime = $baseline->timePerRequestMs;
             // The baseline's time scaled by the same paired ratio as the gain: the two never disagree in direction.
             $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0
                 ? null
@@ -201,6 +237,16 @@ final class BenchReportBuilder
             [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
             $record->skipped,
             $this->metrics($gains, $record, $baseline),
+            array_map(
+                static fn (int $round, LoadResult $run): RoundRun => new RoundRun(
+                    $round,
+                    $record->instances[$round] ?? 1,
+                    $run,
+                    $record->conditions[$round] ?? null,
+                ),
+                array_keys($record->runs),
+                array_values($record->runs),
+            ),
         );
     }
 
@@ -209,12 +255,12 @@ final class BenchReportBuilder
      *
      * @return array<string, MetricSummary>
      */
-    private function metrics(BaselineComparisons $gains, ScenarioRecord $record, ?ScenarioRecord $baseline): array
+    private function metrics(BaselineComparisons $gains, ScenarioRecord $record, ?ScenarioRow $baseline): array
     {
         $metrics = [];
         foreach (Metric::cases() as $metric) {
             $own = Spread::of(array_values($record->byRound($metric)));
-            $reference = null === $baseline ? null : Spread::of(array_values($baseline->byRound($metric)));
+            $reference = $baseline?->metric($metric)?->spread;
             if (null === $own && null === $reference) {
                 continue;
             }

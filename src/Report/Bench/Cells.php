@@ -7,6 +7,7 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
@@ -50,7 +51,7 @@ final class Cells
             );
             array_push($headers, self::gainHeader($report, $metric), 'verdict');
         }
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
 
         return [
             ...$headers,
@@ -69,7 +70,7 @@ final class Cells
     public static function rows(BenchReport $report): array
     {
         $costs = self::costs($report);
-        $rule = $report->result->stopping?->rule;
+        $rule = $report->stopping?->rule;
 
         $columns = \count(self::headers($report));
 
@@ -252,7 +253,7 @@ final class Cells
     /** How the rounds ran and why they stopped, in words; null for a result made without a stopping rule. */
     public static function stopped(BenchReport $report): ?string
     {
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
         if (null === $stopping) {
             return null;
         }
@@ -291,7 +292,7 @@ final class Cells
     /** @return list<string> the gains that did not reach the target, each with its half-width */
     private static function missed(BenchReport $report): array
     {
-        $rule = $report->result->stopping?->rule;
+        $rule = $report->stopping?->rule;
         $missed = [];
         foreach ($report->rows as $row) {
             $comparison = $row->metric($report->primary->metric)?->comparison;
@@ -410,8 +411,7 @@ final class Cells
     /** @return list<array{string, string}> */
     public static function environment(BenchReport $report): array
     {
-        $environment = $report->result->environment;
-        $opcache = $environment->opcache;
+        $environment = $report->environment;
 
         return array_values(array_filter([
             ['PHP', $environment->php],
@@ -421,10 +421,7 @@ final class Cells
                     $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : ''),
                 ]
                 : null,
-            [
-                'OPcache',
-                implode(', ', array_map(static fn ($k, $v): string => "$k=$v", array_keys($opcache), $opcache)),
-            ],
+            ['OPcache', self::opcache($environment->opcache)],
             ['CPU', implode('; ', array_filter([
                 $environment->cpuModel,
                 1 === $environment->cores ? '1 core' : $environment->cores.' cores',
@@ -469,10 +466,24 @@ final class Cells
         ]));
     }
 
+    /** The settings known, as name=value in the ini's names: "memory_consumption=128M, jit=off". */
+    private static function opcache(OpcacheSettings $settings): string
+    {
+        return implode(', ', array_filter([
+            null === $settings->memoryConsumption ? null : 'memory_consumption='.$settings->memoryConsumption,
+            null === $settings->internedStringsBuffer
+                ? null
+                : 'interned_strings_buffer='.$settings->internedStringsBuffer,
+            null === $settings->maxAcceleratedFiles ? null : 'max_accelerated_files='.$settings->maxAcceleratedFiles,
+            null === $settings->validateTimestamps ? null : 'validate_timestamps='.$settings->validateTimestamps,
+            null === $settings->jit ? null : 'jit='.$settings->jit,
+        ]));
+    }
+
     /** How many rounds the rule asked for, in words: " (at least 5; more until ...)". */
     private static function roundsRule(BenchReport $report): string
     {
-        $rule = $report->result->stopping?->rule;
+        $rule = $report->stopping?->rule;
         if (null === $rule) {
             return '';
         }
@@ -510,7 +521,7 @@ final class Cells
     public static function notes(BenchReport $report): array
     {
         $notes = [];
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
         // With no time for more rounds (--max-time=0) the rounds were fixed: the stopped line says so, no advice is
         // due.
         $missed = StopReason::TimeLimit === $stopping?->reason && $stopping->rule->maxSeconds > 0.0
@@ -584,7 +595,7 @@ final class Cells
             }
         }
         $measured = \count(array_filter($report->rows, static fn ($row): bool => $row->isMeasured()));
-        $environment = $report->result->environment;
+        $environment = $report->environment;
         if ($environment->together() && $measured > 1) {
             $notes[] = \sprintf(
                 'The %d scenarios were loaded at the same time in each round, so that what the machine does (other '

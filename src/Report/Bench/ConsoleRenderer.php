@@ -18,10 +18,14 @@ final class ConsoleRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->write($this->render($report), false, OutputInterface::OUTPUT_RAW);
+        $output->write(self::text($report), false, OutputInterface::OUTPUT_RAW);
     }
 
-    public function render(BenchReport $report): string
+    /**
+     * Drawn into a buffer, undecorated, then written raw: the tables come out the same on a terminal, in a
+     * pipe and in a file.
+     */
+    private static function text(BenchReport $report): string
     {
         $output = new BufferedOutput();
         foreach (Cells::headline($report) as $line) {

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Rounds\StoppingRule;
@@ -25,26 +24,22 @@ final class JsonRenderer implements Renderer
 {
     public const VERSION = 4;
 
+    /** The report.json document, as written to a file or the terminal. */
     public function write(object $report, OutputInterface $output): void
     {
-        $output->write($this->document($report), false, OutputInterface::OUTPUT_RAW);
-    }
-
-    /** The report.json document, as written to a file or the terminal. */
-    public function document(BenchReport $report): string
-    {
-        return json_encode(
-            $this->render($report),
-            \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR,
-        )."\n";
+        $output->write(
+            json_encode(self::document($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)
+            ."\n",
+            false,
+            OutputInterface::OUTPUT_RAW,
+        );
     }
 
     /** @return array<string, mixed> */
-    public function render(BenchReport $report): array
+    private static function document(BenchReport $report): array
     {
         $scenarios = [];
         foreach ($report->rows as $row) {
-            $record = $report->result->scenario($row->name);
             // Under valgrind req/s measures valgrind: no req/s figures nor gain (each run keeps its own).
             $timed = $report->timesRequests();
             $instructions = $row->metric(Metric::InstructionsPerRequest)?->spread;
@@ -59,16 +54,16 @@ final class JsonRenderer implements Renderer
                 'timePerRequestMs' => $timed ? self::spread($row->timePerRequestMs, 4) : null,
                 'gain' => null === $row->comparison || !$timed
                     ? null
-                    : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->result->stopping?->rule),
+                    : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->stopping?->rule),
                 'cpuPerRequestMs' => self::spread($row->metric(Metric::CpuPerRequest)?->spread, 4),
                 'instructionsPerRequest' => null === $instructions
                     ? null
                     : self::spread($instructions, 0) + [
                         'spread' => round((float) $instructions->relativeRange(), 7),
                     ],
-                'headline' => self::headline($row, $report->primary->metric, $report->result->stopping?->rule),
+                'headline' => self::headline($row, $report->primary->metric, $report->stopping?->rule),
                 'gains' => (object) array_map(
-                    static fn (MetricSummary $m): array => self::metricGain($m, $report->result->stopping?->rule),
+                    static fn (MetricSummary $m): array => self::metricGain($m, $report->stopping?->rule),
                     array_filter(
                         $row->metrics,
                         static fn (MetricSummary $m): bool => null !== $m->comparison
@@ -94,14 +89,13 @@ final class JsonRenderer implements Renderer
                 'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
                 'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
                 'runs' => array_map(
-                    static fn (int $round, LoadResult $run): array => [
-                        'round' => $round,
-                        'instance' => $record->instances[$round] ?? 1,
-                    ] + BenchJson::loadResult($run) + [
-                        'machine' => self::machine($record?->conditions[$round] ?? null),
+                    static fn (RoundRun $run): array => [
+                        'round' => $run->round,
+                        'instance' => $run->instance,
+                    ] + BenchJson::loadResult($run->run) + [
+                        'machine' => self::machine($run->machine),
                     ],
-                    array_keys($record->runs ?? []),
-                    array_values($record->runs ?? []),
+                    $row->runs,
                 ),
             ];
         }
@@ -111,12 +105,12 @@ final class JsonRenderer implements Renderer
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
             'primaryMetric' => ['metric' => $report->primary->metric->value, 'reason' => $report->primary->reason],
-            'environment' => BenchJson::environment($report->result->environment),
+            'environment' => BenchJson::environment($report->environment),
             'stopping' => self::stopping($report),
             'scenarios' => $scenarios,
         ] + (null === $report->ladder
             ? []
-            : ['ladder' => self::ladder($report->ladder, $report->result->stopping?->rule)]);
+            : ['ladder' => self::ladder($report->ladder, $report->stopping?->rule)]);
     }
 
     /** @return array<string, mixed> */
@@ -142,9 +136,9 @@ final class JsonRenderer implements Renderer
             'preloadAllOverAppAutoloader' => null === $ladder->preloadOverAppAutoloader
                 ? null
                 : self::gain($ladder->preloadOverAppAutoloader, null, null),
-            'preloadGainRemaining' => null === $ladder->preloadGainRemaining()
+            'preloadGainRemaining' => null === $ladder->preloadGainRemaining
                 ? null
-                : round($ladder->preloadGainRemaining(), 4),
+                : round($ladder->preloadGainRemaining, 4),
         ];
     }
 
@@ -193,7 +187,7 @@ final class JsonRenderer implements Renderer
     /** @return array<string, mixed>|null */
     private static function stopping(BenchReport $report): ?array
     {
-        $stopping = $report->result->stopping;
+        $stopping = $report->stopping;
 
         return null === $stopping ? null : [
             'minRounds' => $stopping->rule->minRounds,

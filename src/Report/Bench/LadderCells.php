@@ -99,7 +99,7 @@ final class LadderCells
         if (null === $withClassmap || null === $withApp) {
             return null;
         }
-        $remaining = $ladder->preloadGainRemaining();
+        $remaining = $ladder->preloadGainRemaining;
 
         return \sprintf(
             'On %s, preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s '

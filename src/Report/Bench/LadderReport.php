@@ -14,6 +14,13 @@ use Preheat\Bench\Statistics\PairedComparison;
 final class LadderReport
 {
     /**
+     * The share of the preload gain that remains on top of the optimised autoloader; null when either was
+     * not measured or either gain is not positive (a share of no gain, or of a loss, says nothing). Taken
+     * once, here: every renderer shows this one.
+     */
+    public readonly ?float $preloadGainRemaining;
+
+    /**
      * @param list<LadderRow>       $rows                     the rungs in order, then the references
      * @param PairedComparison|null $preloadOverClassmap      "preload all" over "autoloader" (both with the optimised
      *                                                        autoloader)
@@ -27,23 +34,11 @@ final class LadderReport
         public readonly ?PairedComparison $preloadOverClassmap,
         public readonly ?PairedComparison $preloadOverAppAutoloader,
     ) {
-    }
-
-    /**
-     * The share of the preload gain that remains on top of the optimised autoloader; null when either was
-     * not measured or either gain is not positive (a share of no gain, or of a loss, says nothing).
-     */
-    public function preloadGainRemaining(): ?float
-    {
-        if (
-            null === $this->preloadOverClassmap
-                || null === $this->preloadOverAppAutoloader
-                || $this->preloadOverAppAutoloader->gain() <= 0.0
-                || $this->preloadOverClassmap->gain() < 0.0
-        ) {
-            return null;
-        }
-
-        return $this->preloadOverClassmap->gain() / $this->preloadOverAppAutoloader->gain();
+        $this->preloadGainRemaining = null === $preloadOverClassmap
+            || null === $preloadOverAppAutoloader
+            || $preloadOverAppAutoloader->gain() <= 0.0
+            || $preloadOverClassmap->gain() < 0.0
+            ? null
+            : $preloadOverClassmap->gain() / $preloadOverAppAutoloader->gain();
     }
 }

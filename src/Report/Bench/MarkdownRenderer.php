@@ -14,12 +14,13 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 final class MarkdownRenderer implements Renderer
 {
+    /** The report.md document, as written to a file or the terminal. */
     public function write(object $report, OutputInterface $output): void
     {
-        $output->write($this->render($report), false, OutputInterface::OUTPUT_RAW);
+        $output->write(self::document($report), false, OutputInterface::OUTPUT_RAW);
     }
 
-    public function render(BenchReport $report): string
+    private static function document(BenchReport $report): string
     {
         $headline = Cells::headline($report);
         $lines = [

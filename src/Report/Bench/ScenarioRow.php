@@ -19,6 +19,7 @@ final class ScenarioRow
      *                                                               baseline itself
      * @param array<string, MetricSummary> $metrics                  by Metric value, every metric this scenario or the
      *                                                               baseline measured (req/s included)
+     * @param list<RoundRun>               $runs                     every run in round order, void ones too
      */
     public function __construct(
         public readonly string $name,
@@ -45,6 +46,7 @@ final class ScenarioRow
         /** Why it was not measured although nothing is wrong (a rung that does not apply), else null */
         public readonly ?string $skipped = null,
         public readonly array $metrics = [],
+        public readonly array $runs = [],
     ) {
     }
 

@@ -5,22 +5,32 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\Metric;
+use Preheat\Report\Renderer;
 use Preheat\Report\Svg\BarChart;
 use Preheat\Report\Svg\ChartBar;
 use Preheat\Report\Svg\ChartPanel;
+use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * The chart: req/s and time per request per scenario (per rung, for a ladder), and CPU per request where
  * it was measured (instructions per request alone, under callgrind), whiskers from the slowest to the
- * fastest round, each gain with its verdict.
+ * fastest round, each gain with its verdict. The chart.svg file's format, not one of `--format`'s.
+ *
+ * @implements Renderer<BenchReport>
  */
-final class SvgRenderer
+final class SvgRenderer implements Renderer
 {
     public function __construct(private readonly BarChart $chart = new BarChart())
     {
     }
 
-    public function render(BenchReport $report): string
+    /** The chart.svg document. */
+    public function write(object $report, OutputInterface $output): void
+    {
+        $output->write($this->document($report), false, OutputInterface::OUTPUT_RAW);
+    }
+
+    private function document(BenchReport $report): string
     {
         $rps = $time = $cpu = [];
         // A ladder's bars are its rungs in order; the panel of the metric its gains are paired on notes each
@@ -112,7 +122,7 @@ final class SvgRenderer
                 false,
             );
         }
-        $environment = $report->result->environment;
+        $environment = $report->environment;
         $footnote = \sprintf(
             'PHP %s · %s cores · php-fpm %s · %s · %d rounds, median, whiskers min–max',
             $environment->php,

@@ -125,14 +125,29 @@ final class Renderers
      */
     public function write(object $report, string $format, OutputInterface $output): void
     {
-        $factory = $this->factories[$report::class][$format] ?? null;
+        $this->renderer($report::class, $format)->write($report, $output);
+    }
+
+    /**
+     * The renderer of $format for $report, one of formats(): for a file written in that format.
+     *
+     * @template T of object
+     *
+     * @param class-string<T> $report
+     *
+     * @return Renderer<T>
+     */
+    public function renderer(string $report, string $format): Renderer
+    {
+        $factory = $this->factories[$report][$format] ?? null;
         if (null === $factory) {
             throw new \LogicException(
-                \sprintf('No %s format for %s: the command should have refused it.', $format, $report::class),
+                \sprintf('No %s format for %s: the command should have refused it.', $format, $report),
             );
         }
         /** @var Renderer<T> $renderer */
         $renderer = $factory();
-        $renderer->write($report, $output);
+
+        return $renderer;
     }
 }

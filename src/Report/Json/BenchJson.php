@@ -7,6 +7,7 @@ namespace Preheat\Report\Json;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Scenario\ScenarioLayers;
 
@@ -25,7 +26,7 @@ final class BenchJson
             + ['php' => $environment->php]
             + $served
             + [
-                'opcache' => $environment->opcache,
+                'opcache' => self::opcache($environment->opcache),
                 'cores' => $environment->cores,
                 'cpuModel' => $environment->cpuModel,
                 'governor' => $environment->governor,
@@ -43,6 +44,22 @@ final class BenchJson
                 'machineDuring' => null === $environment->during ? null : self::machineLoad($environment->during),
             ]
             + (null === $environment->note ? [] : ['note' => $environment->note]);
+    }
+
+    /**
+     * The settings known, by their ini names, in this order (an empty list when none is known).
+     *
+     * @return array<string, string>
+     */
+    private static function opcache(OpcacheSettings $settings): array
+    {
+        return array_filter([
+            'memory_consumption' => $settings->memoryConsumption,
+            'interned_strings_buffer' => $settings->internedStringsBuffer,
+            'max_accelerated_files' => $settings->maxAcceleratedFiles,
+            'validate_timestamps' => $settings->validateTimestamps,
+            'jit' => $settings->jit,
+        ], static fn (?string $value): bool => null !== $value);
     }
 
     /** @return array{opcache: string, autoload: string, runtime: ?string} what a ladder rung changes */

@@ -15,6 +15,7 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
@@ -90,7 +91,7 @@ final class BenchRunnerTest extends TestCase
         $environment = $result->environment;
         self::assertSame('8.2.99', $environment->php, 'as the workers report it');
         self::assertSame('www-data', $environment->user);
-        self::assertSame(['memory_consumption' => '128M', 'interned_strings_buffer' => '8M', 'max_accelerated_files' => '10000', 'validate_timestamps' => '0', 'jit' => 'off'], $environment->opcache);
+        self::assertEquals(new OpcacheSettings('128M', '8M', '10000', '0', 'off'), $environment->opcache);
         self::assertSame(['/'], $environment->urls);
         self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain());
     }

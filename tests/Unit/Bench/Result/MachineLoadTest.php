@@ -19,8 +19,21 @@ final class MachineLoadTest extends TestCase
 
         self::assertSame(4.0, $run->capacitySeconds());
         self::assertEqualsWithDelta(0.5, (float) $run->otherSeconds(), 1e-9);
-        self::assertSame(['wallSeconds' => 2.0, 'stealShare' => 0.02, 'otherLoadShare' => 0.125, 'serverCpuSeconds' => 2.2, 'loadAverage' => 1.9, 'neighbourCpuSeconds' => 0.0], BenchJson::runConditions($run));
-        self::assertNull((new RunConditions(2.0, 2, 3.0, 0.0, null, 0.3, null))->otherSeconds(), 'without the server CPU, other processes cannot be told apart');
+        self::assertSame(
+            [
+                'wallSeconds' => 2.0,
+                'stealShare' => 0.02,
+                'otherLoadShare' => 0.125,
+                'serverCpuSeconds' => 2.2,
+                'loadAverage' => 1.9,
+                'neighbourCpuSeconds' => 0.0,
+            ],
+            BenchJson::runConditions($run),
+        );
+        self::assertNull(
+            (new RunConditions(2.0, 2, 3.0, 0.0, null, 0.3, null))->otherSeconds(),
+            'without the server CPU, other processes cannot be told apart',
+        );
     }
 
     public function testScenariosLoadedAlongsideAreNotOtherProcesses(): void
@@ -31,7 +44,11 @@ final class MachineLoadTest extends TestCase
         self::assertEqualsWithDelta(0.1, (float) $run->otherSeconds(), 1e-9);
         self::assertSame(0.025, BenchJson::runConditions($run)['otherLoadShare']);
         self::assertSame(0.4, BenchJson::runConditions($run)['neighbourCpuSeconds']);
-        self::assertSame(0.0, (new RunConditions(2.0, 2, 3.0, 0.0, 2.2, 0.3, null))->besideNeighbours(2.0)->otherSeconds(), 'never below 0');
+        self::assertSame(
+            0.0,
+            (new RunConditions(2.0, 2, 3.0, 0.0, 2.2, 0.3, null))->besideNeighbours(2.0)->otherSeconds(),
+            'never below 0',
+        );
     }
 
     public function testSharesOverRunsWeighEachRunByItsLength(): void
@@ -52,7 +69,10 @@ final class MachineLoadTest extends TestCase
 
     public function testARunWithoutTheToolsCpuLeavesOtherProcessesAndTheToolUnknown(): void
     {
-        $load = MachineLoad::over(new RunConditions(2.0, 2, 3.0, 0.0, 2.0, 0.2, null), new RunConditions(2.0, 2, 3.0, 0.0, 2.0, null, null));
+        $load = MachineLoad::over(
+            new RunConditions(2.0, 2, 3.0, 0.0, 2.0, 0.2, null),
+            new RunConditions(2.0, 2, 3.0, 0.0, 2.0, null, null),
+        );
 
         self::assertNull($load?->otherShare);
         self::assertNull($load?->toolShare);

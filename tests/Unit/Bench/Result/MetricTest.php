@@ -23,8 +23,14 @@ final class MetricTest extends TestCase
     {
         self::assertNull(Metric::CpuPerRequest->of($this->loadRun(requests: 400, seconds: 2.0)));
         self::assertNull(Metric::InstructionsPerRequest->of($this->loadRun(requests: 400, seconds: 2.0)));
-        self::assertNull(Metric::CpuPerRequest->of($this->loadRun(requests: 400, seconds: 2.0, phpCpu: 0.0)), 'no CPU seen is no measurement a ratio can use');
-        self::assertNull(Metric::RequestsPerSecond->of($this->loadRun(requests: 400, seconds: 2.0, non2xx: 1)), 'a void run');
+        self::assertNull(
+            Metric::CpuPerRequest->of($this->loadRun(requests: 400, seconds: 2.0, phpCpu: 0.0)),
+            'no CPU seen is no measurement a ratio can use',
+        );
+        self::assertNull(
+            Metric::RequestsPerSecond->of($this->loadRun(requests: 400, seconds: 2.0, non2xx: 1)),
+            'a void run',
+        );
         self::assertNull(Metric::CpuPerRequest->of($this->loadRun(requests: 0, seconds: 2.0, phpCpu: 1.0)));
     }
 
@@ -40,8 +46,28 @@ final class MetricTest extends TestCase
         self::assertSame(0.8, Metric::InstructionsPerRequest->speedup(5.0, 4.0));
     }
 
-    private function loadRun(int $requests, float $seconds, ?float $phpCpu = null, ?int $instructions = null, int $non2xx = 0): LoadResult
-    {
-        return new LoadResult('wrk', $requests, $seconds, 1.0, 1.0, 1.0, 1.0, $non2xx, 0, 0, 0.1, 4, $phpCpu, $instructions);
+    private function loadRun(
+        int $requests,
+        float $seconds,
+        ?float $phpCpu = null,
+        ?int $instructions = null,
+        int $non2xx = 0,
+    ): LoadResult {
+        return new LoadResult(
+            'wrk',
+            $requests,
+            $seconds,
+            1.0,
+            1.0,
+            1.0,
+            1.0,
+            $non2xx,
+            0,
+            0,
+            0.1,
+            4,
+            $phpCpu,
+            $instructions,
+        );
     }
 }

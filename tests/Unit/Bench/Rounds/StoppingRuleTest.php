@@ -19,7 +19,28 @@ final class StoppingRuleTest extends TestCase
     {
         $rule = new StoppingRule(3, 2.0, 600.0);
         // Per-round ratios of "all" against "none": three that swing, then steadier around 1.40.
-        $ratios = [1.30, 1.50, 1.40, 1.38, 1.42, 1.39, 1.41, 1.40, 1.38, 1.42, 1.40, 1.39, 1.41, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40, 1.40];
+        $ratios = [
+            1.30,
+            1.50,
+            1.40,
+            1.38,
+            1.42,
+            1.39,
+            1.41,
+            1.40,
+            1.38,
+            1.42,
+            1.40,
+            1.39,
+            1.41,
+            1.40,
+            1.40,
+            1.40,
+            1.40,
+            1.40,
+            1.40,
+            1.40,
+        ];
         $stopped = null;
         $halfWidths = [];
         for ($rounds = 1; $rounds <= \count($ratios) && null === $stopped; ++$rounds) {
@@ -36,8 +57,15 @@ final class StoppingRuleTest extends TestCase
         self::assertNotNull($stopped);
         self::assertGreaterThan(2.0, $halfWidths[$stopped - 1], 'the round before was still too wide');
         self::assertLessThanOrEqual(2.0 + 1e-9, $halfWidths[$stopped]);
-        self::assertGreaterThan(StoppingRule::MIN_PRECISE_ROUNDS, $stopped, 'this test is about the width, not the floor of rounds');
-        self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, $stopped, 10.0), ['all' => self::compare(\array_slice($ratios, 0, $stopped))]));
+        self::assertGreaterThan(
+            StoppingRule::MIN_PRECISE_ROUNDS,
+            $stopped,
+            'this test is about the width, not the floor of rounds',
+        );
+        self::assertSame(
+            StopReason::PrecisionReached,
+            $rule->decide(array_fill(0, $stopped, 10.0), ['all' => self::compare(\array_slice($ratios, 0, $stopped))]),
+        );
     }
 
     public function testEveryComparedScenarioMustReachTheTarget(): void
@@ -47,7 +75,10 @@ final class StoppingRuleTest extends TestCase
         $wide = self::comparison(0.30, 0.40);
 
         self::assertNull($rule->decide([10.0, 10.0, 10.0], ['all' => $narrow, 'hot' => $wide]));
-        self::assertSame(StopReason::PrecisionReached, $rule->decide([10.0, 10.0, 10.0], ['all' => $narrow, 'hot' => $narrow]));
+        self::assertSame(
+            StopReason::PrecisionReached,
+            $rule->decide([10.0, 10.0, 10.0], ['all' => $narrow, 'hot' => $narrow]),
+        );
     }
 
     public function testANarrowIntervalFromTooFewRoundsDoesNotStopThem(): void
@@ -57,19 +88,42 @@ final class StoppingRuleTest extends TestCase
 
         self::assertTrue($rule->reached($fewRounds['all']), 'the interval itself is narrow enough');
         self::assertNull($rule->decide(array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS - 1, 10.0), $fewRounds));
-        self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS, 10.0), ['all' => self::comparison(0.35, 0.36)]));
-        self::assertSame(StopReason::TimeLimit, $rule->decide(array_fill(0, 6, 100.0), $fewRounds), 'time still bounds it');
+        self::assertSame(
+            StopReason::PrecisionReached,
+            $rule->decide(
+                array_fill(0, StoppingRule::MIN_PRECISE_ROUNDS, 10.0),
+                ['all' => self::comparison(0.35, 0.36)],
+            ),
+        );
+        self::assertSame(
+            StopReason::TimeLimit,
+            $rule->decide(array_fill(0, 6, 100.0), $fewRounds),
+            'time still bounds it',
+        );
     }
 
     public function testWithRestartsOnlyAnIntervalOverTheRestartsStopsTheRounds(): void
     {
         $rule = new StoppingRule(3, 2.0, 600.0, true);
         $overRounds = self::comparison(0.35, 0.36);
-        $overStarts = new PairedComparison($overRounds->ratios, $overRounds->ratio, $overRounds->interval, [], PairedEstimator::RestartsHodgesLehmann);
+        $overStarts = new PairedComparison(
+            $overRounds->ratios,
+            $overRounds->ratio,
+            $overRounds->interval,
+            [],
+            PairedEstimator::RestartsHodgesLehmann,
+        );
 
-        self::assertNull($rule->decide(array_fill(0, 10, 10.0), ['all' => $overRounds]), 'narrow, but over the rounds of one start');
+        self::assertNull(
+            $rule->decide(array_fill(0, 10, 10.0), ['all' => $overRounds]),
+            'narrow, but over the rounds of one start',
+        );
         self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, 10, 10.0), ['all' => $overStarts]));
-        self::assertSame(StopReason::PrecisionReached, (new StoppingRule(3, 2.0, 600.0))->decide(array_fill(0, 10, 10.0), ['all' => $overRounds]), 'without restarts the rounds are the units');
+        self::assertSame(
+            StopReason::PrecisionReached,
+            (new StoppingRule(3, 2.0, 600.0))->decide(array_fill(0, 10, 10.0), ['all' => $overRounds]),
+            'without restarts the rounds are the units',
+        );
     }
 
     public function testAHalfWidthOfExactlyTheTargetReachesIt(): void
@@ -100,10 +154,16 @@ final class StoppingRuleTest extends TestCase
         $precise = ['all' => self::comparison(0.35, 0.36)];
 
         foreach ([1, 2, 3, 4] as $rounds) {
-            self::assertNull($rule->decide(array_fill(0, $rounds, 30.0), $precise), $rounds.' rounds: precise, out of time, still below the minimum');
+            self::assertNull(
+                $rule->decide(array_fill(0, $rounds, 30.0), $precise),
+                $rounds.' rounds: precise, out of time, still below the minimum',
+            );
         }
         self::assertSame(StopReason::PrecisionReached, $rule->decide(array_fill(0, 5, 30.0), $precise));
-        self::assertSame(StopReason::TimeLimit, $rule->decide(array_fill(0, 5, 30.0), ['all' => self::comparison(0.2, 0.6)]));
+        self::assertSame(
+            StopReason::TimeLimit,
+            $rule->decide(array_fill(0, 5, 30.0), ['all' => self::comparison(0.2, 0.6)]),
+        );
     }
 
     public function testNoTimeLimitMeansTheMinimumRoundsOnly(): void
@@ -122,8 +182,15 @@ final class StoppingRuleTest extends TestCase
         // Two paired rounds (no interval yet), or none at all (every run of it void so far).
         self::assertNull($rule->decide([10.0, 10.0], ['all' => $precise, 'hot' => self::compare([1.2, 1.2])]));
         self::assertNull($rule->decide([10.0, 10.0], ['all' => $precise, 'hot' => null]));
-        self::assertSame(StopReason::TimeLimit, $rule->decide([300.0, 300.0], ['all' => $precise, 'hot' => null]), 'time still bounds it');
-        self::assertSame(['hot', null], StoppingRule::widest(['all' => $precise, 'hot' => null, 'trace' => self::comparison(0.1, 0.5)]));
+        self::assertSame(
+            StopReason::TimeLimit,
+            $rule->decide([300.0, 300.0], ['all' => $precise, 'hot' => null]),
+            'time still bounds it',
+        );
+        self::assertSame(
+            ['hot', null],
+            StoppingRule::widest(['all' => $precise, 'hot' => null, 'trace' => self::comparison(0.1, 0.5)]),
+        );
     }
 
     public function testNothingToCompareStopsAtTheMinimum(): void
@@ -137,7 +204,13 @@ final class StoppingRuleTest extends TestCase
 
     public function testTheWidestIntervalIsNamed(): void
     {
-        [$name, $halfWidth] = StoppingRule::widest(['all' => self::comparison(0.33, 0.36), 'hot' => self::comparison(0.30, 0.40), 'trace' => self::comparison(0.32, 0.37)]) ?? ['', null];
+        [$name, $halfWidth] = StoppingRule::widest(
+            [
+                'all' => self::comparison(0.33, 0.36),
+                'hot' => self::comparison(0.30, 0.40),
+                'trace' => self::comparison(0.32, 0.37),
+            ],
+        ) ?? ['', null];
 
         self::assertSame('hot', $name);
         self::assertEqualsWithDelta(5.0, $halfWidth, 1e-9);
@@ -145,7 +218,15 @@ final class StoppingRuleTest extends TestCase
 
     public function testBadBoundsAreRefused(): void
     {
-        foreach ([[0, 2.0, 60.0], [3, 0.0, 60.0], [3, -1.0, 60.0], [3, 2.0, -1.0], [3, \INF, 60.0]] as [$rounds, $precision, $seconds]) {
+        foreach (
+            [
+                [0, 2.0, 60.0],
+                [3, 0.0, 60.0],
+                [3, -1.0, 60.0],
+                [3, 2.0, -1.0],
+                [3, \INF, 60.0],
+            ] as [$rounds, $precision, $seconds]
+        ) {
             try {
                 new StoppingRule($rounds, $precision, $seconds);
                 self::fail(\sprintf('%d, %s, %s must be refused', $rounds, $precision, $seconds));
@@ -166,13 +247,25 @@ final class StoppingRuleTest extends TestCase
         );
     }
 
-    /** A gain with this interval, from $rounds paired rounds (by default enough for its interval to stop the rounds). */
-    private static function comparison(float $low, float $high, int $rounds = StoppingRule::MIN_PRECISE_ROUNDS): PairedComparison
-    {
+    /**
+     * A gain with this interval, from $rounds paired rounds (by default enough for its interval to stop the
+     * rounds).
+     */
+    private static function comparison(
+        float $low,
+        float $high,
+        int $rounds = StoppingRule::MIN_PRECISE_ROUNDS,
+    ): PairedComparison {
         $ratios = array_fill(1, $rounds, 1 + ($low + $high) / 2);
         $ratios[1] = 1 + $low;
         $ratios[2] = 1 + $high;
 
-        return new PairedComparison($ratios, 1 + ($low + $high) / 2, new ConfidenceInterval($low, $high, 0.95), [], PairedEstimator::HodgesLehmann);
+        return new PairedComparison(
+            $ratios,
+            1 + ($low + $high) / 2,
+            new ConfidenceInterval($low, $high, 0.95),
+            [],
+            PairedEstimator::HodgesLehmann,
+        );
     }
 }

@@ -52,9 +52,19 @@ final class BaselineComparatorTest extends TestCase
         $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', problems: ['it did not start']);
         $comparator = new BaselineComparator();
 
-        self::assertSame(['all', 'hot'], array_keys($comparator->compareAll([$none, $all, $noCpu, $broken], 'none', Metric::RequestsPerSecond)));
-        self::assertSame(['all'], array_keys($comparator->compareAll([$none, $all, $noCpu, $broken], 'none', Metric::CpuPerRequest)));
-        self::assertSame([], $comparator->compareAll([$all, $noCpu], 'none', Metric::RequestsPerSecond), 'no baseline, nothing to compare with');
+        self::assertSame(
+            ['all', 'hot'],
+            array_keys($comparator->compareAll([$none, $all, $noCpu, $broken], 'none', Metric::RequestsPerSecond)),
+        );
+        self::assertSame(
+            ['all'],
+            array_keys($comparator->compareAll([$none, $all, $noCpu, $broken], 'none', Metric::CpuPerRequest)),
+        );
+        self::assertSame(
+            [],
+            $comparator->compareAll([$all, $noCpu], 'none', Metric::RequestsPerSecond),
+            'no baseline, nothing to compare with',
+        );
     }
 
     public function testOnlyRoundsWhereBothSidesMeasuredTheMetricArePaired(): void
@@ -74,7 +84,21 @@ final class BaselineComparatorTest extends TestCase
         $runs = [];
         foreach ($rounds as $round => [$rps, $cpuMs]) {
             $requests = (int) round($rps * 10);
-            $runs[$round] = new LoadResult('wrk', $requests, 10.0, 1.0, 1.0, 1.0, 1.0, 0, 0, 0, 0.1, 4, null === $cpuMs ? null : $cpuMs * $requests / 1000);
+            $runs[$round] = new LoadResult(
+                'wrk',
+                $requests,
+                10.0,
+                1.0,
+                1.0,
+                1.0,
+                1.0,
+                0,
+                0,
+                0,
+                0.1,
+                4,
+                null === $cpuMs ? null : $cpuMs * $requests / 1000,
+            );
         }
 
         return new ScenarioRecord($name, $name, null, runs: $runs);

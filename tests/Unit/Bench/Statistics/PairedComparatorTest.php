@@ -41,7 +41,11 @@ final class PairedComparatorTest extends TestCase
         self::assertNotNull($paired?->interval);
         self::assertEqualsWithDelta(0.1, $paired->interval->low, 1e-9);
         self::assertEqualsWithDelta(0.1, $paired->interval->high, 1e-9);
-        self::assertGreaterThan(0.5, $independent->high - $independent->low, 'resampled independently, the drift swamps the gain');
+        self::assertGreaterThan(
+            0.5,
+            $independent->high - $independent->low,
+            'resampled independently, the drift swamps the gain',
+        );
     }
 
     public function testFiveRoundsGiveTheirExtremesAsThe95PercentInterval(): void
@@ -118,7 +122,10 @@ final class PairedComparatorTest extends TestCase
     public function testFewerThanThreeRoundsGiveNoIntervalAndNoVerdict(): void
     {
         $two = (new PairedComparator())->compare([1 => 178.8, 2 => 178.8], [1 => 100.0, 2 => 100.0]);
-        $three = (new PairedComparator())->compare([1 => 178.8, 2 => 178.8, 3 => 178.8], [1 => 100.0, 2 => 100.0, 3 => 100.0]);
+        $three = (new PairedComparator())->compare(
+            [1 => 178.8, 2 => 178.8, 3 => 178.8],
+            [1 => 100.0, 2 => 100.0, 3 => 100.0],
+        );
 
         self::assertNotNull($two);
         self::assertEqualsWithDelta(0.788, $two->gain(), 1e-9, 'the estimate is still given');
@@ -154,19 +161,46 @@ final class PairedComparatorTest extends TestCase
         self::assertNotNull($overRounds->interval);
         self::assertNotNull($overStarts->interval);
         // Twelve rounds that pair up as six starts: over the rounds the interval counts each start twice.
-        self::assertGreaterThan($overRounds->interval->high - $overRounds->interval->low, $overStarts->interval->high - $overStarts->interval->low);
-        self::assertEqualsWithDelta(0.98 - 1, $overStarts->interval->low, 1e-3, 'six starts: the signed-rank interval is their extremes');
+        self::assertGreaterThan(
+            $overRounds->interval->high - $overRounds->interval->low,
+            $overStarts->interval->high - $overStarts->interval->low,
+        );
+        self::assertEqualsWithDelta(
+            0.98 - 1,
+            $overStarts->interval->low,
+            1e-3,
+            'six starts: the signed-rank interval is their extremes',
+        );
         self::assertEqualsWithDelta(1.03 - 1, $overStarts->interval->high, 1e-3);
         self::assertTrue($overStarts->estimator->spansRestarts());
 
-        $threeStarts = (new PairedComparator())->compare(\array_slice($treatment, 0, 6, true), \array_slice($baseline, 0, 6, true), $instances);
-        self::assertSame(PairedEstimator::RestartsMedian, $threeStarts?->estimator, 'fewer than six starts: their median, bootstrapped');
-        self::assertSame(PairedEstimator::HodgesLehmann, (new PairedComparator())->compare($treatment, $baseline, array_fill_keys(array_keys($treatment), 1))?->estimator, 'one start: the rounds are the units');
+        $threeStarts = (new PairedComparator())->compare(
+            \array_slice($treatment, 0, 6, true),
+            \array_slice($baseline, 0, 6, true),
+            $instances,
+        );
+        self::assertSame(
+            PairedEstimator::RestartsMedian,
+            $threeStarts?->estimator,
+            'fewer than six starts: their median, bootstrapped',
+        );
+        self::assertSame(
+            PairedEstimator::HodgesLehmann,
+            (new PairedComparator())->compare(
+                $treatment,
+                $baseline,
+                array_fill_keys(array_keys($treatment), 1),
+            )?->estimator,
+            'one start: the rounds are the units',
+        );
     }
 
     public function testOnlyRoundsMeasuredOnBothSidesArePaired(): void
     {
-        $comparison = (new PairedComparator())->compare([1 => 120.0, 2 => 60.0, 4 => 130.0], [1 => 100.0, 3 => 100.0, 4 => 100.0]);
+        $comparison = (new PairedComparator())->compare(
+            [1 => 120.0, 2 => 60.0, 4 => 130.0],
+            [1 => 100.0, 3 => 100.0, 4 => 100.0],
+        );
 
         self::assertSame([1 => 1.2, 4 => 1.3], $comparison?->ratios);
         self::assertNull((new PairedComparator())->compare([1 => 1.0], [2 => 1.0]));

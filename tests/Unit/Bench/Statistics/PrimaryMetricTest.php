@@ -15,10 +15,18 @@ final class PrimaryMetricTest extends TestCase
 {
     public function testCpuPerRequestLeadsWhenTheBaselinesCpuWasMeasured(): void
     {
-        $choice = PrimaryMetric::choose([$this->scenario('all', 1.0), $this->scenario('none', 1.2)], 'none', new MachineLoad(null, 0.031, 0.05));
+        $choice = PrimaryMetric::choose(
+            [$this->scenario('all', 1.0), $this->scenario('none', 1.2)],
+            'none',
+            new MachineLoad(null, 0.031, 0.05),
+        );
 
         self::assertSame(Metric::CpuPerRequest, $choice->metric);
-        self::assertStringContainsString('the machine was noisy during the runs: 3.1% of CPU time stolen by the hypervisor, 5% of the CPU used by other processes', $choice->reason);
+        self::assertStringContainsString(
+            'the machine was noisy during the runs: 3.1% of CPU time stolen by the hypervisor, 5% of the CPU used by '
+            .'other processes',
+            $choice->reason,
+        );
     }
 
     public function testCountedInstructionsLeadOverEverything(): void
@@ -42,8 +50,15 @@ final class PrimaryMetricTest extends TestCase
 
     public function testTheNoiseInWordsWithItsThresholds(): void
     {
-        self::assertSame('the machine was quiet during the runs: 2.0% of CPU time stolen by the hypervisor, 10% of the CPU used by other processes', PrimaryMetric::noise(new MachineLoad(null, 0.02, 0.10)));
-        self::assertSame('the machine was noisy during the runs: 11% of the CPU used by other processes', PrimaryMetric::noise(new MachineLoad(null, null, 0.11)));
+        self::assertSame(
+            'the machine was quiet during the runs: 2.0% of CPU time stolen by the hypervisor, 10% of the CPU used '
+            .'by other processes',
+            PrimaryMetric::noise(new MachineLoad(null, 0.02, 0.10)),
+        );
+        self::assertSame(
+            'the machine was noisy during the runs: 11% of the CPU used by other processes',
+            PrimaryMetric::noise(new MachineLoad(null, null, 0.11)),
+        );
         self::assertSame('how busy the machine was is not known', PrimaryMetric::noise(null));
     }
 

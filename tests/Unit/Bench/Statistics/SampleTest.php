@@ -10,7 +10,8 @@ use Preheat\Bench\Statistics\Sample;
 
 /**
  * Expected values are worked out by hand. Percentiles follow numpy's default ("linear") method:
- * sort the n values, take rank h = (n - 1) * p / 100, and return x[floor(h)] + (h - floor(h)) * (x[floor(h) + 1] - x[floor(h)]).
+ * sort the n values, take rank h = (n - 1) * p / 100, and return x[floor(h)] + (h - floor(h)) * (x[floor(h) + 1] -
+ * x[floor(h)]).
  */
 final class SampleTest extends TestCase
 {
@@ -63,8 +64,11 @@ final class SampleTest extends TestCase
 
     /** @param list<float> $values */
     #[DataProvider('percentiles')]
-    public function testPercentileInterpolatesLinearlyBetweenClosestRanks(array $values, float $p, float $expected): void
-    {
+    public function testPercentileInterpolatesLinearlyBetweenClosestRanks(
+        array $values,
+        float $p,
+        float $expected,
+    ): void {
         self::assertEqualsWithDelta($expected, (new Sample($values))->percentile($p), 1e-9);
     }
 

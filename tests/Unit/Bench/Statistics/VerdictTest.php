@@ -15,6 +15,10 @@ final class VerdictTest extends TestCase
         self::assertSame('faster', Verdict::of(new ConfidenceInterval(0.01, 0.2, 0.95))->value);
         self::assertSame('slower', Verdict::of(new ConfidenceInterval(-0.2, -0.01, 0.95))->value);
         self::assertSame('no measurable difference', Verdict::of(new ConfidenceInterval(-0.01, 0.2, 0.95))->value);
-        self::assertSame('no measurable difference', Verdict::of(new ConfidenceInterval(0.0, 0.2, 0.95))->value, 'touching 0 decides nothing');
+        self::assertSame(
+            'no measurable difference',
+            Verdict::of(new ConfidenceInterval(0.0, 0.2, 0.95))->value,
+            'touching 0 decides nothing',
+        );
     }
 }

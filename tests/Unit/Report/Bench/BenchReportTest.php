@@ -10,6 +10,7 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
@@ -19,10 +20,6 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Cells;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
-use Preheat\Report\Bench\SvgRenderer;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -45,42 +42,103 @@ final class BenchReportTest extends TestCase
         self::assertNotNull($all->comparison?->interval);
         self::assertTrue($all->comparison->interval->contains((float) $all->gain()));
         self::assertSame(Verdict::Faster, $all->comparison->verdict());
-        self::assertEqualsWithDelta(40.0 / ((121 / 102 + 118 / 95) / 2), (float) $all->headlineTimePerRequestMs, 1e-9, 'the baseline time over the same paired ratio');
+        self::assertEqualsWithDelta(
+            40.0 / ((121 / 102 + 118 / 95) / 2),
+            (float) $all->headlineTimePerRequestMs,
+            1e-9,
+            'the baseline time over the same paired ratio',
+        );
         self::assertSame(4, $all->requestsPerSecond->count, 'the void round is left out');
         self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns);
         self::assertSame(1200, $all->preloadedClasses);
         self::assertFalse($broken->isMeasured());
 
-        // CPU per request, paired as baseline ÷ scenario over rounds 1, 2, 4, 5: 5.0/4.0, 5.1/4.1, 5.0/3.9, 5.2/4.0; median (5.0/4.0 + 5.0/3.9) / 2.
+        // CPU per request, paired as baseline ÷ scenario over rounds 1, 2, 4, 5: 5.0/4.0, 5.1/4.1, 5.0/3.9, 5.2/4.0;
+        // median (5.0/4.0 + 5.0/3.9) / 2.
         $cpu = $all->metric(Metric::CpuPerRequest);
         self::assertNotNull($cpu?->comparison);
         self::assertEqualsWithDelta((5.0 / 4.0 + 5.0 / 3.9) / 2 - 1, $cpu->comparison->gain(), 1e-9);
         self::assertSame(Verdict::Faster, $cpu->comparison->verdict());
-        self::assertEqualsWithDelta(5.0 / ((5.0 / 4.0 + 5.0 / 3.9) / 2), (float) $cpu->headline, 1e-9, "the baseline's median CPU per request over the same paired ratio");
+        self::assertEqualsWithDelta(
+            5.0 / ((5.0 / 4.0 + 5.0 / 3.9) / 2),
+            (float) $cpu->headline,
+            1e-9,
+            "the baseline's median CPU per request over the same paired ratio",
+        );
         self::assertSame(5.0, $none->metric(Metric::CpuPerRequest)?->headline);
         self::assertSame(Metric::CpuPerRequest, $report->primary->metric);
     }
 
     public function testMarkdownMatchesGoldenFile(): void
     {
-        $this->assertGolden('bench-report.md', (new MarkdownRenderer())->render((new BenchReportBuilder())->build($this->sampleResult())));
+        $this->assertGolden(
+            'bench-report.md',
+            Written::markdown((new BenchReportBuilder())->build($this->sampleResult())),
+        );
     }
 
     public function testJsonMatchesGoldenFile(): void
     {
-        $json = json_encode((new JsonRenderer())->render((new BenchReportBuilder())->build($this->sampleResult())), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES)."\n";
+        $json = Written::jsonDocument((new BenchReportBuilder())->build($this->sampleResult()));
         $this->assertGolden('bench-report.json', $json);
 
         $data = json_decode($json, true);
         self::assertSame(4, $data['version']);
         self::assertSame('cpuPerRequest', $data['primaryMetric']['metric']);
         self::assertSame('faster', $data['scenarios'][1]['gain']['verdict']);
-        self::assertSame(['metric' => 'cpuPerRequest', 'median' => 0.26603, 'ciLow' => 0.2439, 'ciHigh' => 0.3, 'noInterval' => null, 'halfWidthPoints' => 2.805, 'precisionMet' => false, 'verdict' => 'faster'], $data['scenarios'][1]['headline']);
+        self::assertSame(
+            [
+                'metric' => 'cpuPerRequest',
+                'median' => 0.26603,
+                'ciLow' => 0.2439,
+                'ciHigh' => 0.3,
+                'noInterval' => null,
+                'halfWidthPoints' => 2.805,
+                'precisionMet' => false,
+                'verdict' => 'faster',
+            ],
+            $data['scenarios'][1]['headline'],
+        );
         self::assertSame(['requestsPerSecond', 'cpuPerRequest'], array_keys($data['scenarios'][1]['gains']));
         self::assertNull($data['scenarios'][0]['headline'], 'the baseline');
-        self::assertSame(['name', 'spec', 'preparation', 'measured', 'problems', 'skipped', 'requestsPerSecond', 'timePerRequestMs', 'gain', 'cpuPerRequestMs', 'instructionsPerRequest', 'headline', 'gains', 'latencyMs', 'preload', 'opcacheUsedBytes', 'workerPssBytes', 'workers', 'fpmStartSeconds', 'toolCpuShare', 'runs'], array_keys($data['scenarios'][0]));
+        self::assertSame(
+            [
+                'name',
+                'spec',
+                'preparation',
+                'measured',
+                'problems',
+                'skipped',
+                'requestsPerSecond',
+                'timePerRequestMs',
+                'gain',
+                'cpuPerRequestMs',
+                'instructionsPerRequest',
+                'headline',
+                'gains',
+                'latencyMs',
+                'preload',
+                'opcacheUsedBytes',
+                'workerPssBytes',
+                'workers',
+                'fpmStartSeconds',
+                'toolCpuShare',
+                'runs',
+            ],
+            array_keys($data['scenarios'][0]),
+        );
         self::assertCount(5, $data['scenarios'][1]['runs'], 'every run is kept, void ones too');
-        self::assertSame(['wallSeconds' => 10, 'stealShare' => 0.005, 'otherLoadShare' => 0.1, 'serverCpuSeconds' => 12, 'loadAverage' => 1.5, 'neighbourCpuSeconds' => 0], $data['scenarios'][1]['runs'][0]['machine']);
+        self::assertSame(
+            [
+                'wallSeconds' => 10,
+                'stealShare' => 0.005,
+                'otherLoadShare' => 0.1,
+                'serverCpuSeconds' => 12,
+                'loadAverage' => 1.5,
+                'neighbourCpuSeconds' => 0,
+            ],
+            $data['scenarios'][1]['runs'][0]['machine'],
+        );
         self::assertEquals(4.0, $data['scenarios'][1]['runs'][0]['cpuPerRequestMs'], '1180 requests, 4.72 CPU seconds');
         self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
     }
@@ -91,11 +149,11 @@ final class BenchReportTest extends TestCase
         $reason = 'all vs none: 2 rounds: too few for an interval; use --rounds=3 or more';
 
         self::assertNull($report->rows[1]->comparison?->interval);
-        $markdown = (new MarkdownRenderer())->render($report);
+        $markdown = Written::markdown($report);
         self::assertStringContainsString('| +21.4% (no interval) | no verdict (2 rounds) |', $markdown);
         self::assertStringContainsString('- '.$reason, $markdown);
-        self::assertStringContainsString('* '.$reason, (new ConsoleRenderer())->render($report));
-        $gain = (new JsonRenderer())->render($report)['scenarios'][1]['gain'];
+        self::assertStringContainsString('* '.$reason, Written::text($report));
+        $gain = Written::json($report)['scenarios'][1]['gain'];
         self::assertNull($gain['ciLow']);
         self::assertNull($gain['verdict']);
         self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $gain['noInterval']);
@@ -104,27 +162,34 @@ final class BenchReportTest extends TestCase
     public function testAnOutlierRoundIsNamedInTheReportAndKept(): void
     {
         // Ratios 1.20, 1.21, 1.19, 1.20, 1.80 by round: median 1.20, MAD 0.01; round 5 scores 60.
-        $report = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 100.0, 100.0, 100.0, 100.0], [120.0, 121.0, 119.0, 120.0, 180.0]));
+        $report = (new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 100.0, 100.0, 100.0, 100.0], [120.0, 121.0, 119.0, 120.0, 180.0]),
+        );
 
         self::assertSame(5, $report->rows[1]->comparison?->rounds());
         self::assertStringContainsString(
-            '- all round 5 is an outlier on req/s: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD = 60.0 > 3.5); kept in the statistics',
-            (new MarkdownRenderer())->render($report),
+            '- all round 5 is an outlier on req/s: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD '
+            .'= 60.0 > 3.5); kept in the statistics',
+            Written::markdown($report),
         );
-        self::assertSame([5], (new JsonRenderer())->render($report)['scenarios'][1]['gain']['outlierRounds']);
+        self::assertSame([5], Written::json($report)['scenarios'][1]['gain']['outlierRounds']);
     }
 
     public function testEveryFormatGivesTheVerdictInWords(): void
     {
-        $slower = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]));
-        $same = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [101.0, 99.0, 100.0, 99.0]));
+        $slower = (new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]),
+        );
+        $same = (new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 101.0, 99.0, 100.0], [101.0, 99.0, 100.0, 99.0]),
+        );
 
-        self::assertStringContainsString('| slower |', (new MarkdownRenderer())->render($slower));
-        self::assertStringContainsString(' slower ', (new ConsoleRenderer())->render($slower));
-        self::assertSame('slower', (new JsonRenderer())->render($slower)['scenarios'][1]['gain']['verdict']);
-        self::assertStringContainsString('| no measurable difference |', (new MarkdownRenderer())->render($same));
-        self::assertStringContainsString(' no measurable difference ', (new ConsoleRenderer())->render($same));
-        self::assertSame('no measurable difference', (new JsonRenderer())->render($same)['scenarios'][1]['gain']['verdict']);
+        self::assertStringContainsString('| slower |', Written::markdown($slower));
+        self::assertStringContainsString(' slower ', Written::text($slower));
+        self::assertSame('slower', Written::json($slower)['scenarios'][1]['gain']['verdict']);
+        self::assertStringContainsString('| no measurable difference |', Written::markdown($same));
+        self::assertStringContainsString(' no measurable difference ', Written::text($same));
+        self::assertSame('no measurable difference', Written::json($same)['scenarios'][1]['gain']['verdict']);
     }
 
     public function testTheReportSaysWhenTheTimeRanOutBeforeTheTargetInEveryFormat(): void
@@ -132,19 +197,36 @@ final class BenchReportTest extends TestCase
         // The sample: 5 rounds; the primary figure, CPU per request, +26.6 % (+24.4 … +30.0 %), ±2.8 points
         // against a target of ±2 (req/s: ±4.9), stopped by the time limit.
         $report = (new BenchReportBuilder())->build($this->sampleResult());
-        $stopped = 'time limit: after 52.5 s of measuring another round would not have fit in 1 min; not within ±2 points: all (±2.8)';
+        $stopped = 'time limit: after 52.5 s of measuring another round would not have fit in 1 min; not within ±2 '
+            .'points: all (±2.8)';
 
-        $markdown = (new MarkdownRenderer())->render($report);
+        $markdown = Written::markdown($report);
         self::assertStringContainsString('| precision of CPU (target ±2) |', $markdown);
         self::assertStringContainsString('| faster | ±2.8 points, not reached |', $markdown);
-        self::assertStringContainsString('| rounds | 5 (at least 5; more until every gain is within ±2 points, while they fit in 1 min), interleaved', $markdown);
+        self::assertStringContainsString(
+            '| rounds | 5 (at least 5; more until every gain is within ±2 points, while they fit in 1 min), '
+            .'interleaved',
+            $markdown,
+        );
         self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
         self::assertStringContainsString('- Precision target ±2 points not reached in 1 min by all (±2.8)', $markdown);
-        $console = (new ConsoleRenderer())->render($report);
+        $console = Written::text($report);
         self::assertStringContainsString(' ±2.8 points, not reached ', $console);
         self::assertStringContainsString($stopped, $console);
-        $json = (new JsonRenderer())->render($report);
-        self::assertSame(['minRounds' => 5, 'precisionPoints' => 2.0, 'maxSeconds' => 60.0, 'metric' => 'CPU per request', 'rounds' => 5, 'measuredSeconds' => 52.5, 'reason' => 'time-limit', 'summary' => $stopped], $json['stopping']);
+        $json = Written::json($report);
+        self::assertSame(
+            [
+                'minRounds' => 5,
+                'precisionPoints' => 2,
+                'maxSeconds' => 60,
+                'metric' => 'CPU per request',
+                'rounds' => 5,
+                'measuredSeconds' => 52.5,
+                'reason' => 'time-limit',
+                'summary' => $stopped,
+            ],
+            $json['stopping'],
+        );
         self::assertSame(4.879, $json['scenarios'][1]['gain']['halfWidthPoints'], 'the req/s gain keeps its own');
         self::assertFalse($json['scenarios'][1]['gain']['precisionMet']);
         self::assertSame(2.805, $json['scenarios'][1]['headline']['halfWidthPoints']);
@@ -155,16 +237,29 @@ final class BenchReportTest extends TestCase
     public function testTheReportSaysWhenEveryGainReachedTheTarget(): void
     {
         $result = $this->twoScenarios([100.0, 101.0, 99.0, 100.0, 100.0], [130.0, 131.0, 129.0, 130.0, 130.5]);
-        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 5, new RoundsOutcome(new StoppingRule(3, 2.0, 240.0), 5, 41.0, StopReason::PrecisionReached, Metric::RequestsPerSecond));
+        $result = new BenchResult(
+            $result->scenarios,
+            $result->baseline,
+            $result->environment,
+            $result->urls,
+            5,
+            new RoundsOutcome(
+                new StoppingRule(3, 2.0, 240.0),
+                5,
+                41.0,
+                StopReason::PrecisionReached,
+                Metric::RequestsPerSecond,
+            ),
+        );
         $report = (new BenchReportBuilder())->build($result);
         $stopped = 'every gain (req/s) within ±2 points after 41 s of measuring';
 
-        $markdown = (new MarkdownRenderer())->render($report);
+        $markdown = Written::markdown($report);
         self::assertMatchesRegularExpression('/\| faster \| ±[01]\.\d points, reached \|/', $markdown);
         self::assertStringContainsString('| stopped | '.$stopped.' |', $markdown);
         self::assertStringNotContainsString('not reached', $markdown);
-        self::assertStringContainsString($stopped, (new ConsoleRenderer())->render($report));
-        $json = (new JsonRenderer())->render($report);
+        self::assertStringContainsString($stopped, Written::text($report));
+        $json = Written::json($report);
         self::assertSame('precision-reached', $json['stopping']['reason']);
         self::assertTrue($json['scenarios'][1]['gain']['precisionMet']);
     }
@@ -172,21 +267,39 @@ final class BenchReportTest extends TestCase
     public function testAFixedNumberOfRoundsIsSaidSo(): void
     {
         $result = $this->twoScenarios([100.0, 101.0, 99.0], [130.0, 110.0, 150.0]);
-        $result = new BenchResult($result->scenarios, $result->baseline, $result->environment, $result->urls, 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, Metric::RequestsPerSecond));
+        $result = new BenchResult(
+            $result->scenarios,
+            $result->baseline,
+            $result->environment,
+            $result->urls,
+            3,
+            new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 30.0, StopReason::TimeLimit, Metric::RequestsPerSecond),
+        );
 
-        $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($result));
+        $markdown = Written::markdown((new BenchReportBuilder())->build($result));
 
         self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved', $markdown);
-        self::assertMatchesRegularExpression('/\| stopped \| the 3 planned rounds, 30 s of measuring, no time limit for more \(--max-time=0\); not within ±2 points: all \(±\d+\.\d\) \|/', $markdown);
-        self::assertStringNotContainsString('Precision target', $markdown, 'fixed rounds were asked for: no advice to allow more time');
+        self::assertMatchesRegularExpression(
+            '/\| stopped \| the 3 planned rounds, 30 s of measuring, no time limit for more \(--max-time=0\); not '
+            .'within ±2 points: all \(±\d+\.\d\) \|/',
+            $markdown,
+        );
+        self::assertStringNotContainsString(
+            'Precision target',
+            $markdown,
+            'fixed rounds were asked for: no advice to allow more time',
+        );
     }
 
     public function testTwoRoundsSayWhyThereIsNoIntervalOnTheHeadlineToo(): void
     {
-        $json = (new JsonRenderer())->render((new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0])));
+        $json = Written::json((new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0])));
 
         self::assertNull($json['scenarios'][1]['headline']['verdict']);
-        self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $json['scenarios'][1]['headline']['noInterval']);
+        self::assertSame(
+            '2 rounds: too few for an interval; use --rounds=3 or more',
+            $json['scenarios'][1]['headline']['noInterval'],
+        );
     }
 
     /**
@@ -200,7 +313,7 @@ final class BenchReportTest extends TestCase
             $this->measured(1, 'all', 'all', '/tmp/preload.php', 'all', $all),
         ], 'none', new Environment(
             php: '8.2.0',
-            opcache: [],
+            opcache: new OpcacheSettings(),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',
@@ -216,48 +329,100 @@ final class BenchReportTest extends TestCase
     public function testAVerdictOnAGainSmallerThanIdenticalServersDifferByIsFlagged(): void
     {
         $none = [100.0, 102.0, 98.0, 100.0, 101.0, 99.0];
-        $small = (new BenchReportBuilder())->build($this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.005, $none)));
-        $large = (new BenchReportBuilder())->build($this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.05, $none)));
-        $same = (new BenchReportBuilder())->build($this->twoScenarios($none, [101.0, 101.0, 97.0, 100.0, 101.0, 100.0]));
+        $small = (new BenchReportBuilder())->build(
+            $this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.005, $none)),
+        );
+        $large = (new BenchReportBuilder())->build(
+            $this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.05, $none)),
+        );
+        $same = (new BenchReportBuilder())->build(
+            $this->twoScenarios($none, [101.0, 101.0, 97.0, 100.0, 101.0, 100.0]),
+        );
 
         self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
-        $flagged = array_values(array_filter(Cells::notes($small), static fn (string $note): bool => str_contains($note, 'identical servers')));
+        $flagged = array_values(
+            array_filter(
+                Cells::notes($small),
+                static fn (string $note): bool => str_contains($note, 'identical servers'),
+            ),
+        );
         self::assertCount(1, $flagged);
-        self::assertMatchesRegularExpression('/^all vs none: \+0\.\d% is within what two identical servers differ by \(up to about 1% in A\/A runs of the demo, bench\/aa\.sh: each server started anew runs a little faster or slower, and stays so until restarted\); the verdict may be the server instances, not what the scenarios change \(--restart-every takes the interval over restarts\)\.$/', $flagged[0]);
-        self::assertSame([], array_filter(Cells::notes($large), static fn (string $note): bool => str_contains($note, 'identical servers')), 'a gain of 5% is not in doubt');
-        self::assertSame([], array_filter(Cells::notes($same), static fn (string $note): bool => str_contains($note, 'identical servers')), 'no verdict to doubt');
+        self::assertMatchesRegularExpression(
+            '/^all vs none: \+0\.\d% is within what two identical servers differ by \(up to about 1% in A\/A runs of '
+            .'the demo, bench\/aa\.sh: each server started anew runs a little faster or slower, and stays so until '
+            .'restarted\); the verdict may be the server instances, not what the scenarios change \(--restart-every '
+            .'takes the interval over restarts\)\.$/',
+            $flagged[0],
+        );
+        self::assertSame(
+            [],
+            array_filter(
+                Cells::notes($large),
+                static fn (string $note): bool => str_contains($note, 'identical servers'),
+            ),
+            'a gain of 5% is not in doubt',
+        );
+        self::assertSame(
+            [],
+            array_filter(
+                Cells::notes($same),
+                static fn (string $note): bool => str_contains($note, 'identical servers'),
+            ),
+            'no verdict to doubt',
+        );
     }
 
     public function testScenariosLoadedTogetherAreSaidToHaveSharedTheMachineInEveryFormat(): void
     {
-        $together = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0], 'together'));
+        $together = (new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0], 'together'),
+        );
         $turns = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]));
-        $note = 'The 2 scenarios were loaded at the same time in each round, so that what the machine does (other virtual machines, the clock speed) weighs on all of them alike: CPU per request and the gains compare like with like, but req/s and time per request are what each server got while sharing the machine with the other 1, not what it serves alone. For those, run --schedule=turns.';
+        $note = 'The 2 scenarios were loaded at the same time in each round, so that what the machine does (other '
+            .'virtual machines, the clock speed) weighs on all of them alike: CPU per request and the gains compare '
+            .'like with like, but req/s and time per request are what each server got while sharing the machine with '
+            .'the other 1, not what it serves alone. For those, run --schedule=turns.';
 
-        $markdown = (new MarkdownRenderer())->render($together);
-        self::assertStringContainsString('| rounds | 3, every scenario loaded at the same time in each round, order rotated each round;', $markdown);
+        $markdown = Written::markdown($together);
+        self::assertStringContainsString(
+            '| rounds | 3, every scenario loaded at the same time in each round, order rotated each round;',
+            $markdown,
+        );
         self::assertStringContainsString('- '.$note, $markdown);
-        self::assertStringContainsString($note, (new ConsoleRenderer())->render($together));
-        self::assertSame('together', (new JsonRenderer())->render($together)['environment']['schedule']);
+        self::assertStringContainsString($note, Written::text($together));
+        self::assertSame('together', Written::json($together)['environment']['schedule']);
 
-        self::assertStringNotContainsString('loaded at the same time', (new MarkdownRenderer())->render($turns));
-        self::assertStringContainsString('| rounds | 3, interleaved, order rotated each round;', (new MarkdownRenderer())->render($turns));
-        self::assertSame('turns', (new JsonRenderer())->render($turns)['environment']['schedule']);
+        self::assertStringNotContainsString('loaded at the same time', Written::markdown($turns));
+        self::assertStringContainsString(
+            '| rounds | 3, interleaved, order rotated each round;',
+            Written::markdown($turns),
+        );
+        self::assertSame('turns', Written::json($turns)['environment']['schedule']);
     }
 
     public function testSvgChartHasABarPerMeasuredScenario(): void
     {
-        $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->sampleResult()));
+        $svg = Written::svg((new BenchReportBuilder())->build($this->sampleResult()));
         $document = new \DOMDocument();
 
         self::assertTrue($document->loadXML($svg));
         self::assertStringContainsString('>none<', $svg);
         self::assertStringContainsString('>all<', $svg);
         self::assertStringNotContainsString('>broken<', $svg);
-        self::assertStringContainsString('+21.4% (+16.5% … +26.3%) faster', $svg, 'the verdict in words beside the gain');
+        self::assertStringContainsString(
+            '+21.4% (+16.5% … +26.3%) faster',
+            $svg,
+            'the verdict in words beside the gain',
+        );
         self::assertStringContainsString('CPU per request (primary)', $svg);
         self::assertStringContainsString('+26.6% (+24.4% … +30.0%) faster', $svg, 'the CPU gain beside its bar');
-        self::assertStringNotContainsString('CPU per request', (new SvgRenderer())->render((new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0]))), 'no panel for what was not measured');
+        self::assertStringNotContainsString(
+            'CPU per request',
+            Written::svg(
+                (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0], [110.0, 111.0, 109.0])),
+            ),
+            'no panel for what was not measured',
+        );
     }
 
     public function testThePrimaryFigureIsCpuPerRequestWhenMeasuredAndItsVerdictIsTheHeadlineInEveryFormat(): void
@@ -265,30 +430,65 @@ final class BenchReportTest extends TestCase
         $measured = (new BenchReportBuilder())->build($this->sampleResult());
         $headline = 'all vs none: faster (CPU per request +26.6%, 95% CI +24.4% … +30.0%)';
 
-        self::assertStringContainsString('Primary figure: CPU per request, because it counts only the CPU PHP itself spent', (new MarkdownRenderer())->render($measured));
-        self::assertStringContainsString('(the machine was noisy during the runs: 0.5% of CPU time stolen by the hypervisor, 30% of the CPU used by other processes)', (new MarkdownRenderer())->render($measured));
-        self::assertStringContainsString('- '.$headline, (new MarkdownRenderer())->render($measured));
-        self::assertStringContainsString($headline, (new ConsoleRenderer())->render($measured));
-        self::assertStringContainsString(' CPU gain vs none (95% CI), primary ', (new ConsoleRenderer())->render($measured));
+        self::assertStringContainsString(
+            'Primary figure: CPU per request, because it counts only the CPU PHP itself spent',
+            Written::markdown($measured),
+        );
+        self::assertStringContainsString(
+            '(the machine was noisy during the runs: 0.5% of CPU time stolen by the hypervisor, 30% of the CPU used '
+            .'by other processes)',
+            Written::markdown($measured),
+        );
+        self::assertStringContainsString('- '.$headline, Written::markdown($measured));
+        self::assertStringContainsString($headline, Written::text($measured));
+        self::assertStringContainsString(' CPU gain vs none (95% CI), primary ', Written::text($measured));
 
-        $unmeasured = (new BenchReportBuilder())->build($this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]));
-        $markdown = (new MarkdownRenderer())->render($unmeasured);
+        $unmeasured = (new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 101.0, 99.0, 100.0], [90.0, 91.0, 88.0, 90.0]),
+        );
+        $markdown = Written::markdown($unmeasured);
         self::assertSame(Metric::RequestsPerSecond, $unmeasured->primary->metric);
-        self::assertStringContainsString('Primary figure: req/s, because the CPU the PHP processes used was not measured', $markdown);
+        self::assertStringContainsString(
+            'Primary figure: req/s, because the CPU the PHP processes used was not measured',
+            $markdown,
+        );
         self::assertStringContainsString('- all vs none: slower (req/s -10.0%', $markdown);
         self::assertStringNotContainsString('CPU per request |', $markdown, 'no column for what was not measured');
-        self::assertSame('requestsPerSecond', (new JsonRenderer())->render($unmeasured)['scenarios'][1]['headline']['metric']);
+        self::assertSame('requestsPerSecond', Written::json($unmeasured)['scenarios'][1]['headline']['metric']);
     }
 
     private function sampleResult(): BenchResult
     {
-        $none = $this->measured(0, 'none', 'none', null, 'no preloading', [95.0, 102.0, 100.0, 103.0, 99.0], cpuMs: [5.0, 5.1, 4.9, 5.0, 5.2]);
-        $all = $this->measured(1, 'all', 'all', '/tmp/preload.php', 'generate --strategy=paths: 800 files, 1200 classes, 10 left out', [118.0, 121.0, 60.0, 120.0, 125.0], 3, [4.0, 4.1, 4.0, 3.9, 4.0]);
-        $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', 'given script, 4 classes', problems: ["/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>"]);
+        $none = $this->measured(
+            0,
+            'none',
+            'none',
+            null,
+            'no preloading',
+            [95.0, 102.0, 100.0, 103.0, 99.0],
+            cpuMs: [5.0, 5.1, 4.9, 5.0, 5.2],
+        );
+        $all = $this->measured(
+            1,
+            'all',
+            'all',
+            '/tmp/preload.php',
+            'generate --strategy=paths: 800 files, 1200 classes, 10 left out',
+            [118.0, 121.0, 60.0, 120.0, 125.0],
+            3,
+            [4.0, 4.1, 4.0, 3.9, 4.0],
+        );
+        $broken = new ScenarioRecord(
+            'broken',
+            'naive.php',
+            'naive.php',
+            'given script, 4 classes',
+            problems: ["/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>"],
+        );
 
         return new BenchResult([$none, $all, $broken], 'none', new Environment(
             php: '8.2.0',
-            opcache: ['memory_consumption' => '256M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            opcache: new OpcacheSettings(memoryConsumption: '256M', validateTimestamps: '0', jit: 'off'),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',
@@ -301,19 +501,35 @@ final class BenchReportTest extends TestCase
             during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
             cpuModel: 'Example CPU @ 2.00GHz',
             governor: 'performance',
-        ), ['/'], 5, new RoundsOutcome(new StoppingRule(5, 2.0, 60.0), 5, 52.5, StopReason::TimeLimit, Metric::CpuPerRequest));
+        ), ['/'], 5, new RoundsOutcome(
+            new StoppingRule(5, 2.0, 60.0),
+            5,
+            52.5,
+            StopReason::TimeLimit,
+            Metric::CpuPerRequest,
+        ));
     }
 
     /**
      * @param list<float>      $rps   req/s by round from 1; $voidRound's run saw non-2xx answers
      * @param list<float>|null $cpuMs PHP CPU per request by round, in ms; null: not measured
      */
-    private function measured(int $index, string $name, string $spec, ?string $script, string $preparation, array $rps, ?int $voidRound = null, ?array $cpuMs = null): ScenarioRecord
-    {
+    private function measured(
+        int $index,
+        string $name,
+        string $spec,
+        ?string $script,
+        string $preparation,
+        array $rps,
+        ?int $voidRound = null,
+        ?array $cpuMs = null,
+    ): ScenarioRecord {
         $runs = [];
         foreach ($rps as $offset => $value) {
             $run = $this->measuredRun($value, $voidRound === $offset + 1 ? 2 : 0);
-            $runs[$offset + 1] = null === $cpuMs ? $run : $run->withPhpCpuSeconds($cpuMs[$offset] * $run->requests / 1000);
+            $runs[$offset + 1] = null === $cpuMs ? $run : $run->withPhpCpuSeconds(
+                $cpuMs[$offset] * $run->requests / 1000,
+            );
         }
 
         return new ScenarioRecord(
@@ -323,9 +539,22 @@ final class BenchReportTest extends TestCase
             $preparation,
             runs: $runs,
             // 10 s on 2 cores: 16 s busy, of which 12 s the server's and 2 s the tool's: 2 s, 10%, other processes.
-            conditions: null === $cpuMs ? [] : array_map(static fn (LoadResult $run): RunConditions => new RunConditions(10.0, 2, 16.0, 0.1, 12.0, 2.0, 1.5), $runs),
+            conditions: null === $cpuMs ? [] : array_map(
+                static fn (LoadResult $run): RunConditions => new RunConditions(10.0, 2, 16.0, 0.1, 12.0, 2.0, 1.5),
+                $runs,
+            ),
             fpmStartSeconds: 0.05 + $index * 0.3,
-            opcacheStatus: new OpcacheStatus('8.2.0', null, true, 12 * 1048576 * $index, 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)), 1200 * $index, 0, (40 + 12 * $index) * 1048576, 0),
+            opcacheStatus: new OpcacheStatus(
+                '8.2.0',
+                null,
+                true,
+                12 * 1048576 * $index,
+                0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
+                1200 * $index,
+                0,
+                (40 + 12 * $index) * 1048576,
+                0,
+            ),
             workerPss: [10 * 1048576, 10 * 1048576],
         );
     }

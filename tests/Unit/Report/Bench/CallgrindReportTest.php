@@ -9,16 +9,13 @@ use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
-use Preheat\Report\Bench\SvgRenderer;
 
 /**
  * A report of instruction counts (the callgrind tool): instructions per request lead, with their
@@ -38,39 +35,62 @@ final class CallgrindReportTest extends TestCase
         // Paired per round, baseline ÷ scenario: 55.0/30.5 in every round, give or take a few instructions.
         self::assertEqualsWithDelta(55.0 / 30.5 - 1, $counted->comparison->gain(), 1e-5);
         self::assertSame(Verdict::Faster, $counted->comparison->verdict());
-        self::assertEqualsWithDelta(1100.0 / 55_000_550, (float) $none->metric(Metric::InstructionsPerRequest)?->spread?->relativeRange(), 1e-12, '(max − min) / median');
+        self::assertEqualsWithDelta(
+            1100.0 / 55_000_550,
+            (float) $none->metric(Metric::InstructionsPerRequest)?->spread?->relativeRange(),
+            1e-12,
+            '(max − min) / median',
+        );
         self::assertSame(Verdict::Faster, $hot->metric(Metric::InstructionsPerRequest)?->comparison?->verdict());
     }
 
     public function testMarkdownMatchesGoldenFile(): void
     {
-        $markdown = (new MarkdownRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $markdown = Written::markdown((new BenchReportBuilder())->build($this->counts()));
         $this->assertGolden('bench-report-callgrind.md', $markdown);
 
-        self::assertStringContainsString('Primary figure: instructions per request, because instructions were counted: the same code gives the same count, whatever else the machine does (and under valgrind req/s measures valgrind)', $markdown);
+        self::assertStringContainsString(
+            'Primary figure: instructions per request, because instructions were counted: the same code gives the '
+            .'same count, whatever else the machine does (and under valgrind req/s measures valgrind)',
+            $markdown,
+        );
         self::assertStringContainsString('- all vs none: faster (instructions per request +80.3%', $markdown);
-        self::assertStringContainsString('| scenario | instructions per request | spread (max−min)/median | instructions gain vs none (95% CI), primary | verdict |', $markdown);
+        self::assertStringContainsString(
+            '| scenario | instructions per request | spread (max−min)/median | instructions gain vs none (95% CI), '
+            .'primary | verdict |',
+            $markdown,
+        );
         self::assertStringNotContainsString('req/s (min–max)', $markdown, 'no req/s figure under valgrind');
         self::assertStringNotContainsString('req/s gain', $markdown, 'nor a req/s gain');
-        self::assertStringContainsString('| rounds | 3 (3 planned, no time limit for more), interleaved, order rotated each round; no warm-up pass: each run warms up itself |', $markdown);
+        self::assertStringContainsString(
+            '| rounds | 3 (3 planned, no time limit for more), interleaved, order rotated each round; no warm-up '
+            .'pass: each run warms up itself |',
+            $markdown,
+        );
     }
 
     public function testConsoleShowsNoRequestsPerSecond(): void
     {
-        $console = (new ConsoleRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $console = Written::text((new BenchReportBuilder())->build($this->counts()));
 
         self::assertStringContainsString(' 0.002% (3 rounds) ', $console);
         self::assertStringNotContainsString('req/s gain', $console);
-        self::assertStringContainsString('req/s and time per request are not shown: under valgrind PHP runs some 50 times slower', $console);
+        self::assertStringContainsString(
+            'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower',
+            $console,
+        );
     }
 
     public function testJsonHasTheCountsAndNoRequestsPerSecondGain(): void
     {
-        $json = (new JsonRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $json = Written::json((new BenchReportBuilder())->build($this->counts()));
         [$none, $all] = $json['scenarios'];
 
         self::assertSame('instructionsPerRequest', $json['primaryMetric']['metric']);
-        self::assertSame(['median' => 55000550.0, 'min' => 55000000.0, 'max' => 55001100.0, 'mad' => 550.0, 'n' => 3, 'spread' => 2.0E-5], $none['instructionsPerRequest']);
+        self::assertSame(
+            ['median' => 55000550, 'min' => 55000000, 'max' => 55001100, 'mad' => 550, 'n' => 3, 'spread' => 2.0E-5],
+            $none['instructionsPerRequest'],
+        );
         self::assertNull($all['gain'], 'no req/s gain');
         self::assertNull($all['requestsPerSecond']);
         self::assertSame(['instructionsPerRequest'], array_keys((array) $all['gains']));
@@ -81,7 +101,7 @@ final class CallgrindReportTest extends TestCase
 
     public function testTheChartShowsInstructionsPerRequest(): void
     {
-        $svg = (new SvgRenderer())->render((new BenchReportBuilder())->build($this->counts()));
+        $svg = Written::svg((new BenchReportBuilder())->build($this->counts()));
 
         self::assertTrue((new \DOMDocument())->loadXML($svg));
         self::assertStringContainsString('Instructions per request (callgrind, primary)', $svg);
@@ -96,16 +116,23 @@ final class CallgrindReportTest extends TestCase
             $this->counted('hot', [33_200_000, 33_200_000, 33_200_100]),
         ], 'none', new Environment(
             php: '8.2.0',
-            opcache: ['memory_consumption' => '128M', 'validate_timestamps' => '0', 'jit' => 'off'],
+            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '0', jit: 'off'),
             cores: 2,
             workers: '4 (pm = static)',
             tool: 'callgrind',
-            toolSettings: 'valgrind --tool=callgrind php-cgi -T 7: instructions per request over the last 5, after 2 warm-up (in-process, no web server)',
+            toolSettings: 'valgrind --tool=callgrind php-cgi -T 7: instructions per request over the last 5, after 2 '
+                .'warm-up (in-process, no web server)',
             rounds: 3,
             duration: 6.0,
             warmup: 0.0,
             urls: ['/', '/api/posts'],
-        ), ['/', '/api/posts'], 3, new RoundsOutcome(new StoppingRule(3, 2.0, 0.0), 3, 1500.0, StopReason::PrecisionReached, Metric::InstructionsPerRequest));
+        ), ['/', '/api/posts'], 3, new RoundsOutcome(
+            new StoppingRule(3, 2.0, 0.0),
+            3,
+            1500.0,
+            StopReason::PrecisionReached,
+            Metric::InstructionsPerRequest,
+        ));
     }
 
     /** @param list<int> $perRequest instructions per request by round from 1 */
@@ -114,7 +141,21 @@ final class CallgrindReportTest extends TestCase
         $runs = [];
         foreach ($perRequest as $offset => $instructions) {
             // Five requests under valgrind, some 40 s: req/s is valgrind's.
-            $runs[$offset + 1] = new LoadResult('callgrind', 5, 40.0 + $offset, null, null, null, null, 0, 0, 0, null, 1, instructions: 5 * $instructions);
+            $runs[$offset + 1] = new LoadResult(
+                'callgrind',
+                5,
+                40.0 + $offset,
+                null,
+                null,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                1,
+                instructions: 5 * $instructions,
+            );
         }
 
         return new ScenarioRecord($name, $name, 'none' === $name ? null : "/tmp/$name.php", $name, runs: $runs);

@@ -10,15 +10,12 @@ use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Preheat\Report\Bench\JsonRenderer;
-use Preheat\Report\Bench\MarkdownRenderer;
-use Preheat\Report\Bench\SvgRenderer;
 
 /**
  * The ladder's report from a fixed, made-up run: each rung over the rung below and over the baseline,
@@ -39,13 +36,55 @@ final class LadderReportTest extends TestCase
         self::assertNull($rows['1-baseline']->below);
         self::assertSame('2-opcache-sizing', $rows['3-autoloader']->below);
         self::assertSame('4-preload-hot', $rows['5-preload-all']->below);
-        self::assertSame('2-opcache-sizing', $rows[Ladder::REFERENCE]->below, 'the reference leaves the autoloader out: it is compared with the rung below the autoloader');
-        // Rung 3 over rung 2, round by round: 150/110, 160/112, 148/108, 155/111; the median of the four ratios is the mean of the middle two.
-        self::assertEqualsWithDelta((148 / 108 + 155 / 111) / 2 - 1, (float) $rows['3-autoloader']->overBelow?->gain(), 1e-9);
+        self::assertSame(
+            '2-opcache-sizing',
+            $rows[Ladder::REFERENCE]->below,
+            'the reference leaves the autoloader out: it is compared with the rung below the autoloader',
+        );
+        // Rung 3 over rung 2, round by round: 150/110, 160/112, 148/108, 155/111; the median of the four ratios is the
+        // mean of the middle two.
+        self::assertEqualsWithDelta(
+            (148 / 108 + 155 / 111) / 2 - 1,
+            (float) $rows['3-autoloader']->overBelow?->gain(),
+            1e-9,
+        );
         self::assertSame(Verdict::Faster, $rows['3-autoloader']->overBelow?->verdict());
         self::assertNull($rows['6-ceiling']->overBelow);
-        self::assertSame('not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)', $rows['6-ceiling']->row->skipped);
-        self::assertSame('Composer\'s class loader given a classmap of 4,000 classes and made authoritative', $rows['3-autoloader']->ranWith, 'the line shows what the rung adds, not every layer');
+        self::assertSame(
+            'not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)',
+            $rows['6-ceiling']->row->skipped,
+        );
+        self::assertSame(
+            'Composer\'s class loader given a classmap of 4,000 classes and made authoritative',
+            $rows['3-autoloader']->ranWith,
+            'the line shows what the rung adds, not every layer',
+        );
+    }
+
+    public function testEachRungShowsTheReportsOwnRowOfItsScenario(): void
+    {
+        $report = $this->report();
+        self::assertNotNull($report->ladder);
+
+        foreach ($report->ladder->rows as $rung) {
+            self::assertSame($report->row($rung->rung->name()), $rung->row, 'built once, for the table and the rung');
+        }
+    }
+
+    public function testWithTheRungBetweenThemNotMeasuredPreloadAllOverTheAutoloaderIsItsGainOverTheRungBelow(): void
+    {
+        $ladder = $this->report(skipped: ['4-preload-hot'])->ladder;
+        self::assertNotNull($ladder);
+        $all = null;
+        foreach ($ladder->rows as $row) {
+            if (Ladder::PRELOAD_ALL === $row->rung->name()) {
+                $all = $row;
+            }
+        }
+
+        self::assertSame(Ladder::AUTOLOADER, $all?->below);
+        self::assertNotNull($ladder->preloadOverClassmap);
+        self::assertSame($all->overBelow, $ladder->preloadOverClassmap, 'paired once');
     }
 
     public function testThePreloadGainThatRemainsOnTopOfTheOptimisedAutoloader(): void
@@ -53,37 +92,47 @@ final class LadderReportTest extends TestCase
         $ladder = $this->report()->ladder;
         self::assertNotNull($ladder);
 
-        // Rung 5 over rung 3: 165/150, 176/160, 163/148, 171/155 (+10%); the reference over rung 2: 143/110, 146/112, 140/108, 144/111 (+30%).
+        // Rung 5 over rung 3: 165/150, 176/160, 163/148, 171/155 (+10%); the reference over rung 2: 143/110, 146/112,
+        // 140/108, 144/111 (+30%).
         self::assertEqualsWithDelta(0.1, (float) $ladder->preloadOverClassmap?->gain(), 0.01);
         self::assertEqualsWithDelta(0.3, (float) $ladder->preloadOverAppAutoloader?->gain(), 0.01);
-        self::assertEqualsWithDelta(1 / 3, (float) $ladder->preloadGainRemaining(), 0.04);
-        self::assertStringContainsString('of the preload gain remains once the autoloader is optimised', (new ConsoleRenderer())->render($this->report()));
+        self::assertEqualsWithDelta(1 / 3, (float) $ladder->preloadGainRemaining, 0.04);
+        self::assertStringContainsString(
+            'of the preload gain remains once the autoloader is optimised',
+            Written::text($this->report()),
+        );
     }
 
     public function testMarkdownMatchesGoldenFile(): void
     {
-        $this->assertGolden('ladder-report.md', (new MarkdownRenderer())->render($this->report()));
+        $this->assertGolden('ladder-report.md', Written::markdown($this->report()));
     }
 
     public function testJsonMatchesGoldenFile(): void
     {
-        $json = json_encode((new JsonRenderer())->render($this->report()), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES)."\n";
+        $json = Written::jsonDocument($this->report());
         $this->assertGolden('ladder-report.json', $json);
 
         $data = json_decode($json, true);
         self::assertSame([1, 2, 3, 4, 5, 6, 5], array_column($data['ladder']['rungs'], 'rung'));
-        self::assertSame(['preload' => 'none', 'opcache' => 'sized', 'autoload' => 'classmap', 'runtime' => null], $data['ladder']['rungs'][2]['layers']);
+        self::assertSame(
+            ['preload' => 'none', 'opcache' => 'sized', 'autoload' => 'classmap', 'runtime' => null],
+            $data['ladder']['rungs'][2]['layers'],
+        );
         self::assertSame('faster', $data['ladder']['rungs'][2]['gainOverBelow']['verdict']);
     }
 
     public function testTheChartShowsTheRungsInOrder(): void
     {
-        $svg = (new SvgRenderer())->render($this->report());
+        $svg = Written::svg($this->report());
         $document = new \DOMDocument();
 
         self::assertTrue($document->loadXML($svg));
         self::assertStringContainsString('Preheat ladder', $svg);
-        $positions = array_map(static fn (string $label): int|false => strpos($svg, '>'.$label.'<'), ['1 baseline', '2 opcache sizing', '3 autoloader', '4 preload hot', '5 preload all']);
+        $positions = array_map(
+            static fn (string $label): int|false => strpos($svg, '>'.$label.'<'),
+            ['1 baseline', '2 opcache sizing', '3 autoloader', '4 preload hot', '5 preload all'],
+        );
         self::assertNotContains(false, $positions);
         $sorted = $positions;
         sort($sorted);
@@ -94,7 +143,16 @@ final class LadderReportTest extends TestCase
     public function testWithTheServersCpuMeasuredEveryGainIsOnCpuPerRequest(): void
     {
         // CPU per request by rung (ms), the same in every round; req/s as before, noisy.
-        $report = $this->report(['1-baseline' => 20.0, '2-opcache-sizing' => 18.0, '3-autoloader' => 14.0, '4-preload-hot' => 12.0, '5-preload-all' => 11.0, Ladder::REFERENCE => 13.0]);
+        $report = $this->report(
+            [
+                '1-baseline' => 20.0,
+                '2-opcache-sizing' => 18.0,
+                '3-autoloader' => 14.0,
+                '4-preload-hot' => 12.0,
+                '5-preload-all' => 11.0,
+                Ladder::REFERENCE => 13.0,
+            ],
+        );
         $ladder = $report->ladder;
         self::assertNotNull($ladder);
         self::assertSame(Metric::CpuPerRequest, $ladder->metric);
@@ -103,29 +161,68 @@ final class LadderReportTest extends TestCase
             $rows[$row->rung->name()] = $row;
         }
 
-        self::assertEqualsWithDelta(18 / 14 - 1, (float) $rows['3-autoloader']->overBelow?->gain(), 1e-9, 'as many more requests as the same CPU serves');
+        self::assertEqualsWithDelta(
+            18 / 14 - 1,
+            (float) $rows['3-autoloader']->overBelow?->gain(),
+            1e-9,
+            'as many more requests as the same CPU serves',
+        );
         self::assertEqualsWithDelta(20 / 14 - 1, (float) $rows['3-autoloader']->overBaseline?->gain(), 1e-9);
-        self::assertEqualsWithDelta((14 / 11 - 1) / (18 / 13 - 1), (float) $ladder->preloadGainRemaining(), 1e-9);
-        $markdown = (new MarkdownRenderer())->render($report);
-        self::assertStringContainsString('| rung | req/s (min–max) | CPU per request (ms) | over the rung below, CPU per request (95% CI) | over the baseline, CPU per request (95% CI) |', $markdown);
+        self::assertEqualsWithDelta((14 / 11 - 1) / (18 / 13 - 1), (float) $ladder->preloadGainRemaining, 1e-9);
+        $markdown = Written::markdown($report);
+        self::assertStringContainsString(
+            '| rung | req/s (min–max) | CPU per request (ms) | over the rung below, CPU per request (95% CI) | over '
+            .'the baseline, CPU per request (95% CI) |',
+            $markdown,
+        );
         self::assertStringContainsString('On CPU per request, preloading everything gains', $markdown);
-        self::assertSame('cpuPerRequest', (new JsonRenderer())->render($report)['ladder']['metric']);
-        $svg = (new SvgRenderer())->render($report);
+        self::assertSame('cpuPerRequest', Written::json($report)['ladder']['metric']);
+        $svg = Written::svg($report);
         $cpuPanel = strpos($svg, 'CPU per request (primary)');
         self::assertNotFalse($cpuPanel);
-        self::assertGreaterThan($cpuPanel, strpos($svg, '>vs 2: '), 'the gains over the rung below note the panel of the metric they are paired on');
+        self::assertGreaterThan(
+            $cpuPanel,
+            strpos($svg, '>vs 2: '),
+            'the gains over the rung below note the panel of the metric they are paired on',
+        );
     }
 
-    /** @param array<string, float> $cpuMs CPU per request of each rung, when the server's CPU was measured */
-    private function report(array $cpuMs = []): BenchReport
+    /**
+     * @param array<string, float> $cpuMs   CPU per request of each rung, when the server's CPU was measured
+     * @param list<string>         $skipped rungs that did not apply
+     */
+    private function report(array $cpuMs = [], array $skipped = []): BenchReport
     {
         $rungs = [
             '1-baseline' => [[100.0, 101.0, 98.0, 100.0], 'the php.ini as it is; no preloading', []],
-            '2-opcache-sizing' => [[110.0, 112.0, 108.0, 111.0], '', ['opcache' => 'memory_consumption=128, interned_strings_buffer=16, max_accelerated_files=20000, validate_timestamps=0, realpath_cache_size=4M']],
-            '3-autoloader' => [[150.0, 160.0, 148.0, 155.0], '', ['autoload' => 'Composer\'s class loader given a classmap of 4,000 classes and made authoritative']],
-            '4-preload-hot' => [[160.0, 170.0, 158.0, 166.0], '', ['preload' => 'generate --strategy=hot: 500 files, 520 classes']],
-            '5-preload-all' => [[165.0, 176.0, 163.0, 171.0], '', ['preload' => 'generate --strategy=paths: 3000 files, 3300 classes']],
-            Ladder::REFERENCE => [[143.0, 146.0, 140.0, 144.0], '', ['preload' => 'generate --strategy=paths: 3000 files, 3300 classes']],
+            '2-opcache-sizing' => [
+                [110.0, 112.0, 108.0, 111.0],
+                '',
+                [
+                    'opcache' => 'memory_consumption=128, interned_strings_buffer=16, max_accelerated_files=20000, '
+                    .'validate_timestamps=0, realpath_cache_size=4M',
+                ],
+            ],
+            '3-autoloader' => [
+                [150.0, 160.0, 148.0, 155.0],
+                '',
+                ['autoload' => 'Composer\'s class loader given a classmap of 4,000 classes and made authoritative'],
+            ],
+            '4-preload-hot' => [
+                [160.0, 170.0, 158.0, 166.0],
+                '',
+                ['preload' => 'generate --strategy=hot: 500 files, 520 classes'],
+            ],
+            '5-preload-all' => [
+                [165.0, 176.0, 163.0, 171.0],
+                '',
+                ['preload' => 'generate --strategy=paths: 3000 files, 3300 classes'],
+            ],
+            Ladder::REFERENCE => [
+                [143.0, 146.0, 140.0, 144.0],
+                '',
+                ['preload' => 'generate --strategy=paths: 3000 files, 3300 classes'],
+            ],
         ];
         $records = [];
         $index = 0;
@@ -133,7 +230,26 @@ final class LadderReportTest extends TestCase
             $runs = [];
             foreach ($rps as $offset => $value) {
                 $requests = (int) ($value * 10);
-                $runs[$offset + 1] = new LoadResult('wrk', $requests, 10.0, 30.0, 28.0, 40.0, 80.0, 0, 0, 0, 2.0, 4, isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null);
+                $runs[$offset + 1] = new LoadResult(
+                    'wrk',
+                    $requests,
+                    10.0,
+                    30.0,
+                    28.0,
+                    40.0,
+                    80.0,
+                    0,
+                    0,
+                    0,
+                    2.0,
+                    4,
+                    isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null,
+                );
+            }
+            if (\in_array($name, $skipped, true)) {
+                $records[] = new ScenarioRecord($name, 'hot', null, '', skipped: 'not measured: does not apply');
+                ++$index;
+                continue;
             }
             $records[] = new ScenarioRecord(
                 $name,
@@ -142,17 +258,40 @@ final class LadderReportTest extends TestCase
                 '' === $preparation ? implode('; ', $layers) : $preparation,
                 runs: $runs,
                 fpmStartSeconds: 0.05 + $index * 0.1,
-                opcacheStatus: new OpcacheStatus('8.2.0', null, true, 1048576 * $index, [], 100 * $index, 0, (40 + 4 * $index) * 1048576, 0),
+                opcacheStatus: new OpcacheStatus(
+                    '8.2.0',
+                    null,
+                    true,
+                    1048576 * $index,
+                    [],
+                    100 * $index,
+                    0,
+                    (40 + 4 * $index) * 1048576,
+                    0,
+                ),
                 workerPss: [10 * 1048576, (10 + $index) * 1048576],
                 layers: $layers,
             );
             ++$index;
         }
-        array_splice($records, 5, 0, [new ScenarioRecord('6-ceiling', 'none', null, '', skipped: 'not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)')]);
+        array_splice(
+            $records,
+            5,
+            0,
+            [
+                new ScenarioRecord(
+                    '6-ceiling',
+                    'none',
+                    null,
+                    '',
+                    skipped: 'not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)',
+                ),
+            ],
+        );
 
         return (new BenchReportBuilder())->build(new BenchResult($records, '1-baseline', new Environment(
             php: '8.2.0',
-            opcache: ['memory_consumption' => '128M', 'validate_timestamps' => '1', 'jit' => 'off'],
+            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '1', jit: 'off'),
             cores: 2,
             workers: '2 (pm = static)',
             tool: 'wrk',
