@@ -36,6 +36,7 @@ use Preheat\Progress\ProgressLogger;
 use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeFactory;
+use Preheat\Server\RuntimeKind;
 use Preheat\Server\RuntimeKinds;
 use Preheat\Server\WorkerPlacement;
 use Preheat\Util\Cpu;
@@ -131,7 +132,7 @@ final class BenchRunner
         if (null === $runtimes && null === $prepared->skipped) {
             $prepared = $prepared->skipping(\sprintf(
                 'not measured: no %s runtime in this version of Preheat (there are: %s)',
-                $prepared->runtime,
+                $prepared->runtime?->name(),
                 implode(', ', $this->kinds->kinds() ?: [$config->serve->runtime->name()]),
             ));
         }
@@ -186,9 +187,9 @@ final class BenchRunner
     }
 
     /** The factory for a runtime kind: the bench's own for none; null when this version has no such kind. */
-    private function runtimesFor(?string $kind): ?RuntimeFactory
+    private function runtimesFor(?RuntimeKind $kind): ?RuntimeFactory
     {
-        return null === $kind ? $this->runtimes : $this->kinds->get($kind);
+        return null === $kind ? $this->runtimes : $this->kinds->get($kind->name());
     }
 
     /**

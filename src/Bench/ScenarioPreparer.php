@@ -104,7 +104,7 @@ final class ScenarioPreparer implements ScenarioPreparation
                 'opcache' => $opcache->description,
                 'autoload' => $autoload->description,
                 'preload' => $prepared->preparation,
-                'runtime' => null === $layers->runtime ? '' : 'the '.$layers->runtime.' runtime',
+                'runtime' => null === $layers->runtime ? '' : 'the '.$layers->runtime->name().' runtime',
             ], static fn (string $part): bool => '' !== $part),
         );
     }

@@ -5,9 +5,15 @@ declare(strict_types=1);
 namespace Preheat\Bench\Ladder;
 
 use Preheat\Bench\Scenario\AutoloadLayer;
+use Preheat\Bench\Scenario\Generated;
+use Preheat\Bench\Scenario\NoPreload;
 use Preheat\Bench\Scenario\OpcacheLayer;
 use Preheat\Bench\Scenario\ScenarioLayers;
+use Preheat\Bench\Scenario\ScenarioPreload;
 use Preheat\Bench\Scenario\ScenarioSpec;
+use Preheat\Plan\Strategy\EverySafeFile;
+use Preheat\Plan\Strategy\HotKind;
+use Preheat\Server\Worker\WorkerKind;
 
 /**
  * The ladder: every step that makes a PHP app start warm, each on top of the one below, measured side
@@ -15,9 +21,6 @@ use Preheat\Bench\Scenario\ScenarioSpec;
  */
 final class Ladder
 {
-    /** The runtime kind that boots the app once and serves every request from it: the ceiling. */
-    public const CEILING_RUNTIME = 'worker';
-
     /** The reference scenario: the top preload rung with the app's own autoloader. */
     public const REFERENCE = 'all-app-autoloader';
 
@@ -33,20 +36,21 @@ final class Ladder
     {
         $sized = OpcacheLayer::Sized;
         $classmap = AutoloadLayer::Classmap;
+        $everySafeFile = new Generated(new EverySafeFile(), 'all');
 
         return new self([
             new LadderRung(
                 1,
                 'baseline',
                 'the app as it is: its php.ini and its autoloader, no preloading',
-                self::spec('1-baseline', 'none', new ScenarioLayers(OpcacheLayer::AsConfigured)),
+                self::spec('1-baseline', new NoPreload(), new ScenarioLayers(OpcacheLayer::AsConfigured)),
             ),
             new LadderRung(
                 2,
                 'opcache sizing',
                 'OPcache sized for this app (memory, interned strings, max_accelerated_files as measured),'
                 .' validate_timestamps=0, realpath cache',
-                self::spec('2-opcache-sizing', 'none', new ScenarioLayers($sized)),
+                self::spec('2-opcache-sizing', new NoPreload(), new ScenarioLayers($sized)),
                 'opcache',
             ),
             new LadderRung(
@@ -54,35 +58,35 @@ final class Ladder
                 'autoloader',
                 'a classmap of the classes the app\'s autoloader would find, built for the run from Preheat\'s'
                 .' inventory (with Composer: its own loader, made authoritative); the app\'s files untouched',
-                self::spec(self::AUTOLOADER, 'none', new ScenarioLayers($sized, $classmap)),
+                self::spec(self::AUTOLOADER, new NoPreload(), new ScenarioLayers($sized, $classmap)),
                 'autoload',
             ),
             new LadderRung(
                 4,
                 'preload hot',
                 'preloading what the pages\' traffic loads most (the hot strategy)',
-                self::spec('4-preload-hot', 'hot', new ScenarioLayers($sized, $classmap)),
+                self::spec('4-preload-hot', new Generated(new HotKind(), 'hot'), new ScenarioLayers($sized, $classmap)),
                 'preload',
             ),
             new LadderRung(
                 5,
                 'preload all',
                 'preloading every safe file (generate)',
-                self::spec(self::PRELOAD_ALL, 'all', new ScenarioLayers($sized, $classmap)),
+                self::spec(self::PRELOAD_ALL, $everySafeFile, new ScenarioLayers($sized, $classmap)),
                 'preload',
             ),
             new LadderRung(
                 6,
                 'ceiling',
                 'the app booted once and kept in memory by a persistent worker',
-                self::spec('6-ceiling', 'none', new ScenarioLayers($sized, $classmap, self::CEILING_RUNTIME)),
+                self::spec('6-ceiling', new NoPreload(), new ScenarioLayers($sized, $classmap, new WorkerKind())),
                 'runtime',
             ),
             new LadderRung(
                 5,
                 'preload all, app\'s autoloader',
                 'rung 5 without rung 3: what preloading gains with the app\'s own autoloader',
-                self::spec(self::REFERENCE, 'all', new ScenarioLayers($sized)),
+                self::spec(self::REFERENCE, $everySafeFile, new ScenarioLayers($sized)),
                 'preload',
                 true,
             ),
@@ -112,8 +116,8 @@ final class Ladder
         return array_values(array_filter($this->rungs, static fn (LadderRung $rung): bool => !$rung->reference));
     }
 
-    private static function spec(string $name, string $preload, ScenarioLayers $layers): ScenarioSpec
+    private static function spec(string $name, ScenarioPreload $preload, ScenarioLayers $layers): ScenarioSpec
     {
-        return ScenarioSpec::parse($name, $preload, '/')->withLayers($layers);
+        return ScenarioSpec::of($name, $preload, $layers);
     }
 }

@@ -34,6 +34,12 @@ final class ScenarioSpec
         return new self($this->name, $this->preload, $layers);
     }
 
+    /** A scenario Preheat defines itself (a ladder's rung): its preloading already typed. */
+    public static function of(string $name, ScenarioPreload $preload, ScenarioLayers $layers): self
+    {
+        return new self($name, $preload, $layers);
+    }
+
     public static function parse(
         string $name,
         string $spec,

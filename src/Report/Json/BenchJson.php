@@ -68,7 +68,7 @@ final class BenchJson
         return [
             'opcache' => $layers->opcache->value,
             'autoload' => $layers->autoload->value,
-            'runtime' => $layers->runtime,
+            'runtime' => $layers->runtime?->name(),
         ];
     }
 

@@ -31,9 +31,11 @@ use Preheat\Progress\ProgressEvent;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\StageEvent;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Server\ApacheModPhp\ApacheModPhpKind;
 use Preheat\Server\MachineCpu;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\RuntimeKinds;
+use Preheat\Server\Worker\WorkerKind;
 use Preheat\Server\WorkerPlacement;
 use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\FakeBackgroundLoad;
@@ -468,8 +470,8 @@ model name	: Example CPU
         $apache = new FakeRuntimes();
         $config = BenchConfigs::make($app, [new UrlSpec('/')], [
             ScenarioSpec::parse('none', 'none', $app),
-            ScenarioSpec::parse('apache', 'none', $app)->withLayers(new ScenarioLayers(runtime: 'mod_php')),
-            ScenarioSpec::parse('ceiling', 'none', $app)->withLayers(new ScenarioLayers(runtime: 'worker')),
+            ScenarioSpec::parse('apache', 'none', $app)->withLayers(new ScenarioLayers(runtime: new ApacheModPhpKind())),
+            ScenarioSpec::parse('ceiling', 'none', $app)->withLayers(new ScenarioLayers(runtime: new WorkerKind())),
         ], rounds: 2, duration: 1.0, warmup: 0.0, maxTime: 0.0);
 
         $result = (new BenchRunner(new FakePreparation(), $fpm, new FakeGate(), new FakeLoadGenerator([]), kinds: new RuntimeKinds(['fpm' => $fpm, 'mod_php' => $apache])))

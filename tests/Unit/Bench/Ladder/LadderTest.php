@@ -22,7 +22,14 @@ final class LadderTest extends TestCase
     public function testEachRungAddsOneLayerToTheRungBelow(): void
     {
         $layers = array_map(
-            static fn (LadderRung $rung): array => [$rung->number, $rung->scenario->spec, $rung->scenario->layers->opcache, $rung->scenario->layers->autoload, $rung->scenario->layers->runtime, $rung->adds],
+            static fn (LadderRung $rung): array => [
+                $rung->number,
+                $rung->scenario->spec,
+                $rung->scenario->layers->opcache,
+                $rung->scenario->layers->autoload,
+                $rung->scenario->layers->runtime?->name(),
+                $rung->adds,
+            ],
             Ladder::standard()->steps(),
         );
 
@@ -32,7 +39,7 @@ final class LadderTest extends TestCase
             [3, 'none', OpcacheLayer::Sized, AutoloadLayer::Classmap, null, 'autoload'],
             [4, 'hot', OpcacheLayer::Sized, AutoloadLayer::Classmap, null, 'preload'],
             [5, 'all', OpcacheLayer::Sized, AutoloadLayer::Classmap, null, 'preload'],
-            [6, 'none', OpcacheLayer::Sized, AutoloadLayer::Classmap, Ladder::CEILING_RUNTIME, 'runtime'],
+            [6, 'none', OpcacheLayer::Sized, AutoloadLayer::Classmap, 'worker', 'runtime'],
         ], $layers);
     }
 
