@@ -31,6 +31,9 @@ final class PlanPipeline
     /** @var array<string, BuiltinSymbols> by PHP binary: fix and budget rounds plan again with the same PHP */
     private array $builtins = [];
 
+    /** @var array<string, ScannedApp> by request */
+    private array $scanned = [];
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly ComposerProjectLoader $loader = new ComposerProjectLoader(),
@@ -44,6 +47,40 @@ final class PlanPipeline
     public function run(PlanRequest $request, PlanOptions $options): PlanResult
     {
         $started = hrtime(true);
+        // One bench plans the same app for many scenarios (each strategy, the classmap of the autoloader
+        // rung): its files do not change during a run, so the app is scanned once per request.
+        $scanned = $this->scanned[serialize($request)] ??= $this->scanApp($request);
+        $project = $scanned->project;
+        $scan = $scanned->scan;
+        $locator = new ClassLocator(
+            $project->root,
+            $scan->context,
+            fn (): array => $this->includePath($request->phpBinary),
+            $request->paths,
+        );
+        $planner = $this->planner($request->phpBinary);
+        $context = new PlanContext(
+            $scan->inventory,
+            $project,
+            $scanned->roots,
+            $scan->context,
+            $locator,
+            $scanned->selection->aliases,
+        );
+        $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
+
+        return new PlanResult(
+            $project,
+            $scan,
+            $plan,
+            (hrtime(true) - $started) / 1e9,
+            $locator,
+            $this->warnings($request, $options, $project, $scan),
+        );
+    }
+
+    private function scanApp(PlanRequest $request): ScannedApp
+    {
         $project = $this->timings->span(
             'read composer.json and installed packages',
             fn (): ComposerProject => $this->loader->load($request->projectRoot, [] === $request->paths),
@@ -66,24 +103,8 @@ final class PlanPipeline
             return $selection;
         });
         $scan = $this->timings->span('parse', fn (): InventoryScan => $this->scan($selection, $request));
-        $locator = new ClassLocator(
-            $project->root,
-            $scan->context,
-            fn (): array => $this->includePath($request->phpBinary),
-            $request->paths,
-        );
-        $planner = $this->planner($request->phpBinary);
-        $context = new PlanContext($scan->inventory, $project, $roots, $scan->context, $locator, $selection->aliases);
-        $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
 
-        return new PlanResult(
-            $project,
-            $scan,
-            $plan,
-            (hrtime(true) - $started) / 1e9,
-            $locator,
-            $this->warnings($request, $options, $project, $scan),
-        );
+        return new ScannedApp($project, $roots, $selection, $scan);
     }
 
     /**
