@@ -22,6 +22,7 @@ use Preheat\Bench\Load\LoadRun;
 use Preheat\Bench\Load\LoadRuns;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
+use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\OpcacheSettings;
@@ -181,7 +182,7 @@ final class BenchRunner
      */
     private function togetherLoad(BenchConfig $config): ?BackgroundLoadGenerator
     {
-        return 'together' === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator
+        return Schedule::Together === $config->load->schedule && $this->load instanceof BackgroundLoadGenerator
             ? $this->load
             : null;
     }
@@ -488,7 +489,7 @@ final class BenchRunner
             $during,
             $this->meter->cpuModel(),
             $this->meter->governor(),
-            null !== $this->togetherLoad($config) ? 'together' : 'turns',
+            null !== $this->togetherLoad($config) ? Schedule::Together : Schedule::Turns,
             $this->placement($config),
             $config->load->restartEvery,
         );

@@ -6,6 +6,7 @@ namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTool;
+use Preheat\Bench\Load\Schedule;
 use Preheat\ConfigError;
 
 /**
@@ -14,13 +15,6 @@ use Preheat\ConfigError;
  */
 final class LoadConfig
 {
-    /**
-     * How each round loads the scenarios: all at the same time (each then meets the same machine, so
-     * what a busy host does to the CPU falls on all alike and cancels out of their ratios), or in
-     * turns, each alone on the machine (req/s is then what one server alone serves).
-     */
-    public const SCHEDULES = ['together', 'turns'];
-
     public const DEFAULT_WARMUP = 3.0;
     public const DEFAULT_CONCURRENCY = 8;
     public const DEFAULT_CGI_REQUESTS = 500;
@@ -42,8 +36,8 @@ final class LoadConfig
      */
     public const DEFAULT_RESTART_EVERY = 4;
 
-    /** together or turns (see SCHEDULES): by default together, except for the tools that run PHP themselves. */
-    public readonly string $schedule;
+    /** By default together, except for the tools that run PHP themselves. */
+    public readonly Schedule $schedule;
 
     /**
      * Rounds between restarts of every scenario's server (0: never); by default DEFAULT_RESTART_EVERY together, never
@@ -68,19 +62,20 @@ final class LoadConfig
     ) {
         $name = $tool->name();
         // Tools that run PHP themselves (php-cgi) load nothing in the background: their rounds take turns.
-        $this->schedule = $schedule ?? ($tool->runsPhp() ? 'turns' : 'together');
-        if (!\in_array($this->schedule, self::SCHEDULES, true)) {
+        $given = null === $schedule ? null : Schedule::tryFrom($schedule);
+        if (null !== $schedule && null === $given) {
             $error = ConfigError::invalid(
                 'schedule',
-                $this->schedule,
+                $schedule,
                 'use together (every scenario of a round loaded at the same time) or turns (one after another)',
             );
             throw $error;
         }
-        if ('together' === $this->schedule && $tool->runsPhp()) {
+        $this->schedule = $given ?? ($tool->runsPhp() ? Schedule::Turns : Schedule::Together);
+        if (Schedule::Together === $this->schedule && $tool->runsPhp()) {
             $error = ConfigError::invalid(
                 'schedule',
-                $this->schedule,
+                $this->schedule->value,
                 \sprintf(
                     '%s runs PHP itself, one scenario at a time; use turns, or wrk or ab to load the scenarios'
                     .' together',
@@ -89,7 +84,8 @@ final class LoadConfig
             );
             throw $error;
         }
-        $this->restartEvery = $restartEvery ?? ('together' === $this->schedule ? self::DEFAULT_RESTART_EVERY : 0);
+        $together = Schedule::Together === $this->schedule;
+        $this->restartEvery = $restartEvery ?? ($together ? self::DEFAULT_RESTART_EVERY : 0);
         Bound::RestartEvery->checkMinimum($this->restartEvery);
         if ($this->restartEvery > 0 && $tool->runsPhp()) {
             $error = ConfigError::invalid(

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Result;
 
+use Preheat\Bench\Load\Schedule;
+
 /**
  * What a benchmark ran on and how: PHP and its ini, OPcache's settings as the workers report them, the
  * machine, the load tool, rounds and pages. What a run always knows is required; the project, the ini
@@ -16,7 +18,7 @@ final class Environment
     /** Whether every scenario of a round was loaded at the same time, each sharing the machine with the others. */
     public function together(): bool
     {
-        return 'together' === $this->schedule;
+        return Schedule::Together === $this->schedule;
     }
 
     /**
@@ -29,7 +31,7 @@ final class Environment
      *                                          tool; load average after the last
      * @param string|null      $cpuModel        as /proc/cpuinfo names it
      * @param string|null      $governor        cpu0's frequency governor, where the system exposes one
-     * @param string           $schedule        together (every scenario of a round loaded at the same time)
+     * @param Schedule         $schedule        together (every scenario of a round loaded at the same time)
      *                                          or turns (one after another)
      * @param string|null      $workerPlacement how the PHP workers were spread over the cores (together);
      *                                          null when left to the kernel
@@ -54,7 +56,7 @@ final class Environment
         public readonly ?MachineLoad $during = null,
         public readonly ?string $cpuModel = null,
         public readonly ?string $governor = null,
-        public readonly string $schedule = 'turns',
+        public readonly Schedule $schedule = Schedule::Turns,
         public readonly ?string $workerPlacement = null,
         public readonly int $restartEvery = 0,
     ) {

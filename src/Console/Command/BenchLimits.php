@@ -6,6 +6,7 @@ namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\Bound;
+use Preheat\Bench\Load\Schedule;
 use Preheat\ConfigError;
 use Preheat\Server\MachineCapacity;
 use Preheat\Server\Serve\ServeSettings;
@@ -56,7 +57,7 @@ final class BenchLimits
         // The minimum rounds run whatever --max-time says: each loads every scenario for duration seconds
         // (in turns one after another).
         $rounds = $config->stopping->rounds;
-        $roundSeconds = $load->duration * ('turns' === $load->schedule ? $servers : 1);
+        $roundSeconds = $load->duration * (Schedule::Turns === $load->schedule ? $servers : 1);
         if ($rounds * $roundSeconds > Bound::MAX_SECONDS) {
             $error = ConfigError::invalid(
                 'rounds',

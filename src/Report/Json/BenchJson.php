@@ -34,7 +34,7 @@ final class BenchJson
                 'tool' => $environment->tool,
                 'toolSettings' => $environment->toolSettings,
                 'rounds' => $environment->rounds,
-                'schedule' => $environment->schedule,
+                'schedule' => $environment->schedule->value,
                 'workerPlacement' => $environment->workerPlacement,
                 'restartEvery' => $environment->restartEvery,
                 'duration' => $environment->duration,

@@ -121,7 +121,7 @@ final class BenchRunnerTest extends TestCase
             'start 20001', 'start 20002', 'start 20000', 'end 20001', 'end 20002', 'end 20000', // round 2 starts one further
             'start 20002', 'start 20000', 'start 20001', 'end 20002', 'end 20000', 'end 20001', // round 3
         ], $load->events, 'every run of a round starts before any ends; none runs alone');
-        self::assertSame('together', $result->environment->schedule);
+        self::assertSame('together', $result->environment->schedule->value);
         // Each server's workers (the fakes' 1001 and 1002) spread over cores 0 and 1: 1001 is on 0 already.
         self::assertSame(['taskset', '-pc', '1', '1002'], $processes->ran[0]);
         self::assertSame([['taskset', '-pc', '1', '1002']], array_values(array_unique($processes->ran, \SORT_REGULAR)));
@@ -142,7 +142,7 @@ final class BenchRunnerTest extends TestCase
         $result = $this->bench(new FakeRuntimes(), $load, schedule: 'turns');
 
         self::assertSame(['run 20000', 'run 20001', 'run 20002', 'run 20000', 'run 20001', 'run 20002'], \array_slice($load->events, 0, 6));
-        self::assertSame('turns', $result->environment->schedule);
+        self::assertSame('turns', $result->environment->schedule->value);
         self::assertNull($result->environment->workerPlacement, 'alone on the machine, the workers are left where the kernel puts them');
     }
 

@@ -183,10 +183,10 @@ final class BenchConfigLoaderTest extends TestCase
     {
         $loader = new BenchConfigLoader();
 
-        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule);
-        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['tool' => 'ab']))->load->schedule);
-        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides(['tool' => 'cgi']))->load->schedule);
-        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides(['tool' => 'callgrind']))->load->schedule);
+        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule->value);
+        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['tool' => 'ab']))->load->schedule->value);
+        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides(['tool' => 'cgi']))->load->schedule->value);
+        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides(['tool' => 'callgrind']))->load->schedule->value);
     }
 
     public function testTheScheduleComesFromTheFileOrTheCommandLine(): void
@@ -194,8 +194,8 @@ final class BenchConfigLoaderTest extends TestCase
         $this->config(['bench' => ['schedule' => 'turns']]);
         $loader = new BenchConfigLoader();
 
-        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule);
-        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['schedule' => 'together']))->load->schedule);
+        self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule->value);
+        self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['schedule' => 'together']))->load->schedule->value);
     }
 
     public function testAnUnknownScheduleOrTogetherWithAToolThatRunsPhpItselfIsRefused(): void

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Report\Bench;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
@@ -322,7 +323,7 @@ final class BenchReportTest extends TestCase
             duration: 10.0,
             warmup: 3.0,
             urls: ['/'],
-            schedule: $schedule,
+            schedule: Schedule::from($schedule),
         ), ['/'], \count($none));
     }
 
