@@ -184,7 +184,7 @@ final class StatusCommandTest extends TestCase
     {
         $families = OpenMetricsParser::parse($text);
         $python = '/usr/bin/python3';
-        if (is_executable($python) && (new Process([$python, '-c', 'import prometheus_client']))->run() === 0) {
+        if (is_executable($python) && 0 === (new Process([$python, '-c', 'import prometheus_client']))->run()) {
             $check = new Process([$python, '-c', implode("\n", [
                 'import sys',
                 'from prometheus_client.openmetrics.parser import text_string_to_metric_families as om',
