@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Deploy;
 
+use Preheat\Php\OpcacheStatus;
 use Preheat\Script\Write\ScriptManifest;
 
 /**
@@ -15,7 +16,12 @@ final class PreloadStatus
     public const RESTART = 'restart php-fpm (a full restart: a reload or opcache_reset() keeps the preloaded code)';
     public const REGENERATE = 'run `preheat generate`, then restart php-fpm';
 
-    /** @param list<string> $problems */
+    /**
+     * @param list<string>       $problems       what is stale, in words
+     * @param list<StaleReason>  $reasons        the same as a closed set, for monitoring
+     * @param OpcacheStatus|null $opcache        what the server's OPcache said (memory, restarts), for monitoring
+     * @param int|null           $scriptModified the script's mtime on disk (Unix time), for monitoring
+     */
     public function __construct(
         public readonly string $server,
         public readonly string $script,
@@ -26,6 +32,9 @@ final class PreloadStatus
         public readonly int $preloadedClasses,
         public readonly array $problems,
         public readonly ?string $action,
+        public readonly array $reasons = [],
+        public readonly ?OpcacheStatus $opcache = null,
+        public readonly ?int $scriptModified = null,
     ) {
     }
 

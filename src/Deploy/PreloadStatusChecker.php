@@ -71,18 +71,22 @@ final class PreloadStatusChecker
             : new ScriptManifest($status->manifest['plan'], $status->manifest['sources']);
         $preloaded = '' === $status->ini('preload') ? null : $status->ini('preload');
         $problems = [];
+        $reasons = [];
         $action = null;
         if (null === $onDisk) {
             $problems[] = \sprintf('%s has no manifest: it was not written by this version of Preheat', $script);
+            $reasons[] = StaleReason::ScriptWithoutManifest;
             $action = self::regenerateAction();
         } elseif (ScriptManifest::sourcesHash(ScriptManifest::filesOf($text, $script)) !== $onDisk->sources) {
             $problems[] = 'the files the script preloads changed since it was generated';
+            $reasons[] = StaleReason::FilesChanged;
             $action = self::regenerateAction();
         }
         if (null === $running) {
             $problems[] = null === $preloaded
                 ? 'php-fpm preloads nothing (its opcache.preload is empty)'
                 : \sprintf('php-fpm preloaded %s, which declares no Preheat manifest', $preloaded);
+            $reasons[] = null === $preloaded ? StaleReason::NothingPreloaded : StaleReason::PreloadedWithoutManifest;
             $action ??= PreloadStatus::RESTART;
         } elseif (null !== $onDisk && !$running->equals($onDisk)) {
             $problems[] = \sprintf(
@@ -91,11 +95,15 @@ final class PreloadStatusChecker
                 $running->className(),
                 $onDisk->className(),
             );
+            $reasons[] = StaleReason::OtherVersionPreloaded;
             $action ??= PreloadStatus::RESTART;
         }
         if (null !== $preloaded && $preloaded !== $script && (realpath($preloaded) ?: $preloaded) !== $script) {
             $problems[] = \sprintf('php-fpm\'s opcache.preload is %s, not %s', $preloaded, $script);
+            $reasons[] = StaleReason::OtherPreloadPath;
         }
+        // @: a script removed since it was read has no mtime to report.
+        $modified = @filemtime($script);
 
         return new PreloadStatus(
             $server,
@@ -107,6 +115,9 @@ final class PreloadStatusChecker
             $status->preloadedClasses,
             $problems,
             $action,
+            $reasons,
+            $status,
+            false === $modified ? null : $modified,
         );
     }
 

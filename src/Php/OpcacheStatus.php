@@ -23,6 +23,14 @@ final class OpcacheStatus
      *                                                                                    report interned strings
      * @param array{class: string, plan: string, sources: string}|null $manifest          what the preloaded Preheat
      *                                                                                    script says it preloads
+     * @param array{oom: int, hash: int, manual: int}|null             $restarts          OPcache's restarts since it
+     *                                                                                    started, by cause; null when
+     *                                                                                    OPcache is off
+     * @param int                                                      $startTime         when OPcache started (Unix
+     *                                                                                    time; 0 when unknown): when
+     *                                                                                    php-fpm preloaded
+     * @param int                                                      $lastRestartTime   its last restart (Unix time;
+     *                                                                                    0 for none)
      */
     public function __construct(
         public readonly string $php,
@@ -39,6 +47,11 @@ final class OpcacheStatus
         public readonly int $internedBufferBytes = 0,
         public readonly int $maxCachedKeys = 0,
         public readonly ?array $manifest = null,
+        public readonly int $freeBytes = 0,
+        public readonly int $wastedBytes = 0,
+        public readonly ?array $restarts = null,
+        public readonly int $startTime = 0,
+        public readonly int $lastRestartTime = 0,
     ) {
     }
 
@@ -79,7 +92,32 @@ final class OpcacheStatus
             (int) ($interned['buffer'] ?? 0),
             (int) ($data['maxCachedKeys'] ?? 0),
             self::manifest($data['manifest'] ?? null),
+            (int) ($data['freeBytes'] ?? 0),
+            (int) ($data['wastedBytes'] ?? 0),
+            self::restarts($data['restarts'] ?? null),
+            (int) ($data['startTime'] ?? 0),
+            (int) ($data['lastRestartTime'] ?? 0),
         );
+    }
+
+    /** @return array{oom: int, hash: int, manual: int}|null */
+    private static function restarts(mixed $data): ?array
+    {
+        if (!\is_array($data)) {
+            return null;
+        }
+
+        return [
+            'oom' => (int) ($data['oom'] ?? 0),
+            'hash' => (int) ($data['hash'] ?? 0),
+            'manual' => (int) ($data['manual'] ?? 0),
+        ];
+    }
+
+    /** OPcache's shared memory in all (used, free and wasted): opcache.memory_consumption as PHP sized it. */
+    public function memorySizeBytes(): int
+    {
+        return $this->usedBytes + $this->freeBytes + $this->wastedBytes;
     }
 
     /** @return array{class: string, plan: string, sources: string}|null */
@@ -114,6 +152,11 @@ final class OpcacheStatus
                 ? null
                 : ['used' => $this->internedUsedBytes, 'buffer' => $this->internedBufferBytes],
             'ini' => $this->ini,
+            'freeBytes' => $this->freeBytes,
+            'wastedBytes' => $this->wastedBytes,
+            'restarts' => $this->restarts,
+            'startTime' => $this->startTime,
+            'lastRestartTime' => $this->lastRestartTime,
         ];
 
         return self::MARKER.base64_encode(serialize($data)).self::MARKER;

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 use Preheat\Recorder\Config;
+use Preheat\Tests\Support\OpenMetricsParser;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Usage\FileUsageStore;
@@ -78,6 +79,16 @@ final class RecorderTest extends TestCase
         self::assertSame(4, $json['files']);
         self::assertSame([['file' => $this->project.'/lib/a.php', 'requests' => 5, 'share' => 1], ['file' => $this->project.'/lib/b.php', 'requests' => 3, 'share' => 0.6]], $json['top']);
         self::assertSame(['share' => 0.5, 'files' => 2], $json['coverage'][0]);
+
+        $metrics = PreheatProcess::run(['usage', '--store='.$this->project.'/preheat-usage.log', '--format=openmetrics']);
+        self::assertSame(0, $metrics->getExitCode(), $metrics->getErrorOutput());
+        $families = OpenMetricsParser::parse($metrics->getOutput());
+        self::assertSame('5', $families['preheat_usage_requests']['samples'][0]['value']);
+        self::assertSame('5', $families['preheat_usage_batches']['samples'][0]['value']);
+        self::assertSame('0', $families['preheat_usage_dropped_requests']['samples'][0]['value']);
+        self::assertSame('4', $families['preheat_usage_files']['samples'][0]['value']);
+        self::assertSame($this->project.'/preheat-usage.log', $families['preheat_usage_files']['samples'][0]['labels']['store']);
+        self::assertEqualsWithDelta(time(), (int) $families['preheat_usage_last_request_timestamp_seconds']['samples'][0]['value'], 120);
 
         $text = PreheatProcess::run(['usage', '--top=1'], $this->project);
         self::assertSame(0, $text->getExitCode(), $text->getErrorOutput());

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\TestCase;
 use Preheat\Server\Ports;
 use Preheat\Tests\Support\BenchProcesses;
+use Preheat\Tests\Support\OpenMetricsParser;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\ExecutableFinder;
@@ -80,6 +81,52 @@ final class StatusCommandTest extends TestCase
         self::assertSame([], glob($app.'/.preheat-status-*') ?: [], 'the probe is removed after each request');
     }
 
+    public function testOpenMetricsForFreshStaleAndAServerThatIsGone(): void
+    {
+        $app = $this->directory->path.'/app';
+        $this->generate();
+        $this->startFpm();
+        $status = ['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port, '--format=openmetrics'];
+
+        $fresh = PreheatProcess::run($status);
+        self::assertSame(0, $fresh->getExitCode(), $fresh->getErrorOutput());
+        $families = self::parse($fresh->getOutput());
+        self::assertSame(['fresh' => '1', 'stale' => '0', 'unknown' => '0'], self::byLabel($families, 'preheat_preload_state', 'state'));
+        self::assertSame('1', self::value($families, 'preheat_status_up'));
+        self::assertSame('5', self::value($families, 'preheat_preload_classes'), 'the app\'s classes, not the manifest');
+        self::assertGreaterThan(0, (int) self::value($families, 'preheat_preload_scripts'));
+        self::assertGreaterThan(0, (int) self::value($families, 'preheat_preload_memory_bytes'));
+        self::assertGreaterThan((int) self::value($families, 'preheat_opcache_memory_used_bytes'), (int) self::value($families, 'preheat_opcache_memory_size_bytes'));
+        self::assertGreaterThan((int) self::value($families, 'preheat_opcache_interned_strings_used_bytes'), (int) self::value($families, 'preheat_opcache_interned_strings_size_bytes'));
+        self::assertGreaterThan(0, (int) self::value($families, 'preheat_opcache_interned_strings_used_bytes'));
+        self::assertSame(['oom' => '0', 'hash' => '0', 'manual' => '0'], self::byLabel($families, 'preheat_opcache_restarts', 'reason'));
+        $started = (int) self::value($families, 'preheat_opcache_start_timestamp_seconds');
+        self::assertEqualsWithDelta(time(), $started, 120);
+        self::assertLessThanOrEqual($started, (int) self::value($families, 'preheat_preload_script_modified_timestamp_seconds'));
+        self::assertSame(realpath($app.'/preload.php'), $families['preheat_status_up']['samples'][0]['labels']['script']);
+
+        // A deploy that generates again without restarting php-fpm: stale, the script newer than OPcache's start.
+        sleep(1);
+        file_put_contents($app.'/src/Controller/HomeController.php', "\n// release 2\n", \FILE_APPEND);
+        $this->generate();
+        $stale = PreheatProcess::run($status);
+        self::assertSame(1, $stale->getExitCode(), $stale->getErrorOutput());
+        $families = self::parse($stale->getOutput());
+        self::assertSame(['fresh' => '0', 'stale' => '1', 'unknown' => '0'], self::byLabel($families, 'preheat_preload_state', 'state'));
+        self::assertSame('1', self::byLabel($families, 'preheat_preload_stale_reason', 'reason')['other-version-preloaded']);
+        self::assertSame('0', self::byLabel($families, 'preheat_preload_stale_reason', 'reason')['files-changed']);
+        self::assertGreaterThan($started, (int) self::value($families, 'preheat_preload_script_modified_timestamp_seconds'));
+
+        // php-fpm gone: exit 3 and its message as in every format, and "unknown" rather than nothing.
+        $this->stopFpm();
+        $gone = PreheatProcess::run($status);
+        self::assertSame(3, $gone->getExitCode());
+        self::assertStringContainsString('cannot reach php-fpm at 127.0.0.1:', $gone->getErrorOutput());
+        $families = self::parse($gone->getOutput());
+        self::assertSame(['fresh' => '0', 'stale' => '0', 'unknown' => '1'], self::byLabel($families, 'preheat_preload_state', 'state'));
+        self::assertSame('0', self::value($families, 'preheat_status_up'));
+    }
+
     public function testAServerThatDoesNotAnswerIsTheEnvironment(): void
     {
         $this->generate();
@@ -125,6 +172,57 @@ final class StatusCommandTest extends TestCase
         } finally {
             $server->stop(10);
         }
+    }
+
+    /**
+     * The exposition read by the strict parser after the format's grammar and, where Prometheus' Python client
+     * is installed (Debian's python3-prometheus-client), by its OpenMetrics and text format 0.0.4 parsers too.
+     *
+     * @return array<string, array{type: string, unit: string, help: string, samples: list<array{name: string, labels: array<string, string>, value: string}>}>
+     */
+    private static function parse(string $text): array
+    {
+        $families = OpenMetricsParser::parse($text);
+        $python = '/usr/bin/python3';
+        if (is_executable($python) && 0 === (new Process([$python, '-c', 'import prometheus_client']))->run()) {
+            $check = new Process([$python, '-c', implode("\n", [
+                'import sys',
+                'from prometheus_client.openmetrics.parser import text_string_to_metric_families as om',
+                'from prometheus_client.parser import text_string_to_metric_families as text',
+                't = sys.stdin.read()',
+                'print(len(list(om(t))), len(list(text(t))))',
+            ])], null, null, $text, 30);
+            $check->run();
+            self::assertSame(0, $check->getExitCode(), 'Prometheus\' parsers refuse it: '.$check->getErrorOutput());
+            self::assertSame(\count($families), (int) explode(' ', $check->getOutput())[0]);
+        }
+
+        return $families;
+    }
+
+    /** @param array<string, array{samples: list<array{labels: array<string, string>, value: string}>}> $families */
+    private static function value(array $families, string $name): string
+    {
+        self::assertArrayHasKey($name, $families);
+        self::assertCount(1, $families[$name]['samples'], $name);
+
+        return $families[$name]['samples'][0]['value'];
+    }
+
+    /**
+     * @param array<string, array{samples: list<array{labels: array<string, string>, value: string}>}> $families
+     *
+     * @return array<string, string>
+     */
+    private static function byLabel(array $families, string $name, string $label): array
+    {
+        self::assertArrayHasKey($name, $families);
+        $values = [];
+        foreach ($families[$name]['samples'] as $sample) {
+            $values[$sample['labels'][$label]] = $sample['value'];
+        }
+
+        return $values;
     }
 
     private function generate(): void

@@ -7,7 +7,9 @@ namespace Preheat\Console\Command;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
+use Preheat\Deploy\StatusUnknown;
 use Preheat\Doctor\ServerConfigReader;
+use Preheat\EnvironmentError;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallationLocator;
@@ -20,7 +22,10 @@ use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\OutputInterface;
 
-/** Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached. */
+/**
+ * Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached (in every format;
+ * --format=openmetrics then still prints the state "unknown").
+ */
 final class StatusCommand extends Command
 {
     public function __construct(
@@ -136,9 +141,20 @@ final class StatusCommand extends Command
         $probeDir = $input->getOption('probe-dir');
         $checker = new PreloadStatusChecker(new FastCgiClient($timeout));
         $script = (string) $input->getArgument('script');
-        $status = null !== $url
-            ? $checker->checkUrl((string) $url, $script, $timeout)
-            : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
+        try {
+            $status = null !== $url
+                ? $checker->checkUrl((string) $url, $script, $timeout)
+                : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
+        } catch (EnvironmentError $unreachable) {
+            // A format that reports an unknown status (monitoring) writes it, so that a metrics file does not go
+            // on saying what a server that no longer answers said last; the exit code and message stay.
+            if (\in_array($format, $this->renderers->formats(StatusUnknown::class), true)) {
+                $server = (string) ($url ?? $address);
+                $this->renderers->write(StatusUnknown::of($server, $script, $unreachable), $format, $output);
+            }
+
+            throw $unreachable;
+        }
         $this->renderers->write($status, $format, $output);
 
         return $status->exitCode();

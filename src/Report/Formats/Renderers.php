@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Formats;
 
 use Preheat\Deploy\PreloadStatus;
+use Preheat\Deploy\StatusUnknown;
 use Preheat\Doctor\DoctorReport;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\ConsoleRenderer;
@@ -19,6 +20,9 @@ use Preheat\Report\ExplanationJsonRenderer;
 use Preheat\Report\ExplanationTextRenderer;
 use Preheat\Report\GenerateReport;
 use Preheat\Report\GenerateTextRenderer;
+use Preheat\Report\OpenMetrics\StatusMetricsRenderer;
+use Preheat\Report\OpenMetrics\UnknownStatusMetricsRenderer;
+use Preheat\Report\OpenMetrics\UsageMetricsRenderer;
 use Preheat\Report\PlanJsonRenderer;
 use Preheat\Report\Renderer;
 use Preheat\Report\UsageJsonRenderer;
@@ -49,6 +53,9 @@ final class Renderers
         $this->add(DoctorReport::class, 'json', static fn (): Renderer => new DoctorJsonRenderer());
         $this->add(PreloadStatus::class, 'text', static fn (): Renderer => new StatusTextRenderer());
         $this->add(PreloadStatus::class, 'json', static fn (): Renderer => new StatusJsonRenderer());
+        $this->add(PreloadStatus::class, 'openmetrics', static fn (): Renderer => new StatusMetricsRenderer());
+        // A status that could not be read: only monitoring reports it (see StatusCommand).
+        $this->add(StatusUnknown::class, 'openmetrics', static fn (): Renderer => new UnknownStatusMetricsRenderer());
         $this->add(VerifiedScript::class, 'text', static fn (): Renderer => new VerificationTextRenderer());
         $this->add(VerifiedScript::class, 'json', static fn (): Renderer => new VerificationJsonRenderer());
         $this->add(GenerateReport::class, 'text', static fn (): Renderer => new GenerateTextRenderer());
@@ -57,6 +64,7 @@ final class Renderers
         $this->add(ExplainReport::class, 'json', static fn (): Renderer => new ExplanationJsonRenderer());
         $this->add(UsageReport::class, 'text', static fn (): Renderer => new UsageTextRenderer());
         $this->add(UsageReport::class, 'json', static fn (): Renderer => new UsageJsonRenderer());
+        $this->add(UsageReport::class, 'openmetrics', static fn (): Renderer => new UsageMetricsRenderer());
         $this->add(UsageMergeReport::class, 'text', static fn (): Renderer => new UsageMergeTextRenderer());
         $this->add(UsageMergeReport::class, 'json', static fn (): Renderer => new UsageMergeJsonRenderer());
         $this->add(BenchReport::class, 'text', static fn (): Renderer => new ConsoleRenderer());

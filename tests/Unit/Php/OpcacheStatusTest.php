@@ -32,6 +32,15 @@ final class OpcacheStatusTest extends TestCase
         $enabled = \is_array(\function_exists('opcache_get_status') ? opcache_get_status(false) : false);
         self::assertSame($enabled, $status->enabled);
         self::assertSame((string) \ini_get('memory_limit'), $status->ini('memory_limit'));
+        if ($enabled) {
+            // For monitoring: the restarts by cause, when OPcache started, and all of its memory.
+            self::assertNotNull($status->restarts);
+            self::assertSame(['oom', 'hash', 'manual'], array_keys($status->restarts));
+            self::assertGreaterThan(0, $status->startTime);
+            self::assertSame($status->memoryConsumptionBytes(), $status->memorySizeBytes());
+        } else {
+            self::assertNull($status->restarts);
+        }
     }
 
     public function testWhatAFakePrintsReadsBackTheSame(): void
@@ -50,9 +59,16 @@ final class OpcacheStatusTest extends TestCase
             2048,
             8388608,
             16229,
+            null,
+            1024,
+            512,
+            ['oom' => 1, 'hash' => 2, 'manual' => 3],
+            1700000000,
+            1700000500,
         );
 
         self::assertEquals($status, OpcacheStatus::read($status->printed()));
+        self::assertSame(1048576 + 1024 + 512, $status->memorySizeBytes());
         self::assertSame(134217728, $status->memoryConsumptionBytes());
         self::assertSame('', $status->ini('jit'));
     }

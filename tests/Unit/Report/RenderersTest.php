@@ -28,9 +28,13 @@ final class RenderersTest extends TestCase
     {
         $renderers = new Renderers();
 
-        foreach ([DoctorReport::class, PreloadStatus::class, VerifiedScript::class, GenerateReport::class,
-            ExplainReport::class, UsageReport::class, UsageMergeReport::class] as $report) {
+        foreach ([DoctorReport::class, VerifiedScript::class, GenerateReport::class,
+            ExplainReport::class, UsageMergeReport::class] as $report) {
             self::assertSame(['text', 'json'], $renderers->formats($report), $report);
+        }
+        // Monitoring: status and usage also speak OpenMetrics.
+        foreach ([PreloadStatus::class, UsageReport::class] as $report) {
+            self::assertSame(['text', 'json', 'openmetrics'], $renderers->formats($report), $report);
         }
         self::assertSame(['text', 'md', 'json'], $renderers->formats(BenchReport::class));
         self::assertSame([], $renderers->formats(self::class), 'no report, no format');

@@ -1,0 +1,280 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Report;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Preheat\Deploy\PreloadStatus;
+use Preheat\Deploy\StaleReason;
+use Preheat\Deploy\StatusUnknown;
+use Preheat\Php\OpcacheStatus;
+use Preheat\Plan\Strategy\UsageSnapshot;
+use Preheat\Report\Formats\Renderers;
+use Preheat\Report\OpenMetrics\Exposition;
+use Preheat\Report\OpenMetrics\MetricType;
+use Preheat\Report\UsageReport;
+use Preheat\Script\Write\ScriptManifest;
+use Preheat\Tests\Support\OpenMetricsParser;
+use Preheat\Usage\UsageSummary;
+use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Output\BufferedOutput;
+
+/**
+ * `status --format=openmetrics` and `usage --format=openmetrics`, read back with a strict parser of the format
+ * (tests/Support/OpenMetricsParser, after the specification's ABNF: the registry has no Composer package that
+ * parses it), with a hostile script path in every label.
+ */
+final class OpenMetricsTest extends TestCase
+{
+    /** A path with every character that could end a label, a line or an escape, and a byte that is not UTF-8. */
+    private const HOSTILE = "/srv/a\"b\\c\nd}e{f=\"g\",h/pre\xA9load.php";
+
+    public function testStatusParsesAndCarriesAHostilePathLosslessly(): void
+    {
+        $text = $this->write(new Renderers(), $this->preloadStatus(self::HOSTILE, [StaleReason::OtherVersionPreloaded]));
+        $families = OpenMetricsParser::parse($text);
+
+        foreach ($families as $name => $family) {
+            self::assertNotSame([], $family['samples'], $name);
+            self::assertNotSame('', $family['help'], $name.' has a HELP');
+            foreach ($family['samples'] as $sample) {
+                self::assertSame(self::HOSTILE, DisplayString::decode($sample['labels']['script']), $name);
+                self::assertSame('127.0.0.1:9000', $sample['labels']['server']);
+            }
+        }
+        self::assertSame(1, substr_count($text, '# EOF'));
+        self::assertSame(['1'], $this->values($families, 'preheat_status_up'));
+        self::assertSame(
+            ['fresh' => '0', 'stale' => '1', 'unknown' => '0'],
+            $this->byLabel($families, 'preheat_preload_state', 'state'),
+        );
+        $reasons = $this->byLabel($families, 'preheat_preload_stale_reason', 'reason');
+        self::assertCount(\count(StaleReason::cases()), $reasons, 'a bounded set of reasons, each always present');
+        self::assertSame(['other-version-preloaded'], array_keys(array_filter($reasons, static fn ($v) => '1' === $v)));
+        self::assertSame(['7'], $this->values($families, 'preheat_preload_classes'));
+        self::assertSame(['3'], $this->values($families, 'preheat_preload_functions'));
+        self::assertSame(['2'], $this->values($families, 'preheat_preload_scripts'));
+        self::assertSame(['4096'], $this->values($families, 'preheat_preload_memory_bytes'));
+        self::assertSame('bytes', $families['preheat_preload_memory_bytes']['unit']);
+        self::assertSame(['9000'], $this->values($families, 'preheat_opcache_memory_used_bytes'));
+        self::assertSame(['11000'], $this->values($families, 'preheat_opcache_memory_size_bytes'), 'used+free+wasted');
+        self::assertSame(['500'], $this->values($families, 'preheat_opcache_memory_wasted_bytes'));
+        self::assertSame(['2000'], $this->values($families, 'preheat_opcache_interned_strings_used_bytes'));
+        self::assertSame(['8388608'], $this->values($families, 'preheat_opcache_interned_strings_size_bytes'));
+        self::assertSame('counter', $families['preheat_opcache_restarts']['type']);
+        self::assertSame(
+            ['oom' => '1', 'hash' => '0', 'manual' => '2'],
+            $this->byLabel($families, 'preheat_opcache_restarts', 'reason'),
+        );
+        self::assertSame('preheat_opcache_restarts_total', $families['preheat_opcache_restarts']['samples'][0]['name']);
+        self::assertSame(['1700000000'], $this->values($families, 'preheat_opcache_start_timestamp_seconds'));
+        self::assertSame(['0'], $this->values($families, 'preheat_opcache_last_restart_timestamp_seconds'));
+        self::assertSame(['1700000100'], $this->values($families, 'preheat_preload_script_modified_timestamp_seconds'));
+        $info = $families['preheat_preload_info']['samples'][0]['labels'];
+        self::assertSame('8.2.30', $info['php']);
+        self::assertSame(self::HOSTILE, DisplayString::decode($info['preload']));
+        self::assertSame((new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64)))->className(), $info['running_manifest']);
+        self::assertSame((new ScriptManifest(str_repeat('c', 64), str_repeat('d', 64)))->className(), $info['disk_manifest']);
+    }
+
+    public function testAFreshStatus(): void
+    {
+        $families = OpenMetricsParser::parse($this->write(new Renderers(), $this->preloadStatus('/srv/app/preload.php', [])));
+
+        self::assertSame(
+            ['fresh' => '1', 'stale' => '0', 'unknown' => '0'],
+            $this->byLabel($families, 'preheat_preload_state', 'state'),
+        );
+        self::assertSame(
+            ['0'],
+            array_values(array_unique($this->byLabel($families, 'preheat_preload_stale_reason', 'reason'))),
+        );
+    }
+
+    public function testAServerThatDidNotAnswerIsUnknownWithTheSameNames(): void
+    {
+        $unknown = new StatusUnknown('127.0.0.1:9000', self::HOSTILE, 'cannot reach php-fpm', 1700000100);
+        $families = OpenMetricsParser::parse($this->write(new Renderers(), $unknown));
+
+        self::assertSame(
+            ['preheat_status_up', 'preheat_preload_state', 'preheat_preload_script_modified_timestamp_seconds'],
+            array_keys($families),
+        );
+        self::assertSame(['0'], $this->values($families, 'preheat_status_up'));
+        self::assertSame(
+            ['fresh' => '0', 'stale' => '0', 'unknown' => '1'],
+            $this->byLabel($families, 'preheat_preload_state', 'state'),
+        );
+        self::assertSame(['openmetrics'], (new Renderers())->formats(StatusUnknown::class), 'only monitoring says it');
+    }
+
+    public function testUsage(): void
+    {
+        $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
+        $report = new UsageReport(UsageSummary::of($snapshot), self::HOSTILE);
+
+        $families = OpenMetricsParser::parse($this->write(new Renderers(), $report));
+
+        self::assertSame(self::HOSTILE, DisplayString::decode($families['preheat_usage_requests']['samples'][0]['labels']['store']));
+        self::assertSame('counter', $families['preheat_usage_dropped_requests']['type']);
+        self::assertSame(['50'], $this->values($families, 'preheat_usage_dropped_requests'));
+        self::assertSame(['1200'], $this->values($families, 'preheat_usage_requests'));
+        self::assertSame(['24'], $this->values($families, 'preheat_usage_batches'));
+        self::assertSame(['2'], $this->values($families, 'preheat_usage_files'));
+        self::assertSame(['2'], $this->values($families, 'preheat_usage_servers'));
+        self::assertSame(['1'], $this->values($families, 'preheat_usage_damaged_records'));
+        self::assertSame(['1714581000'], $this->values($families, 'preheat_usage_last_request_timestamp_seconds'));
+        self::assertSame(['1714557600'], $this->values($families, 'preheat_usage_first_request_timestamp_seconds'));
+    }
+
+    public function testEscapingIsOpenMetricsOwn(): void
+    {
+        self::assertSame('a\\\\b\\"c\\nd}', Exposition::escape("a\\b\"c\nd}"));
+        // Not UTF-8: the stray byte as \xHH (and so backslashes doubled first), then escaped for the format.
+        self::assertSame('a\\\\\\\\b\\\\xA9', Exposition::escape("a\\b\xA9"));
+        $text = (new Exposition())
+            ->add(MetricType::Gauge, 'x_seconds', 'seconds', "help \\ with\na newline", [
+                ['labels' => [], 'value' => 1.5],
+                ['labels' => ['a' => ''], 'value' => 1e20],
+                ['labels' => ['a' => 'b'], 'value' => \INF],
+            ])
+            ->text();
+        self::assertSame(
+            "# TYPE x_seconds gauge\n# UNIT x_seconds seconds\n# HELP x_seconds help \\\\ with\\na newline\n"
+            ."x_seconds 1.5\nx_seconds{a=\"\"} 1.0E+20\nx_seconds{a=\"b\"} +Inf\n# EOF\n",
+            $text,
+        );
+        self::assertSame("help \\ with\na newline", OpenMetricsParser::parse($text)['x_seconds']['help']);
+    }
+
+    /** @return iterable<string, array{\Closure(Exposition): mixed}> */
+    public static function badFamilies(): iterable
+    {
+        yield 'bad name' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, '1x', '', 'h', [])];
+        yield 'repeated' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [])->add(MetricType::Gauge, 'x', '', 'h', [])];
+        yield 'unit not a suffix' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', 'bytes', 'h', [])];
+        yield 'counter named _total' => [static fn (Exposition $e) => $e->add(MetricType::Counter, 'x_total', '', 'h', [])];
+        yield 'bad label name' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['a-b' => 'v'], 'value' => 1]])];
+        yield 'reserved label' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['__name' => 'v'], 'value' => 1]])];
+        yield 'same labels twice' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['a' => 'v'], 'value' => 1], ['labels' => ['a' => 'v'], 'value' => 2]])];
+    }
+
+    /** @param \Closure(Exposition): mixed $build */
+    #[DataProvider('badFamilies')]
+    public function testANameOrLabelSetOutsideTheGrammarIsABug(\Closure $build): void
+    {
+        $this->expectException(\LogicException::class);
+        $build(new Exposition());
+    }
+
+    /** @return iterable<string, array{string, string}> */
+    public static function invalidExpositions(): iterable
+    {
+        yield 'no EOF' => ["# TYPE a gauge\na 1\n", 'does not end with'];
+        yield 'two EOF' => ["a 1\n# EOF\n# EOF\n", 'a # line other than'];
+        yield 'interleaved' => ["# TYPE a gauge\na 1\n# TYPE b gauge\nb 1\na{x=\"1\"} 2\n# EOF\n", 'interleaved'];
+        yield 'TYPE after samples' => ["a 1\n# TYPE a gauge\n# EOF\n", 'metadata after'];
+        yield 'HELP before TYPE' => ["# HELP a h\n# TYPE a gauge\na 1\n# EOF\n", 'after HELP'];
+        yield 'unit not a suffix' => ["# TYPE a gauge\n# UNIT a bytes\na 1\n# EOF\n", 'must end'];
+        yield 'counter without _total' => ["# TYPE a counter\na 1\n# EOF\n", 'interleaved'];
+        yield 'raw quote' => ["a{x=\"a\"b\"} 1\n# EOF\n", 'bad label syntax'];
+        yield 'undefined escape' => ["a{x=\"a\\tb\"} 1\n# EOF\n", 'an escape other than'];
+        yield 'quote in HELP' => ["# TYPE a gauge\n# HELP a say \\\"hi\\\"\na 1\n# EOF\n", 'double quote in HELP'];
+        yield 'trailing comma' => ["a{x=\"1\",} 1\n# EOF\n", 'trailing comma'];
+        yield 'not a number' => ["a 1,5\n# EOF\n", 'not a number'];
+        yield 'stateset' => ["# TYPE a stateset\na{a=\"x\"} 1\n# EOF\n", 'unknown type'];
+        yield 'not UTF-8' => ["a{x=\"\xA9\"} 1\n# EOF\n", 'not valid UTF-8'];
+        yield 'blank line' => ["a 1\n\nb 1\n# EOF\n", 'blank line'];
+        yield 'same labels twice' => ["a{x=\"1\"} 1\na{x=\"1\"} 2\n# EOF\n", 'the same labels twice'];
+    }
+
+    /** The parser the tests rely on refuses what the format does not allow (a check that cannot fail proves nothing). */
+    #[DataProvider('invalidExpositions')]
+    public function testTheParserRefusesWhatTheFormatDoesNotAllow(string $text, string $error): void
+    {
+        $this->expectException(\UnexpectedValueException::class);
+        $this->expectExceptionMessage($error);
+        OpenMetricsParser::parse($text);
+    }
+
+    /** @param list<StaleReason> $reasons */
+    private function preloadStatus(string $script, array $reasons): PreloadStatus
+    {
+        $opcache = new OpcacheStatus(
+            '8.2.30',
+            'www-data',
+            true,
+            4096,
+            ['/srv/a.php', '/srv/b.php'],
+            7,
+            3,
+            9000,
+            40,
+            ['preload' => $script],
+            2000,
+            8388608,
+            100,
+            null,
+            1500,
+            500,
+            ['oom' => 1, 'hash' => 0, 'manual' => 2],
+            1700000000,
+            0,
+        );
+        $running = new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64));
+        $onDisk = [] === $reasons ? $running : new ScriptManifest(str_repeat('c', 64), str_repeat('d', 64));
+
+        return new PreloadStatus(
+            '127.0.0.1:9000',
+            $script,
+            '8.2.30',
+            $script,
+            $running,
+            $onDisk,
+            7,
+            [] === $reasons ? [] : ['php-fpm preloaded another version of the script'],
+            [] === $reasons ? null : PreloadStatus::RESTART,
+            $reasons,
+            $opcache,
+            1700000100,
+        );
+    }
+
+    private function write(Renderers $renderers, object $report): string
+    {
+        $output = new BufferedOutput();
+        $renderers->write($report, 'openmetrics', $output);
+
+        return $output->fetch();
+    }
+
+    /**
+     * @param array<string, array{samples: list<array{labels: array<string, string>, value: string}>}> $families
+     *
+     * @return list<string>
+     */
+    private function values(array $families, string $name): array
+    {
+        self::assertArrayHasKey($name, $families);
+
+        return array_map(static fn (array $s): string => $s['value'], $families[$name]['samples']);
+    }
+
+    /**
+     * @param array<string, array{samples: list<array{labels: array<string, string>, value: string}>}> $families
+     *
+     * @return array<string, string>
+     */
+    private function byLabel(array $families, string $name, string $label): array
+    {
+        self::assertArrayHasKey($name, $families);
+        $values = [];
+        foreach ($families[$name]['samples'] as $sample) {
+            $values[$sample['labels'][$label]] = $sample['value'];
+        }
+
+        return $values;
+    }
+}
