@@ -16,7 +16,7 @@ use Preheat\Util\PhpComment;
 
 /**
  * Writes the bootstrap that PHP runs before every request (auto_prepend_file): it loads the recorder
- * and starts it with the settings, and does nothing if the recorder file is gone.
+ * and starts it with the settings; if the recorder file is gone it records nothing and says so once.
  */
 final class RecorderInstaller
 {
