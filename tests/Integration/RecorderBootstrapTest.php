@@ -66,8 +66,8 @@ final class RecorderBootstrapTest extends TestCase
         self::assertSame(1, substr_count($log, 'Preheat recorder bootstrap'), $log);
         self::assertStringContainsString(
             'Preheat recorder bootstrap '.$releases.'/2/preheat-recorder.php records nothing: '
-            .'the recorder it was installed with is gone (looked for '.$releases.'/2/.preheat/preheat-recorder.lib.php, '
-            .$releases.'/1/.preheat/preheat-recorder.lib.php).',
+            .'the recorder it was installed with is gone (looked for '
+            .$releases.'/2/.preheat/preheat-recorder.lib.php, '.$releases.'/1/.preheat/preheat-recorder.lib.php).',
             $log,
         );
         self::assertStringContainsString('Run `preheat record --install` again', $log);
