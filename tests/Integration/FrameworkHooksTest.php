@@ -6,8 +6,10 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
+use Preheat\Integration\PreheatCli;
 use Preheat\Server\Ports;
 use Preheat\Tests\Support\BenchProcesses;
+use Preheat\Tests\Support\PharBuild;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\ExecutableFinder;
 use Symfony\Component\Process\Process;
@@ -185,6 +187,21 @@ final class FrameworkHooksTest extends TestCase
         $answer = self::json($status->getOutput());
         self::assertTrue($answer['fresh']);
         self::assertGreaterThan(100, $answer['preloadedClasses']);
+
+        // PREHEAT_BINARY runs a preheat.phar instead of the installed package.
+        $phar = $this->php(
+            ['bin/console', 'preheat:status', '--fastcgi=127.0.0.1:'.$port, '--format=json', '-vvv'],
+            $app,
+            [PreheatCli::BINARY_VARIABLE => PharBuild::path()],
+        );
+        self::assertSame(0, $phar->getExitCode(), $phar->getOutput().$phar->getErrorOutput());
+        self::assertSame($answer, self::json($phar->getOutput()));
+        $missing = $this->php(['bin/console', 'preheat:status'], $app, [PreheatCli::BINARY_VARIABLE => 'preheat.phar']);
+        self::assertSame(2, $missing->getExitCode());
+        self::assertStringContainsString(
+            "Preheat's CLI ".$app.'/preheat.phar does not exist: set PREHEAT_BINARY',
+            $missing->getErrorOutput(),
+        );
     }
 
     /**
@@ -268,10 +285,13 @@ final class FrameworkHooksTest extends TestCase
         return $process;
     }
 
-    /** @param list<string> $arguments */
-    private function php(array $arguments, string $directory): Process
+    /**
+     * @param list<string>          $arguments
+     * @param array<string, string> $environment
+     */
+    private function php(array $arguments, string $directory, array $environment = []): Process
     {
-        $process = new Process([\PHP_BINARY, ...$arguments], $directory, null, null, 180);
+        $process = new Process([\PHP_BINARY, ...$arguments], $directory, $environment, null, 180);
         $process->run();
 
         return $process;
