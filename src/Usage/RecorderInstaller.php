@@ -16,11 +16,17 @@ use Preheat\Util\PhpComment;
 
 /**
  * Writes the bootstrap that PHP runs before every request (auto_prepend_file): it loads the recorder
- * and starts it with the settings, and does nothing if the recorder file is gone.
+ * and starts it with the settings; if the recorder file is gone it records nothing and says so once.
  */
 final class RecorderInstaller
 {
     public const DEFAULT_BOOTSTRAP = 'preheat-recorder.php';
+
+    /** What the bootstrap logs, once, when the recorder it was installed with is gone (bootstrap, paths). */
+    public const GONE_MESSAGE = 'Preheat recorder bootstrap %s records nothing: the recorder it was installed with'
+        .' is gone (looked for %s). Preheat installed with --dev is removed by `composer install --no-dev`'
+        .' (use preheat.phar there), and a pruned release takes its copy along. Run `preheat record --install`'
+        .' again, or remove auto_prepend_file from PHP\'s settings and delete this file.';
 
     /**
      * Checks the options of `preheat record` and resolves paths against the project.
@@ -151,15 +157,33 @@ final class RecorderInstaller
         return $config;
     }
 
+    /**
+     * The bootstrap looks for the recorder it was installed with at the same place relative to itself first
+     * (the release or directory it sits in may have been moved, or reached through a `current` symlink), then
+     * at the absolute path it was installed with. When neither is there (`composer install --no-dev` removed
+     * Preheat, the release holding it was pruned) it records nothing and says so once to PHP's error log,
+     * through a marker file in the temp directory: never a fatal error, and never a line per request.
+     */
     public function bootstrap(RecorderSettings $settings): string
     {
-        $recorder = var_export(self::recorderPath($settings->bootstrapPath), true);
+        $recorder = self::recorderPath($settings->bootstrapPath);
+        $directory = \dirname($settings->bootstrapPath).'/';
+        $candidates = str_starts_with($recorder, $directory)
+            ? ['__DIR__.'.var_export(substr($recorder, \strlen($directory) - 1), true), var_export($recorder, true)]
+            : [var_export($recorder, true)];
+        $candidates = implode(', ', $candidates);
         $entries = '';
         foreach ($this->config($settings) as $key => $value) {
-            $entries .= \sprintf("            %s => %s,\n", var_export($key, true), self::export($value));
+            $entries .= \sprintf("                %s => %s,\n", var_export($key, true), self::export($value));
         }
-        $entries .= "            'exclude' => [__FILE__],\n";
-        $condition = 1 === $settings->sample ? '' : \sprintf('1 === random_int(1, %d) && ', $settings->sample);
+        $entries .= "                'exclude' => [__FILE__],\n";
+        $sampling = 1 === $settings->sample ? '' : \sprintf(<<<'PHP'
+                    if (1 !== random_int(1, %d)) {
+                        return;
+                    }
+
+            PHP, $settings->sample);
+        $gone = var_export(self::GONE_MESSAGE, true);
 
         return <<<PHP
             <?php
@@ -168,17 +192,32 @@ final class RecorderInstaller
             // `preheat usage` and `preheat generate --strategy=hot`. Store: {$this->storeComment($settings)}.
             // PHP runs it before every request (auto_prepend_file). To stop recording, remove that setting,
             // reload PHP, then delete this file. It samples before it loads the recorder, so that other
-            // requests pay for one random_int(). The recorder never throws, prints or warns, and this
-            // file does nothing if the recorder is gone.
+            // requests pay for one random_int(). The recorder never throws, prints or warns. When the
+            // recorder is gone this file records nothing and says so once in PHP's error log.
 
-            try {
-                if ({$condition}is_file({$recorder})) {
-                    require_once {$recorder};
-                    \\Preheat\\Recorder\\Recorder::start([
-            {$entries}        ], sampled: true);
+            (static function (): void {
+                try {
+            {$sampling}        foreach ([{$candidates}] as \$recorder) {
+                        if (!is_file(\$recorder)) {
+                            continue;
+                        }
+                        if (!class_exists(\Preheat\Recorder\Recorder::class, false)) {
+                            require_once \$recorder;
+                        }
+                        \Preheat\Recorder\Recorder::start([
+            {$entries}            ], sampled: true);
+
+                        return;
+                    }
+                    \$marker = sys_get_temp_dir().'/preheat-recorder-gone-'.md5(__FILE__.'|'.filemtime(__FILE__));
+                    \$handle = @fopen(\$marker, 'x');
+                    if (false !== \$handle) {
+                        fclose(\$handle);
+                        error_log(sprintf({$gone}, __FILE__, implode(', ', [{$candidates}])));
+                    }
+                } catch (\Throwable) {
                 }
-            } catch (\\Throwable) {
-            }
+            })();
 
             PHP;
     }

@@ -186,10 +186,18 @@ final class RecorderTest extends TestCase
         $namespace = Config::fromArray(['store' => $this->project.'/var/usage.log'])->namespace();
         self::assertCount(1, glob(Config::defaultBufferDir().'/preheat-recorder-'.$namespace.'-*.buf') ?: [], 'the counts wait for the store');
 
-        // A bootstrap whose recorder is gone does nothing.
+        // A bootstrap whose recorder is gone records nothing, and says so once in the error log.
         $bootstrap = (string) file_get_contents($this->project.'/preheat-recorder.php');
         file_put_contents($this->project.'/gone.php', str_replace(var_export(realpath(RecorderFile::path()), true), var_export('/no/such/recorder.php', true), $bootstrap));
-        $this->runPhp($this->project.'/gone.php', 'index.php', 'ab');
+        mkdir($this->project.'/tmp');
+        $log = ['-d', 'error_log='.$this->project.'/error.log', '-d', 'sys_temp_dir='.$this->project.'/tmp'];
+        $this->runPhp($this->project.'/gone.php', 'index.php', 'ab', $log);
+        $this->runPhp($this->project.'/gone.php', 'index.php', 'ab', $log);
+        self::assertSame(1, substr_count(
+            (string) file_get_contents($this->project.'/error.log'),
+            'Preheat recorder bootstrap '.$this->project.'/gone.php records nothing: '
+            .'the recorder it was installed with is gone (looked for /no/such/recorder.php).',
+        ));
     }
 
     public function testOptionsAndEmptyStoresAreClearErrors(): void

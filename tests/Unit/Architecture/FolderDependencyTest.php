@@ -22,6 +22,7 @@ final class FolderDependencyTest extends TestCase
      * Names in the root namespace (UserError, Version) and outside src/ (the recorder) are usable by all.
      */
     private const LAYERS = [
+        'Integration' => 10,
         'Console' => 9,
         'Report' => 8,
         'Bench' => 7,

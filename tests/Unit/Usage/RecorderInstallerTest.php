@@ -38,32 +38,41 @@ final class RecorderInstallerTest extends TestCase
         self::assertSame($this->project.'/preheat-recorder.php', $settings->bootstrapPath);
         $recorder = var_export((string) realpath(RecorderFile::path()), true);
         self::assertStringContainsString(
-            "try {\n    if (1 === random_int(1, 10) && is_file($recorder)) {\n        require_once $recorder;\n"
-            ."        \\Preheat\\Recorder\\Recorder::start([\n",
+            "(static function (): void {\n    try {\n        if (1 !== random_int(1, 10)) {\n            return;\n        }\n"
+            ."        foreach ([$recorder] as \$recorder) {\n",
+            $bootstrap,
+            'samples first; the recorder is outside the project, so only its absolute path is looked for',
+        );
+        self::assertStringContainsString(
+            "                require_once \$recorder;\n            }\n"
+            ."            \\Preheat\\Recorder\\Recorder::start([\n",
             $bootstrap,
         );
         self::assertStringContainsString(
-            "            'store' => ['type' => 'file', 'path' => '"
+            "                'store' => ['type' => 'file', 'path' => '"
             .$this->directory->path."/it\\'s \$HOME/preheat-usage.log'],\n",
             $bootstrap,
         );
         self::assertStringContainsString(
-            "            'sample' => 10,\n            'batch' => 50,\n            'flushSeconds' => 60,\n",
+            "                'sample' => 10,\n                'batch' => 50,\n                'flushSeconds' => 60,\n",
             $bootstrap,
         );
         self::assertStringContainsString(
-            "            'base' => ['".$this->directory->path."/it\\'s \$HOME/lib'],\n",
+            "                'base' => ['".$this->directory->path."/it\\'s \$HOME/lib'],\n",
             $bootstrap,
         );
         self::assertStringContainsString(
-            "            'exclude' => [__FILE__],\n        ], sampled: true);\n    }\n} catch (\\Throwable) {\n}\n",
+            "                'exclude' => [__FILE__],\n            ], sampled: true);\n\n            return;\n        }\n",
             $bootstrap,
         );
+
+        self::assertStringContainsString("    } catch (\\Throwable) {\n    }\n})();\n", $bootstrap);
 
         $tokens = token_get_all($bootstrap, \TOKEN_PARSE);
         $variables = array_filter(
             $tokens,
-            static fn ($t): bool => \is_array($t) && \in_array($t[0], [\T_VARIABLE, \T_ENCAPSED_AND_WHITESPACE], true),
+            static fn ($t): bool => \is_array($t) && (\T_ENCAPSED_AND_WHITESPACE === $t[0]
+                || (\T_VARIABLE === $t[0] && !\in_array($t[1], ['$recorder', '$marker', '$handle'], true))),
         );
         self::assertSame([], $variables, 'a $ in a path must never become a variable');
     }
@@ -92,7 +101,7 @@ final class RecorderInstallerTest extends TestCase
         );
         self::assertStringContainsString('Store: redis://127.0.0.1:6390/3?prefix=shop%3A.', $written);
         self::assertStringNotContainsString("'base'", $written);
-        self::assertStringContainsString('    if (is_file(', $written, 'sample=1: no random_int()');
+        self::assertStringNotContainsString('random_int(1', $written, 'sample=1: no random_int()');
     }
 
     public function testIniLines(): void
