@@ -16,6 +16,13 @@ use Preheat\Script\Verify\StartupMessage;
 /** What the runner learns about one scenario as the run goes on, turned into a ScenarioRecord at the end. */
 final class ScenarioRecordBuilder
 {
+    /**
+     * A line PHP logged: "[date] PHP Warning:  ..." (error_log), or OPcache's own "... (pid): Warning ..."
+     * (stderr, which php-fpm's master logs).
+     */
+    private const PHP_LINE = '{^(?:\[[^\]]*\]\s+)?PHP [A-Z][A-Za-z ]*:\s'
+        .'|^.*?\(\d+\): (?:Fatal Error|Error|Warning|Message|Debug) }';
+
     /** @var list<string> */
     private array $problems;
 
@@ -83,8 +90,11 @@ final class ScenarioRecordBuilder
      */
     public static function warnings(string $startupLog): StartupWarnings
     {
+        // PHP's own lines only: a runtime's other logs (Apache's notices, the worker runtime's boot lines) are no
+        // warning, though the parser takes any line it does not know for one.
+        $lines = preg_grep(self::PHP_LINE, preg_split('{\R}', $startupLog) ?: []) ?: [];
         $parser = new StartupLogParser();
-        $messages = $parser->parse($startupLog);
+        $messages = $parser->parse(implode("\n", $lines));
         $warnings = array_values(array_filter(
             $messages,
             static fn (StartupMessage $message): bool => Severity::Warning === $message->severity,

@@ -34,6 +34,21 @@ final class ScenarioRecordBuilderTest extends TestCase
         ], $warnings->examples);
     }
 
+    public function testOnlyWhatPhpLoggedCountsNotTheServersOwnLines(): void
+    {
+        $log = <<<'LOG'
+            [Wed Nov 25 17:47:01.123 2026] [mpm_prefork:notice] [pid 4242] AH00163: Apache/2.4.62 (Debian) configured -- resuming normal operations
+            worker 1 booted the app in 0.12 s
+            2026/11/25 17:47:01 [warn] 4243#4243: could not build optimal types_hash
+            Wed Nov 25 17:47:01 2026 (4244): Warning Interned string buffer overflow
+            LOG;
+
+        $warnings = ScenarioRecordBuilder::warnings($log);
+
+        self::assertSame(1, $warnings->count, 'OPcache\'s own warning only');
+        self::assertSame(['Interned string buffer overflow'], $warnings->examples);
+    }
+
     public function testAQuietStartCountsNothing(): void
     {
         $warnings = ScenarioRecordBuilder::warnings("[25-Nov-2026 17:47:01] NOTICE: fpm is running, pid 1\n");
