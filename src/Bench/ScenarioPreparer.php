@@ -12,6 +12,7 @@ use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Scenario\AutoloadLayer;
 use Preheat\Bench\Scenario\Generated;
 use Preheat\Bench\Scenario\GivenScript;
+use Preheat\Bench\Scenario\Naive;
 use Preheat\Bench\Scenario\NoPreload;
 use Preheat\Bench\Scenario\Recording;
 use Preheat\Bench\Scenario\ScenarioSpec;
@@ -29,12 +30,15 @@ use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\Trace\TracedServer;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
+use Preheat\Util\AtomicFile;
 
 /**
  * Turns a scenario's SPEC into what its server runs with: no preloading (with or without the
- * recorder), the script given (verified first), or one written by `generate` with the scenario's
- * strategy (for hot, from the configured usage store or traffic recorded now; for trace, from one
- * pass over the pages), under its layers (ScenarioLayering: OPcache's settings, a classmap autoloader).
+ * recorder), the script given, a naive one (every scanned file compiled), or one written by `generate`
+ * with the scenario's strategy (for hot, from the configured usage store or traffic recorded now; for
+ * trace, from one pass over the pages), under its layers (ScenarioLayering: OPcache's settings, a
+ * classmap autoloader). A given or naive script is verified as it is and never fixed: only a fatal error
+ * keeps it from running, and its warnings are counted from its server's start (ScenarioRecordBuilder).
  * A scenario whose script fails verification is recorded with the reason and not run; one whose layer
  * does not apply to the app is skipped with the reason; the others go on.
  */
@@ -137,22 +141,50 @@ final class ScenarioPreparer implements ScenarioPreparation
         return match (true) {
             $preload instanceof NoPreload => new PreparedScenario($spec->name, $spec->spec, null, 'no preloading'),
             $preload instanceof Recording => $this->recording($spec, $config, $directory),
-            $preload instanceof GivenScript => $this->given($spec, $preload, $verify),
+            $preload instanceof GivenScript => $this->asIs($spec, $preload->path, 'given script', $verify),
+            $preload instanceof Naive => $this->naive($spec, $config, $directory, $verify),
             $preload instanceof Generated => $this->generated($spec, $preload, $config, $directory, $verify),
             default => throw new \LogicException('No preparation for '.$preload::class),
         };
     }
 
-    private function given(ScenarioSpec $spec, GivenScript $script, VerifyOptions $verify): PreparedScenario
+    /**
+     * A script run as users run it: verified once with the scenario's php.ini and never fixed. A fatal error
+     * (PHP would not start) keeps it from being measured; its warnings do not, and the runner counts them from
+     * its server's own start (a script may preload nothing under the CLI, as Symfony's does).
+     */
+    private function asIs(ScenarioSpec $spec, string $path, string $what, VerifyOptions $verify): PreparedScenario
     {
-        $report = $this->verifier->verify($script->path, $verify);
+        $report = $this->verifier->verify($path, $verify);
 
-        return new PreparedScenario($spec->name, $spec->spec, $script->path, \sprintf(
-            'given script, %d classes',
-            $report->classes,
-        ), problems: $report->passed(false) ? [] : [
-            \sprintf('%s fails verification: %s', $script->path, $this->firstFatal($report->messages)),
-        ]);
+        return new PreparedScenario(
+            $spec->name,
+            $spec->spec,
+            $path,
+            $what.', run as it is (not fixed)',
+            problems: $report->passed(false) ? [] : [
+                \sprintf('%s fails verification: %s', $path, $this->firstFatal($report->messages)),
+            ],
+        );
+    }
+
+    /** Every PHP file of the scanned paths compiled, written into the scenario's directory and run as it is. */
+    private function naive(
+        ScenarioSpec $spec,
+        BenchConfig $config,
+        string $directory,
+        VerifyOptions $verify,
+    ): PreparedScenario {
+        $files = $this->layering->scannedFiles($config);
+        $path = $directory.'/'.Naive::SCRIPT;
+        AtomicFile::write($path, Naive::script($files));
+
+        return $this->asIs(
+            $spec,
+            $path,
+            \sprintf('naive: every scanned file compiled (%d files)', \count($files)),
+            $verify,
+        );
     }
 
     /**

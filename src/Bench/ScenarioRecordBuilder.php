@@ -7,11 +7,22 @@ namespace Preheat\Bench;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Php\OpcacheStatus;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupLogParser;
+use Preheat\Script\Verify\StartupMessage;
 
 /** What the runner learns about one scenario as the run goes on, turned into a ScenarioRecord at the end. */
 final class ScenarioRecordBuilder
 {
+    /**
+     * A line PHP logged: "[date] PHP Warning:  ..." (error_log), or OPcache's own "... (pid): Warning ..."
+     * (stderr, which php-fpm's master logs).
+     */
+    private const PHP_LINE = '{^(?:\[[^\]]*\]\s+)?PHP [A-Z][A-Za-z ]*:\s'
+        .'|^.*?\(\d+\): (?:Fatal Error|Error|Warning|Message|Debug) }';
+
     /** @var list<string> */
     private array $problems;
 
@@ -19,6 +30,8 @@ final class ScenarioRecordBuilder
     private array $runs = [];
 
     private ?float $startSeconds = null;
+
+    private ?StartupWarnings $warnings = null;
 
     /** Which start of its server runs the rounds now: 1, then one more per restart. */
     private int $instance = 1;
@@ -61,9 +74,40 @@ final class ScenarioRecordBuilder
         array_push($this->problems, ...array_values($problems));
     }
 
-    public function started(float $seconds): void
+    /**
+     * Its server is up, the first time: how long PHP took, and what its logs say so far (before any request:
+     * what PHP and the server printed while starting, the preload's warnings among them).
+     */
+    public function started(float $seconds, string $startupLog = ''): void
     {
         $this->startSeconds = $seconds;
+        $this->warnings = self::warnings($startupLog);
+    }
+
+    /**
+     * The warnings in a server's start-up log, each as many times as it was printed, with the classes OPcache
+     * refused to preload among them and the first few quoted.
+     */
+    public static function warnings(string $startupLog): StartupWarnings
+    {
+        // PHP's own lines only: a runtime's other logs (Apache's notices, the worker runtime's boot lines) are no
+        // warning, though the parser takes any line it does not know for one.
+        $lines = preg_grep(self::PHP_LINE, preg_split('{\R}', $startupLog) ?: []) ?: [];
+        $parser = new StartupLogParser();
+        $messages = $parser->parse(implode("\n", $lines));
+        $warnings = array_values(array_filter(
+            $messages,
+            static fn (StartupMessage $message): bool => Severity::Warning === $message->severity,
+        ));
+
+        return new StartupWarnings(
+            array_sum(array_map(static fn (StartupMessage $message): int => $message->count, $warnings)),
+            \count($parser->unlinkedClasses($warnings)),
+            array_map(
+                static fn (StartupMessage $message): string => (string) strtok($message->message, "\n"),
+                \array_slice($warnings, 0, StartupWarnings::EXAMPLES),
+            ),
+        );
     }
 
     /** Its server was stopped and started anew: the rounds from now on run on another instance. */
@@ -117,6 +161,7 @@ final class ScenarioRecordBuilder
             $prepared->layers,
             $this->conditions,
             $this->instances,
+            $this->warnings,
         );
     }
 }

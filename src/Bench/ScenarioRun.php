@@ -12,6 +12,9 @@ use Preheat\Server\Runtime;
  */
 final class ScenarioRun
 {
+    /** Lines of each log read after the first start: every warning even a compile-everything preload prints. */
+    private const STARTUP_LOG_LINES = 100000;
+
     private ?Runtime $runtime = null;
 
     /** @param (\Closure(): Runtime)|null $start null for a scenario that is not served (skipped or broken before) */
@@ -44,7 +47,8 @@ final class ScenarioRun
             throw new \LogicException($message);
         }
         $this->runtime = ($this->start)();
-        $this->record->started($this->runtime->startSeconds());
+        // Before any request, its logs hold only what the start printed.
+        $this->record->started($this->runtime->startSeconds(), $this->runtime->logTail(self::STARTUP_LOG_LINES));
 
         return $this->runtime;
     }

@@ -111,6 +111,17 @@ final class ScenarioLayering
         ));
     }
 
+    /**
+     * Every PHP file of the scanned paths (what `generate` scans, before any is left out), by real path: what a
+     * compile-everything preloader compiles.
+     *
+     * @return list<string>
+     */
+    public function scannedFiles(BenchConfig $config): array
+    {
+        return array_map('strval', array_keys($this->scan($config)->scan->inventory->files));
+    }
+
     private function scan(BenchConfig $config): PlanResult
     {
         return $this->scan ??= $this->pipeline->run($config->scope->request, $config->scope->options);

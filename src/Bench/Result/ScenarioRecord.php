@@ -27,6 +27,8 @@ final class ScenarioRecord
      * @param array<int, RunConditions> $conditions    round => what the machine did during that run
      * @param array<int, int>           $instances     round => which start of its server ran it (1, then one more
      *                                                 per restart)
+     * @param StartupWarnings|null      $warnings      what its server logged while it first started (the
+     *                                                 preload's warnings among them); null: not started
      */
     public function __construct(
         public readonly string $name,
@@ -42,6 +44,7 @@ final class ScenarioRecord
         public readonly array $layers = [],
         public readonly array $conditions = [],
         public readonly array $instances = [],
+        public readonly ?StartupWarnings $warnings = null,
     ) {
     }
 

@@ -10,7 +10,8 @@ use Preheat\Setting;
 
 /**
  * One benchmark scenario: a name and what it preloads (ScenarioPreload). SPEC is `none`, `record` (no
- * preloading, the usage recorder on: what recording costs), a preload script path, or a strategy for
+ * preloading, the usage recorder on: what recording costs), `naive` (every scanned file compiled, as
+ * compile-everything preloaders do, run as it is), a preload script path, or a strategy for
  * `generate` (Strategies: `paths`, also spelled `all`, every safe file; `hot`, what recorded traffic
  * loads most; `trace`, what one pass over the pages loads). Its layers say what else it changes
  * (OPcache's settings, the autoloader, the runtime).
@@ -62,6 +63,7 @@ final class ScenarioSpec
         $preload = match (true) {
             NoPreload::SPEC === $spec => new NoPreload(),
             Recording::SPEC === $spec => new Recording(),
+            Naive::SPEC === $spec => new Naive(),
             null !== $strategy => new Generated($strategy, $spec),
             default => null,
         };
@@ -74,7 +76,7 @@ final class ScenarioSpec
                 \sprintf('scenario "%s"', $name),
                 $spec,
                 \sprintf(
-                    'give none, record, %s, or the path of a preload script (no file at %s)',
+                    'give none, record, naive, %s, or the path of a preload script (no file at %s)',
                     implode(', ', $strategies->names()),
                     $path,
                 ),

@@ -74,7 +74,8 @@ final class BenchCommand extends Command
                 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)',
             )
             ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, \sprintf(
-                'NAME=SPEC with SPEC none, record (recorder on), %s or a preload script (default: none and all)',
+                'NAME=SPEC with SPEC none, record (recorder on), naive (every file compiled), %s or a preload script '
+                .'(default: none and all)',
                 implode(', ', $this->strategies->names()),
             ))
             ->addOption(

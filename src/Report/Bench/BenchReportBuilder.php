@@ -225,7 +225,7 @@ final class BenchReportBuilder
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
             $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
-            $status?->preloadedClasses,
+            self::preloadedClasses($record),
             null === $status ? null : \count($status->preloadedScripts),
             $status?->preloadedFunctions,
             $status?->preloadMemoryBytes,
@@ -247,6 +247,7 @@ final class BenchReportBuilder
                 array_keys($record->runs),
                 array_values($record->runs),
             ),
+            $record->warnings,
         );
     }
 
@@ -280,6 +281,18 @@ final class BenchReportBuilder
         }
 
         return $metrics;
+    }
+
+    /**
+     * The classes OPcache really preloaded: its own count, less those it refused at start-up. Its status lists a
+     * class it could not link ("Can't preload unlinked class") or found declared already among the preloaded
+     * ones, though requests get neither from the preload.
+     */
+    private static function preloadedClasses(ScenarioRecord $record): ?int
+    {
+        $listed = $record->opcacheStatus?->preloadedClasses;
+
+        return null === $listed ? null : max(0, $listed - ($record->warnings->refusedClasses ?? 0));
     }
 
     /** @return list<float> req/s of the runs that count */

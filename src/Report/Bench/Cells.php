@@ -62,7 +62,7 @@ final class Cells
                     self::shortLabel($report->primary->metric),
                     self::points($stopping->rule->precisionPoints),
                 ),
-            'p50 / p99', 'preloaded classes', 'preload memory', 'worker PSS', 'PHP start',
+            'p50 / p99', 'start-up warnings', 'preloaded classes', 'preload memory', 'worker PSS', 'PHP start',
         ];
     }
 
@@ -157,6 +157,7 @@ final class Cells
             ...$cells,
             self::precision($row->metric($primary)?->comparison, null === $row->comparison, $rule),
             null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
+            self::warnings($row),
             null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
             null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
             null === $row->workerPssBytes
@@ -164,6 +165,26 @@ final class Cells
                 : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
             null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
         ];
+    }
+
+    /**
+     * The warnings its server logged while it started, with how many were classes OPcache refused to preload;
+     * — when the start was not watched.
+     */
+    public static function warnings(ScenarioRow $row): string
+    {
+        $warnings = $row->warnings;
+        if (null === $warnings) {
+            return '—';
+        }
+
+        return 0 === $warnings->refusedClasses
+            ? number_format($warnings->count)
+            : \sprintf(
+                '%s (%s classes refused)',
+                number_format($warnings->count),
+                number_format($warnings->refusedClasses),
+            );
     }
 
     /** The run-to-run spread of a scenario's own figures, (max − min) / median, with the rounds it is over. */
@@ -544,6 +565,15 @@ final class Cells
             }
             if (null !== $row->skipped) {
                 $notes[] = \sprintf('%s %s', $row->name, $row->skipped);
+            }
+            if (null !== $row->warnings && $row->warnings->count > 0) {
+                $notes[] = \sprintf(
+                    '%s: %d %s logged at start-up (at every start; counted, not fixed), first: %s',
+                    $row->name,
+                    $row->warnings->count,
+                    1 === $row->warnings->count ? 'warning' : 'warnings',
+                    implode('; ', $row->warnings->examples),
+                );
             }
             foreach ($row->voidRuns as $round => $reason) {
                 $notes[] = \sprintf('%s round %d void (%s): left out of the statistics', $row->name, $round, $reason);

@@ -83,6 +83,13 @@ final class JsonRenderer implements Renderer
                     'functions' => $row->preloadedFunctions,
                     'memoryBytes' => $row->preloadMemoryBytes,
                 ],
+                'startupWarnings' => null === $row->warnings
+                    ? null
+                    : [
+                        'count' => $row->warnings->count,
+                        'refusedClasses' => $row->warnings->refusedClasses,
+                        'examples' => $row->warnings->examples,
+                    ],
                 'opcacheUsedBytes' => $row->opcacheUsedBytes,
                 'workerPssBytes' => $row->workerPssBytes,
                 'workers' => $row->workers,

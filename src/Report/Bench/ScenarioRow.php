@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Bench\Statistics\PairedComparison;
 
 /** One scenario's line in the report, computed from its runs. */
@@ -20,6 +21,8 @@ final class ScenarioRow
      * @param array<string, MetricSummary> $metrics                  by Metric value, every metric this scenario or the
      *                                                               baseline measured (req/s included)
      * @param list<RoundRun>               $runs                     every run in round order, void ones too
+     * @param StartupWarnings|null         $warnings                 the warnings its server logged while it
+     *                                                               started; null when it did not start
      */
     public function __construct(
         public readonly string $name,
@@ -47,6 +50,7 @@ final class ScenarioRow
         public readonly ?string $skipped = null,
         public readonly array $metrics = [],
         public readonly array $runs = [],
+        public readonly ?StartupWarnings $warnings = null,
     ) {
     }
 

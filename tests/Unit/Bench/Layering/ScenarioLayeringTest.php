@@ -37,6 +37,22 @@ final class ScenarioLayeringTest extends TestCase
         self::assertSame([], $runner->ran, 'no layer of these scans or measures anything');
     }
 
+    public function testTheNaiveScenarioGetsEveryScannedFileTheSafePlanLeftOutIncluded(): void
+    {
+        $runner = new FakeProcessRunner();
+        $layering = new ScenarioLayering(new PlanPipeline($runner), $runner, new PhpInstallation('php', 'php-fpm', new PhpSettings('/etc/php/8.2/fpm/php.ini', 'test')));
+        $src = realpath(\dirname(__DIR__, 3).'/Fixtures/bench/app/src');
+
+        $files = $layering->scannedFiles($this->config());
+
+        self::assertContains($src.'/Greeting.php', $files, 'a define() beside the class: the plan leaves it out, a compile-everything preloader does not');
+        foreach (['Renderable', 'Page', 'HomePage'] as $class) {
+            self::assertContains($src.'/'.$class.'.php', $files);
+        }
+        self::assertContains(realpath(\dirname(__DIR__, 3).'/Fixtures/bench/app/public/index.php'), $files, 'every PHP file, the front controller too: compiling runs none of it');
+        self::assertSame([], $runner->ran, 'listing the files boots no PHP');
+    }
+
     private function config(): BenchConfig
     {
         $app = \dirname(__DIR__, 3).'/Fixtures/bench/app';

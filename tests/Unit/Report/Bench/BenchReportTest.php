@@ -14,6 +14,7 @@ use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
@@ -119,6 +120,7 @@ final class BenchReportTest extends TestCase
                 'gains',
                 'latencyMs',
                 'preload',
+                'startupWarnings',
                 'opcacheUsedBytes',
                 'workerPssBytes',
                 'workers',
@@ -142,6 +144,54 @@ final class BenchReportTest extends TestCase
         );
         self::assertEquals(4.0, $data['scenarios'][1]['runs'][0]['cpuPerRequestMs'], '1180 requests, 4.72 CPU seconds');
         self::assertFalse($data['scenarios'][1]['runs'][2]['valid']);
+    }
+
+    public function testStartUpWarningsAreCountedForEveryScenarioInEveryFormat(): void
+    {
+        $result = $this->sampleResult();
+        [$none, $all] = $result->scenarios;
+        $naive = new ScenarioRecord(
+            'naive',
+            'naive',
+            '/tmp/naive-preload.php',
+            'naive: every scanned file compiled (900 files), run as it is (not fixed)',
+            runs: $all->runs,
+            fpmStartSeconds: 0.9,
+            opcacheStatus: $all->opcacheStatus,
+            workerPss: $all->workerPss,
+            warnings: new StartupWarnings(82, 80, [
+                'Can\'t preload unlinked class App\\Tests\\Case: Unknown parent PHPUnit\\Framework\\TestCase',
+            ]),
+        );
+        $notStarted = new ScenarioRecord('later', 'paths', null, '', problems: ['php-fpm did not start']);
+        $report = (new BenchReportBuilder())->build(
+            new BenchResult([$none, $all, $naive, $notStarted], 'none', $result->environment, ['/'], 5),
+        );
+
+        $markdown = Written::markdown($report);
+        self::assertStringContainsString('| p50 / p99 | start-up warnings | preloaded classes |', $markdown);
+        self::assertMatchesRegularExpression('/\\| all \\|.*\\| 0 \\| 1,200 \\|/', $markdown);
+        self::assertMatchesRegularExpression(
+            '/\\| naive \\|.*\\| 82 \\(80 classes refused\\) \\| 1,120 \\|/',
+            $markdown,
+            'OPcache lists the classes it refused too: they are not preloaded',
+        );
+        $note = 'naive: 82 warnings logged at start-up (at every start; counted, not fixed), first: Can\'t preload '
+            .'unlinked class App\\Tests\\Case: Unknown parent PHPUnit\\Framework\\TestCase';
+        self::assertStringContainsString('- '.$note, $markdown);
+        $text = Written::text($report);
+        self::assertStringContainsString('* '.$note, $text);
+        self::assertMatchesRegularExpression('/\\| naive +\\|.*\\| 82 \\(80 classes refused\\) +\\|/', $text);
+        self::assertStringNotContainsString('all: 0 warnings', $text, 'no note for a clean start');
+
+        $scenarios = Written::json($report)['scenarios'];
+        self::assertSame(['count' => 0, 'refusedClasses' => 0, 'examples' => []], $scenarios[1]['startupWarnings']);
+        self::assertSame(82, $scenarios[2]['startupWarnings']['count']);
+        self::assertSame(80, $scenarios[2]['startupWarnings']['refusedClasses']);
+        self::assertSame(1120, $scenarios[2]['preload']['classes']);
+        self::assertSame(1200, $scenarios[1]['preload']['classes']);
+        self::assertCount(1, $scenarios[2]['startupWarnings']['examples']);
+        self::assertNull($scenarios[3]['startupWarnings'], 'a server that never started logged nothing to count');
     }
 
     public function testTwoRoundsGiveNoIntervalAndSayWhyInEveryFormat(): void
@@ -557,6 +607,7 @@ final class BenchReportTest extends TestCase
                 0,
             ),
             workerPss: [10 * 1048576, 10 * 1048576],
+            warnings: new StartupWarnings(0),
         );
     }
 
