@@ -44,11 +44,12 @@ final class InventoryBuilder
         $files = [];
         $toParse = [];
         $keys = [];
+        $byContent = $cache->indexesContent();
         foreach ($paths as $path) {
             $size = (int) @filesize($path);
             $modifiedAt = (int) @filemtime($path);
             $inventory = $cache->get($path, $size, $modifiedAt);
-            if (null === $inventory && false !== ($code = @file_get_contents($path))) {
+            if (null === $inventory && $byContent && false !== ($code = @file_get_contents($path))) {
                 // Not known at this path (a new release directory, a touched file): perhaps by its bytes.
                 $keys[$path] = [InventoryCache::contentKey($path, $code), \strlen($code), $modifiedAt];
                 $inventory = $cache->getByContent($path, $keys[$path][0], $size, $modifiedAt);

@@ -103,6 +103,12 @@ final class InventoryCache
         return FileInventory::fromArray($entry);
     }
 
+    /** Whether this cache keeps a content index: without one, there is no point reading files to hash them. */
+    public function indexesContent(): bool
+    {
+        return null !== $this->file;
+    }
+
     /**
      * The analysis of a file with these bytes, from any project in this cache directory, re-based to $path.
      * Read lazily: a run whose files are all known by path never loads the content index.
