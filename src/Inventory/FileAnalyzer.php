@@ -29,20 +29,12 @@ final class FileAnalyzer
 
     private readonly Parser $parser;
 
-    public function __construct(private readonly ?PhpVersion $targetVersion = null)
+    public function __construct(?PhpVersion $targetVersion = null)
     {
         $factory = new ParserFactory();
         $this->parser = null === $targetVersion
             ? $factory->createForHostVersion()
             : $factory->createForVersion($targetVersion);
-    }
-
-    /** The PHP version parsed for, as "major.minor"; '' for the running PHP's. */
-    public function targetVersion(): string
-    {
-        $id = $this->targetVersion?->id;
-
-        return null === $id ? '' : intdiv($id, 10000).'.'.intdiv($id % 10000, 100);
     }
 
     public function analyze(string $path): FileInventory

@@ -8,12 +8,10 @@ use Preheat\Process\InterruptGuard;
 use Preheat\Util\Cpu;
 
 /**
- * Parses many files on every core: the parent starts one worker per core, each parses a share and
- * hands back its inventories through a temporary file, and reports progress on a socket or pipe.
- * A worker is a new PHP with OPcache's JIT on when this PHP has OPcache (the parser runs about 1.4 times
- * as fast there, start included), else a fork. Without either (or for few files) it parses in-process.
- * Files that name `__DIR__` or `__FILE__` come back analysed at their PathTemplate
- * (FileAnalyzer::analyzeTemplated()): the caller rebases them.
+ * Parses many files on every core: the parent forks one worker per core, each parses a share and
+ * hands back its inventories through a temporary file, and reports progress on a socket.
+ * Without pcntl (or for few files) it parses in-process. Files that name `__DIR__` or `__FILE__` come back
+ * analysed at their PathTemplate (FileAnalyzer::analyzeTemplated()): the caller rebases them.
  */
 final class ParallelAnalysis
 {
@@ -22,13 +20,9 @@ final class ParallelAnalysis
 
     private const PROGRESS_EVERY = 25;
 
-    /** @var list<string> the workers' lists of paths, removed once they have ended */
-    private array $pathsFiles = [];
-
     public function __construct(
         private readonly FileAnalyzer $analyzer,
         private readonly int $workers,
-        private readonly bool $jitWorkers = true,
     ) {
     }
 
@@ -51,16 +45,8 @@ final class ParallelAnalysis
 
         $chunks = $this->balancedChunks($paths);
         $children = [];
-        $autoloader = $this->jitWorkers ? self::autoloader() : null;
         foreach ($chunks as $index => $chunk) {
             $resultFile = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-scan-');
-            $spawned = null === $autoloader || false === $resultFile
-                ? null
-                : $this->spawnWorker($chunk, $resultFile, $autoloader);
-            if (null !== $spawned) {
-                $children[$index] = $spawned + ['file' => $resultFile, 'chunk' => $chunk];
-                continue;
-            }
             $sockets = stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
             if (false === $resultFile || false === $sockets) {
                 return $this->inProcess($paths, $progress);
@@ -80,13 +66,7 @@ final class ParallelAnalysis
             }
             fclose($sockets[1]);
             stream_set_blocking($sockets[0], false);
-            $children[$index] = [
-                'pid' => $pid,
-                'file' => $resultFile,
-                'socket' => $sockets[0],
-                'chunk' => $chunk,
-                'process' => null,
-            ];
+            $children[$index] = ['pid' => $pid, 'file' => $resultFile, 'socket' => $sockets[0], 'chunk' => $chunk];
         }
 
         // Interrupted, the run stops the forked scanners too: a SIGTERM to this process alone does not reach them.
@@ -94,7 +74,7 @@ final class ParallelAnalysis
         $stopChildren = InterruptGuard::instance()->stopOnExit(static function () use ($pids): void {
             foreach ($pids as $pid) {
                 @posix_kill($pid, \SIGKILL);
-                \function_exists('pcntl_waitpid') ? pcntl_waitpid($pid, $status) : null;
+                pcntl_waitpid($pid, $status);
             }
         });
 
@@ -123,18 +103,9 @@ final class ParallelAnalysis
 
         // Each has written its result and is ending: nothing is left to stop.
         InterruptGuard::instance()->forget($stopChildren);
-        foreach ($this->pathsFiles as $pathsFile) {
-            @unlink($pathsFile);
-            InterruptGuard::instance()->forgetPath($pathsFile);
-        }
-        $this->pathsFiles = [];
         $results = [];
         foreach ($children as $child) {
-            if (null !== $child['process']) {
-                proc_close($child['process']);
-            } else {
-                pcntl_waitpid($child['pid'], $status);
-            }
+            pcntl_waitpid($child['pid'], $status);
             $data = @unserialize((string) @file_get_contents($child['file']), ['allowed_classes' => false]);
             @unlink($child['file']);
             InterruptGuard::instance()->forgetPath($child['file']);
@@ -149,67 +120,6 @@ final class ParallelAnalysis
         }
 
         return $results;
-    }
-
-    /**
-     * Starts a worker in a new PHP with the JIT on (analysis-worker.php.template), or null when it cannot.
-     *
-     * @param list<string> $paths
-     *
-     * @return array{pid: int, socket: resource, process: resource}|null
-     */
-    private function spawnWorker(array $paths, string $resultFile, string $autoloader): ?array
-    {
-        $pathsFile = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-scan-paths-');
-        if (false === $pathsFile) {
-            return null;
-        }
-        file_put_contents($pathsFile, serialize([$paths, $this->analyzer->targetVersion()]));
-        $command = [
-            \PHP_BINARY,
-            '-d', 'opcache.enable_cli=1',
-            '-d', 'opcache.jit=tracing',
-            '-d', 'opcache.jit_buffer_size=64M',
-            // Whatever the CLI's ini says of preloading and OPcache's size, the worker preloads nothing.
-            '-d', 'opcache.preload=',
-            '-d', 'opcache.memory_consumption=64',
-            '-d', 'memory_limit='.\ini_get('memory_limit'),
-            '-d', 'display_errors=stderr',
-            __DIR__.'/analysis-worker.php.template',
-            $autoloader,
-            $pathsFile,
-            $resultFile,
-        ];
-        $streams = [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']];
-        $process = @proc_open($command, $streams, $pipes);
-        // The paths are read at the worker's start; it may be removed once the worker has ended (below).
-        InterruptGuard::instance()->removeOnExit($pathsFile);
-        if (!\is_resource($process)) {
-            @unlink($pathsFile);
-            InterruptGuard::instance()->forgetPath($pathsFile);
-
-            return null;
-        }
-        $this->pathsFiles[] = $pathsFile;
-        stream_set_blocking($pipes[1], false);
-
-        return ['pid' => (int) proc_get_status($process)['pid'], 'socket' => $pipes[1], 'process' => $process];
-    }
-
-    /**
-     * The Composer autoloader the workers load Preheat with; null when there is none to name (inside a PHAR,
-     * whose files a new PHP cannot run as a script: the workers are forked there).
-     */
-    private static function autoloader(): ?string
-    {
-        $phar = class_exists(\Phar::class, false) && '' !== \Phar::running(false);
-        if ($phar || !\extension_loaded('Zend OPcache')) {
-            return null;
-        }
-        $loader = (new \ReflectionClass(\Composer\Autoload\ClassLoader::class))->getFileName();
-        $autoload = false === $loader ? null : \dirname($loader, 2).'/autoload.php';
-
-        return null !== $autoload && is_file($autoload) ? $autoload : null;
     }
 
     /**

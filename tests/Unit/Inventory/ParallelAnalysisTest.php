@@ -11,7 +11,7 @@ use Preheat\Inventory\ParallelAnalysis;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
- * The workers, new PHPs with the JIT on or forks, read every file as parsing in-process does: the same
+ * The forked workers read every file as parsing in-process does, at its path template too: the same
  * analyses, in the same shape, for every file.
  */
 final class ParallelAnalysisTest extends TestCase
@@ -47,11 +47,9 @@ final class ParallelAnalysisTest extends TestCase
         $leftBefore = glob(sys_get_temp_dir().'/preheat-scan-*') ?: [];
         $inProcess = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths));
 
-        $jit = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2))->analyze($paths));
-        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2, jitWorkers: false))->analyze($paths));
+        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2))->analyze($paths));
 
         self::assertCount(320, $inProcess);
-        self::assertSame($inProcess, $jit);
         self::assertSame($inProcess, $forked);
         self::assertSame($leftBefore, glob(sys_get_temp_dir().'/preheat-scan-*') ?: [], 'no temporary file left');
     }
