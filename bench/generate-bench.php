@@ -4,10 +4,12 @@ declare(strict_types=1);
 
 /*
  * The measuring half of bench/generate.sh. For each tree, rounds alternate a cold run (nothing cached),
- * a warm run (parse cache filled, PHP booted again with --reverify) and an unchanged re-run (the last
- * verification reused), so that machine noise falls on all three; the report gives the median with min
- * and max beside the targets and the figures measured before, and the script every run wrote, which must
- * be the same. Exits 1 when a tree's warm median is over its target.
+ * a warm run (parse cache filled, PHP booted again with --reverify), an unchanged re-run (the last
+ * verification reused) and a new release (the same tree copied to another path, as a deploy makes it:
+ * the parse cache knows its files by their bytes only), so that machine noise falls on all four; the report
+ * gives the median with min and max beside the targets and the figures measured before, and the script every
+ * run wrote, which must be the same (a new release's with its own path put back). Exits 1 when a tree's warm
+ * median is over its target.
  *
  * Usage: php bench/generate-bench.php ROUNDS NAME=TREE[,PROJECT] ...
  *   TREE     the directory to scan (--path); empty with PROJECT: the project's defaults
@@ -22,14 +24,20 @@ $rounds = max(1, (int) ($argv[1] ?? '5'));
 $trees = array_slice($argv, 2) ?: ['bench=/usr/share/php'];
 
 /** The bench tree's targets (issue 21), for its file count; a larger Composer app's scale with its file count. */
-const TARGETS = ['cold' => 5.0, 'warm' => 2.5, 'unchanged' => 1.0];
+const TARGETS = ['cold' => 5.0, 'warm' => 2.5, 'unchanged' => 1.0, 'release' => 2.5];
 /** What the bench tree took before, on a quiet machine (load 0.9, 2 cores), 3 rounds each. */
 const EARLIER = [
-    'earlier main, turn before last (6,286 files)' => ['cold' => '5.46 s', 'warm' => '2.57 s', 'unchanged' => '-'],
+    'earlier main, turn before last (6,286 files)' => [
+        'cold' => '5.46 s',
+        'warm' => '2.57 s',
+        'unchanged' => '-',
+        'release' => '-',
+    ],
     'main at 18fa52e (6,571 files)' => [
         'cold' => '13.63 s (13.35-13.66)',
         'warm' => '8.16 s (8.01-8.23)',
         'unchanged' => '-',
+        'release' => '-',
     ],
 ];
 
@@ -42,7 +50,7 @@ $run = static function (array $command): array {
     $started = hrtime(true);
     $process->run();
     $seconds = (hrtime(true) - $started) / 1e9;
-    if (!\in_array($process->getExitCode(), [0, 1], true)) {
+    if (!in_array($process->getExitCode(), [0, 1], true)) {
         fwrite(\STDERR, $process->getErrorOutput());
         exit(1);
     }
@@ -98,17 +106,50 @@ foreach ($trees as $spec) {
         $generate[] = '--path='.$tree;
     }
     $run($generate); // fills the parse cache; the cold runs (--no-cache) leave it alone
-    $times = ['cold' => [], 'warm' => [], 'unchanged' => []];
+    $times = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
     $last = [];
     $scripts = [];
     $reused = [];
+    $releases = [];
     for ($round = 1; $round <= $rounds; ++$round) {
-        fwrite(\STDERR, sprintf("%s, round %d/%d: cold, warm, unchanged\n", $name, $round, $rounds));
+        fwrite(\STDERR, sprintf("%s, round %d/%d: cold, warm, unchanged, new release\n", $name, $round, $rounds));
         foreach (['cold' => ['--no-cache'], 'warm' => ['--reverify'], 'unchanged' => []] as $kind => $extra) {
             [$times[$kind][], $last[$kind]] = $run([...$generate, ...$extra]);
             $scripts[hash_file('sha256', $output)] = true;
             $reused[$kind][] = $last[$kind]['reused'] ?? false;
         }
+        // A new release: the tree (or the project) copied to another path, every modification time new; at the
+        // same depth, as releases/N+1 beside releases/N (a file naming __DIR__ is known by its bytes at that depth).
+        $original = '' !== $tree ? $tree : $project;
+        $depth = count(array_filter(explode('/', $original), static fn (string $s): bool => '' !== $s));
+        $releaseRoot = $work.'-release-'.$round;
+        $copy = $releaseRoot;
+        while (count(array_filter(explode('/', $copy), static fn (string $s): bool => '' !== $s)) < $depth - 1) {
+            $copy .= '/r';
+        }
+        $copy .= '/'.basename($original);
+        @mkdir(dirname($copy), 0777, true);
+        (new Process(['cp', '-r', $original, $copy], null, null, null, 600))->mustRun();
+        $release = array_map(
+            static fn (string $a): string => match (true) {
+                str_starts_with($a, '--path=') => '--path='.$copy,
+                str_starts_with($a, '--project=') && '' === $tree => '--project='.$copy,
+                str_starts_with($a, '--output=') => '--output='.$output.'.release',
+                default => $a,
+            },
+            $generate,
+        );
+        [$times['release'][], $last['release']] = $run($release);
+        $reused['release'][] = $last['release']['reused'] ?? false;
+        // The same script with the copy's path put back, but for the manifest's hash of the plan (of its paths).
+        $plan = static fn (string $script): string => (string) preg_replace(
+            ['{PreheatManifest_[0-9a-f]+}', "{PLAN = '[0-9a-f]+'}"],
+            ['PreheatManifest_', "PLAN = ''"],
+            $script,
+        );
+        $moved = str_replace($copy, $original, (string) file_get_contents($output.'.release'));
+        $releases[] = $plan($moved) === $plan((string) file_get_contents($output));
+        (new Process(['rm', '-rf', $releaseRoot]))->run();
     }
 
     $summary = $last['cold']['plan']['summary'];
@@ -135,6 +176,7 @@ foreach ($trees as $spec) {
         'cold' => 'cold (parse every file)',
         'warm' => 'warm (parse cache, --reverify)',
         'unchanged' => 'unchanged re-run',
+        'release' => 'new release (same files, another path)',
     ];
     foreach ($labels as $kind => $label) {
         $target = TARGETS[$kind] * $scale;
@@ -144,16 +186,17 @@ foreach ($trees as $spec) {
             $stats($times[$kind]),
             $target,
             $median($times[$kind]) > $target ? ' (over)' : '',
-            implode(' | ', array_map(static fn (array $e): string => $name === 'bench' ? $e[$kind] : '-', EARLIER)),
+            implode(' | ', array_map(static fn (array $e): string => 'bench' === $name ? $e[$kind] : '-', EARLIER)),
         );
     }
     printf(
-        "\nEvery run wrote the same script: %s. Unchanged re-runs reused the verification: %d of %d; "
-            ."cold and warm runs: %d.\n",
+        "\nEvery run wrote the same script: %s (new releases, with their path: %s). Unchanged re-runs reused the "
+            ."verification: %d of %d; cold, warm and new-release runs: %d.\n",
         1 === count($scripts) ? 'yes' : 'NO ('.count($scripts).' different scripts)',
+        [] === array_filter($releases, static fn (bool $same): bool => !$same) ? 'yes' : 'NO',
         count(array_filter($reused['unchanged'])),
         $rounds,
-        count(array_filter([...$reused['cold'], ...$reused['warm']])),
+        count(array_filter([...$reused['cold'], ...$reused['warm'], ...$reused['release']])),
     );
     printf(
         "Verification: %d scripts, %d classes, %.1f MB preload memory, %d fatals, %d warnings.\n\n",
@@ -163,7 +206,11 @@ foreach ($trees as $spec) {
         $verification['fatals'],
         $verification['warnings'],
     );
-    if (1 !== count($scripts) || count(array_filter($reused['unchanged'])) !== $rounds) {
+    if (
+        1 !== count($scripts)
+        || count(array_filter($releases)) !== $rounds
+        || count(array_filter($reused['unchanged'])) !== $rounds
+    ) {
         $failed[] = $name.': the runs did not agree';
     }
     if ($median($times['warm']) > TARGETS['warm'] * $scale) {
@@ -174,7 +221,7 @@ foreach ($trees as $spec) {
             TARGETS['warm'] * $scale,
         );
     }
-    foreach (['cold', 'warm', 'unchanged'] as $kind) {
+    foreach (['cold', 'warm', 'unchanged', 'release'] as $kind) {
         printf(
             "Where the seconds go, last %s run (generate -vv):\n\n```\n%s\n```\n\n",
             $kind,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times `preheat generate` (with its verification) cold (nothing cached), warm (parse cache filled, PHP
-# booted again with --reverify) and as an unchanged re-run (the last verification reused), on two trees:
+# booted again with --reverify), as an unchanged re-run (the last verification reused) and on a new release
+# (the tree copied to another path of the same depth, new mtimes: parsed files found by their bytes), on two trees:
 #   bench    Debian's Laravel framework and everything else Debian installs under /usr/share/php (about
 #            5,500 PHP files; Laravel from Packagist needs packages the registry here does not hold)
 #   symfony  the corpus's Symfony app (bench/corpus/apps/symfony, installed with Composer from its lock),

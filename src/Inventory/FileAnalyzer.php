@@ -39,6 +39,21 @@ final class FileAnalyzer
 
     public function analyze(string $path): FileInventory
     {
+        return $this->read($path, false);
+    }
+
+    /**
+     * As analyze(), but a file that names `__DIR__` or `__FILE__` is analysed at its PathTemplate: what its
+     * include paths and constants hold is in template tokens (PathTemplate::rebase() puts its path in), so that
+     * the analysis can be reused at another path of the same depth.
+     */
+    public function analyzeTemplated(string $path): FileInventory
+    {
+        return $this->read($path, true);
+    }
+
+    private function read(string $path, bool $templated): FileInventory
+    {
         $size = @filesize($path);
         $modifiedAt = @filemtime($path);
         $code = @file_get_contents($path);
@@ -49,6 +64,12 @@ final class FileAnalyzer
                 (int) $modifiedAt,
                 'cannot be read: check that it exists and its permissions',
             );
+        }
+
+        if ($templated && PathTemplate::appliesTo($path, $code)) {
+            $inventory = $this->analyzeCode(PathTemplate::of($path), $code, $size, $modifiedAt);
+
+            return FileInventory::fromArray(['path' => $path] + $inventory->toArray());
         }
 
         return $this->analyzeCode($path, $code, $size, $modifiedAt);

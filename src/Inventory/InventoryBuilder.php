@@ -5,7 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Inventory;
 
 /**
- * Scans roots into an Inventory, parsing (on every core) only the files the cache does not already know.
+ * Scans roots into an Inventory, parsing (on every core) only the files the cache does not already know,
+ * by path or else by their bytes (InventoryCache's content index: a new release directory of the same files).
  */
 final class InventoryBuilder
 {
@@ -42,8 +43,20 @@ final class InventoryBuilder
         $paths = [...$selection->files, ...$selection->context];
         $files = [];
         $toParse = [];
+        $keys = [];
+        $byContent = $cache->indexesContent();
         foreach ($paths as $path) {
-            $inventory = $cache->get($path, (int) @filesize($path), (int) @filemtime($path));
+            $size = (int) @filesize($path);
+            $modifiedAt = (int) @filemtime($path);
+            $inventory = $cache->get($path, $size, $modifiedAt);
+            if (null === $inventory && $byContent && false !== ($code = @file_get_contents($path))) {
+                // Not known at this path (a new release directory, a touched file): perhaps by its bytes.
+                $keys[$path] = [InventoryCache::contentKey($path, $code), \strlen($code), $modifiedAt];
+                $inventory = $cache->getByContent($path, $keys[$path][0], $size, $modifiedAt);
+                if (null !== $inventory) {
+                    $cache->put($inventory);
+                }
+            }
             if (null === $inventory) {
                 $toParse[] = $path;
             }
@@ -55,9 +68,22 @@ final class InventoryBuilder
             $toParse,
             null === $progress ? null : static fn (int $done) => $progress($cached + $done, $total),
         );
-        foreach ($parsed as $path => $inventory) {
+        foreach ($parsed as $path => $templated) {
+            // Put the path into what came back at its template (a file naming __DIR__ or __FILE__).
+            $inventory = FileInventory::fromArray(PathTemplate::rebase($templated->toArray(), $path));
             $files[$path] = $inventory;
             $cache->put($inventory);
+            // Indexed by the bytes read before parsing, unless the file changed meanwhile (then its analysis
+            // may be of other bytes) or could not be parsed; an unreadable file (no key) only by its path.
+            [$key, $size, $modifiedAt] = $keys[$path] ?? [null, -1, -1];
+            if (
+                null !== $key
+                && null === $inventory->parseError
+                && $inventory->size === $size
+                && $inventory->modifiedAt === $modifiedAt
+            ) {
+                $cache->putContent($templated, $key);
+            }
         }
         if (null !== $progress) {
             $progress($total, $total);

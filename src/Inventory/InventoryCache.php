@@ -11,6 +11,12 @@ use Preheat\Util\UnsafeDirectory;
 /**
  * Remembers each file's inventory by path, size and modification time, so that
  * re-running on an unchanged tree parses nothing. A cache it cannot read is ignored, never fatal.
+ *
+ * Beside it, one content index per cache directory (shared by every project there) remembers each
+ * analysis by the hash of the file's bytes: a new release directory (the same vendor files at another
+ * path, with new modification times) reuses what an earlier release parsed. An analysis is re-based to the
+ * new path only when nothing in it came from the path: a file that names `__DIR__` or `__FILE__` (their
+ * values end up in its include paths and constants) is indexed by its bytes and its path together.
  */
 final class InventoryCache
 {
@@ -21,6 +27,14 @@ final class InventoryCache
     private array $entries = [];
 
     private bool $dirty = false;
+
+    /** Most analyses the content index keeps; the least recently used go first. */
+    private const CONTENT_ENTRIES = 60000;
+
+    /** @var array<string, array<string, mixed>>|null contentKey() => analysis; null: not read yet */
+    private ?array $content = null;
+
+    private bool $contentDirty = false;
 
     public function __construct(private readonly ?string $file)
     {
@@ -89,10 +103,94 @@ final class InventoryCache
         return FileInventory::fromArray($entry);
     }
 
+    /** Whether this cache keeps a content index: without one, there is no point reading files to hash them. */
+    public function indexesContent(): bool
+    {
+        return null !== $this->file;
+    }
+
+    /**
+     * The analysis of a file with these bytes, from any project in this cache directory, re-based to $path.
+     * Read lazily: a run whose files are all known by path never loads the content index.
+     */
+    public function getByContent(string $path, string $key, int $size, int $modifiedAt): ?FileInventory
+    {
+        if (null === $this->file) {
+            return null;
+        }
+        $this->content ??= $this->readContent();
+        $entry = $this->content[$key] ?? null;
+        if (null === $entry) {
+            return null;
+        }
+        // Used again: it moves to the end, the last to be forgotten when the index is next written.
+        unset($this->content[$key]);
+        $this->content[$key] = $entry;
+
+        return FileInventory::fromArray(
+            PathTemplate::rebase(['path' => $path, 'size' => $size, 'mtime' => $modifiedAt] + $entry, $path),
+        );
+    }
+
     public function put(FileInventory $inventory): void
     {
         $this->entries[$inventory->path] = $inventory->toArray();
         $this->dirty = true;
+    }
+
+    /**
+     * Indexes an analysis by the file's bytes, for other paths: $templated as FileAnalyzer::analyzeTemplated()
+     * gave it.
+     *
+     * @param string $contentKey contentKey() of the bytes that were analysed
+     */
+    public function putContent(FileInventory $templated, string $contentKey): void
+    {
+        if (null === $this->file) {
+            return;
+        }
+        $this->content ??= $this->readContent();
+        $entry = $templated->toArray();
+        unset($entry['path'], $entry['size'], $entry['mtime']);
+        $this->content[$contentKey] = $entry;
+        $this->contentDirty = true;
+    }
+
+    /**
+     * The bytes' hash; for a file that names `__DIR__` or `__FILE__`, with the depth of its path too (its
+     * analysis is kept at its PathTemplate), or its path itself when it cannot be templated.
+     */
+    public static function contentKey(string $path, string $code): string
+    {
+        $key = hash('xxh128', $code).':'.\strlen($code);
+        if (PathTemplate::appliesTo($path, $code)) {
+            return $key.':depth '.PathTemplate::depth($path);
+        }
+
+        return PathTemplate::dependsOnPath($code) ? $key.':'.$path : $key;
+    }
+
+    /** The content index beside the cache file: one per directory, PHP version and analysis format. */
+    private function contentFile(): ?string
+    {
+        return null === $this->file
+            ? null
+            : \dirname($this->file).'/content-index-'
+                .substr(hash('sha256', self::FORMAT.\PHP_VERSION), 0, 12).'.bin';
+    }
+
+    /** @return array<string, array<string, mixed>> */
+    private function readContent(): array
+    {
+        $file = $this->contentFile();
+        if (null === $file || !is_file($file)) {
+            return [];
+        }
+        $data = @unserialize((string) @file_get_contents($file), ['allowed_classes' => false]);
+
+        return \is_array($data) && self::FORMAT === ($data['format'] ?? null) && \is_array($data['entries'] ?? null)
+            ? $data['entries']
+            : [];
     }
 
     /** @param list<string> $keep paths still present; the others are forgotten */
@@ -101,6 +199,7 @@ final class InventoryCache
         if (null === $this->file) {
             return;
         }
+        $this->saveContent();
         $kept = array_intersect_key($this->entries, array_flip($keep));
         if (!$this->dirty && \count($kept) === \count($this->entries)) {
             return;
@@ -110,5 +209,20 @@ final class InventoryCache
         } catch (\RuntimeException) {
             // A cache that cannot be written only costs time on the next run.
         }
+    }
+
+    private function saveContent(): void
+    {
+        $file = $this->contentFile();
+        if (null === $file || null === $this->content || !$this->contentDirty) {
+            return;
+        }
+        $entries = \array_slice($this->content, -self::CONTENT_ENTRIES, null, true);
+        try {
+            AtomicFile::write($file, serialize(['format' => self::FORMAT, 'entries' => $entries]));
+        } catch (\RuntimeException) {
+            // As with the cache file: a content index that cannot be written only costs time.
+        }
+        $this->contentDirty = false;
     }
 }

@@ -10,7 +10,8 @@ use Preheat\Util\Cpu;
 /**
  * Parses many files on every core: the parent forks one worker per core, each parses a share and
  * hands back its inventories through a temporary file, and reports progress on a socket.
- * Without pcntl (or for few files) it parses in-process.
+ * Without pcntl (or for few files) it parses in-process. Files that name `__DIR__` or `__FILE__` come back
+ * analysed at their PathTemplate (FileAnalyzer::analyzeTemplated()): the caller rebases them.
  */
 final class ParallelAnalysis
 {
@@ -160,7 +161,7 @@ final class ParallelAnalysis
     {
         $entries = [];
         foreach ($paths as $index => $path) {
-            $entries[] = $this->analyzer->analyze($path)->toArray();
+            $entries[] = $this->analyzer->analyzeTemplated($path)->toArray();
             if (0 === ($index + 1) % self::PROGRESS_EVERY) {
                 @fwrite($progress, '.');
             }
@@ -184,7 +185,7 @@ final class ParallelAnalysis
     {
         $results = [];
         foreach ($paths as $index => $path) {
-            $results[$path] = $this->analyzer->analyze($path);
+            $results[$path] = $this->analyzer->analyzeTemplated($path);
             if (null !== $progress && 0 === ($index + 1) % 250) {
                 $progress($index + 1);
             }
