@@ -18,15 +18,34 @@ final class VerificationTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $lines = $this->lines($report->verification, $report->strict, $output->isVerbose() ? \PHP_INT_MAX : 30);
+        $lines = $this->lines(
+            $report->verification,
+            $report->strict,
+            $output->isVerbose() ? \PHP_INT_MAX : 30,
+            !$report->allowRefused,
+        );
         $output->writeln(array_map(DisplayString::of(...), $lines));
     }
 
-    /** @return list<string> */
-    public function lines(VerificationReport $report, bool $strict, int $maxMessages = 30): array
-    {
+    /**
+     * @param bool $refusedFails a class PHP refused fails the script (verify, unless --allow-refused)
+     *
+     * @return list<string>
+     */
+    public function lines(
+        VerificationReport $report,
+        bool $strict,
+        int $maxMessages = 30,
+        bool $refusedFails = false,
+    ): array {
         $lines = [];
+        $refused = $report->refusedClassCount();
         $status = match (true) {
+            $refusedFails && $refused > 0 && $report->passed($strict) => \sprintf(
+                '<error>FAILED</error>: PHP refused to preload %d of its classes (each request compiles them again;'
+                .' --allow-refused passes it)',
+                $refused,
+            ),
             $report->clean() => '<info>OK</info>',
             // Never "OK" while PHP warns at start-up: php-fpm would log it at every start.
             $report->passed($strict) => \sprintf(
@@ -41,9 +60,10 @@ final class VerificationTextRenderer implements Renderer
             $lines[] = \sprintf('  User       preloaded as %s (%s)', $report->preloadUser, $report->php->userSource);
         }
         $lines[] = \sprintf(
-            '  Preloaded  %d scripts, %d classes, %d functions, %s preload memory (OPcache: %s used of %s)',
+            '  Preloaded  %d scripts, %d classes%s, %d functions, %s preload memory (OPcache: %s used of %s)',
             $report->scripts,
-            $report->classes,
+            $report->preloadedClassCount(),
+            0 === $refused ? '' : \sprintf(' (%d more refused: not preloaded)', $refused),
             $report->functions,
             Format::megabytes($report->preloadMemoryBytes),
             Format::megabytes($report->opcacheUsedBytes),

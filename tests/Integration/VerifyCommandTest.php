@@ -56,19 +56,31 @@ final class VerifyCommandTest extends TestCase
         self::assertSame(1, $report['preloaded']['classes']);
     }
 
-    public function testAnUnlinkedClassIsAWarningAndFailsOnlyWithStrict(): void
+    public function testAClassPHPRefusedFailsUnlessAllowedAndIsNotCountedAsPreloaded(): void
     {
-        $this->write('lib.php', "<?php\nclass Child extends NotInstalled {}\n");
+        $this->write('lib.php', "<?php\nclass Child extends NotInstalled {}\nclass Kept {}\n");
         $script = $this->write('preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib.php');\n");
 
         [$report, $process] = PreheatProcess::json(['verify', $script]);
-        self::assertSame(0, $process->getExitCode());
+        self::assertSame(1, $process->getExitCode(), 'a refused class is compiled at every request: not a pass');
+        self::assertFalse($report['passed']);
         self::assertSame(1, $report['warnings']);
+        self::assertSame(1, $report['preloaded']['classes'], 'OPcache lists Child too, but only Kept is preloaded');
+        self::assertSame(1, $report['preloaded']['refusedClasses']);
         self::assertSame('Child', $report['unlinkedClasses'][0]['class']);
         self::assertSame('Unknown parent NotInstalled', $report['unlinkedClasses'][0]['reason']);
         self::assertSame($this->directory->path.'/lib.php', $report['unlinkedClasses'][0]['file']);
 
-        $strict = PreheatProcess::run(['verify', $script, '--strict']);
+        $text = PreheatProcess::run(['verify', $script]);
+        self::assertSame(1, $text->getExitCode());
+        self::assertStringContainsString('FAILED: PHP refused to preload 1 of its classes', $text->getOutput());
+        self::assertStringContainsString('1 classes (1 more refused: not preloaded)', $text->getOutput());
+
+        $allowed = PreheatProcess::run(['verify', $script, '--allow-refused']);
+        self::assertSame(0, $allowed->getExitCode(), $allowed->getOutput());
+        self::assertStringContainsString('PASSED WITH 1 WARNING(S)', $allowed->getOutput());
+
+        $strict = PreheatProcess::run(['verify', $script, '--strict', '--allow-refused']);
         self::assertSame(1, $strict->getExitCode());
         self::assertStringContainsString('unlinked Child: Unknown parent NotInstalled', $strict->getOutput());
     }

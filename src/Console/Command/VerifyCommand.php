@@ -44,7 +44,14 @@ final class VerifyCommand extends Command
                 'text',
             )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
-            ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors');
+            ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors')
+            ->addOption(
+                'allow-refused',
+                null,
+                InputOption::VALUE_NONE,
+                'Pass even when PHP refused to preload some of the script\'s classes (each request then compiles'
+                .' them again)',
+            );
         PhpInput::configure($this);
     }
 
@@ -67,7 +74,11 @@ final class VerifyCommand extends Command
                 $options,
             ),
         );
-        $verified = new VerifiedScript($report, (bool) $input->getOption('strict'));
+        $verified = new VerifiedScript(
+            $report,
+            (bool) $input->getOption('strict'),
+            (bool) $input->getOption('allow-refused'),
+        );
         $this->renderers->write($verified, $format, $output);
 
         if ($output->isVeryVerbose()) {

@@ -25,7 +25,8 @@ final class VerificationJson
             'exitCode' => $report->exitCode,
             'preloaded' => [
                 'scripts' => $report->scripts,
-                'classes' => $report->classes,
+                'classes' => $report->preloadedClassCount(),
+                'refusedClasses' => $report->refusedClassCount(),
                 'functions' => $report->functions,
                 'memoryBytes' => $report->preloadMemoryBytes,
             ],

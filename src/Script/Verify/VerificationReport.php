@@ -101,6 +101,24 @@ final class VerificationReport
         return \count($this->withSeverity(Severity::Deprecated)) + \count($this->withSeverity(Severity::Notice));
     }
 
+    /**
+     * The classes PHP compiled but refused to preload ("Can't preload unlinked class"): OPcache still lists
+     * them among the preloaded classes, yet each request compiles and links them again.
+     */
+    public function refusedClassCount(): int
+    {
+        return \count(array_unique(array_map(
+            static fn (UnlinkedClass $c): string => strtolower($c->class),
+            $this->unlinkedClasses,
+        )));
+    }
+
+    /** The script's classes PHP really preloaded: OPcache's count without those it refused. */
+    public function preloadedClassCount(): int
+    {
+        return max(0, $this->classes - $this->refusedClassCount());
+    }
+
     public function passed(bool $strict): bool
     {
         return 0 === $this->fatalCount() && (!$strict || 0 === $this->warningCount());
