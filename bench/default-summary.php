@@ -61,9 +61,10 @@ if (preg_match('{^.*Strategy: .*$}m', $log, $line)) {
     printf("\ngenerate said: %s\n", trim($line[0]));
 }
 printf(
-    "\nDefault vs best preload rung (%s): %.1f points behind (target: within 2) %s\n",
+    "\nDefault vs best preload rung (%s): %.1f points %s (target: within 2 behind) %s\n",
     $best,
-    $behind,
+    abs($behind),
+    $behind > 0 ? 'behind' : 'ahead',
     $behind <= 2.0 ? 'OK' : 'MISSED',
 );
 printf(

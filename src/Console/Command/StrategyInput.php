@@ -203,6 +203,33 @@ final class StrategyInput implements StrategySource
         return $outside;
     }
 
+    /** preheat.json's "bench.hot" (coverage, minShare, budget), or the defaults when it gives none. */
+    private function configuredCriteria(): HotCriteria
+    {
+        $file = $this->request->projectRoot.'/preheat.json';
+        $json = @file_get_contents($file);
+        $config = false === $json ? null : json_decode($json, true);
+        $hot = \is_array($config) && \is_array($config['bench']['hot'] ?? null) ? $config['bench']['hot'] : [];
+        $number = static function (string $key) use ($hot, $file): ?float {
+            $value = $hot[$key] ?? null;
+            if (null !== $value && !\is_int($value) && !\is_float($value)) {
+                throw new InvalidOption(\sprintf('%s: bench.hot.%s must be a number, e.g. 0.99.', $file, $key));
+            }
+
+            return null === $value ? null : (float) $value;
+        };
+        $budget = $hot['budget'] ?? null;
+        if (null !== $budget && !\is_string($budget)) {
+            throw new InvalidOption(\sprintf('%s: bench.hot.budget must be a size such as "12M".', $file));
+        }
+
+        return HotCriteria::orDefaults(
+            $number('coverage'),
+            $number('minShare'),
+            null === $budget ? null : MemorySize::parse($budget),
+        );
+    }
+
     /** The store preheat.json's "bench.usage" names, if it names one; its other settings are not the default's. */
     private static function configuredStore(string $projectRoot): ?string
     {
@@ -277,11 +304,14 @@ final class StrategyInput implements StrategySource
 
     public function hotCriteria(): HotCriteria
     {
-        $criteria = HotCriteria::orDefaults(
-            $this->fraction('coverage'),
-            $this->fraction('min-share'),
-            $this->budgetBytes(),
-        );
+        $coverage = $this->fraction('coverage');
+        $minShare = $this->fraction('min-share');
+        $budget = $this->budgetBytes();
+        // The default takes the hot settings the project's preheat.json gives the bench's hot scenario:
+        // how much of the traffic the project wants preloaded.
+        $criteria = null === $coverage && null === $minShare && null === $budget && null !== $this->evidenceSource
+            ? $this->configuredCriteria()
+            : HotCriteria::orDefaults($coverage, $minShare, $budget);
         $usage = $this->usage;
         if (null !== $usage && $this->hitCounts) {
             $this->progress->finish(\sprintf(
