@@ -71,7 +71,7 @@ final class FpmHitCountsTest extends TestCase
         $default = PreheatProcess::run(['generate', '--project='.$app, '--ini='.$this->directory->path.'/php.ini', '--output='.$app.'/preload.php', '--no-cache']);
         self::assertSame(0, $default->getExitCode(), $default->getOutput().$default->getErrorOutput());
         self::assertMatchesRegularExpression(
-            '{Strategy: hot from php-fpm\'s hit counts at '.preg_quote($address, '{').': (\d+) files, about [\d.]+ [kKM]?B; every safe file \(--strategy=paths\) would be (\d+) files}',
+            '{Strategy: hot from php-fpm\'s hit counts at '.preg_quote($address, '{').': (\d+) files, about [\d.]+ [kKM]?B; every safe file would be (\d+) files}',
             $default->getErrorOutput(),
         );
         self::assertStringContainsString('0 fatal(s), 0 warning(s)', $default->getErrorOutput(), 'verified');

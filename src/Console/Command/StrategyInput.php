@@ -96,7 +96,11 @@ final class StrategyInput implements StrategySource
         if (null === $chosen) {
             throw new \LogicException('The default needs the hot strategy registered.');
         }
-        $this->checkOptions($chosen, null === $kind ? 'the default strategy' : '--strategy='.$chosen->name(), $strategies);
+        $this->checkOptions(
+            $chosen,
+            null === $kind ? 'the default strategy' : '--strategy='.$chosen->name(),
+            $strategies,
+        );
         // The values are checked before a store is read or a server started: a typo fails at once.
         $this->budgetBytes();
         $this->fraction('coverage');

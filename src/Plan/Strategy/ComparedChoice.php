@@ -40,7 +40,7 @@ final class ComparedChoice implements SeedStrategy
         $this->said = true;
         $all = array_map(static fn (PlannedFile $file): string => $file->path, $safe->plan->included);
         ($this->say)(\sprintf(
-            'Strategy: %s from %s: %d files, about %s; every safe file (--strategy=paths) would be %d files, '
+            'Strategy: %s from %s: %d files, about %s; every safe file would be %d files, '
             .'about %s',
             $this->chosen->name(),
             $this->evidence,

@@ -46,7 +46,7 @@ final class FpmHitCounts
             if (false === @file_put_contents($probe, self::probeCode())) {
                 throw new ProbeDirectoryError(\sprintf(
                     'cannot write the OPcache probe into %s: give a directory of the app that php-fpm can read and '
-                    .'you can write (--probe-dir).',
+                    .'you can write.',
                     $directory,
                 ));
             }
@@ -73,7 +73,7 @@ final class FpmHitCounts
             $said = trim($response->stderr."\n".substr($response->body, 0, 300));
             throw FastCgiError::broken($address->address, \sprintf(
                 'the OPcache probe printed nothing (HTTP %d%s); php-fpm must be able to read %s (chroot, '
-                .'open_basedir and a private /tmp hide files: give a directory of the app with --probe-dir)',
+                .'open_basedir and a private /tmp hide files: give a directory of the app)',
                 $response->status,
                 '' === $said ? '' : ': '.$said,
                 $directory,
