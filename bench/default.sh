@@ -9,6 +9,7 @@
 #
 # Usage: bench/default.sh [PROJECT] [REQUESTS_PER_PAGE]   (default: demo, 30)
 #   PREHEAT_BENCH_OPTIONS="--max-time=2m"   more options for the bench
+# The report (and generate's output) stays in the /tmp/preheat-default-report.* directory it names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 project=${1:-demo}
@@ -22,6 +23,8 @@ fpm=$(command -v "php-fpm$(php -r 'echo PHP_MAJOR_VERSION.".".PHP_MINOR_VERSION;
 [ -x "${fpm:-}" ] || { echo "No php-fpm found: install php8.2-fpm." >&2; exit 3; }
 
 work=$(mktemp -d /tmp/preheat-default.XXXXXX)
+# The report outlives the run: the bench's report.md/json/svg and generate's output.
+report=$(mktemp -d /tmp/preheat-default-report.XXXXXX)
 chmod 755 "$work"
 fpm_pid=
 stop_fpm() {
@@ -88,5 +91,6 @@ stop_fpm
 
 # shellcheck disable=SC2086
 php bin/preheat bench --project="$project" --scenario=none=none --scenario=default="$work/preload.php" \
-    --scenario=hot=hot --scenario=all=all --out="$work/report" ${PREHEAT_BENCH_OPTIONS:-}
-php bench/default-summary.php "$work/report/report.json" "$work/generate.log"
+    --scenario=hot=hot --scenario=all=all --out="$report" ${PREHEAT_BENCH_OPTIONS:-}
+cp "$work/generate.log" "$report/generate.log"
+php bench/default-summary.php "$report/report.json" "$report/generate.log"
