@@ -7,9 +7,9 @@ namespace Preheat\Usage;
 use Preheat\EnvironmentError;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\FastCgi\FastCgiClient;
-use Preheat\UserError;
 use Preheat\Usage\Fpm\FpmHitCounts;
 use Preheat\Usage\Fpm\FpmHits;
+use Preheat\UserError;
 
 /**
  * The evidence of what traffic loads, best first: a usage store the user pointed at, else the hit counts of
@@ -27,16 +27,15 @@ final class EvidenceFinder
     private readonly \Closure $readHits;
 
     /**
-     * @param \Closure(string): void                              $note     says why a source found by looking was
-     *                                                                     not used
+     * @param \Closure(string): void                                  $note     says why a source found by looking was
+     *                                                                          not used
      * @param (\Closure(FastCgiAddress, string, float): FpmHits)|null $readHits reads a pool's hit counts, the probe
-     *                                                                     in the directory given (default: over
-     *                                                                     FastCGI)
+     *                                                                          in the directory given (default: over
+     *                                                                          FastCGI)
      */
     public function __construct(private readonly \Closure $note, ?\Closure $readHits = null)
     {
-        $this->readHits = $readHits ?? static fn (FastCgiAddress $address, string $directory, float $timeout): FpmHits
-            => (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $directory);
+        $this->readHits = $readHits ?? static fn (FastCgiAddress $address, string $directory, float $timeout): FpmHits => (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $directory);
     }
 
     /**

@@ -84,7 +84,7 @@ final class FpmHitCountsTest extends TestCase
         self::assertSame(0, $paths->getExitCode(), $paths->getErrorOutput());
         $all = (string) file_get_contents($app.'/preload-all.php');
         self::assertSame(self::UNUSED_CLASSES, substr_count($all, 'Unused'), 'every safe file preloads the unused classes');
-        self::assertLessThan(substr_count($all, "/src/"), substr_count($hot, "/src/"));
+        self::assertLessThan(substr_count($all, '/src/'), substr_count($hot, '/src/'));
         self::assertLessThan(\strlen($all), \strlen($hot));
 
         // Named: hot from that php-fpm's counts; and a typo in the address is bad input.

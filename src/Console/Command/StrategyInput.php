@@ -6,17 +6,13 @@ namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Console\Option\InvalidOption;
-use Preheat\Php\FastCgi\FastCgiAddress;
-use Preheat\Php\PhpInstallation;
-use Preheat\Plan\Strategy\ComparedChoice;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\EnvironmentError;
+use Preheat\Php\FastCgi\FastCgiAddress;
+use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
-use Preheat\UserError;
-use Preheat\Usage\Evidence;
-use Preheat\Usage\EvidenceFinder;
-use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Plan\PlanRequest;
+use Preheat\Plan\Strategy\ComparedChoice;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
@@ -28,8 +24,12 @@ use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
+use Preheat\Usage\Evidence;
+use Preheat\Usage\EvidenceFinder;
+use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
+use Preheat\UserError;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**

@@ -33,7 +33,7 @@ final class FpmHitCounts
     }
 
     /**
-     * @throws FastCgiError    when php-fpm does not answer, or answers something else than the probe
+     * @throws FastCgiError        when php-fpm does not answer, or answers something else than the probe
      * @throws ProbeDirectoryError when the probe cannot be written
      */
     public function read(FastCgiAddress $address, string $probeDirectory): FpmHits
