@@ -35,7 +35,13 @@ final class EvidenceFinder
      */
     public function __construct(private readonly \Closure $note, ?\Closure $readHits = null)
     {
-        $this->readHits = $readHits ?? static fn (FastCgiAddress $address, string $directory, float $timeout): FpmHits => (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $directory);
+        $this->readHits = $readHits ?? static function (
+            FastCgiAddress $address,
+            string $directory,
+            float $timeout,
+        ): FpmHits {
+            return (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $directory);
+        };
     }
 
     /**

@@ -101,7 +101,7 @@ final class EvidenceFinderTest extends TestCase
         return (string) realpath($this->directory->path.'/app');
     }
 
-    /** @param array<string, int> $counts */
+    /** @param non-empty-array<string, int> $counts */
     private function store(string $name, array $counts): string
     {
         $path = $this->directory->path.'/'.$name;
