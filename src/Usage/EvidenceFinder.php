@@ -7,6 +7,7 @@ namespace Preheat\Usage;
 use Preheat\EnvironmentError;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\FastCgi\FastCgiClient;
+use Preheat\Php\FastCgi\FastCgiError;
 use Preheat\Usage\Fpm\FpmHitCounts;
 use Preheat\Usage\Fpm\FpmHits;
 use Preheat\UserError;
@@ -85,7 +86,11 @@ final class EvidenceFinder
                     $outside,
                 );
             } catch (UserError|EnvironmentError $error) {
-                ($this->note)(\sprintf('Not using php-fpm\'s hit counts at %s: %s', $listen, $error->getMessage()));
+                ($this->note)(\sprintf(
+                    'Not using php-fpm\'s hit counts at %s: %s',
+                    $listen,
+                    $error instanceof FastCgiError && '' !== $error->why ? $error->why : $error->getMessage(),
+                ));
             }
         }
 

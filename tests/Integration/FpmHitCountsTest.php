@@ -108,7 +108,7 @@ final class FpmHitCountsTest extends TestCase
 
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
         self::assertStringContainsString('Not using php-fpm\'s hit counts at 127.0.0.1:', $process->getErrorOutput());
-        self::assertStringContainsString('Strategy: every safe file (paths): no usage store given and no php-fpm counted this app\'s files', $process->getErrorOutput());
+        self::assertStringContainsString('Strategy: every safe file (paths): no usage store given and no hit counts of this app from php-fpm', $process->getErrorOutput());
         self::assertSame(self::UNUSED_CLASSES, substr_count((string) file_get_contents($app.'/preload.php'), 'Unused'));
     }
 

@@ -21,6 +21,8 @@ use Preheat\Plan\Strategy\StrategyKind;
 use Preheat\Plan\Strategy\StrategySource;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
+use Preheat\Progress\Line;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
@@ -157,7 +159,8 @@ final class StrategyInput implements StrategySource
         $root = $this->request->projectRoot;
         $looked = null === $store && null === $fpm;
         $found = $looked ? $this->listenAddresses() : [];
-        $evidence = (new EvidenceFinder($say))->find(
+        $skipped = static fn (string $line) => $progress->finish(new Line($line, Outcome::Skipped));
+        $evidence = (new EvidenceFinder($skipped))->find(
             null === $store ? null : (string) $store,
             $looked ? self::configuredStore($root) : null,
             null === $fpm ? null : FastCgiAddress::parse((string) $fpm, '--from-fpm'),
@@ -170,7 +173,7 @@ final class StrategyInput implements StrategySource
                 'Strategy: every safe file (paths): no usage store given%s. With --usage=STORE (see preheat '
                 .'record) or --from-fpm=ADDRESS after php-fpm served the app, hot preloads what traffic loads, at a '
                 .'fraction of the memory',
-                [] === $found ? ' and no php-fpm pool found' : ' and no php-fpm counted this app\'s files',
+                [] === $found ? ' and no php-fpm pool found' : ' and no hit counts of this app from php-fpm',
             ));
 
             return null;

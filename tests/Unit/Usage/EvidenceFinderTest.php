@@ -69,7 +69,7 @@ final class EvidenceFinderTest extends TestCase
         self::assertSame(['/run/gone.sock', '127.0.0.1:9001'], $this->asked);
         self::assertCount(2, $this->notes);
         self::assertStringStartsWith('Not using the usage store preheat.json names:', $this->notes[0]);
-        self::assertStringStartsWith('Not using php-fpm\'s hit counts at /run/gone.sock: cannot reach php-fpm', $this->notes[1]);
+        self::assertSame('Not using php-fpm\'s hit counts at /run/gone.sock: cannot connect (No such file or directory)', $this->notes[1]);
     }
 
     public function testNothingFoundIsEveryFileAndAPoolThatCountedNothingOfTheAppIsSaidSo(): void
