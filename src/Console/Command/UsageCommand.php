@@ -17,6 +17,7 @@ use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\FileUsageStore;
 use Preheat\Usage\Fpm\FpmHitCounts;
 use Preheat\Usage\Fpm\FpmHits;
+use Preheat\Usage\Fpm\ProbeDirectoryError;
 use Preheat\Usage\UsageMerger;
 use Preheat\Usage\UsageStore;
 use Preheat\Usage\UsageStoreError;
@@ -168,7 +169,11 @@ final class UsageCommand extends Command
         if (!is_dir($probeDir)) {
             throw new InvalidOption(\sprintf('--probe-dir=%s is not a directory.', $probeDir));
         }
-        $hits = (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $probeDir);
+        try {
+            $hits = (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $probeDir);
+        } catch (ProbeDirectoryError $error) {
+            throw new InvalidOption($error->getMessage().' Give another with --probe-dir.');
+        }
         $snapshot = $hits->snapshot();
         if (!$hits->opcacheEnabled || $snapshot->isEmpty()) {
             throw UsageStoreError::invalidStore(\sprintf(

@@ -91,6 +91,11 @@ final class FpmHits
         $prefixes = array_map(static fn (string $directory): string => rtrim($directory, '/').'/', $under);
         $counts = [];
         foreach ($this->scripts as $path => [$hits]) {
+            // Preheat's own probes (this one's and `status`'s, from earlier runs): OPcache keeps listing
+            // them after they are removed, and they are not the app's.
+            if (1 === preg_match('{/\.preheat-(hits|status)-[0-9a-f]{16}\.php$}', $path)) {
+                continue;
+            }
             if ([] !== $prefixes && [] === array_filter(
                 $prefixes,
                 static fn (string $prefix): bool => str_starts_with($path, $prefix),

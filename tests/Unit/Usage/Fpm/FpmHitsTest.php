@@ -40,11 +40,17 @@ final class FpmHitsTest extends TestCase
             '/usr/share/php/Lib/Thing.php' => [4, 0],
             '/usr/share/php/Other/Thing.php' => [4, 0],
             '/app2/x.php' => [1, 0],
+            '/app/.preheat-hits-0123456789abcdef.php' => [0, 0],
+            '/app/.preheat-status-0123456789abcdef.php' => [0, 0],
         ], 1600);
 
         $usage = $hits->snapshot(['/app', '/usr/share/php/Lib/']);
 
-        self::assertSame(['/app/public/index.php' => 10, '/usr/share/php/Lib/Thing.php' => 5], $usage->fileCounts);
+        self::assertSame(
+            ['/app/public/index.php' => 10, '/usr/share/php/Lib/Thing.php' => 5],
+            $usage->fileCounts,
+            'other apps\' scripts and Preheat\'s probes from earlier runs are left out',
+        );
         self::assertSame(10, $usage->requests, 'another app\'s busier front controller does not count');
         self::assertSame(1300, $usage->from, 'the counts start again at a restart');
         self::assertTrue($hits->snapshot(['/nowhere'])->isEmpty());
