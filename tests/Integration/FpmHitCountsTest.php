@@ -10,6 +10,8 @@ use Preheat\Server\Ports;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Usage\FileUsageStore;
+use Preheat\Usage\UsageBatch;
 use Symfony\Component\Process\ExecutableFinder;
 use Symfony\Component\Process\Process;
 
@@ -109,6 +111,40 @@ final class FpmHitCountsTest extends TestCase
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
         self::assertStringContainsString('Not using php-fpm\'s hit counts at 127.0.0.1:', $process->getErrorOutput());
         self::assertStringContainsString('Strategy: every safe file (paths): no usage store given and no hit counts of this app from php-fpm', $process->getErrorOutput());
+        self::assertSame(self::UNUSED_CLASSES, substr_count((string) file_get_contents($app.'/preload.php'), 'Unused'));
+    }
+
+    public function testAUsageStoreComesBeforePhpFpmNamedOrInPreheatJson(): void
+    {
+        $app = (string) realpath($this->directory->path.'/app');
+        $store = $app.'/usage.log';
+        (new FileUsageStore($store))->append(new UsageBatch(3, [
+            $app.'/public/index.php' => 3,
+            $app.'/src/HomePage.php' => 3,
+            $app.'/src/Greeting.php' => 3,
+        ], 10, 20, 'web1'));
+        // A pool file naming a php-fpm that is not there: a store given is used without asking it.
+        mkdir($this->directory->path.'/pool.d');
+        file_put_contents($this->directory->path.'/pool.d/app.conf', "[app]\nlisten = 127.0.0.1:".Ports::free()."\n");
+        file_put_contents($this->directory->path.'/php.ini', "opcache.enable=1\n");
+        $ini = '--ini='.$this->directory->path.'/php.ini';
+
+        $given = PreheatProcess::run(['generate', '--project='.$app, '--usage='.$store, $ini, '--output='.$app.'/preload.php', '--no-cache']);
+        self::assertSame(0, $given->getExitCode(), $given->getErrorOutput());
+        self::assertStringContainsString('Strategy: hot from the usage store '.$store.': ', $given->getErrorOutput());
+        self::assertStringNotContainsString('php-fpm', $given->getErrorOutput(), 'php-fpm is not asked');
+        self::assertStringNotContainsString('Unused', (string) file_get_contents($app.'/preload.php'));
+
+        file_put_contents($app.'/preheat.json', json_encode(['bench' => ['usage' => 'usage.log', 'hot' => ['coverage' => 0.9]]]));
+        $configured = PreheatProcess::run(['generate', '--project='.$app, $ini, '--output='.$app.'/preload.php', '--no-cache']);
+        self::assertSame(0, $configured->getExitCode(), $configured->getErrorOutput());
+        self::assertStringContainsString('Strategy: hot from the usage store usage.log (preheat.json): ', $configured->getErrorOutput());
+        self::assertStringContainsString('coverage 0.9', $configured->getErrorOutput(), 'bench.hot\'s settings');
+        self::assertStringNotContainsString('php-fpm', $configured->getErrorOutput());
+
+        $paths = PreheatProcess::run(['generate', '--project='.$app, '--strategy=paths', $ini, '--output='.$app.'/preload.php', '--no-cache']);
+        self::assertSame(0, $paths->getExitCode(), $paths->getErrorOutput());
+        self::assertStringNotContainsString('Strategy:', $paths->getErrorOutput(), 'a strategy named is not chosen');
         self::assertSame(self::UNUSED_CLASSES, substr_count((string) file_get_contents($app.'/preload.php'), 'Unused'));
     }
 
