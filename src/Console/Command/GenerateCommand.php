@@ -52,14 +52,22 @@ final class GenerateCommand extends Command
                 'strategy',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'What to preload: '.$this->strategies->describe(),
-                $this->strategies->default()->name(),
+                'What to preload: '.$this->strategies->describe().'. Default: hot from the best evidence found '
+                .'(--usage or preheat.json\'s bench.usage, else the hit counts of --from-fpm or of the php-fpm '
+                .'whose pool files name where it listens), else '.$this->strategies->default()->name(),
             )
             ->addOption(
                 'usage',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'hot: the usage store (a file path or redis://host:port/db?prefix=...)',
+            )
+            ->addOption(
+                'from-fpm',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'hot: the OPcache hit counts of the php-fpm serving the app, at this address (HOST:PORT or a socket '
+                .'path, as its pool\'s `listen =`)',
             )
             ->addOption(
                 'coverage',
@@ -195,7 +203,7 @@ final class GenerateCommand extends Command
         ))->strategy($input, $strategy, $request, $strategies);
         // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those
         // processes are this boot's.
-        $seedStrategy = $strategy->servesTheApp()
+        $seedStrategy = null !== $strategy && $strategy->servesTheApp()
             ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput)
             : $timings->span('strategy input', $strategyInput);
         $outcome = $generator->generate(new GenerateRequest(

@@ -6,8 +6,13 @@ namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Console\Option\InvalidOption;
+use Preheat\Doctor\ServerConfigReader;
+use Preheat\EnvironmentError;
+use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpInstallationLocator;
 use Preheat\Plan\PlanRequest;
+use Preheat\Plan\Strategy\ComparedChoice;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
@@ -16,11 +21,17 @@ use Preheat\Plan\Strategy\StrategyKind;
 use Preheat\Plan\Strategy\StrategySource;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
+use Preheat\Progress\Line;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
+use Preheat\Usage\Evidence;
+use Preheat\Usage\EvidenceFinder;
+use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
+use Preheat\UserError;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**
@@ -35,6 +46,10 @@ final class StrategyInput implements StrategySource
     private PlanRequest $request;
     /** The traffic read for hot, which its criteria's progress line describes. */
     private ?UsageSnapshot $usage = null;
+    /** The evidence the default found, which hot then plans. */
+    private ?Evidence $evidenceSource = null;
+    /** Whether the usage is php-fpm's hit counts (loads of scripts), not sampled requests. */
+    private bool $hitCounts = false;
 
     public function __construct(
         private readonly ProgressLogger $progress,
@@ -45,9 +60,15 @@ final class StrategyInput implements StrategySource
     ) {
     }
 
-    /** The strategy `--strategy` names, or an error listing those there are. */
-    public static function kind(InputInterface $input, Strategies $strategies): StrategyKind
+    /**
+     * The strategy `--strategy` names, or an error listing those there are; null when none is named: then
+     * the evidence found chooses (see strategy()).
+     */
+    public static function kind(InputInterface $input, Strategies $strategies): ?StrategyKind
     {
+        if (null === $input->getOption('strategy')) {
+            return null;
+        }
         $name = (string) $input->getOption('strategy');
 
         $kind = $strategies->get($name);
@@ -59,16 +80,47 @@ final class StrategyInput implements StrategySource
         return $kind;
     }
 
+    /**
+     * The seed strategy of the named kind; with none named, the best evidence found chooses: a usage store
+     * (--usage, else preheat.json's "bench.usage"), else the hit counts of the running php-fpm (--from-fpm,
+     * else the `listen =` of php-fpm's pool files), else every safe file. Which it used, and what the
+     * alternative costs, is said on stderr.
+     */
     public function strategy(
         InputInterface $input,
-        StrategyKind $kind,
+        ?StrategyKind $kind,
         PlanRequest $request,
         Strategies $strategies,
     ): ?SeedStrategy {
         $this->input = $input;
         $this->request = $request;
-        $name = (string) $input->getOption('strategy');
-        // An option another strategy takes is a mistake with this one: say which strategy it goes with.
+        $chosen = $kind ?? $strategies->get('hot');
+        if (null === $chosen) {
+            throw new \LogicException('The default needs the hot strategy registered.');
+        }
+        $this->checkOptions(
+            $chosen,
+            null === $kind ? 'the default strategy' : '--strategy='.$chosen->name(),
+            $strategies,
+        );
+        // The values are checked before a store is read or a server started: a typo fails at once.
+        $this->budgetBytes();
+        $this->fraction('coverage');
+        $this->fraction('min-share');
+        if (null !== $input->getOption('from-fpm')) {
+            FastCgiAddress::parse((string) $input->getOption('from-fpm'), '--from-fpm');
+        }
+        if (null === $kind) {
+            return $this->byEvidence($chosen);
+        }
+
+        return $kind->seed($this);
+    }
+
+    /** An option another strategy takes is a mistake with this one: say which strategy it goes with. */
+    private function checkOptions(StrategyKind $kind, string $name, Strategies $strategies): void
+    {
+        $input = $this->input;
         foreach ($strategies->all() as $other) {
             foreach ($other->options() as $option => $why) {
                 if (!\array_key_exists($option, $kind->options()) && null !== $input->getOption($option)) {
@@ -80,7 +132,7 @@ final class StrategyInput implements StrategySource
                         ),
                     ));
                     $error = new InvalidOption(\sprintf(
-                        '--%s goes with --strategy=%s%s%s, not with --strategy=%s.',
+                        '--%s goes with --strategy=%s%s%s, not with %s.',
                         $option,
                         $takers[0],
                         \count($takers) > 1 ? ' (or '.implode(', ', \array_slice($takers, 1)).')' : '',
@@ -91,21 +143,166 @@ final class StrategyInput implements StrategySource
                 }
             }
         }
+    }
 
-        // The values are checked before a store is read or a server started: a typo fails at once.
-        $this->budgetBytes();
-        $this->fraction('coverage');
-        $this->fraction('min-share');
+    /** The default: hot from the best evidence there is, else every safe file (null). */
+    private function byEvidence(StrategyKind $hot): ?SeedStrategy
+    {
+        $progress = $this->progress;
+        $say = static fn (string $line) => $progress->finish($line);
+        $store = $this->input->getOption('usage');
+        $fpm = $this->input->getOption('from-fpm');
+        if (null !== $store && null !== $fpm) {
+            throw new InvalidOption('give one of --usage (a store the recorder wrote) and --from-fpm (the hit counts '
+                .'of a running php-fpm), not both.');
+        }
+        $root = $this->request->projectRoot;
+        $looked = null === $store && null === $fpm;
+        $found = $looked ? $this->listenAddresses() : [];
+        $skipped = static fn (string $line) => $progress->finish(new Line($line, Outcome::Skipped));
+        $evidence = (new EvidenceFinder($skipped))->find(
+            null === $store ? null : (string) $store,
+            $looked ? self::configuredStore($root) : null,
+            null === $fpm ? null : FastCgiAddress::parse((string) $fpm, '--from-fpm'),
+            $found,
+            $root,
+            $this->outsideDirectories(),
+        );
+        if (null === $evidence) {
+            $say(\sprintf(
+                'Strategy: every safe file (paths): no usage store given%s. With --usage=STORE (see preheat '
+                .'record) or --from-fpm=ADDRESS after php-fpm served the app, hot preloads what traffic loads, at a '
+                .'fraction of the memory',
+                [] === $found ? ' and no php-fpm pool found' : ' and no hit counts of this app from php-fpm',
+            ));
 
-        return $kind->seed($this);
+            return null;
+        }
+        $this->usage = $evidence->usage;
+        $this->hitCounts = $evidence->hitCounts;
+        $this->evidenceSource = $evidence;
+
+        $seed = $hot->seed($this);
+        if (null === $seed) {
+            throw new \LogicException('The hot strategy made no seed strategy.');
+        }
+
+        return new ComparedChoice($seed, $evidence->source, $say);
+    }
+
+    /**
+     * The directories outside the project the plan scans (preheat.json's generate.paths, --path): the
+     * app's files there are counted too.
+     *
+     * @return list<string>
+     */
+    private function outsideDirectories(): array
+    {
+        $root = rtrim($this->request->projectRoot, '/').'/';
+        $outside = [];
+        foreach ([...$this->request->paths, ...$this->request->includeDirs] as $path) {
+            $absolute = realpath(str_starts_with($path, '/') ? $path : $root.$path);
+            if (false !== $absolute && !str_starts_with($absolute.'/', $root)) {
+                $outside[] = $absolute;
+            }
+        }
+
+        return $outside;
+    }
+
+    /** preheat.json's "bench.hot" (coverage, minShare, budget), or the defaults when it gives none. */
+    private function configuredCriteria(): HotCriteria
+    {
+        $file = $this->request->projectRoot.'/preheat.json';
+        $json = @file_get_contents($file);
+        $config = false === $json ? null : json_decode($json, true);
+        $hot = \is_array($config) && \is_array($config['bench']['hot'] ?? null) ? $config['bench']['hot'] : [];
+        $number = static function (string $key) use ($hot, $file): ?float {
+            $value = $hot[$key] ?? null;
+            if (null !== $value && !\is_int($value) && !\is_float($value)) {
+                throw new InvalidOption(\sprintf('%s: bench.hot.%s must be a number, e.g. 0.99.', $file, $key));
+            }
+
+            return null === $value ? null : (float) $value;
+        };
+        $budget = $hot['budget'] ?? null;
+        if (null !== $budget && !\is_string($budget)) {
+            throw new InvalidOption(\sprintf('%s: bench.hot.budget must be a size such as "12M".', $file));
+        }
+
+        return HotCriteria::orDefaults(
+            $number('coverage'),
+            $number('minShare'),
+            null === $budget ? null : MemorySize::parse($budget),
+        );
+    }
+
+    /** The store preheat.json's "bench.usage" names, if it names one; its other settings are not the default's. */
+    private static function configuredStore(string $projectRoot): ?string
+    {
+        $json = @file_get_contents($projectRoot.'/preheat.json');
+        if (false === $json) {
+            return null;
+        }
+        $config = json_decode($json, true);
+        $usage = \is_array($config) && \is_array($config['bench'] ?? null) ? ($config['bench']['usage'] ?? null) : null;
+
+        return \is_string($usage) && '' !== $usage ? $usage : null;
+    }
+
+    /**
+     * Where php-fpm's pools listen, as `status` finds them: the pool files next to the php-fpm ini of the
+     * PHP the script is verified with. None when there is no such configuration.
+     *
+     * @return list<string>
+     */
+    private function listenAddresses(): array
+    {
+        try {
+            $php = $this->php ?? (new PhpInstallationLocator($this->runner))
+                ->locate($this->request->phpBinary ?? \PHP_BINARY);
+            $addresses = [];
+            foreach (ServerConfigReader::pools($php->settings->iniFile, []) as $pool) {
+                $listen = trim($pool->values['listen'] ?? '');
+                if ('' !== $listen) {
+                    // A bare port is php-fpm's shorthand for all addresses on it: ask on loopback.
+                    $addresses[] = ctype_digit($listen) ? '127.0.0.1:'.$listen : $listen;
+                }
+            }
+
+            return array_values(array_unique($addresses));
+        } catch (UserError|EnvironmentError) {
+            return [];
+        }
     }
 
     public function recordedUsage(): UsageSnapshot
     {
+        if (null !== $this->evidenceSource) {
+            return $this->evidenceSource->usage;
+        }
         $dsn = $this->input->getOption('usage');
+        $fpm = $this->input->getOption('from-fpm');
+        if (null !== $dsn && null !== $fpm) {
+            throw new InvalidOption('give one of --usage (a store the recorder wrote) and --from-fpm (the hit counts '
+                .'of a running php-fpm), not both.');
+        }
+        if (null !== $fpm) {
+            $progress = $this->progress;
+            $evidence = (new EvidenceFinder(static fn (string $line) => $progress->finish($line)))->fromFpm(
+                FastCgiAddress::parse((string) $fpm, '--from-fpm'),
+                $this->request->projectRoot,
+                EvidenceFinder::GIVEN_TIMEOUT_SECONDS,
+                $this->outsideDirectories(),
+            );
+
+            $this->hitCounts = true;
+
+            return $this->usage = $evidence->usage;
+        }
         if (null === $dsn) {
-            $error = new InvalidOption('--strategy=hot needs --usage=STORE: the file or redis:// store the recorder'
-                .' writes (see preheat record --install).');
+            $error = new InvalidOption('--strategy=hot needs --usage=STORE (the file or redis:// store the recorder'
+                .' writes, see preheat record --install) or --from-fpm=ADDRESS (the hit counts of a running php-fpm).');
             throw $error;
         }
 
@@ -114,13 +311,24 @@ final class StrategyInput implements StrategySource
 
     public function hotCriteria(): HotCriteria
     {
-        $criteria = HotCriteria::orDefaults(
-            $this->fraction('coverage'),
-            $this->fraction('min-share'),
-            $this->budgetBytes(),
-        );
+        $coverage = $this->fraction('coverage');
+        $minShare = $this->fraction('min-share');
+        $budget = $this->budgetBytes();
+        // The default takes the hot settings the project's preheat.json gives the bench's hot scenario:
+        // how much of the traffic the project wants preloaded.
+        $criteria = null === $coverage && null === $minShare && null === $budget && null !== $this->evidenceSource
+            ? $this->configuredCriteria()
+            : HotCriteria::orDefaults($coverage, $minShare, $budget);
         $usage = $this->usage;
-        if (null !== $usage) {
+        if (null !== $usage && $this->hitCounts) {
+            $this->progress->finish(\sprintf(
+                'Usage: php-fpm\'s hit counts, %d files, %d loads of the busiest (%s; %s)',
+                \count($usage->fileCounts),
+                $usage->requests,
+                $criteria->describe(),
+                FpmHits::LIMITS,
+            ));
+        } elseif (null !== $usage) {
             $skipped = $usage->skippedRecords;
             $this->progress->finish(\sprintf(
                 'Usage: %d sampled requests, %d files (%s)%s',

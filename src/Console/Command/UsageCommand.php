@@ -7,12 +7,17 @@ namespace Preheat\Console\Command;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
+use Preheat\Php\FastCgi\FastCgiAddress;
+use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\PoolUser;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\UsageMergeReport;
 use Preheat\Report\UsageReport;
 use Preheat\Usage\EmptyStoreDiagnosis;
 use Preheat\Usage\FileUsageStore;
+use Preheat\Usage\Fpm\FpmHitCounts;
+use Preheat\Usage\Fpm\FpmHits;
+use Preheat\Usage\Fpm\ProbeDirectoryError;
 use Preheat\Usage\UsageMerger;
 use Preheat\Usage\UsageStore;
 use Preheat\Usage\UsageStoreError;
@@ -22,6 +27,7 @@ use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
 final class UsageCommand extends Command
@@ -58,6 +64,21 @@ final class UsageCommand extends Command
                 'text',
             )
             ->addOption(
+                'from-fpm',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'Instead of a store: the OPcache hit counts of the php-fpm listening at this address (HOST:PORT or '
+                .'a socket path, as its pool\'s `listen =`)',
+            )
+            ->addOption(
+                'probe-dir',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'With --from-fpm: a directory php-fpm can read, for the probe it runs (default: the working '
+                .'directory)',
+            )
+            ->addOption('wait', null, InputOption::VALUE_REQUIRED, 'With --from-fpm: seconds to wait for php-fpm', '10')
+            ->addOption(
                 'pool-user',
                 null,
                 InputOption::VALUE_REQUIRED,
@@ -73,6 +94,9 @@ final class UsageCommand extends Command
             $input,
             ...$this->renderers->formats('merge' === $action ? UsageMergeReport::class : UsageReport::class),
         );
+        if (null !== $input->getOption('from-fpm')) {
+            return $this->fromFpm($input, $output, $action, $format);
+        }
         $stores = array_map(
             static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''),
             (array) $input->getOption('store'),
@@ -119,6 +143,56 @@ final class UsageCommand extends Command
         }
         $summary = UsageSummary::of($snapshot, $top);
         $this->renderers->write(new UsageReport($summary, $names), $format, $output);
+
+        return Command::SUCCESS;
+    }
+
+    /** The running php-fpm's hit counts, shown as a store's usage, with what they are not. */
+    private function fromFpm(InputInterface $input, OutputInterface $output, mixed $action, string $format): int
+    {
+        if (null !== $action || [] !== (array) $input->getOption('store') || null !== $input->getOption('into')) {
+            throw new InvalidOption(
+                '--from-fpm shows the hit counts of a running php-fpm: give it alone, not with merge, --store or '
+                .'--into.',
+            );
+        }
+        $top = filter_var($input->getOption('top'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 0]]);
+        if (false === $top) {
+            throw new InvalidOption('--top must be a whole number of files, 0 or more.');
+        }
+        $timeout = filter_var($input->getOption('wait'), \FILTER_VALIDATE_FLOAT);
+        if (false === $timeout || $timeout <= 0 || $timeout > 600) {
+            throw new InvalidOption('--wait must be a number of seconds above 0, at most 600.');
+        }
+        $address = FastCgiAddress::parse((string) $input->getOption('from-fpm'), '--from-fpm');
+        $probeDir = (string) ($input->getOption('probe-dir') ?? getcwd());
+        if (!is_dir($probeDir)) {
+            throw new InvalidOption(\sprintf('--probe-dir=%s is not a directory.', $probeDir));
+        }
+        try {
+            $hits = (new FpmHitCounts(new FastCgiClient($timeout)))->read($address, $probeDir);
+        } catch (ProbeDirectoryError $error) {
+            throw new InvalidOption($error->getMessage().' Give another with --probe-dir.');
+        }
+        $snapshot = $hits->snapshot();
+        if (!$hits->opcacheEnabled || $snapshot->isEmpty()) {
+            throw UsageStoreError::invalidStore(\sprintf(
+                '%s has %s: serve some pages through it first (its counts start again at each restart).',
+                $hits->server,
+                $hits->opcacheEnabled ? 'no hit counts yet' : 'OPcache off (opcache.enable=0): no hit counts',
+            ));
+        }
+        $this->renderers->write(
+            new UsageReport(UsageSummary::of($snapshot, $top), $hits->server.' (OPcache hit counts)'),
+            $format,
+            $output,
+        );
+        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        $stderr->writeln(\sprintf(
+            'Note: php-fpm\'s hit counts are %s. A script\'s loads are its hits plus the load that compiled it; '
+            .'"requests" are the loads of the busiest script.',
+            FpmHits::LIMITS,
+        ));
 
         return Command::SUCCESS;
     }

@@ -21,8 +21,13 @@ final class FastCgiClient
     private const RESPONDER = 1;
     private const REQUEST_ID = 1;
 
-    public function __construct(private readonly float $timeoutSeconds = 10.0)
-    {
+    /** A status probe answers in kilobytes, a pool's hit counts in a few megabytes: more is not an answer to us. */
+    public const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+    public function __construct(
+        private readonly float $timeoutSeconds = 10.0,
+        private readonly int $maxResponseBytes = self::MAX_RESPONSE_BYTES,
+    ) {
     }
 
     /**
@@ -96,6 +101,12 @@ final class FastCgiClient
                 self::STDERR => $stderr .= $content,
                 default => null,
             };
+            if (\strlen($stdout) + \strlen($stderr) > $this->maxResponseBytes) {
+                throw FastCgiError::broken($address, \sprintf(
+                    'the answer is larger than %s bytes: not the probe\'s',
+                    number_format($this->maxResponseBytes),
+                ));
+            }
             if (self::END_REQUEST === $h['type']) {
                 /** @var array{status: int, protocol: int} $end */
                 $end = unpack('Nstatus/Cprotocol', $content);

@@ -19,12 +19,12 @@ final class HotKind implements StrategyKind
 
     public function help(): string
     {
-        return 'what recorded traffic loads most';
+        return 'what recorded traffic, or php-fpm\'s hit counts, load most';
     }
 
     public function options(): array
     {
-        return ['usage' => '', 'coverage' => '', 'min-share' => '', 'budget' => ''];
+        return ['usage' => '', 'from-fpm' => '', 'coverage' => '', 'min-share' => '', 'budget' => ''];
     }
 
     public function servesTheApp(): bool

@@ -43,6 +43,10 @@ final class Strategies
         return null;
     }
 
+    /**
+     * The first registered: what `generate` with no --strategy falls back to when it finds no evidence of
+     * what traffic loads (with evidence, it plans hot).
+     */
     public function default(): StrategyKind
     {
         foreach ($this->kinds as $kind) {
