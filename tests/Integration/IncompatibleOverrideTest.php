@@ -71,10 +71,14 @@ final class IncompatibleOverrideTest extends TestCase
         self::assertSame(0, $noFix->getExitCode(), 'without --strict a warning does not fail');
         self::assertStringContainsString(': PASSED WITH 1 WARNING(S) (not clean: --strict fails on them)', $noFix->getOutput());
         self::assertStringNotContainsString(': OK', $noFix->getOutput());
+        // verify judges any script: a class PHP refused fails it, unless asked to pass such a script.
         $verify = PreheatProcess::run(['verify', $project.'/preload.php']);
-        self::assertSame(0, $verify->getExitCode());
-        self::assertStringContainsString('PASSED WITH 1 WARNING(S)', $verify->getOutput());
-        $strict = PreheatProcess::run(['verify', $project.'/preload.php', '--strict']);
+        self::assertSame(1, $verify->getExitCode());
+        self::assertStringContainsString('FAILED: PHP refused to preload 1 of its classes', $verify->getOutput());
+        $allowed = PreheatProcess::run(['verify', $project.'/preload.php', '--allow-refused']);
+        self::assertSame(0, $allowed->getExitCode());
+        self::assertStringContainsString('PASSED WITH 1 WARNING(S)', $allowed->getOutput());
+        $strict = PreheatProcess::run(['verify', $project.'/preload.php', '--strict', '--allow-refused']);
         self::assertSame(1, $strict->getExitCode());
 
         [$result, $process] = PreheatProcess::json(['generate', '--project='.$project, '--path=src', '--no-cache']);
