@@ -46,8 +46,9 @@ fail_with_log() {
 if [ ! -d "$root" ]; then
     if ! command -v debootstrap >/dev/null; then
         echo "Installing debootstrap..." >&2
-        apt_get_waiting install -y -qq --no-install-recommends debootstrap >/dev/null \
-            || { apt_get_waiting update -qq && apt_get_waiting install -y -qq --no-install-recommends debootstrap >/dev/null; }
+        export DEBIAN_FRONTEND=noninteractive
+        apt_get_waiting update -qq
+        apt_get_waiting install -y -qq --no-install-recommends debootstrap >/dev/null
     fi
     partial=$root.partial
     if mounted_under "$partial"; then
@@ -55,7 +56,8 @@ if [ ! -d "$root" ]; then
     fi
     rm -rf "$partial"
     echo "Creating a Debian $suite root for PHP $version in $root from $mirror (about 2 minutes)..." >&2
-    debootstrap --variant=minbase "$suite" "$partial" "$mirror" >"$log" 2>&1 \
+    # In a mount namespace of its own: the /proc and /sys it mounts in the root vanish with it, interrupted too.
+    unshare --mount --propagation private debootstrap --variant=minbase "$suite" "$partial" "$mirror" >"$log" 2>&1 \
         || fail_with_log "debootstrap $suite failed"
     mv "$partial" "$root"
 fi
@@ -86,5 +88,6 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$packages" ]]; then
 fi
 
 actual=$("$here/enter.sh" "$root" php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
-[[ $actual == "$version" ]] || matrix_die "the root's php is PHP $actual, not $version: check scripts/php-matrix/versions"
+[[ $actual == "$version" ]] \
+    || matrix_die "the root's php is PHP $actual, not $version: check scripts/php-matrix/versions"
 echo "$root"

@@ -52,8 +52,10 @@ fi
 # Composer in the root reads packages from the registry this machine's Composer reads.
 registry=$(composer config -g repositories.packagist.org.url 2>/dev/null || true)
 
+# In the background so that a TERM or HUP sent to this script alone (a CI timeout) reaches the run in the
+# root as well, by its PID; with INT and QUIT at their defaults, which bash ignores in background jobs.
 # shellcheck disable=SC2016 # expanded inside the root
-"$here/enter.sh" "$root" env PHP_MATRIX_REGISTRY="$registry" COMPOSER_ALLOW_SUPERUSER=1 bash -c '
+(trap - INT QUIT; exec "$here/enter.sh" "$root" env PHP_MATRIX_REGISTRY="$registry" COMPOSER_ALLOW_SUPERUSER=1 bash -c '
     set -euo pipefail
     cd /srv/preheat
     if [[ -n $PHP_MATRIX_REGISTRY && $PHP_MATRIX_REGISTRY != https://repo.packagist.org ]]; then
@@ -72,5 +74,17 @@ registry=$(composer config -g repositories.packagist.org.url 2>/dev/null || true
         echo "php-matrix: the $suite suite took $((SECONDS - started)) s" >&2
     done
     exit "$status"
-' matrix "${suites[@]}"
+' matrix "${suites[@]}") &
+entered=$!
+forward() {
+    trap - INT TERM HUP
+    kill "-$1" "$entered" 2>/dev/null || true
+    wait "$entered" || true
+    exit "$2"
+}
+trap 'forward INT 130' INT
+trap 'forward TERM 143' TERM
+trap 'forward HUP 129' HUP
+wait "$entered"
+trap - INT TERM HUP
 echo "php-matrix: PHP $version passed ${suites[*]} in $((SECONDS - started)) s" >&2
