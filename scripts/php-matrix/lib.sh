@@ -18,8 +18,8 @@ matrix_suite() {
             return 0
         fi
     done <"$matrix_project/scripts/php-matrix/versions"
-    matrix_die "PHP $version is not in scripts/php-matrix/versions (known: $(grep -v '^#' \
-        "$matrix_project/scripts/php-matrix/versions" | awk 'NF {print $1}' | tr '\n' ' ')): add a line VERSION SUITE"
+    matrix_die "PHP $version is not in scripts/php-matrix/versions (known: $(awk '!/^#/ && NF {print $1}' \
+        "$matrix_project/scripts/php-matrix/versions" | paste -sd ' ')): add a line VERSION SUITE"
 }
 
 # The directory of PHP $1's root (gitignored; PHP_MATRIX_DIR moves all roots elsewhere).

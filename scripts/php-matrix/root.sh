@@ -81,9 +81,11 @@ chmod 755 "$root/usr/sbin/policy-rc.d"
 stamp=$root/etc/php-matrix.packages
 if [[ ! -f $stamp || $(cat "$stamp") != "$packages" ]]; then
     echo "Installing PHP $version and the tests' packages into $root (about 2 minutes)..." >&2
-    # shellcheck disable=SC2086 # the package list is words
-    "$here/enter.sh" "$root" sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $packages" \
-        >>"$log" 2>&1 || fail_with_log "installing the packages into $root failed"
+    # dpkg --configure -a first: an installation interrupted before leaves packages half-configured.
+    install="dpkg --configure -a && apt-get update -qq"
+    install+=" && apt-get install -y -qq --no-install-recommends $packages"
+    "$here/enter.sh" "$root" sh -c "$install" >>"$log" 2>&1 \
+        || fail_with_log "installing the packages into $root failed"
     printf '%s' "$packages" >"$stamp"
 fi
 
