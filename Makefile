@@ -2,7 +2,7 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds phar
+.PHONY: demo test test-php test-php84 unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds phar
 
 deps:
 	@bash scripts/install-deps.sh test
@@ -20,6 +20,17 @@ test: deps
 	$(PHPUNIT) --testsuite unit
 	$(PHPUNIT) --testsuite integration
 	$(PHPUNIT) --testsuite fault
+
+## The unit, integration and fault suites on another PHP than the machine's, in a Debian root that ships it
+## (made once under build/php-matrix/ with debootstrap, then reused; needs root): `make test-php VERSION=8.4`.
+## The versions and their Debian suites are in scripts/php-matrix/versions; SUITES="unit integration" runs fewer.
+VERSION ?= 8.4
+SUITES ?= unit integration fault
+test-php:
+	bash scripts/php-matrix/test.sh $(VERSION) $(SUITES)
+
+test-php84:
+	$(MAKE) --no-print-directory test-php VERSION=8.4
 
 unit: deps
 	$(PHPUNIT) --testsuite unit

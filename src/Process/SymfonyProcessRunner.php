@@ -49,7 +49,7 @@ final class SymfonyProcessRunner implements ProcessRunner
         $seconds = (hrtime(true) - $started) / 1e9;
         $exitCode = $process->getExitCode() ?? -1;
         if (127 === $exitCode && '' === $process->getOutput()) {
-            throw ProcessFailed::cannotStart($command, trim($process->getErrorOutput()) ?: 'command not found');
+            throw ProcessFailed::cannotStart($command, self::notFound(trim($process->getErrorOutput())));
         }
 
         return new ProcessResult($command, $exitCode, $process->getOutput(), $process->getErrorOutput(), $seconds);
@@ -86,6 +86,17 @@ final class SymfonyProcessRunner implements ProcessRunner
         $setsid = self::find('setsid');
 
         return null === $setsid || null === self::find($command[0] ?? '') ? null : $setsid;
+    }
+
+    /**
+     * What a program that is not there said: PHP 8.2 exits 127 silently; PHP 8.4 fails to spawn it and
+     * Symfony retries through `sh -c 'exec …'`, whose "sh: 1: exec: NAME: not found" says the same.
+     */
+    private static function notFound(string $stderr): string
+    {
+        return '' === $stderr || 1 === preg_match('/^\S*sh: (line )?\d+: exec: .+: not found$/', $stderr)
+            ? 'command not found'
+            : $stderr;
     }
 
     private static function find(string $program): ?string

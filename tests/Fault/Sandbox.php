@@ -13,6 +13,10 @@ use Symfony\Component\Process\Process;
  */
 final class Sandbox
 {
+    /** php-fpm and its php.ini of the PHP the tests run on (Debian's layout), not of one PHP version. */
+    public const FPM = '/usr/sbin/php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
+    public const FPM_INI = '/etc/php/'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION.'/fpm/php.ini';
+
     public readonly string $root;
     public readonly string $project;
     public readonly string $tmp;
@@ -158,7 +162,7 @@ final class Sandbox
             ."n=\$(sed -n 's/^ *pm.max_children *= *\\([0-9]*\\).*/\\1/p' \"\$conf\" | head -1)\n"
             ."if [ \"\${n:-0}\" -gt $most ]; then echo \"fake php-fpm: refusing \$n children\" >&2; exit 78; fi\n"
             .($stray ? escapeshellarg(\PHP_BINARY)." -r 'sleep(30);' ".escapeshellarg($this->root.'/stray')." </dev/null >/dev/null 2>&1 &\n" : '')
-            ."exec /usr/sbin/php-fpm8.2 \"\$@\"\n";
+            .'exec '.self::FPM." \"\$@\"\n";
 
         return $this->write($this->root.'/bin/php-fpm', $script, 0755);
     }

@@ -221,7 +221,9 @@ final class VerifyCommandTest extends TestCase
 
         self::assertSame(0, $process->getExitCode(), $process->getOutput());
         self::assertStringContainsString('1 notices/deprecations', $process->getOutput());
-        self::assertStringContainsString('deprecated Optional parameter $a declared before required parameter $b', $process->getOutput());
+        // PHP 8.4 names the function first ("legacy(): Optional parameter ..."); 8.2 and 8.3 do not.
+        $function = \PHP_VERSION_ID >= 80400 ? 'legacy(): ' : '';
+        self::assertStringContainsString('deprecated '.$function.'Optional parameter $a declared before required parameter $b', $process->getOutput());
     }
 
     public function testAFileOnlyRootCanReadFailsAsThePoolUser(): void

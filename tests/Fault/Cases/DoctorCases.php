@@ -12,7 +12,7 @@ use Preheat\Tests\Fault\Sandbox;
 /** `doctor`: php.ini missing, a directory or broken; pool files missing or garbage; advice about files that do not exist. */
 final class DoctorCases
 {
-    private const FPM_INI = '/etc/php/8.2/fpm/php.ini';
+    private const FPM_INI = Sandbox::FPM_INI;
 
     /** @return list<FaultCase> */
     public static function cases(): array

@@ -28,7 +28,7 @@ final class InterruptCases
                 $s->write('preload.php', self::EXISTING);
                 $php = $s->stallingPhp($s->root.'/stalled', $stall);
 
-                return new Run(['generate', '--project='.$s->project, '--php='.$php, '--ini=/etc/php/8.2/fpm/php.ini'], [], [Hook::signalOnFile($s->root.'/stalled', $signal)]);
+                return new Run(['generate', '--project='.$s->project, '--php='.$php, '--ini='.Sandbox::FPM_INI], [], [Hook::signalOnFile($s->root.'/stalled', $signal)]);
             };
         };
         $verify = static function (int $signal): \Closure {
@@ -36,7 +36,7 @@ final class InterruptCases
                 $script = $s->write('preload.php', "<?php\n");
                 $php = $s->stallingPhp($s->root.'/stalled');
 
-                return new Run(['verify', $script, '--php='.$php, '--ini=/etc/php/8.2/fpm/php.ini'], [], [Hook::signalOnFile($s->root.'/stalled', $signal)]);
+                return new Run(['verify', $script, '--php='.$php, '--ini='.Sandbox::FPM_INI], [], [Hook::signalOnFile($s->root.'/stalled', $signal)]);
             };
         };
 
