@@ -293,21 +293,26 @@ final class Cells
                 $report->baseline,
                 $measured,
             ),
-            StopReason::TimeLimit => 0.0 === $rule->maxSeconds ? \sprintf(
-                'the %d planned rounds, %s of measuring, no time limit for more (--max-time=0); not within ±%s '
-                .'points: %s',
+            StopReason::TimeLimit => (0.0 === $rule->maxSeconds ? \sprintf(
+                'the %d planned rounds, %s of measuring, no time limit for more (--max-time=0)',
                 $stopping->rounds,
                 $measured,
-                self::points($rule->precisionPoints),
-                implode(', ', self::missed($report)),
             ) : \sprintf(
-                'time limit: after %s of measuring another round would not have fit in %s; not within ±%s points: %s',
+                'time limit: after %s of measuring another round would not have fit in %s',
                 $measured,
                 Duration::format($rule->maxSeconds),
-                self::points($rule->precisionPoints),
-                implode(', ', self::missed($report)),
-            ),
+            )).self::notWithin($report, $rule->precisionPoints),
         };
+    }
+
+    /** The gains that missed the target, or nothing when none did (the time ran out with every gain within it). */
+    private static function notWithin(BenchReport $report, float $precisionPoints): string
+    {
+        $missed = self::missed($report);
+
+        return [] === $missed
+            ? ''
+            : \sprintf('; not within ±%s points: %s', self::points($precisionPoints), implode(', ', $missed));
     }
 
     /** @return list<string> the gains that did not reach the target, each with its half-width */

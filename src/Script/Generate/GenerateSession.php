@@ -15,7 +15,9 @@ use Preheat\Plan\Strategy\HotSelection;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
+use Preheat\Progress\Line;
 use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Script\Verify\VerificationReport;
@@ -184,7 +186,8 @@ final class GenerateSession
     /** Applies what the round policy decided, and plans again. */
     public function add(Constraint $constraint): void
     {
-        $this->progress->finish($constraint->progress());
+        // Each round answers something the verification found (PHP refused, an overflow, over the budget).
+        $this->progress->finish(new Line($constraint->progress(), Outcome::Warning));
         match (true) {
             $constraint instanceof FixRound => $this->drop($constraint),
             $constraint instanceof BudgetCalibration => $this->calibrate($constraint),

@@ -208,6 +208,30 @@ final class ScriptGeneratorTest extends TestCase
         self::assertStringNotContainsString('✓ Booted PHP', $lines);
     }
 
+    public function testARoundThatAnswersWhatTheVerificationFoundIsMarkedAsAWarning(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp(['App\Controller\HomeController'], overBudgetFirst: false);
+        $stderr = new BufferedOutput();
+        $generator = new ScriptGenerator(
+            new PlanPipeline($php),
+            new PreloadVerifier($php),
+            progress: new ConsoleProgressLogger($stderr),
+        );
+
+        $generator->generate(new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            5,
+            false,
+        ));
+
+        // PHP refused a class: the fix round that drops it is not a plain success.
+        self::assertMatchesRegularExpression('/^ ! Fix round 1: dropping 1 item\(s\) PHP refused/m', $stderr->fetch());
+    }
+
     public function testAFixRoundThatWouldDropNothingNewStopsTheLoop(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);

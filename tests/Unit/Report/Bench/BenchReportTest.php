@@ -243,6 +243,28 @@ final class BenchReportTest extends TestCase
         self::assertSame('no measurable difference', Written::json($same)['scenarios'][1]['gain']['verdict']);
     }
 
+    public function testWhenTheTimeRanOutWithEveryGainWithinTheTargetNoGainIsListedAsMissingIt(): void
+    {
+        // The sample's gain is ±2.8 points: within a target of ±5 when the time limit stopped the rounds.
+        $sample = $this->sampleResult();
+        $result = new BenchResult(
+            $sample->scenarios,
+            $sample->baseline,
+            $sample->environment,
+            $sample->urls,
+            $sample->rounds,
+            new RoundsOutcome(new StoppingRule(5, 5.0, 60.0), 5, 52.5, StopReason::TimeLimit, Metric::CpuPerRequest),
+        );
+
+        $markdown = Written::markdown((new BenchReportBuilder())->build($result));
+
+        self::assertStringContainsString(
+            '| stopped | time limit: after 52.5 s of measuring another round would not have fit in 1 min |',
+            $markdown,
+        );
+        self::assertStringNotContainsString('not within', $markdown);
+    }
+
     public function testTheReportSaysWhenTheTimeRanOutBeforeTheTargetInEveryFormat(): void
     {
         // The sample: 5 rounds; the primary figure, CPU per request, +26.6 % (+24.4 … +30.0 %), ±2.8 points
