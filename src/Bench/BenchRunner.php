@@ -274,7 +274,14 @@ final class BenchRunner
             $roundSeconds[] = ($this->clock)() - $started;
             $reason = $rule->decide($roundSeconds, $comparisons);
             $measured = array_sum($roundSeconds);
-            $this->progress->finish(new RoundFinished($round, $measured, $rule, $comparisons, $baseline));
+            $this->progress->finish(new RoundFinished(
+                $round,
+                $measured,
+                $rule,
+                $comparisons,
+                $baseline,
+                $config->load->restartEvery,
+            ));
             if (null !== $reason) {
                 $outcome = new RoundsOutcome($rule, $round, $measured, $reason, $this->comparisons->metric());
                 $this->progress->finish(new RoundsStopped($outcome, \count($plan->scenarios), $comparisons));

@@ -17,6 +17,8 @@ final class RoundFinished implements ProgressEvent
     /**
      * @param float                                $measuredSeconds every round so far
      * @param array<string, PairedComparison|null> $comparisons     the gains over the baseline so far, by scenario
+     * @param int                                  $restartEvery    rounds between server starts (0: never): the
+     *                                                              intervals are then taken over the starts
      */
     public function __construct(
         public readonly int $round,
@@ -24,6 +26,7 @@ final class RoundFinished implements ProgressEvent
         public readonly StoppingRule $rule,
         public readonly array $comparisons,
         public readonly string $baseline,
+        public readonly int $restartEvery = 0,
     ) {
     }
 
@@ -33,10 +36,16 @@ final class RoundFinished implements ProgressEvent
         $state = match (true) {
             null === $widest => 'nothing to compare',
             null === $widest[1] => \sprintf(
-                '%s vs %s has no interval yet (it needs %d paired rounds)',
+                '%s vs %s has no interval yet (it needs %s)',
                 $widest[0],
                 $this->baseline,
-                PairedComparator::MIN_ROUNDS,
+                $this->restartEvery > 0
+                    ? \sprintf(
+                        '%d server starts, one every %d rounds',
+                        PairedComparator::MIN_ROUNDS,
+                        $this->restartEvery,
+                    )
+                    : \sprintf('%d paired rounds', PairedComparator::MIN_ROUNDS),
             ),
             default => \sprintf(
                 'widest 95%% interval ±%.1f points (%s vs %s)',

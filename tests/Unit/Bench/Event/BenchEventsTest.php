@@ -36,6 +36,12 @@ final class BenchEventsTest extends TestCase
             'Round 1 done (2 s measured): hot vs none has no interval yet (it needs 3 paired rounds); target ±2',
             (new RoundFinished(1, 2.0, $rule, ['all' => $narrow, 'hot' => null], 'none'))->summary(),
         );
+        // With restarts the intervals are taken over the server starts, not the rounds: 8 rounds are 2 starts.
+        self::assertSame(
+            'Round 8 done (16 s measured): hot vs none has no interval yet (it needs 3 server starts, one every 4'
+            .' rounds); target ±2',
+            (new RoundFinished(8, 16.0, $rule, ['all' => $narrow, 'hot' => null], 'none', 4))->summary(),
+        );
     }
 
     public function testTheRoundsStoppedAtTheTimeLimitNameTheGainsThatMissedTheTarget(): void
