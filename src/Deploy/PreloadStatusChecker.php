@@ -136,19 +136,7 @@ final class PreloadStatusChecker
         }
         try {
             @chmod($probe, 0o644);
-            $response = $this->client->request($address, [
-                'GATEWAY_INTERFACE' => 'FastCGI/1.0',
-                'REQUEST_METHOD' => 'GET',
-                'SCRIPT_FILENAME' => $probe,
-                'SCRIPT_NAME' => '/'.basename($probe),
-                'REQUEST_URI' => '/'.basename($probe),
-                'DOCUMENT_ROOT' => $directory,
-                'QUERY_STRING' => '',
-                'SERVER_PROTOCOL' => 'HTTP/1.1',
-                'SERVER_SOFTWARE' => 'preheat-status',
-                'REMOTE_ADDR' => '127.0.0.1',
-                'SERVER_NAME' => 'localhost',
-            ]);
+            $response = $this->client->runScript($address, $probe, $directory, 'preheat-status');
         } finally {
             @unlink($probe);
             InterruptGuard::instance()->forgetPath($probe);

@@ -31,6 +31,31 @@ final class FastCgiClient
     }
 
     /**
+     * Runs one PHP file of the pool's own (a probe Preheat placed in $documentRoot) as a GET request from
+     * 127.0.0.1, with the CGI environment php-fpm needs to find it.
+     */
+    public function runScript(
+        string $address,
+        string $script,
+        string $documentRoot,
+        string $software,
+    ): FastCgiResponse {
+        return $this->request($address, [
+            'GATEWAY_INTERFACE' => 'FastCGI/1.0',
+            'REQUEST_METHOD' => 'GET',
+            'SCRIPT_FILENAME' => $script,
+            'SCRIPT_NAME' => '/'.basename($script),
+            'REQUEST_URI' => '/'.basename($script),
+            'DOCUMENT_ROOT' => $documentRoot,
+            'QUERY_STRING' => '',
+            'SERVER_PROTOCOL' => 'HTTP/1.1',
+            'SERVER_SOFTWARE' => $software,
+            'REMOTE_ADDR' => '127.0.0.1',
+            'SERVER_NAME' => 'localhost',
+        ]);
+    }
+
+    /**
      * @param string                $address "HOST:PORT", "unix:/path" or a socket's path
      * @param array<string, string> $params  SCRIPT_FILENAME and the rest of the CGI environment
      */
