@@ -5,8 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Report\Svg;
 
 /**
- * One bar: a scenario's value, the two ends of its whisker (absolute values, e.g. the min and max of the
- * runs) and an optional note printed under the label (e.g. "+18.2% (CI +15.1% … +21.0%)").
+ * One bar: a scenario's value, the two ends of its whisker (absolute values: the confidence interval of the
+ * value, or both equal to it for none) and an optional note printed under the label (e.g. "faster: +18.2%
+ * (CI +15.1% … +21.0%)"). Its tone colours it by what it says; a bar that is one step of a staircase
+ * marks the value of the step below (stepFrom) so the step itself shows.
  */
 final class ChartBar
 {
@@ -17,8 +19,11 @@ final class ChartBar
         public readonly float $errorLow,
         public readonly float $errorHigh,
         public readonly ?string $note = null,
+        public readonly ?BarTone $tone = null,
+        public readonly ?float $stepFrom = null,
     ) {
-        foreach (['value' => $value, 'errorLow' => $errorLow, 'errorHigh' => $errorHigh] as $name => $number) {
+        $numbers = ['value' => $value, 'errorLow' => $errorLow, 'errorHigh' => $errorHigh];
+        foreach ($numbers + (null === $stepFrom ? [] : ['stepFrom' => $stepFrom]) as $name => $number) {
             if (!is_finite($number) || $number < 0.0) {
                 throw new \InvalidArgumentException(
                     \sprintf(

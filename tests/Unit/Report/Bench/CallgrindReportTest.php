@@ -104,8 +104,9 @@ final class CallgrindReportTest extends TestCase
         $svg = Written::svg((new BenchReportBuilder())->build($this->counts()));
 
         self::assertTrue((new \DOMDocument())->loadXML($svg));
-        self::assertStringContainsString('Instructions per request (callgrind, primary)', $svg);
+        self::assertStringContainsString('Instructions per request (callgrind): each scenario vs none', $svg);
         self::assertStringNotContainsString('Requests per second', $svg);
+        $this->assertGolden('callgrind-chart.svg', $svg);
     }
 
     private function counts(): BenchResult
