@@ -22,6 +22,7 @@ use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\ReportWriter;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Script\Generate\ScriptGenerator;
@@ -235,7 +236,10 @@ final class BenchCommand extends Command
             $cleanUp();
         }
 
-        $report = (new BenchReportBuilder())->build($result);
+        $report = (new BenchReportBuilder())->build(
+            $result,
+            Provenance::collect($result->environment, $config->serve->projectRoot),
+        );
         $out = $input->getOption('out');
         if (null !== $out) {
             $files = new ReportWriter(

@@ -17,11 +17,13 @@ use Preheat\Bench\Statistics\PrimaryChoice;
 final class BenchReport
 {
     /**
-     * @param list<ScenarioRow>  $rows     in the order the scenarios ran each round
-     * @param string             $baseline the scenario every gain is over
-     * @param RoundsOutcome|null $stopping why no more rounds were run (null: a result made without a
-     *                                     stopping rule)
-     * @param LadderReport|null  $ladder   the rungs, when the run was a ladder
+     * @param list<ScenarioRow>  $rows       in the order the scenarios ran each round
+     * @param string             $baseline   the scenario every gain is over
+     * @param RoundsOutcome|null $stopping   why no more rounds were run (null: a result made without a
+     *                                       stopping rule)
+     * @param LadderReport|null  $ladder     the rungs, when the run was a ladder
+     * @param Provenance|null    $provenance when, by what and on what the run was made (null: a report made by
+     *                                       hand, whose goldens must not change with the clock)
      */
     public function __construct(
         public readonly array $rows,
@@ -31,6 +33,7 @@ final class BenchReport
         public readonly PrimaryChoice $primary,
         public readonly ?RoundsOutcome $stopping = null,
         public readonly ?LadderReport $ladder = null,
+        public readonly ?Provenance $provenance = null,
     ) {
     }
 

@@ -36,7 +36,8 @@ final class BenchReportBuilder
         $this->comparator = new BaselineComparator(new PairedComparator($bootstrap, $confidenceLevel));
     }
 
-    public function build(BenchResult $result): BenchReport
+    /** @param Provenance|null $provenance the run's (Provenance::collect()); none for a result made by hand */
+    public function build(BenchResult $result, ?Provenance $provenance = null): BenchReport
     {
         // A result made by hand (a test, a report read back) has none: computed here then, as the runner would.
         $gains = $result->comparisons
@@ -64,6 +65,7 @@ final class BenchReportBuilder
             $primary,
             $result->stopping,
             $ladder,
+            $provenance,
         );
     }
 

@@ -220,7 +220,8 @@ final class Cells
     }
 
     /**
-     * A paired comparison as a gain with its interval; — without one.
+     * A paired comparison as a gain with its interval; — without one. A gain whose interval holds 0 is no gain:
+     * its interval alone.
      *
      * @param bool $measured whether the scenario itself measured the metric (else: not measured)
      */
@@ -230,6 +231,10 @@ final class Cells
             return $measured ? '—' : 'not measured';
         }
         $interval = $comparison->interval;
+
+        if (Verdict::NoMeasurableDifference === $comparison->verdict() && null !== $interval) {
+            return \sprintf('(%s … %s)', self::percent($interval->low), self::percent($interval->high));
+        }
 
         return null === $interval
             ? \sprintf('%s (no interval)', self::percent($comparison->gain()))
@@ -354,20 +359,30 @@ final class Cells
             $report->primary->reason,
             \count($shown) > 1 ? \sprintf(' Shown: %s; a gain above 0 is faster for each.', implode(', ', $shown)) : '',
         )];
-        foreach ($report->rows as $row) {
-            $summary = $row->metric($primary);
-            if ($row->name === $report->baseline || !$row->isMeasured() || null === $summary?->comparison) {
-                continue;
+        // A ladder's story is each rung over the rung below; other runs compare every scenario with the baseline.
+        $pairs = [];
+        foreach ($report->ladder->rows ?? [] as $rung) {
+            if ($rung->row->isMeasured() && null !== $rung->overBelow && null !== $rung->below) {
+                $pairs[] = [$rung->row->name, $rung->below, $rung->overBelow];
             }
-            $comparison = $summary->comparison;
+        }
+        foreach (null === $report->ladder ? $report->rows : [] as $row) {
+            $summary = $row->metric($primary);
+            if ($row->name !== $report->baseline && $row->isMeasured() && null !== $summary?->comparison) {
+                $pairs[] = [$row->name, $report->baseline, $summary->comparison];
+            }
+        }
+        foreach ($pairs as [$name, $against, $comparison]) {
             $verdict = $comparison->verdict();
             $lines[] = \sprintf(
-                '%s vs %s: %s (%s %s%s)',
-                $row->name,
-                $report->baseline,
+                '%s %s %s: %s (%s%s%s)',
+                $name,
+                null === $report->ladder ? 'vs' : 'over',
+                $against,
                 null === $verdict ? 'no verdict yet, '.self::rounds($comparison->rounds()) : $verdict->value,
                 $primary->label(),
-                self::percent($comparison->gain()),
+                // No percentage for a gain whose interval holds 0: only the interval.
+                Verdict::NoMeasurableDifference === $verdict ? '' : ' '.self::percent($comparison->gain()),
                 null === $comparison->interval
                     ? ''
                     : \sprintf(
@@ -564,6 +579,7 @@ final class Cells
             );
         }
         $cpu = [];
+        $outliers = [];
         foreach ($report->rows as $row) {
             foreach ($row->problems as $problem) {
                 $notes[] = \sprintf('%s not measured: %s', $row->name, $problem);
@@ -611,23 +627,23 @@ final class Cells
                 if (!$report->timesRequests() && Metric::RequestsPerSecond === $summary->metric) {
                     continue;
                 }
-                foreach ($summary->comparison->outliers ?? [] as $outlier) {
-                    $notes[] = \sprintf(
-                        '%s round %d is an outlier on %s: paired ratio %.3f against a median of %.3f (|x − median| / '
-                        .'MAD = %.1f > %.1f); kept in the statistics',
-                        $row->name,
-                        $outlier->round,
-                        $summary->metric->label(),
-                        $outlier->ratio,
-                        $outlier->median,
-                        $outlier->score,
-                        OutlierRounds::THRESHOLD,
-                    );
+                $count = \count($summary->comparison->outliers ?? []);
+                if ($count > 0) {
+                    $outliers[] = \sprintf('%s %d on %s', $row->name, $count, $summary->metric->label());
                 }
             }
             if (null !== $row->toolCpuShare) {
                 $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
             }
+        }
+        if ([] !== $outliers) {
+            // One line: each round's ratio, median and score are in report.json's gains.
+            $notes[] = \sprintf(
+                'Outlier rounds (paired ratio further than %.1f MADs from the median; kept in the statistics, each '
+                .'listed in report.json): %s.',
+                OutlierRounds::THRESHOLD,
+                implode(', ', $outliers),
+            );
         }
         $measured = \count(array_filter($report->rows, static fn ($row): bool => $row->isMeasured()));
         $environment = $report->environment;

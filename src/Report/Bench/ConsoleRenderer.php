@@ -31,6 +31,7 @@ final class ConsoleRenderer implements Renderer
         foreach (Cells::headline($report) as $line) {
             $output->writeln($line);
         }
+        $output->writeln(Recommendation::of($report)->line);
         $output->writeln('');
         if (null !== $report->ladder) {
             (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(

@@ -107,8 +107,12 @@ final class JsonRenderer implements Renderer
             ];
         }
 
+        $recommendation = Recommendation::of($report);
+
         return [
             'version' => self::VERSION,
+            'provenance' => null === $report->provenance ? null : BenchJson::provenance($report->provenance),
+            'recommendation' => ['scenario' => $recommendation->scenario, 'line' => $recommendation->line],
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
             'primaryMetric' => ['metric' => $report->primary->metric->value, 'reason' => $report->primary->reason],

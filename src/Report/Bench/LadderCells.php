@@ -6,6 +6,7 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Bench\Statistics\Verdict;
 
 /**
  * The ladder's table and its lines of explanation, formatted once for the console and markdown.
@@ -99,14 +100,20 @@ final class LadderCells
         if (null === $withClassmap || null === $withApp) {
             return null;
         }
-        $remaining = $ladder->preloadGainRemaining;
+        // A share of a gain that may be none says nothing: only when both gains are measurable.
+        $remaining = Verdict::Faster === $withApp->verdict() && Verdict::Faster === $withClassmap->verdict()
+            ? $ladder->preloadGainRemaining
+            : null;
+        $gain = static fn (PairedComparison $c): string => Verdict::NoMeasurableDifference === $c->verdict()
+            ? 'no measurable difference '.Cells::comparison($c)
+            : Cells::comparison($c);
 
         return \sprintf(
             'On %s, preloading everything gains %s with the app\'s own autoloader (the reference over rung 2) and %s '
             .'on top of the optimised autoloader (rung 5 over rung 3)%s.',
             $ladder->metric->label(),
-            Cells::comparison($withApp),
-            Cells::comparison($withClassmap),
+            $gain($withApp),
+            $gain($withClassmap),
             null === $remaining
                 ? ''
                 : \sprintf(': %.0f%% of the preload gain remains once the autoloader is optimised', $remaining * 100),

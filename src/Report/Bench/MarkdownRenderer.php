@@ -8,7 +8,8 @@ use Preheat\Report\Renderer;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * The report as markdown: the results table in the write-ups' shape, the environment, the notes.
+ * The report as markdown: where it comes from, the headline and the one recommendation, the chart (chart.svg,
+ * written beside it), the results table in the write-ups' shape, the environment, the notes.
  *
  * @implements Renderer<BenchReport>
  */
@@ -23,16 +24,20 @@ final class MarkdownRenderer implements Renderer
     private static function document(BenchReport $report): string
     {
         $headline = Cells::headline($report);
-        $lines = [
-            null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder',
-            '',
-            (string) array_shift($headline),
-            '',
-        ];
+        $lines = [null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder', ''];
+        if (null !== $report->provenance) {
+            array_push($lines, self::provenance($report->provenance), '');
+        }
+        array_push($lines, '**'.Recommendation::of($report)->line.'**', '', (string) array_shift($headline), '');
         foreach ($headline as $line) {
             $lines[] = '- '.$line;
         }
         array_push($lines, ...([] === $headline ? [] : ['']));
+        array_push($lines, \sprintf(
+            '![%s, %s](chart.svg)',
+            ucfirst($report->primary->metric->label()),
+            null === $report->ladder ? 'each scenario vs '.$report->baseline : 'each rung over the rung below',
+        ), '');
         if (null === $report->ladder) {
             array_push($lines, self::table(Cells::headers($report), Cells::rows($report)), '');
         } else {
@@ -70,6 +75,22 @@ final class MarkdownRenderer implements Renderer
         }
 
         return implode("\n", $lines)."\n";
+    }
+
+    /** One line: when, by what, on what. */
+    private static function provenance(Provenance $provenance): string
+    {
+        return \sprintf(
+            'Run %s by Preheat %s · PHP %s, OPcache %s · app %s · %s, %d cores, %s',
+            $provenance->time,
+            $provenance->preheat,
+            $provenance->php,
+            $provenance->opcache,
+            null === $provenance->appRevision ? 'not a git tree' : 'at '.$provenance->appRevision,
+            $provenance->cpuModel ?? 'CPU model not known',
+            $provenance->cores,
+            $provenance->kernel,
+        );
     }
 
     /**

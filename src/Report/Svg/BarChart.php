@@ -187,10 +187,10 @@ final class BarChart
     }
 
     /**
-     * @param array{list<string>, list<string>}              $header  the title's and the subtitle's lines
+     * @param array{list<string>, list<string>}             $header  the title's and the subtitle's lines
      * @param array<int, array{list<string>, list<string>}> $texts   each bar's label and note lines
-     * @param array<int, float|int>                          $rowTops where each row starts
-     * @param array<int, int>                                $rowText the height of each row's text
+     * @param array<int, float|int>                         $rowTops where each row starts
+     * @param array<int, int>                               $rowText the height of each row's text
      *
      * @return list<string>
      */

@@ -22,6 +22,8 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Cells;
+use Preheat\Report\Bench\Provenance;
+use Preheat\Report\Bench\Recommendation;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -210,7 +212,7 @@ final class BenchReportTest extends TestCase
         self::assertSame('2 rounds: too few for an interval; use --rounds=3 or more', $gain['noInterval']);
     }
 
-    public function testAnOutlierRoundIsNamedInTheReportAndKept(): void
+    public function testOutlierRoundsAreSummedUpInOneLineWithTheirDetailsInJson(): void
     {
         // Ratios 1.20, 1.21, 1.19, 1.20, 1.80 by round: median 1.20, MAD 0.01; round 5 scores 60.
         $report = (new BenchReportBuilder())->build(
@@ -219,11 +221,70 @@ final class BenchReportTest extends TestCase
 
         self::assertSame(5, $report->rows[1]->comparison?->rounds());
         self::assertStringContainsString(
-            '- all round 5 is an outlier on req/s: paired ratio 1.800 against a median of 1.200 (|x − median| / MAD '
-            .'= 60.0 > 3.5); kept in the statistics',
+            '- Outlier rounds (paired ratio further than 3.5 MADs from the median; kept in the statistics, each listed '
+            .'in report.json): all 1 on req/s.',
             Written::markdown($report),
         );
+        self::assertStringNotContainsString('round 5 is an outlier', Written::markdown($report));
         self::assertSame([5], Written::json($report)['scenarios'][1]['gain']['outlierRounds']);
+    }
+
+    public function testOneLineRecommendsTheFasterScenarioWithTheLeastMemoryAmongThoseAsFastAsTheBest(): void
+    {
+        // hot and all gain alike on CPU per request; hot preloads less and starts sooner.
+        $result = $this->sampleResult();
+        $report = (new BenchReportBuilder())->build($result);
+        $recommendation = Recommendation::of($report);
+
+        self::assertSame('all', $recommendation->scenario);
+        self::assertStringStartsWith('Use all: +26.6% CPU per request (95% CI +24.4% … +30.0%) vs none', $recommendation->line);
+        self::assertStringContainsString('**'.$recommendation->line.'**', Written::markdown($report));
+        self::assertStringContainsString($recommendation->line, Written::text($report));
+        self::assertSame(
+            ['scenario' => 'all', 'line' => $recommendation->line],
+            Written::json($report)['recommendation'],
+        );
+        $same = (new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 101.0, 99.0, 100.0], [101.0, 99.0, 100.0, 99.0]),
+        );
+        self::assertSame('Keep none: no scenario is measurably faster on req/s.', Recommendation::of($same)->line);
+    }
+
+    public function testNoPercentageIsGivenForAGainWhoseIntervalHoldsZero(): void
+    {
+        $same = Written::markdown((new BenchReportBuilder())->build(
+            $this->twoScenarios([100.0, 101.0, 99.0, 100.0], [101.0, 99.0, 100.0, 99.0]),
+        ));
+
+        self::assertMatchesRegularExpression('/- all vs none: no measurable difference \\(req\/s, 95% CI [^)]*\\)/', $same);
+        self::assertDoesNotMatchRegularExpression('/no measurable difference \\(req\/s [+-]/', $same);
+    }
+
+    public function testProvenanceOpensReportMdAndReportJsonAndTheChartIsEmbedded(): void
+    {
+        $report = (new BenchReportBuilder())->build(
+            $this->sampleResult(),
+            new Provenance('2026-11-25T20:00:00Z', '0.1.0', '8.2.36', '8.2.36', 'abc123def456', 'AMD EPYC', 2, 'Linux 6.1.0'),
+        );
+        $markdown = Written::markdown($report);
+        $lines = explode("\n", $markdown);
+
+        self::assertSame(
+            'Run 2026-11-25T20:00:00Z by Preheat 0.1.0 · PHP 8.2.36, OPcache 8.2.36 · app at abc123def456 · AMD EPYC, '
+            .'2 cores, Linux 6.1.0',
+            $lines[2],
+        );
+        self::assertStringContainsString("\n![CPU per request, each scenario vs none](chart.svg)\n", $markdown);
+        $json = Written::json($report);
+        self::assertSame(['version', 'provenance', 'recommendation'], \array_slice(array_keys($json), 0, 3));
+        self::assertSame([
+            'time' => '2026-11-25T20:00:00Z',
+            'preheat' => '0.1.0',
+            'php' => '8.2.36',
+            'opcache' => '8.2.36',
+            'appRevision' => 'abc123def456',
+            'machine' => ['cpuModel' => 'AMD EPYC', 'cores' => 2, 'kernel' => 'Linux 6.1.0'],
+        ], $json['provenance']);
     }
 
     public function testEveryFormatGivesTheVerdictInWords(): void

@@ -1,0 +1,137 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Report\Bench;
+
+use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Bench\Statistics\Verdict;
+
+/**
+ * Which scenario to use, and why, in one line. Among the scenarios measurably faster than the baseline on the
+ * primary figure, those whose gain's interval reaches the best one's (not measurably worse than it, and not
+ * found slower where a ladder paired the two directly) are as good;
+ * of those the one with the least preload memory wins, then the quickest start-up, then the fewest start-up
+ * warnings. A ladder's rung that changes the runtime (the ceiling) is a different server, not a setting: it is
+ * left out.
+ */
+final class Recommendation
+{
+    public function __construct(
+        /** The scenario to use; null when none is measurably faster than the baseline */
+        public readonly ?string $scenario,
+        public readonly string $line,
+    ) {
+    }
+
+    public static function of(BenchReport $report): self
+    {
+        $metric = $report->primary->metric;
+        $excluded = [];
+        foreach ($report->ladder->rows ?? [] as $rung) {
+            if (null !== $rung->rung->scenario->layers->runtime) {
+                $excluded[$rung->row->name] = true;
+            }
+        }
+        /** @var list<array{ScenarioRow, PairedComparison}> $faster */
+        $faster = [];
+        foreach ($report->rows as $row) {
+            $gain = $row->metric($metric)?->comparison;
+            if ($row->name !== $report->baseline && $row->isMeasured() && !isset($excluded[$row->name])
+                && null !== $gain && Verdict::Faster === $gain->verdict()) {
+                $faster[] = [$row, $gain];
+            }
+        }
+        if ([] === $faster) {
+            return new self(null, \sprintf(
+                'Keep %s: no scenario is measurably faster on %s.',
+                $report->baseline,
+                $metric->label(),
+            ));
+        }
+        usort($faster, static fn (array $a, array $b): int => $b[1]->gain() <=> $a[1]->gain());
+        $best = $faster[0][1];
+        $asGood = array_values(array_filter(
+            $faster,
+            static fn (array $c): bool => ($c[1]->interval->high ?? $c[1]->gain())
+                >= ($best->interval->low ?? $best->gain()),
+        ));
+        // Where two of them were paired directly (a rung over the rung below), that verdict decides.
+        $worse = [];
+        foreach ($report->ladder->rows ?? [] as $rung) {
+            $verdict = $rung->overBelow?->verdict();
+            if (null !== $rung->below && Verdict::Faster === $verdict) {
+                $worse[$rung->below][] = $rung->row->name;
+            } elseif (null !== $rung->below && Verdict::Slower === $verdict) {
+                $worse[$rung->row->name][] = $rung->below;
+            }
+        }
+        $names = array_map(static fn (array $c): string => $c[0]->name, $asGood);
+        $asGood = array_values(array_filter(
+            $asGood,
+            static fn (array $c): bool => [] === array_intersect($worse[$c[0]->name] ?? [], $names),
+        ));
+        usort($asGood, static fn (array $a, array $b): int => [
+            $a[0]->preloadMemoryBytes ?? \PHP_INT_MAX,
+            $a[0]->fpmStartSeconds ?? \INF,
+            $a[0]->warnings->count ?? 0,
+            -$a[1]->gain(),
+        ] <=> [
+            $b[0]->preloadMemoryBytes ?? \PHP_INT_MAX,
+            $b[0]->fpmStartSeconds ?? \INF,
+            $b[0]->warnings->count ?? 0,
+            -$b[1]->gain(),
+        ]);
+        [$chosen, $gain] = $asGood[0];
+        $interval = $gain->interval;
+        $parts = [\sprintf(
+            'Use %s: %s %s%s vs %s',
+            $chosen->name,
+            Cells::percent($gain->gain()),
+            $metric->label(),
+            null === $interval ? '' : \sprintf(
+                ' (%d%% CI %s … %s)',
+                (int) round($interval->level * 100),
+                Cells::percent($interval->low),
+                Cells::percent($interval->high),
+            ),
+            $report->baseline,
+        )];
+        $others = array_values(array_filter($asGood, static fn (array $c): bool => $c[0] !== $chosen));
+        if ([] !== $others) {
+            $parts[] = \sprintf(
+                'same as %s within the interval',
+                implode(', ', array_map(static fn (array $c): string => $c[0]->name, $others)),
+            );
+            // What it saves against the most costly of those as good.
+            $rival = $others[\count($others) - 1][0];
+            $savings = [];
+            if (null !== $chosen->preloadMemoryBytes && null !== $rival->preloadMemoryBytes) {
+                $savings[] = \sprintf(
+                    '%.1f MB instead of %.1f MB of preload memory',
+                    $chosen->preloadMemoryBytes / 1048576,
+                    $rival->preloadMemoryBytes / 1048576,
+                );
+            }
+            if (null !== $chosen->fpmStartSeconds && null !== $rival->fpmStartSeconds) {
+                $savings[] = \sprintf(
+                    '%.2f s instead of %.2f s start-up',
+                    $chosen->fpmStartSeconds,
+                    $rival->fpmStartSeconds,
+                );
+            }
+            if ([] !== $savings) {
+                $parts[] = 'at '.implode(' and ', $savings);
+            }
+        }
+        if (null !== $chosen->warnings) {
+            $parts[] = \sprintf(
+                '%d start-up %s',
+                $chosen->warnings->count,
+                1 === $chosen->warnings->count ? 'warning' : 'warnings',
+            );
+        }
+
+        return new self($chosen->name, implode(', ', $parts).'.');
+    }
+}
