@@ -16,7 +16,7 @@ use Symfony\Component\Process\Process;
  * Every chart as a browser draws it: each golden chart, and the chart of a real (short) ladder bench, rendered in
  * headless Chromium with every text measured in the page. No text may leave its panel or the canvas, run into
  * another, or be cut with "…". The chart the bench drew before (tests/Fixtures/chart/cut-verdicts.svg, the
- * demo's, its verdicts cut) must fail the same check.
+ * demo's, 8 of its 14 notes cut) must fail the same check.
  */
 #[Group('integration')]
 final class ChartInChromiumTest extends TestCase

@@ -111,7 +111,7 @@ final class JsonRenderer implements Renderer
 
         return [
             'version' => self::VERSION,
-            'provenance' => null === $report->provenance ? null : BenchJson::provenance($report->provenance),
+            'provenance' => null === $report->provenance ? null : self::provenance($report->provenance),
             'recommendation' => ['scenario' => $recommendation->scenario, 'line' => $recommendation->line],
             'baseline' => $report->baseline,
             'confidenceLevel' => $report->confidenceLevel,
@@ -122,6 +122,28 @@ final class JsonRenderer implements Renderer
         ] + (null === $report->ladder
             ? []
             : ['ladder' => self::ladder($report->ladder, $report->stopping?->rule)]);
+    }
+
+    /**
+     * When, by what and on what the run was made.
+     *
+     * @return array{time: string, preheat: string, php: string, opcache: string, appRevision: ?string,
+     *     machine: array{cpuModel: ?string, cores: int, kernel: string}}
+     */
+    private static function provenance(Provenance $provenance): array
+    {
+        return [
+            'time' => $provenance->time,
+            'preheat' => $provenance->preheat,
+            'php' => $provenance->php,
+            'opcache' => $provenance->opcache,
+            'appRevision' => $provenance->appRevision,
+            'machine' => [
+                'cpuModel' => $provenance->cpuModel,
+                'cores' => $provenance->cores,
+                'kernel' => $provenance->kernel,
+            ],
+        ];
     }
 
     /** @return array<string, mixed> */

@@ -10,7 +10,6 @@ use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Scenario\ScenarioLayers;
-use Preheat\Report\Bench\Provenance;
 
 /**
  * The public JSON of a bench's parts (report.json, documented in doc/bench-report.md): the environment, the
@@ -18,28 +17,6 @@ use Preheat\Report\Bench\Provenance;
  */
 final class BenchJson
 {
-    /**
-     * When, by what and on what the run was made.
-     *
-     * @return array{time: string, preheat: string, php: string, opcache: string, appRevision: ?string,
-     *     machine: array{cpuModel: ?string, cores: int, kernel: string}}
-     */
-    public static function provenance(Provenance $provenance): array
-    {
-        return [
-            'time' => $provenance->time,
-            'preheat' => $provenance->preheat,
-            'php' => $provenance->php,
-            'opcache' => $provenance->opcache,
-            'appRevision' => $provenance->appRevision,
-            'machine' => [
-                'cpuModel' => $provenance->cpuModel,
-                'cores' => $provenance->cores,
-                'kernel' => $provenance->kernel,
-            ],
-        ];
-    }
-
     /** @return array<string, mixed> the report's "environment", keys in the documented order */
     public static function environment(Environment $environment): array
     {

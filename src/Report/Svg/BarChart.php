@@ -322,7 +322,8 @@ final class BarChart
                     self::BAR_HEIGHT,
                     $color,
                 );
-                $out[] = self::line('step-from', $from, $barTop - 3, $from, $barTop + self::BAR_HEIGHT + 3, self::MUTED);
+                $bottom = $barTop + self::BAR_HEIGHT + 3;
+                $out[] = self::line('step-from', $from, $barTop - 3, $from, $bottom, self::MUTED);
                 $furthest = max($furthest, $from);
             }
             if ($high > $low) {
@@ -510,7 +511,8 @@ final class BarChart
 
     /**
      * $text broken into lines that fit $width pixels at $size, measured: at its own line breaks if it has
-     * $paragraphs (else they are spaces), then between words, and a word wider than the line alone between its characters. Nothing is left out.
+     * $paragraphs (else they are spaces), then between words, and a word wider than the line alone between its
+     * characters. Nothing is left out.
      *
      * @return list<string>
      */
