@@ -12,10 +12,14 @@ use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Statistics\ConfidenceInterval;
+use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\LadderCells;
+use Preheat\Report\Bench\LadderReport;
 
 /**
  * The ladder's report from a fixed, made-up run: each rung over the rung below and over the baseline,
@@ -120,6 +124,41 @@ final class LadderReportTest extends TestCase
             $data['ladder']['rungs'][2]['layers'],
         );
         self::assertSame('faster', $data['ladder']['rungs'][2]['gainOverBelow']['verdict']);
+    }
+
+    public function testTheSummaryTellsEachRungOverTheRungBelow(): void
+    {
+        $markdown = Written::markdown($this->report());
+
+        self::assertStringContainsString(
+            "- 3-autoloader over 2-opcache-sizing: faster (req/s +38.3%, 95% CI +36.4% … +42.9%)\n",
+            $markdown,
+        );
+        self::assertStringNotContainsString('vs 1-baseline:', $markdown);
+        self::assertStringContainsString('![Req/s, each rung over the rung below](chart.svg)', $markdown);
+    }
+
+    public function testNoShareOfThePreloadGainIsGivenWhenAGainIsNoMeasurableDifference(): void
+    {
+        $gain = static fn (float $ratio, float $low, float $high): PairedComparison => new PairedComparison(
+            [1 => $ratio, 2 => $ratio, 3 => $ratio],
+            $ratio,
+            new ConfidenceInterval($low, $high, 0.95),
+            [],
+        );
+        $noDifference = new LadderReport(Metric::CpuPerRequest, [], $gain(1.003, -0.004, 0.009), $gain(1.001, -0.002, 0.003));
+        $both = new LadderReport(Metric::CpuPerRequest, [], $gain(1.10, 0.09, 0.11), $gain(1.30, 0.29, 0.31));
+
+        self::assertSame(
+            'On CPU per request, preloading everything gains no measurable difference (-0.2% … +0.3%) with the app\'s own '
+            .'autoloader (the reference over rung 2) and no measurable difference (-0.4% … +0.9%) on top of the '
+            .'optimised autoloader (rung 5 over rung 3).',
+            LadderCells::preloadSummary($noDifference),
+        );
+        self::assertStringContainsString(
+            ': 33% of the preload gain remains once the autoloader is optimised.',
+            (string) LadderCells::preloadSummary($both),
+        );
     }
 
     public function testTheChartShowsTheRungsInOrder(): void
