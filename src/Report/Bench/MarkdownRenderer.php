@@ -35,7 +35,7 @@ final class MarkdownRenderer implements Renderer
         array_push($lines, ...([] === $headline ? [] : ['']));
         array_push($lines, \sprintf(
             '![%s, %s](chart.svg)',
-            ucfirst($report->primary->metric->label()),
+            SvgRenderer::title($report->ladder->metric ?? $report->primary->metric),
             null === $report->ladder ? 'each scenario vs '.$report->baseline : 'each rung over the rung below',
         ), '');
         if (null === $report->ladder) {

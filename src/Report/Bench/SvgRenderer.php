@@ -52,7 +52,7 @@ final class SvgRenderer implements Renderer
         $panels = [new ChartPanel(
             \sprintf(
                 '%s%s: %s',
-                ucfirst($metric->label()),
+                self::title($metric),
                 Metric::InstructionsPerRequest === $metric ? ' (callgrind)' : '',
                 null === $report->ladder ? 'each scenario vs '.$report->baseline : 'each rung over the rung below',
             ),
@@ -260,6 +260,12 @@ final class SvgRenderer implements Renderer
                 $ci,
             ),
         };
+    }
+
+    /** A metric's name as a title: "Requests per second", "CPU per request". */
+    public static function title(Metric $metric): string
+    {
+        return Metric::RequestsPerSecond === $metric ? 'Requests per second' : ucfirst($metric->label());
     }
 
     /**

@@ -135,7 +135,7 @@ final class LadderReportTest extends TestCase
             $markdown,
         );
         self::assertStringNotContainsString('vs 1-baseline:', $markdown);
-        self::assertStringContainsString('![Req/s, each rung over the rung below](chart.svg)', $markdown);
+        self::assertStringContainsString('![Requests per second, each rung over the rung below](chart.svg)', $markdown);
     }
 
     public function testNoShareOfThePreloadGainIsGivenWhenAGainIsNoMeasurableDifference(): void
