@@ -633,7 +633,7 @@ final class Cells
                 }
             }
             if (null !== $row->toolCpuShare) {
-                $cpu[] = \sprintf('%s %.0f%%', $row->name, $row->toolCpuShare * 100);
+                $cpu[] = \sprintf('%s %.1f%%', $row->name, $row->toolCpuShare * 100);
             }
         }
         if ([] !== $outliers) {

@@ -231,7 +231,8 @@ final class SvgRenderer implements Renderer
     }
 
     /**
-     * The verdict first, then the gain and its interval: "faster: +12.8% over rung 3 (95% CI +12.5% … +13.2%)". A
+     * The verdict first, then the gain and its interval: "faster: +12.8% over rung 3 (95% CI +12.5% … +13.2%)",
+     * "slower: -1.1% vs rung 4 (…)". A
      * gain whose interval holds 0 has no percentage of its own, only its interval.
      */
     public static function note(PairedComparison $comparison, string $against): string
@@ -253,9 +254,10 @@ final class SvgRenderer implements Renderer
             ),
             Verdict::NoMeasurableDifference => 'no measurable difference from '.$against.$ci,
             default => \sprintf(
-                '%s: %s over %s%s',
+                '%s: %s %s %s%s',
                 $comparison->verdict()->value,
                 Cells::percent($comparison->gain()),
+                Verdict::Slower === $comparison->verdict() ? 'vs' : 'over',
                 $against,
                 $ci,
             ),
