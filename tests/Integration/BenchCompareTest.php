@@ -96,15 +96,15 @@ final class BenchCompareTest extends TestCase
         file_put_contents($this->directory->path.'/bad.json', '{"version": 4, "scenarios": ');
         $bad = $this->bench(['--baseline='.$this->directory->path.'/bad.json']);
         self::assertSame(2, $bad->getExitCode());
-        self::assertStringContainsString('Cannot compare with --baseline='.$this->directory->path.'/bad.json: it is not JSON', $bad->getErrorOutput());
+        self::assertStringContainsString('Cannot compare with the earlier report '.$this->directory->path.'/bad.json: it is not JSON', $bad->getErrorOutput());
 
         $expression = $this->bench(['--assert=all.gian >= 10%']);
         self::assertSame(2, $expression->getExitCode());
-        self::assertStringContainsString('Invalid --assert "all.gian >= 10%" at column 5: unknown property "gian"', $expression->getErrorOutput());
+        self::assertStringContainsString('Invalid assertion "all.gian >= 10%" at column 5: unknown property "gian"; one of gain, change, memory, startup, warnings. (option --assert)', $expression->getErrorOutput());
 
         $change = $this->bench(['--assert=all.change >= -2%']);
         self::assertSame(2, $change->getExitCode());
-        self::assertStringContainsString('a change is measured against an earlier run: add --baseline=REPORT.json', $change->getErrorOutput());
+        self::assertStringContainsString('a change is measured against an earlier run: name the report.json it wrote, as in `preheat bench --baseline=REPORT.json`. (option --assert)', $change->getErrorOutput());
         self::assertStringNotContainsString('Scenario none', $change->getErrorOutput(), 'refused before any server starts');
     }
 

@@ -11,7 +11,7 @@ use Preheat\Progress\ProgressEvent;
 
 /**
  * Said before the rounds when the rounds asked for cannot give the gains an interval over server starts: no time
- * for more than the minimum (--max-time=0) and too few rounds for PairedComparator::MIN_ROUNDS starts.
+ * for more than the minimum (a time limit of 0) and too few rounds for PairedComparator::MIN_ROUNDS starts.
  */
 final class IntervalsOutOfReach implements ProgressEvent
 {
@@ -39,8 +39,8 @@ final class IntervalsOutOfReach implements ProgressEvent
         $every = intdiv($this->rounds - 1, PairedComparator::MIN_ROUNDS - 1);
 
         return \sprintf(
-            'With --max-time=0 the bench runs exactly %d round(s), %d server start(s): %s (it needs %d server starts,'
-            .' one every %d rounds: --rounds=%d%s)',
+            'With no time limit for more rounds the bench runs exactly %d round(s), %d server start(s): %s (it'
+            .' needs %d server starts, one every %d rounds: %d rounds or more%s)',
             $this->rounds,
             $starts,
             1 === $starts && $this->rounds >= PairedComparator::MIN_ROUNDS
@@ -50,7 +50,7 @@ final class IntervalsOutOfReach implements ProgressEvent
             PairedComparator::MIN_ROUNDS,
             $this->restartEvery,
             $needed,
-            $every >= 1 ? \sprintf(', or --restart-every=%d', $every) : '',
+            $every >= 1 ? \sprintf(', or a restart every %d round(s)', $every) : '',
         );
     }
 

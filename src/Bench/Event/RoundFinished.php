@@ -78,7 +78,12 @@ final class RoundFinished implements ProgressEvent
         $measured = Duration::format($this->measuredSeconds).' measured';
         $limit = $this->rule->maxSeconds;
         if (0.0 === $limit) {
-            return \sprintf('%s, %d of %d rounds (--max-time=0)', $measured, $this->round, $this->rule->minRounds);
+            return \sprintf(
+                '%s, %d of %d rounds, no time limit for more',
+                $measured,
+                $this->round,
+                $this->rule->minRounds,
+            );
         }
         $left = $limit - $this->measuredSeconds;
 
@@ -108,7 +113,7 @@ final class RoundFinished implements ProgressEvent
             $this->restartEvery,
             min($this->starts(), $needed),
             0.0 === $this->rule->maxSeconds && $from > $this->rule->minRounds
-                ? \sprintf('and the %d rounds asked for (--max-time=0) make %d', $this->rule->minRounds, intdiv(
+                ? \sprintf('and the %d rounds with no time for more make %d', $this->rule->minRounds, intdiv(
                     $this->rule->minRounds - 1,
                     $this->restartEvery,
                 ) + 1)

@@ -52,7 +52,7 @@ final class RoundsStopped implements ProgressEvent
             StopReason::TimeLimit => \sprintf(
                 '%s; ±%s points not reached by %s',
                 0.0 === $rule->maxSeconds
-                    ? \sprintf('the %d round(s) asked for (--max-time=0)', $rule->minRounds)
+                    ? \sprintf('the %d round(s) asked for, no time limit for more', $rule->minRounds)
                     : 'time limit '.Duration::format($rule->maxSeconds),
                 $points,
                 implode(', ', array_map(

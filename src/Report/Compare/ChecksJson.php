@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Report\Compare;
 
 use Preheat\Bench\Compare\Assertion\AssertionResult;
-use Preheat\Bench\Compare\Checks;
 use Preheat\Bench\Compare\Estimate;
 use Preheat\Bench\Compare\ScenarioChange;
 

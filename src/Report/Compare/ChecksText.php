@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Compare;
 
-use Preheat\Bench\Compare\Checks;
 use Preheat\Bench\Compare\RunComparison;
 
 /** The comparison with the earlier run and the assertions, in lines for the console and in markdown. */

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Compare;
 
-use Preheat\Bench\Compare\Checks;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Renderer;
 use Symfony\Component\Console\Output\BufferedOutput;

@@ -384,7 +384,7 @@ final class BenchRunnerTest extends TestCase
             $lines,
         );
         self::assertStringContainsString(" ✓ Warmed up 1 scenario(s), 1 s each (discarded)\n", $lines);
-        self::assertMatchesRegularExpression('/^ ✓ Round 3 done \([\d.]+ s measured, 3 of 3 rounds \(--max-time=0\)\): nothing to compare; target ±2$/m', $lines);
+        self::assertMatchesRegularExpression('/^ ✓ Round 3 done \([\d.]+ s measured, 3 of 3 rounds, no time limit for more\): nothing to compare; target ±2$/m', $lines);
         self::assertMatchesRegularExpression(
             '/^ ✓ Measured 3 round\(s\) of 1 scenario\(s\) in [\d.]+ s: no scenario to compare with the baseline$/m',
             $lines,

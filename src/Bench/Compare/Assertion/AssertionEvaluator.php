@@ -50,8 +50,8 @@ final class AssertionEvaluator
             if (Property::Change === $assertion->property && !$hasBaselineReport) {
                 throw AssertionError::about(
                     $assertion->text,
-                    'a change is measured against an earlier run: add --baseline=REPORT.json (a report.json that'
-                    .' `preheat bench --out=DIR` wrote)',
+                    'a change is measured against an earlier run: name the report.json it wrote, as in'
+                    .' `preheat bench --baseline=REPORT.json`',
                 );
             }
         }
@@ -102,7 +102,12 @@ final class AssertionEvaluator
         RecordedRun $run,
         ?RunComparison $comparison,
     ): AssertionResult {
-        $fail = static fn (string $why): AssertionResult => new AssertionResult($assertion, $scenario->name, false, $why);
+        $fail = static fn (string $why): AssertionResult => new AssertionResult(
+            $assertion,
+            $scenario->name,
+            false,
+            $why,
+        );
         if (!$scenario->measured) {
             return $fail('not measured in this run');
         }
@@ -167,7 +172,7 @@ final class AssertionEvaluator
         $threshold = Estimate::percent($assertion->threshold);
         $why = match (true) {
             $passed => '',
-            $this->strict => \sprintf(', not wholly %s %s (--assert-strict)', $operator->value, $threshold),
+            $this->strict => \sprintf(', not wholly %s %s (strict)', $operator->value, $threshold),
             default => \sprintf(', wholly %s %s', $operator->wrongSide(), $threshold),
         };
 

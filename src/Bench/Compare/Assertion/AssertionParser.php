@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Compare\Assertion;
 
 /**
- * Reads an `--assert` expression:
+ * Reads an assertion (`preheat bench --assert=EXPR`):
  *
  *     assertion := scenario "." property operator number unit
  *     scenario  := a scenario's name | "*" (every measured scenario)

@@ -49,7 +49,7 @@ final class AssertionEvaluatorTest extends TestCase
         $run = self::recorded();
 
         self::assertSame(
-            ['✗ hot.gain >= 10%: +8.0% (95% CI +6.0% … +11.0%), not wholly >= +10.0% (--assert-strict)'],
+            ['✗ hot.gain >= 10%: +8.0% (95% CI +6.0% … +11.0%), not wholly >= +10.0% (strict)'],
             self::lines(['hot.gain >= 10%'], $run, strict: true),
         );
         self::assertSame(['✓ hot.gain >= 5%: +8.0% (95% CI +6.0% … +11.0%)'], self::lines(['hot.gain >= 5%'], $run, strict: true));
@@ -110,9 +110,9 @@ final class AssertionEvaluatorTest extends TestCase
         $evaluator->check([$parse('hot.gain >= 1%'), $parse('*.warnings == 0')], ['none', 'hot'], 'none', false);
 
         $refused = [
-            'hto.gain >= 1%' => 'Invalid --assert "hto.gain >= 1%": this run has no scenario named hto (its scenarios: none, hot); use one of them, or * for every one.',
-            'none.gain >= 1%' => 'Invalid --assert "none.gain >= 1%": none is the baseline the gains are measured against: it has no gain of its own.',
-            'hot.change >= -2%' => 'Invalid --assert "hot.change >= -2%": a change is measured against an earlier run: add --baseline=REPORT.json (a report.json that `preheat bench --out=DIR` wrote).',
+            'hto.gain >= 1%' => 'Invalid assertion "hto.gain >= 1%": this run has no scenario named hto (its scenarios: none, hot); use one of them, or * for every one.',
+            'none.gain >= 1%' => 'Invalid assertion "none.gain >= 1%": none is the baseline the gains are measured against: it has no gain of its own.',
+            'hot.change >= -2%' => 'Invalid assertion "hot.change >= -2%": a change is measured against an earlier run: name the report.json it wrote, as in `preheat bench --baseline=REPORT.json`.',
         ];
         foreach ($refused as $text => $message) {
             try {
@@ -124,7 +124,11 @@ final class AssertionEvaluatorTest extends TestCase
         }
     }
 
-    /** @param list<string> $expressions */
+    /**
+     * @param list<string> $expressions
+     *
+     * @return list<string>
+     */
     private static function lines(array $expressions, RecordedRun $run, ?RunComparison $comparison = null, bool $strict = false): array
     {
         $parser = new AssertionParser();

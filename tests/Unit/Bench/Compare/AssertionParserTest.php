@@ -45,7 +45,7 @@ final class AssertionParserTest extends TestCase
     /** @return iterable<string, array{string, string}> */
     public static function badExpressions(): iterable
     {
-        yield 'unknown property' => ['hot.gian >= 10%', "Invalid --assert \"hot.gian >= 10%\" at column 5: unknown property \"gian\"; one of gain, change, memory, startup, warnings.\n  hot.gian >= 10%\n      ^"];
+        yield 'unknown property' => ['hot.gian >= 10%', "Invalid assertion \"hot.gian >= 10%\" at column 5: unknown property \"gian\"; one of gain, change, memory, startup, warnings.\n  hot.gian >= 10%\n      ^"];
         yield 'no property' => ['hot >= 10%', 'at column 4: expected ".PROPERTY" after the scenario (gain, change, memory, startup, warnings)'];
         yield 'no operator' => ['hot.gain 10%', 'at column 10: expected a comparison: >=, <=, ==, >, <'];
         yield 'no number' => ['hot.gain >= lots', 'at column 13: expected a number'];

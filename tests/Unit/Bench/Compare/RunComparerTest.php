@@ -138,11 +138,11 @@ final class RunComparerTest extends TestCase
 
         $tail = ' Give the report.json an earlier `preheat bench --out=DIR` wrote.';
         self::assertSame([
-            'missing.json' => 'Cannot compare with --baseline=missing.json: no such readable file.'.$tail,
-            'text.json' => 'Cannot compare with --baseline=text.json: it is not JSON (Syntax error).'.$tail,
-            'list.json' => 'Cannot compare with --baseline=list.json: the document is not an object, so it is not a bench report this version can read.'.$tail,
-            'no-env.json' => 'Cannot compare with --baseline=no-env.json: the document has no "environment", so it is not a bench report this version can read.'.$tail,
-            'bad-run.json' => 'Cannot compare with --baseline=bad-run.json: scenarios[0].runs[0].round is not a whole number, so it is not a bench report this version can read.'.$tail,
+            'missing.json' => 'Cannot compare with the earlier report missing.json: no such readable file.'.$tail,
+            'text.json' => 'Cannot compare with the earlier report text.json: it is not JSON (Syntax error).'.$tail,
+            'list.json' => 'Cannot compare with the earlier report list.json: the document is not an object, so it is not a bench report this version can read.'.$tail,
+            'no-env.json' => 'Cannot compare with the earlier report no-env.json: the document has no "environment", so it is not a bench report this version can read.'.$tail,
+            'bad-run.json' => 'Cannot compare with the earlier report bad-run.json: scenarios[0].runs[0].round is not a whole number, so it is not a bench report this version can read.'.$tail,
         ], $messages);
     }
 

@@ -63,7 +63,7 @@ final class BenchEventsTest extends TestCase
             (new RoundFinished(3, 70.0, new StoppingRule(3, 2.0, 60.0), $gain, 'none'))->summary(),
         );
         self::assertStringStartsWith(
-            'Round 2 done (4.2 s measured, 2 of 3 rounds (--max-time=0)): ',
+            'Round 2 done (4.2 s measured, 2 of 3 rounds, no time limit for more): ',
             (new RoundFinished(2, 4.2, new StoppingRule(3, 2.0, 0.0), $gain, 'none'))->summary(),
         );
     }
@@ -98,14 +98,15 @@ final class BenchEventsTest extends TestCase
         self::assertNotNull($threeRounds);
         self::assertSame(Outcome::Warning, $threeRounds->outcome());
         self::assertSame(
-            'With --max-time=0 the bench runs exactly 3 round(s), 1 server start(s): the gains\' intervals will be over'
-            .' the rounds of one start, which do not see how servers started anew differ, not over server starts (it'
-            .' needs 3 server starts, one every 4 rounds: --rounds=9, or --restart-every=1)',
+            'With no time limit for more rounds the bench runs exactly 3 round(s), 1 server start(s): the gains\''
+            .' intervals will be over the rounds of one start, which do not see how servers started anew differ, not'
+            .' over server starts (it needs 3 server starts, one every 4 rounds: 9 rounds or more, or a restart every 1'
+            .' round(s))',
             $threeRounds->summary(),
         );
         self::assertStringContainsString(
             '6 round(s), 2 server start(s): no gain will get an interval (it needs 3 server starts, one every 4 rounds:'
-            .' --rounds=9, or --restart-every=2)',
+            .' 9 rounds or more, or a restart every 2 round(s))',
             (string) IntervalsOutOfReach::of(new StoppingRule(6, 2.0, 0.0), 4)?->summary(),
         );
         self::assertNull(IntervalsOutOfReach::of(new StoppingRule(9, 2.0, 0.0), 4), '9 rounds are 3 starts');
@@ -120,7 +121,7 @@ final class BenchEventsTest extends TestCase
         $overRounds = new PairedComparison([1 => 1.1, 2 => 1.3, 3 => 1.4], 1.3, new ConfidenceInterval(0.134, 0.466, 0.95), [], PairedEstimator::Median);
 
         self::assertSame(
-            'Measured 3 round(s) of 2 scenario(s) in 6.2 s: the 3 round(s) asked for (--max-time=0); ±2 points not'
+            'Measured 3 round(s) of 2 scenario(s) in 6.2 s: the 3 round(s) asked for, no time limit for more; ±2 points not'
             .' reached by all (±16.6 over the rounds of one server start), hot (no interval: it needs 3 server starts)',
             (new RoundsStopped($outcome, 2, ['all' => $overRounds, 'hot' => null]))->summary(),
         );

@@ -2,10 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Compare;
+namespace Preheat\Report\Compare;
 
 use Preheat\Bench\Compare\Assertion\AssertionEvaluator;
 use Preheat\Bench\Compare\Assertion\AssertionResult;
+use Preheat\Bench\Compare\RunComparison;
 
 /** What a run was checked against: the earlier run (`--baseline`) and the assertions (`--assert`), judged. */
 final class Checks
