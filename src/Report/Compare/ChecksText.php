@@ -28,7 +28,8 @@ final class ChecksText
             $lines[] = '';
         }
 
-        return $lines;
+        // Apart from the report above it.
+        return [] === $lines ? [] : ['', ...$lines];
     }
 
     /** @return list<string> */
@@ -49,12 +50,19 @@ final class ChecksText
         if ([] !== $checks->assertions) {
             array_push($lines, '## Assertions', '', self::assertionsTitle($checks).'.', '');
             foreach ($checks->assertions as $result) {
-                $lines[] = '- '.$result->line();
+                // The expression as code: "*" and "[...]" are markdown of their own.
+                $lines[] = \sprintf(
+                    '- %s `%s`%s: %s',
+                    $result->passed ? '✓' : '✗',
+                    $result->assertion->text,
+                    $result->assertion->everyScenario() ? ' ('.$result->scenario.')' : '',
+                    $result->found,
+                );
             }
             $lines[] = '';
         }
 
-        return $lines;
+        return [] === $lines ? [] : ['', ...$lines];
     }
 
     private static function comparedWith(RunComparison $comparison): string
