@@ -146,6 +146,19 @@ final class RunComparerTest extends TestCase
         ], $messages);
     }
 
+    public function testAReportLargerThanTheLimitIsNotRead(): void
+    {
+        $directory = new TemporaryDirectory();
+        try {
+            file_put_contents($directory->path.'/big.json', '{"padding": "'.str_repeat('x', 200).'"}');
+            $this->expectException(CompareError::class);
+            $this->expectExceptionMessage('big.json: it is larger than 100 bytes, more than any bench report.');
+            (new ReportReader(100))->read($directory->path.'/big.json');
+        } finally {
+            $directory->remove();
+        }
+    }
+
     /**
      * @param array<string, list<float>> $cpu       scenario => CPU per request by round (from 1)
      * @param array<int, int>            $instances round => server start, for every scenario
