@@ -291,8 +291,9 @@ final class BenchCommand extends Command
                 $evaluator->evaluate($assertions, $recorded, $comparison),
                 true === $input->getOption('assert-strict'),
             );
-            // Every format shows them, in the files --out writes too.
-            foreach ($renderers->formats(BenchReport::class) as $name) {
+            // Text, markdown and JSON show them, in the files --out writes too.
+            $formats = array_intersect($renderers->formats(BenchReport::class), ComparedRenderer::FORMATS);
+            foreach ($formats as $name) {
                 $inner = $renderers->renderer(BenchReport::class, $name);
                 $renderers = $renderers->with(
                     BenchReport::class,

@@ -18,6 +18,9 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 final class ComparedRenderer implements Renderer
 {
+    /** The formats it adds the checks to: a section after text and markdown, keys in JSON. */
+    public const FORMATS = ['text', 'md', 'json'];
+
     /** @param Renderer<BenchReport> $report */
     public function __construct(
         private readonly Renderer $report,
