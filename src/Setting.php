@@ -34,4 +34,6 @@ enum Setting: string
     case Urls = 'urls';
     case Scenarios = 'scenarios';
     case ReportDirectory = 'reportDirectory';
+    case BaselineReport = 'baselineReport';
+    case Assertions = 'assertions';
 }

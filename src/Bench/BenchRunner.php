@@ -6,6 +6,7 @@ namespace Preheat\Bench;
 
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Event\BenchStage;
+use Preheat\Bench\Event\IntervalsOutOfReach;
 use Preheat\Bench\Event\PagesChecked;
 use Preheat\Bench\Event\RoundFinished;
 use Preheat\Bench\Event\RoundsStopped;
@@ -29,6 +30,7 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Rounds\MetricComparisons;
 use Preheat\Bench\Rounds\PrimaryComparisons;
 use Preheat\Bench\Rounds\RoundsOutcome;
+use Preheat\Bench\Rounds\RoundTimes;
 use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Bench\Statistics\BaselineComparisons;
 use Preheat\Bench\Statistics\PairedComparison;
@@ -62,6 +64,9 @@ final class BenchRunner
      */
     private ?string $placementProblem = null;
 
+    /** Seconds spent starting the servers (not preparing their scripts) before the rounds, warm-up included. */
+    private float $startSeconds = 0.0;
+
     public function __construct(
         private readonly ScenarioPreparation $preparer,
         private readonly RuntimeFactory $runtimes,
@@ -80,6 +85,7 @@ final class BenchRunner
     public function run(BenchConfig $config, string $workDirectory): BenchResult
     {
         $this->placementProblem = null;
+        $this->startSeconds = 0.0;
         $runs = new ScenarioRuns();
         $settings = $config->load->settings;
         $machineAtStart = $this->meter->machineNow();
@@ -93,7 +99,9 @@ final class BenchRunner
             $this->gateAll($config, $runs);
             $plan = $runs->plan($config->stopping->rounds);
 
+            $warmUpStarted = ($this->clock)();
             $this->warmUp($config, $runs->planned($plan), $settings);
+            $this->startSeconds += ($this->clock)() - $warmUpStarted;
 
             $before = $this->meter->machineSince($machineAtStart)->withLoadAverage($loadAtStart);
             [$outcome, $last] = $this->measure($config, $plan, $runs, $settings);
@@ -158,7 +166,9 @@ final class BenchRunner
             ),
         );
         try {
+            $started = ($this->clock)();
             $runtime = $run->start();
+            $this->startSeconds += ($this->clock)() - $started;
             $this->progress->finish(new ScenarioStarted(
                 $spec->name,
                 $prepared->preparation,
@@ -255,12 +265,19 @@ final class BenchRunner
     {
         $rule = $config->stoppingRule();
         $baseline = $config->baseline()->name;
-        $roundSeconds = [];
+        // Before the first restart, what one costs is what starting every server took at the beginning.
+        $times = new RoundTimes([], [], $config->load->restartEvery, $this->startSeconds);
+        $unreachable = IntervalsOutOfReach::of($rule, $config->load->restartEvery);
+        if (null !== $unreachable) {
+            $this->progress->finish($unreachable);
+        }
         for ($round = 1;; ++$round) {
             $started = ($this->clock)();
-            if ($config->load->restartEvery > 0 && $round > 1 && 0 === ($round - 1) % $config->load->restartEvery) {
+            $restartSeconds = null;
+            if ($times->restartsBefore($round)) {
                 // Counted in the round's time: the time limit covers restarts too.
                 $this->restart($config, $runs->planned($plan), $settings, $round);
+                $restartSeconds = ($this->clock)() - $started;
             }
             $inRound = $runs->inRound($plan, $round);
             $together = $this->togetherLoad($config);
@@ -271,9 +288,9 @@ final class BenchRunner
             }
             $comparisons = $this->comparisons->compare($runs->records(), $baseline);
             // The comparisons (bootstraps) are part of what a round costs: the time limit counts them too.
-            $roundSeconds[] = ($this->clock)() - $started;
-            $reason = $rule->decide($roundSeconds, $comparisons);
-            $measured = array_sum($roundSeconds);
+            $times = $times->with(($this->clock)() - $started - ($restartSeconds ?? 0.0), $restartSeconds);
+            $reason = $rule->decide($times, $comparisons);
+            $measured = $times->elapsed();
             $this->progress->finish(new RoundFinished(
                 $round,
                 $measured,

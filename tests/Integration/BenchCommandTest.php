@@ -64,8 +64,9 @@ final class BenchCommandTest extends TestCase
         self::assertFalse($all['gain']['precisionMet']);
         // Together, the servers start anew every 4 rounds and the intervals are taken over the starts.
         self::assertMatchesRegularExpression(
-            '/Round 2 done \([\d.]+ s measured\): all vs none has no interval yet \(it needs 3 server starts, one'
-            .' every 4 rounds\); target ±2/',
+            '/Round 2 done \([\d.]+ s measured, 2 of 2 rounds, no time limit for more\): all vs none has no interval over'
+            .' server starts yet \(it needs 3 server starts, one every 4 rounds: 1 so far, and the 2 rounds'
+            .' with no time for more make 1\); target ±2/',
             $process->getErrorOutput(),
         );
         self::assertGreaterThan(0, $all['requestsPerSecond']['median']);

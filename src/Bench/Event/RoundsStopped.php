@@ -8,6 +8,7 @@ use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
+use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressEvent;
@@ -49,19 +50,39 @@ final class RoundsStopped implements ProgressEvent
             StopReason::PrecisionReached => \sprintf('every gain within ±%s points', $points),
             StopReason::NothingToCompare => 'no scenario to compare with the baseline',
             StopReason::TimeLimit => \sprintf(
-                'time limit %s; ±%s points not reached by %s',
-                Duration::format($rule->maxSeconds),
+                '%s; ±%s points not reached by %s',
+                0.0 === $rule->maxSeconds
+                    ? \sprintf('the %d round(s) asked for, no time limit for more', $rule->minRounds)
+                    : 'time limit '.Duration::format($rule->maxSeconds),
                 $points,
-                implode(', ', array_map(self::missed(...), array_keys($missed), $missed)),
+                implode(', ', array_map(
+                    static fn (string $name, ?PairedComparison $c): string => self::missed($name, $c, $rule),
+                    array_keys($missed),
+                    $missed,
+                )),
             ),
         };
     }
 
-    /** A gain that missed the target, and by how much: "all (±2.6)", "hot (no interval)". */
-    private static function missed(string $name, ?PairedComparison $comparison): string
+    /**
+     * A gain that missed the target, and by how much: "all (±2.6)", "hot (no interval)"; with restarts, an
+     * interval that is not over the starts says so: "all (±4.9 over the rounds of one server start)".
+     */
+    private static function missed(string $name, ?PairedComparison $comparison, StoppingRule $rule): string
     {
         $halfWidth = StoppingRule::halfWidthPoints($comparison);
+        $overStarts = true === $comparison?->estimator->spansRestarts();
+        if (null === $halfWidth) {
+            return $rule->acrossRestarts
+                ? \sprintf('%s (no interval: it needs %d server starts)', $name, PairedComparator::MIN_ROUNDS)
+                : $name.' (no interval)';
+        }
 
-        return null === $halfWidth ? $name.' (no interval)' : \sprintf('%s (±%.1f)', $name, $halfWidth);
+        return \sprintf(
+            '%s (±%.1f%s)',
+            $name,
+            $halfWidth,
+            $rule->acrossRestarts && !$overStarts ? ' over the rounds of one server start' : '',
+        );
     }
 }

@@ -10,7 +10,9 @@ use Preheat\Bench\Statistics\PairedComparison;
  * When a benchmark has measured enough: never before the minimum rounds; then as soon as every compared
  * scenario's gain has a confidence interval whose half-width is at most the target (in gain points:
  * 2 for ±2 %), from at least MIN_PRECISE_ROUNDS paired rounds; else before the round that would not fit
- * in the time left, estimated as the mean of the rounds so far. A scenario without an interval yet (fewer
+ * in the time left, estimated as what the next round costs (RoundTimes::next(): a normal round, and the restart of
+ * every server when one is due before it), so that the rounds end past the time limit by no more than what the
+ * next round took beyond its estimate. A scenario without an interval yet (fewer
  * paired rounds than an interval needs) has not reached the target. Pure: the caller measures the time and
  * computes the comparisons.
  */
@@ -58,15 +60,17 @@ final class StoppingRule
     }
 
     /**
-     * @param list<float>                          $roundSeconds how long each round so far took, in order
-     * @param array<string, PairedComparison|null> $comparisons  every compared scenario's gain so far (null: no
-     *                                                           paired round yet)
+     * @param RoundTimes|list<float>               $times       how long each round so far took, in order (a list:
+     *                                                          rounds without restarts)
+     * @param array<string, PairedComparison|null> $comparisons every compared scenario's gain so far (null: no
+     *                                                          paired round yet)
      *
      * @return StopReason|null null to run another round
      */
-    public function decide(array $roundSeconds, array $comparisons): ?StopReason
+    public function decide(RoundTimes|array $times, array $comparisons): ?StopReason
     {
-        $rounds = \count($roundSeconds);
+        $times = $times instanceof RoundTimes ? $times : RoundTimes::of($times);
+        $rounds = $times->rounds();
         if ($rounds < $this->minRounds) {
             return null;
         }
@@ -76,9 +80,8 @@ final class StoppingRule
         if ([] === array_filter($comparisons, fn (?PairedComparison $c): bool => !$this->mayStop($c))) {
             return StopReason::PrecisionReached;
         }
-        $elapsed = array_sum($roundSeconds);
 
-        return $elapsed + $elapsed / $rounds > $this->maxSeconds ? StopReason::TimeLimit : null;
+        return $times->elapsed() + $times->next() > $this->maxSeconds ? StopReason::TimeLimit : null;
     }
 
     /**

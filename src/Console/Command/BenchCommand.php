@@ -5,6 +5,12 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\BenchRunner;
+use Preheat\Bench\Compare\Assertion\Assertion;
+use Preheat\Bench\Compare\Assertion\AssertionEvaluator;
+use Preheat\Bench\Compare\Assertion\AssertionParser;
+use Preheat\Bench\Compare\RecordedRun;
+use Preheat\Bench\Compare\ReportReader;
+use Preheat\Bench\Compare\RunComparer;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\Duration;
@@ -24,6 +30,8 @@ use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\ReportWriter;
+use Preheat\Report\Compare\Checks;
+use Preheat\Report\Compare\ComparedRenderer;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
@@ -164,6 +172,27 @@ final class BenchCommand extends Command
                 null,
                 InputOption::VALUE_REQUIRED,
                 'Write report.md, report.json and chart.svg into this directory',
+            )
+            ->addOption(
+                'baseline',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'An earlier run\'s report.json: show each scenario\'s change against it, with its interval (only when'
+                .' both ran the same pages on the same kind of machine)',
+            )
+            ->addOption(
+                'assert',
+                null,
+                InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+                'Fail the run (exit 1) unless this holds, e.g. "hot.gain >= 10%", "hot.memory <= 8MB", "hot.startup'
+                .' <= 0.5s", "hot.change >= -2%" (against --baseline), "*.warnings == 0" (repeat for several)',
+            )
+            ->addOption(
+                'assert-strict',
+                null,
+                InputOption::VALUE_NONE,
+                'A gain or change assertion holds only when its whole 95% interval is on the right side (default: it'
+                .' fails only when the whole interval is on the wrong side)',
             );
     }
 
@@ -178,6 +207,20 @@ final class BenchCommand extends Command
         );
         // Before any server starts: counts this machine cannot hold are refused here.
         (new BenchLimits())->check($config);
+        // So are assertions that cannot be read and an earlier report that cannot be compared with.
+        $assertions = array_map(
+            static fn (mixed $expression): Assertion => (new AssertionParser())->parse((string) $expression),
+            array_values((array) $input->getOption('assert')),
+        );
+        $baselineFile = null === $input->getOption('baseline') ? null : (string) $input->getOption('baseline');
+        $earlier = null === $baselineFile ? null : (new ReportReader())->read($baselineFile);
+        $evaluator = new AssertionEvaluator(true === $input->getOption('assert-strict'));
+        $evaluator->check(
+            $assertions,
+            array_map(static fn ($spec): string => $spec->name, $config->scenarios),
+            $config->baseline()->name,
+            null !== $earlier,
+        );
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
@@ -240,22 +283,45 @@ final class BenchCommand extends Command
             $result,
             Provenance::collect($result->environment, $config->serve->projectRoot),
         );
+        $renderers = $this->renderers;
+        $checks = null;
+        if (null !== $earlier || [] !== $assertions) {
+            $recorded = RecordedRun::ofResult($result);
+            $comparison = null === $earlier
+                ? null
+                : (new RunComparer())->compare($recorded, $earlier, $baselineFile);
+            $checks = new Checks(
+                $comparison,
+                $evaluator->evaluate($assertions, $recorded, $comparison),
+                true === $input->getOption('assert-strict'),
+            );
+            // Text, markdown and JSON show them, in the files --out writes too.
+            $formats = array_intersect($renderers->formats(BenchReport::class), ComparedRenderer::FORMATS);
+            foreach ($formats as $name) {
+                $inner = $renderers->renderer(BenchReport::class, $name);
+                $renderers = $renderers->with(
+                    BenchReport::class,
+                    $name,
+                    static fn (): ComparedRenderer => new ComparedRenderer($inner, $checks, $name),
+                );
+            }
+        }
         $out = $input->getOption('out');
         if (null !== $out) {
             $files = new ReportWriter(
-                $this->renderers->renderer(BenchReport::class, 'md'),
-                $this->renderers->renderer(BenchReport::class, 'json'),
+                $renderers->renderer(BenchReport::class, 'md'),
+                $renderers->renderer(BenchReport::class, 'json'),
             );
             foreach ($files->write($report, (string) $out) as $file) {
                 $stderr->writeln(' <info>✓</info> Wrote '.$file);
             }
         }
-        $this->renderers->write($report, $format, $output);
+        $renderers->write($report, $format, $output);
 
         // A rung that does not apply to the app (or a runtime not there yet) is no failure.
         $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured() && null === $row->skipped);
 
-        return [] === $broken ? Command::SUCCESS : Command::FAILURE;
+        return [] === $broken && (null === $checks || $checks->passed()) ? Command::SUCCESS : Command::FAILURE;
     }
 
     /** The command line's settings, typed: each checked with the file's values by the loader. */

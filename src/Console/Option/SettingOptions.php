@@ -38,6 +38,8 @@ final class SettingOptions
             Setting::Urls => ['url'],
             Setting::Scenarios => ['scenario'],
             Setting::ReportDirectory => ['out'],
+            Setting::BaselineReport => ['baseline'],
+            Setting::Assertions => ['assert'],
         };
     }
 

@@ -201,6 +201,36 @@ final class BenchRunnerTest extends TestCase
         self::assertCount(3 + 5 * 3, $load->runs, 'warm-up, then five rounds');
     }
 
+    public function testTheRoundAfterWhichEveryServerStartsAnewIsNotStartedWhenItsRestartWouldNotFit(): void
+    {
+        // "all" never gets precise; each run takes 2 s (a round of 3 scenarios 6 s) and starting a server 20 s on
+        // the test's clock: the first start of all three and their warm-up took 63 s, and so would a restart.
+        $load = new FakeLoadGenerator([], self::ratios(['all' => static fn (int $run): float => 0 === $run % 2 ? 1.2 : 1.6]));
+        $runtimes = new FakeRuntimes();
+        $clock = static fn (): float => array_sum(array_map(static fn (array $run): float => $run[1], $load->runs)) + 20.0 * \count($runtimes->all);
+
+        $result = $this->bench($runtimes, $load, maxTime: 50.0, clock: $clock, restartEvery: 2, rounds: 2);
+
+        // After round 2 (12 s) a normal round would fit in 50 s, but round 3 begins with a restart: 6 + 63 s do not.
+        self::assertSame(2, $result->stopping?->rounds);
+        self::assertSame(StopReason::TimeLimit, $result->stopping->reason);
+        self::assertSame(12.0, $result->stopping->measuredSeconds);
+        self::assertCount(3, $runtimes->all, 'no server was started anew');
+    }
+
+    public function testARestartCountsInTheTimeAndItsMeasuredCostEstimatesTheNext(): void
+    {
+        $load = new FakeLoadGenerator([], self::ratios(['all' => static fn (int $run): float => 0 === $run % 2 ? 1.2 : 1.6]));
+        $runtimes = new FakeRuntimes();
+        $clock = static fn (): float => array_sum(array_map(static fn (array $run): float => $run[1], $load->runs)) + 20.0 * \count($runtimes->all);
+
+        $result = $this->bench($runtimes, $load, maxTime: 150.0, clock: $clock, restartEvery: 2, rounds: 2);
+
+        // Rounds 1-2: 12 s; round 3 with its restart 69 s (81 s); round 4: 87 s; round 5 would restart again: 156 s.
+        self::assertSame(4, $result->stopping?->rounds);
+        self::assertSame(87.0, $result->stopping->measuredSeconds);
+    }
+
     public function testTheMinimumRoundsRunEvenWhenTheyTakeLongerThanTheTimeLimit(): void
     {
         $load = new FakeLoadGenerator([], self::ratios(['all' => static fn (int $run): float => 0 === $run % 2 ? 1.2 : 1.6]));
@@ -354,7 +384,7 @@ final class BenchRunnerTest extends TestCase
             $lines,
         );
         self::assertStringContainsString(" ✓ Warmed up 1 scenario(s), 1 s each (discarded)\n", $lines);
-        self::assertMatchesRegularExpression('/^ ✓ Round 3 done \([\d.]+ s measured\): nothing to compare; target ±2$/m', $lines);
+        self::assertMatchesRegularExpression('/^ ✓ Round 3 done \([\d.]+ s measured, 3 of 3 rounds, no time limit for more\): nothing to compare; target ±2$/m', $lines);
         self::assertMatchesRegularExpression(
             '/^ ✓ Measured 3 round\(s\) of 1 scenario\(s\) in [\d.]+ s: no scenario to compare with the baseline$/m',
             $lines,

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Rounds;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Rounds\RoundTimes;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\ConfidenceInterval;
@@ -146,6 +147,27 @@ final class StoppingRuleTest extends TestCase
         self::assertNull($rule->decide([10.0, 11.0, 9.0, 10.0, 10.0], $wide));
         // After five slower ones (52 s, mean 10.4 s) it would not.
         self::assertSame(StopReason::TimeLimit, $rule->decide([10.0, 11.0, 9.0, 10.0, 12.0], $wide));
+    }
+
+    public function testTheNextRoundCostsARestartWhenOneIsDueBeforeIt(): void
+    {
+        $rule = new StoppingRule(1, 2.0, 100.0);
+        $wide = ['all' => self::comparison(0.2, 0.6)];
+        // A restart every 2 rounds; starting every server took 40 s at the beginning.
+        $times = (new RoundTimes([], [], 2, 40.0))->with(10.0)->with(10.0);
+
+        // Round 3 begins with a restart: 10 s + 40 s more would end at 70 s, within 100 s.
+        self::assertEqualsWithDelta(50.0, $times->next(), 1e-9);
+        self::assertNull($rule->decide($times, $wide));
+        // The restart measured took 60 s: round 5's restart is estimated from it, not from the first start.
+        $times = $times->with(10.0, 60.0)->with(10.0);
+        self::assertSame(100.0, $times->elapsed());
+        self::assertEqualsWithDelta(70.0, $times->next(), 1e-9);
+        self::assertSame(StopReason::TimeLimit, $rule->decide($times, $wide));
+        // Without a restart due, a normal round.
+        self::assertEqualsWithDelta(10.0, $times->with(10.0)->next(), 1e-9);
+        // With 65 s a mean round (10 s) would fit after round 2, but round 3's restart (50 s in all) would not.
+        self::assertSame(StopReason::TimeLimit, (new StoppingRule(1, 2.0, 65.0))->decide((new RoundTimes([], [], 2, 40.0))->with(10.0)->with(10.0), $wide));
     }
 
     public function testItNeverStopsBelowTheMinimumRounds(): void

@@ -49,6 +49,15 @@ switch ($path) {
         }
         echo (new App\HomePage())->render();
         break;
+    case '/work':
+        // A page whose cost a test sets: made slower, by CPU work PHP's CPU time counts, while the file named
+        // after the counter with ".slow" exists.
+        $sum = 0;
+        for ($i = is_file($counter.'.slow') ? 400000 : 0; $i > 0; --$i) {
+            $sum += $i % 7;
+        }
+        echo (new App\HomePage())->render();
+        break;
     default:
         http_response_code(404);
         echo 'not found';
