@@ -431,7 +431,21 @@ final class Cells
     /** Why a gain has no interval, or null when it has one. */
     public static function noIntervalReason(PairedComparison $comparison): ?string
     {
-        return null !== $comparison->interval ? null : \sprintf(
+        if (null !== $comparison->interval) {
+            return null;
+        }
+        // With restarts the interval is taken over server starts, not rounds: more rounds of the same starts
+        // would not give one.
+        if ($comparison->estimator->spansRestarts()) {
+            return \sprintf(
+                '%s over fewer than %d server starts: too few for an interval over starts; give the rounds more '
+                .'time (--max-time) or start the servers anew more often (--restart-every)',
+                self::rounds($comparison->rounds()),
+                PairedComparator::MIN_ROUNDS,
+            );
+        }
+
+        return \sprintf(
             '%s: too few for an interval; use --rounds=%d or more',
             self::rounds($comparison->rounds()),
             PairedComparator::MIN_ROUNDS,
