@@ -262,7 +262,7 @@ final class StrategyInput implements StrategySource
             $php = $this->php ?? (new PhpInstallationLocator($this->runner))
                 ->locate($this->request->phpBinary ?? \PHP_BINARY);
             $addresses = [];
-            foreach (ServerConfigReader::pools($php->settings->iniFile, []) as $pool) {
+            foreach (ServerConfigReader::pools($php->settings->iniFile, [], $php->fpmConfig) as $pool) {
                 $listen = trim($pool->values['listen'] ?? '');
                 if ('' !== $listen) {
                     // A bare port is php-fpm's shorthand for all addresses on it: ask on loopback.
