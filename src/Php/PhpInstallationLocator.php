@@ -70,7 +70,7 @@ final class PhpInstallationLocator
             $source = null === $config?->master?->iniPath ? '--ini' : 'the running php-fpm\'s -c';
         } elseif (null !== $iniFile) {
             $ini = realpath($iniFile) ?: $iniFile;
-            $scanDir = $scanFromEnvironment ?? (is_dir(\dirname($ini).'/conf.d') ? \dirname($ini).'/conf.d' : null);
+            $scanDir = $scanFromEnvironment ?? self::scanDirBeside(\dirname($ini));
             $source = null === $config?->master?->iniPath ? '--ini' : 'the running php-fpm\'s -c';
         } else {
             $fpmInfo = null === $fpm ? null : $this->fpmInfo($fpm, null);
@@ -100,6 +100,18 @@ final class PhpInstallationLocator
         [$poolUser, $userSource] = $this->user($user, $config);
 
         return new PhpInstallation($phpBinary, $fpm, $settings, $poolUser, $userSource, $config, $iniDirectory);
+    }
+
+    /** The scan dir a layout keeps beside its php.ini: conf.d (Debian, the official image), php.d (RHEL, Remi). */
+    private static function scanDirBeside(string $directory): ?string
+    {
+        foreach (['conf.d', 'php.d'] as $name) {
+            if (is_dir($directory.'/'.$name)) {
+                return $directory.'/'.$name;
+            }
+        }
+
+        return null;
     }
 
     /**
