@@ -166,7 +166,7 @@ final class FpmLayoutsTest extends TestCase
     private function rhel(): array
     {
         $etc = $this->directory->path.'/etc';
-        $this->write($etc.'/php-fpm.conf', "include=".$etc."/php-fpm.d/*.conf\n\n[global]\npid = ".$this->directory->path."/run/php-fpm/php-fpm.pid\nerror_log = ".$this->directory->path."/fpm.log\ndaemonize = yes\n");
+        $this->write($etc.'/php-fpm.conf', 'include='.$etc."/php-fpm.d/*.conf\n\n[global]\npid = ".$this->directory->path."/run/php-fpm/php-fpm.pid\nerror_log = ".$this->directory->path."/fpm.log\ndaemonize = yes\n");
         $this->write($etc.'/php-fpm.d/www.conf', "; Start a new pool named 'www'.\n[www]\nuser = nobody\ngroup = nogroup\nlisten = 127.0.0.1:".$this->port."\npm = static\npm.max_children = 2\n");
         $this->write($etc.'/php.ini', "[PHP]\nmemory_limit = 128M\n");
         $this->write($etc.'/php.d/10-opcache.ini', "zend_extension=opcache\nopcache.enable=1\nopcache.memory_consumption=128\n;opcache.preload=\n");
@@ -204,7 +204,7 @@ final class FpmLayoutsTest extends TestCase
     }
 
     /**
-     * @param list<string>              $arguments
+     * @param list<string>               $arguments
      * @param array<string, string|null> $tree
      */
     private function preheat(array $arguments, array $tree): Process

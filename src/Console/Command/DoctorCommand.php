@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Doctor\AppProfiler;
 use Preheat\Doctor\Doctor;
