@@ -113,10 +113,10 @@ final class FpmLayoutsTest extends TestCase
     /** @return array<string, string|null> */
     private function debian(): array
     {
-        $etc = $this->directory->path.'/etc/php/8.2/fpm';
-        $this->write($etc.'/php-fpm.conf', "[global]\npid = ".$this->directory->path."/run/php8.2-fpm.pid\nerror_log = ".$this->directory->path."/fpm.log\ninclude=".$etc."/pool.d/*.conf\n");
+        $etc = $this->directory->path.'/etc/php/'.self::version().'/fpm';
+        $this->write($etc.'/php-fpm.conf', "[global]\npid = ".$this->directory->path."/run/php-fpm.pid\nerror_log = ".$this->directory->path."/fpm.log\ninclude=".$etc."/pool.d/*.conf\n");
         $this->write($etc.'/pool.d/www.conf', "[www]\nuser = www-data\ngroup = www-data\nlisten = 127.0.0.1:".$this->port."\npm = static\npm.max_children = 2\n");
-        copy('/etc/php/8.2/fpm/php.ini', $etc.'/php.ini');
+        copy('/etc/php/'.self::version().'/fpm/php.ini', $etc.'/php.ini');
         $this->write($etc.'/conf.d/10-opcache.ini', "; priority=10\nzend_extension=opcache.so\n");
         mkdir($this->directory->path.'/run');
         $line = self::lineOf($etc.'/php.ini', ';opcache.preload=');
@@ -144,7 +144,7 @@ final class FpmLayoutsTest extends TestCase
         $this->write($etc.'/php-fpm.d/www.conf', "[www]\nuser = www-data\ngroup = www-data\nlisten = 127.0.0.1:9000\npm = static\npm.max_children = 2\n");
         $this->write($etc.'/php-fpm.d/docker.conf', "[global]\nerror_log = ".$this->directory->path."/fpm.log\n\n[www]\nclear_env = no\ncatch_workers_output = yes\n");
         $this->write($etc.'/php-fpm.d/zz-docker.conf', "[global]\ndaemonize = no\n\n[www]\nlisten = 127.0.0.1:".$this->port."\n");
-        $this->write($etc.'/php/php.ini-production', (string) file_get_contents('/etc/php/8.2/fpm/php.ini'));
+        $this->write($etc.'/php/php.ini-production', (string) file_get_contents('/etc/php/'.self::version().'/fpm/php.ini'));
         $this->write($etc.'/php/conf.d/docker-php-ext-opcache.ini', "zend_extension=opcache\n");
 
         return [
@@ -222,6 +222,11 @@ final class FpmLayoutsTest extends TestCase
             mkdir(\dirname($file), 0o755, true);
         }
         file_put_contents($file, $contents);
+    }
+
+    private static function version(): string
+    {
+        return \PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
     }
 
     private static function lineOf(string $file, string $text): int
