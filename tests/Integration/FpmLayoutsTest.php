@@ -134,7 +134,11 @@ final class FpmLayoutsTest extends TestCase
         ];
     }
 
-    /** The official php:*-fpm image: pools in php-fpm.d continued by docker.conf and zz-docker.conf, no php.ini. */
+    /**
+     * The official php:*-fpm image: pools in php-fpm.d continued by docker.conf and zz-docker.conf, no php.ini.
+     *
+     * @return array<string, string|null>
+     */
     private function image(): array
     {
         $prefix = $this->directory->path.'/usr/local';
@@ -162,7 +166,11 @@ final class FpmLayoutsTest extends TestCase
         ];
     }
 
-    /** RHEL (and Remi's, under /etc/opt/remi/phpXY): /etc/php-fpm.conf, /etc/php-fpm.d, /etc/php.ini, /etc/php.d. */
+    /**
+     * RHEL (and Remi's, under /etc/opt/remi/phpXY): /etc/php-fpm.conf, /etc/php-fpm.d, /etc/php.ini, /etc/php.d.
+     *
+     * @return array<string, string|null>
+     */
     private function rhel(): array
     {
         $etc = $this->directory->path.'/etc';

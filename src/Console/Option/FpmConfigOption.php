@@ -22,8 +22,8 @@ final class FpmConfigOption
             self::NAME,
             null,
             InputOption::VALUE_REQUIRED,
-            'php-fpm\'s main configuration file, as its -y names it (default: a running php-fpm\'s, else the one '
-            .'`php-fpm -t` names, else /etc/php/X.Y/fpm, /usr/local/etc, /etc or /etc/opt/remi/phpXY\'s php-fpm.conf)',
+            'php-fpm\'s main configuration file, as its -y names it (default: the one beside --ini, else '
+            .'/etc/php/X.Y/fpm, /usr/local/etc, /etc or /etc/opt/remi/phpXY\'s php-fpm.conf; a running master\'s first)',
         );
     }
 

@@ -10,13 +10,15 @@ use Preheat\Process\ProcessRunner;
  * Finds php-fpm's configuration, in this order:
  * 1. the file named (the console's --fpm-config);
  * 2. next to the php.ini named (--ini): php-fpm.conf, else the pool.d/*.conf there (Debian keeps them together);
- * 3. the php-fpm binary's own default, as `php-fpm -t` names it;
- * 4. the layouts' usual places: /etc/php/X.Y/fpm/php-fpm.conf (Debian), /usr/local/etc/php-fpm.conf (the
- *    official php image), /etc/php-fpm.conf (RHEL), /etc/opt/remi/phpXY/php-fpm.conf (Remi).
+ * 3. the layouts' places: /etc/php/X.Y/fpm/php-fpm.conf (Debian), /usr/local/etc/php-fpm.conf (the official php
+ *    image), /etc/php-fpm.conf (RHEL), /etc/opt/remi/phpXY/php-fpm.conf (Remi); the php-fpm binary's own layout
+ *    first (one under /usr/local reads /usr/local/etc, Remi's under /opt/remi/phpXY its /etc/opt/remi/phpXY).
+ * (`php-fpm -t` would name its default, but writes to php-fpm's error log each time it is asked.)
  * Then, when a php-fpm master runs with it (found by the pid file it names, or as the owner of a pool's
  * listening socket) from another main file, that file is read instead: what runs is what counts. The
- * files are read as php-fpm reads them (FpmConfigReader); `php-fpm -tt`, when it can check them (it must
- * be able to open the error log: as root, usually), adds the values php-fpm defaults.
+ * files are read as php-fpm reads them (FpmConfigReader); `php-fpm -tt` adds the values php-fpm defaults,
+ * run on a main file of its own that includes the real one and sends php-fpm's log to stderr, so that the
+ * dump does not land in the server's error log.
  */
 final class FpmConfigLocator
 {
@@ -27,6 +29,7 @@ final class FpmConfigLocator
     ) {
     }
 
+    /** @phpstan-impure it reads the files and /proc as they are now */
     public function locate(
         ?string $given,
         ?string $fpmBinary,
@@ -78,11 +81,7 @@ final class FpmConfigLocator
                 return $reader->readPools($pools, 'pool.d/*.conf beside the php.ini');
             }
         }
-        $default = null === $fpmBinary ? null : $this->binaryDefault($fpmBinary);
-        if (null !== $default) {
-            return $reader->read($default, '`'.basename((string) $fpmBinary).' -t`');
-        }
-        foreach ($this->layoutFiles($phpVersion) as $file => $layout) {
+        foreach ($this->layoutFiles($phpVersion, $fpmBinary) as $file => $layout) {
             if (is_file($file)) {
                 return $reader->read($file, $layout);
             }
@@ -91,8 +90,8 @@ final class FpmConfigLocator
         return null;
     }
 
-    /** @return array<string, string> file => the layout it belongs to */
-    private function layoutFiles(?string $phpVersion): array
+    /** @return array<string, string> file => the layout it belongs to, the binary's own first */
+    private function layoutFiles(?string $phpVersion, ?string $fpmBinary): array
     {
         $root = rtrim($this->layoutRoot ?? '', '/');
         $files = [];
@@ -104,23 +103,17 @@ final class FpmConfigLocator
         if (null !== $phpVersion) {
             $files[$root.'/etc/opt/remi/php'.str_replace('.', '', $phpVersion).'/php-fpm.conf'] = 'Remi\'s layout';
         }
-
-        return $files;
-    }
-
-    /** The main file php-fpm reads when started without -y: `php-fpm -t` names it ("configuration file X test"). */
-    private function binaryDefault(string $fpmBinary): ?string
-    {
-        try {
-            $result = $this->runner->run([$fpmBinary, '-t'], null, 30.0);
-            $output = $result->stdout.$result->stderr;
-        } catch (\RuntimeException $failed) {
-            $output = $failed->getMessage();
+        $binary = null === $fpmBinary ? '' : (realpath($fpmBinary) ?: $fpmBinary);
+        $own = match (true) {
+            str_starts_with($binary, '/usr/local/') => $root.'/usr/local/etc/php-fpm.conf',
+            1 === preg_match('{^/opt/remi/(php\d+)/}', $binary, $m) => $root.'/etc/opt/remi/'.$m[1].'/php-fpm.conf',
+            default => null,
+        };
+        if (null !== $own) {
+            $files = [$own => $files[$own] ?? 'Remi\'s layout'] + $files;
         }
 
-        return 1 === preg_match('{configuration file (/\S+) test is successful}', $output, $m) && is_file($m[1])
-            ? $m[1]
-            : null;
+        return $files;
     }
 
     private function master(FpmConfiguration $config): ?RunningMaster
@@ -140,14 +133,31 @@ final class FpmConfigLocator
      */
     private function dumped(FpmConfiguration $config, string $fpmBinary): FpmConfiguration
     {
-        $command = [$fpmBinary, '-tt', '-y', (string) $config->mainFile];
-        if (null !== $config->master?->prefix) {
-            array_push($command, '-p', $config->master->prefix);
+        $wrapper = @tempnam(sys_get_temp_dir(), 'preheat-fpm-');
+        if (false === $wrapper) {
+            return $config;
+        }
+        // The last [global] error_log wins: php-fpm logs its dump to stderr, not to the server's log.
+        file_put_contents(
+            $wrapper,
+            'include = '.$config->mainFile."\n[global]\nerror_log = /proc/self/fd/2\nlog_level = notice\n",
+        );
+        $command = [$fpmBinary, '-tt', '-y', $wrapper];
+        // Relative includes are relative to the prefix: the master's, or the one above the main file's etc/.
+        $prefix = $config->master->prefix ?? (
+            'etc' === basename(\dirname((string) $config->mainFile))
+                ? FpmConfigReader::guessPrefix((string) $config->mainFile)
+                : null
+        );
+        if (null !== $prefix) {
+            array_push($command, '-p', $prefix);
         }
         try {
             $result = $this->runner->run($command, null, 30.0);
         } catch (\RuntimeException) {
             return $config;
+        } finally {
+            @unlink($wrapper);
         }
         $dump = FpmDump::parse($result->stdout.$result->stderr);
         if (null === $dump) {

@@ -88,10 +88,11 @@ final class RunningMasterTest extends TestCase
         $locator = new FpmConfigLocator(new NoFpm(), $this->proc->path, $this->directory->path);
         $config = $locator->locate(null, null, '8.4');
 
-        self::assertSame($this->directory->path.'/running.conf', $config?->mainFile);
-        self::assertSame('deploy', $config?->firstUser()?->value);
-        self::assertSame(812, $config?->master?->pid);
-        self::assertStringContainsString('the running php-fpm master\'s, pid 812, found by its pid file', $config?->source ?? '');
+        self::assertNotNull($config);
+        self::assertSame($this->directory->path.'/running.conf', $config->mainFile);
+        self::assertSame('deploy', $config->firstUser()?->value);
+        self::assertSame(812, $config->master?->pid);
+        self::assertStringContainsString('the running php-fpm master\'s, pid 812, found by its pid file', $config->source);
 
         // Named, it is read as named; the master running it is still found.
         $named = $locator->locate($etc.'/php-fpm.conf', null, '8.4');
@@ -115,14 +116,18 @@ final class RunningMasterTest extends TestCase
                 mkdir(\dirname($root.$file), 0o777, true);
             }
             file_put_contents($root.$file, "[global]\n");
-            $config = $locator->locate(null, null, '8.4');
-            self::assertSame([$root.$file, $layout], [$config?->mainFile, $config?->source]);
+            $found = $locator->locate(null, null, '8.4');
+            self::assertSame([$root.$file, $layout], [$found?->mainFile, $found?->source]);
         }
         // Beside the php.ini named comes first (Debian keeps them together).
         mkdir($root.'/srv/fpm/pool.d', 0o777, true);
         file_put_contents($root.'/srv/fpm/pool.d/www.conf', "[www]\nuser = app\n");
-        $config = $locator->locate(null, null, '8.4', $root.'/srv/fpm/php.ini');
-        self::assertSame([null, 'app'], [$config?->mainFile, $config?->firstUser()?->value]);
+        $beside = $locator->locate(null, null, '8.4', $root.'/srv/fpm/php.ini');
+        self::assertSame([null, 'app'], [$beside?->mainFile, $beside?->firstUser()?->value]);
+
+        // A php-fpm under /usr/local reads the image's place first.
+        $image = $locator->locate(null, '/usr/local/sbin/php-fpm', '8.4');
+        self::assertSame($root.'/usr/local/etc/php-fpm.conf', $image?->mainFile);
     }
 
     private function master(int $pid, string $cmdline, string $environ = '', string $cwd = '/'): void
