@@ -82,6 +82,12 @@ final class FpmLayoutsTest extends TestCase
             'the pool\'s user, from the layout\'s pool file',
         );
 
+        $json = json_decode($this->preheat(['doctor', '--project='.$app, '--fpm-config='.$tree['config'], '--ini='.$tree['ini'], '--format=json'], $tree)->getOutput(), true);
+        self::assertIsArray($json);
+        self::assertSame($tree['config'], $json['server']['fpmConfig']['file'] ?? null);
+        self::assertSame($master, $json['server']['fpmConfig']['masterPid'] ?? null);
+        self::assertSame([$tree['user'], '127.0.0.1:'.$this->port], [$json['server']['pools'][0]['user'] ?? null, $json['server']['pools'][0]['listen'] ?? null]);
+
         $generate = $this->preheat(['generate', '--project='.$app, '--strategy=paths', '--no-cache', '--no-verify', '--output='.$app.'/preload.php'], $tree);
         self::assertSame(0, $generate->getExitCode(), $generate->getErrorOutput());
         $verify = $this->preheat(['verify', $app.'/preload.php', '--fpm-config='.$tree['config'], '--ini='.$tree['ini'], '--format=json'], $tree);
