@@ -23,7 +23,8 @@ final class FpmConfigOption
             null,
             InputOption::VALUE_REQUIRED,
             'php-fpm\'s main configuration file, as its -y names it (default: the one beside --ini, else '
-            .'/etc/php/X.Y/fpm, /usr/local/etc, /etc or /etc/opt/remi/phpXY\'s php-fpm.conf; a running master\'s first)',
+            .'/etc/php/X.Y/fpm, /usr/local/etc, /etc or /etc/opt/remi/phpXY\'s php-fpm.conf; a running '
+            .'master\'s first)',
         );
     }
 
