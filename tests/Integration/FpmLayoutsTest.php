@@ -7,6 +7,7 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Server\Ports;
+use Preheat\Util\Cpu;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\ExecutableFinder;
@@ -71,11 +72,14 @@ final class FpmLayoutsTest extends TestCase
             $text,
         );
         self::assertStringContainsString(
-            'www ('.$tree['pool'].': pm = static, pm.max_children = 2, listen = 127.0.0.1:'.$this->port.')',
+            'www ('.$tree['pool'].': pm = static, pm.max_children = '.($tree['maxChildren'] ?? '2').', listen = 127.0.0.1:'.$this->port.')',
             $text,
             'the pool as php-fpm reads it, its listen from the file that sets it last',
         );
         self::assertStringContainsString('fix: '.$tree['preloadFix'], $text);
+        if (isset($tree['otherFix']) && (!isset($tree['maxChildren']) || Cpu::cores() > (int) $tree['maxChildren'])) {
+            self::assertStringContainsString('fix: '.$tree['otherFix'], $text);
+        }
         self::assertStringContainsString(
             '`opcache.preload_user = '.$tree['user'].'`',
             $text,
@@ -151,7 +155,7 @@ final class FpmLayoutsTest extends TestCase
         $etc = $prefix.'/etc';
         // As the image ships it: a relative include (to the prefix), and no pid file.
         $this->write($etc.'/php-fpm.conf', "[global]\n;pid = run/php-fpm.pid\nerror_log = ".$this->directory->path."/fpm.log\ninclude=etc/php-fpm.d/*.conf\n");
-        $this->write($etc.'/php-fpm.d/www.conf', "[www]\nuser = www-data\ngroup = www-data\nlisten = 127.0.0.1:9000\npm = static\npm.max_children = 2\n");
+        $this->write($etc.'/php-fpm.d/www.conf', "[www]\nuser = www-data\ngroup = www-data\nlisten = 127.0.0.1:9000\npm = static\npm.max_children = 1\n");
         $this->write($etc.'/php-fpm.d/docker.conf', "[global]\nerror_log = ".$this->directory->path."/fpm.log\n\n[www]\nclear_env = no\ncatch_workers_output = yes\n");
         $this->write($etc.'/php-fpm.d/zz-docker.conf', "[global]\ndaemonize = no\n\n[www]\nlisten = 127.0.0.1:".$this->port."\n");
         $this->write($etc.'/php/php.ini-production', (string) file_get_contents('/etc/php/'.self::version().'/fpm/php.ini'));
@@ -168,6 +172,9 @@ final class FpmLayoutsTest extends TestCase
             'userSource' => $etc.'/php-fpm.d/www.conf:2',
             'preloadFix' => $etc.'/php/conf.d/zz-preheat.ini: add `opcache.preload = '.$this->directory->path.'/app/preload.php` (a new file: PHP reads the scanned directory\'s *.ini in name order, this one last)',
             'prefix' => $prefix,
+            'maxChildren' => '1',
+            // The pool opens in docker.conf; its pm.max_children is written in www.conf, and changed there.
+            'otherFix' => $etc.'/php-fpm.d/www.conf:6: `pm.max_children = '.(Cpu::cores() * 2).'` (now `pm.max_children = 1`)',
             'environment' => null,
         ];
     }
@@ -183,7 +190,7 @@ final class FpmLayoutsTest extends TestCase
         $this->write($etc.'/php-fpm.conf', 'include='.$etc."/php-fpm.d/*.conf\n\n[global]\npid = ".$this->directory->path."/run/php-fpm/php-fpm.pid\nerror_log = ".$this->directory->path."/fpm.log\ndaemonize = yes\n");
         $this->write($etc.'/php-fpm.d/www.conf', "; Start a new pool named 'www'.\n[www]\nuser = nobody\ngroup = nogroup\nlisten = 127.0.0.1:".$this->port."\npm = static\npm.max_children = 2\n");
         $this->write($etc.'/php.ini', "[PHP]\nmemory_limit = 128M\n");
-        $this->write($etc.'/php.d/10-opcache.ini', "zend_extension=opcache\nopcache.enable=1\nopcache.memory_consumption=128\n;opcache.preload=\n");
+        $this->write($etc.'/php.d/10-opcache.ini', "zend_extension=opcache\nopcache.enable=1\nopcache.memory_consumption=128\nopcache.validate_timestamps=1\n;opcache.preload=\n");
         mkdir($this->directory->path.'/run/php-fpm', 0o755, true);
 
         return [
@@ -195,6 +202,8 @@ final class FpmLayoutsTest extends TestCase
             'user' => 'nobody',
             'userSource' => $etc.'/php-fpm.d/www.conf:3',
             'preloadFix' => $etc.'/php.d/zz-preheat.ini: add `opcache.preload = '.$this->directory->path.'/app/preload.php` (a new file: PHP reads the scanned directory\'s *.ini in name order, this one last)',
+            // Set by the package's file: overridden by a file of Preheat's own, not edited.
+            'otherFix' => $etc.'/php.d/zz-preheat.ini: add `opcache.validate_timestamps = 0` (a file of its own, read after '.$etc.'/php.d/10-opcache.ini:4 `opcache.validate_timestamps=1`, which it overrides)',
             'environment' => null,
         ];
     }
