@@ -8,6 +8,7 @@ use Preheat\Doctor\Profile\IniFiles;
 use Preheat\Doctor\Profile\IniSyntaxError;
 use Preheat\Doctor\Profile\PoolConfig;
 use Preheat\Doctor\Profile\ServerConfig;
+use Preheat\Php\Fpm\FpmConfigLocator;
 use Preheat\Php\Fpm\FpmConfiguration;
 use Preheat\Php\FpmPoolFiles;
 use Preheat\Php\PhpInstallationLocator;
@@ -51,7 +52,13 @@ final class ServerConfigReader
         [$fpm, $startup] = $this->probe($phpBinary, $ini, true, $installation->iniArgument());
         $ini = $ini->withSyntaxErrors(IniSyntaxError::fromStartupOutput($startup));
         [$cli, $cliStartup] = $this->probe($phpBinary, null, false);
-        $pools = self::pools($ini->iniFile, $poolFiles, $installation->fpmConfig);
+        // A configuration generate and verify skip (it does not parse, or cannot be read) is doctor's to report.
+        $fpmConfiguration = $installation->fpmConfig;
+        if (null === $fpmConfiguration && [] === $poolFiles) {
+            $fpmConfiguration = (new FpmConfigLocator($this->runner))
+                ->locate($fpmConfig, $installation->fpmBinary, self::minorVersion((string) $fpm['version']), $iniFile);
+        }
+        $pools = self::pools($ini->iniFile, $poolFiles, $fpmConfiguration);
         $cliLoaded = \is_string($cli['loaded'] ?? null) ? $cli['loaded'] : null;
         $cliScanned = \is_string($cli['scanned'] ?? null)
             ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned']))))
@@ -140,6 +147,11 @@ final class ServerConfigReader
         }
 
         return [$data, $result->stderr];
+    }
+
+    private static function minorVersion(string $version): ?string
+    {
+        return 1 === preg_match('{^(\d+\.\d+)}', $version, $m) ? $m[1] : null;
     }
 
     private static function memoryBytes(): ?int

@@ -52,7 +52,7 @@ final class PhpInstallationLocator
         if (null === $iniFile) {
             // A running master started with -c says which ini it reads (when its arguments can still be read).
             $version = $this->version($phpBinary);
-            $config = (new FpmConfigLocator($this->runner))->locate($fpmConfig, $fpm, $version);
+            $config = (new FpmConfigLocator($this->runner))->locate($fpmConfig, $fpm, $version, null, true);
             $iniFile = $config?->master?->iniPath;
         }
         $scanFromEnvironment = getenv('PHP_INI_SCAN_DIR');
@@ -94,7 +94,8 @@ final class PhpInstallationLocator
         }
         if (null === $config) {
             $version ??= $this->version($phpBinary);
-            $config = (new FpmConfigLocator($this->runner))->locate($fpmConfig, $fpm, $version, $ini ?? $iniDirectory);
+            $config = (new FpmConfigLocator($this->runner))
+                ->locate($fpmConfig, $fpm, $version, $ini ?? $iniDirectory, true);
         }
         $settings = $this->read($phpBinary, $ini, $scanDir, $source, $iniDirectory);
         [$poolUser, $userSource] = $this->user($user, $config);

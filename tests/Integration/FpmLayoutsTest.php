@@ -7,9 +7,9 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Server\Ports;
-use Preheat\Util\Cpu;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Util\Cpu;
 use Symfony\Component\Process\ExecutableFinder;
 use Symfony\Component\Process\Process;
 

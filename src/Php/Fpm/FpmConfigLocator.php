@@ -29,28 +29,42 @@ final class FpmConfigLocator
     ) {
     }
 
-    /** @phpstan-impure it reads the files and /proc as they are now */
+    /**
+     * @param bool $lenient skip a configuration found (not named) that cannot be read or does not parse, as if it
+     *                      were not there: generate and verify go on without its pools; doctor asks strictly
+     *
+     * @throws FpmConfigError a configuration named, or found when not lenient, that cannot be read
+     *
+     * @phpstan-impure it reads the files and /proc as they are now
+     */
     public function locate(
         ?string $given,
         ?string $fpmBinary,
         ?string $phpVersion,
         ?string $iniFile = null,
+        bool $lenient = false,
     ): ?FpmConfiguration {
         $reader = new FpmConfigReader();
-        $config = $this->first($reader, $given, $fpmBinary, $phpVersion, $iniFile);
+        $config = $this->first($reader, $given, $fpmBinary, $phpVersion, $iniFile, $lenient && null === $given);
         if (null === $config) {
             return null;
         }
         $master = $this->master($config);
-        if (null !== $master && null !== $master->configFile && $master->configFile !== $config->mainFile
-            && null === $given && is_file($master->configFile)) {
-            $config = $reader->read(
-                $master->configFile,
-                'the running php-fpm master\'s, '.$master->describe(),
-                $master->prefix,
-            );
-        } elseif (null !== $master && null !== $master->prefix && null !== $config->mainFile) {
-            $config = $reader->read($config->mainFile, $config->source, $master->prefix);
+        try {
+            if (null !== $master && null !== $master->configFile && $master->configFile !== $config->mainFile
+                && null === $given && is_file($master->configFile)) {
+                $config = $reader->read(
+                    $master->configFile,
+                    'the running php-fpm master\'s, '.$master->describe(),
+                    $master->prefix,
+                );
+            } elseif (null !== $master && null !== $master->prefix && null !== $config->mainFile) {
+                $config = $reader->read($config->mainFile, $config->source, $master->prefix);
+            }
+        } catch (FpmConfigError $error) {
+            if (!$lenient) {
+                throw $error;
+            }
         }
         if (null !== $master) {
             $config = $config->withMaster($master);
@@ -65,10 +79,27 @@ final class FpmConfigLocator
         ?string $fpmBinary,
         ?string $phpVersion,
         ?string $iniFile,
+        bool $lenient,
     ): ?FpmConfiguration {
         if (null !== $given) {
             return $reader->read($given, 'named');
         }
+        try {
+            return $this->found($reader, $phpVersion, $fpmBinary, $iniFile);
+        } catch (FpmConfigError $error) {
+            if ($lenient) {
+                return null;
+            }
+            throw $error;
+        }
+    }
+
+    private function found(
+        FpmConfigReader $reader,
+        ?string $phpVersion,
+        ?string $fpmBinary,
+        ?string $iniFile,
+    ): ?FpmConfiguration {
         if (null !== $iniFile) {
             $directory = is_dir($iniFile) ? $iniFile : \dirname($iniFile);
             if (is_file($directory.'/php-fpm.conf')) {

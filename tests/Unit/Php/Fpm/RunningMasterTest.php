@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Php\Fpm;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\Fpm\FpmConfigError;
 use Preheat\Php\Fpm\FpmConfigLocator;
 use Preheat\Php\Fpm\RunningMaster;
 use Preheat\Process\ProcessResult;
@@ -124,6 +125,16 @@ final class RunningMasterTest extends TestCase
         file_put_contents($root.'/srv/fpm/pool.d/www.conf', "[www]\nuser = app\n");
         $beside = $locator->locate(null, null, '8.4', $root.'/srv/fpm/php.ini');
         self::assertSame([null, 'app'], [$beside?->mainFile, $beside?->firstUser()?->value]);
+
+        // A configuration found that does not parse: skipped when lenient (generate, verify), bad input otherwise.
+        file_put_contents($root.'/srv/fpm/pool.d/www.conf', "[www\nuser = app\n");
+        self::assertNull($locator->locate(null, null, '8.4', $root.'/srv/fpm/php.ini', true));
+        try {
+            $locator->locate(null, null, '8.4', $root.'/srv/fpm/php.ini');
+            self::fail('doctor reports it');
+        } catch (FpmConfigError $error) {
+            self::assertStringContainsString($root.'/srv/fpm/pool.d/www.conf does not parse', $error->getMessage());
+        }
 
         // A php-fpm under /usr/local reads the image's place first.
         $image = $locator->locate(null, '/usr/local/sbin/php-fpm', '8.4');
