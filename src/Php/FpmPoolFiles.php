@@ -49,12 +49,6 @@ final class FpmPoolFiles
         }
     }
 
-    /** @return list<string> the files php-fpm reads there, the main one first */
-    public static function in(string $fpmConfigDirectory): array
-    {
-        return self::configuration($fpmConfigDirectory)->files ?? [];
-    }
-
     /**
      * The first `user =` of the pools configured in $fpmConfigDirectory: the user php-fpm's workers run as.
      *
