@@ -112,7 +112,7 @@ final class AppProfiler
             return OpcacheFootprint::measure(
                 $this->runner,
                 $phpBinary,
-                $server->ini->iniFile,
+                $server->installation?->iniArgument() ?? $server->ini->iniFile,
                 $server->ini->scanDir,
                 $files,
             );

@@ -8,6 +8,9 @@ use Preheat\Doctor\Profile\IniFiles;
 use Preheat\Doctor\Profile\IniSyntaxError;
 use Preheat\Doctor\Profile\PoolConfig;
 use Preheat\Doctor\Profile\ServerConfig;
+use Preheat\Php\Fpm\FpmConfigLocator;
+use Preheat\Php\Fpm\FpmConfiguration;
+use Preheat\Php\FpmPoolFiles;
 use Preheat\Php\PhpInstallationLocator;
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessRunner;
@@ -16,7 +19,8 @@ use Preheat\Util\Cpu;
 /**
  * Reads what php-fpm runs with: the php.ini it loads and its extra .ini directory (found as verify
  * finds them, by Php\PhpInstallationLocator, or given), the effective settings as PHP reports them with
- * that ini, its pool files (pool.d/*.conf next to the ini, or given), and the CLI's own ini.
+ * that ini, its pools (as php-fpm's configuration declares them, Php\Fpm; or the pool files given), and the
+ * CLI's own ini.
  */
 final class ServerConfigReader
 {
@@ -28,8 +32,11 @@ final class ServerConfigReader
     ) {
     }
 
-    /** @param list<string> $poolFiles none to read the pool.d/*.conf next to the ini */
-    public function read(string $phpBinary, ?string $iniFile, array $poolFiles): ServerConfig
+    /**
+     * @param list<string> $poolFiles none to read the pools of php-fpm's configuration
+     * @param string|null  $fpmConfig php-fpm's main configuration, when it is not where its layout keeps it
+     */
+    public function read(string $phpBinary, ?string $iniFile, array $poolFiles, ?string $fpmConfig = null): ServerConfig
     {
         foreach ($poolFiles as $i => $pool) {
             if (!is_file($pool)) {
@@ -37,15 +44,21 @@ final class ServerConfigReader
             }
             $poolFiles[$i] = realpath($pool) ?: $pool;
         }
-        $installation = $this->locator->locate($phpBinary, $iniFile);
+        $installation = $this->locator->locate($phpBinary, $iniFile, null, null, $fpmConfig);
         if (null === $installation->fpmBinary && (null === $iniFile || [] === $poolFiles)) {
             throw DoctorEnvironmentError::noFpm($phpBinary);
         }
         $ini = new IniFiles($installation->settings->iniFile, $installation->settings->scanDir);
-        [$fpm, $startup] = $this->probe($phpBinary, $ini, true);
+        [$fpm, $startup] = $this->probe($phpBinary, $ini, true, $installation->iniArgument());
         $ini = $ini->withSyntaxErrors(IniSyntaxError::fromStartupOutput($startup));
         [$cli, $cliStartup] = $this->probe($phpBinary, null, false);
-        $pools = self::pools($ini->iniFile, $poolFiles);
+        // A configuration generate and verify skip (it does not parse, or cannot be read) is doctor's to report.
+        $fpmConfiguration = $installation->fpmConfig;
+        if (null === $fpmConfiguration && [] === $poolFiles) {
+            $fpmConfiguration = (new FpmConfigLocator($this->runner))
+                ->locate($fpmConfig, $installation->fpmBinary, self::minorVersion((string) $fpm['version']), $iniFile);
+        }
+        $pools = self::pools($ini->iniFile, $poolFiles, $fpmConfiguration);
         $cliLoaded = \is_string($cli['loaded'] ?? null) ? $cli['loaded'] : null;
         $cliScanned = \is_string($cli['scanned'] ?? null)
             ? array_values(array_filter(array_map('trim', explode(',', $cli['scanned']))))
@@ -72,36 +85,46 @@ final class ServerConfigReader
     }
 
     /**
-     * The pools of the given files, else of pool.d/*.conf next to php-fpm's ini.
+     * The pools of the given files, else of php-fpm's configuration as found (its main file and what it includes),
+     * else of the php-fpm.conf or pool.d/*.conf beside php-fpm's ini.
      *
      * @param list<string> $poolFiles
      *
      * @return list<PoolConfig>
      */
-    public static function pools(?string $iniFile, array $poolFiles): array
+    public static function pools(?string $iniFile, array $poolFiles, ?FpmConfiguration $config = null): array
     {
-        if ([] === $poolFiles) {
-            $directory = null === $iniFile ? null : \dirname($iniFile).'/pool.d';
-            $poolFiles = null === $directory ? [] : (glob($directory.'/*.conf') ?: []);
-            sort($poolFiles);
-            if ([] === $poolFiles) {
-                throw DoctorInputError::noPoolFiles(null === $directory ? 'no php-fpm ini' : 'none in '.$directory);
-            }
-        }
-        $pools = [];
-        $parser = new PoolFileParser();
         foreach ($poolFiles as $file) {
             if (!is_file($file)) {
                 throw DoctorInputError::unreadablePool($file);
             }
-            array_push($pools, ...$parser->parse($file));
+        }
+        if ([] !== $poolFiles) {
+            $parser = new PoolFileParser();
+            $pools = [];
+            foreach ($poolFiles as $file) {
+                array_push($pools, ...$parser->parse($file));
+            }
+
+            return $pools;
+        }
+        $config ??= null === $iniFile ? null : FpmPoolFiles::configuration(\dirname($iniFile));
+        $pools = array_map(PoolConfig::of(...), $config->pools ?? []);
+        if ([] === $pools) {
+            throw DoctorInputError::noPoolFiles(
+                match (true) {
+                    null !== $config => 'no pool in '.implode(', ', $config->files),
+                    null === $iniFile => 'no php-fpm ini, and no php-fpm.conf where the layouts keep it',
+                    default => 'none beside '.$iniFile.' nor where the layouts keep php-fpm.conf',
+                },
+            );
         }
 
         return $pools;
     }
 
     /** @return array{array<string, mixed>, string} what PHP reported, and what it printed on stderr while starting */
-    private function probe(string $phpBinary, ?IniFiles $ini, bool $withIni): array
+    private function probe(string $phpBinary, ?IniFiles $ini, bool $withIni, ?string $iniArgument = null): array
     {
         $code = Probe::emit('["version" => PHP_VERSION, "loaded" => php_ini_loaded_file(), '
             .'"scanned" => php_ini_scanned_files(),'
@@ -111,8 +134,9 @@ final class ServerConfigReader
             ).', array_map("ini_get", '.var_export(ServerConfig::SETTINGS, true).')),'
             .' "extensions" => array_merge(get_loaded_extensions(), get_loaded_extensions(true))]', self::MARKER);
         $command = [$phpBinary];
-        if ($withIni && null !== $ini?->iniFile) {
-            array_push($command, '-c', $ini->iniFile);
+        $iniArgument ??= $ini?->iniFile;
+        if ($withIni && null !== $iniArgument) {
+            array_push($command, '-c', $iniArgument);
         }
         array_push($command, '-r', $code);
         $environment = $withIni && null !== $ini?->scanDir ? ['PHP_INI_SCAN_DIR' => $ini->scanDir] : null;
@@ -123,6 +147,11 @@ final class ServerConfigReader
         }
 
         return [$data, $result->stderr];
+    }
+
+    private static function minorVersion(string $version): ?string
+    {
+        return 1 === preg_match('{^(\d+\.\d+)}', $version, $m) ? $m[1] : null;
     }
 
     private static function memoryBytes(): ?int

@@ -23,6 +23,15 @@ final class PhpError extends \RuntimeException implements UserError, SettingErro
         ), Setting::PhpIni);
     }
 
+    public static function notAnIniDirectory(string $path): self
+    {
+        return new self(\sprintf(
+            '"%s" is a directory with no php.ini, php.ini-production or conf.d/: give the php.ini your php-fpm '
+            .'uses, or the directory its -c names (php-fpm -i | grep "Configuration File").',
+            $path,
+        ), Setting::PhpIni);
+    }
+
     public static function unknownUser(string $user): self
     {
         return new self(\sprintf(

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Php\Fpm\FpmConfiguration;
+
 /**
  * The PHP installation the app runs on: the CLI binary that verifies, the php-fpm binary that serves,
  * the php.ini php-fpm uses with its effective settings, and the user php-fpm runs preloading and
@@ -12,9 +14,11 @@ namespace Preheat\Php;
 final class PhpInstallation
 {
     /**
-     * @param string|null $fpmBinary  null when no php-fpm matching the CLI was found
-     * @param string|null $user       the pool's user (and preload user); null when not running as root
-     * @param string      $userSource where that user came from, e.g. "pool.d/www.conf" or "--user"
+     * @param string|null $fpmBinary    null when no php-fpm matching the CLI was found
+     * @param string|null $user         the pool's user (and preload user); null when not running as root
+     * @param string      $userSource   where that user came from, e.g. "pool.d/www.conf" or "--user"
+     * @param string|null $iniDirectory the directory php-fpm looks for php.ini in, when it loads none there (the
+     *                                  official image's layout): PHP run with `-c` it reads the same ini set
      */
     public function __construct(
         public readonly string $phpBinary,
@@ -22,12 +26,22 @@ final class PhpInstallation
         public readonly PhpSettings $settings,
         public readonly ?string $user = null,
         public readonly string $userSource = '',
+        public readonly ?FpmConfiguration $fpmConfig = null,
+        public readonly ?string $iniDirectory = null,
     ) {
     }
 
     public function withSettings(PhpSettings $settings): self
     {
-        return new self($this->phpBinary, $this->fpmBinary, $settings, $this->user, $this->userSource);
+        return new self(
+            $this->phpBinary,
+            $this->fpmBinary,
+            $settings,
+            $this->user,
+            $this->userSource,
+            $this->fpmConfig,
+            $this->iniDirectory,
+        );
     }
 
     /** The user that reads the preloaded files: opcache.preload_user when the ini sets it, else the pool's user. */
@@ -49,6 +63,12 @@ final class PhpInstallation
         return null !== $this->configuredPreloadUser()
             ? 'opcache.preload_user in '.($this->settings->iniFile ?? 'php.ini')
             : $this->userSource;
+    }
+
+    /** The `-c` argument that makes PHP read php-fpm's ini set: its php.ini, or the directory with none. */
+    public function iniArgument(): ?string
+    {
+        return $this->settings->iniFile ?? $this->iniDirectory;
     }
 
     private function configuredPreloadUser(): ?string

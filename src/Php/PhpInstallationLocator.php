@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Php\Fpm\FpmConfigLocator;
+use Preheat\Php\Fpm\FpmConfiguration;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
@@ -12,9 +14,10 @@ use Symfony\Component\Process\ExecutableFinder;
 
 /**
  * Finds what php-fpm really runs with: the php-fpm binary that matches the CLI (`php8.2` → `php-fpm8.2`),
- * the php.ini it loads (as `php-fpm -i` says, else Debian's /etc/php/X.Y/fpm/php.ini; `--ini` overrides)
- * and its extra .ini directory, the effective settings of that ini, and, when Preheat runs as root, the
- * user of php-fpm's pool (`user =` in its pool config, else www-data; `--user` overrides).
+ * the php.ini it loads (as `php-fpm -i` says, else Debian's /etc/php/X.Y/fpm/php.ini; `--ini` overrides; in the
+ * official image's layout none, only the scan dir) and its extra .ini directory (PHP_INI_SCAN_DIR counts), the
+ * effective settings of that ini, php-fpm's own configuration (Fpm\FpmConfigLocator; `--fpm-config` names it),
+ * and, when Preheat runs as root, the user of php-fpm's pool (its `user =`, else www-data; `--user` overrides).
  */
 final class PhpInstallationLocator
 {
@@ -28,54 +31,120 @@ final class PhpInstallationLocator
     ) {
     }
 
+    /**
+     * @param string|null $iniFile   php-fpm's php.ini, or the directory its -c names (one without a php.ini: the
+     *                               official image's layout, where only the scan dir's *.ini are read)
+     * @param string|null $fpmConfig php-fpm's main configuration file, when it is not where its layout keeps it
+     */
     public function locate(
         string $phpBinary,
         ?string $iniFile = null,
         ?string $fpmBinary = null,
         ?string $user = null,
+        ?string $fpmConfig = null,
     ): PhpInstallation {
-        if (null !== $iniFile && !is_file($iniFile)) {
-            throw PhpError::missingIni($iniFile);
+        if (null !== $iniFile && !is_file($iniFile) && !self::isIniDirectory($iniFile)) {
+            throw is_dir($iniFile) ? PhpError::notAnIniDirectory($iniFile) : PhpError::missingIni($iniFile);
         }
         $fpm = $this->fpmBinary($phpBinary, $fpmBinary);
-        $fpmInfo = null === $fpm ? null : $this->fpmInfo($fpm);
-        if (null !== $iniFile) {
-            $ini = realpath($iniFile) ?: $iniFile;
-            $scanDir = is_dir(\dirname($ini).'/conf.d') ? \dirname($ini).'/conf.d' : null;
-            $source = '--ini';
-        } elseif (null !== $fpmInfo && null !== $fpmInfo['ini']) {
-            [$ini, $scanDir, $source] = [$fpmInfo['ini'], $fpmInfo['scanDir'], '`'.basename((string) $fpm).' -i`'];
-        } else {
+        $version = null;
+        $config = null;
+        if (null === $iniFile) {
+            // A running master started with -c says which ini it reads (when its arguments can still be read).
             $version = $this->version($phpBinary);
-            $debian = \sprintf('/etc/php/%s/fpm/php.ini', $version);
-            if (is_file($debian)) {
-                $confD = \dirname($debian).'/conf.d';
-                [$ini, $scanDir, $source] = [$debian, is_dir($confD) ? $confD : null, "Debian's php-fpm ini"];
+            $config = (new FpmConfigLocator($this->runner))->locate($fpmConfig, $fpm, $version, null, true);
+            $iniFile = $config?->master?->iniPath;
+        }
+        $scanFromEnvironment = getenv('PHP_INI_SCAN_DIR');
+        $scanFromEnvironment = false === $scanFromEnvironment || '' === $scanFromEnvironment
+            ? $config?->master?->scanDir
+            : $scanFromEnvironment;
+        $iniDirectory = null;
+        if (null !== $iniFile && is_dir($iniFile)) {
+            $directory = realpath($iniFile) ?: $iniFile;
+            $info = null === $fpm ? null : $this->fpmInfo($fpm, $directory);
+            $ini = $info['ini'] ?? (is_file($directory.'/php.ini') ? $directory.'/php.ini' : null);
+            $iniDirectory = null === $ini ? $directory : null;
+            $scanDir = $scanFromEnvironment
+                ?? (is_dir($directory.'/conf.d') ? $directory.'/conf.d' : ($info['scanDir'] ?? null));
+            $source = null === $config?->master?->iniPath ? '--ini' : 'the running php-fpm\'s -c';
+        } elseif (null !== $iniFile) {
+            $ini = realpath($iniFile) ?: $iniFile;
+            $scanDir = $scanFromEnvironment ?? self::scanDirBeside(\dirname($ini));
+            $source = null === $config?->master?->iniPath ? '--ini' : 'the running php-fpm\'s -c';
+        } else {
+            $fpmInfo = null === $fpm ? null : $this->fpmInfo($fpm, null);
+            if (null !== $fpmInfo && (null !== $fpmInfo['ini'] || null !== $fpmInfo['path'])) {
+                [$ini, $scanDir, $source] = [$fpmInfo['ini'], $fpmInfo['scanDir'], '`'.basename((string) $fpm).' -i`'];
+                // No php.ini where php-fpm looks (the official image): PHP run with -c there reads what php-fpm reads.
+                $iniDirectory = null === $ini ? $fpmInfo['path'] : null;
             } else {
-                [$ini, $scanDir, $source] = [
-                    null,
-                    null,
-                    null === $fpm ? 'no php-fpm found: the CLI\'s own php.ini' : basename($fpm).' loads no php.ini',
-                ];
+                $debian = \sprintf('/etc/php/%s/fpm/php.ini', $version);
+                if (is_file($debian)) {
+                    $confD = \dirname($debian).'/conf.d';
+                    [$ini, $scanDir, $source] = [$debian, is_dir($confD) ? $confD : null, "Debian's php-fpm ini"];
+                } else {
+                    [$ini, $scanDir, $source] = [
+                        null,
+                        null,
+                        null === $fpm ? 'no php-fpm found: the CLI\'s own php.ini' : basename($fpm).' loads no php.ini',
+                    ];
+                }
             }
         }
-        $settings = $this->read($phpBinary, $ini, $scanDir, $source);
-        [$poolUser, $userSource] = $this->user($user, $settings->iniFile);
+        if (null === $config) {
+            $version ??= $this->version($phpBinary);
+            $config = (new FpmConfigLocator($this->runner))
+                ->locate($fpmConfig, $fpm, $version, $ini ?? $iniDirectory, true);
+        }
+        $settings = $this->read($phpBinary, $ini, $scanDir, $source, $iniDirectory);
+        [$poolUser, $userSource] = $this->user($user, $config);
 
-        return new PhpInstallation($phpBinary, $fpm, $settings, $poolUser, $userSource);
+        return new PhpInstallation($phpBinary, $fpm, $settings, $poolUser, $userSource, $config, $iniDirectory);
+    }
+
+    /** The scan dir a layout keeps beside its php.ini: conf.d (Debian, the official image), php.d (RHEL, Remi). */
+    private static function scanDirBeside(string $directory): ?string
+    {
+        foreach (['conf.d', 'php.d'] as $name) {
+            if (is_dir($directory.'/'.$name)) {
+                return $directory.'/'.$name;
+            }
+        }
+
+        return null;
+    }
+
+    /**
+     * A directory php-fpm's -c may name: one with a php.ini, or the official image's (php.ini-production beside
+     * where php.ini would be, and conf.d).
+     */
+    private static function isIniDirectory(string $directory): bool
+    {
+        return is_dir($directory) && (
+            is_file($directory.'/php.ini')
+            || is_file($directory.'/php.ini-production')
+            || is_file($directory.'/php.ini-development')
+            || is_dir($directory.'/conf.d')
+        );
     }
 
     /** The effective settings with that ini, as PHP itself reports them (ini_get), so includes and conf.d count. */
-    public function read(string $phpBinary, ?string $ini, ?string $scanDir, string $source): PhpSettings
-    {
+    public function read(
+        string $phpBinary,
+        ?string $ini,
+        ?string $scanDir,
+        string $source,
+        ?string $iniDirectory = null,
+    ): PhpSettings {
         $code = Probe::emit(
             '["loaded" => php_ini_loaded_file(), '
             .'"values" => array_map(static fn ($s) => ini_get($s), '.var_export(PhpSettings::SHOWN, true).')]',
             self::MARKER,
         );
         $command = [$phpBinary];
-        if (null !== $ini) {
-            array_push($command, '-c', $ini);
+        if (null !== ($ini ?? $iniDirectory)) {
+            array_push($command, '-c', $ini ?? $iniDirectory);
         }
         array_push($command, '-r', $code);
         $result = $this->runPhp($command, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
@@ -97,7 +166,9 @@ final class PhpInstallationLocator
 
         return new PhpSettings(
             $file,
-            null === $ini && null !== $loaded ? 'the CLI\'s own php.ini: no php-fpm ini found' : $source,
+            null === $ini && null === $iniDirectory && null !== $loaded
+                ? 'the CLI\'s own php.ini: no php-fpm ini found'
+                : $source,
             $scanDir,
             $values,
             [],
@@ -145,22 +216,31 @@ final class PhpInstallationLocator
         return (new ExecutableFinder())->find($name, null, $this->searchDirectories);
     }
 
-    /** @return array{ini: ?string, scanDir: ?string}|null */
-    private function fpmInfo(string $fpm): ?array
+    /**
+     * What `php-fpm -i` (with `-c DIR` when given) says of its ini: the file it loads, its scan dir (PHP_INI_SCAN_DIR
+     * included), and where it looks for php.ini.
+     *
+     * @return array{ini: ?string, scanDir: ?string, path: ?string}|null
+     */
+    private function fpmInfo(string $fpm, ?string $iniDirectory): ?array
     {
         try {
-            $result = $this->runner->run([$fpm, '-i'], null, 60.0);
+            $command = null === $iniDirectory ? [$fpm, '-i'] : [$fpm, '-c', $iniDirectory, '-i'];
+            $result = $this->runner->run($command, null, 60.0);
         } catch (\RuntimeException) {
             return null;
         }
-        $ini = preg_match('{^Loaded Configuration File => (.+)$}m', $result->stdout, $m) ? trim($m[1]) : null;
-        $scanDir = preg_match('{^Scan this dir for additional \.ini files => (.+)$}m', $result->stdout, $s)
-            ? trim($s[1])
-            : null;
+        $value = static function (string $label) use ($result): ?string {
+            $found = preg_match('{^'.preg_quote($label, '{').' => (.+)$}m', $result->stdout, $m) ? trim($m[1]) : null;
+
+            return null === $found || '(none)' === $found || '' === $found ? null : $found;
+        };
+        $path = $value('Configuration File (php.ini) Path');
 
         return [
-            'ini' => null === $ini || '(none)' === $ini ? null : $ini,
-            'scanDir' => null === $scanDir || '(none)' === $scanDir ? null : $scanDir,
+            'ini' => $value('Loaded Configuration File'),
+            'scanDir' => $value('Scan this dir for additional .ini files'),
+            'path' => null !== $path && is_dir($path) ? $path : null,
         ];
     }
 
@@ -185,7 +265,7 @@ final class PhpInstallationLocator
     }
 
     /** @return array{?string, string} */
-    private function user(?string $given, ?string $ini): array
+    private function user(?string $given, ?FpmConfiguration $config): array
     {
         $asRoot = $this->asRoot ?? (\function_exists('posix_geteuid') && 0 === posix_geteuid());
         if (!$asRoot) {
@@ -198,9 +278,9 @@ final class PhpInstallationLocator
 
             return [$given, '--user'];
         }
-        $configured = null === $ini ? null : FpmPoolFiles::firstUser(\dirname($ini));
+        $configured = $config?->firstUser();
         if (null !== $configured) {
-            return [$configured[0], basename(\dirname($configured[1])).'/'.basename($configured[1])];
+            return [$configured->value, $configured->where()];
         }
         foreach (['www-data', 'nobody'] as $fallback) {
             if (!\function_exists('posix_getpwnam') || false !== posix_getpwnam($fallback)) {

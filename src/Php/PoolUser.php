@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Php\Fpm\FpmConfigReader;
+
 /**
  * The user php-fpm's workers run as (the pool's `user =`, www-data on Debian): the one that must be
  * able to read the files it preloads and to write the recorder's store and buffer directory.
@@ -22,18 +24,25 @@ final class PoolUser
     }
 
     /**
-     * The user php-fpm's pools run as: the first `user =` in their pool files (pool.d/*.conf, in name
-     * order), else www-data.
+     * The user php-fpm's pools run as: the first `user =` of the configuration named ($fpmConfig, php-fpm's main
+     * file), else of the first layout directory that has one (php-fpm.conf and what it includes, else pool.d/*.conf),
+     * else www-data.
      *
-     * @param list<string>|null $fpmConfigDirs php-fpm's configuration directories (default: /etc/php/VERSION/fpm,
-     *                                         newest first)
+     * @param list<string>|null $fpmConfigDirs php-fpm's configuration directories (default: the layouts', Debian's
+     *                                         /etc/php/VERSION/fpm newest first)
      *
      * @return array{string, string} the name, and where it comes from
      */
-    public static function configured(?array $fpmConfigDirs = null): array
+    public static function configured(?array $fpmConfigDirs = null, ?string $fpmConfig = null): array
     {
-        $directories = $fpmConfigDirs ?? array_reverse(glob('/etc/php/*/fpm', \GLOB_ONLYDIR) ?: []);
-        foreach ($directories as $directory) {
+        if (null !== $fpmConfig) {
+            $user = (new FpmConfigReader())->read($fpmConfig, 'named')->firstUser();
+
+            return null === $user
+                ? [self::DEFAULT, 'no pool of '.$fpmConfig.' names one']
+                : [$user->value, '`user =` in '.$user->file];
+        }
+        foreach ($fpmConfigDirs ?? FpmPoolFiles::layoutDirectories() as $directory) {
             $configured = FpmPoolFiles::firstUser($directory);
             if (null !== $configured) {
                 return [$configured[0], '`user =` in '.$configured[1]];

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Doctor\AppProfiler;
 use Preheat\Doctor\Doctor;
@@ -48,13 +49,14 @@ final class DoctorCommand extends Command
                 'ini',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads)',
+                'The php.ini php-fpm uses, or the directory its -c names when it has none (default: the one the '
+                .'php-fpm matching --php loads)',
             )
             ->addOption(
                 'pool',
                 null,
                 InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
-                'A php-fpm pool file (default: pool.d/*.conf next to the php.ini)',
+                'A php-fpm pool file (default: the pools of php-fpm\'s configuration, see --fpm-config)',
             )
             ->addOption(
                 'measure',
@@ -70,6 +72,7 @@ final class DoctorCommand extends Command
                 $this->renderers->choices(DoctorReport::class),
                 'text',
             );
+        FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -102,7 +105,7 @@ final class DoctorCommand extends Command
         $pools = array_values(array_map('strval', (array) $input->getOption('pool')));
         $server = (
             new ServerConfigReader($this->runner, new PhpInstallationLocator($this->runner))
-        )->read($php, null === $ini ? null : (string) $ini, $pools);
+        )->read($php, null === $ini ? null : (string) $ini, $pools, FpmConfigOption::value($input));
         $app = (new AppProfiler($this->runner))->profile(
             $root,
             $paths,

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
@@ -26,8 +27,8 @@ final class PhpInput
                 'ini',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'The php.ini php-fpm uses (default: the one the php-fpm matching --php loads, as `php-fpm -i` says, '.
-                'else /etc/php/X.Y/fpm/php.ini)',
+                'The php.ini php-fpm uses, or the directory its -c names when it has none (default: the one the '.
+                'php-fpm matching --php loads, as `php-fpm -i` says, else /etc/php/X.Y/fpm/php.ini)',
             )
             ->addOption(
                 'opcache-memory',
@@ -42,6 +43,7 @@ final class PhpInput
                 'As root: the user php-fpm preloads as (default: opcache.preload_user, else `user =` of the fpm pool '.
                 'config, else www-data)',
             );
+        FpmConfigOption::configure($command);
     }
 
     /**
@@ -75,6 +77,7 @@ final class PhpInput
             null === $ini ? null : (string) $ini,
             null,
             null === $user ? null : (string) $user,
+            FpmConfigOption::value($input),
         );
         $memory = $input->getOption('opcache-memory');
         if (null === $memory) {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Php\PoolUser;
@@ -94,6 +95,7 @@ final class RecordCommand extends Command
                 .'(default: `user =` of the php-fpm pool files, else www-data)',
             )
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
+        FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -153,7 +155,7 @@ final class RecordCommand extends Command
         ]);
 
         [$poolUser, $source] = null === $input->getOption('pool-user')
-            ? PoolUser::configured()
+            ? PoolUser::configured(null, FpmConfigOption::value($input))
             : [(string) $input->getOption('pool-user'), '--pool-user'];
         $problems = $this->accessProblems($settings, $poolUser);
         $output->writeln('');

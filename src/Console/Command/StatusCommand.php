@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
@@ -95,6 +96,7 @@ final class StatusCommand extends Command
                 $this->renderers->choices(PreloadStatus::class),
                 'text',
             );
+        FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -164,11 +166,13 @@ final class StatusCommand extends Command
     private function listenAddress(InputInterface $input): string
     {
         $pool = $input->getOption('pool');
-        $iniFile = null;
-        if (null === $pool) {
-            $iniFile = (new PhpInstallationLocator($this->runner))->locate(PhpInput::binary($input))->settings->iniFile;
-        }
-        foreach (ServerConfigReader::pools($iniFile, null === $pool ? [] : [(string) $pool]) as $config) {
+        $installation = null === $pool
+            ? (new PhpInstallationLocator($this->runner))
+                ->locate(PhpInput::binary($input), null, null, null, FpmConfigOption::value($input))
+            : null;
+        $pools = null === $pool ? [] : [(string) $pool];
+        $configs = ServerConfigReader::pools($installation?->settings->iniFile, $pools, $installation?->fpmConfig);
+        foreach ($configs as $config) {
             $listen = trim($config->values['listen'] ?? '');
             if ('' !== $listen) {
                 // A bare port is php-fpm's shorthand for all addresses on it: ask on loopback.

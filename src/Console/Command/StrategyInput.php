@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Doctor\ServerConfigReader;
 use Preheat\EnvironmentError;
@@ -251,18 +252,19 @@ final class StrategyInput implements StrategySource
     }
 
     /**
-     * Where php-fpm's pools listen, as `status` finds them: the pool files next to the php-fpm ini of the
-     * PHP the script is verified with. None when there is no such configuration.
+     * Where php-fpm's pools listen, as `status` finds them: the pools of php-fpm's configuration (--fpm-config,
+     * else found beside the ini of the PHP the script is verified with, or in its layout). None when there is none.
      *
      * @return list<string>
      */
     private function listenAddresses(): array
     {
+        $fpmConfig = FpmConfigOption::value($this->input);
         try {
             $php = $this->php ?? (new PhpInstallationLocator($this->runner))
-                ->locate($this->request->phpBinary ?? \PHP_BINARY);
+                ->locate($this->request->phpBinary ?? \PHP_BINARY, null, null, null, $fpmConfig);
             $addresses = [];
-            foreach (ServerConfigReader::pools($php->settings->iniFile, []) as $pool) {
+            foreach (ServerConfigReader::pools($php->settings->iniFile, [], $php->fpmConfig) as $pool) {
                 $listen = trim($pool->values['listen'] ?? '');
                 if ('' !== $listen) {
                     // A bare port is php-fpm's shorthand for all addresses on it: ask on loopback.

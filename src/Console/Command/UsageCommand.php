@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
@@ -85,6 +86,7 @@ final class UsageCommand extends Command
                 'The user php-fpm\'s workers run as, checked against the store when it is empty (default: `user =` '
                 .'of the php-fpm pool files, else www-data)',
             );
+        FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
@@ -201,7 +203,7 @@ final class UsageCommand extends Command
     {
         $given = $input->getOption('pool-user');
 
-        return null === $given ? PoolUser::configured()[0] : (string) $given;
+        return null === $given ? PoolUser::configured(null, FpmConfigOption::value($input))[0] : (string) $given;
     }
 
     private function nothingRecorded(UsageStore $store, bool $missing, string $poolUser): UsageStoreError

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor\Finding;
 
+use Preheat\Doctor\Profile\IniFiles;
 use Preheat\Doctor\Profile\SettingLocation;
 
 /**
@@ -39,6 +40,21 @@ final class Fix
                     ? 'add it above that line, or fix that line first; anything added after it is never read'
                     : 'fix that line too',
             );
+        }
+        $overrides = $location->overrides;
+        if (null !== $overrides) {
+            $notes[] = \sprintf(
+                'a file of its own, read after %s:%d `%s`, which it overrides',
+                $overrides->file,
+                $overrides->line ?? 0,
+                $overrides->text ?? '',
+            );
+        } elseif (
+            null === $location->line
+            && str_ends_with($location->file, '/'.IniFiles::OWN_FILE)
+            && !is_file($location->file)
+        ) {
+            $notes[] = 'a new file: PHP reads the scanned directory\'s *.ini in name order, this one last';
         }
         $problem = str_starts_with($location->file, '/') ? EditableFile::inspect($location->file)->problem() : null;
         if (null !== $problem) {

@@ -11,6 +11,9 @@ namespace Preheat\Doctor\Profile;
  */
 final class IniFiles
 {
+    /** Sorts after the files images and packages put in a scanned directory (10-opcache.ini, docker-php-ext-*.ini). */
+    public const OWN_FILE = 'zz-preheat.ini';
+
     /** @var array<string, list<string>>|null file => lines */
     private ?array $lines = null;
 
@@ -86,16 +89,53 @@ final class IniFiles
     }
 
     /**
-     * Where a setting nothing mentions goes: php.ini; without one, a file of its own in the scanned
-     * directory (PHP reads every *.ini there); without either, PHP reads no ini file at all.
+     * Where to change a setting: the line that sets it (or the commented-out default) in php.ini; but a line in the
+     * scanned directory belongs to a file a package or an image ships (RHEL's 10-opcache.ini, the image's
+     * docker-php-ext-opcache.ini): the change goes into a file of Preheat's own there, zz-preheat.ini, which PHP reads
+     * last (the directory's files in name order; the last value wins), so that no packaged file is edited.
+     */
+    public function fixLocation(string $setting): SettingLocation
+    {
+        $found = $this->locate($setting);
+        $own = $this->ownFile();
+        if (null === $own || $found->file === $own || $found->file === $this->iniFile) {
+            return $found;
+        }
+        if (!\in_array($found->file, $this->files(), true) && null !== $this->iniFile) {
+            return $found;
+        }
+        $set = null !== $found->text && !str_starts_with(ltrim($found->text), ';') ? $found : null;
+        $added = new SettingLocation($setting, $own, null, null, null, $set);
+        $error = $this->syntaxErrorIn($own);
+
+        return null === $error ? $added : $added->brokenAt($error);
+    }
+
+    /** The file of Preheat's own in the scanned directory (its first, when PHP_INI_SCAN_DIR names several). */
+    public function ownFile(): ?string
+    {
+        if (null === $this->scanDir) {
+            return null;
+        }
+
+        return rtrim(explode(\PATH_SEPARATOR, $this->scanDir)[0], '/').'/'.self::OWN_FILE;
+    }
+
+    /**
+     * Where a setting nothing mentions goes: php.ini when OPcache is configured there (Debian's has its settings,
+     * commented out); else a file of its own in the scanned directory (PHP reads every *.ini there, in name order);
+     * else php.ini; without either, PHP reads no ini file at all.
      */
     private function fileToAddTo(): string
     {
-        if (null !== $this->iniFile) {
+        $own = $this->ownFile();
+        $configuresOpcache = null !== $this->iniFile
+            && str_contains(implode("\n", $this->read()[$this->iniFile] ?? []), 'opcache.');
+        if (null !== $this->iniFile && (null === $own || $configuresOpcache)) {
             return $this->iniFile;
         }
-        if (null !== $this->scanDir) {
-            return rtrim(explode(\PATH_SEPARATOR, $this->scanDir)[0], '/').'/99-preheat.ini';
+        if (null !== $own) {
+            return $own;
         }
 
         return 'php.ini (PHP reads none: `php -i` shows where it looks, "Configuration File (php.ini) Path")';

@@ -32,7 +32,7 @@ final class JitRule implements Rule
             'Typical web requests spend their time in the framework and I/O, where the JIT gains little; it helps '
             .'CPU-bound code. Keep it only if a benchmark of this app shows a gain; its buffer is taken from the '
             .'machine\'s memory either way.',
-            [Fix::at($server->ini->locate('opcache.jit_buffer_size'), '0')],
+            [Fix::at($server->ini->fixLocation('opcache.jit_buffer_size'), '0')],
             Rung::Ceiling,
         )];
     }

@@ -26,7 +26,7 @@ final class OpcacheSizingRule implements Rule
                 Severity::Error,
                 'OPcache is off for php-fpm',
                 'Every request compiles every file again. Turn it on (and load the opcache extension).',
-                [Fix::at($server->ini->locate('opcache.enable'), '1')],
+                [Fix::at($server->ini->fixLocation('opcache.enable'), '1')],
                 Rung::OpcacheSizing,
             )];
         }
@@ -53,7 +53,7 @@ final class OpcacheSizingRule implements Rule
                     $app->internedBytes / 1048576,
                     $how,
                 ),
-                [Fix::at($server->ini->locate('opcache.interned_strings_buffer'), (string) $internedNeeded)],
+                [Fix::at($server->ini->fixLocation('opcache.interned_strings_buffer'), (string) $internedNeeded)],
                 Rung::OpcacheSizing,
             );
         } else {
@@ -75,7 +75,7 @@ final class OpcacheSizingRule implements Rule
                     $how,
                     $internedNeeded,
                 ),
-                [Fix::at($server->ini->locate('opcache.memory_consumption'), (string) $memoryNeeded)],
+                [Fix::at($server->ini->fixLocation('opcache.memory_consumption'), (string) $memoryNeeded)],
                 Rung::OpcacheSizing,
             );
         }
@@ -95,7 +95,7 @@ final class OpcacheSizingRule implements Rule
                 ),
                 'OPcache caches no more scripts than that (it rounds the setting up to the next prime of its table); '
                 .'the rest compile on every request.',
-                [Fix::at($server->ini->locate('opcache.max_accelerated_files'), (string) $value)],
+                [Fix::at($server->ini->fixLocation('opcache.max_accelerated_files'), (string) $value)],
                 Rung::OpcacheSizing,
             );
         }

@@ -20,7 +20,7 @@ final class PreloadRule implements Rule
     public function check(ServerConfig $server, AppProfile $app): array
     {
         $preload = $app->preload;
-        $location = $server->ini->locate('opcache.preload');
+        $location = $server->ini->fixLocation('opcache.preload');
         $script = $app->root.'/preload.php';
         // `generate` writes the script into the project by default: say so when the user cannot, or the project belongs
         // to a package.
@@ -38,7 +38,7 @@ final class PreloadRule implements Rule
             case PreloadStatus::None:
                 $fixes = [$scriptFix(Fix::at($location, $script))];
                 if ($server->asRoot || '' === $server->setting('opcache.preload_user')) {
-                    $fixes[] = Fix::at($server->ini->locate('opcache.preload_user'), self::poolUser($server));
+                    $fixes[] = Fix::at($server->ini->fixLocation('opcache.preload_user'), self::poolUser($server));
                 }
 
                 return [new Finding(
@@ -119,7 +119,7 @@ final class PreloadRule implements Rule
                 'A preload that outgrows OPcache\'s memory stops php-fpm at start ("Not enough shared memory for '
                 .'preloading").'
                     .($preload->measured ? '' : ' Measuring boots the script to know exactly.'),
-                [Fix::at($server->ini->locate('opcache.memory_consumption'), (string) $needed)],
+                [Fix::at($server->ini->fixLocation('opcache.memory_consumption'), (string) $needed)],
                 Rung::PreloadAll,
             );
         }
@@ -137,7 +137,7 @@ final class PreloadRule implements Rule
                     .'does not start.',
                     $server->phpVersion,
                 ),
-                [Fix::at($server->ini->locate('opcache.preload_user'), self::poolUser($server))],
+                [Fix::at($server->ini->fixLocation('opcache.preload_user'), self::poolUser($server))],
                 Rung::PreloadAll,
             );
         }

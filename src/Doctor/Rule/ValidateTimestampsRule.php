@@ -27,7 +27,7 @@ final class ValidateTimestampsRule implements Rule
             'OPcache checks the files of every request for changes (each opcache.revalidate_freq seconds). In '
             .'production code changes only with a deploy: turn it off, and restart php-fpm on every deploy (you must '
             .'anyway when preloading).',
-            [Fix::at($server->ini->locate('opcache.validate_timestamps'), '0')],
+            [Fix::at($server->ini->fixLocation('opcache.validate_timestamps'), '0')],
             Rung::OpcacheSizing,
         )];
     }

@@ -51,6 +51,7 @@ final class DoctorTextRenderer implements Renderer
                 $server->ini->iniFile ?? '(none)',
                 null === $server->ini->scanDir ? '' : ' + '.$server->ini->scanDir.'/*.ini',
             ),
+            \sprintf('  php-fpm   %s', $server->installation?->fpmConfig?->describe() ?? '(configuration not found)'),
             \sprintf('  pools     %s', implode('; ', $pools)),
             \sprintf(
                 '  machine   %d cores, %s',

@@ -44,6 +44,12 @@ final class DoctorJson
                 $server->ini->syntaxErrors,
             ),
             'settings' => $server->settings,
+            'fpmConfig' => null === $server->installation?->fpmConfig ? null : [
+                'file' => $server->installation->fpmConfig->mainFile,
+                'source' => $server->installation->fpmConfig->source,
+                'files' => $server->installation->fpmConfig->files,
+                'masterPid' => $server->installation->fpmConfig->master?->pid,
+            ],
             'pools' => array_map(self::pool(...), $server->pools),
             'cliIni' => $server->cliIni->iniFile,
             'cliPreload' => $server->cliPreload,
@@ -61,6 +67,8 @@ final class DoctorJson
             'pm' => $pool->pm(),
             'maxChildren' => $pool->maxChildren(),
             'memoryLimit' => $pool->phpValue('memory_limit'),
+            'user' => $pool->values['user'] ?? null,
+            'listen' => $pool->values['listen'] ?? null,
         ];
     }
 

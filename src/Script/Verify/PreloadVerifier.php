@@ -277,8 +277,8 @@ final class PreloadVerifier
     {
         $php = $options->php;
         $command = [$php->phpBinary];
-        if (null !== $php->settings->iniFile) {
-            array_push($command, '-c', $php->settings->iniFile);
+        if (null !== $php->iniArgument()) {
+            array_push($command, '-c', $php->iniArgument());
         }
         $settings = [
             'opcache.enable' => '1',

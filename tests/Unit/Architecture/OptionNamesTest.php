@@ -21,13 +21,15 @@ final class OptionNamesTest extends TestCase
      * Still written below the console: where a php.ini or user came from, which verify's JSON reports as
      * "source": "--ini", and how a bench scenario was prepared ("generate --strategy=hot: ..."), a field of
      * the bench's JSON report. Valgrind's own `--tool=callgrind`, in the command the bench runs and in its
-     * description of it, is no option of Preheat's.
+     * description of it, is no option of Preheat's; nor is php-fpm's own `--fpm-config` in the command that
+     * starts the bench's php-fpm.
      */
     private const KNOWN = [
         'Bench/ScenarioPreparer.php' => ['--strategy'],
         'Bench/Load/CallgrindLoadGenerator.php' => ['--tool'],
         'Bench/Load/Tool/CallgrindTool.php' => ['--tool'],
         'Php/PhpInstallationLocator.php' => ['--ini', '--user'],
+        'Server/NginxFpm/NginxFpmLauncher.php' => ['--fpm-config'],
     ];
 
     public function testCodeBelowTheConsoleNamesNoOptionOfACommand(): void

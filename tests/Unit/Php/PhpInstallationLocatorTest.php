@@ -52,7 +52,7 @@ final class PhpInstallationLocatorTest extends TestCase
         self::assertSame(134217728, $php->settings->bytes('memory_limit'));
         self::assertSame(8 * 1048576, $php->settings->bytes('opcache.interned_strings_buffer'));
         self::assertSame('app-user', $php->user, 'the pool config, not the commented-out line');
-        self::assertSame('pool.d/www.conf', $php->userSource);
+        self::assertSame($this->directory->path.'/fpm/pool.d/www.conf:3', $php->userSource, 'the line php-fpm reads');
         self::assertSame(
             ['-c', $this->ini],
             \array_slice($runner->settingsCommand, 1, 2),

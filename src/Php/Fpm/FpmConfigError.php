@@ -1,0 +1,39 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Php\Fpm;
+
+use Preheat\UserError;
+
+/** php-fpm's configuration as named or found cannot be read: a file that is not there or does not parse. */
+final class FpmConfigError extends \RuntimeException implements UserError
+{
+    public static function missing(string $file): self
+    {
+        return new self(\sprintf(
+            'php-fpm\'s configuration %s is not a file: give the php-fpm.conf php-fpm starts with (the file its -y '
+            .'names; `php-fpm -t` prints the one it uses by default).',
+            $file,
+        ));
+    }
+
+    public static function unreadable(string $file, string $includedBy): self
+    {
+        return new self(\sprintf(
+            'cannot read %s (%s): php-fpm reads it as root; run as a user who can read it, or give '
+            .'another configuration.',
+            $file,
+            $includedBy,
+        ));
+    }
+
+    public static function badSyntax(string $file, string $why): self
+    {
+        return new self(\sprintf(
+            'php-fpm\'s configuration %s does not parse: %s. Fix it (`php-fpm -t` checks it too).',
+            $file,
+            $why,
+        ));
+    }
+}
