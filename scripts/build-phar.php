@@ -18,6 +18,12 @@ declare(strict_types=1);
 $root = dirname(__DIR__);
 $output = $argv[1] ?? $root.'/build/preheat.phar';
 
+/**
+ * The first segments of the namespaces moved under Preheat\Vendor\: every library the worker runtime loads into
+ * the app's process (WorkerLauncher::LIBRARIES), so that the app's own copies, at any version, stay the app's.
+ */
+const MOVED_NAMESPACES = ['React', 'Evenement'];
+
 function fail(string $message): never
 {
     fwrite(STDERR, 'build-phar: '.$message."\n");
@@ -87,6 +93,40 @@ foreach ($runtime as $package) {
     }
     copyTree($real, $work.'/vendor/'.$package['name']);
 }
+// The worker runtime's libraries move under Preheat's namespace in this copy (scripts/phar/NamespacePrefixer.php
+// says why): their files, every file naming them, and the namespaces their packages map for the class loader.
+require $root.'/vendor/autoload.php';
+require __DIR__.'/phar/NamespacePrefixer.php';
+$prefixer = new Preheat\Build\NamespacePrefixer('Preheat\\Vendor', MOVED_NAMESPACES);
+$moved = 0;
+foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($work, FilesystemIterator::SKIP_DOTS)) as $file) {
+    $path = $file->getPathname();
+    if (!str_ends_with($path, '.php') && $path !== $work.'/bin/preheat') {
+        continue;
+    }
+    $code = (string) file_get_contents($path);
+    try {
+        $prefixed = $prefixer->prefix($code);
+    } catch (PhpParser\Error $error) {
+        fail('cannot parse '.substr($path, strlen($work) + 1).' to prefix it: '.$error->getMessage());
+    }
+    if ($prefixed !== $code) {
+        file_put_contents($path, $prefixed);
+        ++$moved;
+    }
+}
+foreach ($runtime as $index => $package) {
+    foreach (['psr-4', 'psr-0'] as $kind) {
+        if (is_array($package['autoload'][$kind] ?? null)) {
+            $map = [];
+            foreach ($package['autoload'][$kind] as $namespace => $paths) {
+                $map[$prefixer->composerPrefix((string) $namespace)] = $paths;
+            }
+            $runtime[$index]['autoload'][$kind] = $map;
+        }
+    }
+}
+
 // The class loader is written from this list alone: dev packages are neither copied nor named.
 $local = ['packages' => $runtime, 'dev' => false, 'dev-package-names' => []];
 @mkdir($work.'/vendor/composer', 0o755, true);
@@ -159,4 +199,11 @@ $phar->stopBuffering();
 unset($phar);
 chmod($temporary, 0o755);
 rename($temporary, $output) || fail('cannot write '.$output);
-printf("Wrote %s (%d files, %.1f MB)\n", $output, $count, filesize($output) / 1e6);
+printf(
+    "Wrote %s (%d files, %.1f MB; %s moved under Preheat\\Vendor\\ in %d files)\n",
+    $output,
+    $count,
+    filesize($output) / 1e6,
+    implode(', ', MOVED_NAMESPACES),
+    $moved,
+);

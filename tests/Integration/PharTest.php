@@ -67,7 +67,10 @@ final class PharTest extends TestCase
         self::assertIsArray($classmap);
         foreach ($classmap as $class => $path) {
             self::assertFileExists($path, 'the class map\'s '.$class);
+            // The worker runtime's libraries load into the app's process: under Preheat's namespace only.
+            self::assertDoesNotMatchRegularExpression('~^(React|Evenement)\\\\~', $class);
         }
+        self::assertArrayHasKey('Preheat\\Vendor\\React\\EventLoop\\Loop', $classmap);
         foreach ($files as $file) {
             self::assertDoesNotMatchRegularExpression(
                 '~^(tests|bench|demo|doc)/|^vendor/(phpunit|phpstan|friendsofphp|sebastian)/~',
@@ -171,6 +174,44 @@ final class PharTest extends TestCase
             self::assertIsArray($report, $runtime);
             self::assertStringNotContainsString('phar://', $bench->getErrorOutput(), 'other processes get real paths');
         }
+    }
+
+    /**
+     * The worker runtime declares its event loop and socket libraries in the app's process before the app boots:
+     * in the PHAR they are Preheat's own (Preheat\Vendor\React\...), so an app on another react/event-loop (0.4,
+     * whose API 1.x dropped) gets its own. Built without the prefix, its page failed ("Call to undefined method
+     * React\EventLoop\StreamSelectLoop::nextTick()") and so did the bench's check of it.
+     */
+    public function testTheWorkerRuntimeLeavesTheAppItsOwnReactEventLoop(): void
+    {
+        $composer = (new ExecutableFinder())->find('composer');
+        self::assertNotNull($composer, 'Composer is needed to install the fixture app (Debian: composer)');
+        $app = $this->directory->path.'/app';
+        (new Process(['cp', '-a', \dirname(__DIR__).'/Fixtures/phar/loop-app', $app]))->mustRun();
+        $install = new Process(
+            [$composer, 'install', '--no-dev', '--classmap-authoritative', '--no-interaction', '--no-progress'],
+            $app,
+            ['COMPOSER_NO_INTERACTION' => '1'],
+            null,
+            300,
+        );
+        $install->run();
+        self::assertSame(0, $install->getExitCode(), $install->getOutput().$install->getErrorOutput());
+        (new Process(['chmod', '-R', 'a+rX', $app]))->mustRun();
+        self::assertSame('0.4.3', ltrim(self::installedVersion($app, 'react/event-loop'), 'v'));
+        $elsewhere = $this->directory->path.'/elsewhere';
+        mkdir($elsewhere);
+
+        $bench = PharBuild::run([
+            'bench', '--project=../app', '--runtime=worker', '--scenario=none', '--scenario=all',
+            '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2',
+            '--format=json',
+        ], $elsewhere);
+
+        self::assertSame(0, $bench->getExitCode(), $bench->getOutput().$bench->getErrorOutput());
+        $report = json_decode($bench->getOutput(), true);
+        self::assertIsArray($report);
+        self::assertStringNotContainsString('nextTick', $bench->getErrorOutput());
     }
 
     /** Starts php-fpm (a master of this test, on a socket in its directory) preloading $script. */
