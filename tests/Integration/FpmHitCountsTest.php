@@ -65,6 +65,8 @@ final class FpmHitCountsTest extends TestCase
         self::assertMatchesRegularExpression('{^\s+5\s+100\.0%\s+'.preg_quote($app, '{').'/public/index\.php$}m', $usage->getOutput(), 'the front controller: 4 hits and the compile');
         self::assertMatchesRegularExpression('{^\s+5\s+100\.0%\s+'.preg_quote($app, '{').'/src/HomePage\.php$}m', $usage->getOutput());
         self::assertStringNotContainsString('Unused', $usage->getOutput());
+        self::assertStringContainsString('  Loads      5 of the busiest script, which stands for the requests', $usage->getOutput());
+        self::assertStringNotContainsString('sampled', $usage->getOutput(), 'OPcache counts loads of scripts, not sampled requests');
         self::assertStringNotContainsString('.preheat-hits-', $usage->getOutput(), 'the probe is not the app\'s');
         self::assertStringContainsString('counts since php-fpm (or OPcache) last started, of the scripts the pool compiled, not of requests', $usage->getErrorOutput());
         self::assertSame([], glob($app.'/.preheat-hits-*') ?: [], 'the probe is removed');
