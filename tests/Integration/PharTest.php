@@ -214,6 +214,40 @@ final class PharTest extends TestCase
         self::assertStringNotContainsString('nextTick', $bench->getErrorOutput());
     }
 
+    /**
+     * An app large enough that generate parses it in forked workers: run from the PHAR, children that autoloaded
+     * from it at once read each other's bytes through the archive's shared handle ("internal corruption of phar
+     * (crc32 mismatch)", then "Class PhpParser\... not found"), in about two runs of three before the classes were
+     * declared ahead of the fork.
+     */
+    public function testForkedParseWorkersReadNothingFromThePhar(): void
+    {
+        $app = $this->directory->path.'/many';
+        mkdir($app.'/src', 0o755, true);
+        file_put_contents(
+            $app.'/composer.json',
+            '{"name": "acme/many", "autoload": {"psr-4": {"App\\\\": "src/"}}, "config": {"lock": false}}',
+        );
+        for ($i = 1; $i <= 400; ++$i) {
+            file_put_contents($app."/src/C{$i}.php", "<?php\n\nnamespace App;\n\nfinal class C{$i} extends \\ArrayObject\n{\n"
+                ."    public function f(int \$a = 1): ?array\n    {\n"
+                ."        return match (\$a) { 1 => [\$a, fn () => \$a + 1], default => null };\n    }\n}\n");
+        }
+        $composer = (new ExecutableFinder())->find('composer');
+        self::assertNotNull($composer, 'Composer is needed to install the fixture app (Debian: composer)');
+        (new Process([$composer, 'install', '--no-interaction', '--quiet'], $app, ['COMPOSER_NO_INTERACTION' => '1']))
+            ->mustRun();
+
+        for ($run = 1; $run <= 3; ++$run) {
+            $generate = PharBuild::run(['generate', '--no-cache', '--no-verify', '--output=../preload.php'], $app);
+
+            self::assertSame(0, $generate->getExitCode(), $generate->getOutput().$generate->getErrorOutput());
+            self::assertMatchesRegularExpression('~Read 4\d\d PHP files \(4\d\d parsed~', $generate->getErrorOutput());
+            self::assertStringNotContainsString('phar', $generate->getErrorOutput(), 'run '.$run);
+            self::assertStringNotContainsString('not found', $generate->getErrorOutput(), 'run '.$run);
+        }
+    }
+
     /** Starts php-fpm (a master of this test, on a socket in its directory) preloading $script. */
     private function startFpm(string $script): string
     {
