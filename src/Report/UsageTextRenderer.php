@@ -18,7 +18,7 @@ final class UsageTextRenderer implements Renderer
     {
         $output->writeln(
             $report->hitCounts
-                ? $this->hitCountLines($report->summary, $report->store)
+                ? $this->hitCountLines($report->summary, $report->store, $report->preloadedScripts)
                 : $this->lines($report->summary, $report->store),
             OutputInterface::OUTPUT_RAW,
         );
@@ -95,7 +95,7 @@ final class UsageTextRenderer implements Renderer
      *
      * @return list<string>
      */
-    public function hitCountLines(UsageSummary $summary, string $store): array
+    public function hitCountLines(UsageSummary $summary, string $store, int $preloaded = 0): array
     {
         $usage = $summary->snapshot;
         $lines = [\sprintf('Usage recorded in %s', $store)];
@@ -117,6 +117,13 @@ final class UsageTextRenderer implements Renderer
             number_format($summary->distinctFiles()),
             number_format($summary->filesPerRequest(), 1),
         );
+        if ($preloaded > 0) {
+            $lines[] = \sprintf(
+                '  Preloaded  %s more, which php-fpm preloaded: OPcache counts no use of them (no request includes '
+                .'them), so they are not listed',
+                number_format($preloaded),
+            );
+        }
         $curve = [];
         foreach ($summary->coverage as $percent => $files) {
             $curve[] = \sprintf('%d%%: %s', $percent, number_format($files));

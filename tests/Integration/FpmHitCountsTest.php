@@ -100,6 +100,35 @@ final class FpmHitCountsTest extends TestCase
         self::assertStringContainsString('--from-fpm=127.0.0.1:99999 is not an address php-fpm listens on (the port is not from 1 to 65535)', $typo->getErrorOutput());
     }
 
+    /**
+     * OPcache lists what php-fpm preloaded among its scripts with 0 hits: each counted as loaded once, so a
+     * php-fpm preloading every safe file listed the classes no page uses. They have no count now, and a plan
+     * from these counts keeps what php-fpm preloads (OPcache cannot say which of it is used) and says so.
+     */
+    public function testWhatPhpFpmPreloadsHasNoCountAndTheDefaultKeepsIt(): void
+    {
+        $app = (string) realpath($this->directory->path.'/app');
+        $all = PreheatProcess::run(['generate', '--project='.$app, '--strategy=paths', '--output='.$app.'/preload-all.php', '--no-verify', '--no-cache']);
+        self::assertSame(0, $all->getExitCode(), $all->getErrorOutput());
+        self::assertStringContainsString('Unused1', (string) file_get_contents($app.'/preload-all.php'));
+        $address = '127.0.0.1:'.$this->startFpm($app.'/preload-all.php');
+        $this->serve($address, $app.'/public/index.php', '/', 5);
+
+        $usage = PreheatProcess::run(['usage', '--from-fpm='.$address, '--probe-dir='.$app, '--top=100']);
+        self::assertSame(0, $usage->getExitCode(), $usage->getOutput().$usage->getErrorOutput());
+        self::assertStringNotContainsString('Unused', $usage->getOutput(), 'preloaded, never served: no count');
+        self::assertMatchesRegularExpression('{^  Preloaded  \d+ more, which php-fpm preloaded}m', $usage->getOutput());
+        self::assertMatchesRegularExpression('{^\s+5\s+100\.0%\s+'.preg_quote($app, '{').'/public/index\.php$}m', $usage->getOutput());
+
+        $default = PreheatProcess::run(['generate', '--project='.$app, '--ini='.$this->directory->path.'/php.ini', '--output='.$app.'/preload.php', '--no-cache']);
+        self::assertSame(0, $default->getExitCode(), $default->getOutput().$default->getErrorOutput());
+        self::assertMatchesRegularExpression(
+            '{Strategy: hot from php-fpm\'s hit counts at '.preg_quote($address, '{').' and the \d+ scripts it preloads, kept \(OPcache counts no use of them\)}',
+            $default->getErrorOutput(),
+        );
+        self::assertSame(self::UNUSED_CLASSES, substr_count((string) file_get_contents($app.'/preload.php'), 'Unused'), 'kept');
+    }
+
     public function testWithoutEvidenceTheDefaultIsEverySafeFileAndSaysSo(): void
     {
         $app = $this->directory->path.'/app';
@@ -170,7 +199,7 @@ final class FpmHitCountsTest extends TestCase
         }
     }
 
-    private function startFpm(): int
+    private function startFpm(?string $preload = null): int
     {
         $fpm = (new ExecutableFinder())->find('php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION, null, ['/usr/sbin', '/usr/local/sbin']);
         if (null === $fpm) {
@@ -196,7 +225,9 @@ final class FpmHitCountsTest extends TestCase
             'pm = static',
             'pm.max_children = 1',
         ]))."\n");
-        file_put_contents($directory.'/php.ini', "opcache.enable=1\nopcache.validate_timestamps=0\n");
+        file_put_contents($directory.'/php.ini', "opcache.enable=1\nopcache.validate_timestamps=0\n".(null === $preload
+            ? ''
+            : 'opcache.preload='.$preload."\n".($root ? "opcache.preload_user=root\n" : '')));
         $this->fpm = new Process(array_values(array_filter([$fpm, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini', $root ? '--allow-to-run-as-root' : null])));
         $this->fpm->start();
         $deadline = microtime(true) + 60;

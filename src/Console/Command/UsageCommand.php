@@ -183,7 +183,12 @@ final class UsageCommand extends Command
             ));
         }
         $this->renderers->write(
-            new UsageReport(UsageSummary::of($snapshot, $top), $hits->server.' (OPcache hit counts)', hitCounts: true),
+            new UsageReport(
+                UsageSummary::of($snapshot, $top),
+                $hits->server.' (OPcache hit counts)',
+                hitCounts: true,
+                preloadedScripts: \count($hits->preloadedUnder()),
+            ),
             $format,
             $output,
         );
