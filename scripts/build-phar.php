@@ -188,6 +188,9 @@ $phar->setStub(<<<'PHP'
         fwrite(STDERR, "preheat.phar: PHP's Phar and zlib extensions are needed to run it.\n");
         exit(3);
     }
+    // Installed without its .phar extension (`install -m 755 preheat.phar /usr/local/bin/preheat`), phar:// opens
+    // the file only once it is loaded as a PHAR.
+    Phar::loadPhar(__FILE__);
     require 'phar://'.__FILE__.'/vendor/autoload.php';
     exit((new Preheat\Console\Application())->run());
     __HALT_COMPILER();

@@ -80,6 +80,31 @@ final class PharTest extends TestCase
         }
     }
 
+    /**
+     * Installed as a command, without its extension (`install -m 755 preheat.phar /usr/local/bin/preheat`), as
+     * Composer's own PHAR is: run by its shebang. It used to die at once ("phar error: invalid url or
+     * non-existent phar"): phar:// opens a file without the extension only once it is loaded as a PHAR.
+     */
+    public function testRunsInstalledAsACommandWithoutItsExtension(): void
+    {
+        $command = $this->directory->path.'/bin/preheat';
+        mkdir(\dirname($command));
+        copy(PharBuild::path(), $command);
+        chmod($command, 0o755);
+        $path = \dirname(\PHP_BINARY).':'.(getenv('PATH') ?: '/usr/bin:/bin');
+
+        $version = new Process([$command, '--version'], $this->directory->path, ['PATH' => $path]);
+        $version->run();
+        self::assertSame(0, $version->getExitCode(), $version->getOutput().$version->getErrorOutput());
+        self::assertStringStartsWith('Preheat ', $version->getOutput());
+
+        file_put_contents($this->directory->path.'/Greeter.php', "<?php\n\nfinal class Greeter\n{\n}\n");
+        $explain = new Process([$command, 'explain', 'Greeter', '--path=.'], $this->directory->path, ['PATH' => $path]);
+        $explain->run();
+        self::assertSame(0, $explain->getExitCode(), $explain->getOutput().$explain->getErrorOutput());
+        self::assertStringContainsString('IN  Greeter (Greeter.php) is preloaded.', $explain->getOutput());
+    }
+
     public function testRunsFromAnotherDirectoryOnANoDevAppWhoseSymfonyConsoleConflictsWithOurs(): void
     {
         $composer = (new ExecutableFinder())->find('composer');
