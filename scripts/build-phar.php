@@ -11,8 +11,9 @@ declare(strict_types=1);
  *
  * Only the packages Preheat needs at runtime go in: those of vendor/composer/installed.json that are not
  * dev packages, copied into a temporary tree whose class loader `composer dump-autoload --no-dev
- * --classmap-authoritative` writes from them (offline: no package is downloaded). Each file is
- * gzip-compressed when zlib is there.
+ * --classmap-authoritative` writes from them (offline: no package is downloaded). In that copy the libraries
+ * the worker runtime loads into the app's process move under Preheat\Vendor\ (MOVED_NAMESPACES). Each file
+ * is gzip-compressed when zlib is there.
  */
 
 $root = dirname(__DIR__);

@@ -254,7 +254,8 @@ final class PharTest extends TestCase
             '{"name": "acme/many", "autoload": {"psr-4": {"App\\\\": "src/"}}, "config": {"lock": false}}',
         );
         for ($i = 1; $i <= 400; ++$i) {
-            file_put_contents($app."/src/C{$i}.php", "<?php\n\nnamespace App;\n\nfinal class C{$i} extends \\ArrayObject\n{\n"
+            file_put_contents($app."/src/C{$i}.php", "<?php\n\nnamespace App;\n\n"
+                ."final class C{$i} extends \\ArrayObject\n{\n"
                 ."    public function f(int \$a = 1): ?array\n    {\n"
                 ."        return match (\$a) { 1 => [\$a, fn () => \$a + 1], default => null };\n    }\n}\n");
         }

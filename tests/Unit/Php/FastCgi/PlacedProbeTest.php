@@ -44,7 +44,10 @@ final class PlacedProbeTest extends TestCase
             );
             self::fail('an address nobody listens on is an error');
         } catch (FastCgiError $error) {
-            self::assertStringContainsString('cannot reach php-fpm at '.$this->directory->path.'/no-fpm.sock', $error->getMessage());
+            self::assertStringContainsString(
+                'cannot reach php-fpm at '.$this->directory->path.'/no-fpm.sock',
+                $error->getMessage(),
+            );
         }
 
         self::assertSame([], array_values(array_diff((array) scandir($this->directory->path), ['.', '..'])));
