@@ -11,12 +11,19 @@ declare(strict_types=1);
  *
  * Only the packages Preheat needs at runtime go in: those of vendor/composer/installed.json that are not
  * dev packages, copied into a temporary tree whose class loader `composer dump-autoload --no-dev
- * --classmap-authoritative` writes from them (offline: no package is downloaded). Each file is
- * gzip-compressed when zlib is there.
+ * --classmap-authoritative` writes from them (offline: no package is downloaded). In that copy the libraries
+ * the worker runtime loads into the app's process move under Preheat\Vendor\ (MOVED_NAMESPACES). Each file
+ * is gzip-compressed when zlib is there.
  */
 
 $root = dirname(__DIR__);
 $output = $argv[1] ?? $root.'/build/preheat.phar';
+
+/**
+ * The first segments of the namespaces moved under Preheat\Vendor\: every library the worker runtime loads into
+ * the app's process (WorkerLauncher::LIBRARIES), so that the app's own copies, at any version, stay the app's.
+ */
+const MOVED_NAMESPACES = ['React', 'Evenement'];
 
 function fail(string $message): never
 {
@@ -87,6 +94,40 @@ foreach ($runtime as $package) {
     }
     copyTree($real, $work.'/vendor/'.$package['name']);
 }
+// The worker runtime's libraries move under Preheat's namespace in this copy (scripts/phar/NamespacePrefixer.php
+// says why): their files, every file naming them, and the namespaces their packages map for the class loader.
+require $root.'/vendor/autoload.php';
+require __DIR__.'/phar/NamespacePrefixer.php';
+$prefixer = new Preheat\Build\NamespacePrefixer('Preheat\\Vendor', MOVED_NAMESPACES);
+$moved = 0;
+foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($work, FilesystemIterator::SKIP_DOTS)) as $file) {
+    $path = $file->getPathname();
+    if (!str_ends_with($path, '.php') && $path !== $work.'/bin/preheat') {
+        continue;
+    }
+    $code = (string) file_get_contents($path);
+    try {
+        $prefixed = $prefixer->prefix($code);
+    } catch (PhpParser\Error $error) {
+        fail('cannot parse '.substr($path, strlen($work) + 1).' to prefix it: '.$error->getMessage());
+    }
+    if ($prefixed !== $code) {
+        file_put_contents($path, $prefixed);
+        ++$moved;
+    }
+}
+foreach ($runtime as $index => $package) {
+    foreach (['psr-4', 'psr-0'] as $kind) {
+        if (is_array($package['autoload'][$kind] ?? null)) {
+            $map = [];
+            foreach ($package['autoload'][$kind] as $namespace => $paths) {
+                $map[$prefixer->composerPrefix((string) $namespace)] = $paths;
+            }
+            $runtime[$index]['autoload'][$kind] = $map;
+        }
+    }
+}
+
 // The class loader is written from this list alone: dev packages are neither copied nor named.
 $local = ['packages' => $runtime, 'dev' => false, 'dev-package-names' => []];
 @mkdir($work.'/vendor/composer', 0o755, true);
@@ -148,6 +189,9 @@ $phar->setStub(<<<'PHP'
         fwrite(STDERR, "preheat.phar: PHP's Phar and zlib extensions are needed to run it.\n");
         exit(3);
     }
+    // Installed without its .phar extension (`install -m 755 preheat.phar /usr/local/bin/preheat`), phar:// opens
+    // the file only once it is loaded as a PHAR.
+    Phar::loadPhar(__FILE__);
     require 'phar://'.__FILE__.'/vendor/autoload.php';
     exit((new Preheat\Console\Application())->run());
     __HALT_COMPILER();
@@ -159,4 +203,11 @@ $phar->stopBuffering();
 unset($phar);
 chmod($temporary, 0o755);
 rename($temporary, $output) || fail('cannot write '.$output);
-printf("Wrote %s (%d files, %.1f MB)\n", $output, $count, filesize($output) / 1e6);
+printf(
+    "Wrote %s (%d files, %.1f MB; %s moved under Preheat\\Vendor\\ in %d files)\n",
+    $output,
+    $count,
+    filesize($output) / 1e6,
+    implode(', ', MOVED_NAMESPACES),
+    $moved,
+);

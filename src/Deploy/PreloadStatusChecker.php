@@ -5,9 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Deploy;
 
 use Preheat\Php\FastCgi\FastCgiClient;
-use Preheat\Php\FastCgi\FastCgiError;
+use Preheat\Php\FastCgi\PlacedProbe;
 use Preheat\Php\OpcacheStatus;
-use Preheat\Process\InterruptGuard;
 use Preheat\Script\Write\ScriptManifest;
 
 /**
@@ -17,8 +16,11 @@ use Preheat\Script\Write\ScriptManifest;
  */
 final class PreloadStatusChecker
 {
-    public function __construct(private readonly FastCgiClient $client = new FastCgiClient())
+    private readonly PlacedProbe $probe;
+
+    public function __construct(FastCgiClient $client = new FastCgiClient())
     {
+        $this->probe = new PlacedProbe($client);
     }
 
     public function check(string $address, string $script, ?string $probeDirectory = null): PreloadStatus
@@ -128,34 +130,18 @@ final class PreloadStatusChecker
 
     private function ask(string $address, string $directory): OpcacheStatus
     {
-        $probe = rtrim($directory, '/').'/.preheat-status-'.bin2hex(random_bytes(8)).'.php';
-        // Interrupted while php-fpm is slow to answer, the run removes it: it shows paths and OPcache's state.
-        InterruptGuard::instance()->removeOnExit($probe);
-        if (false === @file_put_contents($probe, OpcacheStatus::probeCode())) {
+        $response = $this->probe->run(
+            $address,
+            $directory,
+            '.preheat-status',
+            OpcacheStatus::probeCode(),
+            'preheat-status',
+        );
+        if (null === $response) {
             throw StatusInputError::cannotWriteProbe($directory);
         }
-        try {
-            @chmod($probe, 0o644);
-            $response = $this->client->runScript($address, $probe, $directory, 'preheat-status');
-        } finally {
-            @unlink($probe);
-            InterruptGuard::instance()->forgetPath($probe);
-        }
-        $status = OpcacheStatus::read($response->body);
-        if (null === $status) {
-            $said = trim($response->stderr."\n".substr($response->body, 0, 300));
-            throw FastCgiError::broken(
-                $address,
-                \sprintf(
-                    'the status probe printed nothing (HTTP %d%s); php-fpm must be able to read %s (chroot, '
-                    .'open_basedir and a private /tmp hide files: give a directory of the app)',
-                    $response->status,
-                    '' === $said ? '' : ': '.$said,
-                    $directory,
-                ),
-            );
-        }
 
-        return $status;
+        return OpcacheStatus::read($response->body)
+            ?? throw PlacedProbe::unanswered($address, 'status probe', $response, $directory);
     }
 }

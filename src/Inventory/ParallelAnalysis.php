@@ -6,6 +6,7 @@ namespace Preheat\Inventory;
 
 use Preheat\Process\InterruptGuard;
 use Preheat\Util\Cpu;
+use Preheat\Util\PharClasses;
 
 /**
  * Parses many files on every core: the parent forks one worker per core, each parses a share and
@@ -43,6 +44,8 @@ final class ParallelAnalysis
             return $this->inProcess($paths, $progress);
         }
 
+        // Run from preheat.phar, children that autoload from it at once would read each other's bytes.
+        PharClasses::declareBeforeFork(['PhpParser\\', 'Preheat\\Inventory\\', 'Preheat\\Php\\', 'Preheat\\Util\\']);
         $chunks = $this->balancedChunks($paths);
         $children = [];
         foreach ($chunks as $index => $chunk) {

@@ -16,7 +16,12 @@ final class UsageTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln($this->lines($report->summary, $report->store), OutputInterface::OUTPUT_RAW);
+        $output->writeln(
+            $report->hitCounts
+                ? $this->hitCountLines($report->summary, $report->store, $report->preloadedScripts)
+                : $this->lines($report->summary, $report->store),
+            OutputInterface::OUTPUT_RAW,
+        );
     }
 
     /** @return list<string> */
@@ -67,6 +72,67 @@ final class UsageTextRenderer implements Renderer
         if ([] !== $summary->top) {
             $lines[] = \sprintf(
                 'Top %d of %s files (sampled requests that loaded each, and their share):',
+                \count($summary->top),
+                number_format($summary->distinctFiles()),
+            );
+            foreach ($summary->top as $row) {
+                $lines[] = \sprintf(
+                    '  %10s  %5.1f%%  %s',
+                    number_format($row['requests']),
+                    $row['share'] * 100,
+                    $row['file'],
+                );
+            }
+        }
+
+        return $lines;
+    }
+
+    /**
+     * php-fpm's OPcache hit counts, in their own words: OPcache counts loads of the scripts the pool compiled,
+     * not requests, and no batches; the busiest script (the front controller every request runs) stands for
+     * the requests, so a share is of its loads.
+     *
+     * @return list<string>
+     */
+    public function hitCountLines(UsageSummary $summary, string $store, int $preloaded = 0): array
+    {
+        $usage = $summary->snapshot;
+        $lines = [\sprintf('Usage recorded in %s', $store)];
+        $lines[] = \sprintf(
+            '  Loads      %s of the busiest script, which stands for the requests (OPcache counts scripts, not '
+            .'requests)',
+            number_format($usage->requests),
+        );
+        if (null !== $usage->from && null !== $usage->to) {
+            $lines[] = \sprintf(
+                '  Counting   since %s (OPcache\'s last start) → %s (%s)',
+                self::time($usage->from),
+                self::time($usage->to),
+                self::duration($usage->to - $usage->from),
+            );
+        }
+        $lines[] = \sprintf(
+            '  Scripts    %s distinct, of those the pool compiled; %s loads per load of the busiest',
+            number_format($summary->distinctFiles()),
+            number_format($summary->filesPerRequest(), 1),
+        );
+        if ($preloaded > 0) {
+            $lines[] = \sprintf(
+                '  Preloaded  %s more, which php-fpm preloaded: OPcache counts no use of them (no request includes '
+                .'them), so they are not listed',
+                number_format($preloaded),
+            );
+        }
+        $curve = [];
+        foreach ($summary->coverage as $percent => $files) {
+            $curve[] = \sprintf('%d%%: %s', $percent, number_format($files));
+        }
+        $lines[] = \sprintf('  Coverage   scripts that account for a share of all loads: %s', implode(' · ', $curve));
+        if ([] !== $summary->top) {
+            $lines[] = \sprintf(
+                'Top %d of %s scripts (loads of each: its hits plus the load that compiled it; share of the busiest '
+                .'script\'s loads):',
                 \count($summary->top),
                 number_format($summary->distinctFiles()),
             );

@@ -121,7 +121,9 @@ final class EvidenceFinder
                 $hits->server,
             ));
         }
-        $usage = $hits->snapshot([$root, ...$outside]);
+        // A php-fpm that preloads counts no use of what it preloaded: that is kept, what it compiled is added.
+        $usage = $hits->snapshot([$root, ...$outside], keepPreloaded: true);
+        $preloaded = \count($hits->preloadedUnder([$root, ...$outside]));
         if ($hits->snapshot([$root])->isEmpty()) {
             throw UsageStoreError::invalidStore(\sprintf(
                 '%s has counted no file of %s (%d scripts of other apps): serve some of its pages through it '
@@ -132,6 +134,13 @@ final class EvidenceFinder
             ));
         }
 
-        return new Evidence('php-fpm\'s hit counts at '.$address->address, $usage, true);
+        return new Evidence(
+            'php-fpm\'s hit counts at '.$address->address.(0 === $preloaded ? '' : \sprintf(
+                ' and the %d scripts it preloads, kept (OPcache counts no use of them)',
+                $preloaded,
+            )),
+            $usage,
+            true,
+        );
     }
 }

@@ -65,6 +65,8 @@ final class FpmHitCountsTest extends TestCase
         self::assertMatchesRegularExpression('{^\s+5\s+100\.0%\s+'.preg_quote($app, '{').'/public/index\.php$}m', $usage->getOutput(), 'the front controller: 4 hits and the compile');
         self::assertMatchesRegularExpression('{^\s+5\s+100\.0%\s+'.preg_quote($app, '{').'/src/HomePage\.php$}m', $usage->getOutput());
         self::assertStringNotContainsString('Unused', $usage->getOutput());
+        self::assertStringContainsString('  Loads      5 of the busiest script, which stands for the requests', $usage->getOutput());
+        self::assertStringNotContainsString('sampled', $usage->getOutput(), 'OPcache counts loads of scripts, not sampled requests');
         self::assertStringNotContainsString('.preheat-hits-', $usage->getOutput(), 'the probe is not the app\'s');
         self::assertStringContainsString('counts since php-fpm (or OPcache) last started, of the scripts the pool compiled, not of requests', $usage->getErrorOutput());
         self::assertSame([], glob($app.'/.preheat-hits-*') ?: [], 'the probe is removed');
@@ -96,6 +98,35 @@ final class FpmHitCountsTest extends TestCase
         $typo = PreheatProcess::run(['usage', '--from-fpm=127.0.0.1:99999']);
         self::assertSame(2, $typo->getExitCode());
         self::assertStringContainsString('--from-fpm=127.0.0.1:99999 is not an address php-fpm listens on (the port is not from 1 to 65535)', $typo->getErrorOutput());
+    }
+
+    /**
+     * OPcache lists what php-fpm preloaded among its scripts with 0 hits: each counted as loaded once, so a
+     * php-fpm preloading every safe file listed the classes no page uses. They have no count now, and a plan
+     * from these counts keeps what php-fpm preloads (OPcache cannot say which of it is used) and says so.
+     */
+    public function testWhatPhpFpmPreloadsHasNoCountAndTheDefaultKeepsIt(): void
+    {
+        $app = (string) realpath($this->directory->path.'/app');
+        $all = PreheatProcess::run(['generate', '--project='.$app, '--strategy=paths', '--output='.$app.'/preload-all.php', '--no-verify', '--no-cache']);
+        self::assertSame(0, $all->getExitCode(), $all->getErrorOutput());
+        self::assertStringContainsString('Unused1', (string) file_get_contents($app.'/preload-all.php'));
+        $address = '127.0.0.1:'.$this->startFpm($app.'/preload-all.php');
+        $this->serve($address, $app.'/public/index.php', '/', 5);
+
+        $usage = PreheatProcess::run(['usage', '--from-fpm='.$address, '--probe-dir='.$app, '--top=100']);
+        self::assertSame(0, $usage->getExitCode(), $usage->getOutput().$usage->getErrorOutput());
+        self::assertStringNotContainsString('Unused', $usage->getOutput(), 'preloaded, never served: no count');
+        self::assertMatchesRegularExpression('{^  Preloaded  \d+ more, which php-fpm preloaded}m', $usage->getOutput());
+        self::assertMatchesRegularExpression('{^\s+5\s+100\.0%\s+'.preg_quote($app, '{').'/public/index\.php$}m', $usage->getOutput());
+
+        $default = PreheatProcess::run(['generate', '--project='.$app, '--ini='.$this->directory->path.'/php.ini', '--output='.$app.'/preload.php', '--no-cache']);
+        self::assertSame(0, $default->getExitCode(), $default->getOutput().$default->getErrorOutput());
+        self::assertMatchesRegularExpression(
+            '{Strategy: hot from php-fpm\'s hit counts at '.preg_quote($address, '{').' and the \d+ scripts it preloads, kept \(OPcache counts no use of them\)}',
+            $default->getErrorOutput(),
+        );
+        self::assertSame(self::UNUSED_CLASSES, substr_count((string) file_get_contents($app.'/preload.php'), 'Unused'), 'kept');
     }
 
     public function testWithoutEvidenceTheDefaultIsEverySafeFileAndSaysSo(): void
@@ -168,7 +199,7 @@ final class FpmHitCountsTest extends TestCase
         }
     }
 
-    private function startFpm(): int
+    private function startFpm(?string $preload = null): int
     {
         $fpm = (new ExecutableFinder())->find('php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION, null, ['/usr/sbin', '/usr/local/sbin']);
         if (null === $fpm) {
@@ -194,7 +225,9 @@ final class FpmHitCountsTest extends TestCase
             'pm = static',
             'pm.max_children = 1',
         ]))."\n");
-        file_put_contents($directory.'/php.ini', "opcache.enable=1\nopcache.validate_timestamps=0\n");
+        file_put_contents($directory.'/php.ini', "opcache.enable=1\nopcache.validate_timestamps=0\n".(null === $preload
+            ? ''
+            : 'opcache.preload='.$preload."\n".($root ? "opcache.preload_user=root\n" : '')));
         $this->fpm = new Process(array_values(array_filter([$fpm, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini', $root ? '--allow-to-run-as-root' : null])));
         $this->fpm->start();
         $deadline = microtime(true) + 60;

@@ -67,7 +67,10 @@ final class PharTest extends TestCase
         self::assertIsArray($classmap);
         foreach ($classmap as $class => $path) {
             self::assertFileExists($path, 'the class map\'s '.$class);
+            // The worker runtime's libraries load into the app's process: under Preheat's namespace only.
+            self::assertDoesNotMatchRegularExpression('~^(React|Evenement)\\\\~', $class);
         }
+        self::assertArrayHasKey('Preheat\\Vendor\\React\\EventLoop\\Loop', $classmap);
         foreach ($files as $file) {
             self::assertDoesNotMatchRegularExpression(
                 '~^(tests|bench|demo|doc)/|^vendor/(phpunit|phpstan|friendsofphp|sebastian)/~',
@@ -75,6 +78,31 @@ final class PharTest extends TestCase
                 'not needed at runtime',
             );
         }
+    }
+
+    /**
+     * Installed as a command, without its extension (`install -m 755 preheat.phar /usr/local/bin/preheat`), as
+     * Composer's own PHAR is: run by its shebang. It used to die at once ("phar error: invalid url or
+     * non-existent phar"): phar:// opens a file without the extension only once it is loaded as a PHAR.
+     */
+    public function testRunsInstalledAsACommandWithoutItsExtension(): void
+    {
+        $command = $this->directory->path.'/bin/preheat';
+        mkdir(\dirname($command));
+        copy(PharBuild::path(), $command);
+        chmod($command, 0o755);
+        $path = \dirname(\PHP_BINARY).':'.(getenv('PATH') ?: '/usr/bin:/bin');
+
+        $version = new Process([$command, '--version'], $this->directory->path, ['PATH' => $path]);
+        $version->run();
+        self::assertSame(0, $version->getExitCode(), $version->getOutput().$version->getErrorOutput());
+        self::assertStringStartsWith('Preheat ', $version->getOutput());
+
+        file_put_contents($this->directory->path.'/Greeter.php', "<?php\n\nfinal class Greeter\n{\n}\n");
+        $explain = new Process([$command, 'explain', 'Greeter', '--path=.'], $this->directory->path, ['PATH' => $path]);
+        $explain->run();
+        self::assertSame(0, $explain->getExitCode(), $explain->getOutput().$explain->getErrorOutput());
+        self::assertStringContainsString('IN  Greeter (Greeter.php) is preloaded.', $explain->getOutput());
     }
 
     public function testRunsFromAnotherDirectoryOnANoDevAppWhoseSymfonyConsoleConflictsWithOurs(): void
@@ -170,6 +198,79 @@ final class PharTest extends TestCase
             $report = json_decode($bench->getOutput(), true);
             self::assertIsArray($report, $runtime);
             self::assertStringNotContainsString('phar://', $bench->getErrorOutput(), 'other processes get real paths');
+        }
+    }
+
+    /**
+     * The worker runtime declares its event loop and socket libraries in the app's process before the app boots:
+     * in the PHAR they are Preheat's own (Preheat\Vendor\React\...), so an app on another react/event-loop (0.4,
+     * whose API 1.x dropped) gets its own. Built without the prefix, its page failed ("Call to undefined method
+     * React\EventLoop\StreamSelectLoop::nextTick()") and so did the bench's check of it.
+     */
+    public function testTheWorkerRuntimeLeavesTheAppItsOwnReactEventLoop(): void
+    {
+        $composer = (new ExecutableFinder())->find('composer');
+        self::assertNotNull($composer, 'Composer is needed to install the fixture app (Debian: composer)');
+        $app = $this->directory->path.'/app';
+        (new Process(['cp', '-a', \dirname(__DIR__).'/Fixtures/phar/loop-app', $app]))->mustRun();
+        $install = new Process(
+            [$composer, 'install', '--no-dev', '--classmap-authoritative', '--no-interaction', '--no-progress'],
+            $app,
+            ['COMPOSER_NO_INTERACTION' => '1'],
+            null,
+            300,
+        );
+        $install->run();
+        self::assertSame(0, $install->getExitCode(), $install->getOutput().$install->getErrorOutput());
+        (new Process(['chmod', '-R', 'a+rX', $app]))->mustRun();
+        self::assertSame('0.4.3', ltrim(self::installedVersion($app, 'react/event-loop'), 'v'));
+        $elsewhere = $this->directory->path.'/elsewhere';
+        mkdir($elsewhere);
+
+        $bench = PharBuild::run([
+            'bench', '--project=../app', '--runtime=worker', '--scenario=none', '--scenario=all',
+            '--rounds=2', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=2', '--workers=2',
+            '--format=json',
+        ], $elsewhere);
+
+        self::assertSame(0, $bench->getExitCode(), $bench->getOutput().$bench->getErrorOutput());
+        $report = json_decode($bench->getOutput(), true);
+        self::assertIsArray($report);
+        self::assertStringNotContainsString('nextTick', $bench->getErrorOutput());
+    }
+
+    /**
+     * An app large enough that generate parses it in forked workers: run from the PHAR, children that autoloaded
+     * from it at once read each other's bytes through the archive's shared handle ("internal corruption of phar
+     * (crc32 mismatch)", then "Class PhpParser\... not found"), in about two runs of three before the classes were
+     * declared ahead of the fork.
+     */
+    public function testForkedParseWorkersReadNothingFromThePhar(): void
+    {
+        $app = $this->directory->path.'/many';
+        mkdir($app.'/src', 0o755, true);
+        file_put_contents(
+            $app.'/composer.json',
+            '{"name": "acme/many", "autoload": {"psr-4": {"App\\\\": "src/"}}, "config": {"lock": false}}',
+        );
+        for ($i = 1; $i <= 400; ++$i) {
+            file_put_contents($app."/src/C{$i}.php", "<?php\n\nnamespace App;\n\n"
+                ."final class C{$i} extends \\ArrayObject\n{\n"
+                ."    public function f(int \$a = 1): ?array\n    {\n"
+                ."        return match (\$a) { 1 => [\$a, fn () => \$a + 1], default => null };\n    }\n}\n");
+        }
+        $composer = (new ExecutableFinder())->find('composer');
+        self::assertNotNull($composer, 'Composer is needed to install the fixture app (Debian: composer)');
+        (new Process([$composer, 'install', '--no-interaction', '--quiet'], $app, ['COMPOSER_NO_INTERACTION' => '1']))
+            ->mustRun();
+
+        for ($run = 1; $run <= 3; ++$run) {
+            $generate = PharBuild::run(['generate', '--no-cache', '--no-verify', '--output=../preload.php'], $app);
+
+            self::assertSame(0, $generate->getExitCode(), $generate->getOutput().$generate->getErrorOutput());
+            self::assertMatchesRegularExpression('~Read 4\d\d PHP files \(4\d\d parsed~', $generate->getErrorOutput());
+            self::assertStringNotContainsString('phar', $generate->getErrorOutput(), 'run '.$run);
+            self::assertStringNotContainsString('not found', $generate->getErrorOutput(), 'run '.$run);
         }
     }
 

@@ -185,14 +185,19 @@ final class UsageCommand extends Command
             ));
         }
         $this->renderers->write(
-            new UsageReport(UsageSummary::of($snapshot, $top), $hits->server.' (OPcache hit counts)'),
+            new UsageReport(
+                UsageSummary::of($snapshot, $top),
+                $hits->server.' (OPcache hit counts)',
+                hitCounts: true,
+                preloadedScripts: \count($hits->preloadedUnder()),
+            ),
             $format,
             $output,
         );
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $stderr->writeln(\sprintf(
             'Note: php-fpm\'s hit counts are %s. A script\'s loads are its hits plus the load that compiled it; '
-            .'"requests" are the loads of the busiest script.',
+            .'the busiest script\'s loads stand for the requests.',
             FpmHits::LIMITS,
         ));
 

@@ -7,8 +7,8 @@ namespace Preheat\Usage\Fpm;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\FastCgiError;
+use Preheat\Php\FastCgi\PlacedProbe;
 use Preheat\Php\Probe;
-use Preheat\Process\InterruptGuard;
 
 /**
  * Reads a running php-fpm's OPcache hit counts over FastCGI, with nothing installed in the app: as
@@ -20,8 +20,11 @@ final class FpmHitCounts
     /** More scripts than any app has: the probe stops there, so the answer stays bounded. */
     public const MAX_SCRIPTS = 200000;
 
-    public function __construct(private readonly FastCgiClient $client = new FastCgiClient())
+    private readonly PlacedProbe $probe;
+
+    public function __construct(FastCgiClient $client = new FastCgiClient())
     {
+        $this->probe = new PlacedProbe($client);
     }
 
     public static function probeCode(): string
@@ -39,35 +42,22 @@ final class FpmHitCounts
     public function read(FastCgiAddress $address, string $probeDirectory): FpmHits
     {
         $directory = rtrim($probeDirectory, '/');
-        $probe = $directory.'/.preheat-hits-'.bin2hex(random_bytes(8)).'.php';
-        // Interrupted while php-fpm is slow to answer, the run removes it: it shows the app's paths.
-        InterruptGuard::instance()->removeOnExit($probe);
-        try {
-            if (false === @file_put_contents($probe, self::probeCode())) {
-                throw new ProbeDirectoryError(\sprintf(
-                    'cannot write the OPcache probe into %s: give a directory of the app that php-fpm can read and '
-                    .'you can write.',
-                    $directory,
-                ));
-            }
-            @chmod($probe, 0o644);
-            $response = $this->client->runScript($address->address, $probe, $directory, 'preheat-usage');
-        } finally {
-            @unlink($probe);
-            InterruptGuard::instance()->forgetPath($probe);
-        }
-        $hits = FpmHits::read($response->body, 'php-fpm at '.$address->address, time());
-        if (null === $hits) {
-            $said = trim($response->stderr."\n".substr($response->body, 0, 300));
-            throw FastCgiError::broken($address->address, \sprintf(
-                'the OPcache probe printed nothing (HTTP %d%s); php-fpm must be able to read %s (chroot, '
-                .'open_basedir and a private /tmp hide files: give a directory of the app)',
-                $response->status,
-                '' === $said ? '' : ': '.$said,
+        $response = $this->probe->run(
+            $address->address,
+            $directory,
+            '.preheat-hits',
+            self::probeCode(),
+            'preheat-usage',
+        );
+        if (null === $response) {
+            throw new ProbeDirectoryError(\sprintf(
+                'cannot write the OPcache probe into %s: give a directory of the app that php-fpm can read and '
+                .'you can write.',
                 $directory,
             ));
         }
 
-        return $hits;
+        return FpmHits::read($response->body, 'php-fpm at '.$address->address, time())
+            ?? throw PlacedProbe::unanswered($address->address, 'OPcache probe', $response, $directory);
     }
 }

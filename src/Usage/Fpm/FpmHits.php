@@ -22,7 +22,9 @@ final class FpmHits
         .'of requests; preloaded scripts have none';
 
     /**
-     * @param array<string, array{int, int}> $scripts absolute path => [hits, last used (Unix time, 0: never)]
+     * @param array<string, array{int, int}> $scripts   absolute path => [hits, last used (Unix time, 0: never)]
+     * @param list<string>                   $preloaded the scripts php-fpm preloaded (opcache.preload): listed among
+     *                                                  $scripts, never used, however much their classes are
      */
     public function __construct(
         public readonly string $server,
@@ -31,6 +33,7 @@ final class FpmHits
         public readonly int $lastRestartTime,
         public readonly array $scripts,
         public readonly int $readAt,
+        public readonly array $preloaded = [],
     ) {
     }
 
@@ -49,6 +52,13 @@ final class FpmHits
             $scripts[(string) $path] = [max(0, (int) ($script[0] ?? 0)), max(0, (int) ($script[1] ?? 0))];
         }
 
+        $preloaded = [];
+        foreach (\is_array($data['preloaded'] ?? null) ? $data['preloaded'] : [] as $path) {
+            if (\is_string($path) && str_starts_with($path, '/')) {
+                $preloaded[] = $path;
+            }
+        }
+
         return new self(
             $server,
             true === ($data['opcache'] ?? false),
@@ -56,6 +66,7 @@ final class FpmHits
             (int) ($data['lastRestartTime'] ?? 0),
             $scripts,
             $readAt,
+            $preloaded,
         );
     }
 
@@ -67,6 +78,7 @@ final class FpmHits
             'startTime' => $this->startTime,
             'lastRestartTime' => $this->lastRestartTime,
             'scripts' => $this->scripts,
+            'preloaded' => $this->preloaded,
         ])).self::MARKER;
     }
 
@@ -83,13 +95,65 @@ final class FpmHits
      * that compiled it. OPcache counts no requests: the most loaded script (the front controller, which
      * every request runs) stands for them, so that a share is "of the busiest script's loads".
      *
+     * The scripts php-fpm preloaded have no count (no request includes them, however much their classes are
+     * used): they are left out, or with $keepPreloaded counted as busy as the busiest script, so that a plan
+     * from the counts of a php-fpm that preloads keeps what it preloads (OPcache cannot say which of it is
+     * used) and adds what the pool compiled besides.
+     *
      * @param list<string> $under only the scripts under these directories (the app's), when any is given:
      *                            a pool may serve other apps too
      */
-    public function snapshot(array $under = []): UsageSnapshot
+    public function snapshot(array $under = [], bool $keepPreloaded = false): UsageSnapshot
+    {
+        $counts = [];
+        $preloaded = $this->preloadedUnder($under);
+        $isPreloaded = array_flip($preloaded);
+        foreach ($this->scriptsUnder($under) as $path => $hits) {
+            if (!isset($isPreloaded[$path])) {
+                $counts[$path] = $hits + 1;
+            }
+        }
+        $requests = [] === $counts ? 0 : max($counts);
+        if ($keepPreloaded && [] !== $preloaded) {
+            $requests = max(1, $requests);
+            foreach ($preloaded as $path) {
+                $counts[$path] = $requests;
+            }
+        }
+
+        return new UsageSnapshot(
+            $requests,
+            $counts,
+            $this->countingSince(),
+            $this->readAt,
+            [$this->server],
+            [] === $counts ? 0 : 1,
+        );
+    }
+
+    /**
+     * The scripts php-fpm preloaded, of those under these directories (all when none is given).
+     *
+     * @param list<string> $under
+     *
+     * @return list<string>
+     */
+    public function preloadedUnder(array $under = []): array
+    {
+        $listed = $this->scriptsUnder($under);
+
+        return array_values(array_filter($this->preloaded, static fn (string $path): bool => isset($listed[$path])));
+    }
+
+    /**
+     * @param list<string> $under
+     *
+     * @return array<string, int> path => hits, of the scripts under these directories (all when none is given)
+     */
+    private function scriptsUnder(array $under): array
     {
         $prefixes = array_map(static fn (string $directory): string => rtrim($directory, '/').'/', $under);
-        $counts = [];
+        $scripts = [];
         foreach ($this->scripts as $path => [$hits]) {
             // Preheat's own probes (this one's and `status`'s, from earlier runs): OPcache keeps listing
             // them after they are removed, and they are not the app's.
@@ -102,17 +166,9 @@ final class FpmHits
             )) {
                 continue;
             }
-            $counts[$path] = $hits + 1;
+            $scripts[$path] = $hits;
         }
-        $requests = [] === $counts ? 0 : max($counts);
 
-        return new UsageSnapshot(
-            $requests,
-            $counts,
-            $this->countingSince(),
-            $this->readAt,
-            [$this->server],
-            [] === $counts ? 0 : 1,
-        );
+        return $scripts;
     }
 }

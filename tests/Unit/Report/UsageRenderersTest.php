@@ -41,6 +41,42 @@ final class UsageRenderersTest extends TestCase
         ], $lines);
     }
 
+    public function testPhpFpmHitCountsAreWordedAsLoadsOfScriptsNotSampledRequests(): void
+    {
+        // As FpmHits::snapshot() makes it: the busiest script's loads stand for the requests, one "batch".
+        $snapshot = new UsageSnapshot(
+            40,
+            ['/app/public/index.php' => 40, '/app/src/Home.php' => 30, '/app/src/Rare.php' => 2],
+            1714557600,
+            1714561200,
+            ['php-fpm at 127.0.0.1:9000'],
+            1,
+        );
+
+        $lines = (new UsageTextRenderer())->hitCountLines(
+            UsageSummary::of($snapshot, 2),
+            'php-fpm at 127.0.0.1:9000 (OPcache hit counts)',
+            1200,
+        );
+
+        self::assertSame([
+            'Usage recorded in php-fpm at 127.0.0.1:9000 (OPcache hit counts)',
+            '  Loads      40 of the busiest script, which stands for the requests (OPcache counts scripts, not requests)',
+            '  Counting   since 2024-05-01 10:00:00 UTC (OPcache\'s last start) → 2024-05-01 11:00:00 UTC (60 min)',
+            '  Scripts    3 distinct, of those the pool compiled; 1.8 loads per load of the busiest',
+            '  Preloaded  1,200 more, which php-fpm preloaded: OPcache counts no use of them (no request includes them), '
+            .'so they are not listed',
+            '  Coverage   scripts that account for a share of all loads: 50%: 1 · 80%: 2 · 90%: 2 · 95%: 2 · 99%: 3 · '
+            .'100%: 3',
+            'Top 2 of 3 scripts (loads of each: its hits plus the load that compiled it; share of the busiest '
+            .'script\'s loads):',
+            '          40  100.0%  /app/public/index.php',
+            '          30   75.0%  /app/src/Home.php',
+        ], $lines);
+        self::assertStringNotContainsString('sampled', implode("\n", $lines));
+        self::assertStringNotContainsString('batch', implode("\n", $lines));
+    }
+
     public function testJson(): void
     {
         $snapshot = new UsageSnapshot(3, ['/a.php' => 3, '/b.php' => 1], 10, 20, ['web1'], 1);

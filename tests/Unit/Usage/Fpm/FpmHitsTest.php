@@ -56,9 +56,43 @@ final class FpmHitsTest extends TestCase
         self::assertTrue($hits->snapshot(['/nowhere'])->isEmpty());
     }
 
+    public function testPreloadedScriptsHaveNoCountAndAPlanKeepsThemAsBusyAsTheBusiest(): void
+    {
+        // As OPcache lists them: what php-fpm preloaded is never used (0 hits, last used 0), however much
+        // its classes are; before, each counted as loaded once.
+        $hits = new FpmHits('php-fpm at /run/fpm.sock', true, 1000, 0, [
+            '/app/public/index.php' => [39, 1500],
+            '/app/preload.php' => [0, 0],
+            '/app/src/Preloaded.php' => [0, 0],
+            '/app/vendor/lib/Preloaded.php' => [0, 0],
+            '/app/resources/views/home.php' => [19, 1500],
+            '/other/Preloaded.php' => [0, 0],
+        ], 1600, ['/app/preload.php', '/app/src/Preloaded.php', '/app/vendor/lib/Preloaded.php', '/other/Preloaded.php']);
+
+        self::assertSame(
+            ['/app/public/index.php' => 40, '/app/resources/views/home.php' => 20],
+            $hits->snapshot(['/app'])->fileCounts,
+            'usage lists what the pool compiled',
+        );
+        $plan = $hits->snapshot(['/app'], keepPreloaded: true);
+        self::assertSame(
+            [
+                '/app/public/index.php' => 40,
+                '/app/resources/views/home.php' => 20,
+                '/app/preload.php' => 40,
+                '/app/src/Preloaded.php' => 40,
+                '/app/vendor/lib/Preloaded.php' => 40,
+            ],
+            $plan->fileCounts,
+        );
+        self::assertSame(40, $plan->requests);
+        self::assertCount(3, $hits->preloadedUnder(['/app']));
+        self::assertCount(4, $hits->preloadedUnder());
+    }
+
     public function testReadsWhatTheProbePrintsAndRefusesAnythingElse(): void
     {
-        $hits = new FpmHits('php-fpm at x:1', true, 5, 0, ["/app/\xff.php" => [3, 7]], 9);
+        $hits = new FpmHits('php-fpm at x:1', true, 5, 0, ["/app/\xff.php" => [3, 7]], 9, ["/app/\xff.php"]);
 
         $read = FpmHits::read("Content-Type: text/plain\n\n".$hits->printed(), 'php-fpm at x:1', 9);
 
