@@ -61,30 +61,41 @@ final class PreloadVerifier
                 throw PhpUnusable::noOpcache($options->php->phpBinary, '');
             }
             $user = $options->php->preloadUser();
-            [$result, $status] = $this->boot(
-                null === $user ? 'PHP boot: with the script' : \sprintf(
-                    'PHP boot: with the script, preloading as %s',
-                    $user,
-                ),
+            $purpose = null === $user
+                ? 'PHP boot: with the script'
+                : \sprintf('PHP boot: with the script, preloading as %s', $user);
+            [$larger, $largerBaseline] = $this->largerBuffers($options, $probe);
+            [$result, $status, $preload, $messages] = $this->bootScript(
+                [] === $larger ? $purpose : $purpose.' (larger OPcache buffers, to measure)',
                 $options,
                 $wrapper,
                 $probe,
+                $larger,
             );
-            $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
-            $stderr = (string) preg_replace(
-                '{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s',
-                "\n",
-                $result->stderr,
-            );
-            $messages = $this->parser->parse($stderr);
+            $real = null === $largerBaseline
+                ? null
+                : self::asThePhpIniSizes($status, $baselineStatus, $largerBaseline, $messages, $larger);
+            if (null === $real && [] !== $larger) {
+                // What PHP does when its shared memory runs out is for PHP to say: boot again with the php.ini's own
+                // sizes, as without measuring.
+                $larger = [];
+                [$result, $status, $preload, $messages] = $this->bootScript($purpose, $options, $wrapper, $probe);
+            }
             $measurement = $this->measurement(
-                $status,
+                $real[0] ?? $status,
                 \is_array($preload) ? $preload : [],
                 $wrapper,
                 $baselineStatus->php,
             );
             $startup = max(0.0, $result->seconds - $baseline->seconds);
-            $needs = $this->measureNeeds($options, $messages, $wrapper, $probe);
+            $needs = ($real[1] ?? []) + $this->measureNeeds($options, $messages, $wrapper, $probe, $larger);
+            // The command as the php.ini sets OPcache's sizes, not as this boot enlarged them.
+            $commandLine = $this->commandLine(
+                $options,
+                new ProcessResult($this->command($options, $wrapper, $probe), 0, '', '', 0.0),
+                $wrapper,
+                $script,
+            );
         } finally {
             @unlink($probe);
             @unlink($wrapper);
@@ -92,7 +103,6 @@ final class PreloadVerifier
             InterruptGuard::instance()->forgetPath($wrapper);
         }
         $booted = null !== $status && 0 === $result->exitCode;
-        $commandLine = $this->commandLine($options, $result, $wrapper, $script);
         $expected = $options->expectedFiles ?? substr_count(
             (string) file_get_contents($script),
             'opcache_compile_file(',
@@ -144,6 +154,150 @@ final class PreloadVerifier
     }
 
     /**
+     * Boots PHP with the script and splits what the wrapper reported from PHP's own messages.
+     *
+     * @param array<string, string> $extra
+     *
+     * @return array{ProcessResult, ?OpcacheStatus, mixed, list<StartupMessage>}
+     */
+    private function bootScript(
+        string $purpose,
+        VerifyOptions $options,
+        string $wrapper,
+        string $probe,
+        array $extra = [],
+    ): array {
+        [$result, $status] = $this->boot($purpose, $options, $wrapper, $probe, $extra);
+        $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
+        $stderr = (string) preg_replace(
+            '{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s',
+            "\n",
+            $result->stderr,
+        );
+
+        return [$result, $status, $preload, $this->parser->parse($stderr)];
+    }
+
+    /**
+     * The interned-string buffer and OPcache memory to boot the script with when measuring (larger than the
+     * php.ini's, so that what the preload needs shows even when the php.ini's would overflow), and the
+     * baseline at those sizes; none when the php.ini's buffer is as large as measuring would make it.
+     *
+     * @return array{array<string, string>, ?OpcacheStatus}
+     */
+    private function largerBuffers(VerifyOptions $options, string $probe): array
+    {
+        if (!$options->measureCapacity) {
+            return [[], null];
+        }
+        $larger = self::largerSettings($options);
+        if ([] === $larger) {
+            return [[], null];
+        }
+        // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it: measured apart.
+        [, $base] = $this->boot('PHP boot: baseline, larger OPcache buffers', $options, null, $probe, $larger);
+
+        return null === $base?->internedUsedBytes ? [[], null] : [$larger, $base];
+    }
+
+    /**
+     * A buffer four times the php.ini's (64 to 1024 MB), and OPcache memory with room for it on top of the
+     * php.ini's: the buffer is carved out of that memory.
+     *
+     * @return array<string, string>
+     */
+    private static function largerSettings(VerifyOptions $options): array
+    {
+        $settings = $options->php->settings;
+        $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
+        $tried = min(1024, max(64, 4 * $current));
+        if ($tried <= $current) {
+            return [];
+        }
+        $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128);
+
+        return [
+            'opcache.interned_strings_buffer' => (string) $tried,
+            'opcache.memory_consumption' => (string) ($memory + $tried),
+        ];
+    }
+
+    /**
+     * What a boot with larger buffers would have shown with the php.ini's own: the same preload, what it adds
+     * to the buffer and to OPcache memory on top of the php.ini's baseline, and whether the buffer would
+     * overflow (then the need measured). Null when the php.ini's OPcache memory could not hold the preload:
+     * PHP's own messages then say what happens. A boot that failed fails with the php.ini's sizes too, unless
+     * it ran out of room, which larger buffers only make rarer: its messages are kept as they are.
+     *
+     * @param list<StartupMessage>  $messages
+     * @param array<string, string> $larger
+     *
+     * @return array{?OpcacheStatus, array{internedTried?: int, internedBytes?: int, internedBaselineBytes?: int,
+     *     internedOverflow?: int}}|null
+     */
+    private static function asThePhpIniSizes(
+        ?OpcacheStatus $status,
+        OpcacheStatus $baseline,
+        OpcacheStatus $largerBaseline,
+        array $messages,
+        array $larger,
+    ): ?array {
+        if (null === $status) {
+            return [null, []];
+        }
+        $used = $baseline->usedBytes + max(0, $status->usedBytes - $largerBaseline->usedBytes);
+        $memory = $baseline->memoryConsumptionBytes();
+        if ($memory > 0 && $used + $status->wastedBytes > $memory) {
+            return null;
+        }
+        $needs = ['internedTried' => (int) $larger['opcache.interned_strings_buffer'] * 1048576];
+        $buffer = $baseline->internedBufferBytes;
+        $interned = $buffer;
+        $overflowed = [] !== array_filter($messages, StartupChecks::isInternedOverflow(...));
+        if (!$overflowed && null !== $status->internedUsedBytes) {
+            $own = max(0, $status->internedUsedBytes - (int) $largerBaseline->internedUsedBytes);
+            $interned = (int) $baseline->internedUsedBytes + $own;
+            $needs['internedBytes'] = $status->internedUsedBytes;
+            $needs['internedBaselineBytes'] = (int) $largerBaseline->internedUsedBytes;
+            if ($interned > $buffer) {
+                $needs['internedOverflow'] = $interned;
+            }
+        }
+        $ini = array_filter(
+            [
+                'memory_consumption' => $baseline->ini('memory_consumption'),
+                'interned_strings_buffer' => $baseline->ini('interned_strings_buffer'),
+            ],
+            static fn (string $value): bool => '' !== $value,
+        );
+
+        return [
+            new OpcacheStatus(
+                $status->php,
+                $status->user,
+                $status->enabled,
+                $status->preloadMemoryBytes,
+                $status->preloadedScripts,
+                $status->preloadedClasses,
+                $status->preloadedFunctions,
+                $used,
+                $status->cachedScripts,
+                $ini + $status->ini,
+                null === $status->internedUsedBytes ? null : min($interned, $buffer),
+                $buffer,
+                $status->maxCachedKeys,
+                $status->manifest,
+                max(0, $memory - $used - $status->wastedBytes),
+                $status->wastedBytes,
+                $status->restarts,
+                $status->startTime,
+                $status->lastRestartTime,
+            ),
+            $needs,
+        ];
+    }
+
+    /**
      * @param array<string, string> $extra settings on top of the installation's, for measuring
      *
      * @return array{ProcessResult, ?OpcacheStatus}
@@ -180,14 +334,21 @@ final class PreloadVerifier
     }
 
     /**
-     * When PHP ran out of memory or of interned-string space, boot once more with plenty and measure.
+     * When PHP ran out of memory or of interned-string space, boot once more with plenty and measure; not for
+     * the interned strings when the boot had larger buffers already ($larger): it measured them.
      *
-     * @param list<StartupMessage> $messages
+     * @param list<StartupMessage>  $messages
+     * @param array<string, string> $larger
      *
      * @return array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int}
      */
-    private function measureNeeds(VerifyOptions $options, array $messages, string $wrapper, string $probe): array
-    {
+    private function measureNeeds(
+        VerifyOptions $options,
+        array $messages,
+        string $wrapper,
+        string $probe,
+        array $larger = [],
+    ): array {
         $needs = [];
         $settings = $options->php->settings;
         foreach ($messages as $message) {
@@ -197,14 +358,14 @@ final class PreloadVerifier
                     $options,
                     $wrapper,
                     $probe,
-                    ['memory_limit' => '-1'],
+                    ['memory_limit' => '-1'] + $larger,
                 );
                 $peak = Probe::decode($result->stderr, self::PRELOAD_MARKER);
                 if (\is_array($peak) && \is_int($peak['peak'] ?? null)) {
                     $needs['memoryBytes'] = $peak['peak'];
                 }
             }
-            if (StartupChecks::isInternedOverflow($message) && !isset($needs['internedTried'])) {
+            if ([] === $larger && StartupChecks::isInternedOverflow($message) && !isset($needs['internedTried'])) {
                 $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
                 $tried = min(1024, max(64, 4 * $current));
                 $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;

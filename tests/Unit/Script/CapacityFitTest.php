@@ -77,6 +77,19 @@ final class CapacityFitTest extends TestCase
         self::assertLessThanOrEqual(4, $php->preloadBoots);
     }
 
+    public function testOneBootOfTheWholePlanMeasuresWhatTheFitNeeds(): void
+    {
+        [$outcome, $php] = $this->generate(true);
+
+        // The whole plan boots once, with a buffer large enough to measure it; then the fitted script boots once.
+        // No boot with the php.ini's buffer only to see it overflow, and none to measure afterwards.
+        self::assertSame([64 * 1048576, 64 * 1048576], $php->preloadBuffers);
+        self::assertCount(1, $outcome->capacityRounds);
+        self::assertTrue($outcome->succeeded());
+        self::assertSame(0, $outcome->verification?->warningCount());
+        self::assertStringNotContainsString('interned_strings_buffer=64', (string) $outcome->verification?->commandLine);
+    }
+
     public function testTheMostSharedFilesAreKeptFirst(): void
     {
         [$outcome] = $this->generate(true);
@@ -226,6 +239,9 @@ final class InternedStringsPhp implements ProcessRunner
 
     public int $preloadBoots = 0;
 
+    /** @var list<int> the interned-string buffer each boot with the script had */
+    public array $preloadBuffers = [];
+
     public function __construct(
         private readonly string $project,
         private readonly int $perSourceByte = 1000,
@@ -260,6 +276,7 @@ final class InternedStringsPhp implements ProcessRunner
             );
         }
         ++$this->preloadBoots;
+        $this->preloadBuffers[] = $buffer;
         if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
             throw new \LogicException('The verifier\'s preload wrapper names no script.');
         }
