@@ -29,6 +29,14 @@ final class PreloadVerifier
     private const PRELOAD_MARKER = '@@PREHEAT-PRELOAD@@';
 
     /**
+     * How close to the php.ini's interned-string buffer a measurement with a larger one is not taken as the
+     * php.ini's answer (the larger of the two): PHP with the php.ini's buffer is booted for its own word.
+     */
+    private const NEAR_BUFFER = 0.02;
+
+    private const NEAR_BUFFER_BYTES = 65536;
+
+    /**
      * Boots without the script, by command and environment: they tell the same each time (PHP and its ini
      * are read once per run), so a run's later verifications reuse what the first one learnt.
      *
@@ -64,7 +72,10 @@ final class PreloadVerifier
             $purpose = null === $user
                 ? 'PHP boot: with the script'
                 : \sprintf('PHP boot: with the script, preloading as %s', $user);
-            [$larger, $largerBaseline] = $this->largerBuffers($options, $probe);
+            // A PHP that does not report its interned strings has nothing to measure them by.
+            $larger = $options->measureCapacity && null !== $baselineStatus->internedUsedBytes
+                ? self::largerSettings($options)
+                : [];
             [$result, $status, $preload, $messages] = $this->bootScript(
                 [] === $larger ? $purpose : $purpose.' (larger OPcache buffers, to measure)',
                 $options,
@@ -72,13 +83,17 @@ final class PreloadVerifier
                 $probe,
                 $larger,
             );
+            $largerBaseline = $this->largerBaseline($options, $probe, $larger);
             $real = null === $largerBaseline
                 ? null
                 : self::asThePhpIniSizes($status, $baselineStatus, $largerBaseline, $messages, $larger);
-            if (null === $real && [] !== $larger) {
-                // What PHP does when its shared memory runs out is for PHP to say: boot again with the php.ini's own
-                // sizes, as without measuring.
-                $larger = [];
+            $measured = $real[1] ?? [];
+            if ([] !== $larger && (null === $real || !$real[2])) {
+                // Close to a limit, or over the php.ini's OPcache memory, only PHP can say what happens (and without
+                // a baseline to measure against there is nothing to tell): boot again with the php.ini's own sizes,
+                // keeping what the larger boot measured.
+                $real = null;
+                unset($measured['internedOverflow']);
                 [$result, $status, $preload, $messages] = $this->bootScript($purpose, $options, $wrapper, $probe);
             }
             $measurement = $this->measurement(
@@ -88,7 +103,13 @@ final class PreloadVerifier
                 $baselineStatus->php,
             );
             $startup = max(0.0, $result->seconds - $baseline->seconds);
-            $needs = ($real[1] ?? []) + $this->measureNeeds($options, $messages, $wrapper, $probe, $larger);
+            $needs = $measured + $this->measureNeeds(
+                $options,
+                $messages,
+                $wrapper,
+                $probe,
+                [] === $measured ? [] : $larger,
+            );
             // The command as the php.ini sets OPcache's sizes, not as this boot enlarged them.
             $commandLine = $this->commandLine(
                 $options,
@@ -179,25 +200,20 @@ final class PreloadVerifier
     }
 
     /**
-     * The interned-string buffer and OPcache memory to boot the script with when measuring (larger than the
-     * php.ini's, so that what the preload needs shows even when the php.ini's would overflow), and the
-     * baseline at those sizes; none when the php.ini's buffer is as large as measuring would make it.
+     * PHP without the script at the larger sizes: OPcache's hash table takes a share of the buffer, so what PHP
+     * itself interns grows with it, and the buffer is carved out of OPcache memory. Null without larger sizes,
+     * or when this PHP does not report its interned strings (nothing to measure against).
      *
-     * @return array{array<string, string>, ?OpcacheStatus}
+     * @param array<string, string> $larger
      */
-    private function largerBuffers(VerifyOptions $options, string $probe): array
+    private function largerBaseline(VerifyOptions $options, string $probe, array $larger): ?OpcacheStatus
     {
-        if (!$options->measureCapacity) {
-            return [[], null];
-        }
-        $larger = self::largerSettings($options);
         if ([] === $larger) {
-            return [[], null];
+            return null;
         }
-        // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it: measured apart.
         [, $base] = $this->boot('PHP boot: baseline, larger OPcache buffers', $options, null, $probe, $larger);
 
-        return null === $base?->internedUsedBytes ? [[], null] : [$larger, $base];
+        return null === $base?->internedUsedBytes ? null : $base;
     }
 
     /**
@@ -224,16 +240,18 @@ final class PreloadVerifier
 
     /**
      * What a boot with larger buffers would have shown with the php.ini's own: the same preload, what it adds
-     * to the buffer and to OPcache memory on top of the php.ini's baseline, and whether the buffer would
-     * overflow (then the need measured). Null when the php.ini's OPcache memory could not hold the preload:
-     * PHP's own messages then say what happens. A boot that failed fails with the php.ini's sizes too, unless
-     * it ran out of room, which larger buffers only make rarer: its messages are kept as they are.
+     * to the buffer and to OPcache memory on top of the php.ini's baseline, whether the buffer would overflow
+     * (then the need measured), and whether that is sure. It is not when the php.ini's OPcache memory could not
+     * hold the preload (PHP's own messages say what happens then), nor when the interned strings come within
+     * NEAR_BUFFER of the buffer, either side: PHP booted with the php.ini's buffer has been seen to need a
+     * little more than the sum. A boot that failed fails with the php.ini's sizes too, unless it ran out of
+     * room, which larger buffers only make rarer: its messages are kept as they are.
      *
      * @param list<StartupMessage>  $messages
      * @param array<string, string> $larger
      *
      * @return array{?OpcacheStatus, array{internedTried?: int, internedBytes?: int, internedBaselineBytes?: int,
-     *     internedOverflow?: int}}|null
+     *     internedOverflow?: int}, bool}
      */
     private static function asThePhpIniSizes(
         ?OpcacheStatus $status,
@@ -241,15 +259,13 @@ final class PreloadVerifier
         OpcacheStatus $largerBaseline,
         array $messages,
         array $larger,
-    ): ?array {
+    ): array {
         if (null === $status) {
-            return [null, []];
+            return [null, [], true];
         }
         $used = $baseline->usedBytes + max(0, $status->usedBytes - $largerBaseline->usedBytes);
         $memory = $baseline->memoryConsumptionBytes();
-        if ($memory > 0 && $used + $status->wastedBytes > $memory) {
-            return null;
-        }
+        $sure = 0 === $memory || $used + $status->wastedBytes <= $memory;
         $needs = ['internedTried' => (int) $larger['opcache.interned_strings_buffer'] * 1048576];
         $buffer = $baseline->internedBufferBytes;
         $interned = $buffer;
@@ -262,6 +278,7 @@ final class PreloadVerifier
             if ($interned > $buffer) {
                 $needs['internedOverflow'] = $interned;
             }
+            $sure = $sure && abs($interned - $buffer) > max(self::NEAR_BUFFER_BYTES, self::NEAR_BUFFER * $buffer);
         }
         $ini = array_filter(
             [
@@ -294,6 +311,7 @@ final class PreloadVerifier
                 $status->lastRestartTime,
             ),
             $needs,
+            $sure,
         ];
     }
 

@@ -84,6 +84,7 @@ final class CapacityFitTest extends TestCase
         // The whole plan boots once, with a buffer large enough to measure it; then the fitted script boots once.
         // No boot with the php.ini's buffer only to see it overflow, and none to measure afterwards.
         self::assertSame([64 * 1048576, 64 * 1048576], $php->preloadBuffers);
+        self::assertSame([1048576, 64 * 1048576], $php->baselineBuffers, 'each baseline booted once per run');
         self::assertCount(1, $outcome->capacityRounds);
         self::assertTrue($outcome->succeeded());
         $report = $outcome->verification;
@@ -245,6 +246,9 @@ final class InternedStringsPhp implements ProcessRunner
     /** @var list<int> the interned-string buffer each boot with the script had */
     public array $preloadBuffers = [];
 
+    /** @var list<int> the interned-string buffer each boot without the script had */
+    public array $baselineBuffers = [];
+
     public function __construct(
         private readonly string $project,
         private readonly int $perSourceByte = 1000,
@@ -270,6 +274,8 @@ final class InternedStringsPhp implements ProcessRunner
         }
         // The baseline boot names no script: opcache.preload is empty.
         if (null === $wrapper || '' === $wrapper) {
+            $this->baselineBuffers[] = $buffer;
+
             return new ProcessResult(
                 $command,
                 0,

@@ -77,7 +77,6 @@ final class ScriptGeneratorTest extends TestCase
         self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
         self::assertSame(3, $php->preloadBoots);
         self::assertSame(1, $php->baselineBoots, 'the baseline is booted once per run, not once per round');
-        self::assertSame(1, $php->largerBaselineBoots, 'and the one with larger buffers too');
     }
 
     public function testAnUnchangedRerunReusesTheVerificationAndAnEditedScriptDoesNot(): void
@@ -367,9 +366,6 @@ final class FakePhp implements ProcessRunner
 
     public int $baselineBoots = 0;
 
-    /** Baselines with OPcache buffers larger than the php.ini's, which generate boots to measure against */
-    public int $largerBaselineBoots = 0;
-
     /**
      * @param list<string> $refused       classes PHP cannot link
      * @param list<string> $alwaysRefused classes PHP reports at every boot, whatever the script holds
@@ -394,11 +390,7 @@ final class FakePhp implements ProcessRunner
             }
         }
         if (null === $wrapper || '' === $wrapper) {
-            if ([] === preg_grep('{^opcache\.interned_strings_buffer=}', $command)) {
-                ++$this->baselineBoots;
-            } else {
-                ++$this->largerBaselineBoots;
-            }
+            ++$this->baselineBoots;
 
             return new ProcessResult(
                 $command,
