@@ -98,7 +98,9 @@ final class ScriptGenerator
         /** @var list<Constraint> $constraints what the rounds added, in order, for the reuse record */
         $constraints = [];
         while (true) {
-            $verify = $request->verify->expecting(\count($session->result()->plan->included));
+            // Fitting needs what the preload takes of OPcache's buffers: measured in the same boot that verifies.
+            $verify = $request->verify->expecting(\count($session->result()->plan->included))
+                ->measuringCapacity($request->fit);
             $verified = $this->writeAndVerify(
                 $purpose,
                 $session,

@@ -29,6 +29,14 @@ final class PreloadVerifier
     private const PRELOAD_MARKER = '@@PREHEAT-PRELOAD@@';
 
     /**
+     * How close to the php.ini's interned-string buffer a measurement with a larger one is not taken as the
+     * php.ini's answer (the larger of the two): PHP with the php.ini's buffer is booted for its own word.
+     */
+    private const NEAR_BUFFER = 0.02;
+
+    private const NEAR_BUFFER_BYTES = 65536;
+
+    /**
      * Boots without the script, by command and environment: they tell the same each time (PHP and its ini
      * are read once per run), so a run's later verifications reuse what the first one learnt.
      *
@@ -61,30 +69,54 @@ final class PreloadVerifier
                 throw PhpUnusable::noOpcache($options->php->phpBinary, '');
             }
             $user = $options->php->preloadUser();
-            [$result, $status] = $this->boot(
-                null === $user ? 'PHP boot: with the script' : \sprintf(
-                    'PHP boot: with the script, preloading as %s',
-                    $user,
-                ),
+            $purpose = null === $user
+                ? 'PHP boot: with the script'
+                : \sprintf('PHP boot: with the script, preloading as %s', $user);
+            // A PHP that does not report its interned strings has nothing to measure them by.
+            $larger = $options->measureCapacity && null !== $baselineStatus->internedUsedBytes
+                ? self::largerSettings($options)
+                : [];
+            [$result, $status, $preload, $messages] = $this->bootScript(
+                [] === $larger ? $purpose : $purpose.' (larger OPcache buffers, to measure)',
                 $options,
                 $wrapper,
                 $probe,
+                $larger,
             );
-            $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
-            $stderr = (string) preg_replace(
-                '{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s',
-                "\n",
-                $result->stderr,
-            );
-            $messages = $this->parser->parse($stderr);
+            $largerBaseline = $this->largerBaseline($options, $probe, $larger);
+            $real = null === $largerBaseline
+                ? null
+                : self::asThePhpIniSizes($status, $baselineStatus, $largerBaseline, $messages, $larger);
+            $measured = $real[1] ?? [];
+            if ([] !== $larger && (null === $real || !$real[2])) {
+                // Close to a limit, or over the php.ini's OPcache memory, only PHP can say what happens (and without
+                // a baseline to measure against there is nothing to tell): boot again with the php.ini's own sizes,
+                // keeping what the larger boot measured.
+                $real = null;
+                unset($measured['internedOverflow']);
+                [$result, $status, $preload, $messages] = $this->bootScript($purpose, $options, $wrapper, $probe);
+            }
             $measurement = $this->measurement(
-                $status,
+                $real[0] ?? $status,
                 \is_array($preload) ? $preload : [],
                 $wrapper,
                 $baselineStatus->php,
             );
             $startup = max(0.0, $result->seconds - $baseline->seconds);
-            $needs = $this->measureNeeds($options, $messages, $wrapper, $probe);
+            $needs = $measured + $this->measureNeeds(
+                $options,
+                $messages,
+                $wrapper,
+                $probe,
+                [] === $measured ? [] : $larger,
+            );
+            // The command as the php.ini sets OPcache's sizes, not as this boot enlarged them.
+            $commandLine = $this->commandLine(
+                $options,
+                new ProcessResult($this->command($options, $wrapper, $probe), 0, '', '', 0.0),
+                $wrapper,
+                $script,
+            );
         } finally {
             @unlink($probe);
             @unlink($wrapper);
@@ -92,7 +124,6 @@ final class PreloadVerifier
             InterruptGuard::instance()->forgetPath($wrapper);
         }
         $booted = null !== $status && 0 === $result->exitCode;
-        $commandLine = $this->commandLine($options, $result, $wrapper, $script);
         $expected = $options->expectedFiles ?? substr_count(
             (string) file_get_contents($script),
             'opcache_compile_file(',
@@ -144,6 +175,147 @@ final class PreloadVerifier
     }
 
     /**
+     * Boots PHP with the script and splits what the wrapper reported from PHP's own messages.
+     *
+     * @param array<string, string> $extra
+     *
+     * @return array{ProcessResult, ?OpcacheStatus, mixed, list<StartupMessage>}
+     */
+    private function bootScript(
+        string $purpose,
+        VerifyOptions $options,
+        string $wrapper,
+        string $probe,
+        array $extra = [],
+    ): array {
+        [$result, $status] = $this->boot($purpose, $options, $wrapper, $probe, $extra);
+        $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
+        $stderr = (string) preg_replace(
+            '{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s',
+            "\n",
+            $result->stderr,
+        );
+
+        return [$result, $status, $preload, $this->parser->parse($stderr)];
+    }
+
+    /**
+     * PHP without the script at the larger sizes: OPcache's hash table takes a share of the buffer, so what PHP
+     * itself interns grows with it, and the buffer is carved out of OPcache memory. Null without larger sizes,
+     * or when this PHP does not report its interned strings (nothing to measure against).
+     *
+     * @param array<string, string> $larger
+     */
+    private function largerBaseline(VerifyOptions $options, string $probe, array $larger): ?OpcacheStatus
+    {
+        if ([] === $larger) {
+            return null;
+        }
+        [, $base] = $this->boot('PHP boot: baseline, larger OPcache buffers', $options, null, $probe, $larger);
+
+        return null === $base?->internedUsedBytes ? null : $base;
+    }
+
+    /**
+     * A buffer four times the php.ini's (64 to 1024 MB), and OPcache memory with room for it on top of the
+     * php.ini's: the buffer is carved out of that memory.
+     *
+     * @return array<string, string>
+     */
+    private static function largerSettings(VerifyOptions $options): array
+    {
+        $settings = $options->php->settings;
+        $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
+        $tried = min(1024, max(64, 4 * $current));
+        if ($tried <= $current) {
+            return [];
+        }
+        $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128);
+
+        return [
+            'opcache.interned_strings_buffer' => (string) $tried,
+            'opcache.memory_consumption' => (string) ($memory + $tried),
+        ];
+    }
+
+    /**
+     * What a boot with larger buffers would have shown with the php.ini's own: the same preload, what it adds
+     * to the buffer and to OPcache memory on top of the php.ini's baseline, whether the buffer would overflow
+     * (then the need measured), and whether that is sure. It is not when the php.ini's OPcache memory could not
+     * hold the preload (PHP's own messages say what happens then), nor when the interned strings come within
+     * NEAR_BUFFER of the buffer, either side: PHP booted with the php.ini's buffer has been seen to need a
+     * little more than the sum. A boot that failed fails with the php.ini's sizes too, unless it ran out of
+     * room, which larger buffers only make rarer: its messages are kept as they are.
+     *
+     * @param list<StartupMessage>  $messages
+     * @param array<string, string> $larger
+     *
+     * @return array{?OpcacheStatus, array{internedTried?: int, internedBytes?: int, internedBaselineBytes?: int,
+     *     internedOverflow?: int}, bool}
+     */
+    private static function asThePhpIniSizes(
+        ?OpcacheStatus $status,
+        OpcacheStatus $baseline,
+        OpcacheStatus $largerBaseline,
+        array $messages,
+        array $larger,
+    ): array {
+        if (null === $status) {
+            return [null, [], true];
+        }
+        $used = $baseline->usedBytes + max(0, $status->usedBytes - $largerBaseline->usedBytes);
+        $memory = $baseline->memoryConsumptionBytes();
+        $sure = 0 === $memory || $used + $status->wastedBytes <= $memory;
+        $needs = ['internedTried' => (int) $larger['opcache.interned_strings_buffer'] * 1048576];
+        $buffer = $baseline->internedBufferBytes;
+        $interned = $buffer;
+        $overflowed = [] !== array_filter($messages, StartupChecks::isInternedOverflow(...));
+        if (!$overflowed && null !== $status->internedUsedBytes) {
+            $own = max(0, $status->internedUsedBytes - (int) $largerBaseline->internedUsedBytes);
+            $interned = (int) $baseline->internedUsedBytes + $own;
+            $needs['internedBytes'] = $status->internedUsedBytes;
+            $needs['internedBaselineBytes'] = (int) $largerBaseline->internedUsedBytes;
+            if ($interned > $buffer) {
+                $needs['internedOverflow'] = $interned;
+            }
+            $sure = $sure && abs($interned - $buffer) > max(self::NEAR_BUFFER_BYTES, self::NEAR_BUFFER * $buffer);
+        }
+        $ini = array_filter(
+            [
+                'memory_consumption' => $baseline->ini('memory_consumption'),
+                'interned_strings_buffer' => $baseline->ini('interned_strings_buffer'),
+            ],
+            static fn (string $value): bool => '' !== $value,
+        );
+
+        return [
+            new OpcacheStatus(
+                $status->php,
+                $status->user,
+                $status->enabled,
+                $status->preloadMemoryBytes,
+                $status->preloadedScripts,
+                $status->preloadedClasses,
+                $status->preloadedFunctions,
+                $used,
+                $status->cachedScripts,
+                $ini + $status->ini,
+                null === $status->internedUsedBytes ? null : min($interned, $buffer),
+                $buffer,
+                $status->maxCachedKeys,
+                $status->manifest,
+                max(0, $memory - $used - $status->wastedBytes),
+                $status->wastedBytes,
+                $status->restarts,
+                $status->startTime,
+                $status->lastRestartTime,
+            ),
+            $needs,
+            $sure,
+        ];
+    }
+
+    /**
      * @param array<string, string> $extra settings on top of the installation's, for measuring
      *
      * @return array{ProcessResult, ?OpcacheStatus}
@@ -180,14 +352,21 @@ final class PreloadVerifier
     }
 
     /**
-     * When PHP ran out of memory or of interned-string space, boot once more with plenty and measure.
+     * When PHP ran out of memory or of interned-string space, boot once more with plenty and measure; not for
+     * the interned strings when the boot had larger buffers already ($larger): it measured them.
      *
-     * @param list<StartupMessage> $messages
+     * @param list<StartupMessage>  $messages
+     * @param array<string, string> $larger
      *
      * @return array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int}
      */
-    private function measureNeeds(VerifyOptions $options, array $messages, string $wrapper, string $probe): array
-    {
+    private function measureNeeds(
+        VerifyOptions $options,
+        array $messages,
+        string $wrapper,
+        string $probe,
+        array $larger = [],
+    ): array {
         $needs = [];
         $settings = $options->php->settings;
         foreach ($messages as $message) {
@@ -197,14 +376,14 @@ final class PreloadVerifier
                     $options,
                     $wrapper,
                     $probe,
-                    ['memory_limit' => '-1'],
+                    ['memory_limit' => '-1'] + $larger,
                 );
                 $peak = Probe::decode($result->stderr, self::PRELOAD_MARKER);
                 if (\is_array($peak) && \is_int($peak['peak'] ?? null)) {
                     $needs['memoryBytes'] = $peak['peak'];
                 }
             }
-            if (StartupChecks::isInternedOverflow($message) && !isset($needs['internedTried'])) {
+            if ([] === $larger && StartupChecks::isInternedOverflow($message) && !isset($needs['internedTried'])) {
                 $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
                 $tried = min(1024, max(64, 4 * $current));
                 $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;

@@ -31,10 +31,11 @@ final class StartupChecks
     }
 
     /**
-     * @param list<StartupMessage>                                                                            $messages
-     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int} $needs
-     *
-     * what a boot with room to spare measured
+     * @param list<StartupMessage> $messages
+     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int,
+     *     internedOverflow?: int} $needs what a boot with room to spare measured; internedOverflow: the bytes
+     *     the php.ini's interned-string buffer would need, when a boot with a larger one measured that it
+     *     would overflow
      *
      * @return list<Finding>
      */
@@ -80,6 +81,26 @@ final class StartupChecks
                 );
                 break;
             }
+        }
+        $overflowSeen = [] !== array_filter($messages, self::isInternedOverflow(...));
+        if (!$overflowSeen && isset($needs['internedOverflow'], $needs['internedBytes'])) {
+            // Booted with a larger buffer to measure: PHP would have warned with the php.ini's, so this is a warning.
+            $need = (string) (int) (ceil($needs['internedBytes'] * 1.25 / 1048576 / 8) * 8);
+            $findings[] = new Finding(
+                Severity::Warning,
+                \sprintf(
+                    'OPcache\'s interned string buffer would overflow with opcache.interned_strings_buffer=%s (MB): '.
+                    'with the preloaded code PHP needs %s of its %s (measured with a larger buffer): '.
+                    'set opcache.interned_strings_buffer=%s in %s.',
+                    $settings->value('opcache.interned_strings_buffer') ?? '8',
+                    self::mb($needs['internedOverflow']),
+                    self::mb($measurement->internedBufferBytes),
+                    $need,
+                    $ini,
+                ),
+                'opcache.interned_strings_buffer',
+                $need,
+            );
         }
         foreach ($messages as $message) {
             if (self::isInternedOverflow($message)) {

@@ -77,6 +77,23 @@ final class CapacityFitTest extends TestCase
         self::assertLessThanOrEqual(4, $php->preloadBoots);
     }
 
+    public function testOneBootOfTheWholePlanMeasuresWhatTheFitNeeds(): void
+    {
+        [$outcome, $php] = $this->generate(true);
+
+        // The whole plan boots once, with a buffer large enough to measure it; then the fitted script boots once.
+        // No boot with the php.ini's buffer only to see it overflow, and none to measure afterwards.
+        self::assertSame([64 * 1048576, 64 * 1048576], $php->preloadBuffers);
+        self::assertSame([1048576, 64 * 1048576], $php->baselineBuffers, 'each baseline booted once per run');
+        self::assertCount(1, $outcome->capacityRounds);
+        self::assertTrue($outcome->succeeded());
+        $report = $outcome->verification;
+        self::assertNotNull($report);
+        self::assertSame(0, $report->warningCount());
+        // The command a user can run again sets OPcache's sizes as the php.ini does.
+        self::assertStringNotContainsString('interned_strings_buffer=64', $report->commandLine);
+    }
+
     public function testTheMostSharedFilesAreKeptFirst(): void
     {
         [$outcome] = $this->generate(true);
@@ -226,6 +243,12 @@ final class InternedStringsPhp implements ProcessRunner
 
     public int $preloadBoots = 0;
 
+    /** @var list<int> the interned-string buffer each boot with the script had */
+    public array $preloadBuffers = [];
+
+    /** @var list<int> the interned-string buffer each boot without the script had */
+    public array $baselineBuffers = [];
+
     public function __construct(
         private readonly string $project,
         private readonly int $perSourceByte = 1000,
@@ -251,6 +274,8 @@ final class InternedStringsPhp implements ProcessRunner
         }
         // The baseline boot names no script: opcache.preload is empty.
         if (null === $wrapper || '' === $wrapper) {
+            $this->baselineBuffers[] = $buffer;
+
             return new ProcessResult(
                 $command,
                 0,
@@ -260,6 +285,7 @@ final class InternedStringsPhp implements ProcessRunner
             );
         }
         ++$this->preloadBoots;
+        $this->preloadBuffers[] = $buffer;
         if (!preg_match("{require '([^']+)'}", (string) file_get_contents($wrapper), $match)) {
             throw new \LogicException('The verifier\'s preload wrapper names no script.');
         }

@@ -61,8 +61,34 @@ final class StartupChecksTest extends TestCase
         self::assertStringContainsString('Preloading took 12.0 s', $finding->message);
     }
 
-    /** @return list<\Preheat\Script\Verify\Finding> */
-    private function check(PreloadMeasurement $measurement, float $startup = 0.5): array
+    public function testABufferMeasuredLargerThanTheIniWouldOverflowIsAWarningWithTheNeed(): void
+    {
+        // Booted with a 64 MB buffer: 20 MB interned there, so the php.ini's 8 MB would need 10.5 MB.
+        [$finding] = $this->check($this->measurement(), needs: [
+            'internedTried' => 64 * self::MB,
+            'internedBytes' => 20 * self::MB,
+            'internedBaselineBytes' => 15 * self::MB,
+            'internedOverflow' => (int) (10.5 * self::MB),
+        ]);
+
+        self::assertSame(Severity::Warning, $finding->severity);
+        self::assertSame('opcache.interned_strings_buffer', $finding->setting);
+        self::assertSame('32', $finding->value);
+        self::assertSame(
+            'OPcache\'s interned string buffer would overflow with opcache.interned_strings_buffer=8 (MB): with the '.
+            'preloaded code PHP needs 10.5 MB of its 8.0 MB (measured with a larger buffer): set '.
+            'opcache.interned_strings_buffer=32 in /etc/php/8.2/fpm/php.ini.',
+            $finding->message,
+        );
+    }
+
+    /**
+     * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int,
+     *     internedOverflow?: int} $needs
+     *
+     * @return list<\Preheat\Script\Verify\Finding>
+     */
+    private function check(PreloadMeasurement $measurement, float $startup = 0.5, array $needs = []): array
     {
         $settings = new PhpSettings(
             '/etc/php/8.2/fpm/php.ini',
@@ -83,6 +109,7 @@ final class StartupChecksTest extends TestCase
             $startup,
             3,
             '/app/preload.php',
+            $needs,
         );
     }
 
