@@ -6,7 +6,7 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages wordpress wordpress-theme-twentytwentyone php8.2-mysql mariadb-client
+need_packages wordpress wordpress-theme-twentytwentyone "php$PHP_VERSION-mysql" mariadb-client
 require_mariadb
 
 app=$WORK_DIR/wordpress
