@@ -23,6 +23,8 @@ final class Declaration
         public readonly array $interfaces = [],
         public readonly array $traits = [],
         public readonly array $methods = [],
+        /** A readonly class: PHP links it only to a readonly parent, and a readonly class only to it */
+        public readonly bool $readonly = false,
     ) {
     }
 
@@ -66,7 +68,8 @@ final class Declaration
             'interfaces' => $this->interfaces,
             'traits' => $this->traits,
             'methods' => array_map(static fn (MethodSignature $m): array => $m->toArray(), $this->methods),
-        ], static fn ($value): bool => null !== $value && [] !== $value);
+            'readonly' => $this->readonly,
+        ], static fn ($value): bool => null !== $value && [] !== $value && false !== $value);
     }
 
     /** @param array<string, mixed> $data */
@@ -80,6 +83,7 @@ final class Declaration
             $data['interfaces'] ?? [],
             $data['traits'] ?? [],
             array_values(array_map(MethodSignature::fromArray(...), $data['methods'] ?? [])),
+            $data['readonly'] ?? false,
         );
     }
 }

@@ -70,6 +70,7 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
                 LinkNames::of($node->implements),
                 LinkNames::traits($node),
                 SignatureReader::methodsOf($node),
+                $node->isReadonly(),
             );
         }
         if ($node instanceof Node\FunctionLike) {

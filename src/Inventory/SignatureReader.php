@@ -76,10 +76,24 @@ final class SignatureReader
                 $byReference,
                 $method->isStatic(),
                 $method->byRef,
+                self::hasOverride($method),
             );
         }
 
         return $methods;
+    }
+
+    private static function hasOverride(Stmt\ClassMethod $method): bool
+    {
+        foreach ($method->attrGroups as $group) {
+            foreach ($group->attrs as $attribute) {
+                if ('override' === $attribute->name->toLowerString()) {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private static function typeOf(Node\Identifier|Node\Name|Node\ComplexType|null $type): ?DeclaredType

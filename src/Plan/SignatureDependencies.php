@@ -58,6 +58,7 @@ final class SignatureDependencies
     public function __construct(
         private readonly array $declarations,
         private readonly ?BuiltinSignatures $builtins = null,
+        private readonly string $phpVersion = \PHP_VERSION,
     ) {
     }
 
@@ -120,7 +121,120 @@ final class SignatureDependencies
             }
         }
 
+        $this->conflict ??= $this->readonlyConflict($class) ?? $this->overrideConflict($class, $own);
+
         return [array_values($dependencies), $this->conflict];
+    }
+
+    /**
+     * PHP links a readonly class only to a readonly parent, and a class that is not readonly only to a parent
+     * that is not ("Readonly class B cannot extend non-readonly class A"), since PHP 8.2.
+     */
+    private function readonlyConflict(Declaration $class): ?string
+    {
+        $parent = null === $class->parent ? null : ($this->declarations[strtolower($class->parent)] ?? null);
+        if (null === $parent || $parent->readonly === $class->readonly) {
+            return null;
+        }
+
+        return \sprintf(
+            '%s is %s, while its parent %s is %s: PHP refuses to link the class',
+            $class->name,
+            $class->readonly ? 'readonly' : 'not readonly',
+            $parent->name,
+            $parent->readonly ? 'readonly' : 'not',
+        );
+    }
+
+    /**
+     * From PHP 8.3 on, a method marked #[\Override] must override or implement one of an ancestor's (a private
+     * one does not count): else PHP refuses to link the class (even with no ancestor at all, which preloading
+     * reports as an unlinked class too). Older PHP ignores the attribute. Judged only when every ancestor is
+     * known (scanned, or built in): one that is missing keeps the class from linking anyway.
+     *
+     * @param array<string, array{MethodSignature, string}> $own
+     */
+    private function overrideConflict(Declaration $class, array $own): ?string
+    {
+        if (version_compare($this->phpVersion, '8.3', '<')) {
+            return null;
+        }
+        foreach ($own as [$method]) {
+            if (!$method->override) {
+                continue;
+            }
+            $found = false;
+            foreach ($this->ancestorsOf($class) as $ancestor) {
+                $has = $this->declares($ancestor, $method->name);
+                if (null === $has) {
+                    return null;
+                }
+                $found = $found || $has;
+            }
+            if (!$found) {
+                return \sprintf(
+                    '%s::%s() has #[\\Override], but no ancestor has a method %s(): PHP %s refuses to link the '.
+                    'class',
+                    $class->name,
+                    $method->name,
+                    $method->name,
+                    $this->phpVersion,
+                );
+            }
+        }
+
+        return null;
+    }
+
+    /**
+     * The names of every parent and interface of a class, and of theirs.
+     *
+     * @return list<string>
+     */
+    private function ancestorsOf(Declaration $class): array
+    {
+        $ancestors = [];
+        $queue = [...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces];
+        while ([] !== $queue) {
+            $name = array_shift($queue);
+            $key = strtolower(ltrim($name, '\\'));
+            if (isset($ancestors[$key]) || 0 === strcasecmp($name, $class->name)) {
+                continue;
+            }
+            $ancestors[$key] = $name;
+            $declaration = $this->declarations[$key] ?? null;
+            if (null !== $declaration) {
+                array_push(
+                    $queue,
+                    ...(null === $declaration->parent ? [] : [$declaration->parent]),
+                    ...$declaration->interfaces,
+                );
+            }
+        }
+
+        return array_values($ancestors);
+    }
+
+    /**
+     * Whether a class-like has a method of that name itself (from its traits too) that a child can override;
+     * null when it is unknown (neither scanned nor built in). A built-in one is asked by reflection.
+     */
+    private function declares(string $name, string $method): ?bool
+    {
+        $declaration = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
+        if (null === $declaration) {
+            $builtin = $this->builtins?->declarationOf($name);
+            if (null === $builtin || !(class_exists($builtin->name, false) || interface_exists($builtin->name, false))) {
+                return null;
+            }
+            $reflection = new \ReflectionClass($builtin->name);
+
+            return $reflection->hasMethod($method) && !$reflection->getMethod($method)->isPrivate();
+        }
+        $key = strtolower($method);
+        $entry = $this->ownMethods($declaration)[$key] ?? $this->abstractTraitMethods($declaration)[$key] ?? null;
+
+        return null !== $entry && (!$entry[0]->private || $entry[0]->abstract);
     }
 
     /**

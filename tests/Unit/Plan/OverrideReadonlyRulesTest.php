@@ -1,0 +1,81 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Plan;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\Declaration;
+use Preheat\Inventory\FileAnalyzer;
+use Preheat\Plan\BuiltinSignatures;
+use Preheat\Plan\BuiltinSymbols;
+use Preheat\Plan\SignatureDependencies;
+
+/**
+ * PHP's link-time rules on #[\Override] (PHP 8.3 on) and readonly classes (8.2 on): the planner refuses class C
+ * exactly when the PHP the plan is for does. Each case is also run by the PHP running the test, which must
+ * refuse it exactly when the planner does for that PHP's version.
+ */
+final class OverrideReadonlyRulesTest extends TestCase
+{
+    #[DataProvider('cases')]
+    public function testRefusesTheClassesPhpRefuses(string $code, bool $refusedOn82, bool $refusedOn84): void
+    {
+        $source = "<?php\nnamespace N;\n".$code."\n";
+        $declarations = [];
+        foreach ((new FileAnalyzer())->analyzeCode('/case.php', $source)->classLikes() as $declaration) {
+            $declarations[strtolower($declaration->name)] = $declaration;
+        }
+        $class = $declarations['n\\c'] ?? null;
+        self::assertInstanceOf(Declaration::class, $class);
+        $restored = Declaration::fromArray($class->toArray());
+        self::assertEquals($class, $restored);
+
+        $builtins = new BuiltinSignatures(BuiltinSymbols::ofCurrentProcess());
+        $conflict = static fn (string $php): ?string => (new SignatureDependencies($declarations, $builtins, $php))
+            ->conflictOf($class);
+        self::assertSame($refusedOn82, null !== $conflict('8.2.29'), (string) $conflict('8.2.29'));
+        self::assertSame($refusedOn84, null !== $conflict('8.4.14'), (string) $conflict('8.4.14'));
+
+        $file = tempnam(sys_get_temp_dir(), 'preheat-link-');
+        self::assertIsString($file);
+        file_put_contents($file, $source);
+        exec(\PHP_BINARY.' -n -d error_reporting=-1 '.escapeshellarg($file).' 2>&1', $output);
+        unlink($file);
+        $refused = 1 === preg_match('/Override|readonly class/', implode("\n", $output));
+        self::assertSame(null !== $conflict(\PHP_VERSION), $refused, 'PHP '.\PHP_VERSION.': '.implode("\n", $output));
+    }
+
+    public function testNamesTheMethodAndThePhp(): void
+    {
+        $declarations = [];
+        $code = "<?php\nnamespace N;\nclass P {}\nclass C extends P { #[\\Override] public function m(): void {} }\n";
+        foreach ((new FileAnalyzer())->analyzeCode('/case.php', $code)->classLikes() as $declaration) {
+            $declarations[strtolower($declaration->name)] = $declaration;
+        }
+
+        self::assertSame(
+            'N\C::m() has #[\Override], but no ancestor has a method m(): PHP 8.4.14 refuses to link the class',
+            (new SignatureDependencies($declarations, null, '8.4.14'))->conflictOf($declarations['n\c']),
+        );
+    }
+
+    /** @return iterable<string, array{string, bool, bool}> */
+    public static function cases(): iterable
+    {
+        yield 'an override of the parent' => ['class P { function m() {} } class C extends P { #[\Override] function m() {} }', false, false];
+        yield 'an override of a grandparent' => ['class G { function m() {} } class P extends G {} class C extends P { #[\Override] function m() {} }', false, false];
+        yield 'no parent method' => ['class P { function other() {} } class C extends P { #[\Override] function m() {} }', false, true];
+        yield 'no parent at all' => ['class C { #[\Override] function m() {} }', false, true];
+        yield 'a private parent method' => ['class P { private function m() {} } class C extends P { #[\Override] function m() {} }', false, true];
+        yield 'an interface method implemented' => ['interface I { function m(); } class C implements I { #[\Override] function m() {} }', false, false];
+        yield "the parent's interface" => ['interface I { function m(); } abstract class P implements I {} class C extends P { #[\Override] function m() {} }', false, false];
+        yield 'a method of a parent trait' => ['trait T { function m() {} } class P { use T; } class C extends P { #[\Override] function m() {} }', false, false];
+        yield 'a built-in interface method' => ['class C implements \Countable { #[\Override] function count(): int { return 0; } }', false, false];
+        yield 'not a built-in interface method' => ['class C implements \Countable { function count(): int { return 0; } #[\Override] function size() {} }', false, true];
+        yield 'a readonly class, readonly parent' => ['readonly class P {} readonly class C extends P {}', false, false];
+        yield 'a readonly class, parent not' => ['class P {} readonly class C extends P {}', true, true];
+        yield 'not readonly, readonly parent' => ['readonly class P {} class C extends P {}', true, true];
+    }
+}
