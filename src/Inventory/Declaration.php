@@ -25,6 +25,8 @@ final class Declaration
         public readonly array $methods = [],
         /** A readonly class: PHP links it only to a readonly parent, and a readonly class only to it */
         public readonly bool $readonly = false,
+        /** @var list<PropertySignature> the typed properties whose types name classes */
+        public readonly array $properties = [],
     ) {
     }
 
@@ -69,6 +71,7 @@ final class Declaration
             'traits' => $this->traits,
             'methods' => array_map(static fn (MethodSignature $m): array => $m->toArray(), $this->methods),
             'readonly' => $this->readonly,
+            'properties' => array_map(static fn (PropertySignature $p): array => $p->toArray(), $this->properties),
         ], static fn ($value): bool => null !== $value && [] !== $value && false !== $value);
     }
 
@@ -84,6 +87,7 @@ final class Declaration
             $data['traits'] ?? [],
             array_values(array_map(MethodSignature::fromArray(...), $data['methods'] ?? [])),
             $data['readonly'] ?? false,
+            array_values(array_map(PropertySignature::fromArray(...), $data['properties'] ?? [])),
         );
     }
 }

@@ -482,20 +482,24 @@ final class FileAnalyzer
 
         $traits = LinkNames::traits($node);
         $methods = SignatureReader::methodsOf($node);
+        $properties = SignatureReader::propertiesOf($node);
 
         return match (true) {
             $node instanceof Stmt\Class_ => new Declaration(
                 DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(),
-                LinkNames::of($node->implements), $traits, $methods, $node->isReadonly(),
+                LinkNames::of($node->implements), $traits, $methods, $node->isReadonly(), $properties,
             ),
             $node instanceof Stmt\Interface_ => new Declaration(
                 DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [], $methods,
+                properties: $properties,
             ),
             $node instanceof Stmt\Enum_ => new Declaration(
                 DeclarationKind::EnumDeclaration, $name, $line, null,
                 LinkNames::of($node->implements), $traits, $methods,
             ),
-            default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods),
+            default => new Declaration(
+                DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods, properties: $properties,
+            ),
         };
     }
 }

@@ -71,6 +71,7 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
                 LinkNames::traits($node),
                 SignatureReader::methodsOf($node),
                 $node->isReadonly(),
+                SignatureReader::propertiesOf($node),
             );
         }
         if ($node instanceof Node\FunctionLike) {

@@ -7,6 +7,7 @@ namespace Preheat\Plan;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\DeclaredType;
 use Preheat\Inventory\MethodSignature;
+use Preheat\Inventory\PropertySignature;
 
 /**
  * Predicts which classes PHP loads to check method signatures when it links a class, following
@@ -121,9 +122,94 @@ final class SignatureDependencies
             }
         }
 
+        $this->compareProperties($class, $added, $dependencies);
         $this->conflict ??= $this->readonlyConflict($class) ?? $this->overrideConflict($class, $own);
 
         return [array_values($dependencies), $this->conflict];
+    }
+
+    /**
+     * Properties, as PHP 8.4 checks them (zend_do_inheritance's property checks, hooks as methods): a property
+     * the class declares (itself or from a trait) against the parent's property of that name (unless private)
+     * and that of each interface it adds; one inherited from the parent against the interfaces it adds. Where
+     * the ancestor's property can be read, the class's type must fit it (PHP loads as for a return type);
+     * where it can be written, the ancestor's type must fit the class's (as for a parameter type).
+     *
+     * @param list<string>                       $added        the interfaces the class adds (not the parent's)
+     * @param array<string, SignatureDependency> $dependencies
+     */
+    private function compareProperties(Declaration $class, array $added, array &$dependencies): void
+    {
+        $own = $this->ownProperties($class);
+        $parentTable = null === $class->parent ? [] : $this->propertyTable($class->parent);
+        $pairs = [];
+        foreach ($own as $key => $property) {
+            if (isset($parentTable[$key]) && !$parentTable[$key][0]->private) {
+                $pairs[] = [$property, $class->name, $parentTable[$key]];
+            }
+        }
+        foreach ([...$parentTable, ...$own] as $key => $entry) {
+            [$property, $owner] = $entry instanceof PropertySignature ? [$entry, $class->name] : $entry;
+            foreach ($added as $interface) {
+                $declared = $this->propertyTable($interface)[$key] ?? null;
+                if (null !== $declared) {
+                    $pairs[] = [$property, $owner, $declared];
+                }
+            }
+        }
+        foreach ($pairs as [$property, $owner, [$declared, $declaredIn]]) {
+            $subject = \sprintf('%s::$%s', $owner, $property->name);
+            $against = \sprintf('%s::$%s', $declaredIn, $declared->name);
+            $loads = [
+                ...($declared->readable ? $this->loads($property->type, $declared->type, $class->name) : []),
+                ...($declared->writable ? $this->loads($declared->type, $property->type, $class->name) : []),
+            ];
+            foreach ($loads as $name) {
+                $dependencies[strtolower($name)] ??= new SignatureDependency(
+                    $name,
+                    \sprintf('%s: %s against %s: %s', $subject, $property->type, $against, $declared->type),
+                );
+            }
+        }
+    }
+
+    /**
+     * The properties a class declares itself or takes from its traits (its own win).
+     *
+     * @return array<string, PropertySignature>
+     */
+    private function ownProperties(Declaration $class): array
+    {
+        $properties = [];
+        foreach ($class->properties as $property) {
+            $properties[strtolower($property->name)] = $property;
+        }
+        foreach ($class->traits as $trait) {
+            foreach (($this->declarations[strtolower(ltrim($trait, '\\'))] ?? null)->properties ?? [] as $property) {
+                $properties[strtolower($property->name)] ??= $property;
+            }
+        }
+
+        return $properties;
+    }
+
+    /**
+     * Every typed property a class has once linked, with the class that declares it.
+     *
+     * @return array<string, array{PropertySignature, string}>
+     */
+    private function propertyTable(string $name, int $depth = 0): array
+    {
+        $class = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
+        if (null === $class || $depth > 64) {
+            return [];
+        }
+        $table = array_map(static fn (PropertySignature $p): array => [$p, $class->name], $this->ownProperties($class));
+        foreach ([...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces] as $ancestor) {
+            $table += $this->propertyTable($ancestor, $depth + 1);
+        }
+
+        return $table;
     }
 
     /**
