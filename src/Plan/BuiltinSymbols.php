@@ -69,6 +69,12 @@ final class BuiltinSymbols
         return new self(array_values($data['classes']), array_values($data['functions']), $version);
     }
 
+    /** The same built-ins, for planning by the rules of another PHP version. */
+    public function withPhpVersion(string $phpVersion): self
+    {
+        return new self(array_keys($this->classes), array_keys($this->functions), $phpVersion);
+    }
+
     public function hasClass(string $name): bool
     {
         return isset($this->classes[strtolower(ltrim($name, '\\'))]);

@@ -41,6 +41,11 @@ final class PlanPipeline
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly SourceFinder $finder = new SourceFinder(),
         private readonly Timings $timings = new Timings(),
+        /**
+         * Plans by the syntax and link rules of this PHP version ('8.4.0') rather than those of the version the
+         * PHP binary reports (its built-in classes stay the binary's): for planning for another PHP without it.
+         */
+        private readonly ?string $phpVersion = null,
     ) {
     }
 
@@ -276,7 +281,9 @@ final class PlanPipeline
 
     private function builtins(?string $phpBinary): BuiltinSymbols
     {
-        return $this->builtins[$phpBinary ?? ''] ??= $this->readBuiltins($phpBinary);
+        return $this->builtins[$phpBinary ?? ''] ??= null === $this->phpVersion
+            ? $this->readBuiltins($phpBinary)
+            : $this->readBuiltins($phpBinary)->withPhpVersion($this->phpVersion);
     }
 
     private function readBuiltins(?string $phpBinary): BuiltinSymbols

@@ -309,11 +309,11 @@ final class SignatureDependencies
     {
         $declaration = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
         if (null === $declaration) {
-            $builtin = $this->builtins?->declarationOf($name);
-            if (null === $builtin || !(class_exists($builtin->name, false) || interface_exists($builtin->name, false))) {
+            $builtin = $this->builtins?->declarationOf($name)?->name;
+            if (null === $builtin || !(class_exists($builtin, false) || interface_exists($builtin, false))) {
                 return null;
             }
-            $reflection = new \ReflectionClass($builtin->name);
+            $reflection = new \ReflectionClass($builtin);
 
             return $reflection->hasMethod($method) && !$reflection->getMethod($method)->isPrivate();
         }
