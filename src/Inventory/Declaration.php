@@ -27,6 +27,8 @@ final class Declaration
         public readonly bool $readonly = false,
         /** @var list<PropertySignature> the typed properties whose types name classes */
         public readonly array $properties = [],
+        /** @var list<ConstantSignature> its class constants, private ones aside */
+        public readonly array $constants = [],
     ) {
     }
 
@@ -72,6 +74,7 @@ final class Declaration
             'methods' => array_map(static fn (MethodSignature $m): array => $m->toArray(), $this->methods),
             'readonly' => $this->readonly,
             'properties' => array_map(static fn (PropertySignature $p): array => $p->toArray(), $this->properties),
+            'constants' => array_map(static fn (ConstantSignature $c): array => $c->toArray(), $this->constants),
         ], static fn ($value): bool => null !== $value && [] !== $value && false !== $value);
     }
 
@@ -88,6 +91,7 @@ final class Declaration
             array_values(array_map(MethodSignature::fromArray(...), $data['methods'] ?? [])),
             $data['readonly'] ?? false,
             array_values(array_map(PropertySignature::fromArray(...), $data['properties'] ?? [])),
+            array_values(array_map(ConstantSignature::fromArray(...), $data['constants'] ?? [])),
         );
     }
 }

@@ -483,22 +483,24 @@ final class FileAnalyzer
         $traits = LinkNames::traits($node);
         $methods = SignatureReader::methodsOf($node);
         $properties = SignatureReader::propertiesOf($node);
+        $constants = SignatureReader::constantsOf($node);
 
         return match (true) {
             $node instanceof Stmt\Class_ => new Declaration(
                 DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(),
-                LinkNames::of($node->implements), $traits, $methods, $node->isReadonly(), $properties,
+                LinkNames::of($node->implements), $traits, $methods, $node->isReadonly(), $properties, $constants,
             ),
             $node instanceof Stmt\Interface_ => new Declaration(
                 DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [], $methods,
-                properties: $properties,
+                properties: $properties, constants: $constants,
             ),
             $node instanceof Stmt\Enum_ => new Declaration(
                 DeclarationKind::EnumDeclaration, $name, $line, null,
-                LinkNames::of($node->implements), $traits, $methods,
+                LinkNames::of($node->implements), $traits, $methods, constants: $constants,
             ),
             default => new Declaration(
                 DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods, properties: $properties,
+                constants: $constants,
             ),
         };
     }

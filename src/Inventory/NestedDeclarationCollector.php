@@ -72,6 +72,7 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
                 SignatureReader::methodsOf($node),
                 $node->isReadonly(),
                 SignatureReader::propertiesOf($node),
+                SignatureReader::constantsOf($node),
             );
         }
         if ($node instanceof Node\FunctionLike) {

@@ -126,6 +126,29 @@ final class SignatureReader
         return array_values(array_filter($properties));
     }
 
+    /**
+     * The class constants that are not private, with their types (PHP 8.3) and whether they are final.
+     *
+     * @return list<ConstantSignature>
+     */
+    public static function constantsOf(Stmt\ClassLike $node): array
+    {
+        $self = $node instanceof Stmt\Trait_ ? null : $node->namespacedName?->toString();
+        $parent = $node instanceof Stmt\Class_ ? $node->extends?->toString() : null;
+        $constants = [];
+        foreach ($node->getConstants() as $group) {
+            if ($group->isPrivate()) {
+                continue;
+            }
+            $type = self::typeOf($group->type)?->resolving($self, $parent);
+            foreach ($group->consts as $constant) {
+                $constants[] = new ConstantSignature($constant->name->toString(), $type, $group->isFinal());
+            }
+        }
+
+        return $constants;
+    }
+
     /** @param array<Node\PropertyHook> $hooks */
     private static function property(
         string $name,

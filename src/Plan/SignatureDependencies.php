@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Plan;
 
+use Preheat\Inventory\ConstantSignature;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\DeclaredType;
 use Preheat\Inventory\MethodSignature;
@@ -123,6 +124,7 @@ final class SignatureDependencies
         }
 
         $this->compareProperties($class, $added, $dependencies);
+        $this->compareConstants($class, $added, $dependencies);
         $this->conflict ??= $this->readonlyConflict($class) ?? $this->overrideConflict($class, $own);
 
         return [array_values($dependencies), $this->conflict];
@@ -171,6 +173,91 @@ final class SignatureDependencies
                 );
             }
         }
+    }
+
+    /**
+     * Class constants the class declares against those of its parent (and the parent's ancestors) and of the
+     * interfaces it adds, as do_inherit_constant_check() checks them: a final one cannot be redeclared
+     * (PHP refuses the class); a typed one (PHP 8.3) only with a type that fits, covariantly: none, or a
+     * built-in type the ancestor's does not allow, is refused; where the types differ PHP loads the classes
+     * named, as for a return type.
+     *
+     * @param list<string>                       $added
+     * @param array<string, SignatureDependency> $dependencies
+     */
+    private function compareConstants(Declaration $class, array $added, array &$dependencies): void
+    {
+        if ([] === $class->constants) {
+            return;
+        }
+        $tables = [];
+        if (null !== $class->parent) {
+            $tables[] = $this->constantTable($class->parent);
+        }
+        foreach ($added as $interface) {
+            $tables[] = $this->constantTable($interface);
+        }
+        foreach ($class->constants as $constant) {
+            foreach ($tables as $table) {
+                $entry = $table[$constant->name] ?? null;
+                if (null === $entry) {
+                    continue;
+                }
+                [$declared, $declaredIn] = $entry;
+                $subject = $class->name.'::'.$constant->name;
+                $against = $declaredIn.'::'.$declared->name;
+                $known = isset($this->declarations[strtolower($declaredIn)]);
+                if ($known && null === $this->conflict && $declared->final) {
+                    $this->conflict = \sprintf(
+                        '%s overrides the final constant %s: PHP refuses to link the class',
+                        $subject,
+                        $against,
+                    );
+                }
+                if (null === $declared->type) {
+                    continue;
+                }
+                if ($known && null === $this->conflict && $this->cannotFit($constant->type, $declared->type)) {
+                    $this->conflict = \sprintf(
+                        '%s is %s, which cannot fit %s: %s: PHP refuses to link the class',
+                        $subject,
+                        null === $constant->type ? 'untyped' : 'of type '.$constant->type,
+                        $against,
+                        $declared->type,
+                    );
+                }
+                if (null !== $constant->type) {
+                    foreach ($this->loads($constant->type, $declared->type, $class->name) as $name) {
+                        $dependencies[strtolower($name)] ??= new SignatureDependency(
+                            $name,
+                            \sprintf('%s: %s against %s: %s', $subject, $constant->type, $against, $declared->type),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Every class constant a class-like has once linked (case matters), with the class-like declaring it.
+     *
+     * @return array<string, array{ConstantSignature, string}>
+     */
+    private function constantTable(string $name, int $depth = 0): array
+    {
+        $class = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
+        if (null === $class || $depth > 64) {
+            return [];
+        }
+        $table = [];
+        foreach ($class->constants as $constant) {
+            $table[$constant->name] = [$constant, $class->name];
+        }
+        foreach ([...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces] as $ancestor) {
+            $table += $this->constantTable($ancestor, $depth + 1);
+        }
+
+        return $table;
     }
 
     /**

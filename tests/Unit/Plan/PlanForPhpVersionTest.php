@@ -36,7 +36,7 @@ final class PlanForPhpVersionTest extends TestCase
     {
         $case = PlannerCase::load('php83-typed-class-constants');
 
-        self::assertCount(4, $this->includedFiles($case->resultFor('8.3.0')->plan));
+        self::assertCount(6, $this->includedFiles($case->resultFor('8.3.0')->plan));
         self::assertSame([], $this->includedFiles($case->resultFor('8.2.29')->plan));
     }
 

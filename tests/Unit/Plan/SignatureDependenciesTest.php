@@ -106,6 +106,14 @@ final class SignatureDependenciesTest extends TestCase
             'abstract class P { abstract public B $x { set; } } class C extends P { public A $x { set {} } }',
             ['N\B', 'N\A'],
         ];
+        yield 'PHP 8.3: a class-typed constant narrowed' => [
+            'class P { const ?A X = null; } class C extends P { const ?B X = null; }',
+            ['N\B', 'N\A'],
+        ];
+        yield 'PHP 8.3: a constant of the same type needs nothing' => [
+            'interface P { const ?A X = null; } class C implements P { const ?A X = null; }',
+            [],
+        ];
         yield 'a property of the same type needs nothing' => [
             'class P { public ?A $x = null; } class C extends P { public ?A $x = null; }',
             [],

@@ -5,9 +5,9 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (5 files)
- * Preloads: 4 files, 4 classes, 0 functions
- * Left out: 1 files (`preheat generate --format=json` or `preheat explain FILE` says why)
+ * Scanned:  ., vendor (9 files)
+ * Preloads: 6 files, 6 classes, 0 functions
+ * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
  * `preheat status` tells whether a running php-fpm preloads this script and these files):
@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_88ff17e6da963f78
+final class PreheatManifest_1ff086ae8dd5e615
 {
-    public const PLAN = '088b5be1c6af7bda12f4a47369eb15a35a8644d863bbdd595da5d2c56ba65d2e';
-    public const SOURCES = '9bd057585b0abeb9cad996d97e3922010bab8ed15b967aa5948060afa896cadf';
+    public const PLAN = '6b22beeeb3b45be3a364c9dd26ba4f6d2ace8e74485c5b40d6d7101056361042';
+    public const SOURCES = '2e2e1143de404ea4700e4deedeb6c6310fbffec25ffdd16d64dad018945f1b8f';
 }
 
 (static function (array $files): void {
@@ -39,8 +39,10 @@ final class PreheatManifest_88ff17e6da963f78
         }
     }
 })([
+    __DIR__.'/vendor/acme/config/src/Defaults.php',
     __DIR__.'/vendor/acme/config/src/HasVersion.php',
     __DIR__.'/vendor/acme/config/src/Settings.php',
     __DIR__.'/vendor/acme/config/src/FastSettings.php',
+    __DIR__.'/vendor/acme/config/src/Limits.php',
     __DIR__.'/vendor/acme/config/src/Mode.php',
 ]);

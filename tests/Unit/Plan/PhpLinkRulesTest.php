@@ -13,18 +13,20 @@ use Preheat\Plan\BuiltinSymbols;
 use Preheat\Plan\SignatureDependencies;
 
 /**
- * PHP's link-time rules on #[\Override] (PHP 8.3 on) and readonly classes (8.2 on): the planner refuses class C
- * exactly when the PHP the plan is for does. Each case is also run by the PHP running the test, which must
- * refuse it exactly when the planner does for that PHP's version.
+ * PHP's link-time rules on #[\Override] (PHP 8.3 on), readonly classes (8.2 on) and class constants (final ones,
+ * typed ones from 8.3 on): the planner refuses class C exactly when the PHP the plan is for does. Each case is
+ * also run by the PHP running the test (when it can parse it), which must refuse it exactly when the planner
+ * does for that PHP's version.
  */
-final class OverrideReadonlyRulesTest extends TestCase
+final class PhpLinkRulesTest extends TestCase
 {
     #[DataProvider('cases')]
     public function testRefusesTheClassesPhpRefuses(string $code, bool $refusedOn82, bool $refusedOn84): void
     {
         $source = "<?php\nnamespace N;\n".$code."\n";
         $declarations = [];
-        foreach ((new FileAnalyzer())->analyzeCode('/case.php', $source)->classLikes() as $declaration) {
+        $inventory = (new FileAnalyzer())->analyzeCode('/case.php', $source);
+        foreach ($inventory->classLikes() as $declaration) {
             $declarations[strtolower($declaration->name)] = $declaration;
         }
         $class = $declarations['n\\c'] ?? null;
@@ -38,12 +40,18 @@ final class OverrideReadonlyRulesTest extends TestCase
         self::assertSame($refusedOn82, null !== $conflict('8.2.29'), (string) $conflict('8.2.29'));
         self::assertSame($refusedOn84, null !== $conflict('8.4.14'), (string) $conflict('8.4.14'));
 
+        if (!$inventory->compilesOn(\PHP_VERSION)) {
+            return; // PHP 8.2 cannot parse a typed constant: the case is for newer PHP
+        }
         $file = tempnam(sys_get_temp_dir(), 'preheat-link-');
         self::assertIsString($file);
         file_put_contents($file, $source);
         exec(\PHP_BINARY.' -n -d error_reporting=-1 '.escapeshellarg($file).' 2>&1', $output);
         unlink($file);
-        $refused = 1 === preg_match('/Override|readonly class/', implode("\n", $output));
+        $refused = 1 === preg_match(
+            '/Override|readonly class|cannot override final constant|must be compatible/',
+            implode("\n", $output),
+        );
         self::assertSame(null !== $conflict(\PHP_VERSION), $refused, 'PHP '.\PHP_VERSION.': '.implode("\n", $output));
     }
 
@@ -74,6 +82,15 @@ final class OverrideReadonlyRulesTest extends TestCase
         yield 'a method of a parent trait' => ['trait T { function m() {} } class P { use T; } class C extends P { #[\Override] function m() {} }', false, false];
         yield 'a built-in interface method' => ['class C implements \Countable { #[\Override] function count(): int { return 0; } }', false, false];
         yield 'not a built-in interface method' => ['class C implements \Countable { function count(): int { return 0; } #[\Override] function size() {} }', false, true];
+        yield 'an interface constant redeclared' => ['interface I { const X = 1; } class C implements I { const X = 2; }', false, false];
+        yield 'a final constant redeclared' => ['interface I { final const X = 1; } class C implements I { const X = 2; }', true, true];
+        yield "a final parent's constant redeclared" => ['class P { final public const X = 1; } class C extends P { const X = 2; }', true, true];
+        yield 'a private parent constant redeclared' => ['class P { private const X = 1; } class C extends P { const X = 2; }', false, false];
+        yield 'a typed constant redeclared with its type' => ['interface I { const string X = "a"; } class C implements I { const string X = "b"; }', false, false];
+        yield 'a typed constant narrowed' => ['class P { const int|string X = 1; } class C extends P { const int X = 2; }', false, false];
+        yield 'a typed constant redeclared with another type' => ['interface I { const string X = "a"; } class C implements I { const int X = 1; }', true, true];
+        yield 'a typed constant redeclared without a type' => ['class P { const string X = "a"; } class C extends P { const X = "b"; }', true, true];
+        yield 'an enum redeclaring an interface constant' => ['interface I { const X = 1; } enum C: string implements I { case A = "a"; const X = 2; }', false, false];
         yield 'a readonly class, readonly parent' => ['readonly class P {} readonly class C extends P {}', false, false];
         yield 'a readonly class, parent not' => ['class P {} readonly class C extends P {}', true, true];
         yield 'not readonly, readonly parent' => ['readonly class P {} class C extends P {}', true, true];
