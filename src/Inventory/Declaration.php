@@ -25,7 +25,7 @@ final class Declaration
         public readonly array $methods = [],
         /** A readonly class: PHP links it only to a readonly parent, and a readonly class only to it */
         public readonly bool $readonly = false,
-        /** @var list<PropertySignature> the typed properties whose types name classes */
+        /** @var list<PropertySignature> the properties a child inherits (not private) */
         public readonly array $properties = [],
         /** @var list<ConstantSignature> its class constants, private ones aside */
         public readonly array $constants = [],

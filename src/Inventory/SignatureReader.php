@@ -85,8 +85,9 @@ final class SignatureReader
     }
 
     /**
-     * The typed properties of a class-like whose types name classes (declared, or promoted by the constructor),
+     * The properties of a class-like a child inherits (declared, or promoted by the constructor; not private),
      * with what their hooks let a child do with the type (PropertySignature). Names are resolved as for methods.
+     * In a readonly class every property is readonly.
      *
      * @return list<PropertySignature>
      */
@@ -98,25 +99,30 @@ final class SignatureReader
         $properties = [];
         foreach ($node->getProperties() as $property) {
             foreach ($property->props as $item) {
-                $properties[] = self::property(
+                $properties[] = $property->isPrivate() ? null : self::property(
                     $item->name->toString(),
                     $property->type,
                     $property->hooks,
                     $abstract || $property->isAbstract(),
-                    $property->isPrivate(),
+                    $property->isStatic(),
+                    $property->isReadonly() || ($node instanceof Stmt\Class_ && $node->isReadonly()),
                     $self,
                     $parent,
                 );
             }
         }
         foreach ($node->getMethod('__construct')->params ?? [] as $param) {
-            if (0 !== $param->flags && $param->var instanceof Node\Expr\Variable && \is_string($param->var->name)) {
+            if (
+                0 !== $param->flags && !$param->isPrivate()
+                && $param->var instanceof Node\Expr\Variable && \is_string($param->var->name)
+            ) {
                 $properties[] = self::property(
                     $param->var->name,
                     $param->type,
                     $param->hooks,
                     false,
-                    $param->isPrivate(),
+                    false,
+                    $param->isReadonly() || ($node instanceof Stmt\Class_ && $node->isReadonly()),
                     $self,
                     $parent,
                 );
@@ -155,16 +161,14 @@ final class SignatureReader
         Node\Identifier|Node\Name|Node\ComplexType|null $typeNode,
         array $hooks,
         bool $abstract,
-        bool $private,
+        bool $static,
+        bool $readonly,
         ?string $self,
         ?string $parent,
-    ): ?PropertySignature {
+    ): PropertySignature {
         $type = self::typeOf($typeNode)?->resolving($self, $parent);
-        if (null === $type || !$type->involvesClasses()) {
-            return null;
-        }
         if ([] === $hooks) {
-            return new PropertySignature($name, $type, true, true, $private);
+            return new PropertySignature($name, $type, true, true, $static, $readonly);
         }
         // A concrete hooked property is backed (it has a value of its own: readable and writable) when a
         // hook names $this->NAME, or a short `set => EXPR` assigns EXPR to it; else it is virtual: it can
@@ -188,7 +192,8 @@ final class SignatureReader
             $type,
             $backed || isset($kinds['get']),
             $backed || isset($kinds['set']),
-            $private,
+            $static,
+            $readonly,
         );
     }
 

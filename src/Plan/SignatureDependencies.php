@@ -146,7 +146,7 @@ final class SignatureDependencies
         $parentTable = null === $class->parent ? [] : $this->propertyTable($class->parent);
         $pairs = [];
         foreach ($own as $key => $property) {
-            if (isset($parentTable[$key]) && !$parentTable[$key][0]->private) {
+            if (isset($parentTable[$key])) {
                 $pairs[] = [$property, $class->name, $parentTable[$key]];
             }
         }
@@ -162,6 +162,12 @@ final class SignatureDependencies
         foreach ($pairs as [$property, $owner, [$declared, $declaredIn]]) {
             $subject = \sprintf('%s::$%s', $owner, $property->name);
             $against = \sprintf('%s::$%s', $declaredIn, $declared->name);
+            if (null === $this->conflict && isset($this->declarations[strtolower($declaredIn)])) {
+                $this->conflict = $this->propertyConflict($property, $declared, $subject, $against);
+            }
+            if (null === $property->type || null === $declared->type) {
+                continue;
+            }
             $loads = [
                 ...($declared->readable ? $this->loads($property->type, $declared->type, $class->name) : []),
                 ...($declared->writable ? $this->loads($declared->type, $property->type, $class->name) : []),
@@ -173,6 +179,56 @@ final class SignatureDependencies
                 );
             }
         }
+    }
+
+    /**
+     * Why PHP refuses a property redeclared against an ancestor's, whatever the classes its type names: static on
+     * one side only, readonly on one side only, a type on one side only, or built-in types that cannot fit (the
+     * property's must be the ancestor's where the ancestor's is read and written: `int` for `int`; only what
+     * can be read may narrow, only what can be written widen).
+     */
+    private function propertyConflict(
+        PropertySignature $property,
+        PropertySignature $declared,
+        string $subject,
+        string $against,
+    ): ?string {
+        $refused = ': PHP refuses to link the class';
+        foreach (['static' => 'static', 'readonly' => 'readonly'] as $flag => $word) {
+            if ($property->$flag !== $declared->$flag) {
+                return \sprintf(
+                    '%s is %s, while %s is %s%s',
+                    $subject,
+                    $property->$flag ? $word : 'not '.$word,
+                    $against,
+                    $declared->$flag ? $word : 'not '.$word,
+                    $refused,
+                );
+            }
+        }
+        if ((null === $property->type) !== (null === $declared->type)) {
+            return null === $property->type
+                ? \sprintf('%s has no type, while %s is %s%s', $subject, $against, $declared->type, $refused)
+                : \sprintf('%s is %s, while %s has no type%s', $subject, $property->type, $against, $refused);
+        }
+        if (null === $property->type || null === $declared->type) {
+            return null;
+        }
+        if (
+            ($declared->readable && $this->cannotFit($property->type, $declared->type))
+            || ($declared->writable && $this->cannotFit($declared->type, $property->type))
+        ) {
+            return \sprintf(
+                '%s is %s, which cannot fit %s: %s%s',
+                $subject,
+                $property->type,
+                $against,
+                $declared->type,
+                $refused,
+            );
+        }
+
+        return null;
     }
 
     /**

@@ -49,7 +49,7 @@ final class PhpLinkRulesTest extends TestCase
         exec(\PHP_BINARY.' -n -d error_reporting=-1 '.escapeshellarg($file).' 2>&1', $output);
         unlink($file);
         $refused = 1 === preg_match(
-            '/Override|readonly class|cannot override final constant|must be compatible/',
+            '/Override|readonly class|cannot override final constant|must be compatible|Cannot redeclare|Type of \S+ must/',
             implode("\n", $output),
         );
         self::assertSame(null !== $conflict(\PHP_VERSION), $refused, 'PHP '.\PHP_VERSION.': '.implode("\n", $output));
@@ -91,6 +91,19 @@ final class PhpLinkRulesTest extends TestCase
         yield 'a typed constant redeclared with another type' => ['interface I { const string X = "a"; } class C implements I { const int X = 1; }', true, true];
         yield 'a typed constant redeclared without a type' => ['class P { const string X = "a"; } class C extends P { const X = "b"; }', true, true];
         yield 'an enum redeclaring an interface constant' => ['interface I { const X = 1; } enum C: string implements I { case A = "a"; const X = 2; }', false, false];
+        yield 'a property redeclared alike' => ['class P { public int $x = 0; public $y; } class C extends P { public int $x = 1; public $y = 2; }', false, false];
+        yield 'a property redeclared with another type' => ['class P { public int $x = 0; } class C extends P { public string $x = ""; }', true, true];
+        yield 'a property redeclared with a wider type' => ['class P { public int $x = 0; } class C extends P { public int|string $x = 0; }', true, true];
+        yield 'a typed property redeclared untyped' => ['class P { public int $x = 0; } class C extends P { public $x = 0; }', true, true];
+        yield 'an untyped property redeclared typed' => ['class P { public $x = 0; } class C extends P { public int $x = 0; }', true, true];
+        yield 'a property redeclared static' => ['class P { public $x; } class C extends P { public static $x; }', true, true];
+        yield 'a readonly property redeclared readonly' => ['class P { public function __construct(public readonly int $x) {} } class C extends P { public readonly int $x; }', false, false];
+        yield 'a readonly property redeclared not readonly' => ['class P { public readonly int $x; } class C extends P { public int $x; }', true, true];
+        yield 'a private property redeclared' => ['class P { private int $x = 0; } class C extends P { public string $x = ""; }', false, false];
+        yield 'a property of a readonly class redeclared by a readonly child' => ['readonly class P { public function __construct(public int $x) {} } readonly class C extends P { public int $x; }', false, false];
+        yield 'PHP 8.4: a get-only interface property narrowed' => ['interface I { public int|string $x { get; } } class C implements I { public int $x = 0; }', false, false];
+        yield 'PHP 8.4: a get-only interface property widened' => ['interface I { public int $x { get; } } class C implements I { public int|string $x = 0; }', true, true];
+        yield 'PHP 8.4: a set-only abstract property widened' => ['abstract class P { abstract public int $x { set; } } class C extends P { public int|string $x = 0; }', false, false];
         yield 'a readonly class, readonly parent' => ['readonly class P {} readonly class C extends P {}', false, false];
         yield 'a readonly class, parent not' => ['class P {} readonly class C extends P {}', true, true];
         yield 'not readonly, readonly parent' => ['readonly class P {} class C extends P {}', true, true];
