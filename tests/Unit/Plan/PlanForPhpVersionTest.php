@@ -16,7 +16,14 @@ final class PlanForPhpVersionTest extends TestCase
 {
     public function testForPhp82AFileWithNewerSyntaxIsLeftOutSayingWhichPhpItNeeds(): void
     {
-        $plan = PlannerCase::load('php84-property-hooks')->resultFor('8.2.29')->plan;
+        $result = PlannerCase::load('php84-property-hooks')->resultFor('8.2.29');
+        $plan = $result->plan;
+        self::assertSame(
+            ['Planned for PHP 8.2.29, the PHP that will run the script: 5 file(s) use syntax it cannot parse and are '
+            .'left out (vendor/acme/shop/src/Discounted.php: a property hook on line 8 needs PHP 8.4).'],
+            array_map(static fn ($note): string => $note->message, $result->warnings),
+        );
+        self::assertSame([], PlannerCase::load('php84-property-hooks')->resultFor('8.4.0')->warnings);
 
         self::assertEqualsCanonicalizing(
             ['vendor/acme/shop/src/Money.php', 'vendor/acme/shop/src/SalePrice.php', 'vendor/acme/shop/src/Slugger.php'],
@@ -36,8 +43,8 @@ final class PlanForPhpVersionTest extends TestCase
     {
         $case = PlannerCase::load('php83-typed-class-constants');
 
-        self::assertCount(6, $this->includedFiles($case->resultFor('8.3.0')->plan));
-        self::assertSame([], $this->includedFiles($case->resultFor('8.2.29')->plan));
+        self::assertCount(7, $this->includedFiles($case->resultFor('8.3.0')->plan));
+        self::assertSame(['vendor/acme/config/src/Env.php'], $this->includedFiles($case->resultFor('8.2.29')->plan));
     }
 
     public function testOverrideIsCheckedOnlyForPhp83AndLater(): void

@@ -5,8 +5,8 @@
  * after every deploy that changes code (composer install/update).
  *
  * Strategy: paths
- * Scanned:  ., vendor (9 files)
- * Preloads: 6 files, 6 classes, 0 functions
+ * Scanned:  ., vendor (10 files)
+ * Preloads: 7 files, 7 classes, 0 functions
  * Left out: 3 files (`preheat generate --format=json` or `preheat explain FILE` says why)
  *
  * Enable in the php.ini of php-fpm, then restart php-fpm (a reload or opcache_reset() does not reload it;
@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_1ff086ae8dd5e615
+final class PreheatManifest_aae51d2fd1419faf
 {
-    public const PLAN = '6b22beeeb3b45be3a364c9dd26ba4f6d2ace8e74485c5b40d6d7101056361042';
-    public const SOURCES = '2e2e1143de404ea4700e4deedeb6c6310fbffec25ffdd16d64dad018945f1b8f';
+    public const PLAN = '9c5fb796d39fdd7559dd07e3d8a5dfc71e83d517d3940c4f366786b418a3531f';
+    public const SOURCES = '0868fa1f1bac1686cdce26289a8dd2927eb809ba8de9d7c1b02a68187a00f86f';
 }
 
 (static function (array $files): void {
@@ -40,6 +40,7 @@ final class PreheatManifest_1ff086ae8dd5e615
     }
 })([
     __DIR__.'/vendor/acme/config/src/Defaults.php',
+    __DIR__.'/vendor/acme/config/src/Env.php',
     __DIR__.'/vendor/acme/config/src/HasVersion.php',
     __DIR__.'/vendor/acme/config/src/Settings.php',
     __DIR__.'/vendor/acme/config/src/FastSettings.php',
