@@ -325,11 +325,11 @@ final class SignatureDependencies
     {
         $properties = [];
         foreach ($class->properties as $property) {
-            $properties[strtolower($property->name)] = $property;
+            $properties[$property->name] = $property;
         }
         foreach ($class->traits as $trait) {
             foreach (($this->declarations[strtolower(ltrim($trait, '\\'))] ?? null)->properties ?? [] as $property) {
-                $properties[strtolower($property->name)] ??= $property;
+                $properties[$property->name] ??= $property;
             }
         }
 

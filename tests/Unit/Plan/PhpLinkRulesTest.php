@@ -99,6 +99,7 @@ final class PhpLinkRulesTest extends TestCase
         yield 'a property redeclared static' => ['class P { public $x; } class C extends P { public static $x; }', true, true];
         yield 'a readonly property redeclared readonly' => ['class P { public function __construct(public readonly int $x) {} } class C extends P { public readonly int $x; }', false, false];
         yield 'a readonly property redeclared not readonly' => ['class P { public readonly int $x; } class C extends P { public int $x; }', true, true];
+        yield 'property names are case-sensitive' => ['class P { public int $x = 0; } class C extends P { public string $X = ""; }', false, false];
         yield 'a private property redeclared' => ['class P { private int $x = 0; } class C extends P { public string $x = ""; }', false, false];
         yield 'a property of a readonly class redeclared by a readonly child' => ['readonly class P { public function __construct(public int $x) {} } readonly class C extends P { public int $x; }', false, false];
         yield 'PHP 8.4: a get-only interface property narrowed' => ['interface I { public int|string $x { get; } } class C implements I { public int $x = 0; }', false, false];
