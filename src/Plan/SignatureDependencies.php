@@ -388,8 +388,9 @@ final class SignatureDependencies
         if (version_compare($this->phpVersion, '8.3', '<')) {
             return null;
         }
-        foreach ($own as [$method]) {
-            if (!$method->override) {
+        foreach ($own as $key => [$method]) {
+            // __toString() implements Stringable, which PHP adds to every class that declares it.
+            if (!$method->override || '__tostring' === $key) {
                 continue;
             }
             $found = false;
