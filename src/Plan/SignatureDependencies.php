@@ -6,6 +6,7 @@ namespace Preheat\Plan;
 
 use Preheat\Inventory\ConstantSignature;
 use Preheat\Inventory\Declaration;
+use Preheat\Inventory\DeclarationKind;
 use Preheat\Inventory\DeclaredType;
 use Preheat\Inventory\MethodSignature;
 use Preheat\Inventory\PropertySignature;
@@ -385,7 +386,8 @@ final class SignatureDependencies
      */
     private function overrideConflict(Declaration $class, array $own): ?string
     {
-        if (version_compare($this->phpVersion, '8.3', '<')) {
+        // A trait's methods are checked in each class using it, as the class's own.
+        if (version_compare($this->phpVersion, '8.3', '<') || DeclarationKind::TraitDeclaration === $class->kind) {
             return null;
         }
         foreach ($own as $key => [$method]) {

@@ -105,6 +105,9 @@ final class PhpLinkRulesTest extends TestCase
         yield 'PHP 8.4: a get-only interface property narrowed' => ['interface I { public int|string $x { get; } } class C implements I { public int $x = 0; }', false, false];
         yield 'PHP 8.4: a get-only interface property widened' => ['interface I { public int $x { get; } } class C implements I { public int|string $x = 0; }', true, true];
         yield 'PHP 8.4: a set-only abstract property widened' => ['abstract class P { abstract public int $x { set; } } class C extends P { public int|string $x = 0; }', false, false];
+        yield 'a trait method, checked where the trait is used' => ['trait C { #[\Override] function m() {} }', false, false];
+        yield 'a trait method with no ancestor method where used' => ['trait T { #[\Override] function m() {} } class C { use T; }', false, true];
+        yield 'a trait method overriding where used' => ['class P { function m() {} } trait T { #[\Override] function m() {} } class C extends P { use T; }', false, false];
         yield '__toString() implements Stringable' => ['class C { #[\Override] function __toString(): string { return ""; } }', false, false];
         yield 'an enum method of its own' => ['enum C: string { case A = "a"; #[\Override] function label(): string { return ""; } }', false, true];
         yield 'a readonly class, readonly parent' => ['readonly class P {} readonly class C extends P {}', false, false];
