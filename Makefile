@@ -64,9 +64,15 @@ bench-generate: deps
 
 ## Set up four real PHP apps (WordPress, MediaWiki, phpMyAdmin, a Symfony app) and check Preheat on each
 ## with its defaults: generate, verify with php-fpm's php.ini, a real php-fpm start, the bench gate. Slow;
-## not part of `test`. Needs root (apt-get). One app: `make corpus APPS=symfony`.
+## not part of `test`. Needs root (apt-get). One app: `make corpus APPS=symfony`. On another PHP than the
+## machine's 8.2, in the PHP matrix's root for it: `make corpus PHP_VERSION=8.4 APPS=symfony`.
+PHP_VERSION ?= 8.2
 corpus: deps
+ifeq ($(PHP_VERSION),8.2)
 	bash bench/corpus/run.sh $(APPS)
+else
+	bash bench/corpus/matrix.sh $(PHP_VERSION) $(APPS)
+endif
 
 ## Reproduce the published benchmarks in shape on this machine (bench/seeds/): prints three tables beside the
 ## published figures and writes them, an SVG each and every run into bench/seeds/results/. At most about

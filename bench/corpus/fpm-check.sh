@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts the real php-fpm the way production would: Debian's fpm php.ini (with its conf.d) plus
+# Starts the real php-fpm ($FPM, lib.sh) the way production would: Debian's fpm php.ini (with its conf.d) plus
 # opcache.preload, a pool running as the web user, nginx in front on a free loopback port. Measures the
 # start-up, fetches each URL, prints what PHP logged at start-up, then stops both by PID.
 # Usage: bench/corpus/fpm-check.sh APP_DIR [PRELOAD_SCRIPT|-]     (the pages: bench.urls of APP_DIR/preheat.json)
@@ -79,7 +79,7 @@ http {
 CONF
 
 start=$(date +%s%N)
-php-fpm8.2 --nodaemonize --fpm-config "$run/php-fpm.conf" --php-ini "$run/php.ini" >"$run/fpm.out" 2>&1 &
+"$FPM" --nodaemonize --fpm-config "$run/php-fpm.conf" --php-ini "$run/php.ini" >"$run/fpm.out" 2>&1 &
 fpm_pid=$!
 started=0
 for _ in $(seq 1 3600); do

@@ -4,8 +4,16 @@ CORPUS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$CORPUS_DIR/../.." && pwd)
 # Every app gets a directory of its own under here; it survives between runs (installs are cached).
 WORK_DIR=${CORPUS_WORK:-$CORPUS_DIR/work}
-PHP=${PHP:-php8.2}
-FPM_INI=${CORPUS_FPM_INI:-/etc/php/8.2/fpm/php.ini}
+# The PHP the apps run on (Debian's packages of that version: phpX.Y, php-fpmX.Y, /etc/php/X.Y/fpm).
+# Another PHP than the machine's runs in the PHP matrix's root for it: `make corpus PHP_VERSION=8.4`.
+PHP_VERSION=${PHP_VERSION:-8.2}
+[[ $PHP_VERSION =~ ^[0-9]+\.[0-9]+$ ]] || {
+    printf '[corpus] error: PHP_VERSION=%s is not a PHP version such as 8.2 or 8.4\n' "$PHP_VERSION" >&2
+    exit 2
+}
+PHP=${PHP:-php$PHP_VERSION}
+FPM=${CORPUS_FPM:-php-fpm$PHP_VERSION}
+FPM_INI=${CORPUS_FPM_INI:-/etc/php/$PHP_VERSION/fpm/php.ini}
 WEB_USER=${CORPUS_WEB_USER:-www-data}
 MARIADB_DIR=$WORK_DIR/mariadb
 MARIADB_SOCKET=$MARIADB_DIR/mysqld.sock

@@ -11,6 +11,8 @@
 #                canary-preload.php that changes a page on purpose, the gate must fail on it
 # then prints a table per app and exits 1 when any step of any app failed.
 # Usage: bench/corpus/run.sh [APP...]   (apps: wordpress mediawiki phpmyadmin symfony; default all)
+#   PHP_VERSION=8.4            the PHP the apps run on (default 8.2; its Debian packages must be installable
+#                              here: bench/corpus/matrix.sh runs this script in the PHP matrix's root for it)
 #   CORPUS_WORK=DIR            where the apps and results live (default bench/corpus/work)
 #   CORPUS_BENCH_OPTIONS=...   options for `preheat bench` (default: one short round)
 #   CORPUS_GENERATE_OPTIONS=... options for `preheat generate`, to try what the defaults miss (e.g. --path=.);
@@ -28,7 +30,7 @@ bench_options=${CORPUS_BENCH_OPTIONS:---rounds=1 --max-time=0 --duration=2 --war
 preheat=("$PHP" "$REPO_DIR/bin/preheat")
 read -r -a generate_options <<<"${CORPUS_GENERATE_OPTIONS:-}"
 
-need_packages php8.2-cli php8.2-fpm php8.2-opcache nginx wrk curl jq
+need_packages "php$PHP_VERSION-cli" "php$PHP_VERSION-fpm" "php$PHP_VERSION-opcache" nginx wrk curl jq
 mkdir -p "$WORK_DIR"
 check_traversable "$WORK_DIR"
 results=$WORK_DIR/results
@@ -56,6 +58,7 @@ step() {
 }
 
 started=$(date +%s)
+log "PHP $("$PHP" -r 'echo PHP_VERSION;'), php-fpm $FPM, $FPM_INI"
 for app in "${apps[@]}"; do
     dir=$WORK_DIR/$app
     mkdir -p "$results/$app"

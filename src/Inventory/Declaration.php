@@ -23,6 +23,12 @@ final class Declaration
         public readonly array $interfaces = [],
         public readonly array $traits = [],
         public readonly array $methods = [],
+        /** A readonly class: PHP links it only to a readonly parent, and a readonly class only to it */
+        public readonly bool $readonly = false,
+        /** @var list<PropertySignature> the properties a child inherits (not private) */
+        public readonly array $properties = [],
+        /** @var list<ConstantSignature> its class constants, private ones aside */
+        public readonly array $constants = [],
     ) {
     }
 
@@ -66,7 +72,10 @@ final class Declaration
             'interfaces' => $this->interfaces,
             'traits' => $this->traits,
             'methods' => array_map(static fn (MethodSignature $m): array => $m->toArray(), $this->methods),
-        ], static fn ($value): bool => null !== $value && [] !== $value);
+            'readonly' => $this->readonly,
+            'properties' => array_map(static fn (PropertySignature $p): array => $p->toArray(), $this->properties),
+            'constants' => array_map(static fn (ConstantSignature $c): array => $c->toArray(), $this->constants),
+        ], static fn ($value): bool => null !== $value && [] !== $value && false !== $value);
     }
 
     /** @param array<string, mixed> $data */
@@ -80,6 +89,9 @@ final class Declaration
             $data['interfaces'] ?? [],
             $data['traits'] ?? [],
             array_values(array_map(MethodSignature::fromArray(...), $data['methods'] ?? [])),
+            $data['readonly'] ?? false,
+            array_values(array_map(PropertySignature::fromArray(...), $data['properties'] ?? [])),
+            array_values(array_map(ConstantSignature::fromArray(...), $data['constants'] ?? [])),
         );
     }
 }

@@ -29,11 +29,16 @@ final class FileAnalyzer
 
     private readonly Parser $parser;
 
+    /**
+     * @param PhpVersion|null $targetVersion the grammar to parse with; by default the newest php-parser knows,
+     *                                       whatever PHP runs Preheat: the plan is for the PHP that will run
+     *                                       the script, and a file's syntaxVersion says which PHP can compile it
+     */
     public function __construct(?PhpVersion $targetVersion = null)
     {
         $factory = new ParserFactory();
         $this->parser = null === $targetVersion
-            ? $factory->createForHostVersion()
+            ? $factory->createForNewestSupportedVersion()
             : $factory->createForVersion($targetVersion);
     }
 
@@ -84,7 +89,8 @@ final class FileAnalyzer
         }
 
         $nested = new NestedDeclarationCollector();
-        $traverser = new NodeTraverser(new NameResolver(), $nested);
+        $syntax = new SyntaxVersion();
+        $traverser = new NodeTraverser(new NameResolver(), $nested, $syntax);
         $statements = $traverser->traverse($statements);
 
         $scan = new TopLevelScan();
@@ -105,6 +111,8 @@ final class FileAnalyzer
             $scan->unreachable,
             $guardedIncludes,
             $constants,
+            $syntax->version,
+            $syntax->reason,
         );
     }
 
@@ -474,20 +482,26 @@ final class FileAnalyzer
 
         $traits = LinkNames::traits($node);
         $methods = SignatureReader::methodsOf($node);
+        $properties = SignatureReader::propertiesOf($node);
+        $constants = SignatureReader::constantsOf($node);
 
         return match (true) {
             $node instanceof Stmt\Class_ => new Declaration(
                 DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(),
-                LinkNames::of($node->implements), $traits, $methods,
+                LinkNames::of($node->implements), $traits, $methods, $node->isReadonly(), $properties, $constants,
             ),
             $node instanceof Stmt\Interface_ => new Declaration(
                 DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [], $methods,
+                properties: $properties, constants: $constants,
             ),
             $node instanceof Stmt\Enum_ => new Declaration(
                 DeclarationKind::EnumDeclaration, $name, $line, null,
-                LinkNames::of($node->implements), $traits, $methods,
+                LinkNames::of($node->implements), $traits, $methods, constants: $constants,
             ),
-            default => new Declaration(DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods),
+            default => new Declaration(
+                DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods, properties: $properties,
+                constants: $constants,
+            ),
         };
     }
 }

@@ -32,12 +32,22 @@ final class FileInventory
         public readonly array $guardedIncludes = [],
         /** @var array<string, list<list<array{string, string}>>> constant => its define() values as StaticPath parts */
         public readonly array $constants = [],
+        /** The oldest PHP that can compile the file ('8.4'), when it uses syntax PHP 8.2 lacks */
+        public readonly ?string $syntaxVersion = null,
+        /** What needs that PHP first ("a property hook on line 12") */
+        public readonly ?string $syntaxReason = null,
     ) {
     }
 
     public static function unparsable(string $path, int $size, int $modifiedAt, string $error): self
     {
         return new self($path, $size, $modifiedAt, parseError: $error);
+    }
+
+    /** Whether PHP $phpVersion ('8.2.29') can compile the file, by the syntax it uses. */
+    public function compilesOn(string $phpVersion): bool
+    {
+        return null === $this->syntaxVersion || version_compare($phpVersion, $this->syntaxVersion, '>=');
     }
 
     /** @return list<Declaration> */
@@ -103,6 +113,9 @@ final class FileInventory
         if ([] !== $this->constants) {
             $data['constants'] = $this->constants;
         }
+        if (null !== $this->syntaxVersion) {
+            $data['syntax'] = [$this->syntaxVersion, $this->syntaxReason];
+        }
 
         return $data;
     }
@@ -124,6 +137,8 @@ final class FileInventory
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['unreachable'])),
             array_values(array_map(GuardedInclude::fromArray(...), $data['guardedIncludes'] ?? [])),
             $data['constants'] ?? [],
+            $data['syntax'][0] ?? null,
+            $data['syntax'][1] ?? null,
         );
     }
 }

@@ -34,6 +34,8 @@ final class MethodSignature
         public readonly array $byReference = [],
         public readonly bool $static = false,
         public readonly bool $returnsReference = false,
+        /** It has #[\Override]: from PHP 8.3 on, an ancestor must have a method of its name */
+        public readonly bool $override = false,
     ) {
     }
 
@@ -79,6 +81,7 @@ final class MethodSignature
             'byReference' => $this->byReference,
             'static' => $this->static,
             'returnsReference' => $this->returnsReference,
+            'override' => $this->override,
         ], static fn ($value): bool => null !== $value && false !== $value && [] !== $value);
     }
 
@@ -103,6 +106,7 @@ final class MethodSignature
             array_values($data['byReference'] ?? []),
             $data['static'] ?? false,
             $data['returnsReference'] ?? false,
+            $data['override'] ?? false,
         );
     }
 }

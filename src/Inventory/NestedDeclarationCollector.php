@@ -70,6 +70,9 @@ final class NestedDeclarationCollector extends NodeVisitorAbstract
                 LinkNames::of($node->implements),
                 LinkNames::traits($node),
                 SignatureReader::methodsOf($node),
+                $node->isReadonly(),
+                SignatureReader::propertiesOf($node),
+                SignatureReader::constantsOf($node),
             );
         }
         if ($node instanceof Node\FunctionLike) {

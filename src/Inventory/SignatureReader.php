@@ -6,6 +6,7 @@ namespace Preheat\Inventory;
 
 use PhpParser\Node;
 use PhpParser\Node\Stmt;
+use PhpParser\NodeFinder;
 
 /**
  * Reads the method signatures of a class-like, with names already resolved by php-parser's NameResolver.
@@ -76,10 +77,137 @@ final class SignatureReader
                 $byReference,
                 $method->isStatic(),
                 $method->byRef,
+                self::hasOverride($method),
             );
         }
 
         return $methods;
+    }
+
+    /**
+     * The properties of a class-like a child inherits (declared, or promoted by the constructor; not private),
+     * with what their hooks let a child do with the type (PropertySignature). Names are resolved as for methods.
+     * In a readonly class every property is readonly.
+     *
+     * @return list<PropertySignature>
+     */
+    public static function propertiesOf(Stmt\ClassLike $node): array
+    {
+        $abstract = $node instanceof Stmt\Interface_;
+        $self = $node instanceof Stmt\Trait_ ? null : $node->namespacedName?->toString();
+        $parent = $node instanceof Stmt\Class_ ? $node->extends?->toString() : null;
+        $properties = [];
+        foreach ($node->getProperties() as $property) {
+            foreach ($property->props as $item) {
+                $properties[] = $property->isPrivate() ? null : self::property(
+                    $item->name->toString(),
+                    $property->type,
+                    $property->hooks,
+                    $abstract || $property->isAbstract(),
+                    $property->isStatic(),
+                    $property->isReadonly() || ($node instanceof Stmt\Class_ && $node->isReadonly()),
+                    $self,
+                    $parent,
+                );
+            }
+        }
+        foreach ($node->getMethod('__construct')->params ?? [] as $param) {
+            if (
+                0 !== $param->flags && !$param->isPrivate()
+                && $param->var instanceof Node\Expr\Variable && \is_string($param->var->name)
+            ) {
+                $properties[] = self::property(
+                    $param->var->name,
+                    $param->type,
+                    $param->hooks,
+                    false,
+                    false,
+                    $param->isReadonly() || ($node instanceof Stmt\Class_ && $node->isReadonly()),
+                    $self,
+                    $parent,
+                );
+            }
+        }
+
+        return array_values(array_filter($properties));
+    }
+
+    /**
+     * The class constants that are not private, with their types (PHP 8.3) and whether they are final.
+     *
+     * @return list<ConstantSignature>
+     */
+    public static function constantsOf(Stmt\ClassLike $node): array
+    {
+        $self = $node instanceof Stmt\Trait_ ? null : $node->namespacedName?->toString();
+        $parent = $node instanceof Stmt\Class_ ? $node->extends?->toString() : null;
+        $constants = [];
+        foreach ($node->getConstants() as $group) {
+            if ($group->isPrivate()) {
+                continue;
+            }
+            $type = self::typeOf($group->type)?->resolving($self, $parent);
+            foreach ($group->consts as $constant) {
+                $constants[] = new ConstantSignature($constant->name->toString(), $type, $group->isFinal());
+            }
+        }
+
+        return $constants;
+    }
+
+    /** @param array<Node\PropertyHook> $hooks */
+    private static function property(
+        string $name,
+        Node\Identifier|Node\Name|Node\ComplexType|null $typeNode,
+        array $hooks,
+        bool $abstract,
+        bool $static,
+        bool $readonly,
+        ?string $self,
+        ?string $parent,
+    ): PropertySignature {
+        $type = self::typeOf($typeNode)?->resolving($self, $parent);
+        if ([] === $hooks) {
+            return new PropertySignature($name, $type, true, true, $static, $readonly);
+        }
+        // A concrete hooked property is backed (it has a value of its own: readable and writable) when a
+        // hook names $this->NAME, or a short `set => EXPR` assigns EXPR to it; else it is virtual: it can
+        // only be read or written as its hooks allow, as an abstract one (`{ get; }`) can.
+        $kinds = [];
+        $backed = false;
+        foreach ($hooks as $hook) {
+            $kind = $hook->name->toLowerString();
+            $kinds[$kind] = true;
+            $backed = $backed || (!$abstract && 'set' === $kind && $hook->body instanceof Node\Expr);
+        }
+        $backed = $backed || (!$abstract && null !== (new NodeFinder())->findFirst(
+            $hooks,
+            static fn (Node $n): bool => $n instanceof Node\Expr\PropertyFetch
+                && $n->var instanceof Node\Expr\Variable && 'this' === $n->var->name
+                && $n->name instanceof Node\Identifier && $n->name->toString() === $name,
+        ));
+
+        return new PropertySignature(
+            $name,
+            $type,
+            $backed || isset($kinds['get']),
+            $backed || isset($kinds['set']),
+            $static,
+            $readonly,
+        );
+    }
+
+    private static function hasOverride(Stmt\ClassMethod $method): bool
+    {
+        foreach ($method->attrGroups as $group) {
+            foreach ($group->attrs as $attribute) {
+                if ('override' === $attribute->name->toLowerString()) {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private static function typeOf(Node\Identifier|Node\Name|Node\ComplexType|null $type): ?DeclaredType

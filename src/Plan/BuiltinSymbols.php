@@ -22,8 +22,10 @@ final class BuiltinSymbols
     /**
      * @param list<string> $classes
      * @param list<string> $functions
+     * @param string       $phpVersion that PHP's PHP_VERSION: what the plan is for (the syntax and the link rules
+     *                                 it has)
      */
-    public function __construct(array $classes, array $functions)
+    public function __construct(array $classes, array $functions, public readonly string $phpVersion = \PHP_VERSION)
     {
         $this->classes = array_fill_keys(array_map('strtolower', $classes), true);
         $this->functions = array_fill_keys(array_map('strtolower', $functions), true);
@@ -37,7 +39,7 @@ final class BuiltinSymbols
             static fn (string $name): bool => (new \ReflectionClass($name))->isInternal(),
         );
 
-        return new self(array_values($classes), get_defined_functions()['internal']);
+        return new self(array_values($classes), get_defined_functions()['internal'], \PHP_VERSION);
     }
 
     /**
@@ -47,7 +49,7 @@ final class BuiltinSymbols
     public static function probeCode(): string
     {
         return 'echo json_encode(["classes" => array_merge(get_declared_classes(), get_declared_interfaces(), '.
-            'get_declared_traits()), "functions" => get_defined_functions()["internal"]]);';
+            'get_declared_traits()), "functions" => get_defined_functions()["internal"], "version" => PHP_VERSION]);';
     }
 
     public static function fromProbeOutput(ProcessResult $result): self
@@ -62,7 +64,15 @@ final class BuiltinSymbols
             throw ProcessFailed::unreadableOutput($asking, $command, $exitCode, $stderr, $start);
         }
 
-        return new self(array_values($data['classes']), array_values($data['functions']));
+        $version = \is_string($data['version'] ?? null) ? $data['version'] : \PHP_VERSION;
+
+        return new self(array_values($data['classes']), array_values($data['functions']), $version);
+    }
+
+    /** The same built-ins, for planning by the rules of another PHP version. */
+    public function withPhpVersion(string $phpVersion): self
+    {
+        return new self(array_keys($this->classes), array_keys($this->functions), $phpVersion);
     }
 
     public function hasClass(string $name): bool

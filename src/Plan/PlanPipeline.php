@@ -7,6 +7,7 @@ namespace Preheat\Plan;
 use Preheat\Composer\ComposerProject;
 use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Composer\ProjectError;
+use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Inventory\InventoryCache;
@@ -41,6 +42,11 @@ final class PlanPipeline
         private readonly ProgressLogger $progress = new NullProgressLogger(),
         private readonly SourceFinder $finder = new SourceFinder(),
         private readonly Timings $timings = new Timings(),
+        /**
+         * Plans by the syntax and link rules of this PHP version ('8.4.0') rather than those of the version the
+         * PHP binary reports (its built-in classes stay the binary's): for planning for another PHP without it.
+         */
+        private readonly ?string $phpVersion = null,
     ) {
     }
 
@@ -75,7 +81,10 @@ final class PlanPipeline
             $plan,
             (hrtime(true) - $started) / 1e9,
             $locator,
-            $this->warnings($request, $options, $project, $scan),
+            [
+                ...$this->warnings($request, $options, $project, $scan),
+                ...$this->syntaxNotes($scan, $this->builtins($request->phpBinary)->phpVersion, $project->root),
+            ],
         );
     }
 
@@ -179,6 +188,34 @@ final class PlanPipeline
         return $warnings;
     }
 
+    /**
+     * The plan is for the PHP that will run the script: files whose syntax that PHP cannot parse (code written
+     * for a newer PHP, such as a package's 8.4-only files) are left out, and said so once, with the first.
+     *
+     * @return list<Note>
+     */
+    private function syntaxNotes(InventoryScan $scan, string $phpVersion, string $root): array
+    {
+        $newer = array_filter(
+            $scan->inventory->files,
+            static fn (FileInventory $file): bool => !$file->compilesOn($phpVersion),
+        );
+        $first = reset($newer);
+        if (false === $first) {
+            return [];
+        }
+
+        return [new Note(\sprintf(
+            'Planned for PHP %s, the PHP that will run the script: %d file(s) use syntax it cannot parse and are '.
+            'left out (%s: %s needs PHP %s).',
+            $phpVersion,
+            \count($newer),
+            RelativePath::of($first->path, $root),
+            $first->syntaxReason,
+            $first->syntaxVersion,
+        ), Setting::PhpBinary)];
+    }
+
     /** @param array<string, string> $aliases */
     private function matchesAnything(IgnoreRule $rule, Inventory $inventory, string $root, array $aliases): bool
     {
@@ -276,7 +313,9 @@ final class PlanPipeline
 
     private function builtins(?string $phpBinary): BuiltinSymbols
     {
-        return $this->builtins[$phpBinary ?? ''] ??= $this->readBuiltins($phpBinary);
+        return $this->builtins[$phpBinary ?? ''] ??= null === $this->phpVersion
+            ? $this->readBuiltins($phpBinary)
+            : $this->readBuiltins($phpBinary)->withPhpVersion($this->phpVersion);
     }
 
     private function readBuiltins(?string $phpBinary): BuiltinSymbols

@@ -127,6 +127,16 @@ final class Planner
         if (null !== $file->parseError) {
             return new Exclusion(DropReason::ParseError, \sprintf('does not parse: %s', $file->parseError));
         }
+        if (!$file->compilesOn($this->builtins->phpVersion)) {
+            // Parsed with the newest grammar, but the PHP the plan is for cannot compile it: preloading it
+            // there would be a parse error at start-up. The app can only include it on a newer PHP.
+            return new Exclusion(DropReason::ParseError, \sprintf(
+                'does not parse on PHP %s, which the plan is for: %s needs PHP %s',
+                $this->builtins->phpVersion,
+                $file->syntaxReason,
+                $file->syntaxVersion,
+            ));
+        }
         $forced = $options->forcedDrops->forFile($file->path);
         if (null !== $forced) {
             return $forced->exclusion($file->path);
@@ -481,7 +491,11 @@ final class Planner
     {
         return $state->signatures ??= $this->timings->span(
             'signature dependencies (index)',
-            fn (): SignatureDependencies => new SignatureDependencies($state->declarations, $this->builtinSignatures),
+            fn (): SignatureDependencies => new SignatureDependencies(
+                $state->declarations,
+                $this->builtinSignatures,
+                $this->builtins->phpVersion,
+            ),
         );
     }
 

@@ -4,9 +4,12 @@ declare(strict_types=1);
 
 namespace Preheat\Plan;
 
+use Preheat\Inventory\ConstantSignature;
 use Preheat\Inventory\Declaration;
+use Preheat\Inventory\DeclarationKind;
 use Preheat\Inventory\DeclaredType;
 use Preheat\Inventory\MethodSignature;
+use Preheat\Inventory\PropertySignature;
 
 /**
  * Predicts which classes PHP loads to check method signatures when it links a class, following
@@ -58,6 +61,7 @@ final class SignatureDependencies
     public function __construct(
         private readonly array $declarations,
         private readonly ?BuiltinSignatures $builtins = null,
+        private readonly string $phpVersion = \PHP_VERSION,
     ) {
     }
 
@@ -120,7 +124,349 @@ final class SignatureDependencies
             }
         }
 
+        $this->compareProperties($class, $added, $dependencies);
+        $this->compareConstants($class, $added, $dependencies);
+        $this->conflict ??= $this->readonlyConflict($class) ?? $this->overrideConflict($class, $own);
+
         return [array_values($dependencies), $this->conflict];
+    }
+
+    /**
+     * Properties, as PHP 8.4 checks them (zend_do_inheritance's property checks, hooks as methods): a property
+     * the class declares (itself or from a trait) against the parent's property of that name (unless private)
+     * and that of each interface it adds; one inherited from the parent against the interfaces it adds. Where
+     * the ancestor's property can be read, the class's type must fit it (PHP loads as for a return type);
+     * where it can be written, the ancestor's type must fit the class's (as for a parameter type).
+     *
+     * @param list<string>                       $added        the interfaces the class adds (not the parent's)
+     * @param array<string, SignatureDependency> $dependencies
+     */
+    private function compareProperties(Declaration $class, array $added, array &$dependencies): void
+    {
+        $own = $this->ownProperties($class);
+        $parentTable = null === $class->parent ? [] : $this->propertyTable($class->parent);
+        $pairs = [];
+        foreach ($own as $key => $property) {
+            if (isset($parentTable[$key])) {
+                $pairs[] = [$property, $class->name, $parentTable[$key]];
+            }
+        }
+        foreach ([...$parentTable, ...$own] as $key => $entry) {
+            [$property, $owner] = $entry instanceof PropertySignature ? [$entry, $class->name] : $entry;
+            foreach ($added as $interface) {
+                $declared = $this->propertyTable($interface)[$key] ?? null;
+                if (null !== $declared) {
+                    $pairs[] = [$property, $owner, $declared];
+                }
+            }
+        }
+        foreach ($pairs as [$property, $owner, [$declared, $declaredIn]]) {
+            $subject = \sprintf('%s::$%s', $owner, $property->name);
+            $against = \sprintf('%s::$%s', $declaredIn, $declared->name);
+            if (null === $this->conflict && isset($this->declarations[strtolower($declaredIn)])) {
+                $this->conflict = $this->propertyConflict($property, $declared, $subject, $against);
+            }
+            if (null === $property->type || null === $declared->type) {
+                continue;
+            }
+            $loads = [
+                ...($declared->readable ? $this->loads($property->type, $declared->type, $class->name) : []),
+                ...($declared->writable ? $this->loads($declared->type, $property->type, $class->name) : []),
+            ];
+            foreach ($loads as $name) {
+                $dependencies[strtolower($name)] ??= new SignatureDependency(
+                    $name,
+                    \sprintf('%s: %s against %s: %s', $subject, $property->type, $against, $declared->type),
+                );
+            }
+        }
+    }
+
+    /**
+     * Why PHP refuses a property redeclared against an ancestor's, whatever the classes its type names: static on
+     * one side only, readonly on one side only, a type on one side only, or built-in types that cannot fit (the
+     * property's must be the ancestor's where the ancestor's is read and written: `int` for `int`; only what
+     * can be read may narrow, only what can be written widen).
+     */
+    private function propertyConflict(
+        PropertySignature $property,
+        PropertySignature $declared,
+        string $subject,
+        string $against,
+    ): ?string {
+        $refused = ': PHP refuses to link the class';
+        foreach (['static' => 'static', 'readonly' => 'readonly'] as $flag => $word) {
+            if ($property->$flag !== $declared->$flag) {
+                return \sprintf(
+                    '%s is %s, while %s is %s%s',
+                    $subject,
+                    $property->$flag ? $word : 'not '.$word,
+                    $against,
+                    $declared->$flag ? $word : 'not '.$word,
+                    $refused,
+                );
+            }
+        }
+        if ((null === $property->type) !== (null === $declared->type)) {
+            return null === $property->type
+                ? \sprintf('%s has no type, while %s is %s%s', $subject, $against, $declared->type, $refused)
+                : \sprintf('%s is %s, while %s has no type%s', $subject, $property->type, $against, $refused);
+        }
+        if (null === $property->type || null === $declared->type) {
+            return null;
+        }
+        if (
+            ($declared->readable && $this->cannotFit($property->type, $declared->type))
+            || ($declared->writable && $this->cannotFit($declared->type, $property->type))
+        ) {
+            return \sprintf(
+                '%s is %s, which cannot fit %s: %s%s',
+                $subject,
+                $property->type,
+                $against,
+                $declared->type,
+                $refused,
+            );
+        }
+
+        return null;
+    }
+
+    /**
+     * Class constants the class declares against those of its parent (and the parent's ancestors) and of the
+     * interfaces it adds, as do_inherit_constant_check() checks them: a final one cannot be redeclared
+     * (PHP refuses the class); a typed one (PHP 8.3) only with a type that fits, covariantly: none, or a
+     * built-in type the ancestor's does not allow, is refused; where the types differ PHP loads the classes
+     * named, as for a return type.
+     *
+     * @param list<string>                       $added
+     * @param array<string, SignatureDependency> $dependencies
+     */
+    private function compareConstants(Declaration $class, array $added, array &$dependencies): void
+    {
+        if ([] === $class->constants) {
+            return;
+        }
+        $tables = [];
+        if (null !== $class->parent) {
+            $tables[] = $this->constantTable($class->parent);
+        }
+        foreach ($added as $interface) {
+            $tables[] = $this->constantTable($interface);
+        }
+        foreach ($class->constants as $constant) {
+            foreach ($tables as $table) {
+                $entry = $table[$constant->name] ?? null;
+                if (null === $entry) {
+                    continue;
+                }
+                [$declared, $declaredIn] = $entry;
+                $subject = $class->name.'::'.$constant->name;
+                $against = $declaredIn.'::'.$declared->name;
+                $known = isset($this->declarations[strtolower($declaredIn)]);
+                if ($known && null === $this->conflict && $declared->final) {
+                    $this->conflict = \sprintf(
+                        '%s overrides the final constant %s: PHP refuses to link the class',
+                        $subject,
+                        $against,
+                    );
+                }
+                if (null === $declared->type) {
+                    continue;
+                }
+                if ($known && null === $this->conflict && $this->cannotFit($constant->type, $declared->type)) {
+                    $this->conflict = \sprintf(
+                        '%s is %s, which cannot fit %s: %s: PHP refuses to link the class',
+                        $subject,
+                        null === $constant->type ? 'untyped' : 'of type '.$constant->type,
+                        $against,
+                        $declared->type,
+                    );
+                }
+                if (null !== $constant->type) {
+                    foreach ($this->loads($constant->type, $declared->type, $class->name) as $name) {
+                        $dependencies[strtolower($name)] ??= new SignatureDependency(
+                            $name,
+                            \sprintf('%s: %s against %s: %s', $subject, $constant->type, $against, $declared->type),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Every class constant a class-like has once linked (case matters), with the class-like declaring it.
+     *
+     * @return array<string, array{ConstantSignature, string}>
+     */
+    private function constantTable(string $name, int $depth = 0): array
+    {
+        $class = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
+        if (null === $class || $depth > 64) {
+            return [];
+        }
+        $table = [];
+        foreach ($class->constants as $constant) {
+            $table[$constant->name] = [$constant, $class->name];
+        }
+        foreach ([...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces] as $ancestor) {
+            $table += $this->constantTable($ancestor, $depth + 1);
+        }
+
+        return $table;
+    }
+
+    /**
+     * The properties a class declares itself or takes from its traits (its own win).
+     *
+     * @return array<string, PropertySignature>
+     */
+    private function ownProperties(Declaration $class): array
+    {
+        $properties = [];
+        foreach ($class->properties as $property) {
+            $properties[$property->name] = $property;
+        }
+        foreach ($class->traits as $trait) {
+            foreach (($this->declarations[strtolower(ltrim($trait, '\\'))] ?? null)->properties ?? [] as $property) {
+                $properties[$property->name] ??= $property;
+            }
+        }
+
+        return $properties;
+    }
+
+    /**
+     * Every typed property a class has once linked, with the class that declares it.
+     *
+     * @return array<string, array{PropertySignature, string}>
+     */
+    private function propertyTable(string $name, int $depth = 0): array
+    {
+        $class = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
+        if (null === $class || $depth > 64) {
+            return [];
+        }
+        $table = array_map(static fn (PropertySignature $p): array => [$p, $class->name], $this->ownProperties($class));
+        foreach ([...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces] as $ancestor) {
+            $table += $this->propertyTable($ancestor, $depth + 1);
+        }
+
+        return $table;
+    }
+
+    /**
+     * PHP links a readonly class only to a readonly parent, and a class that is not readonly only to a parent
+     * that is not ("Readonly class B cannot extend non-readonly class A"), since PHP 8.2.
+     */
+    private function readonlyConflict(Declaration $class): ?string
+    {
+        $parent = null === $class->parent ? null : ($this->declarations[strtolower($class->parent)] ?? null);
+        if (null === $parent || $parent->readonly === $class->readonly) {
+            return null;
+        }
+
+        return \sprintf(
+            '%s is %s, while its parent %s is %s: PHP refuses to link the class',
+            $class->name,
+            $class->readonly ? 'readonly' : 'not readonly',
+            $parent->name,
+            $parent->readonly ? 'readonly' : 'not',
+        );
+    }
+
+    /**
+     * From PHP 8.3 on, a method marked #[\Override] must override or implement one of an ancestor's (a private
+     * one does not count): else PHP refuses to link the class (even with no ancestor at all, which preloading
+     * reports as an unlinked class too). Older PHP ignores the attribute. Judged only when every ancestor is
+     * known (scanned, or built in): one that is missing keeps the class from linking anyway.
+     *
+     * @param array<string, array{MethodSignature, string}> $own
+     */
+    private function overrideConflict(Declaration $class, array $own): ?string
+    {
+        // A trait's methods are checked in each class using it, as the class's own.
+        if (version_compare($this->phpVersion, '8.3', '<') || DeclarationKind::TraitDeclaration === $class->kind) {
+            return null;
+        }
+        foreach ($own as $key => [$method]) {
+            // __toString() implements Stringable, which PHP adds to every class that declares it.
+            if (!$method->override || '__tostring' === $key) {
+                continue;
+            }
+            $found = false;
+            foreach ($this->ancestorsOf($class) as $ancestor) {
+                $has = $this->declares($ancestor, $method->name);
+                if (null === $has) {
+                    return null;
+                }
+                $found = $found || $has;
+            }
+            if (!$found) {
+                return \sprintf(
+                    '%s::%s() has #[\\Override], but no ancestor has a method %s(): PHP %s refuses to link the '.
+                    'class',
+                    $class->name,
+                    $method->name,
+                    $method->name,
+                    $this->phpVersion,
+                );
+            }
+        }
+
+        return null;
+    }
+
+    /**
+     * The names of every parent and interface of a class, and of theirs.
+     *
+     * @return list<string>
+     */
+    private function ancestorsOf(Declaration $class): array
+    {
+        $ancestors = [];
+        $queue = [...(null === $class->parent ? [] : [$class->parent]), ...$class->interfaces];
+        while ([] !== $queue) {
+            $name = array_shift($queue);
+            $key = strtolower(ltrim($name, '\\'));
+            if (isset($ancestors[$key]) || 0 === strcasecmp($name, $class->name)) {
+                continue;
+            }
+            $ancestors[$key] = $name;
+            $declaration = $this->declarations[$key] ?? null;
+            if (null !== $declaration) {
+                array_push(
+                    $queue,
+                    ...(null === $declaration->parent ? [] : [$declaration->parent]),
+                    ...$declaration->interfaces,
+                );
+            }
+        }
+
+        return array_values($ancestors);
+    }
+
+    /**
+     * Whether a class-like has a method of that name itself (from its traits too) that a child can override;
+     * null when it is unknown (neither scanned nor built in). A built-in one is asked by reflection.
+     */
+    private function declares(string $name, string $method): ?bool
+    {
+        $declaration = $this->declarations[strtolower(ltrim($name, '\\'))] ?? null;
+        if (null === $declaration) {
+            $builtin = $this->builtins?->declarationOf($name)?->name;
+            if (null === $builtin || !(class_exists($builtin, false) || interface_exists($builtin, false))) {
+                return null;
+            }
+            $reflection = new \ReflectionClass($builtin);
+
+            return $reflection->hasMethod($method) && !$reflection->getMethod($method)->isPrivate();
+        }
+        $key = strtolower($method);
+        $entry = $this->ownMethods($declaration)[$key] ?? $this->abstractTraitMethods($declaration)[$key] ?? null;
+
+        return null !== $entry && (!$entry[0]->private || $entry[0]->abstract);
     }
 
     /**

@@ -52,6 +52,7 @@ final class FixtureProjects
      * @param list<string> $ignore
      * @param list<string> $paths
      * @param list<string> $includeDirs
+     * @param string|null  $php         the PHP version to plan for (its syntax and link rules), if not this one
      */
     public static function result(
         string $root,
@@ -59,9 +60,14 @@ final class FixtureProjects
         bool $includeDev = false,
         array $paths = [],
         array $includeDirs = [],
+        ?string $php = null,
     ): PlanResult {
         $request = new PlanRequest($root, $paths, null, null, $includeDirs);
-        $pipeline = new PlanPipeline(new SymfonyProcessRunner(), builder: new InventoryBuilder(workers: 1));
+        $pipeline = new PlanPipeline(
+            new SymfonyProcessRunner(),
+            builder: new InventoryBuilder(workers: 1),
+            phpVersion: $php,
+        );
 
         return $pipeline->run($request, PlanOptions::ignoring($ignore, $includeDev));
     }

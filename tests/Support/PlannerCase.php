@@ -21,7 +21,8 @@ use Preheat\Plan\PlanResult;
  *         App\Debug: dev-package
  *
  * case.json (optional): {"ignore": [...], "include-dev": true, "paths": [...], "include-dirs": [...]}, the
- * options of `generate` of the same names.
+ * options of `generate` of the same names, and "php": "8.4", the PHP version the case is planned for (its
+ * syntax and link rules; by default that of the PHP running the tests).
  */
 final readonly class PlannerCase
 {
@@ -29,7 +30,7 @@ final readonly class PlannerCase
 
     private const SECTIONS = ['included', 'dropped files', 'dropped classes'];
 
-    private const OPTIONS = ['ignore', 'include-dev', 'paths', 'include-dirs'];
+    private const OPTIONS = ['ignore', 'include-dev', 'paths', 'include-dirs', 'php'];
 
     /**
      * @param list<string>          $included       files expected in the script, relative to the project
@@ -50,6 +51,7 @@ final readonly class PlannerCase
         public bool $includeDev = false,
         public array $paths = [],
         public array $includeDirs = [],
+        public ?string $php = null,
     ) {
     }
 
@@ -82,6 +84,7 @@ final readonly class PlannerCase
             $options['include-dev'],
             $options['paths'],
             $options['include-dirs'],
+            $options['php'],
         );
     }
 
@@ -105,6 +108,20 @@ final readonly class PlannerCase
             $this->includeDev,
             $this->paths,
             $this->includeDirs,
+            $this->php,
+        );
+    }
+
+    /** Plans the project as `generate` does with the case's options, for PHP $php. */
+    public function resultFor(string $php): PlanResult
+    {
+        return FixtureProjects::result(
+            FixtureProjects::path($this->name),
+            $this->ignore,
+            $this->includeDev,
+            $this->paths,
+            $this->includeDirs,
+            $php,
         );
     }
 
@@ -165,11 +182,12 @@ final readonly class PlannerCase
     }
 
     /**
-     * @return array{ignore: list<string>, 'include-dev': bool, paths: list<string>, 'include-dirs': list<string>}
+     * @return array{ignore: list<string>, 'include-dev': bool, paths: list<string>, 'include-dirs': list<string>,
+     *               php: string|null}
      */
     private static function parseOptions(string $file): array
     {
-        $options = ['ignore' => [], 'include-dev' => false, 'paths' => [], 'include-dirs' => []];
+        $options = ['ignore' => [], 'include-dev' => false, 'paths' => [], 'include-dirs' => [], 'php' => null];
         if (!is_file($file)) {
             return $options;
         }
@@ -180,13 +198,15 @@ final readonly class PlannerCase
         foreach ($json as $key => $value) {
             if ('include-dev' === $key && \is_bool($value)) {
                 $options['include-dev'] = $value;
+            } elseif ('php' === $key && \is_string($value) && 1 === preg_match('/^\d+\.\d+(\.\d+)?$/', $value)) {
+                $options['php'] = $value;
             } elseif (\in_array($key, ['ignore', 'paths', 'include-dirs'], true) && self::isListOfStrings($value)) {
                 $options[$key] = $value;
             } else {
                 throw new \UnexpectedValueException(
                     "$file: \"$key\" is not an option of a case, or has the wrong type "
                     .'(known: '.implode(', ', self::OPTIONS).'; '
-                    .'include-dev is true or false, the others lists of strings)',
+                    .'include-dev is true or false, php a version such as "8.4", the others lists of strings)',
                 );
             }
         }

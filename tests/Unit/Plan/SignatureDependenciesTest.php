@@ -94,6 +94,38 @@ final class SignatureDependenciesTest extends TestCase
     /** @return iterable<string, array{string, list<string>}> */
     public static function cases(): iterable
     {
+        yield 'PHP 8.4: a get-only interface property narrowed by a hooked one' => [
+            'interface P { public A $x { get; } } class C implements P { public B $x { get => new B(); } }',
+            ['N\B', 'N\A'],
+        ];
+        yield 'PHP 8.4: a virtual get-only property narrowed' => [
+            'class P { public A $x { get => new A(); } } class C extends P { public B $x { get => new B(); } }',
+            ['N\B', 'N\A'],
+        ];
+        yield 'PHP 8.4: a set-only abstract property widened' => [
+            'abstract class P { abstract public B $x { set; } } class C extends P { public A $x { set {} } }',
+            ['N\B', 'N\A'],
+        ];
+        yield 'PHP 8.3: a class-typed constant narrowed' => [
+            'class P { const ?A X = null; } class C extends P { const ?B X = null; }',
+            ['N\B', 'N\A'],
+        ];
+        yield 'PHP 8.3: a constant of the same type needs nothing' => [
+            'interface P { const ?A X = null; } class C implements P { const ?A X = null; }',
+            [],
+        ];
+        yield 'a property of the same type needs nothing' => [
+            'class P { public ?A $x = null; } class C extends P { public ?A $x = null; }',
+            [],
+        ];
+        yield 'a promoted property against an interface property (PHP 8.4)' => [
+            'interface P { public A $x { get; } } class C implements P { public function __construct(public B $x) {} }',
+            ['N\B', 'N\A'],
+        ];
+        yield 'a private parent property is not compared' => [
+            'class P { private A $x; } class C extends P { public B $x; }',
+            [],
+        ];
         yield 'a covariant return type: the child\'s class and the parent\'s' => [
             'class P { function m(): A {} } class C extends P { function m(): B {} }',
             ['N\B', 'N\A'],

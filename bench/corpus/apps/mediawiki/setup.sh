@@ -8,7 +8,7 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages mediawiki php8.2-sqlite3 php8.2-intl php8.2-mbstring php8.2-xml
+need_packages mediawiki "php$PHP_VERSION-sqlite3" "php$PHP_VERSION-intl" "php$PHP_VERSION-mbstring" "php$PHP_VERSION-xml"
 
 app=$WORK_DIR/mediawiki
 version=$(package_version mediawiki)

@@ -8,7 +8,7 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages phpmyadmin php8.2-mysql php8.2-mbstring php8.2-xml php8.2-zip php8.2-gd mariadb-client
+need_packages phpmyadmin "php$PHP_VERSION-mysql" "php$PHP_VERSION-mbstring" "php$PHP_VERSION-xml" "php$PHP_VERSION-zip" "php$PHP_VERSION-gd" mariadb-client
 require_mariadb
 
 app=$WORK_DIR/phpmyadmin

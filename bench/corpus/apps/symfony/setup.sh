@@ -7,7 +7,7 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages composer unzip php8.2-sqlite3 php8.2-xml php8.2-mbstring php8.2-intl
+need_packages composer unzip "php$PHP_VERSION-sqlite3" "php$PHP_VERSION-xml" "php$PHP_VERSION-mbstring" "php$PHP_VERSION-intl"
 
 app=$WORK_DIR/symfony
 mkdir -p "$app"

@@ -17,7 +17,7 @@ update_option('blogdescription', 'Notes on running PHP in production');
 update_option('permalink_structure', '');
 update_option('posts_per_page', 10);
 update_option('timezone_string', 'UTC');
-switch_theme('twentytwentyone');
+switch_theme(getenv('CORPUS_WP_THEME') ?: 'twentytwentyone');
 
 $admin = get_user_by('login', 'admin');
 $operations = wp_create_category('Operations');

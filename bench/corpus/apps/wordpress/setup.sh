@@ -6,11 +6,17 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages wordpress wordpress-theme-twentytwentyone php8.2-mysql mariadb-client
+# Twenty Twenty-One where Debian packages it (12); Debian 13, whose PHP is 8.4, packages only the block themes
+# since Twenty Twenty-Three, of which the newest.
+theme=twentytwentyone
+if ! apt-cache show wordpress-theme-$theme >/dev/null 2>&1 && apt-cache show wordpress-theme-twentytwentyfive >/dev/null 2>&1; then
+    theme=twentytwentyfive
+fi
+need_packages wordpress "wordpress-theme-$theme" "php$PHP_VERSION-mysql" mariadb-client
 require_mariadb
 
 app=$WORK_DIR/wordpress
-version="$(package_version wordpress) $(package_version wordpress-theme-twentytwentyone)"
+version="$(package_version wordpress) $(package_version "wordpress-theme-$theme")"
 if [ "$(cat "$app/.corpus-version" 2>/dev/null)" != "$version" ]; then
     log "wordpress: copying Debian's WordPress ($version) into $app"
     rm -rf "$app"
@@ -63,7 +69,7 @@ PHP
 
 if ! mariadb --no-defaults --socket="$MARIADB_SOCKET" -uroot -N -e "SELECT 1 FROM wordpress.wp_options WHERE option_name='corpus_seeded'" 2>/dev/null | grep -q 1; then
     log "wordpress: installing and seeding"
-    (cd "$app" && HTTP_HOST=localhost "$PHP" "$CORPUS_DIR/apps/wordpress/seed.php")
+    (cd "$app" && HTTP_HOST=localhost CORPUS_WP_THEME=$theme "$PHP" "$CORPUS_DIR/apps/wordpress/seed.php")
 fi
 hand_to_web_user "$app/wp-content/uploads"
 

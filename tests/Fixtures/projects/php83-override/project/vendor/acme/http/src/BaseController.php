@@ -1,0 +1,11 @@
+<?php
+
+namespace Acme\Http;
+
+abstract class BaseController implements Handler
+{
+    public function render(string $body): string
+    {
+        return '<html>'.$body.'</html>';
+    }
+}

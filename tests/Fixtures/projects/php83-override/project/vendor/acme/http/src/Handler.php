@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Http;
+
+interface Handler
+{
+    public function handle(string $request): string;
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Config;
+
+class Defaults
+{
+    const ?Mode MODE = null;
+}

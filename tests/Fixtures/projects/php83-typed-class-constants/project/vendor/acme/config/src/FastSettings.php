@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Config;
+
+class FastSettings extends Settings
+{
+    const int TIMEOUT = 5;
+}

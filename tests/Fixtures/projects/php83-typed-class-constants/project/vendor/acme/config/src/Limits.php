@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Config;
+
+interface Limits
+{
+    final const int MAX = 10;
+}

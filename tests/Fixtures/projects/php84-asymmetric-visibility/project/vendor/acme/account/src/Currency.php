@@ -1,0 +1,9 @@
+<?php
+
+namespace Acme\Account;
+
+enum Currency: string
+{
+    case Euro = 'EUR';
+    case Dollar = 'USD';
+}

@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Mailer;
+
+class Message
+{
+    public function __construct(public string $subject)
+    {
+    }
+}

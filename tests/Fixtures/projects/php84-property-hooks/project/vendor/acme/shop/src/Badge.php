@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Shop;
+
+class Badge extends Labelled
+{
+    public string $label = 'new';
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Shop;
+
+abstract class Labelled
+{
+    abstract public string $label { get; }
+}

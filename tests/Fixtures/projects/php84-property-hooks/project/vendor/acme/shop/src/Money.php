@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Shop;
+
+class Money
+{
+    public function __construct(public readonly int $cents)
+    {
+    }
+}

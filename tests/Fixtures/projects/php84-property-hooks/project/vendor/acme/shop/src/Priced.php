@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Shop;
+
+interface Priced
+{
+    public Money $price { get; }
+}

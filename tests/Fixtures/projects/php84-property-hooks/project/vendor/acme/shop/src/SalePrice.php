@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Shop;
+
+class SalePrice extends Money
+{
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Value;
+
+class Entity
+{
+    public int $id = 0;
+}

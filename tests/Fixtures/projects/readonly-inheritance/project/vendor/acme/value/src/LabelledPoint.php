@@ -1,0 +1,7 @@
+<?php
+
+namespace Acme\Value;
+
+class LabelledPoint extends MutablePoint
+{
+}
