@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs a command inside a PHP matrix root: scripts/php-matrix/enter.sh ROOT COMMAND [ARG...]
-# In a mount namespace of its own, it mounts /proc, /sys, /dev, /dev/pts, /dev/shm and a fresh /tmp into the
-# root, runs COMMAND there as root with a clean environment, and on exit (interrupts included) stops what
-# runs in the root, by PID, and unmounts what it mounted, and only that. The mounts are private to the
-# namespace: the machine never sees them, and they vanish with it even if this script is killed.
+# In a mount and a PID namespace of its own, it mounts /proc, /sys, /dev, /dev/pts, /dev/shm and a fresh /tmp
+# into the root, runs COMMAND there as root with a clean environment, and on exit (interrupts included) stops
+# what this run started in the root, by PID, and unmounts what it mounted, and only that. The mounts are
+# private to the namespace: the machine never sees them, and they vanish with it even if this script is
+# killed. Another run in the same root (its own namespaces) is left alone; when this script ends, the kernel
+# ends whatever of this run's is still alive, since the script is the first process of its PID namespace.
 set -euo pipefail
 
 if (($# < 2)); then
@@ -18,19 +20,22 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 if [[ ${PHP_MATRIX_NAMESPACE:-} != "$root" ]]; then
-    # unshare execs this script again (same PID) in the new namespace.
-    PHP_MATRIX_NAMESPACE=$root exec unshare --mount --propagation private "$0" "$root" "$@"
+    # unshare runs this script again in the new namespaces, as the first process of its PID namespace.
+    # --kill-child: a signal that ends unshare (a CI timeout's TERM to this PID) reaches the run as TERM.
+    PHP_MATRIX_NAMESPACE=$root exec unshare --mount --propagation private --pid --kill-child=TERM \
+        "$0" "$root" "$@"
 fi
 
 mounted=()
 child=
 
-# Every process whose root directory is this root: started in it by this run (or left there by a run that
-# was killed). Found by PID through /proc/PID/root, never by name.
+# Every process of this run's PID namespace whose root directory is this root: what this run started in it,
+# not another run's in the same root. Read from the root's own /proc, mounted in this namespace, so that it
+# lists this namespace's processes only, by the PIDs kill takes here; found by PID, never by name.
 inside_pids() {
     local entry pid
-    for entry in /proc/[0-9]*; do
-        pid=${entry#/proc/}
+    for entry in "$root"/proc/[0-9]*; do
+        pid=${entry##*/}
         [[ $pid == "$$" ]] && continue
         if [[ $(readlink "$entry/root" 2>/dev/null) == "$root" ]]; then
             echo "$pid"
