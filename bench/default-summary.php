@@ -19,19 +19,25 @@ if (!is_array($report) || !is_array($report['scenarios'] ?? null)) {
     fwrite(STDERR, "usage: php bench/default-summary.php REPORT.json [GENERATE.log]\n");
     exit(2);
 }
+// CPU per request; instructions per request when the bench counted them (--tool=callgrind: no noise).
+$instructions = 'instructionsPerRequest' === ($report['primaryMetric']['metric'] ?? null);
+$figure = $instructions ? 'instructions/request' : 'CPU/request';
 $rows = [];
 foreach ($report['scenarios'] as $scenario) {
     $gain = null;
     foreach ((array) ($scenario['gains'] ?? []) as $metric) {
-        if ('cpuPerRequest' === ($metric['metric'] ?? null)) {
+        if (($instructions ? 'instructionsPerRequest' : 'cpuPerRequest') === ($metric['metric'] ?? null)) {
             $gain = $metric;
         }
     }
     $cpu = [];
     $instances = [];
     foreach ((array) ($scenario['runs'] ?? []) as $run) {
-        if (($run['valid'] ?? false) && ($run['cpuPerRequestMs'] ?? 0) > 0) {
-            $cpu[(int) $run['round']] = (float) $run['cpuPerRequestMs'];
+        $value = $instructions
+            ? (($run['requests'] ?? 0) > 0 ? (float) ($run['instructions'] ?? 0) / $run['requests'] : 0.0)
+            : (float) ($run['cpuPerRequestMs'] ?? 0);
+        if (($run['valid'] ?? false) && $value > 0) {
+            $cpu[(int) $run['round']] = $value;
             $instances[(int) $run['round']] = (int) ($run['instance'] ?? 1);
         }
     }
@@ -48,10 +54,10 @@ foreach ($report['scenarios'] as $scenario) {
 }
 $percent = static fn (?float $v): string => null === $v ? '-' : sprintf('%+.1f%%', $v * 100);
 $mb = static fn (int $bytes): string => sprintf('%.1f MB', $bytes / 1048576);
-printf("%-8s %16s %24s %10s %8s %8s\n", 'scenario', 'CPU/request gain', 'interval', 'preload', 'scripts', 'start');
+printf("%-8s %25s %24s %10s %8s %8s\n", 'scenario', $figure.' gain', 'interval', 'preload', 'scripts', 'start');
 foreach ($rows as $name => $row) {
     printf(
-        "%-8s %16s %24s %10s %8d %8s\n",
+        "%-8s %25s %24s %10s %8d %8s\n",
         $name,
         $percent($row['gain']),
         null === $row['low'] ? '-' : $percent((float) $row['low']).' .. '.$percent((float) $row['high']),
@@ -99,9 +105,10 @@ foreach (['hot', 'all'] as $rung) {
     );
     if (null !== $against) {
         printf(
-            "Default vs %s (%d files), CPU per request paired by round: %s (%s), %d rounds\n",
+            "Default vs %s (%d files), %s paired by round: %s (%s), %d rounds\n",
             $rung,
             $rows[$rung]['scripts'],
+            $figure,
             $percent($against->gain()),
             null === $against->interval ? 'no interval'
                 : $percent($against->interval->low).' .. '.$percent($against->interval->high).' at 95%',
