@@ -9,7 +9,9 @@
 # preload all's, with the targets (within 2 points; at most 25% of the memory).
 #
 # Usage: bench/default.sh [PROJECT] [REQUESTS_PER_PAGE]   (default: demo, 30)
-#   PREHEAT_BENCH_OPTIONS="--max-time=2m"   more options for the bench
+#   PREHEAT_BENCH_OPTIONS="--max-time=2m"   more options for the bench; "--tool=callgrind --rounds=3
+#                                           --max-time=0" compares instructions per request, which a busy
+#                                           machine does not blur (about 13 minutes on the demo)
 # The report (and generate's output) stays in the /tmp/preheat-default-report.* directory it names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
