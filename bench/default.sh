@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Does `preheat generate` with no options give the gain at a fraction of the memory? On the demo (or
-# PROJECT): starts php-fpm with the app on a loopback port, sends it a bounded number of requests for the
-# bench's pages, runs `generate` with no strategy options (it finds that php-fpm through the pool files
-# next to the php.ini it verifies with, and reads its OPcache hit counts), stops php-fpm by its PID, then
-# benches none, that script, hot and all, and prints the default's CPU-per-request gain against the best
-# preload rung and its preload memory against preload all's, with the targets (within 2 points; at most
-# 25% of the memory).
+# Does `preheat generate` with no options give the gain at a fraction of the memory? On the demo (a
+# Composer-installed laravel/laravel 12) or PROJECT (e.g. bench/corpus/work/laravel8 after
+# `make corpus APPS=laravel8`, Debian's Laravel 8): starts php-fpm with the app on a loopback port,
+# sends it a bounded number of requests for the bench's pages, runs `generate` with no strategy options
+# (it finds that php-fpm through the pool files next to the php.ini it verifies with, and reads its
+# OPcache hit counts), stops php-fpm by its PID, then benches none, that script, hot and all, and
+# prints the default's CPU-per-request gain against the best preload rung and its preload memory against
+# preload all's, with the targets (within 2 points; at most 25% of the memory).
 #
 # Usage: bench/default.sh [PROJECT] [REQUESTS_PER_PAGE]   (default: demo, 30)
-#   PREHEAT_BENCH_OPTIONS="--max-time=2m"   more options for the bench
+#   PREHEAT_BENCH_OPTIONS="--max-time=2m"   more options for the bench; "--tool=callgrind --rounds=3
+#                                           --max-time=0" compares instructions per request, which a busy
+#                                           machine does not blur (about 13 minutes on the demo)
 # The report (and generate's output) stays in the /tmp/preheat-default-report.* directory it names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,7 +83,8 @@ front=$(php -r '$c = json_decode(file_get_contents($argv[1]), true)["bench"] ?? 
     echo ($c["documentRoot"] ?? "public"), "/", ($c["frontController"] ?? "index.php");' "$project/preheat.json")
 php bench/fpm-traffic.php "127.0.0.1:$port" "$project/$front" "$per_page" "${pages[@]}"
 
-# The paths the bench plans from (preheat.json's generate.paths), as generate takes them.
+# The paths the bench plans from (preheat.json's generate.paths, if any: a Composer app needs none), as
+# generate takes them.
 mapfile -t paths < <(php -r '$c = json_decode(file_get_contents($argv[1]), true);
     foreach ($c["generate"]["paths"] ?? [] as $p) { echo "--path=", $p, "\n"; }' "$project/preheat.json")
 # generate with no strategy options: the php.ini php-fpm runs with, whose pool.d says where it listens.

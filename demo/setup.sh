@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Sets the demo application up: .env with an application key, the SQLite database filled with the
-# posts shipped in database/seed/posts.json, then Laravel's config, route and view caches.
-# Safe to run again at any time: it keeps .env (and so its key), re-seeds the same data and rebuilds
-# the caches.
+# Sets the demo application up: its packages installed by Composer from composer.lock as for production
+# (no dev packages, an optimised classmap), .env with an application key, the SQLite database filled
+# with the posts shipped in database/seed/posts.json, then Laravel's config, route and view caches.
+# Safe to run again at any time: Composer installs only when vendor/ is missing or older than the lock;
+# it keeps .env (and so its key), re-seeds the same data and rebuilds the caches.
 #
 # The cached config holds absolute paths (storage, database, views): run this again after moving or
 # copying the directory, or the application keeps using files in the old place.
 #
-# Needs PHP 8.2 with pdo_sqlite and Debian's php-laravel-framework (`scripts/install-deps.sh demo`).
+# Needs PHP 8.2 or later with pdo_sqlite, mbstring and xml, and Composer (`scripts/install-deps.sh demo`).
 #
 # Usage: demo/setup.sh
-#   PHP=php8.2     the PHP binary to run artisan with (default: php)
+#   PHP=php8.2     the PHP binary to run Composer and artisan with (default: php)
 #   WEB_USER=www-data
 #                  also hand storage/, bootstrap/cache/ and the database to that user, so a php-fpm
 #                  pool running as it can write sessions, cache and logs
@@ -25,6 +26,19 @@ if [ ! -f .env ]; then
     cp .env.example .env
     echo "Created .env from .env.example"
 fi
+
+# As Laravel's deployment guide installs for production.
+if [ ! -f vendor/autoload.php ] || [ composer.lock -nt vendor/autoload.php ]; then
+    COMPOSER_ALLOW_SUPERUSER=1 "$php" "$(command -v composer)" install --no-dev --optimize-autoloader \
+        --no-interaction --no-progress --quiet
+    touch vendor/autoload.php
+    # Some of the registry's archives unpack files readable only by their owner: php-fpm's pool user
+    # could not load them.
+    chmod -R a+rX vendor
+fi
+# What Composer's post-autoload-dump runs: the packages' service providers, cached in bootstrap/cache/.
+"$php" artisan package:discover --no-interaction >/dev/null
+
 if ! grep -q '^APP_KEY=base64:' .env; then
     "$php" artisan key:generate --force --no-interaction
 fi

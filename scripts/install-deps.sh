@@ -7,17 +7,19 @@ cd "$(dirname "$0")/.."
 . scripts/lib/apt.sh
 
 # Debian packages each target needs (PHP 8.2 as Debian 12 ships it). valgrind: the bench's callgrind tool.
-# The worker runtime's adapter tests boot Debian's Laravel (the demo's pages, on SQLite), Symfony HttpKernel
-# and slim/psr7: without them those tests skip, so they are installed for the tests too.
+# The worker runtime's adapter tests boot Debian's Laravel (the Laravel 8 corpus app's pages, on SQLite),
+# Symfony HttpKernel and slim/psr7: without them those tests skip, so they are installed for the tests too.
 # chromium: the chart test measures every text of the bench's chart.svg in headless Chromium.
 packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip
     php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server apache2-bin libapache2-mod-php8.2 valgrind
     php-laravel-framework php8.2-sqlite3 php-symfony-http-kernel php-slim-psr7
     python3-prometheus-client chromium)
-# The demo app runs on Debian's Laravel 8 (laravel/framework's dependencies are not all in the registry).
-packages_demo=("${packages_test[@]}")
-# `make seeds` runs the demo (table 1) and micro workloads, one of which reads SQLite (tables 2 and 3).
-packages_seeds=("${packages_demo[@]}")
+# The demo app is laravel/laravel 12, installed by Composer from its composer.lock (demo/setup.sh), on
+# SQLite; its ladder runs nginx + php-fpm and wrk, and the ceiling the worker runtime (PHP's CLI).
+packages_demo=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring php8.2-sqlite3 composer unzip
+    php8.2-fpm nginx wrk)
+# `make seeds` runs the demo (table 1, with ab) and micro workloads, one of which reads SQLite (tables 2 and 3).
+packages_seeds=("${packages_test[@]}")
 
 target=${1:-test}
 declare -n wanted="packages_${target}"

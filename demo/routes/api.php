@@ -8,7 +8,7 @@ use Illuminate\Support\Facades\Route;
 | API Routes
 |--------------------------------------------------------------------------
 |
-| Loaded by the RouteServiceProvider under the /api prefix, inside the "api"
+| Loaded by bootstrap/app.php under the /api prefix, inside the "api"
 | middleware group: rate limited, no session, no cookies.
 |
 */

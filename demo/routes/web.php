@@ -10,7 +10,7 @@ use Illuminate\Support\Facades\Route;
 | Web Routes
 |--------------------------------------------------------------------------
 |
-| Loaded by the RouteServiceProvider inside the "web" middleware group:
+| Loaded by bootstrap/app.php inside the "web" middleware group:
 | cookies are encrypted, a session is started and CSRF tokens are checked.
 |
 */

@@ -66,7 +66,7 @@ final class PreloadTable
         return "## 1. Preloading the demo: none / all (naive) / one request's classes (optimised)\n\n"
             .'Published: '.Published::PRELOAD_SOURCE.".\n\n"
             .\sprintf(
-                'Here: the demo (Laravel 8, its home page), `preheat bench --tool=ab`: %s, %s rounds with the scenarios interleaved (median and min–max), PHP %s, %s php-fpm workers; gains paired by round. %s',
+                'Here: the demo (Laravel 12, its home page), `preheat bench --tool=ab`: %s, %s rounds with the scenarios interleaved (median and min–max), PHP %s, %s php-fpm workers; gains paired by round. %s',
                 (string) ($environment['toolSettings'] ?? 'ab'),
                 (string) ($environment['rounds'] ?? '?'),
                 (string) ($environment['php'] ?? '?'),

@@ -1,0 +1,16 @@
+<?php
+
+use App\Http\Controllers\Api\PostController;
+use Illuminate\Support\Facades\Route;
+
+/*
+|--------------------------------------------------------------------------
+| API Routes
+|--------------------------------------------------------------------------
+|
+| Loaded by the RouteServiceProvider under the /api prefix, inside the "api"
+| middleware group: rate limited, no session, no cookies.
+|
+*/
+
+Route::get('/posts', [PostController::class, 'index'])->name('api.posts.index');
