@@ -156,6 +156,41 @@ final class GenerateCommandTest extends TestCase
         self::assertStringContainsString('Read 4 PHP files', $process->getErrorOutput(), 'progress goes to stderr');
     }
 
+    public function testPreheatJsonGeneratePathsAndIgnoreApplyUnlessTheOptionsReplaceThem(): void
+    {
+        $project = $this->directory->path.'/configured';
+        foreach (['app/Kept.php' => 'Kept', 'app/Ignored.php' => 'Ignored', 'other/Other.php' => 'Other'] as $file => $class) {
+            @mkdir(\dirname($project.'/'.$file), 0777, true);
+            file_put_contents($project.'/'.$file, "<?php\nnamespace Conf;\nfinal class {$class}\n{\n}\n");
+        }
+        file_put_contents(
+            $project.'/preheat.json',
+            json_encode(['generate' => ['paths' => ['app'], 'ignore' => ['app/Ignored.php']]]),
+        );
+        $classes = fn (string ...$arguments): array => $this->plannedClasses($project, array_values($arguments));
+
+        self::assertSame(['Conf\Kept'], $classes(), 'preheat.json says what to scan and leave out');
+        self::assertSame(['Conf\Other'], $classes('--path=other'), '--path replaces generate.paths');
+        self::assertSame(['Conf\Ignored', 'Conf\Kept'], $classes('--ignore=nothing/*'), '--ignore replaces it');
+    }
+
+    /**
+     * @param list<string> $arguments
+     *
+     * @return list<string> the classes `generate` plans, sorted
+     */
+    private function plannedClasses(string $project, array $arguments): array
+    {
+        $command = ['generate', '--project='.$project, '--no-cache', '--no-verify', '--format=json'];
+        $process = PreheatProcess::run([...$command, ...$arguments]);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        $result = json_decode($process->getOutput(), true, 512, \JSON_THROW_ON_ERROR);
+        $names = array_values(array_merge(...array_column($result['plan']['included'], 'classes')));
+        sort($names);
+
+        return $names;
+    }
+
     public function testASecondRunOnAnUnchangedTreeUsesTheCacheAndWritesTheSameBytes(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);

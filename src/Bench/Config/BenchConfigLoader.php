@@ -169,6 +169,23 @@ final class BenchConfigLoader
     }
 
     /**
+     * preheat.json's "generate" section alone (what `generate` and `explain` scan and leave out), checked as
+     * load() checks it; the bench settings are not read, so an app that is never benched needs none.
+     */
+    public function loadGenerate(string $projectRoot, string $phpBinary): GenerateScope
+    {
+        [$root, $file, $data] = $this->read($projectRoot, null);
+        $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
+
+        return new GenerateScope(
+            $root,
+            $this->stringList($file, $generate, 'paths', 'generate.'),
+            $this->stringList($file, $generate, 'ignore', 'generate.'),
+            $phpBinary,
+        );
+    }
+
+    /**
      * What `generate` scans, as preheat.json's "generate" section says.
      *
      * @param array<string, mixed> $generate

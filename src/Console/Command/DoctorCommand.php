@@ -85,9 +85,9 @@ final class DoctorCommand extends Command
         }
         $given = array_values(array_map('strval', (array) $input->getOption('path')));
         if ([] === $given && is_file($root.'/preheat.json')) {
-            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. the demo's framework under
-            // /usr/share/php.
-            $given = (new BenchConfigLoader())->load($root, null)->scope->paths;
+            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. a framework under
+            // /usr/share/php, as Debian installs it.
+            $given = (new BenchConfigLoader())->loadGenerate($root, \PHP_BINARY)->paths;
         }
         $paths = [];
         foreach ($given as $path) {

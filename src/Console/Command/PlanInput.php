@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Bench\Config\GenerateScope;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanOptions;
@@ -80,9 +82,11 @@ final class PlanInput
             );
         }
 
+        $paths = array_values(array_map('strval', (array) $input->getOption('path')));
+
         return new PlanRequest(
             false === $root ? $project : $root,
-            array_values(array_map('strval', (array) $input->getOption('path'))),
+            [] === $paths && false !== $root ? self::configured($root)->paths ?? [] : $paths,
             $cacheFile,
             PhpInput::binary($input),
             array_values(array_map('strval', (array) $input->getOption('include-dir'))),
@@ -95,10 +99,22 @@ final class PlanInput
      */
     public static function options(InputInterface $input): PlanOptions
     {
-        return PlanOptions::ignoring(
-            array_values(array_map('strval', (array) $input->getOption('ignore'))),
-            (bool) $input->getOption('include-dev'),
-        );
+        $ignore = array_values(array_map('strval', (array) $input->getOption('ignore')));
+        if ([] === $ignore) {
+            $root = realpath((string) $input->getOption('project'));
+            $ignore = false === $root ? [] : self::configured($root)->ignore ?? [];
+        }
+
+        return PlanOptions::ignoring($ignore, (bool) $input->getOption('include-dev'));
+    }
+
+    /**
+     * preheat.json's "generate" section (paths, ignore), which the options replace when given, as `bench` and
+     * `doctor` read it; null when the project has no preheat.json.
+     */
+    private static function configured(string $root): ?GenerateScope
+    {
+        return is_file($root.'/preheat.json') ? (new BenchConfigLoader())->loadGenerate($root, \PHP_BINARY) : null;
     }
 
     public static function format(InputInterface $input, string ...$allowed): string
