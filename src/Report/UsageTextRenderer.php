@@ -75,14 +75,7 @@ final class UsageTextRenderer implements Renderer
                 \count($summary->top),
                 number_format($summary->distinctFiles()),
             );
-            foreach ($summary->top as $row) {
-                $lines[] = \sprintf(
-                    '  %10s  %5.1f%%  %s',
-                    number_format($row['requests']),
-                    $row['share'] * 100,
-                    $row['file'],
-                );
-            }
+            array_push($lines, ...self::topRows($summary));
         }
 
         return $lines;
@@ -136,17 +129,24 @@ final class UsageTextRenderer implements Renderer
                 \count($summary->top),
                 number_format($summary->distinctFiles()),
             );
-            foreach ($summary->top as $row) {
-                $lines[] = \sprintf(
-                    '  %10s  %5.1f%%  %s',
-                    number_format($row['requests']),
-                    $row['share'] * 100,
-                    $row['file'],
-                );
-            }
+            array_push($lines, ...self::topRows($summary));
         }
 
         return $lines;
+    }
+
+    /** @return list<string> each of the most loaded files: its count, its share and its path */
+    private static function topRows(UsageSummary $summary): array
+    {
+        return array_map(
+            static fn (array $row): string => \sprintf(
+                '  %10s  %5.1f%%  %s',
+                number_format($row['requests']),
+                $row['share'] * 100,
+                $row['file'],
+            ),
+            $summary->top,
+        );
     }
 
     private static function time(int $timestamp): string
