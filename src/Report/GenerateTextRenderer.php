@@ -8,6 +8,7 @@ use Preheat\Plan\DroppedFile;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Strategy\MemorySize;
+use Preheat\Plan\Strategy\UsageCounts;
 use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Util\DisplayString;
 use Preheat\Util\RelativePath;
@@ -43,7 +44,11 @@ final class GenerateTextRenderer implements Renderer
         $selection = $outcome->selection;
         if (null !== $selection) {
             $lines[] = \sprintf(
-                '  Usage      %d sampled requests loaded %d files; chose %d, covering %.1f%% of loads (estimated %s)',
+                UsageCounts::ScriptLoads === $selection->counts
+                    ? '  Usage      %d loads of the busiest script (php-fpm\'s hit counts) over %d scripts; chose %d, '
+                        .'covering %.1f%% of loads (estimated %s)'
+                    : '  Usage      %d sampled requests loaded %d files; chose %d, covering %.1f%% of loads '
+                        .'(estimated %s)',
                 $selection->requests,
                 $selection->recordedFiles,
                 $selection->chosen,

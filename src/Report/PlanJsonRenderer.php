@@ -110,6 +110,7 @@ final class PlanJsonRenderer implements Renderer
             'verification' => null === $outcome->verification ? null : VerificationJson::report($outcome->verification),
             'selection' => null === $outcome->selection ? null : [
                 'requests' => $outcome->selection->requests,
+                'counts' => $outcome->selection->counts->value,
                 'recordedFiles' => $outcome->selection->recordedFiles,
                 'chosen' => $outcome->selection->chosen,
                 'files' => \count($outcome->selection->files),

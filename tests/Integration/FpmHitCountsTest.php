@@ -95,6 +95,11 @@ final class FpmHitCountsTest extends TestCase
         $named = PreheatProcess::run(['generate', '--project='.$app, '--strategy=hot', '--from-fpm='.$address, '--output='.$app.'/preload-hot.php', '--no-verify', '--no-cache']);
         self::assertSame(0, $named->getExitCode(), $named->getErrorOutput());
         self::assertStringContainsString("Usage: php-fpm's hit counts", $named->getErrorOutput());
+        self::assertMatchesRegularExpression(
+            "{Usage +\\d+ loads of the busiest script \\(php-fpm's hit counts\\) over \\d+ scripts}",
+            $named->getOutput(),
+        );
+        self::assertStringNotContainsString('sampled requests', $named->getOutput(), 'hit counts are not requests');
         $typo = PreheatProcess::run(['usage', '--from-fpm=127.0.0.1:99999']);
         self::assertSame(2, $typo->getExitCode());
         self::assertStringContainsString('--from-fpm=127.0.0.1:99999 is not an address php-fpm listens on (the port is not from 1 to 65535)', $typo->getErrorOutput());

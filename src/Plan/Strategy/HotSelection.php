@@ -19,6 +19,7 @@ final class HotSelection
         public readonly array $skipped,
         public readonly int $recordedFiles,
         public readonly int $requests,
+        public readonly UsageCounts $counts = UsageCounts::SampledRequests,
     ) {
     }
 }

@@ -102,6 +102,7 @@ final class HotSelector
             $skipped,
             \count($usage->fileCounts),
             $usage->requests,
+            $usage->counts,
         );
     }
 

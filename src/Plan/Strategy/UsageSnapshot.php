@@ -30,6 +30,8 @@ final class UsageSnapshot
          *                         tell, outside any autoloader (by an explicit require or include)
          */
         public readonly array $requiredCounts = [],
+        /** what the counts are: sampled requests, or php-fpm's loads of scripts */
+        public readonly UsageCounts $counts = UsageCounts::SampledRequests,
     ) {
     }
 

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Usage\Fpm;
 
 use Preheat\Php\Probe;
+use Preheat\Plan\Strategy\UsageCounts;
 use Preheat\Plan\Strategy\UsageSnapshot;
 
 /**
@@ -128,6 +129,7 @@ final class FpmHits
             $this->readAt,
             [$this->server],
             [] === $counts ? 0 : 1,
+            counts: UsageCounts::ScriptLoads,
         );
     }
 
