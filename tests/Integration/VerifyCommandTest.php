@@ -212,6 +212,29 @@ final class VerifyCommandTest extends TestCase
         self::assertStringContainsString('PHP_SAPI', $report['findings'][0]['message']);
     }
 
+    /**
+     * Symfony's config/preload.php requires the container's preload file, which returns under the CLI before it
+     * requires a class: the boot compiles files but declares nothing, and must not pass as clean.
+     */
+    public function testAScriptWhoseRequiredFileReturnsEarlyUnderTheCliIsAWarning(): void
+    {
+        $this->write('Alpha.php', "<?php\nclass Alpha {}\n");
+        $this->write(
+            'container.preload.php',
+            "<?php\nif (in_array(PHP_SAPI, ['cli', 'phpdbg', 'embed'], true)) {\n    return;\n}\nrequire __DIR__.'/Alpha.php';\n",
+        );
+        $script = $this->write('preload.php', "<?php\nrequire __DIR__.'/container.preload.php';\n");
+
+        [$report, $process] = PreheatProcess::json(['verify', $script]);
+        [, $strict] = PreheatProcess::json(['verify', $script, '--strict']);
+
+        self::assertSame(0, $process->getExitCode(), 'PHP starts: a warning, not a failure');
+        self::assertSame(1, $strict->getExitCode(), '--strict fails it');
+        self::assertSame(0, $report['preloaded']['classes']);
+        self::assertStringContainsString('but no class or function', $report['findings'][0]['message']);
+        self::assertStringContainsString('preheat bench --scenario=NAME='.$script, $report['findings'][0]['message']);
+    }
+
     public function testDeprecationsAreListedInTextOutput(): void
     {
         $this->write('lib.php', "<?php\nfunction legacy(\$a = 1, \$b) {}\n");

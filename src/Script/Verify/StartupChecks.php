@@ -246,6 +246,28 @@ final class StartupChecks
                 null,
                 $script,
             );
+        } elseif (
+            $measurement->probeAnswered
+            && 0 === $measurement->classes
+            && 0 === $measurement->functions
+            && $preloadedFiles > 0
+        ) {
+            // Files were compiled, yet nothing was declared: a script that requires another one which returns
+            // early under the CLI (Symfony's container preload checks PHP_SAPI) looks clean here while php-fpm,
+            // another SAPI, would preload what this boot never saw.
+            $findings[] = new Finding(
+                Severity::Warning,
+                \sprintf(
+                    'The script preloaded %d file(s) but no class or function: if a file it requires returns early '
+                    .'under the CLI (a PHP_SAPI check, as Symfony\'s container preload does), verification cannot '
+                    .'see what php-fpm would preload. Compare it under php-fpm: preheat bench --scenario=NAME=%s.',
+                    $preloadedFiles,
+                    $script,
+                ),
+                null,
+                null,
+                $script,
+            );
         }
 
         return $findings;
