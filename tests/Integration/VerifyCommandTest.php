@@ -232,7 +232,7 @@ final class VerifyCommandTest extends TestCase
         self::assertSame(1, $strict->getExitCode(), '--strict fails it');
         self::assertSame(0, $report['preloaded']['classes']);
         self::assertStringContainsString('but no class or function', $report['findings'][0]['message']);
-        self::assertStringContainsString('preheat bench --scenario=NAME='.$script, $report['findings'][0]['message']);
+        self::assertStringContainsString('a preheat bench scenario NAME='.$script, $report['findings'][0]['message']);
     }
 
     public function testDeprecationsAreListedInTextOutput(): void

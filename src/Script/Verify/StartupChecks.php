@@ -247,20 +247,22 @@ final class StartupChecks
                 $script,
             );
         } elseif (
-            $measurement->probeAnswered
+            null === $options->expectedFiles
+            && 0 === $expectedFiles
+            && $measurement->probeAnswered
             && 0 === $measurement->classes
             && 0 === $measurement->functions
             && $preloadedFiles > 0
         ) {
-            // Files were compiled, yet nothing was declared: a script that requires another one which returns
-            // early under the CLI (Symfony's container preload checks PHP_SAPI) looks clean here while php-fpm,
-            // another SAPI, would preload what this boot never saw.
+            // A user's script that loads with require (no opcache_compile_file() to count) compiled files yet
+            // declared nothing: one that requires a file returning early under the CLI (Symfony's container
+            // preload checks PHP_SAPI) looks clean here, while php-fpm, another SAPI, preloads what it never saw.
             $findings[] = new Finding(
                 Severity::Warning,
                 \sprintf(
                     'The script preloaded %d file(s) but no class or function: if a file it requires returns early '
                     .'under the CLI (a PHP_SAPI check, as Symfony\'s container preload does), verification cannot '
-                    .'see what php-fpm would preload. Compare it under php-fpm: preheat bench --scenario=NAME=%s.',
+                    .'see what php-fpm would preload. Compare it under php-fpm: a preheat bench scenario NAME=%s.',
                     $preloadedFiles,
                     $script,
                 ),
