@@ -66,5 +66,5 @@ matrix_packages() {
     echo "php$v-cli php$v-opcache php$v-xml php$v-mbstring php$v-sqlite3 php$v-fpm php$v-cgi" \
         "libapache2-mod-php$v composer unzip nginx wrk apache2-utils apache2-bin redis-server valgrind" \
         "php-laravel-framework php-symfony-http-kernel php-slim-psr7 python3-prometheus-client" \
-        "ca-certificates procps make"
+        "ca-certificates procps make git"
 }
