@@ -60,7 +60,7 @@ matrix_security_mirror() {
 }
 
 # The Debian packages the tests need for PHP $1: what scripts/install-deps.sh installs for `make test`,
-# for that PHP, plus what a minbase root lacks (certificates for Composer, ps).
+# for that PHP, plus what a minbase root lacks (certificates for Composer, ps, git for an app's revision).
 matrix_packages() {
     local v=$1
     echo "php$v-cli php$v-opcache php$v-xml php$v-mbstring php$v-sqlite3 php$v-fpm php$v-cgi" \
