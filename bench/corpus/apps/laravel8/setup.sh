@@ -7,7 +7,7 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages php-laravel-framework php8.2-sqlite3 php8.2-xml php8.2-mbstring
+need_packages php-laravel-framework "php$PHP_VERSION-sqlite3" "php$PHP_VERSION-xml" "php$PHP_VERSION-mbstring"
 
 app=$WORK_DIR/laravel8
 mkdir -p "$app"
