@@ -62,7 +62,7 @@ demo:
 bench-generate: deps
 	bash bench/generate.sh
 
-## Set up five real PHP apps (WordPress, MediaWiki, phpMyAdmin, a Symfony app, Debian's Laravel 8) and check Preheat on each
+## Set up six PHP apps (WordPress, MediaWiki, phpMyAdmin, a Symfony app, Debian's Laravel, the demo) and check Preheat on each
 ## with its defaults: generate, verify with php-fpm's php.ini, a real php-fpm start, the bench gate. Slow;
 ## not part of `test`. Needs root (apt-get). One app: `make corpus APPS=symfony`. On another PHP than the
 ## machine's 8.2, in the PHP matrix's root for it: `make corpus PHP_VERSION=8.4 APPS=symfony`.

@@ -17,7 +17,7 @@ FPM_INI=${CORPUS_FPM_INI:-/etc/php/$PHP_VERSION/fpm/php.ini}
 WEB_USER=${CORPUS_WEB_USER:-www-data}
 MARIADB_DIR=$WORK_DIR/mariadb
 MARIADB_SOCKET=$MARIADB_DIR/mysqld.sock
-ALL_APPS=(wordpress mediawiki phpmyadmin symfony laravel8)
+ALL_APPS=(wordpress mediawiki phpmyadmin symfony laravel8 demo)
 
 log() { printf '[corpus] %s\n' "$*" >&2; }
 die() { printf '[corpus] error: %s\n' "$*" >&2; exit 1; }

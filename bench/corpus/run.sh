@@ -10,7 +10,7 @@
 #                wolf), then none against all and trace (the pages identical); where the app has a
 #                canary-preload.php that changes a page on purpose, the gate must fail on it
 # then prints a table per app and exits 1 when any step of any app failed.
-# Usage: bench/corpus/run.sh [APP...]   (apps: wordpress mediawiki phpmyadmin symfony laravel8; default all)
+# Usage: bench/corpus/run.sh [APP...]   (apps: wordpress mediawiki phpmyadmin symfony laravel8 demo; default all)
 #   PHP_VERSION=8.4            the PHP the apps run on (default 8.2; its Debian packages must be installable
 #                              here: bench/corpus/matrix.sh runs this script in the PHP matrix's root for it)
 #   CORPUS_WORK=DIR            where the apps and results live (default bench/corpus/work)

@@ -7,10 +7,21 @@
 set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "$0")/../../lib.sh"
-need_packages php-laravel-framework php8.2-sqlite3 php8.2-xml php8.2-mbstring
+need_packages php-laravel-framework "php$PHP_VERSION-sqlite3" "php$PHP_VERSION-xml" "php$PHP_VERSION-mbstring"
 
 app=$WORK_DIR/laravel8
 mkdir -p "$app"
 cp -r "$CORPUS_DIR/apps/laravel8/app/." "$app/"
+# Debian 13 (PHP 8.4) packages Laravel 10, whose dependencies differ from Laravel 8's: no opis/closure or
+# SwiftMailer there, but laravel/serializable-closure, laravel/prompts, Termwind and php-cors. The paths
+# preheat.json names must exist, so on that framework they follow it; Laravel 8's list stays as it is.
+framework=$(sed -n "s/.*const VERSION = '\([0-9]*\)\..*/\1/p" /usr/share/php/Illuminate/Foundation/Application.php)
+if [ "$framework" != 8 ]; then
+    log "laravel8: Debian's Laravel is $framework here, not 8: generate.paths follow its dependencies"
+    jq '.generate.paths |= ([.[] | select(. != "/usr/share/php/Opis" and . != "/usr/share/php/Swift")]
+        + ["/usr/share/php/Laravel", "/usr/share/php/Termwind", "/usr/share/php/Fruitcake"])' \
+        "$app/preheat.json" >"$app/preheat.json.new"
+    mv "$app/preheat.json.new" "$app/preheat.json"
+fi
 PHP=$PHP WEB_USER=$WEB_USER bash "$app/setup.sh" >/dev/null
 log "laravel8: ready in $app"
