@@ -155,7 +155,7 @@ final class BenchCommand extends Command
             )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption(
-                'user',
+                'pool-user',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)',
@@ -226,7 +226,7 @@ final class BenchCommand extends Command
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
         $supervisor = new ProcessSupervisor($this->runner);
         // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
-        $user = $input->getOption('user');
+        $user = $input->getOption('pool-user');
         $serve = $config->serve;
         $php = $serve->installation($this->runner, null === $user ? null : (string) $user);
         $kinds = $serve->kinds($this->runtimes, $php, $supervisor);

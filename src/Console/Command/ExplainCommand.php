@@ -45,14 +45,14 @@ final class ExplainCommand extends Command
                 'text',
             )
             ->addOption(
-                'output',
-                'o',
+                'script',
+                null,
                 InputOption::VALUE_REQUIRED,
                 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at '.
                 'its last verification is left out here too',
             )
             ->addOption(
-                'usage',
+                'store',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'A usage store: plan as --strategy=hot does, keeping side-effect files the recorded requests only '.
@@ -71,7 +71,7 @@ final class ExplainCommand extends Command
         // too: planned through a session, as `generate` planned it.
         $recorded = $this->recordedAtLastVerification($input, $request->projectRoot);
         $options = PlanInput::options($input);
-        $dsn = $input->getOption('usage');
+        $dsn = $input->getOption('store');
         if (null !== $dsn) {
             $traffic = UsageStores::readTraffic((string) $dsn, (string) getcwd());
             $options = $options->withRequireEvidence(HotStrategy::evidenceOf($traffic, 'the recorded requests'));
@@ -98,7 +98,7 @@ final class ExplainCommand extends Command
 
     private function scriptPath(InputInterface $input, string $projectRoot): string
     {
-        $given = $input->getOption('output');
+        $given = $input->getOption('script');
         if (null === $given) {
             return $projectRoot.'/preload.php';
         }
@@ -106,16 +106,16 @@ final class ExplainCommand extends Command
         return str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given;
     }
 
-    /** What the script at --output records of its last verification (none when there is no script). */
+    /** What the script at --script records of its last verification (none when there is no script). */
     private function recordedAtLastVerification(InputInterface $input, string $projectRoot): RecordedConstraints
     {
-        $given = $input->getOption('output');
+        $given = $input->getOption('script');
         $path = $this->scriptPath($input, $projectRoot);
         if (!is_file($path)) {
             if (null !== $given) {
                 $message = \sprintf(
-                    '--output=%s: no preload script there. '.
-                    'Pass the path `preheat generate` wrote, or leave --output out.',
+                    '--script=%s: no preload script there. '.
+                    'Pass the path `preheat generate` wrote, or leave --script out.',
                     $given,
                 );
 

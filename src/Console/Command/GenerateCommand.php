@@ -53,11 +53,11 @@ final class GenerateCommand extends Command
                 null,
                 InputOption::VALUE_REQUIRED,
                 'What to preload: '.$this->strategies->describe().'. Default: hot from the best evidence found '
-                .'(--usage or preheat.json\'s bench.usage, else the hit counts of --from-fpm or of the php-fpm '
+                .'(--store or preheat.json\'s bench.usage, else the hit counts of --from-fpm or of the php-fpm '
                 .'whose pool files name where it listens), else '.$this->strategies->default()->name(),
             )
             ->addOption(
-                'usage',
+                'store',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'hot: the usage store (a file path or redis://host:port/db?prefix=...)',

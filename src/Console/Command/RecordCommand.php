@@ -34,6 +34,9 @@ final class RecordCommand extends Command
     /** A worker writes at least once a day: what it holds longer is lost when it is replaced. */
     private const MAX_FLUSH_SECONDS = 86_400;
 
+    /** @var list<string> */
+    private const FORMATS = ['text', 'json'];
+
     public function __construct(private readonly RecorderInstaller $installer = new RecorderInstaller())
     {
         parent::__construct('record');
@@ -94,12 +97,22 @@ final class RecordCommand extends Command
                 'The user php-fpm\'s workers run as, which must be able to write the store and the buffer directory '
                 .'(default: `user =` of the php-fpm pool files, else www-data)',
             )
-            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
+            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'text or json (what was or would be written, the lines to enable it, and whether the pool\'s user can '
+                .'record)',
+                'text',
+                self::FORMATS,
+            );
         FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
+        $format = PlanInput::format($input, ...self::FORMATS);
         $bootstrap = $input->getOption('bootstrap');
         $settings = $this->installer->settings(
             (string) $input->getOption('project'),
@@ -113,6 +126,9 @@ final class RecordCommand extends Command
         );
         $path = $settings->bootstrapPath;
         $install = (bool) $input->getOption('install');
+        if ('json' === $format) {
+            return $this->json($input, $output, $settings, $install);
+        }
         if ($install) {
             $this->installer->install($settings);
             $output->writeln(
@@ -154,9 +170,7 @@ final class RecordCommand extends Command
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
         ]);
 
-        [$poolUser, $source] = null === $input->getOption('pool-user')
-            ? PoolUser::configured(null, FpmConfigOption::value($input))
-            : [(string) $input->getOption('pool-user'), '--pool-user'];
+        [$poolUser, $source] = self::poolUser($input);
         $problems = $this->accessProblems($settings, $poolUser);
         $output->writeln('');
         if ([] === $problems) {
@@ -181,6 +195,50 @@ final class RecordCommand extends Command
         );
 
         return $install ? Command::FAILURE : Command::SUCCESS;
+    }
+
+    /** The report as JSON, for a deployment script: the same facts as the text, the same exit code. */
+    private function json(InputInterface $input, OutputInterface $output, RecorderSettings $settings, bool $install): int
+    {
+        if ($install) {
+            $this->installer->install($settings);
+        }
+        [$poolUser, $source] = self::poolUser($input);
+        $problems = $this->accessProblems($settings, $poolUser);
+        $output->writeln(
+            json_encode(
+                [
+                    'bootstrap' => $settings->bootstrapPath,
+                    'written' => $install,
+                    'store' => StoreDsn::describe($settings->store),
+                    'sample' => $settings->sample,
+                    'iniLine' => $this->installer->iniLine($settings->bootstrapPath),
+                    'poolLine' => $this->installer->poolLine($settings->bootstrapPath),
+                    'poolUser' => ['name' => $poolUser, 'source' => $source, 'canRecord' => [] === $problems],
+                    'problems' => array_map(
+                        fn (AccessProblem $problem): array => [
+                            'problem' => $problem->problem,
+                            'fix' => SettingOptions::describe($problem->fix, $problem->setting, $this),
+                        ],
+                        $problems,
+                    ),
+                ],
+                \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR,
+            ),
+            OutputInterface::OUTPUT_RAW,
+        );
+
+        return $install && [] !== $problems ? Command::FAILURE : Command::SUCCESS;
+    }
+
+    /** @return array{string, string} the pool's user, and where it came from */
+    private static function poolUser(InputInterface $input): array
+    {
+        $given = $input->getOption('pool-user');
+
+        return null === $given
+            ? PoolUser::configured(null, FpmConfigOption::value($input))
+            : [(string) $given, '--pool-user'];
     }
 
     /** @return list<AccessProblem> */
