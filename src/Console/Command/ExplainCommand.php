@@ -25,6 +25,19 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class ExplainCommand extends Command
 {
+    /** What `preheat help explain` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Says whether a class or file is in the plan, and if not, the chain of reasons (not autoloaded, a side effect,
+        refused by PHP at the last verification...).
+
+        Examples:
+          <info>preheat %command.name% 'App\Http\Kernel'</info>
+          <info>preheat %command.name% vendor/laravel/framework/src/Illuminate/Foundation/helpers.php</info>
+          <info>preheat %command.name% 'App\Thing' --store=preheat-usage.log --script=preload.php --format=json</info>
+
+        Exit codes: 0 preloaded, 1 left out (the reasons say why), 2 bad input.
+        HELP;
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly Renderers $renderers = new Renderers(),
@@ -35,6 +48,7 @@ final class ExplainCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
             ->addOption(
@@ -43,6 +57,7 @@ final class ExplainCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(ExplainReport::class),
                 'text',
+                $this->renderers->formats(ExplainReport::class),
             )
             ->addOption(
                 'script',

@@ -22,6 +22,20 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class RecordCommand extends Command
 {
+    /** What `preheat help record` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Writes (with --install) the auto_prepend_file that records 1 request in N into a usage store, says how to
+        enable it, and checks that the pool's user can write the store.
+
+        Examples:
+          <info>preheat %command.name%</info>                                   show what it would write
+          <info>preheat %command.name% --install --store=/var/lib/preheat/usage.log --pool-user=www-data</info>
+          <info>preheat %command.name% --install --store='redis://127.0.0.1:6379/0?prefix=app' --sample=100</info>
+          <info>preheat %command.name% --format=json</info>
+
+        Exit codes: 0 done (or shown), 1 installed but the pool's user cannot record, 2 bad input.
+        HELP;
+
     /** 1 request in a million: rarer, and a day's traffic of most apps records nothing. */
     private const MAX_SAMPLE = 1_000_000;
 
@@ -45,6 +59,7 @@ final class RecordCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Set up the recorder of which PHP files real requests load (without --install: show what it would do)',
             )
@@ -198,8 +213,12 @@ final class RecordCommand extends Command
     }
 
     /** The report as JSON, for a deployment script: the same facts as the text, the same exit code. */
-    private function json(InputInterface $input, OutputInterface $output, RecorderSettings $settings, bool $install): int
-    {
+    private function json(
+        InputInterface $input,
+        OutputInterface $output,
+        RecorderSettings $settings,
+        bool $install,
+    ): int {
         if ($install) {
             $this->installer->install($settings);
         }

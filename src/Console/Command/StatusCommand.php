@@ -29,6 +29,21 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 final class StatusCommand extends Command
 {
+    /** What `preheat help status` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Asks a running php-fpm (over FastCGI, or through the app's web server with --status-url) what it preloaded,
+        and whether that is the script and the files on disk now.
+
+        Examples:
+          <info>preheat %command.name%</info>                                   the first pool's `listen =`
+          <info>preheat %command.name% preload.php --fastcgi=/run/php/php8.2-fpm.sock</info>
+          <info>preheat %command.name% --project=/srv/app --format=openmetrics</info>     for monitoring
+          <info>preheat %command.name% --write-probe=public/preheat-status.php</info>, served by the app, then
+          <info>preheat %command.name% --status-url=https://app.example/preheat-status.php</info>
+
+        Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached.
+        HELP;
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly Renderers $renderers = new Renderers(),
@@ -39,6 +54,7 @@ final class StatusCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now',
             )
@@ -96,6 +112,7 @@ final class StatusCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(PreloadStatus::class),
                 'text',
+                $this->renderers->formats(PreloadStatus::class),
             );
         FpmConfigOption::configure($this);
     }
@@ -118,8 +135,9 @@ final class StatusCommand extends Command
             AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
             $output->writeln(
                 \sprintf(
-                    'Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --status-url=URL`, and '
-                    .'keep it from the public (it shows paths and OPcache\'s state).',
+                    'Wrote the status probe to %s: serve it at a URL of the app, run '
+                    .'`preheat status --status-url=URL`, and keep it from the public (it shows paths and OPcache\'s '
+                    .'state).',
                     $probeFile,
                 ),
             );
@@ -130,8 +148,8 @@ final class StatusCommand extends Command
         $url = $input->getOption('status-url');
         if (null !== $address && null !== $url) {
             throw new InvalidOption(
-                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --status-url (where the app serves the '
-                .'status probe), not both.',
+                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --status-url (where the app '
+                .'serves the status probe), not both.',
             );
         }
         if (null === $address && null === $url) {
@@ -169,7 +187,9 @@ final class StatusCommand extends Command
         $script = (string) $input->getArgument('script');
         $project = (string) $input->getOption('project');
         if (!is_dir($project)) {
-            throw new InvalidOption(\sprintf('--project=%s is not a directory: give the project\'s directory.', $project));
+            throw new InvalidOption(
+                \sprintf('--project=%s is not a directory: give the project\'s directory.', $project),
+            );
         }
         if (str_starts_with($script, '/') || '.' === $project) {
             return $script;

@@ -33,6 +33,20 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class UsageCommand extends Command
 {
+    /** What `preheat help usage` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Shows which PHP files the recorded requests loaded, or adds stores up with `merge`.
+
+        Examples:
+          <info>preheat %command.name%</info>                                   the project's preheat-usage.log
+          <info>preheat %command.name% --project=/srv/app --top=50</info>
+          <info>preheat %command.name% --store=a.log --store='redis://127.0.0.1:6379/0?prefix=app' --format=json</info>
+          <info>preheat %command.name% merge --store=web1.log --store=web2.log --into=all.log</info>
+          <info>preheat %command.name% --from-fpm=/run/php/php8.2-fpm.sock</info>   OPcache's hit counts, not a store
+
+        Exit codes: 0 shown, 2 bad input or nothing recorded, 3 a store cannot be reached.
+        HELP;
+
     public function __construct(
         private readonly UsageMerger $merger = new UsageMerger(),
         private readonly EmptyStoreDiagnosis $diagnosis = new EmptyStoreDiagnosis(),
@@ -44,6 +58,7 @@ final class UsageCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)',
             )
@@ -70,6 +85,7 @@ final class UsageCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(UsageReport::class),
                 'text',
+                $this->renderers->formats(UsageReport::class),
             )
             ->addOption(
                 'from-fpm',
@@ -219,7 +235,9 @@ final class UsageCommand extends Command
         $given = (string) $input->getOption('project');
         $directory = realpath($given);
         if (false === $directory || !is_dir($directory)) {
-            throw new InvalidOption(\sprintf('--project=%s is not a directory: give the project\'s directory.', $given));
+            throw new InvalidOption(
+                \sprintf('--project=%s is not a directory: give the project\'s directory.', $given),
+            );
         }
 
         return $directory;
