@@ -40,7 +40,7 @@ final class PreheatJsonSchemaTest extends TestCase
         $schema = self::schema();
         $bench = $schema->properties->bench->properties;
         $known = static fn (string $constant): array => (new \ReflectionClassConstant(BenchConfigLoader::class, $constant))->getValue();
-        $keys = static fn (object $properties): array => array_keys(get_object_vars($properties));
+        $keys = static fn (\stdClass $properties): array => array_keys(get_object_vars($properties));
         $sorted = static function (array $list): array {
             sort($list);
 
@@ -129,10 +129,10 @@ final class PreheatJsonSchemaTest extends TestCase
         return [];
     }
 
-    private static function schema(): object
+    private static function schema(): \stdClass
     {
         $schema = json_decode((string) file_get_contents(\dirname(__DIR__, 4).'/resources/preheat.schema.json'), false, flags: \JSON_THROW_ON_ERROR);
-        self::assertIsObject($schema);
+        self::assertInstanceOf(\stdClass::class, $schema);
 
         return $schema;
     }
@@ -143,7 +143,7 @@ final class PreheatJsonSchemaTest extends TestCase
      *
      * @return list<string> the errors, empty when $value is valid
      */
-    private static function validate(mixed $value, object $schema, string $path): array
+    private static function validate(mixed $value, \stdClass $schema, string $path): array
     {
         $known = ['$schema', '$id', 'title', 'description', 'type', 'enum', 'properties', 'additionalProperties', 'required', 'items', 'anyOf', 'minItems', 'minProperties', 'exclusiveMinimum'];
         self::assertSame([], array_diff(array_keys(get_object_vars($schema)), $known), 'a keyword validate() does not know');
@@ -199,7 +199,7 @@ final class PreheatJsonSchemaTest extends TestCase
                 $rule = $schema->properties->{$key} ?? $schema->additionalProperties ?? true;
                 if (false === $rule) {
                     $errors[] = $path.'.'.$key.': unknown';
-                } elseif (\is_object($rule)) {
+                } elseif ($rule instanceof \stdClass) {
                     $errors = [...$errors, ...self::validate($member, $rule, $path.'.'.$key)];
                 }
             }
