@@ -8,6 +8,7 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Console\Application;
 use Preheat\Console\Option\OptionAliases;
+use Preheat\Plan\Strategy\Strategies;
 use Symfony\Component\Console\Input\ArgvInput;
 use Symfony\Component\Console\Output\BufferedOutput;
 
@@ -65,6 +66,17 @@ final class OptionAliasesTest extends TestCase
         self::assertStringContainsString('preheat status: --url is deprecated and will be removed: use --status-url.', $text);
         self::assertStringContainsString('give one of --fastcgi', $text);
         self::assertStringNotContainsString('does not exist', $text);
+    }
+
+    public function testEveryOptionAStrategyTakesIsAnOptionOfGenerate(): void
+    {
+        $generate = (new Application())->find('generate')->getDefinition();
+
+        foreach (Strategies::standard()->all() as $kind) {
+            foreach (array_keys($kind->options()) as $option) {
+                self::assertTrue($generate->hasOption($option), $kind->name().' takes --'.$option);
+            }
+        }
     }
 
     public function testOldNamesAreNotInHelp(): void
