@@ -12,6 +12,7 @@ use Preheat\Console\Command\RecordCommand;
 use Preheat\Console\Command\StatusCommand;
 use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
+use Preheat\Console\Option\OptionAliases;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
@@ -26,7 +27,9 @@ use Symfony\Component\Console\Exception\CommandNotFoundException;
 use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
 use Symfony\Component\Console\Exception\LogicException as ConsoleLogicException;
 use Symfony\Component\Console\Formatter\OutputFormatter;
+use Symfony\Component\Console\Input\ArgvInput;
 use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\StreamableInputInterface;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -89,16 +92,81 @@ final class Application extends ConsoleApplication
 
     public function doRun(InputInterface $input, OutputInterface $output): int
     {
+        $input = $this->withCurrentOptionNames($input, $output);
         try {
             return parent::doRun($input, $output);
         } catch (CommandNotFoundException $error) {
             if (!$this->areExceptionsCaught()) {
                 throw $error;
             }
-            $this->renderThrowable($error, self::errorOutput($output));
+            if (self::wantsJson($input)) {
+                self::writeJsonError($output, $error->getMessage(), null, self::EXIT_USER_ERROR);
+            } else {
+                $this->renderThrowable($error, self::errorOutput($output));
+            }
 
             return self::EXIT_USER_ERROR;
         }
+    }
+
+    protected function configureIO(InputInterface $input, OutputInterface $output): void
+    {
+        parent::configureIO($input, $output);
+        // Run from a script, a pipe or CI, a command never stops to ask (Symfony asks "did you mean" about an
+        // unknown command when the input is interactive): as if -n were given.
+        if ($input->isInteractive() && !self::stdinIsTerminal($input)) {
+            $input->setInteractive(false);
+        }
+    }
+
+    /** The command line with the old names of options (OptionAliases) replaced, each noticed on stderr. */
+    private function withCurrentOptionNames(InputInterface $input, OutputInterface $output): InputInterface
+    {
+        $name = $input->getFirstArgument();
+        if (!$input instanceof ArgvInput || null === $name || '' === $name) {
+            return $input;
+        }
+        try {
+            $command = $this->find($name)->getName() ?? $name;
+        } catch (\Throwable) {
+            return $input;
+        }
+        [$tokens, $notices] = OptionAliases::rewrite($command, $input->getRawTokens());
+        if ([] === $notices) {
+            return $input;
+        }
+        foreach ($notices as $notice) {
+            self::errorOutput($output)->writeln('<comment>'.OutputFormatter::escape($notice).'</comment>');
+        }
+
+        return new ArgvInput(['preheat', ...$tokens]);
+    }
+
+    private static function stdinIsTerminal(InputInterface $input): bool
+    {
+        $stream = $input instanceof StreamableInputInterface ? $input->getStream() : null;
+        $stream ??= \defined('STDIN') ? \STDIN : null;
+
+        return null !== $stream && @stream_isatty($stream);
+    }
+
+    /** --format=json asked for (read from the command line itself: an error may come before it is parsed). */
+    private static function wantsJson(InputInterface $input): bool
+    {
+        return 'json' === $input->getParameterOption('--format', null, true);
+    }
+
+    /** The error as {"error": {"message", "setting", "exitCode"}} on stdout, for a --format=json reader. */
+    private static function writeJsonError(OutputInterface $output, string $message, ?string $setting, int $code): void
+    {
+        $output->writeln(
+            json_encode(
+                ['error' => ['message' => $message, 'setting' => $setting, 'exitCode' => $code]],
+                \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR
+                | \JSON_INVALID_UTF8_SUBSTITUTE,
+            ),
+            OutputInterface::OUTPUT_RAW,
+        );
     }
 
     protected function doRunCommand(Command $command, InputInterface $input, OutputInterface $output): int
@@ -115,6 +183,20 @@ final class Application extends ConsoleApplication
                 }
                 // Not the user's input nor the machine: a bug, shown as one (its trace with -v).
                 $this->renderThrowable($error, self::errorOutput($output));
+                if (self::wantsJson($input)) {
+                    self::writeJsonError($output, $error->getMessage(), null, $code);
+                }
+
+                return $code;
+            }
+            if (self::wantsJson($input)) {
+                $setting = $error instanceof SettingError ? $error->setting() : null;
+                self::writeJsonError(
+                    $output,
+                    self::messageFor($error, $command),
+                    null === $setting ? null : (SettingOptions::option($setting, $command) ?? $setting->value),
+                    $code,
+                );
 
                 return $code;
             }

@@ -16,7 +16,7 @@ final class PhpInstallation
     /**
      * @param string|null $fpmBinary    null when no php-fpm matching the CLI was found
      * @param string|null $user         the pool's user (and preload user); null when not running as root
-     * @param string      $userSource   where that user came from, e.g. "pool.d/www.conf" or "--user"
+     * @param string      $userSource   where that user came from, e.g. "pool.d/www.conf" or "--pool-user"
      * @param string|null $iniDirectory the directory php-fpm looks for php.ini in, when it loads none there (the
      *                                  official image's layout): PHP run with `-c` it reads the same ini set
      */

@@ -17,7 +17,7 @@ use Symfony\Component\Process\ExecutableFinder;
  * the php.ini it loads (as `php-fpm -i` says, else Debian's /etc/php/X.Y/fpm/php.ini; `--ini` overrides; in the
  * official image's layout none, only the scan dir) and its extra .ini directory (PHP_INI_SCAN_DIR counts), the
  * effective settings of that ini, php-fpm's own configuration (Fpm\FpmConfigLocator; `--fpm-config` names it),
- * and, when Preheat runs as root, the user of php-fpm's pool (its `user =`, else www-data; `--user` overrides).
+ * and, when Preheat runs as root, the user of php-fpm's pool (its `user =`, else www-data; `--pool-user` overrides).
  */
 final class PhpInstallationLocator
 {
@@ -276,7 +276,7 @@ final class PhpInstallationLocator
                 throw PhpError::unknownUser($given);
             }
 
-            return [$given, '--user'];
+            return [$given, '--pool-user'];
         }
         $configured = $config?->firstUser();
         if (null !== $configured) {

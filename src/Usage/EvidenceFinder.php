@@ -46,7 +46,7 @@ final class EvidenceFinder
     }
 
     /**
-     * @param string|null         $store      the store the user named (--usage)
+     * @param string|null         $store      the store the user named (--store)
      * @param string|null         $configured the store preheat.json names, relative to the project
      * @param FastCgiAddress|null $fpm        the php-fpm the user named (--from-fpm)
      * @param list<string>        $found      where the pools of php-fpm's configuration listen

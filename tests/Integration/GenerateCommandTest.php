@@ -254,12 +254,12 @@ final class GenerateCommandTest extends TestCase
         chmod($closed, 0o600);
 
         $started = microtime(true);
-        $process = PreheatProcess::run(['generate', '--project='.$project, '--user=www-data', '--no-cache']);
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--pool-user=www-data', '--no-cache']);
 
         self::assertSame(3, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
         self::assertLessThan(30, microtime(true) - $started);
         $error = $process->getErrorOutput();
-        self::assertStringContainsString("preheat generate: www-data (the user php-fpm preloads as: --user) cannot read 1 of the 6 files to preload:\n  {$closed} (owner root, group root, mode 0600)\n", $error);
+        self::assertStringContainsString("preheat generate: www-data (the user php-fpm preloads as: --pool-user) cannot read 1 of the 6 files to preload:\n  {$closed} (owner root, group root, mode 0600)\n", $error);
         self::assertStringContainsString('Fix: chmod -R a+rX '.\dirname($closed).' (or install the code as www-data), then run again.', $error);
         self::assertStringNotContainsString('Verifying', $error, 'said before PHP boots');
         self::assertStringNotContainsString('Fix round', $error.$process->getOutput());
@@ -274,10 +274,10 @@ final class GenerateCommandTest extends TestCase
         $project = $this->directory->path.'/private/app';
         (new Process(['cp', '-a', FixtureProjects::path('clean'), $project]))->mustRun();
 
-        $process = PreheatProcess::run(['generate', '--project='.$project, '--user=www-data', '--no-cache']);
+        $process = PreheatProcess::run(['generate', '--project='.$project, '--pool-user=www-data', '--no-cache']);
 
         self::assertSame(3, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
-        self::assertStringContainsString("www-data (the user php-fpm preloads as: --user) may not enter 1 directory on the way to the files to preload:\n  {$this->directory->path}/private (owner root, group root, mode 0700)\n", $process->getErrorOutput());
+        self::assertStringContainsString("www-data (the user php-fpm preloads as: --pool-user) may not enter 1 directory on the way to the files to preload:\n  {$this->directory->path}/private (owner root, group root, mode 0700)\n", $process->getErrorOutput());
         self::assertStringContainsString('Fix: chmod a+x '.$this->directory->path.'/private (or install the code as www-data), then run again.', $process->getErrorOutput());
         self::assertStringNotContainsString('Failed opening required', $process->getErrorOutput().$process->getOutput());
     }

@@ -72,7 +72,7 @@ final class HotStrategyTest extends TestCase
 
         $missing = PreheatProcess::run(['generate', '--project='.$project, '--strategy=hot']);
         self::assertSame(2, $missing->getExitCode());
-        self::assertStringContainsString('--strategy=hot needs --usage=STORE', $missing->getErrorOutput());
+        self::assertStringContainsString('--strategy=hot needs --store=STORE', $missing->getErrorOutput());
 
         touch($this->directory->path.'/empty.log');
         $empty = PreheatProcess::run(['generate', '--project='.$project, '--strategy=hot', '--usage='.$this->directory->path.'/empty.log']);

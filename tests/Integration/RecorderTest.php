@@ -95,6 +95,11 @@ final class RecorderTest extends TestCase
         self::assertStringContainsString('  Requests   5 sampled, in 5 batches, from 1 server: ', $text->getOutput());
         self::assertStringContainsString('  Coverage   files that account for a share of all loads: 50%: 2 · 80%: 3 · 90%: 4 · 95%: 4 · 99%: 4 · 100%: 4', $text->getOutput());
         self::assertStringContainsString('           5  100.0%  '.$this->project.'/lib/a.php', $text->getOutput());
+
+        // From elsewhere, --project names where the store record wrote is, as it names it for record.
+        $elsewhere = PreheatProcess::run(['usage', '--top=1', '--project='.$this->project], \dirname($this->project));
+        self::assertSame(0, $elsewhere->getExitCode(), $elsewhere->getErrorOutput());
+        self::assertStringContainsString('  Requests   5 sampled, in 5 batches, from 1 server: ', $elsewhere->getOutput());
     }
 
     public function testAnAppWhoseShutdownFunctionExitsIsRecorded(): void

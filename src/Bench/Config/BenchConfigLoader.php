@@ -23,7 +23,8 @@ use Preheat\Setting;
  */
 final class BenchConfigLoader
 {
-    private const TOP_KEYS = ['bench', 'generate'];
+    /** "$schema": the JSON schema an editor checks the file against (resources/preheat.schema.json), not read. */
+    private const TOP_KEYS = ['$schema', 'bench', 'generate'];
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
         'workers', 'tool', 'cgiRequests', 'masks', 'phpIni', 'opcacheMemory', 'timeout', 'binaries',
@@ -214,6 +215,7 @@ final class BenchConfigLoader
             $data = $this->readJson($file);
         }
         $this->checkKeys($file, $data, self::TOP_KEYS, '');
+        $this->value($file, $data, '$schema', 'string', null, '');
 
         return [$root, $file, $data];
     }

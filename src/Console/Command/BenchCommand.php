@@ -18,6 +18,7 @@ use Preheat\Bench\Config\LoadOverrides;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Layering\ScenarioLayering;
+use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\ScenarioPreparer;
 use Preheat\ConfigError;
@@ -47,6 +48,20 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class BenchCommand extends Command
 {
+    /** What `preheat help bench` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Serves the app with each preload scenario on nginx + php-fpm (or another runtime) and measures them side by
+        side, round after round, until the intervals are as tight as asked or the time is up.
+
+        Examples:
+          <info>preheat %command.name% --url=/ --url=/login</info>                  none vs the default, on two pages
+          <info>preheat %command.name% --ladder --max-time=4m --out=bench-report</info>
+          <info>preheat %command.name% --scenario=none,hot,all --tool=callgrind</info>
+          <info>preheat %command.name% --config=preheat.json --format=json > bench.json</info>
+
+        Exit codes: 0 measured, 1 a scenario broke, 2 bad input, 3 the environment failed.
+        HELP;
+
     private readonly RuntimeRegistry $runtimes;
     private readonly LoadTools $tools;
     private readonly Strategies $strategies;
@@ -68,6 +83,7 @@ final class BenchCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription('Measure preload scenarios side by side on real nginx + php-fpm, with honest statistics')
             ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The app to serve (where preheat.json is)', '.')
             ->addOption(
@@ -137,14 +153,24 @@ final class BenchCommand extends Command
                 null,
                 InputOption::VALUE_REQUIRED,
                 'What serves the app: '.$this->runtimes->describe(),
+                null,
+                $this->runtimes->names(),
             )
-            ->addOption('tool', null, InputOption::VALUE_REQUIRED, $this->tools->describe())
+            ->addOption(
+                'tool',
+                null,
+                InputOption::VALUE_REQUIRED,
+                $this->tools->describe(),
+                suggestedValues: $this->tools->names(),
+            )
             ->addOption(
                 'schedule',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'together: every scenario of a round loaded at the same time, so a busy machine weighs on all'
                 .' alike (default for wrk and ab); turns: one after another, each alone on the machine',
+                null,
+                Schedule::names(),
             )
             ->addOption(
                 'restart-every',
@@ -155,7 +181,7 @@ final class BenchCommand extends Command
             )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
             ->addOption(
-                'user',
+                'pool-user',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'As root: the user php-fpm\'s workers run as (default: `user =` of the fpm pool config, else www-data)',
@@ -166,6 +192,7 @@ final class BenchCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(BenchReport::class),
                 'text',
+                $this->renderers->formats(BenchReport::class),
             )
             ->addOption(
                 'out',
@@ -226,7 +253,7 @@ final class BenchCommand extends Command
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
         $supervisor = new ProcessSupervisor($this->runner);
         // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
-        $user = $input->getOption('user');
+        $user = $input->getOption('pool-user');
         $serve = $config->serve;
         $php = $serve->installation($this->runner, null === $user ? null : (string) $user);
         $kinds = $serve->kinds($this->runtimes, $php, $supervisor);

@@ -22,6 +22,19 @@ use Symfony\Component\Console\Output\OutputInterface;
 /** Exit codes: 0 nothing to fix (notices only), 1 a warning, 4 an error; 2 bad input, 3 the environment failed. */
 final class DoctorCommand extends Command
 {
+    /** What `preheat help doctor` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Reads the php.ini and pool files php-fpm uses and lists what keeps preloading from working or from paying off,
+        each with its fix.
+
+        Examples:
+          <info>preheat %command.name%</info>
+          <info>preheat %command.name% --php=/usr/bin/php8.3 --pool=/etc/php/8.3/fpm/pool.d/www.conf</info>
+          <info>preheat %command.name% --measure --format=json</info>
+
+        Exit codes: 0 nothing to fix, 1 a warning, 4 an error, 2 bad input, 3 the environment failed.
+        HELP;
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly Renderers $renderers = new Renderers(),
@@ -32,6 +45,7 @@ final class DoctorCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Read the configuration php-fpm runs with and the app, and say what to change first: each finding '
                 .'with the line to change and the ladder rung that measures it',
@@ -71,6 +85,7 @@ final class DoctorCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(DoctorReport::class),
                 'text',
+                $this->renderers->formats(DoctorReport::class),
             );
         FpmConfigOption::configure($this);
     }

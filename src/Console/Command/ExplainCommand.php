@@ -25,6 +25,19 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class ExplainCommand extends Command
 {
+    /** What `preheat help explain` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Says whether a class or file is in the plan, and if not, the chain of reasons (not autoloaded, a side effect,
+        refused by PHP at the last verification...).
+
+        Examples:
+          <info>preheat %command.name% 'App\Http\Kernel'</info>
+          <info>preheat %command.name% vendor/laravel/framework/src/Illuminate/Foundation/helpers.php</info>
+          <info>preheat %command.name% 'App\Thing' --store=preheat-usage.log --script=preload.php --format=json</info>
+
+        Exit codes: 0 preloaded, 1 left out (the reasons say why), 2 bad input.
+        HELP;
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly Renderers $renderers = new Renderers(),
@@ -35,6 +48,7 @@ final class ExplainCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription('Tell whether a class or file is preloaded, and the chain of reasons if not')
             ->addArgument('name', InputArgument::REQUIRED, 'A class name (Foo\\Bar) or a file path')
             ->addOption(
@@ -43,16 +57,17 @@ final class ExplainCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(ExplainReport::class),
                 'text',
+                $this->renderers->formats(ExplainReport::class),
             )
             ->addOption(
-                'output',
-                'o',
+                'script',
+                null,
                 InputOption::VALUE_REQUIRED,
                 'The preload script `generate` wrote (default: preload.php in the project root): what PHP refused at '.
                 'its last verification is left out here too',
             )
             ->addOption(
-                'usage',
+                'store',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'A usage store: plan as --strategy=hot does, keeping side-effect files the recorded requests only '.
@@ -71,7 +86,7 @@ final class ExplainCommand extends Command
         // too: planned through a session, as `generate` planned it.
         $recorded = $this->recordedAtLastVerification($input, $request->projectRoot);
         $options = PlanInput::options($input);
-        $dsn = $input->getOption('usage');
+        $dsn = $input->getOption('store');
         if (null !== $dsn) {
             $traffic = UsageStores::readTraffic((string) $dsn, (string) getcwd());
             $options = $options->withRequireEvidence(HotStrategy::evidenceOf($traffic, 'the recorded requests'));
@@ -98,7 +113,7 @@ final class ExplainCommand extends Command
 
     private function scriptPath(InputInterface $input, string $projectRoot): string
     {
-        $given = $input->getOption('output');
+        $given = $input->getOption('script');
         if (null === $given) {
             return $projectRoot.'/preload.php';
         }
@@ -106,16 +121,16 @@ final class ExplainCommand extends Command
         return str_starts_with((string) $given, '/') ? (string) $given : getcwd().'/'.$given;
     }
 
-    /** What the script at --output records of its last verification (none when there is no script). */
+    /** What the script at --script records of its last verification (none when there is no script). */
     private function recordedAtLastVerification(InputInterface $input, string $projectRoot): RecordedConstraints
     {
-        $given = $input->getOption('output');
+        $given = $input->getOption('script');
         $path = $this->scriptPath($input, $projectRoot);
         if (!is_file($path)) {
             if (null !== $given) {
                 $message = \sprintf(
-                    '--output=%s: no preload script there. '.
-                    'Pass the path `preheat generate` wrote, or leave --output out.',
+                    '--script=%s: no preload script there. '.
+                    'Pass the path `preheat generate` wrote, or leave --script out.',
                     $given,
                 );
 

@@ -31,6 +31,20 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class GenerateCommand extends Command
 {
+    /** What `preheat help generate` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Plans which files to preload from the project's Composer autoloader (and, with a usage store, from what
+        real requests load), writes the script atomically, then boots PHP with it to check that it preloads.
+
+        Examples:
+          <info>preheat %command.name%</info>      every safe file, or hot when a usage store is found
+          <info>preheat %command.name% --strategy=hot --store=preheat-usage.log</info>   what recorded traffic loads
+          <info>preheat %command.name% --project=/srv/app --output=/srv/app/preload.php --pool-user=www-data</info>
+          <info>preheat %command.name% --format=json > plan.json</info>   the plan as JSON (an error too)
+
+        Exit codes: 0 written and verified, 1 verification failed, 2 bad input, 3 the environment failed.
+        HELP;
+
     private readonly Strategies $strategies;
 
     /** @param Strategies|null $strategies what --strategy may name (by default, this version's) */
@@ -46,6 +60,7 @@ final class GenerateCommand extends Command
     protected function configure(): void
     {
         $this->setDescription('Write a preload script that is safe by construction, then verify it boots');
+        $this->setHelp(self::HELP);
         PlanInput::configure($this);
         $this
             ->addOption(
@@ -53,11 +68,13 @@ final class GenerateCommand extends Command
                 null,
                 InputOption::VALUE_REQUIRED,
                 'What to preload: '.$this->strategies->describe().'. Default: hot from the best evidence found '
-                .'(--usage or preheat.json\'s bench.usage, else the hit counts of --from-fpm or of the php-fpm '
+                .'(--store or preheat.json\'s bench.usage, else the hit counts of --from-fpm or of the php-fpm '
                 .'whose pool files name where it listens), else '.$this->strategies->default()->name(),
+                null,
+                $this->strategies->names(),
             )
             ->addOption(
-                'usage',
+                'store',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'hot: the usage store (a file path or redis://host:port/db?prefix=...)',
@@ -113,6 +130,7 @@ final class GenerateCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(GenerateReport::class).' (the plan, on stdout)',
                 'text',
+                $this->renderers->formats(GenerateReport::class),
             )
             ->addOption(
                 'no-verify',

@@ -37,7 +37,7 @@ final class PhpInput
                 'Verify with this opcache.memory_consumption in MB instead of what the ini says',
             )
             ->addOption(
-                'user',
+                'pool-user',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'As root: the user php-fpm preloads as (default: opcache.preload_user, else `user =` of the fpm pool '.
@@ -71,7 +71,7 @@ final class PhpInput
         string $phpBinary,
     ): PhpInstallation {
         $ini = $input->getOption('ini');
-        $user = $input->getOption('user');
+        $user = $input->getOption('pool-user');
         $installation = (new PhpInstallationLocator($runner))->locate(
             $phpBinary,
             null === $ini ? null : (string) $ini,

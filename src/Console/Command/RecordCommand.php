@@ -22,6 +22,20 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class RecordCommand extends Command
 {
+    /** What `preheat help record` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Writes (with --install) the auto_prepend_file that records 1 request in N into a usage store, says how to
+        enable it, and checks that the pool's user can write the store.
+
+        Examples:
+          <info>preheat %command.name%</info>                                   show what it would write
+          <info>preheat %command.name% --install --store=/var/lib/preheat/usage.log --pool-user=www-data</info>
+          <info>preheat %command.name% --install --store='redis://127.0.0.1:6379/0?prefix=app' --sample=100</info>
+          <info>preheat %command.name% --format=json</info>
+
+        Exit codes: 0 done (or shown), 1 installed but the pool's user cannot record, 2 bad input.
+        HELP;
+
     /** 1 request in a million: rarer, and a day's traffic of most apps records nothing. */
     private const MAX_SAMPLE = 1_000_000;
 
@@ -34,6 +48,9 @@ final class RecordCommand extends Command
     /** A worker writes at least once a day: what it holds longer is lost when it is replaced. */
     private const MAX_FLUSH_SECONDS = 86_400;
 
+    /** @var list<string> */
+    private const FORMATS = ['text', 'json'];
+
     public function __construct(private readonly RecorderInstaller $installer = new RecorderInstaller())
     {
         parent::__construct('record');
@@ -42,6 +59,7 @@ final class RecordCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Set up the recorder of which PHP files real requests load (without --install: show what it would do)',
             )
@@ -94,12 +112,22 @@ final class RecordCommand extends Command
                 'The user php-fpm\'s workers run as, which must be able to write the store and the buffer directory '
                 .'(default: `user =` of the php-fpm pool files, else www-data)',
             )
-            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.');
+            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.')
+            ->addOption(
+                'format',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'text or json (what was or would be written, the lines to enable it, and whether the pool\'s user can '
+                .'record)',
+                'text',
+                self::FORMATS,
+            );
         FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
+        $format = PlanInput::format($input, ...self::FORMATS);
         $bootstrap = $input->getOption('bootstrap');
         $settings = $this->installer->settings(
             (string) $input->getOption('project'),
@@ -113,6 +141,9 @@ final class RecordCommand extends Command
         );
         $path = $settings->bootstrapPath;
         $install = (bool) $input->getOption('install');
+        if ('json' === $format) {
+            return $this->json($input, $output, $settings, $install);
+        }
         if ($install) {
             $this->installer->install($settings);
             $output->writeln(
@@ -154,9 +185,7 @@ final class RecordCommand extends Command
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
         ]);
 
-        [$poolUser, $source] = null === $input->getOption('pool-user')
-            ? PoolUser::configured(null, FpmConfigOption::value($input))
-            : [(string) $input->getOption('pool-user'), '--pool-user'];
+        [$poolUser, $source] = self::poolUser($input);
         $problems = $this->accessProblems($settings, $poolUser);
         $output->writeln('');
         if ([] === $problems) {
@@ -181,6 +210,54 @@ final class RecordCommand extends Command
         );
 
         return $install ? Command::FAILURE : Command::SUCCESS;
+    }
+
+    /** The report as JSON, for a deployment script: the same facts as the text, the same exit code. */
+    private function json(
+        InputInterface $input,
+        OutputInterface $output,
+        RecorderSettings $settings,
+        bool $install,
+    ): int {
+        if ($install) {
+            $this->installer->install($settings);
+        }
+        [$poolUser, $source] = self::poolUser($input);
+        $problems = $this->accessProblems($settings, $poolUser);
+        $output->writeln(
+            json_encode(
+                [
+                    'bootstrap' => $settings->bootstrapPath,
+                    'written' => $install,
+                    'store' => StoreDsn::describe($settings->store),
+                    'sample' => $settings->sample,
+                    'iniLine' => $this->installer->iniLine($settings->bootstrapPath),
+                    'poolLine' => $this->installer->poolLine($settings->bootstrapPath),
+                    'poolUser' => ['name' => $poolUser, 'source' => $source, 'canRecord' => [] === $problems],
+                    'problems' => array_map(
+                        fn (AccessProblem $problem): array => [
+                            'problem' => $problem->problem,
+                            'fix' => SettingOptions::describe($problem->fix, $problem->setting, $this),
+                        ],
+                        $problems,
+                    ),
+                ],
+                \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR,
+            ),
+            OutputInterface::OUTPUT_RAW,
+        );
+
+        return $install && [] !== $problems ? Command::FAILURE : Command::SUCCESS;
+    }
+
+    /** @return array{string, string} the pool's user, and where it came from */
+    private static function poolUser(InputInterface $input): array
+    {
+        $given = $input->getOption('pool-user');
+
+        return null === $given
+            ? PoolUser::configured(null, FpmConfigOption::value($input))
+            : [(string) $given, '--pool-user'];
     }
 
     /** @return list<AccessProblem> */

@@ -29,6 +29,21 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 final class StatusCommand extends Command
 {
+    /** What `preheat help status` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Asks a running php-fpm (over FastCGI, or through the app's web server with --status-url) what it preloaded,
+        and whether that is the script and the files on disk now.
+
+        Examples:
+          <info>preheat %command.name%</info>                                   the first pool's `listen =`
+          <info>preheat %command.name% preload.php --fastcgi=/run/php/php8.2-fpm.sock</info>
+          <info>preheat %command.name% --project=/srv/app --format=openmetrics</info>     for monitoring
+          <info>preheat %command.name% --write-probe=public/preheat-status.php</info>, served by the app, then
+          <info>preheat %command.name% --status-url=https://app.example/preheat-status.php</info>
+
+        Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached.
+        HELP;
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly Renderers $renderers = new Renderers(),
@@ -39,15 +54,17 @@ final class StatusCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Ask a running php-fpm what it preloaded, and whether that is the script and the files on disk now',
             )
             ->addArgument(
                 'script',
                 InputArgument::OPTIONAL,
-                'The preload script php-fpm is configured with',
+                'The preload script php-fpm is configured with (relative to --project)',
                 'preload.php',
             )
+            ->addOption('project', null, InputOption::VALUE_REQUIRED, 'The project directory', '.')
             ->addOption(
                 'fastcgi',
                 null,
@@ -69,7 +86,7 @@ final class StatusCommand extends Command
                 \PHP_BINARY,
             )
             ->addOption(
-                'url',
+                'status-url',
                 null,
                 InputOption::VALUE_REQUIRED,
                 'Instead of FastCGI: the URL where the app serves the status probe (see --write-probe)',
@@ -78,7 +95,7 @@ final class StatusCommand extends Command
                 'write-probe',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'Write the status probe to this file (for --url: a file the app\'s web server runs; protect or '
+                'Write the status probe to this file (for --status-url: a file the app\'s web server runs; protect or '
                 .'remove it, it shows paths) and exit',
             )
             ->addOption(
@@ -95,6 +112,7 @@ final class StatusCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(PreloadStatus::class),
                 'text',
+                $this->renderers->formats(PreloadStatus::class),
             );
         FpmConfigOption::configure($this);
     }
@@ -117,8 +135,9 @@ final class StatusCommand extends Command
             AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
             $output->writeln(
                 \sprintf(
-                    'Wrote the status probe to %s: serve it at a URL of the app, run `preheat status --url=URL`, and '
-                    .'keep it from the public (it shows paths and OPcache\'s state).',
+                    'Wrote the status probe to %s: serve it at a URL of the app, run '
+                    .'`preheat status --status-url=URL`, and keep it from the public (it shows paths and OPcache\'s '
+                    .'state).',
                     $probeFile,
                 ),
             );
@@ -126,11 +145,11 @@ final class StatusCommand extends Command
             return Command::SUCCESS;
         }
         $address = $input->getOption('fastcgi');
-        $url = $input->getOption('url');
+        $url = $input->getOption('status-url');
         if (null !== $address && null !== $url) {
             throw new InvalidOption(
-                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --url (where the app serves the '
-                .'status probe), not both.',
+                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --status-url (where the app '
+                .'serves the status probe), not both.',
             );
         }
         if (null === $address && null === $url) {
@@ -142,7 +161,7 @@ final class StatusCommand extends Command
         }
         $probeDir = $input->getOption('probe-dir');
         $checker = new PreloadStatusChecker(new FastCgiClient($timeout));
-        $script = (string) $input->getArgument('script');
+        $script = self::script($input);
         try {
             $status = null !== $url
                 ? $checker->checkUrl((string) $url, $script, $timeout)
@@ -160,6 +179,23 @@ final class StatusCommand extends Command
         $this->renderers->write($status, $format, $output);
 
         return $status->exitCode();
+    }
+
+    /** The script argument, read against --project when relative. */
+    private static function script(InputInterface $input): string
+    {
+        $script = (string) $input->getArgument('script');
+        $project = (string) $input->getOption('project');
+        if (!is_dir($project)) {
+            throw new InvalidOption(
+                \sprintf('--project=%s is not a directory: give the project\'s directory.', $project),
+            );
+        }
+        if (str_starts_with($script, '/') || '.' === $project) {
+            return $script;
+        }
+
+        return rtrim($project, '/').'/'.$script;
     }
 
     /** The first pool's `listen =`: of --pool, else of the pool.d next to the ini of the php-fpm matching --php. */
@@ -182,7 +218,7 @@ final class StatusCommand extends Command
 
         throw new InvalidOption(
             'no `listen =` in the php-fpm pool files: give --fastcgi (the address php-fpm\'s pool listens on) or '
-            .'--url.',
+            .'--status-url.',
         );
     }
 }

@@ -83,7 +83,7 @@ final class StrategyInput implements StrategySource
 
     /**
      * The seed strategy of the named kind; with none named, the best evidence found chooses: a usage store
-     * (--usage, else preheat.json's "bench.usage"), else the hit counts of the running php-fpm (--from-fpm,
+     * (--store, else preheat.json's "bench.usage"), else the hit counts of the running php-fpm (--from-fpm,
      * else the `listen =` of php-fpm's pool files), else every safe file. Which it used, and what the
      * alternative costs, is said on stderr.
      */
@@ -151,10 +151,10 @@ final class StrategyInput implements StrategySource
     {
         $progress = $this->progress;
         $say = static fn (string $line) => $progress->finish($line);
-        $store = $this->input->getOption('usage');
+        $store = $this->input->getOption('store');
         $fpm = $this->input->getOption('from-fpm');
         if (null !== $store && null !== $fpm) {
-            throw new InvalidOption('give one of --usage (a store the recorder wrote) and --from-fpm (the hit counts '
+            throw new InvalidOption('give one of --store (a store the recorder wrote) and --from-fpm (the hit counts '
                 .'of a running php-fpm), not both.');
         }
         $root = $this->request->projectRoot;
@@ -171,7 +171,7 @@ final class StrategyInput implements StrategySource
         );
         if (null === $evidence) {
             $say(\sprintf(
-                'Strategy: every safe file (paths): no usage store given%s. With --usage=STORE (see preheat '
+                'Strategy: every safe file (paths): no usage store given%s. With --store=STORE (see preheat '
                 .'record) or --from-fpm=ADDRESS after php-fpm served the app, hot preloads what traffic loads, at a '
                 .'fraction of the memory',
                 [] === $found ? ' and no php-fpm pool found' : ' and no hit counts of this app from php-fpm',
@@ -283,10 +283,10 @@ final class StrategyInput implements StrategySource
         if (null !== $this->evidenceSource) {
             return $this->evidenceSource->usage;
         }
-        $dsn = $this->input->getOption('usage');
+        $dsn = $this->input->getOption('store');
         $fpm = $this->input->getOption('from-fpm');
         if (null !== $dsn && null !== $fpm) {
-            throw new InvalidOption('give one of --usage (a store the recorder wrote) and --from-fpm (the hit counts '
+            throw new InvalidOption('give one of --store (a store the recorder wrote) and --from-fpm (the hit counts '
                 .'of a running php-fpm), not both.');
         }
         if (null !== $fpm) {
@@ -303,7 +303,7 @@ final class StrategyInput implements StrategySource
             return $this->usage = $evidence->usage;
         }
         if (null === $dsn) {
-            $error = new InvalidOption('--strategy=hot needs --usage=STORE (the file or redis:// store the recorder'
+            $error = new InvalidOption('--strategy=hot needs --store=STORE (the file or redis:// store the recorder'
                 .' writes, see preheat record --install) or --from-fpm=ADDRESS (the hit counts of a running php-fpm).');
             throw $error;
         }

@@ -33,6 +33,20 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class UsageCommand extends Command
 {
+    /** What `preheat help usage` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Shows which PHP files the recorded requests loaded, or adds stores up with `merge`.
+
+        Examples:
+          <info>preheat %command.name%</info>                                   the project's preheat-usage.log
+          <info>preheat %command.name% --project=/srv/app --top=50</info>
+          <info>preheat %command.name% --store=a.log --store='redis://127.0.0.1:6379/0?prefix=app' --format=json</info>
+          <info>preheat %command.name% merge --store=web1.log --store=web2.log --into=all.log</info>
+          <info>preheat %command.name% --from-fpm=/run/php/php8.2-fpm.sock</info>   OPcache's hit counts, not a store
+
+        Exit codes: 0 shown, 2 bad input or nothing recorded, 3 a store cannot be reached.
+        HELP;
+
     public function __construct(
         private readonly UsageMerger $merger = new UsageMerger(),
         private readonly EmptyStoreDiagnosis $diagnosis = new EmptyStoreDiagnosis(),
@@ -44,6 +58,7 @@ final class UsageCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Show which PHP files the recorded requests loaded (or, with `merge`, add stores up into another)',
             )
@@ -55,6 +70,13 @@ final class UsageCommand extends Command
                 'A usage store: a file, file://PATH or redis://HOST:PORT/DB?prefix=PREFIX (repeatable: they are '
                 .'added up)',
             )
+            ->addOption(
+                'project',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The project directory: a store given as a relative file is read from there, as `record` writes it',
+                '.',
+            )
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
             ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
             ->addOption(
@@ -63,6 +85,7 @@ final class UsageCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(UsageReport::class),
                 'text',
+                $this->renderers->formats(UsageReport::class),
             )
             ->addOption(
                 'from-fpm',
@@ -99,8 +122,9 @@ final class UsageCommand extends Command
         if (null !== $input->getOption('from-fpm')) {
             return $this->fromFpm($input, $output, $action, $format);
         }
+        $project = self::project($input);
         $stores = array_map(
-            static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : ''),
+            static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : '', $project),
             (array) $input->getOption('store'),
         );
         if ('merge' === $action) {
@@ -123,12 +147,12 @@ final class UsageCommand extends Command
             throw new InvalidOption('--top must be a whole number of files, 0 or more.');
         }
         if ([] === $stores) {
-            $stores = [UsageStores::open(UsageStores::DEFAULT_FILE)];
+            $stores = [UsageStores::open(UsageStores::DEFAULT_FILE, $project)];
         }
         $names = implode(' + ', array_map(static fn (UsageStore $s): string => $s->describe(), $stores));
         foreach ($stores as $store) {
             if ($store instanceof FileUsageStore && !file_exists($store->path)) {
-                throw $this->nothingRecorded($store, true, self::poolUser($input));
+                throw $this->nothingRecorded($store, true, self::poolUser($input), $project);
             }
         }
         $snapshot = $this->merger->combine(array_values($stores));
@@ -141,6 +165,7 @@ final class UsageCommand extends Command
                 $stores[0],
                 false,
                 self::poolUser($input),
+                $project,
             ); // every store is empty: the first tells what to check
         }
         $summary = UsageSummary::of($snapshot, $top);
@@ -204,6 +229,20 @@ final class UsageCommand extends Command
         return Command::SUCCESS;
     }
 
+    /** --project, checked: the directory relative stores are read from. */
+    private static function project(InputInterface $input): string
+    {
+        $given = (string) $input->getOption('project');
+        $directory = realpath($given);
+        if (false === $directory || !is_dir($directory)) {
+            throw new InvalidOption(
+                \sprintf('--project=%s is not a directory: give the project\'s directory.', $given),
+            );
+        }
+
+        return $directory;
+    }
+
     private static function poolUser(InputInterface $input): string
     {
         $given = $input->getOption('pool-user');
@@ -211,11 +250,15 @@ final class UsageCommand extends Command
         return null === $given ? PoolUser::configured(null, FpmConfigOption::value($input))[0] : (string) $given;
     }
 
-    private function nothingRecorded(UsageStore $store, bool $missing, string $poolUser): UsageStoreError
-    {
+    private function nothingRecorded(
+        UsageStore $store,
+        bool $missing,
+        string $poolUser,
+        string $projectDir,
+    ): UsageStoreError {
         $file = $store instanceof FileUsageStore ? $store->path : null;
 
-        $checks = $this->diagnosis->explain($store->describe(), $file, (string) getcwd(), $poolUser);
+        $checks = $this->diagnosis->explain($store->describe(), $file, $projectDir, $poolUser);
 
         return UsageStoreError::nothingRecorded(
             $store->describe(),
@@ -236,7 +279,7 @@ final class UsageCommand extends Command
                 '`preheat usage merge` needs the stores to add up and where: --store=A --store=B --into=C.',
             );
         }
-        $target = UsageStores::open($into);
+        $target = UsageStores::open($into, self::project($input));
         $merged = $this->merger->merge($sources, $target);
         $sourceNames = array_map(static fn (UsageStore $s): string => $s->describe(), $sources);
         $report = new UsageMergeReport(

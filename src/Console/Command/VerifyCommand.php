@@ -22,6 +22,19 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 final class VerifyCommand extends Command
 {
+    /** What `preheat help verify` shows: what it does, examples, exit codes. */
+    private const HELP = <<<'HELP'
+        Boots PHP with the preload script as php-fpm would (same php.ini, same user) and says what it preloaded and what
+        PHP refused.
+
+        Examples:
+          <info>preheat %command.name% preload.php</info>
+          <info>preheat %command.name% preload.php --ini=/etc/php/8.2/fpm/php.ini --pool-user=www-data</info>
+          <info>preheat %command.name% preload.php --strict --format=json</info>   fail on any refused file, as JSON
+
+        Exit codes: 0 it preloads, 1 it does not, 2 bad input, 3 the environment failed.
+        HELP;
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly Renderers $renderers = new Renderers(),
@@ -32,6 +45,7 @@ final class VerifyCommand extends Command
     protected function configure(): void
     {
         $this
+            ->setHelp(self::HELP)
             ->setDescription(
                 'Boot PHP with a preload script, as php-fpm would, and report what got preloaded and every warning',
             )
@@ -42,6 +56,7 @@ final class VerifyCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->renderers->choices(VerifiedScript::class),
                 'text',
+                $this->renderers->formats(VerifiedScript::class),
             )
             ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors')

@@ -24,7 +24,7 @@ final class HotKind implements StrategyKind
 
     public function options(): array
     {
-        return ['usage' => '', 'from-fpm' => '', 'coverage' => '', 'min-share' => '', 'budget' => ''];
+        return ['store' => '', 'from-fpm' => '', 'coverage' => '', 'min-share' => '', 'budget' => ''];
     }
 
     public function servesTheApp(): bool

@@ -103,7 +103,7 @@ final class GenerateCases
             new FaultCase('generate-bad-fix-rounds', 'generate', '--fix-rounds=-1', static fn (Sandbox $s): Run => $generate(self::small($s), '--fix-rounds=-1'), new Expect([2], '{fix-rounds}')),
             new FaultCase('generate-bad-format', 'generate', '--format=xml', static fn (Sandbox $s): Run => $generate(self::small($s), '--format=xml'), new Expect([2], '{format}')),
             new FaultCase('generate-bad-strategy', 'generate', '--strategy=fastest', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=fastest'), new Expect([2], '{strategy}')),
-            new FaultCase('generate-hot-without-usage', 'generate', '--strategy=hot without a usage store', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=hot'), new Expect([2], '{usage}')),
+            new FaultCase('generate-hot-without-usage', 'generate', '--strategy=hot without a usage store', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=hot'), new Expect([2], '{--store=STORE}')),
             new FaultCase('generate-bad-budget', 'generate', '--budget=lots', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=hot', '--usage=x.log', '--budget=lots'), new Expect([2], '{budget}')),
             new FaultCase('generate-missing-php', 'generate', '--php names a binary that does not exist', static fn (Sandbox $s): Run => $generate(self::small($s), '--php=/nonexistent/php'), new Expect([2, 3], '{/nonexistent/php}')),
             new FaultCase('generate-missing-ini', 'generate', '--ini names a file that does not exist', static fn (Sandbox $s): Run => $generate(self::small($s), '--ini='.$s->root.'/none.ini'), new Expect([2, 3], '{none\.ini}')),

@@ -28,7 +28,7 @@ final class OptionNamesTest extends TestCase
         'Bench/ScenarioPreparer.php' => ['--strategy'],
         'Bench/Load/CallgrindLoadGenerator.php' => ['--tool'],
         'Bench/Load/Tool/CallgrindTool.php' => ['--tool'],
-        'Php/PhpInstallationLocator.php' => ['--ini', '--user'],
+        'Php/PhpInstallationLocator.php' => ['--ini', '--pool-user'],
         'Server/NginxFpm/NginxFpmLauncher.php' => ['--fpm-config'],
     ];
 

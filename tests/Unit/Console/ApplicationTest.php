@@ -125,12 +125,11 @@ final class ApplicationTest extends TestCase
     {
         $user = PhpError::unknownUser('nobody2');
 
-        self::assertStringEndsWith('(option --user)', Application::messageFor($user, $this->failing($user, ['user'])));
+        // One name per idea: --user and --usage are old names the console no longer gives (OptionAliases).
         self::assertStringEndsWith('(option --pool-user)', Application::messageFor($user, $this->failing($user, ['pool-user'])));
 
         $store = UsageStoreError::missingFile('/srv/app/usage.log');
         self::assertStringEndsWith('(option --store)', Application::messageFor($store, $this->failing($store, ['store'])), 'record and usage');
-        self::assertStringEndsWith('(option --usage)', Application::messageFor($store, $this->failing($store, ['usage'])), 'generate --strategy=hot');
         $php = ProcessFailed::cannotStart(['php8.9'], 'command not found')->about(Setting::PhpBinary);
         self::assertStringEndsWith('is executable. (option --php)', Application::messageFor($php, $this->failing($php, ['php'])));
         self::assertSame(3, Application::exitCodeFor($php), 'still the environment\'s failure');
@@ -146,6 +145,50 @@ final class ApplicationTest extends TestCase
         self::assertStringContainsString('The "--nope" option does not exist.', $tester->getErrorOutput());
         self::assertSame(2, $tester->run(['command' => 'nonsense'], ['capture_stderr_separately' => true, 'interactive' => false]));
         self::assertStringContainsString('Command "nonsense" is not defined.', $tester->getErrorOutput());
+    }
+
+    /** @return iterable<string, array{\Throwable, int, ?string}> */
+    public static function jsonErrors(): iterable
+    {
+        yield 'bad input (2), about a setting' => [ProjectError::missingPath('lib'), 2, '--path'];
+        yield 'bad input (2), an option' => [new InvalidOption('--top must be a whole number'), 2, null];
+        yield 'the environment (3)' => [RuntimeError::missingBinary('nginx', 'nginx'), 3, null];
+    }
+
+    #[DataProvider('jsonErrors')]
+    public function testWithFormatJsonAnErrorIsJsonOnStdoutWithTheSameExitCode(\Throwable $error, int $code, ?string $setting): void
+    {
+        $tester = new ApplicationTester($this->application($error));
+
+        $exit = $tester->run(['command' => 'failing', '--format' => 'json'], ['capture_stderr_separately' => true, 'decorated' => false]);
+
+        self::assertSame($code, $exit);
+        self::assertSame('', $tester->getErrorOutput(), 'stdout alone carries it');
+        $json = json_decode($tester->getDisplay(), true, flags: \JSON_THROW_ON_ERROR);
+        self::assertSame(['error' => ['message' => Application::messageFor($error, $this->failing($error, ['path', 'url'])), 'setting' => $setting, 'exitCode' => $code]], $json);
+    }
+
+    public function testWithFormatJsonAnUnknownOptionOrCommandIsJsonToo(): void
+    {
+        $tester = new ApplicationTester($this->application(new \LogicException('not reached')));
+
+        self::assertSame(2, $tester->run(['command' => 'failing', '--nope' => true, '--format' => 'json'], ['capture_stderr_separately' => true]));
+        self::assertSame(['error' => ['message' => 'The "--nope" option does not exist.', 'setting' => null, 'exitCode' => 2]], json_decode($tester->getDisplay(), true));
+        self::assertSame(2, $tester->run(['command' => 'nonsense', '--format' => 'json'], ['capture_stderr_separately' => true, 'interactive' => false]));
+        self::assertStringStartsWith('Command "nonsense" is not defined.', json_decode($tester->getDisplay(), true)['error']['message']);
+    }
+
+    public function testAnUnknownCommandNeverAsksWhenStdinIsNoTerminal(): void
+    {
+        $tester = new ApplicationTester($this->application(new \LogicException('ran the command it guessed')));
+        // A script's stdin: not a terminal, and it would answer the "Do you want to run" question.
+        $tester->setInputs(['yes']);
+
+        $exit = $tester->run(['command' => 'faling'], ['capture_stderr_separately' => true, 'interactive' => true]);
+
+        self::assertSame(2, $exit);
+        self::assertStringNotContainsString('Do you want to run', $tester->getDisplay());
+        self::assertStringContainsString('Command "faling" is not defined.', $tester->getErrorOutput());
     }
 
     /**
@@ -165,7 +208,7 @@ final class ApplicationTest extends TestCase
     {
         $application = new Application();
         $application->setAutoExit(false);
-        $application->add($this->failing($error, ['path', 'url']));
+        $application->add($this->failing($error, ['path', 'url', 'format']));
 
         return $application;
     }
