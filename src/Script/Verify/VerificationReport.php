@@ -46,7 +46,7 @@ final class VerificationReport
         public readonly ?OpcacheRoom $room = null,
         /**
          * PHP booted with the C library's allocator (VerifyOptions::withSystemAllocator()): the start-up is
-         * shorter than php-fpm's, which pays PHP's own allocator, and the peak memory was not measured
+         * shorter than php-fpm's, which pays PHP's own allocator, and the peak memory was not measured.
          */
         public readonly bool $systemAllocator = false,
     ) {

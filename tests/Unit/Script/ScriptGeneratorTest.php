@@ -155,12 +155,15 @@ final class ScriptGeneratorTest extends TestCase
         );
 
         // `verify` of the same script (a user's, which may rely on memory_limit): PHP's own allocator.
-        $php->environments = [];
-        $report = (new PreloadVerifier($php))->verify($project.'/preload.php', new VerifyOptions(self::installation()));
+        $verifyPhp = new FakePhp([], overBudgetFirst: false);
+        $report = (new PreloadVerifier($verifyPhp))->verify(
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+        );
         self::assertTrue($report->booted);
         self::assertFalse($report->systemAllocator);
-        self::assertNotEmpty($php->environments);
-        foreach ($php->environments as [$kind, $environment]) {
+        self::assertNotEmpty($verifyPhp->environments);
+        foreach ($verifyPhp->environments as [$kind, $environment]) {
             self::assertArrayNotHasKey('USE_ZEND_ALLOC', $environment ?? [], $kind.' boot of verify');
         }
     }
