@@ -69,16 +69,29 @@ final class VerificationTextRenderer implements Renderer
             Format::megabytes($report->opcacheUsedBytes),
             Format::megabytes($report->opcacheMemoryBytes),
         );
+        $limit = $report->php->settings->value('memory_limit') ?? '?';
         $lines[] = \sprintf(
-            '  Start-up   %s spent preloading%s',
+            '  Start-up   %s spent preloading%s%s',
             Format::seconds($report->startupSeconds),
-            null === $report->peakMemoryBytes ? '' : \sprintf(
-                $report->memoryLimitLifted
-                    ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)'
-                    : ', peak memory %s of memory_limit=%s',
-                Format::megabytes($report->peakMemoryBytes),
-                $report->php->settings->value('memory_limit') ?? '?',
-            ),
+            $report->systemAllocator ? ' '.VerificationReport::SYSTEM_ALLOCATOR_NOTE : '',
+            match (true) {
+                // generate's boot: PHP's allocator, which measures the peak, was not the one running.
+                $report->systemAllocator => \sprintf(
+                    $report->memoryLimitLifted
+                        ? ', peak memory not measured (memory_limit lifted for the preload; requests keep '.
+                            'memory_limit=%s)'
+                        : ', peak memory not measured (memory_limit=%s)',
+                    $limit,
+                ),
+                null === $report->peakMemoryBytes => '',
+                default => \sprintf(
+                    $report->memoryLimitLifted
+                        ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)'
+                        : ', peak memory %s of memory_limit=%s',
+                    Format::megabytes($report->peakMemoryBytes),
+                    $limit,
+                ),
+            },
         );
         $lines[] = \sprintf(
             '  Messages   %d fatal, %d warnings, %d notices/deprecations',

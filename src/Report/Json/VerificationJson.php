@@ -33,7 +33,14 @@ final class VerificationJson
             'opcache' => ['usedBytes' => $report->opcacheUsedBytes, 'memoryBytes' => $report->opcacheMemoryBytes],
             'peakMemoryBytes' => $report->peakMemoryBytes,
             'memoryLimitLifted' => $report->memoryLimitLifted,
+            // Null when not measured (generate's boot with the C library's allocator: peakMemoryMeasured false).
+            'peakMemoryMeasured' => !$report->systemAllocator,
             'startupSeconds' => round($report->startupSeconds, 4),
+            // "php" (PHP's own, as php-fpm) or "system" (the C library's: shorter than php-fpm's start-up).
+            'startupAllocator' => $report->systemAllocator ? 'system' : 'php',
+            'startupNote' => $report->systemAllocator
+                ? trim(VerificationReport::SYSTEM_ALLOCATOR_NOTE, '()')
+                : null,
             'fatals' => $report->fatalCount(),
             'warnings' => $report->warningCount(),
             'clean' => $report->clean(),

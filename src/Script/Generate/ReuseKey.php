@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Script\Generate;
 
 use Preheat\Php\PhpInstallation;
+use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Version;
 
 /**
@@ -44,6 +45,8 @@ final class ReuseKey
         hash_update($hash, 'output '.$outputPath."\n");
         hash_update($hash, 'options '.hash('sha256', $options)."\n");
         hash_update($hash, 'php '.self::php($php)."\n");
+        // The reused report's start-up and peak memory depend on the allocator generate boots PHP with.
+        hash_update($hash, 'allocator '.serialize(VerifyOptions::SYSTEM_ALLOCATOR_ENVIRONMENT)."\n");
         hash_update($hash, 'project '.$projectRoot."\n");
         foreach (self::COMPOSER_FILES as $file) {
             hash_update($hash, 'composer '.self::stat($projectRoot.'/'.$file)."\n");

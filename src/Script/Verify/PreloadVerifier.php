@@ -101,6 +101,7 @@ final class PreloadVerifier
                 \is_array($preload) ? $preload : [],
                 $wrapper,
                 $baselineStatus->php,
+                $options->systemAllocator,
             );
             $startup = max(0.0, $result->seconds - $baseline->seconds);
             $needs = $measured + $this->measureNeeds(
@@ -171,6 +172,7 @@ final class PreloadVerifier
                     : $baselineStatus->memoryConsumptionBytes(),
                 $measurement->preloadMemoryBytes,
             ),
+            $options->systemAllocator,
         );
     }
 
@@ -329,6 +331,11 @@ final class PreloadVerifier
     ): array {
         $command = $this->command($options, $wrapper, $probe, $extra);
         $environment = $options->php->settings->environment();
+        // The baseline too, so that the start-up figure (the script boot's time less the baseline's) compares like
+        // with like; not the boot that measures the memory need (memory_limit=-1): only PHP's allocator measures it.
+        if ($options->systemAllocator && !isset($extra['memory_limit'])) {
+            $environment = VerifyOptions::SYSTEM_ALLOCATOR_ENVIRONMENT + $environment;
+        }
         // The probe's path differs from verification to verification, not what it reports.
         $key = null === $wrapper ? serialize([\array_slice($command, 0, -1), $environment]) : null;
         if (null !== $key && isset($this->withoutScript[$key])) {
@@ -426,7 +433,11 @@ final class PreloadVerifier
         array $preload,
         string $wrapper,
         string $baselineVersion,
+        bool $systemAllocator,
     ): PreloadMeasurement {
+        // Under the C library's allocator memory_get_peak_usage() reports 0: not a peak, so none.
+        $peak = !$systemAllocator && \is_int($preload['peak'] ?? null) ? $preload['peak'] : null;
+
         return new PreloadMeasurement(
             null !== $status,
             $status->php ?? $baselineVersion,
@@ -441,7 +452,7 @@ final class PreloadVerifier
             $status->internedUsedBytes ?? 0,
             $status->internedBufferBytes ?? 0,
             $status->maxCachedKeys ?? 0,
-            \is_int($preload['peak'] ?? null) ? $preload['peak'] : null,
+            $peak,
             \is_string($preload['limit'] ?? null) ? $preload['limit'] : null,
             \is_string($preload['user'] ?? null) ? $preload['user'] : null,
         );

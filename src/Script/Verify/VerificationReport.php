@@ -12,6 +12,10 @@ use Preheat\Php\PhpInstallation;
  */
 final class VerificationReport
 {
+    /** What a start-up figure measured with the C library's allocator means for php-fpm's (text and JSON). */
+    public const SYSTEM_ALLOCATOR_NOTE = "(measured with the C library's allocator to verify faster; php-fpm, with "
+        ."PHP's own, takes longer: preheat bench measures its start)";
+
     /**
      * @param list<StartupMessage> $messages
      * @param list<UnlinkedClass>  $unlinkedClasses
@@ -40,6 +44,11 @@ final class VerificationReport
         public readonly bool $memoryLimitLifted = false,
         /** What the boot measured of OPcache's limits, for fitting a plan to them (see ScriptGenerator) */
         public readonly ?OpcacheRoom $room = null,
+        /**
+         * PHP booted with the C library's allocator (VerifyOptions::withSystemAllocator()): the start-up is
+         * shorter than php-fpm's, which pays PHP's own allocator, and the peak memory was not measured.
+         */
+        public readonly bool $systemAllocator = false,
     ) {
     }
 
@@ -67,6 +76,7 @@ final class VerificationReport
             $this->preloadUser,
             $this->memoryLimitLifted,
             $this->room,
+            $this->systemAllocator,
         );
     }
 

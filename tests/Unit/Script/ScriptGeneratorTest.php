@@ -126,6 +126,48 @@ final class ScriptGeneratorTest extends TestCase
         self::assertSame(6, $php->preloadBoots);
     }
 
+    public function testGenerateBootsItsOwnScriptWithTheCLibraryAllocatorAndVerifyWithPhpsOwn(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $php = new FakePhp([], overBudgetFirst: false);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        $outcome = $generator->generate(new GenerateRequest(
+            new PlanRequest($project),
+            new PlanOptions([], false),
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+            0,
+            false,
+        ));
+
+        self::assertTrue($outcome->succeeded());
+        self::assertNotEmpty($php->environments);
+        foreach ($php->environments as [$kind, $environment]) {
+            self::assertSame('0', $environment['USE_ZEND_ALLOC'] ?? null, $kind.' boot of generate');
+        }
+        self::assertNotNull($outcome->verification);
+        self::assertTrue($outcome->verification->systemAllocator);
+        self::assertNull($outcome->verification->peakMemoryBytes, 'not measured, not 0');
+        self::assertStringContainsString(
+            "measured with the C library's allocator",
+            (string) VerificationJson::report($outcome->verification)['startupNote'],
+        );
+
+        // `verify` of the same script (a user's, which may rely on memory_limit): PHP's own allocator.
+        $verifyPhp = new FakePhp([], overBudgetFirst: false);
+        $report = (new PreloadVerifier($verifyPhp))->verify(
+            $project.'/preload.php',
+            new VerifyOptions(self::installation()),
+        );
+        self::assertTrue($report->booted);
+        self::assertFalse($report->systemAllocator);
+        self::assertNotEmpty($verifyPhp->environments);
+        foreach ($verifyPhp->environments as [$kind, $environment]) {
+            self::assertArrayNotHasKey('USE_ZEND_ALLOC', $environment ?? [], $kind.' boot of verify');
+        }
+    }
+
     public function testARecordWhoseConstraintsPlanAnotherScriptIsNotReusedNorApplied(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);
@@ -366,6 +408,9 @@ final class FakePhp implements ProcessRunner
 
     public int $baselineBoots = 0;
 
+    /** @var list<array{string, array<string, string>|null}> each boot of PHP: baseline or preload, its environment */
+    public array $environments = [];
+
     /**
      * @param list<string> $refused       classes PHP cannot link
      * @param list<string> $alwaysRefused classes PHP reports at every boot, whatever the script holds
@@ -389,6 +434,7 @@ final class FakePhp implements ProcessRunner
                 $wrapper = substr($argument, \strlen('opcache.preload='));
             }
         }
+        $this->environments[] = [null === $wrapper || '' === $wrapper ? 'baseline' : 'preload', $environment];
         if (null === $wrapper || '' === $wrapper) {
             ++$this->baselineBoots;
 

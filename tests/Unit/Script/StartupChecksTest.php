@@ -61,6 +61,20 @@ final class StartupChecksTest extends TestCase
         self::assertStringContainsString('Preloading took 12.0 s', $finding->message);
     }
 
+    public function testAStartUpMeasuredWithTheCLibraryAllocatorIsCheckedAsPhpFpmWouldTakeIt(): void
+    {
+        // 5 s with the C library's allocator is php-fpm's 10 s or more with PHP's own.
+        [$finding] = $this->check($this->measurement(), startup: 5.0, systemAllocator: true);
+
+        self::assertSame(Severity::Warning, $finding->severity);
+        self::assertStringContainsString(
+            "Preloading took 5.0 s with the C library's allocator; php-fpm, with PHP's own, may take up to 12.5 s",
+            $finding->message,
+        );
+        self::assertSame([], $this->check($this->measurement(), startup: 3.0, systemAllocator: true));
+        self::assertSame([], $this->check($this->measurement(), startup: 5.0), 'PHP\'s own allocator: as measured');
+    }
+
     public function testABufferMeasuredLargerThanTheIniWouldOverflowIsAWarningWithTheNeed(): void
     {
         // Booted with a 64 MB buffer: 20 MB interned there, so the php.ini's 8 MB would need 10.5 MB.
@@ -88,8 +102,12 @@ final class StartupChecksTest extends TestCase
      *
      * @return list<\Preheat\Script\Verify\Finding>
      */
-    private function check(PreloadMeasurement $measurement, float $startup = 0.5, array $needs = []): array
-    {
+    private function check(
+        PreloadMeasurement $measurement,
+        float $startup = 0.5,
+        array $needs = [],
+        bool $systemAllocator = false,
+    ): array {
         $settings = new PhpSettings(
             '/etc/php/8.2/fpm/php.ini',
             'test',
@@ -102,7 +120,11 @@ final class StartupChecksTest extends TestCase
         );
 
         return (new StartupChecks())->check(
-            new VerifyOptions(new PhpInstallation('php', null, $settings), expectedFiles: 3),
+            new VerifyOptions(
+                new PhpInstallation('php', null, $settings),
+                expectedFiles: 3,
+                systemAllocator: $systemAllocator,
+            ),
             $measurement,
             [],
             true,
