@@ -95,10 +95,14 @@ final class InterruptTest extends TestCase
         self::assertIsResource($server);
         $address = (string) stream_socket_get_name($server, false);
         $probes = static fn (): array => glob($project.'/.preheat-status-*') ?: [];
+        $started = microtime(true);
         [$process, $seen] = $this->interrupt(['status', $project.'/preload.php', '--fastcgi='.$address, '--wait=60'], \SIGTERM, static fn (): bool => [] !== $probes(), withChildren: false);
+        $took = microtime(true) - $started;
         fclose($server);
 
         $this->assertCleanExit($process, \SIGTERM, $seen);
+        // The signal ends the wait for php-fpm at once, not when --wait=60 runs out.
+        self::assertLessThan(30.0, $took, 'SIGTERM while php-fpm does not answer ends status promptly');
         self::assertSame([], $probes(), 'the one-off status script is removed');
     }
 

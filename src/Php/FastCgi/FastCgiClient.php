@@ -11,6 +11,9 @@ namespace Preheat\Php\FastCgi;
  */
 final class FastCgiClient
 {
+    /** How long one read waits before PHP may run a signal handler that arrived meanwhile. */
+    private const WAIT_SLICE_MICROSECONDS = 200_000;
+
     private const VERSION = 1;
     private const BEGIN_REQUEST = 1;
     private const END_REQUEST = 3;
@@ -93,7 +96,9 @@ final class FastCgiClient
             $why = null === $message || '' === $message ? 'error '.$code : $message;
             throw FastCgiError::cannotConnect($address, $why);
         }
-        stream_set_timeout($socket, (int) ceil($this->timeoutSeconds));
+        // Waits come in short slices, each a point where PHP runs a pending signal handler: a blocking read of
+        // the whole timeout would keep Ctrl-C or SIGTERM waiting until php-fpm answers or the time is up.
+        stream_set_timeout($socket, 0, self::WAIT_SLICE_MICROSECONDS);
 
         return $socket;
     }
@@ -101,12 +106,21 @@ final class FastCgiClient
     /** @param resource $socket */
     private function write($socket, string $address, string $bytes): void
     {
+        $quietSince = microtime(true);
         while ('' !== $bytes) {
             $written = @fwrite($socket, $bytes);
-            if (false === $written || 0 === $written) {
+            if (false !== $written && $written > 0) {
+                $bytes = substr($bytes, $written);
+                $quietSince = microtime(true);
+                continue;
+            }
+            // A full buffer waits in slices too; a closed connection (or no room for the whole timeout) ends it.
+            if (false === $written || !stream_get_meta_data($socket)['timed_out']) {
                 throw FastCgiError::broken($address, 'the connection closed while sending the request');
             }
-            $bytes = substr($bytes, $written);
+            if (microtime(true) - $quietSince >= $this->timeoutSeconds) {
+                throw FastCgiError::broken($address, \sprintf('no room to send within %.0f s', $this->timeoutSeconds));
+            }
         }
     }
 
@@ -145,15 +159,20 @@ final class FastCgiClient
     private function readBytes($socket, string $address, int $length): string
     {
         $bytes = '';
+        $quietSince = microtime(true);
         while (($missing = $length - \strlen($bytes)) > 0) {
             $chunk = fread($socket, $missing);
-            if (false === $chunk || '' === $chunk) {
-                $timedOut = stream_get_meta_data($socket)['timed_out'];
-                throw FastCgiError::broken($address, $timedOut
-                    ? \sprintf('no answer within %.0f s', $this->timeoutSeconds)
-                    : 'php-fpm closed the connection before the end of the response');
+            if (false !== $chunk && '' !== $chunk) {
+                $bytes .= $chunk;
+                $quietSince = microtime(true);
+                continue;
             }
-            $bytes .= $chunk;
+            if (!stream_get_meta_data($socket)['timed_out'] || feof($socket)) {
+                throw FastCgiError::broken($address, 'php-fpm closed the connection before the end of the response');
+            }
+            if (microtime(true) - $quietSince >= $this->timeoutSeconds) {
+                throw FastCgiError::broken($address, \sprintf('no answer within %.0f s', $this->timeoutSeconds));
+            }
         }
 
         return $bytes;
