@@ -141,7 +141,7 @@ final class BenchConfigLoader
                 $overrides->precision ?? $this->precision($file, $bench),
                 $overrides->maxTime ?? $this->duration($file, $bench, 'maxTime', StoppingSettings::DEFAULT_MAX_TIME),
             ),
-            $this->scope($file, $generate, $serve),
+            $this->scope($file, $generate, $serve->projectRoot, $serve->binaries->php()),
             new RecordingSettings(
                 $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
                 $this->hotCriteria($file, $hot),
@@ -176,14 +176,8 @@ final class BenchConfigLoader
     public function loadGenerate(string $projectRoot, string $phpBinary): GenerateScope
     {
         [$root, $file, $data] = $this->read($projectRoot, null);
-        $generate = $this->section($file, $data, 'generate', self::GENERATE_KEYS);
 
-        return new GenerateScope(
-            $root,
-            $this->stringList($file, $generate, 'paths', 'generate.'),
-            $this->stringList($file, $generate, 'ignore', 'generate.'),
-            $phpBinary,
-        );
+        return $this->scope($file, $this->section($file, $data, 'generate', self::GENERATE_KEYS), $root, $phpBinary);
     }
 
     /**
@@ -191,13 +185,13 @@ final class BenchConfigLoader
      *
      * @param array<string, mixed> $generate
      */
-    private function scope(string $file, array $generate, ServeSettings $serve): GenerateScope
+    private function scope(string $file, array $generate, string $projectRoot, string $phpBinary): GenerateScope
     {
         return new GenerateScope(
-            $serve->projectRoot,
+            $projectRoot,
             $this->stringList($file, $generate, 'paths', 'generate.'),
             $this->stringList($file, $generate, 'ignore', 'generate.'),
-            $serve->binaries->php(),
+            $phpBinary,
         );
     }
 
