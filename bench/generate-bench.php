@@ -130,10 +130,14 @@ foreach ($trees as $spec) {
         $copy .= '/'.basename($original);
         @mkdir(dirname($copy), 0777, true);
         (new Process(['cp', '-r', $original, $copy], null, null, null, 600))->mustRun();
+        // A release is a project of its own (releases/N+1 has its own root, so its own per-project cache file):
+        // sharing the original's project would make the next warm run find none of its paths in the cache.
+        $releaseProject = '' === $tree ? $copy : $releaseRoot.'/project';
+        @mkdir($releaseProject, 0777, true);
         $release = array_map(
             static fn (string $a): string => match (true) {
                 str_starts_with($a, '--path=') => '--path='.$copy,
-                str_starts_with($a, '--project=') && '' === $tree => '--project='.$copy,
+                str_starts_with($a, '--project=') => '--project='.$releaseProject,
                 str_starts_with($a, '--output=') => '--output='.$output.'.release',
                 default => $a,
             },

@@ -9,7 +9,6 @@ use PhpParser\Node;
 use PhpParser\Node\Expr;
 use PhpParser\Node\Name;
 use PhpParser\Node\Stmt;
-use PhpParser\NodeFinder;
 use PhpParser\NodeTraverser;
 use PhpParser\NodeVisitor\NameResolver;
 use PhpParser\Parser;
@@ -44,20 +43,33 @@ final class FileAnalyzer
 
     public function analyze(string $path): FileInventory
     {
-        return $this->read($path, false);
+        $read = $this->read($path);
+
+        return $read instanceof FileInventory ? $read : $this->analyzeCode($path, ...$read);
     }
 
     /**
-     * As analyze(), but a file that names `__DIR__` or `__FILE__` is analysed at its PathTemplate: what its
-     * include paths and constants hold is in template tokens (PathTemplate::rebase() puts its path in), so that
-     * the analysis can be reused at another path of the same depth.
+     * As analyze(), and a file that names `__DIR__` or `__FILE__` is analysed at its PathTemplate too: what its
+     * include paths and constants hold is then in template tokens (PathTemplate::rebase() puts a path in), so that
+     * the analysis can be reused at another path of the same depth. Only then: in any other file, text that
+     * looks like a token is the file's own.
      */
-    public function analyzeTemplated(string $path): FileInventory
+    public function analyzeForReuse(string $path): ParsedFile
     {
-        return $this->read($path, true);
+        $read = $this->read($path);
+        if ($read instanceof FileInventory) {
+            return new ParsedFile($read);
+        }
+        if (!PathTemplate::appliesTo($path, $read[0])) {
+            return new ParsedFile($this->analyzeCode($path, ...$read));
+        }
+        $templated = $this->analyzeCode(PathTemplate::of($path), ...$read)->toArray();
+
+        return ParsedFile::fromTemplated(['path' => $path] + $templated, $path);
     }
 
-    private function read(string $path, bool $templated): FileInventory
+    /** @return array{0: string, 1: int, 2: int}|FileInventory the code, size and mtime, or why it cannot be read */
+    private function read(string $path): array|FileInventory
     {
         $size = @filesize($path);
         $modifiedAt = @filemtime($path);
@@ -71,13 +83,7 @@ final class FileAnalyzer
             );
         }
 
-        if ($templated && PathTemplate::appliesTo($path, $code)) {
-            $inventory = $this->analyzeCode(PathTemplate::of($path), $code, $size, $modifiedAt);
-
-            return FileInventory::fromArray(['path' => $path] + $inventory->toArray());
-        }
-
-        return $this->analyzeCode($path, $code, $size, $modifiedAt);
+        return [$code, $size, $modifiedAt];
     }
 
     public function analyzeCode(string $path, string $code, int $size = 0, int $modifiedAt = 0): FileInventory
@@ -90,14 +96,15 @@ final class FileAnalyzer
 
         $nested = new NestedDeclarationCollector();
         $syntax = new SyntaxVersion();
-        $traverser = new NodeTraverser(new NameResolver(), $nested, $syntax);
+        $sightings = new NodeSightings();
+        $traverser = new NodeTraverser(new NameResolver(), $nested, $syntax, $sightings);
         $statements = $traverser->traverse($statements);
 
         $scan = new TopLevelScan();
         $this->scanStatements($statements, null, $scan);
         $this->judgeReturnGuards($scan);
-        $guardedIncludes = (new GuardedIncludeCollector($path))->collect($statements);
-        $constants = $this->definedConstants($path, $statements);
+        $guardedIncludes = $sightings->includes ? (new GuardedIncludeCollector($path))->collect($statements) : [];
+        $constants = $this->definedConstants($path, $sightings->defineCalls);
 
         return new FileInventory(
             $path,
@@ -120,18 +127,18 @@ final class FileAnalyzer
      * Every define('NAME', value) in the file, anywhere, with its value as `StaticPath` parts: what
      * include paths built from constants need (`ConstantTable`).
      *
-     * @param array<Node> $statements
+     * @param list<Expr\FuncCall> $defineCalls the file's define() calls, in order
      *
      * @return array<string, list<list<array{string, string}>>>
      */
-    private function definedConstants(string $path, array $statements): array
+    private function definedConstants(string $path, array $defineCalls): array
     {
+        if ([] === $defineCalls) {
+            return [];
+        }
         $paths = new StaticPath($path);
         $constants = [];
-        foreach ((new NodeFinder())->findInstanceOf($statements, Expr\FuncCall::class) as $call) {
-            if (!$call->name instanceof Name || 'define' !== strtolower($call->name->getLast())) {
-                continue;
-            }
+        foreach ($defineCalls as $call) {
             $args = $call->args;
             if (isset($args[0], $args[1]) && $args[0] instanceof Node\Arg && $args[1] instanceof Node\Arg
                 && $args[0]->value instanceof Node\Scalar\String_) {

@@ -23,6 +23,22 @@ final class GuardedIncludeCollector
     private readonly NodeFinder $finder;
     private readonly StaticPath $paths;
 
+    /** The node classes condition() looks at: every other node is passed over with one lookup. */
+    private const BRANCHES = [
+        Stmt\If_::class => true,
+        Stmt\While_::class => true,
+        Stmt\Do_::class => true,
+        Expr\Ternary::class => true,
+        Stmt\For_::class => true,
+        Expr\BinaryOp\BooleanAnd::class => true,
+        Expr\BinaryOp\BooleanOr::class => true,
+        Expr\BinaryOp\LogicalAnd::class => true,
+        Expr\BinaryOp\LogicalOr::class => true,
+        Expr\BinaryOp\LogicalXor::class => true,
+        Stmt\Switch_::class => true,
+        Expr\Match_::class => true,
+    ];
+
     /** @var list<GuardedInclude> */
     private array $found = [];
 
@@ -54,9 +70,10 @@ final class GuardedIncludeCollector
             }
             $this->visit($node, $guard);
             // `if (function_exists('x')) { return; }` guards everything after it in the same block.
-            if ($node instanceof Stmt\If_ && $this->leaves($node)) {
+            if ($node instanceof Stmt\If_) {
+                // The condition first: asking whether the branch leaves walks the whole branch.
                 $condition = $this->condition($node);
-                if (null !== $condition) {
+                if (null !== $condition && $this->leaves($node)) {
                     $guard = $condition->merge($guard);
                 }
             }
@@ -85,6 +102,9 @@ final class GuardedIncludeCollector
     /** What the node's branching condition asks about existence, if it is a branch that asks. */
     private function condition(Node $node): ?GuardCondition
     {
+        if (!isset(self::BRANCHES[$node::class])) {
+            return null;
+        }
         $conditions = match (true) {
             $node instanceof Stmt\If_ => [
                 $node->cond,

@@ -68,9 +68,8 @@ final class InventoryBuilder
             $toParse,
             null === $progress ? null : static fn (int $done) => $progress($cached + $done, $total),
         );
-        foreach ($parsed as $path => $templated) {
-            // Put the path into what came back at its template (a file naming __DIR__ or __FILE__).
-            $inventory = FileInventory::fromArray(PathTemplate::rebase($templated->toArray(), $path));
+        foreach ($parsed as $path => $parsedFile) {
+            $inventory = $parsedFile->inventory;
             $files[$path] = $inventory;
             $cache->put($inventory);
             // Indexed by the bytes read before parsing, unless the file changed meanwhile (then its analysis
@@ -82,7 +81,7 @@ final class InventoryBuilder
                 && $inventory->size === $size
                 && $inventory->modifiedAt === $modifiedAt
             ) {
-                $cache->putContent($templated, $key);
+                $cache->putContent($parsedFile->forContentIndex(), $key);
             }
         }
         if (null !== $progress) {

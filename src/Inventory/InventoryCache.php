@@ -28,6 +28,9 @@ final class InventoryCache
 
     private bool $dirty = false;
 
+    /** In a content key: the analysis is kept at its PathTemplate, for paths of the depth that follows. */
+    private const TEMPLATED = ':depth ';
+
     /** Most analyses the content index keeps; the least recently used go first. */
     private const CONTENT_ENTRIES = 60000;
 
@@ -127,20 +130,26 @@ final class InventoryCache
         unset($this->content[$key]);
         $this->content[$key] = $entry;
 
+        $entry = ['path' => $path, 'size' => $size, 'mtime' => $modifiedAt] + $entry;
+
+        // Only an analysis kept at its template (contentKey() says so) has tokens to replace with the path.
         return FileInventory::fromArray(
-            PathTemplate::rebase(['path' => $path, 'size' => $size, 'mtime' => $modifiedAt] + $entry, $path),
+            str_contains($key, self::TEMPLATED) ? PathTemplate::rebase($entry, $path) : $entry,
         );
     }
 
     public function put(FileInventory $inventory): void
     {
+        if (null === $this->file) {
+            return; // a disabled cache keeps nothing: its entries would only be thrown away
+        }
         $this->entries[$inventory->path] = $inventory->toArray();
         $this->dirty = true;
     }
 
     /**
-     * Indexes an analysis by the file's bytes, for other paths: $templated as FileAnalyzer::analyzeTemplated()
-     * gave it.
+     * Indexes an analysis by the file's bytes, for other paths: $templated as ParsedFile::forContentIndex()
+     * gives it.
      *
      * @param string $contentKey contentKey() of the bytes that were analysed
      */
@@ -164,7 +173,7 @@ final class InventoryCache
     {
         $key = hash('xxh128', $code).':'.\strlen($code);
         if (PathTemplate::appliesTo($path, $code)) {
-            return $key.':depth '.PathTemplate::depth($path);
+            return $key.self::TEMPLATED.PathTemplate::depth($path);
         }
 
         return PathTemplate::dependsOnPath($code) ? $key.':'.$path : $key;

@@ -11,13 +11,20 @@ use Preheat\Util\PharClasses;
 /**
  * Parses many files on every core: the parent forks one worker per core, each parses a share and
  * hands back its inventories through a temporary file, and reports progress on a socket.
- * Without pcntl (or for few files) it parses in-process. Files that name `__DIR__` or `__FILE__` come back
- * analysed at their PathTemplate (FileAnalyzer::analyzeTemplated()): the caller rebases them.
+ * Without pcntl (or for few files) it parses in-process. Each file comes back analysed at its own path, and a
+ * file that names `__DIR__` or `__FILE__` at its PathTemplate too (ParsedFile): the workers put the paths in,
+ * so the parent, alone while they run and after, only reads what they wrote.
  */
 final class ParallelAnalysis
 {
-    /** Below this many files, forking costs more than it saves. */
+    /**
+     * Below this many files and bytes together, forking costs more than it saves (a fork, a result file and a
+     * read back: a few milliseconds; parsing: about half a second a megabyte). A new release re-parses only the
+     * few files its path shows in, which can be the largest of the tree.
+     */
     private const MIN_FILES_TO_FORK = 300;
+
+    private const MIN_BYTES_TO_FORK = 256 * 1024;
 
     private const PROGRESS_EVERY = 25;
 
@@ -36,11 +43,11 @@ final class ParallelAnalysis
      * @param list<string>                     $paths
      * @param (callable(int $done): void)|null $progress
      *
-     * @return array<string, FileInventory> keyed by path
+     * @return array<string, ParsedFile> keyed by path
      */
     public function analyze(array $paths, ?callable $progress = null): array
     {
-        if ($this->workers < 2 || \count($paths) < self::MIN_FILES_TO_FORK || !\function_exists('pcntl_fork')) {
+        if ($this->workers < 2 || !\function_exists('pcntl_fork') || !$this->worthForking($paths)) {
             return $this->inProcess($paths, $progress);
         }
 
@@ -117,12 +124,30 @@ final class ParallelAnalysis
                 $results += $this->inProcess($child['chunk'], null);
                 continue;
             }
-            foreach ($data as $entry) {
-                $results[$entry['path']] = FileInventory::fromArray($entry);
+            foreach ($data as $arrays) {
+                $parsed = ParsedFile::fromArrays($arrays);
+                $results[$parsed->inventory->path] = $parsed;
             }
         }
 
         return $results;
+    }
+
+    /** @param list<string> $paths */
+    private function worthForking(array $paths): bool
+    {
+        if (\count($paths) >= self::MIN_FILES_TO_FORK) {
+            return true;
+        }
+        if (\count($paths) < 2) {
+            return false;
+        }
+        $bytes = 0;
+        foreach ($paths as $path) {
+            $bytes += (int) @filesize($path);
+        }
+
+        return $bytes >= self::MIN_BYTES_TO_FORK;
     }
 
     /**
@@ -164,7 +189,7 @@ final class ParallelAnalysis
     {
         $entries = [];
         foreach ($paths as $index => $path) {
-            $entries[] = $this->analyzer->analyzeTemplated($path)->toArray();
+            $entries[] = $this->analyzer->analyzeForReuse($path)->toArrays();
             if (0 === ($index + 1) % self::PROGRESS_EVERY) {
                 @fwrite($progress, '.');
             }
@@ -182,13 +207,13 @@ final class ParallelAnalysis
      * @param list<string>                     $paths
      * @param (callable(int $done): void)|null $progress
      *
-     * @return array<string, FileInventory>
+     * @return array<string, ParsedFile>
      */
     private function inProcess(array $paths, ?callable $progress): array
     {
         $results = [];
         foreach ($paths as $index => $path) {
-            $results[$path] = $this->analyzer->analyzeTemplated($path);
+            $results[$path] = $this->analyzer->analyzeForReuse($path);
             if (null !== $progress && 0 === ($index + 1) % 250) {
                 $progress($index + 1);
             }

@@ -104,6 +104,29 @@ final class ContentIndexTest extends TestCase
         self::assertSame(2, $deeper->parsedFiles, 'a template is shared by paths of the same depth only');
     }
 
+    public function testAFileThatNamesNoPathKeepsItsStringsAsWrittenInANewRelease(): void
+    {
+        // No __DIR__ or __FILE__: nothing in its analysis comes from its path, whatever its strings hold, even
+        // text shaped like a template token (NUL, the tag, a segment number).
+        $code = "<?php\ndefine('TOKEN_LIKE', \"\\0preheat-segment-0\\0/x\");\n";
+        foreach ([1, 2] as $release) {
+            $root = $this->directory->path.'/releases/'.$release;
+            @mkdir($root, 0777, true);
+            file_put_contents($root.'/tokens.php', $code);
+            touch($root.'/tokens.php', time() + $release);
+        }
+        $second = $this->directory->path.'/releases/2';
+
+        $this->scan($this->directory->path.'/releases/1');
+        $release = $this->scan($second);
+
+        self::assertSame(0, $release->parsedFiles);
+        self::assertSame($this->parsedWithoutCache($second), $this->entries($release));
+        $file = $release->inventory->file((string) realpath($second.'/tokens.php'));
+        self::assertNotNull($file);
+        self::assertSame([['s', "\0preheat-segment-0\0/x"]], $file->constants['TOKEN_LIKE'][0]);
+    }
+
     public function testEditedBytesAreNeverServedFromTheIndex(): void
     {
         $first = $this->release('clean', 1);

@@ -6,8 +6,8 @@ namespace Preheat\Tests\Unit\Inventory;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Inventory\FileAnalyzer;
-use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\ParallelAnalysis;
+use Preheat\Inventory\ParsedFile;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
@@ -54,14 +54,39 @@ final class ParallelAnalysisTest extends TestCase
         self::assertSame($leftBefore, glob(sys_get_temp_dir().'/preheat-scan-*') ?: [], 'no temporary file left');
     }
 
-    /**
-     * @param array<string, FileInventory> $inventories
-     *
-     * @return array<string, array<string, mixed>>
-     */
-    private function entries(array $inventories): array
+    public function testAFewLargeFilesAreSharedOutAsManySmallOnesAre(): void
     {
-        $entries = array_map(static fn (FileInventory $i): array => $i->toArray(), $inventories);
+        // A new release re-parses only the files its path shows in: a few, sometimes the largest of the tree.
+        $paths = [];
+        for ($i = 0; $i < 6; ++$i) {
+            $path = $this->directory->path.'/big/f'.$i.'.php';
+            @mkdir(\dirname($path), 0o777, true);
+            $methods = '';
+            for ($m = 0; $m < 900; ++$m) {
+                $methods .= "    public function m$m(int \$a): int { return \$a + $m; }\n";
+            }
+            file_put_contents($path, "<?php\nnamespace Big;\nfinal class C$i {\n$methods}\ndefine('F$i', __FILE__);\n");
+            $paths[] = $path;
+        }
+        $leftBefore = glob(sys_get_temp_dir().'/preheat-scan-*') ?: [];
+
+        $inProcess = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths));
+        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2))->analyze($paths));
+
+        self::assertGreaterThan(256 * 1024, array_sum(array_map('filesize', $paths)));
+        self::assertCount(6, $forked);
+        self::assertSame($inProcess, $forked);
+        self::assertSame($leftBefore, glob(sys_get_temp_dir().'/preheat-scan-*') ?: [], 'no temporary file left');
+    }
+
+    /**
+     * @param array<string, ParsedFile> $parsed
+     *
+     * @return array<string, array{0: array<string, mixed>, 1: array<string, mixed>|null}>
+     */
+    private function entries(array $parsed): array
+    {
+        $entries = array_map(static fn (ParsedFile $p): array => $p->toArrays(), $parsed);
         ksort($entries);
 
         return $entries;
