@@ -79,7 +79,8 @@ final class PreloadStatusChecker
             $problems[] = \sprintf('%s has no manifest: it was not written by this version of Preheat', $script);
             $reasons[] = StaleReason::ScriptWithoutManifest;
             $action = self::regenerateAction();
-        } elseif (ScriptManifest::sourcesHash(ScriptManifest::filesOf($text, $script)) !== $onDisk->sources) {
+        } elseif (ScriptManifest::sourcesHash(ScriptManifest::filesOf($text, $script), $onDisk->sources)
+            !== $onDisk->sources) {
             $problems[] = 'the files the script preloads changed since it was generated';
             $reasons[] = StaleReason::FilesChanged;
             $action = self::regenerateAction();

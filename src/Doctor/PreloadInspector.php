@@ -48,6 +48,7 @@ final class PreloadInspector
             [] !== $gone => \sprintf('%d preloaded files are gone, e.g. %s', \count($gone), $gone[0]),
             null !== $manifest && ScriptManifest::sourcesHash(
                 $files,
+                $manifest->sources,
             ) !== $manifest->sources => 'the code changed since the script was generated',
             null === $manifest && [] !== $newer => \sprintf(
                 '%d preloaded files are newer than the script, e.g. %s',

@@ -21,7 +21,7 @@ use Preheat\Util\UnsafeDirectory;
 final class InventoryCache
 {
     /** Bump when the analysis changes, so that old entries are not reused. */
-    private const FORMAT = 'preheat-inventory-14';
+    private const FORMAT = 'preheat-inventory-15';
 
     /** @var array<string, array<string, mixed>> */
     private array $entries = [];

@@ -74,6 +74,28 @@ final class PreloadStatusCheckerTest extends TestCase
         self::assertSame(PreloadStatus::REGENERATE, $status->action);
     }
 
+    public function testAScriptWrittenWithTheEarlierSourcesHashStillReadsAsFreshUntilItsFilesChange(): void
+    {
+        // Scripts written before the sources hash said how it was made hashed each file with sha256.
+        $text = (string) file_get_contents($this->script);
+        $manifest = ScriptManifest::fromScript($text);
+        self::assertNotNull($manifest);
+        self::assertStringStartsWith('xxh128:', $manifest->sources);
+        $earlier = hash('sha256', (string) hash_file('sha256', $this->directory->path.'/A.php'));
+        file_put_contents($this->script, str_replace($manifest->sources, $earlier, $text));
+        $written = ScriptManifest::fromScript((string) file_get_contents($this->script));
+        self::assertNotNull($written);
+        self::assertSame($earlier, $written->sources);
+
+        self::assertTrue($this->compare($this->running($written))->fresh());
+
+        file_put_contents($this->directory->path.'/A.php', "<?php\nclass A { const V = 2; }\n");
+        self::assertSame(
+            ['the files the script preloads changed since it was generated'],
+            $this->compare($this->running($written))->problems,
+        );
+    }
+
     public function testTheProbeReportsTheManifestApartFromTheAppsClasses(): void
     {
         $status = OpcacheStatus::read($this->running()->printed());

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_224a4550157fe79a
+final class PreheatManifest_9262b805026559bb
 {
     public const PLAN = '41cb3342e6acd50ea9cfb184d1a96aa13b56f635f084a0a9b5f00e01cefb156b';
-    public const SOURCES = '539b56052c2c0d65d7064f441f46b7c1eeeb604ba589d1bd375cd16068b05be0';
+    public const SOURCES = 'xxh128:15d19e79601bda7045a2bd7017c476020d1f5614de9af1f4ca77eecc5e39ece0';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_6a55660f235dbfe4
+final class PreheatManifest_e918a2b507fc612b
 {
     public const PLAN = '40535a09112f334c16c7a2d0caf96f5929d5d642ef7ee46e5337f75c0384e774';
-    public const SOURCES = 'd075a8e8926a3fb80a3a03cd8be7531c944f13218c3a101e2b8695198be49b84';
+    public const SOURCES = 'xxh128:573cf43d4bf3a6b5cbb33cb5664e198f032aa41fcedf4dfb7ce12170507f8cc1';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_ca3f6851a65d68e4
+final class PreheatManifest_a1eec903c14639c8
 {
     public const PLAN = '9c76d5222b7feb387a4616f45eba691bead3dddca74cbec27142c5d51b155842';
-    public const SOURCES = '801d423531f9ebed717233a173ba02a7c3da7ea8599d61c0f0958dc2b729fc3d';
+    public const SOURCES = 'xxh128:39d44c56238870fd1f8ee13c6b6c81bad8c89c1507195a73ece8145fda663f7e';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_a3528dc21419da8e
+final class PreheatManifest_6ac1afb54656d004
 {
     public const PLAN = '4e5c8651e23e6a78acd77e96124396d8aadc8948609b128594661930159201ef';
-    public const SOURCES = 'f5dc9f21a8caa49f06277ba30f40e5a7b18d33fcf87f864cf69b8c965f774f82';
+    public const SOURCES = 'xxh128:9229148914159cd2b6477fbc92beb27334b0b7f927f5889c72f6f432f21abe08';
 }
 
 (static function (array $files): void {

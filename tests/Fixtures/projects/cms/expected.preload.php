@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_f697eed342682f57
+final class PreheatManifest_2f00401996e32f47
 {
     public const PLAN = 'b58e4594c1c345c0aa32a1865a0b9d7ae1ff70dd8211b5a55b0dfde9c7228d81';
-    public const SOURCES = 'ac92281bb81be11a06eb399edeefe5f7cf9b4530d942d532df2bd331621ce53a';
+    public const SOURCES = 'xxh128:6dcf2864e35db679b3488bf3794565e3787b38e31dcf80705cf2486b8f524dd1';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_7035f42df0ede1d0
+final class PreheatManifest_4f651af975dfbf02
 {
     public const PLAN = '3bbfa5feaaad37e1d6836de87aba590dbb401b0df664df6b066e49f564c2dec0';
-    public const SOURCES = 'e5613854cc219f1e84394f2d710da01c12fec02ec2c36eeb9523d9d9404b4334';
+    public const SOURCES = 'xxh128:944ff8bd89ab7a52c3b6b382fefb40eea661fc7dd2ebf3dc27999a2fed596c2f';
 }
 
 (static function (array $files): void {

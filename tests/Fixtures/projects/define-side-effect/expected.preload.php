@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_5e29a21def93dfab
+final class PreheatManifest_90b1f7283dd6d3e6
 {
     public const PLAN = 'fceebb6b97631c0e8d26d50c2448c5fbe98c9094aa104f9671057367c921f4a9';
-    public const SOURCES = '432c90db48aced3a5c99549af394a52bd4bbac316f7f3d1e4e41633242692ccb';
+    public const SOURCES = 'xxh128:51fbfbb95513823fddcc989baf9cad36ce6b300d524224a418bceadd15bacd8c';
 }
 
 (static function (array $files): void {

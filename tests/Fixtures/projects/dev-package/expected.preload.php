@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_24ef6214df356a34
+final class PreheatManifest_8a9acc2c5274f619
 {
     public const PLAN = '63a02b84144f6f5b8fdeafedc9642f6c3a19321964e42400b36d23a4ac89f134';
-    public const SOURCES = 'ba0f13556198003deb72f418fcb85fa7d80c62831acc749cf62b1fb531fdca53';
+    public const SOURCES = 'xxh128:f2d4dd917e75afa8f69d0758b93a7d8535dce24fe3e911f42d41445591f1739d';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_af7ddad4fe4002dd
+final class PreheatManifest_eae2b46c4ecea17e
 {
     public const PLAN = '892a4f1b572c580edc762ee8c53f7e273bc891262843851a28b23d92a7b54678';
-    public const SOURCES = '102ed765d74e66e776216ace9942d3f06631372afb9bc7f84ba7c7b6323c5d47';
+    public const SOURCES = 'xxh128:55c0c34e46f975cbc49810fbb66bb909f424b0f47a94c471b8cefb30a285fe6a';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_fa92ba25205c5828
+final class PreheatManifest_b48fc43dfb6c64d6
 {
     public const PLAN = '099056c9bfb8e7d4dfdc2273694a684fcc0ebeb62c861d79f7a9e387afe2904f';
-    public const SOURCES = '3aa08be8a82f9509f8c65a7c1746ae485c1e6e8ff3c1deae71e2f6c8c4372ebd';
+    public const SOURCES = 'xxh128:bf37d56ea64507743b2f3c5d885a22fc54e46db57f0513b33d75bc4348d8c568';
 }
 
 (static function (array $files): void {

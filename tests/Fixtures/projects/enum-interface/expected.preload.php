@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_e951bb0a1d1eaa46
+final class PreheatManifest_dab31873c382c54e
 {
     public const PLAN = 'a8abd238ee9e8d97106e7b6e94fef5a556b749b7d0846c50f1df26f4fb762864';
-    public const SOURCES = '671f09bde5bdaa48561f636faf06857cf21c1c6f88b23d4933c614043229c5b7';
+    public const SOURCES = 'xxh128:436317594dac903a0ff85f030108a7293db61fa2d520e02d1c5811a382a9ab1e';
 }
 
 (static function (array $files): void {

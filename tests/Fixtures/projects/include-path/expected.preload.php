@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_60c541cb7c563150
+final class PreheatManifest_5bdb271c0aea6451
 {
     public const PLAN = '2bb4cc8e65b4a82527c5675a51888b436205465c9053061dfb5c116a8f31cda5';
-    public const SOURCES = 'fbd8bc771208655167ddcab67881eaa644c4262ba0585fddad5bb84a5788a3ab';
+    public const SOURCES = 'xxh128:e3f057fb2ba93827027943a2a7a8bd434fe5304d204ca0893a010e567d9518a8';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_541b377eeeffa942
+final class PreheatManifest_b17679eac0ebe0ca
 {
     public const PLAN = '7f25afcdbd6e259745f6e1e643d003ff6d2fb5ddf6bbe7f4082296a3fa4bc0b4';
-    public const SOURCES = '5d3114aa3ce69b92464656063a5fe84e556bcc582e1ffb8d8738d5a803c6d02a';
+    public const SOURCES = 'xxh128:dd3d9b33613803946f29bb0c6b858769175b431c22a552b084533dfb91eb8324';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_1e4fb014159b7c63
+final class PreheatManifest_2b13bf109232b591
 {
     public const PLAN = '597a20bd2aa4a99134844ab8907fbc1f226c54ee3ba4b9b49ab468306ee15d23';
-    public const SOURCES = '3d2ba6b0e670f70d6e29c9a6973700bcebe0a524e5abb7835c9a8b9164a294cc';
+    public const SOURCES = 'xxh128:09de032908f1691ae3f73f898ca13dfaa376924b68437d1795e509a4c62a93db';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_0cfb024efbc477ea
+final class PreheatManifest_055b8978cc948884
 {
     public const PLAN = 'b65555f6a24db57af3d80e214c28d9f810a0dbef6dd3762bd482300e8e36a047';
-    public const SOURCES = 'aee5192ee5ce2e61081dfb675d6a58766c5ce246e57537c6bbb11ddd30080845';
+    public const SOURCES = 'xxh128:4df86683ce590329778fa1a812df4d88fa6397869cb6f8e283202c08af18822b';
 }
 
 (static function (array $files): void {

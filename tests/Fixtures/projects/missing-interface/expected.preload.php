@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_138ab91464eb3ccb
+final class PreheatManifest_693daad785473bee
 {
     public const PLAN = 'a03e0eba4ff6cbf5bcd7f5d650074b1a49b34bcc0a2dfb634b6536e0dbb7815f';
-    public const SOURCES = '425c471b3d644ab909d9f092298babe92c6018df7ada6ce22e74781c338dc922';
+    public const SOURCES = 'xxh128:5802b2474c7f27a747081c4d564095650b5cc8d1b599fb8410dee003ac1e041c';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_4e69fd9fbaf3b453
+final class PreheatManifest_1088b99266a6cbea
 {
     public const PLAN = 'd6dcbd9d43a1cbf21bb5bd60f573952d724ee1c66626a21ab5aac2631c00ded3';
-    public const SOURCES = 'e71d4e23e52e01688150dc4e6ec7c4b2ba2696480e4734f878aae0b1811c85bb';
+    public const SOURCES = 'xxh128:aa8835528c8e254f49368719bb7dafac399d0d93a24a66dabc8e6c8580aebb76';
 }
 
 (static function (array $files): void {

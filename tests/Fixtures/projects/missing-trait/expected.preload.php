@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_3b989a40ff80a4f8
+final class PreheatManifest_cf18db6c483930bf
 {
     public const PLAN = 'd00957425dfc86891a294579a563a6114e58e831ecd5a8b6d1b8d23c54bf5b43';
-    public const SOURCES = '7affdff0a59aa95e45f8dffa44ee2bb39af0d9deeef52085d3cf433b4551ca1f';
+    public const SOURCES = 'xxh128:437fc46076f5eb83b2704769afe2ec1c81527bf3c16419990b5397a7ba948a7d';
 }
 
 (static function (array $files): void {

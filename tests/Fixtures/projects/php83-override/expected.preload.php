@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_8634dc428e34073c
+final class PreheatManifest_70bab0228fecc493
 {
     public const PLAN = 'c03982236c5e0a762586d28f59e24a096838f6bef42200d48a9a9a7aee654de6';
-    public const SOURCES = 'e0e3660fb8ed9beba0e9cc7c1da42631423b5558f527c1e73c1ddf4756a42894';
+    public const SOURCES = 'xxh128:c4aa66189e2411212f296c67f4d257b337514e165cb64b428aaf5104374b69cb';
 }
 
 (static function (array $files): void {

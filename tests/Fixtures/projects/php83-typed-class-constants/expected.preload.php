@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_aae51d2fd1419faf
+final class PreheatManifest_7a1faa8daf1520ff
 {
     public const PLAN = '9c5fb796d39fdd7559dd07e3d8a5dfc71e83d517d3940c4f366786b418a3531f';
-    public const SOURCES = '0868fa1f1bac1686cdce26289a8dd2927eb809ba8de9d7c1b02a68187a00f86f';
+    public const SOURCES = 'xxh128:2e7457d2086bdbb2a30a716fb8fe6b8b068a59ae7a31d215f5afdfeed6859daf';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_c7d0fb57f428ce70
+final class PreheatManifest_70adf1face11f88d
 {
     public const PLAN = 'aeebddaf2c0b5a71f68d1dd4d33aa9caa4a2ead3101683bc0ab7da025a0ccd8b';
-    public const SOURCES = 'e50028d2447ca536f76f47054bd937405e8997b48e75925f4366ddd7c2547d16';
+    public const SOURCES = 'xxh128:83d18d9c884f4e4c1168115bcbff5d02b5647c44c5e9605d6d94ff55f179fb32';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_5518ac21e64f25f2
+final class PreheatManifest_e21c6cb7e6182527
 {
     public const PLAN = '5f49003ff9be76aceac6cb623ac8c2f1e06af7430d0ff4c9c0da07081593e78a';
-    public const SOURCES = '20416b9d43e2b266028ca5d4a0b2e66ea091cb4fbc8784edc7d6a968df63db0a';
+    public const SOURCES = 'xxh128:fe69a1e1b73f02926320f94d4217d541fac367a23afb6b362e0a2cb68c5282b7';
 }
 
 (static function (array $files): void {

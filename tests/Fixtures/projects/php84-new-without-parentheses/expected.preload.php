@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_daf0888a48b96320
+final class PreheatManifest_95fe4e3d8e220a2a
 {
     public const PLAN = '959bbf7fb85122de518c91a3d5ff41011dcd06b8b3946609738558d556633bae';
-    public const SOURCES = '3e5778c5c8090abe2b3f650224e4855443cbbdbd7d3a230f39de18a4d064dc84';
+    public const SOURCES = 'xxh128:0f9ef8aa953edb64ae47181e882636e9c891593ebb561f82146606ba46e047a0';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_c3f95997c73f8026
+final class PreheatManifest_3b081f63f3252413
 {
     public const PLAN = '5b0e8ecddbeb259c86e2fc936b9c5d419312e234e32b4dcb1b1ef2b44b17c391';
-    public const SOURCES = 'ff25e5b1de0d550bb65d175d31f60728c407337724f6a5270a3dd75f68c97991';
+    public const SOURCES = 'xxh128:c61c219b444158d17f6ded295faf7af6eb2b78f2c51e9eb5946a3a68b7172c1e';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_ae3eab5f904d1ddf
+final class PreheatManifest_6ec20908e106426f
 {
     public const PLAN = '1ae4ea5e3d21d9723a2229f6e581c9c08f7fa062ea183a844b24817067bda55d';
-    public const SOURCES = 'c291644d7c5a46024fa0057e67785de98a3c15e03e8f1e23bc14c523a6c8c2a0';
+    public const SOURCES = 'xxh128:3a9462663ccaf88d0f5217fe89ea4b3fbec1d62a3b3fcd93db7a1899624835c1';
 }
 
 (static function (array $files): void {

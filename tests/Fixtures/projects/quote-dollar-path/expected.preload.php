@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_cf2f8ccf42cf1863
+final class PreheatManifest_feacaf63bdee9714
 {
     public const PLAN = '03ea9366b8244866207285edf8355691086bdfe25eeaf65a8ac775f3fbb1eaee';
-    public const SOURCES = 'fe5d74ec75f7bd6141f005f5a654d4794cc472d5a7a7fbcbb6102cf3aa13c53d';
+    public const SOURCES = 'xxh128:18eae68d316d3f8da6fa36c8a070af415696e48e3afa60410cca3324aa96445b';
 }
 
 (static function (array $files): void {

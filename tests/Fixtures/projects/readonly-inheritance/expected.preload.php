@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_e5b72d9f6a91fa38
+final class PreheatManifest_d9f411ae4e9f9d7c
 {
     public const PLAN = '0bc2e813e0a20e1c8a6fbaa3ca79cb06778ae5cc32ac56b67191cb6f5f4d6b41';
-    public const SOURCES = '02c4e9c1319d87899e6df697986b44054e17b8bbc97fb49772fbdb2a8f4338a1';
+    public const SOURCES = 'xxh128:6ecf53de7e3e3533ff7a0d8e6cf6728040d1d0d362834c9675754eb3978dd7b8';
 }
 
 (static function (array $files): void {

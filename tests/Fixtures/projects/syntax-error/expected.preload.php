@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_08cccb47c9bb944d
+final class PreheatManifest_ea5fb832b144c4f8
 {
     public const PLAN = '316912717be53d976014709e9daf0bba78c3f1db27213ac15c6d3dfd12565a1f';
-    public const SOURCES = '86058725b2997b78c60584cc4bd6573a7c0fe544339a7a0d2e6accd56db8e547';
+    public const SOURCES = 'xxh128:fc4d6f4a97e9ac4b740658e695a5ec85040a77c07c77172689dae89e660dbd92';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_840c28fc42bd9984
+final class PreheatManifest_51aa08cd6301c5a9
 {
     public const PLAN = 'bda6e12a4e306fc9c08890233ea5053e25898ceb639264c1484f4e156522a2b1';
-    public const SOURCES = '7768ddc38d31c42248ecb2cab27e0932ea21a90d84dd26883d277688bf4e5bed';
+    public const SOURCES = 'xxh128:3bc7dde9341220506bfc455cacc22fdd8755931239b4e7263b7d2d781e559c4a';
 }
 
 (static function (array $files): void {

@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_7ccbed4b2a9675a3
+final class PreheatManifest_2d2c80085aeb405f
 {
     public const PLAN = 'e1cf01c29007d2721c90d6b86b956fe5cf966eda799f033bcaaec70f2d72663f';
-    public const SOURCES = 'ff35813e4b7b206e8f230e02253038fec8658b6747351c702ff7a6884aa50b30';
+    public const SOURCES = 'xxh128:759b4cc80d78f6e476a73e51073089503098b5360e408395ab554f2a52b85687';
 }
 
 (static function (array $files): void {

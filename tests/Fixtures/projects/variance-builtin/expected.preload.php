@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_55f6b82f1c825e6a
+final class PreheatManifest_615a9032f05f54b8
 {
     public const PLAN = '98c4dc13d1fa38c330c7602762d032ec4bc53c959c8bad76905f59bc74392df8';
-    public const SOURCES = 'ecd2004537442b46c3318051d5a64de7d77512f98e4739a0bab9a47e5401fde7';
+    public const SOURCES = 'xxh128:453ab7e87428d9350eae574c337500db18f640cddad84cae58ef50ddbb8dc6cb';
 }
 
 (static function (array $files): void {

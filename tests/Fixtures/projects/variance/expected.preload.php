@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_43b669b9fe65fadb
+final class PreheatManifest_1fbb9514da530567
 {
     public const PLAN = 'f4838d5faacca84fa6dc110118214b8651447c9c35e0863c05ef42887849f59c';
-    public const SOURCES = '6b8e71596ef3d0402e5ea6361501e66f2af3339d8e01eaaa83193e0dd9481f99';
+    public const SOURCES = 'xxh128:769c2874aaa845ef5c11a1ecbf0b0cbc4de5b407ec0d54a4243a94713f3fc2a5';
 }
 
 (static function (array $files): void {

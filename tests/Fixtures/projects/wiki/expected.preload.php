@@ -19,10 +19,10 @@
 ini_set('memory_limit', '-1');
 
 // Which plan and which code this script preloads, for `preheat status` to compare a running php-fpm with.
-final class PreheatManifest_9ed10ac482d762fd
+final class PreheatManifest_768124d50e2b2ed5
 {
     public const PLAN = 'f79313a8c037a8f62116a71599392407235d6fcf4d89f7fbd28e5682bf89d534';
-    public const SOURCES = '415c36e6b33086fd8973b914682385fd166b273104fbe63732dcd4d72632ed28';
+    public const SOURCES = 'xxh128:a96f4a1cd479636820530e4b349e697081b58ea5b095273d91bd61c404212a97';
 }
 
 (static function (array $files): void {
