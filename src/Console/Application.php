@@ -14,8 +14,10 @@ use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
 use Preheat\Console\Option\OptionAliases;
 use Preheat\Console\Option\SettingOptions;
+use Preheat\Console\Trace\ConsoleTrace;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
+use Preheat\Process\ObservedProcessRunner;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Report\Formats\Renderers;
 use Preheat\SettingError;
@@ -50,17 +52,23 @@ final class Application extends ConsoleApplication
     /** A bug in Preheat (EX_SOFTWARE): shown with its trace under -v. */
     public const EXIT_INTERNAL_ERROR = 70;
 
+    /** What -vvv shows: every program the commands run and every configuration file written for a server. */
+    private readonly ConsoleTrace $trace;
+
     /** @param Renderers $renderers the report formats `--format` chooses from (a test adds its own) */
     public function __construct(Renderers $renderers = new Renderers())
     {
         parent::__construct('Preheat', Version::VERSION);
-        $runner = new SymfonyProcessRunner();
+        // The one seam for -vvv: every command's runner reports each program before it starts, and the servers'
+        // configuration files are reported by the supervisors the commands build with the same trace.
+        $this->trace = new ConsoleTrace();
+        $runner = new ObservedProcessRunner(new SymfonyProcessRunner(), $this->trace);
         // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
         $this->addCommands([
-            new GenerateCommand($runner, renderers: $renderers),
+            new GenerateCommand($runner, renderers: $renderers, observer: $this->trace),
             new VerifyCommand($runner, $renderers),
             new ExplainCommand($runner, $renderers),
-            new BenchCommand($runner, renderers: $renderers),
+            new BenchCommand($runner, renderers: $renderers, observer: $this->trace),
             new RecordCommand(),
             new UsageCommand(renderers: $renderers),
             new DoctorCommand($runner, $renderers),
@@ -173,6 +181,7 @@ final class Application extends ConsoleApplication
     {
         // Every command: an interrupt stops what the run started and removes its temporary files, exit 128 + signal.
         InterruptGuard::instance()->install();
+        $this->trace->showOn(self::errorOutput($output));
         try {
             return parent::doRunCommand($command, $input, $output);
         } catch (\Throwable $error) {
@@ -209,6 +218,8 @@ final class Application extends ConsoleApplication
             );
 
             return $code;
+        } finally {
+            $this->trace->stop();
         }
     }
 
