@@ -11,7 +11,7 @@ final class NullProcessObserver implements ProcessObserver
     {
     }
 
-    public function configWritten(string $path, string $contents): void
+    public function configWritten(string $path, string $contents, ?string $copyOf = null): void
     {
     }
 }

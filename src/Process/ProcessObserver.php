@@ -13,6 +13,11 @@ interface ProcessObserver
     /** Before the program starts (also one that then fails to start). */
     public function commandStarting(StartedCommand $command): void;
 
-    /** After a configuration file a server reads (its php.ini, php-fpm.conf, nginx.conf...) is written. */
-    public function configWritten(string $path, string $contents): void;
+    /**
+     * After a configuration file a server reads (its php.ini, php-fpm.conf, nginx.conf...) is written.
+     *
+     * @param string|null $copyOf a file whose contents open $path unchanged, $contents following them (a php.ini
+     *                            copied before Preheat's overrides); null when $contents is the whole file
+     */
+    public function configWritten(string $path, string $contents, ?string $copyOf = null): void;
 }

@@ -35,11 +35,20 @@ final class ProcessSupervisor
     ) {
     }
 
-    /** Writes a file a server about to start reads (its php.ini, php-fpm.conf, nginx.conf...), and reports it. */
-    public function writeConfig(string $path, string $contents): void
+    /**
+     * Writes a file a server about to start reads (its php.ini, php-fpm.conf, nginx.conf...), and reports it.
+     *
+     * @param string      $copied what opens the file, before $contents (a php.ini copied before its overrides)
+     * @param string|null $source the file $copied was read from and still holds, reported instead of its text
+     */
+    public function writeConfig(string $path, string $contents, string $copied = '', ?string $source = null): void
     {
-        AtomicFile::write($path, $contents);
-        $this->observer->configWritten($path, $contents);
+        AtomicFile::write($path, $copied.$contents);
+        if (null === $source) {
+            $this->observer->configWritten($path, $copied.$contents);
+        } else {
+            $this->observer->configWritten($path, $contents, $source);
+        }
     }
 
     /**

@@ -34,20 +34,26 @@ final class ConsoleTrace implements ProcessObserver
     public function commandStarting(StartedCommand $command): void
     {
         $line = self::PROMPT.self::masked(ShellLine::of($command));
-        // A server runs on after the line: it is in the background until Preheat stops it.
-        $this->write([$command->background ? $line.' # a server, until stopped' : $line]);
+        // A server (or a load tool) runs on in the background, as with "&", until it ends or Preheat stops it.
+        $this->write([$command->background ? $line.' &' : $line]);
     }
 
-    public function configWritten(string $path, string $contents): void
+    public function configWritten(string $path, string $contents, ?string $copyOf = null): void
     {
         $end = 'PREHEAT_EOF';
         while (str_contains($contents, $end)) {
             $end .= '_';
         }
         $body = self::masked($contents);
+        $heredoc = '<<\''.$end.'\'';
+        // A copy of a file followed by lines of Preheat's: the copy as cat(1) of that file, the lines in full.
+        $write = null === $copyOf
+            ? 'cat > '.ShellLine::word($path).' '.$heredoc
+            : \sprintf('{ cat %s; cat %s; } > %s', ShellLine::word($copyOf), $heredoc, ShellLine::word($path));
         $this->write([
-            self::PROMPT.'cat > '.ShellLine::word($path).' <<\''.$end.'\'',
-            ...('' === $body ? [] : explode("\n", rtrim($body, "\n"))),
+            self::PROMPT.$write,
+            // A here-document ends each line, the last one too: the file's own final newline is that one.
+            ...('' === $body ? [] : explode("\n", str_ends_with($body, "\n") ? substr($body, 0, -1) : $body)),
             $end,
         ]);
     }

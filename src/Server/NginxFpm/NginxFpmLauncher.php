@@ -52,7 +52,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $fpmErrorLog = $directory.'/fpm.log';
         $php = $this->settings->php;
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        $this->supervisor->writeConfig($directory.'/php.ini', PhpIni::render($php->settings, $settings));
+        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the
