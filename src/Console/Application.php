@@ -14,6 +14,7 @@ use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
 use Preheat\Console\Option\OptionAliases;
 use Preheat\Console\Option\SettingOptions;
+use Preheat\Console\Option\Verbosity;
 use Preheat\Console\Trace\ConsoleTrace;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
@@ -30,7 +31,9 @@ use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
 use Symfony\Component\Console\Exception\LogicException as ConsoleLogicException;
 use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\ArgvInput;
+use Symfony\Component\Console\Input\InputDefinition;
 use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Input\StreamableInputInterface;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -74,6 +77,31 @@ final class Application extends ConsoleApplication
             new DoctorCommand($runner, $renderers),
             new StatusCommand($runner, $renderers),
         ]);
+        // One meaning for -v, -vv and -vvv, stated once at the end of every command's help.
+        foreach ($this->all() as $name => $command) {
+            if (!\in_array($name, ['help', 'list', 'completion', '_complete'], true)) {
+                $command->setHelp($command->getHelp()."\n\n".Verbosity::help($name));
+            }
+        }
+    }
+
+    protected function getDefaultInputDefinition(): InputDefinition
+    {
+        $definition = parent::getDefaultInputDefinition();
+        $options = $definition->getOptions();
+        foreach ($options as $name => $option) {
+            if ('verbose' === $name) {
+                $options[$name] = new InputOption(
+                    'verbose',
+                    'v|vv|vvv',
+                    InputOption::VALUE_NONE,
+                    Verbosity::optionDescription(),
+                );
+            }
+        }
+        $definition->setOptions(array_values($options));
+
+        return $definition;
     }
 
     /** The exit code a command that failed with $error ends with. */
