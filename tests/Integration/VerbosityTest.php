@@ -59,6 +59,22 @@ final class VerbosityTest extends TestCase
         }
     }
 
+    public function testExplainSaysWhereTheTimeWentWithDoubleV(): void
+    {
+        $project = FixtureProjects::copy('cms', $this->directory);
+
+        $timed = PreheatProcess::run(['explain', '--project='.$project, '--no-cache', 'WP_Cache_Key', '-vv']);
+        $plain = PreheatProcess::run(['explain', '--project='.$project, '--no-cache', 'WP_Cache_Key', '-v']);
+
+        self::assertSame(0, $timed->getExitCode(), $timed->getErrorOutput());
+        self::assertSame(0, $plain->getExitCode(), $plain->getErrorOutput());
+        self::assertSame($plain->getOutput(), $timed->getOutput(), 'stdout the same');
+        foreach (['Timings', 'parse', 'close over dependencies', 'total'] as $line) {
+            self::assertStringContainsString($line, $timed->getErrorOutput());
+        }
+        self::assertStringNotContainsString('Timings', $plain->getErrorOutput());
+    }
+
     public function testBenchTracesPhpFpmNginxAndTheirConfigurationFilesOnlyWithTripleV(): void
     {
         $traced = $this->bench(['-vvv']);
