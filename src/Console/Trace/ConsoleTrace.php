@@ -73,6 +73,11 @@ final class ConsoleTrace implements ProcessObserver
         if (null === $this->stderr || !$this->stderr->isDebug()) {
             return;
         }
+        // On a terminal a progress bar may be drawn on the current line: the trace takes that line (the bar is drawn
+        // again below at its next step) rather than being glued to the bar's end.
+        if ($this->stderr->isDecorated()) {
+            $this->stderr->write("\r\033[2K", false, OutputInterface::OUTPUT_RAW);
+        }
         $this->stderr->writeln($lines, OutputInterface::OUTPUT_RAW);
     }
 }

@@ -92,6 +92,17 @@ final class ConsoleTraceTest extends TestCase
         }
     }
 
+    public function testOnATerminalATraceLineTakesTheLineOfAProgressBarInsteadOfFollowingIt(): void
+    {
+        $output = new BufferedOutput(OutputInterface::VERBOSITY_DEBUG, true);
+        $trace = new ConsoleTrace();
+        $trace->showOn($output);
+        $output->write(' Round 1: none 1/2 [====>    ]');
+        $trace->commandStarting(new StartedCommand(['wrk', 'http://127.0.0.1:8080/'], null, [], true));
+
+        self::assertSame(" Round 1: none 1/2 [====>    ]\r\033[2K\$ wrk http://127.0.0.1:8080/ &\n", $output->fetch());
+    }
+
     public function testAPasswordInAUrlIsMasked(): void
     {
         $output = new BufferedOutput(OutputInterface::VERBOSITY_DEBUG);
