@@ -14,8 +14,11 @@ use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
 use Preheat\Console\Option\OptionAliases;
 use Preheat\Console\Option\SettingOptions;
+use Preheat\Console\Option\Verbosity;
+use Preheat\Console\Trace\ConsoleTrace;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
+use Preheat\Process\ObservedProcessRunner;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Report\Formats\Renderers;
 use Preheat\SettingError;
@@ -28,7 +31,9 @@ use Symfony\Component\Console\Exception\ExceptionInterface as ConsoleException;
 use Symfony\Component\Console\Exception\LogicException as ConsoleLogicException;
 use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\ArgvInput;
+use Symfony\Component\Console\Input\InputDefinition;
 use Symfony\Component\Console\Input\InputInterface;
+use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Input\StreamableInputInterface;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -50,22 +55,53 @@ final class Application extends ConsoleApplication
     /** A bug in Preheat (EX_SOFTWARE): shown with its trace under -v. */
     public const EXIT_INTERNAL_ERROR = 70;
 
+    /** What -vvv shows: every program the commands run and every configuration file written for a server. */
+    private readonly ConsoleTrace $trace;
+
     /** @param Renderers $renderers the report formats `--format` chooses from (a test adds its own) */
     public function __construct(Renderers $renderers = new Renderers())
     {
         parent::__construct('Preheat', Version::VERSION);
-        $runner = new SymfonyProcessRunner();
+        // The one seam for -vvv: every command's runner reports each program before it starts, and the servers'
+        // configuration files are reported by the supervisors the commands build with the same trace.
+        $this->trace = new ConsoleTrace();
+        $runner = new ObservedProcessRunner(new SymfonyProcessRunner(), $this->trace);
         // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
         $this->addCommands([
-            new GenerateCommand($runner, renderers: $renderers),
+            new GenerateCommand($runner, renderers: $renderers, observer: $this->trace),
             new VerifyCommand($runner, $renderers),
             new ExplainCommand($runner, $renderers),
-            new BenchCommand($runner, renderers: $renderers),
+            new BenchCommand($runner, renderers: $renderers, observer: $this->trace),
             new RecordCommand(),
             new UsageCommand(renderers: $renderers),
             new DoctorCommand($runner, $renderers),
             new StatusCommand($runner, $renderers),
         ]);
+        // One meaning for -v, -vv and -vvv, stated once at the end of every command's help.
+        foreach ($this->all() as $name => $command) {
+            if (!\in_array($name, ['help', 'list', 'completion', '_complete'], true)) {
+                $command->setHelp($command->getHelp()."\n\n".Verbosity::help($name));
+            }
+        }
+    }
+
+    protected function getDefaultInputDefinition(): InputDefinition
+    {
+        $definition = parent::getDefaultInputDefinition();
+        $options = $definition->getOptions();
+        foreach ($options as $name => $option) {
+            if ('verbose' === $name) {
+                $options[$name] = new InputOption(
+                    'verbose',
+                    'v|vv|vvv',
+                    InputOption::VALUE_NONE,
+                    Verbosity::optionDescription(),
+                );
+            }
+        }
+        $definition->setOptions(array_values($options));
+
+        return $definition;
     }
 
     /** The exit code a command that failed with $error ends with. */
@@ -173,6 +209,7 @@ final class Application extends ConsoleApplication
     {
         // Every command: an interrupt stops what the run started and removes its temporary files, exit 128 + signal.
         InterruptGuard::instance()->install();
+        $this->trace->showOn(self::errorOutput($output));
         try {
             return parent::doRunCommand($command, $input, $output);
         } catch (\Throwable $error) {
@@ -209,6 +246,8 @@ final class Application extends ConsoleApplication
             );
 
             return $code;
+        } finally {
+            $this->trace->stop();
         }
     }
 

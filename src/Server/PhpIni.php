@@ -42,11 +42,32 @@ final class PhpIni
     /** @param array<string, string> $settings */
     public static function render(PhpSettings $php, array $settings): string
     {
+        return ($php->iniContents ?? '').self::added($php, $settings);
+    }
+
+    /**
+     * Writes the php.ini at $path through the supervisor, which reports it: as a copy of php-fpm's php.ini followed
+     * by what Preheat adds when that file still holds what was read, so that a trace shows the lines that matter.
+     *
+     * @param array<string, string> $settings
+     */
+    public static function write(ProcessSupervisor $supervisor, string $path, PhpSettings $php, array $settings): void
+    {
+        $copied = $php->iniContents ?? '';
+        $source = '' !== $copied && null !== $php->iniFile && @file_get_contents($php->iniFile) === $copied
+            ? $php->iniFile
+            : null;
+        $supervisor->writeConfig($path, self::added($php, $settings), $copied, $source);
+    }
+
+    /** @param array<string, string> $settings */
+    private static function added(PhpSettings $php, array $settings): string
+    {
         $lines = ["\n; Added by preheat bench"];
         foreach ($settings + $php->overrides as $name => $value) {
             $lines[] = IniValue::line($name, $value);
         }
 
-        return ($php->iniContents ?? '').implode("\n", $lines)."\n";
+        return implode("\n", $lines)."\n";
     }
 }

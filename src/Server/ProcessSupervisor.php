@@ -5,13 +5,17 @@ declare(strict_types=1);
 namespace Preheat\Server;
 
 use Preheat\Process\InterruptGuard;
+use Preheat\Process\NullProcessObserver;
+use Preheat\Process\ProcessObserver;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
+use Preheat\Util\AtomicFile;
 
 /**
  * Knows every server a command started and stops them all, by PID, however the run ends: normally, on an
  * error, on a fatal error, or on Ctrl-C (through the InterruptGuard, which owns the process-wide signal
- * handlers). Stopping a server stops every process it started: see TreeStop.
+ * handlers). Stopping a server stops every process it started: see TreeStop. The configuration files a server
+ * reads are written through it too, so that its observer sees each (`-vvv`), as the runner's sees each program.
  */
 final class ProcessSupervisor
 {
@@ -20,11 +24,31 @@ final class ProcessSupervisor
 
     private bool $handlersInstalled = false;
 
-    /** @param bool $handleSignals false only where the handlers must not be installed: in unit tests */
+    /**
+     * @param bool            $handleSignals false only where the handlers must not be installed: in unit tests
+     * @param ProcessObserver $observer      told of every configuration file written for a server
+     */
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly bool $handleSignals = true,
+        private readonly ProcessObserver $observer = new NullProcessObserver(),
     ) {
+    }
+
+    /**
+     * Writes a file a server about to start reads (its php.ini, php-fpm.conf, nginx.conf...), and reports it.
+     *
+     * @param string      $copied what opens the file, before $contents (a php.ini copied before its overrides)
+     * @param string|null $source the file $copied was read from and still holds, reported instead of its text
+     */
+    public function writeConfig(string $path, string $contents, string $copied = '', ?string $source = null): void
+    {
+        AtomicFile::write($path, $copied.$contents);
+        if (null === $source) {
+            $this->observer->configWritten($path, $copied.$contents);
+        } else {
+            $this->observer->configWritten($path, $contents, $source);
+        }
     }
 
     /**

@@ -25,6 +25,8 @@ use Preheat\ConfigError;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\InterruptGuard;
+use Preheat\Process\NullProcessObserver;
+use Preheat\Process\ProcessObserver;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReport;
@@ -73,6 +75,7 @@ final class BenchCommand extends Command
         ?LoadTools $tools = null,
         ?Strategies $strategies = null,
         private readonly Renderers $renderers = new Renderers(),
+        private readonly ProcessObserver $observer = new NullProcessObserver(),
     ) {
         $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
         $this->tools = $tools ?? LoadTools::standard();
@@ -251,7 +254,7 @@ final class BenchCommand extends Command
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $progress = new ConsoleProgressLogger($stderr);
         // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
-        $supervisor = new ProcessSupervisor($this->runner);
+        $supervisor = new ProcessSupervisor($this->runner, observer: $this->observer);
         // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
         $user = $input->getOption('pool-user');
         $serve = $config->serve;
@@ -308,7 +311,7 @@ final class BenchCommand extends Command
 
         $report = (new BenchReportBuilder())->build(
             $result,
-            Provenance::collect($result->environment, $config->serve->projectRoot),
+            Provenance::collect($result->environment, $config->serve->projectRoot, runner: $this->runner),
         );
         $renderers = $this->renderers;
         $checks = null;

@@ -11,8 +11,10 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Progress\Timings;
 use Preheat\Report\ExplainReport;
 use Preheat\Report\Formats\Renderers;
+use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Write\RecordedConstraints;
 use Preheat\Usage\UsageStores;
@@ -81,7 +83,13 @@ final class ExplainCommand extends Command
         $format = PlanInput::format($input, ...$this->renderers->formats(ExplainReport::class));
         $request = PlanInput::request($input);
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-        $pipeline = new PlanPipeline($this->runner, progress: new ConsoleProgressLogger($stderr));
+        // As generate: every process through the timed runner, the table with -vv.
+        $timings = new Timings();
+        $pipeline = new PlanPipeline(
+            new TimedProcessRunner($this->runner, $timings),
+            progress: new ConsoleProgressLogger($stderr),
+            timings: $timings,
+        );
         // What PHP refused at the script's last verification, and the fit it was made with, are left out here
         // too: planned through a session, as `generate` planned it.
         $recorded = $this->recordedAtLastVerification($input, $request->projectRoot);
@@ -107,6 +115,9 @@ final class ExplainCommand extends Command
         );
         $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
         $this->renderers->write(new ExplainReport($explanation, $result->project->root), $format, $output);
+        if ($output->isVeryVerbose()) {
+            $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
+        }
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
     }

@@ -11,6 +11,8 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Plan\Strategy\Strategies;
+use Preheat\Process\NullProcessObserver;
+use Preheat\Process\ProcessObserver;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\Timings;
@@ -52,6 +54,7 @@ final class GenerateCommand extends Command
         private readonly ProcessRunner $runner,
         ?Strategies $strategies = null,
         private readonly Renderers $renderers = new Renderers(),
+        private readonly ProcessObserver $observer = new NullProcessObserver(),
     ) {
         $this->strategies = $strategies ?? Strategies::standard();
         parent::__construct('generate');
@@ -213,10 +216,11 @@ final class GenerateCommand extends Command
         );
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
         $strategies = $this->strategies;
+        $observer = $this->observer;
         $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput(
             $progress,
             $runner,
-            new ProcessSupervisor($runner),
+            new ProcessSupervisor($runner, observer: $observer),
             $verify?->php,
         ))->strategy($input, $strategy, $request, $strategies);
         // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those

@@ -78,7 +78,13 @@ final class UsageCommand extends Command
                 '.',
             )
             ->addOption('into', null, InputOption::VALUE_REQUIRED, 'With merge: the store to add them to')
-            ->addOption('top', null, InputOption::VALUE_REQUIRED, 'How many of the most loaded files to list', '20')
+            ->addOption(
+                'top',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'How many of the most loaded files to list (-v: all)',
+                '20',
+            )
             ->addOption(
                 'format',
                 null,
@@ -142,10 +148,7 @@ final class UsageCommand extends Command
         if (null !== $input->getOption('into')) {
             throw new InvalidOption('--into goes with `preheat usage merge`.');
         }
-        $top = filter_var($input->getOption('top'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 0]]);
-        if (false === $top) {
-            throw new InvalidOption('--top must be a whole number of files, 0 or more.');
-        }
+        $top = self::top($input, $output);
         if ([] === $stores) {
             $stores = [UsageStores::open(UsageStores::DEFAULT_FILE, $project)];
         }
@@ -174,6 +177,20 @@ final class UsageCommand extends Command
         return Command::SUCCESS;
     }
 
+    /** How many files to list: --top's, or with -v and no --top every file, as -v shows every item on every command. */
+    private static function top(InputInterface $input, OutputInterface $output): int
+    {
+        if ($output->isVerbose() && !$input->hasParameterOption('--top', true)) {
+            return \PHP_INT_MAX;
+        }
+        $top = filter_var($input->getOption('top'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 0]]);
+        if (false === $top) {
+            throw new InvalidOption('--top must be a whole number of files, 0 or more.');
+        }
+
+        return $top;
+    }
+
     /** The running php-fpm's hit counts, shown as a store's usage, with what they are not. */
     private function fromFpm(InputInterface $input, OutputInterface $output, mixed $action, string $format): int
     {
@@ -183,10 +200,7 @@ final class UsageCommand extends Command
                 .'--into.',
             );
         }
-        $top = filter_var($input->getOption('top'), \FILTER_VALIDATE_INT, ['options' => ['min_range' => 0]]);
-        if (false === $top) {
-            throw new InvalidOption('--top must be a whole number of files, 0 or more.');
-        }
+        $top = self::top($input, $output);
         $timeout = filter_var($input->getOption('wait'), \FILTER_VALIDATE_FLOAT);
         if (false === $timeout || $timeout <= 0 || $timeout > 600) {
             throw new InvalidOption('--wait must be a number of seconds above 0, at most 600.');

@@ -5,8 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\Environment;
+use Preheat\Process\ProcessFailed;
+use Preheat\Process\ProcessRunner;
+use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Version;
-use Symfony\Component\Process\Process;
 
 /**
  * Where a report comes from, for whoever reads it later or compares it with another: when it was made, by which
@@ -28,18 +30,22 @@ final class Provenance
     ) {
     }
 
-    /** The run's own: its environment, the app's revision read from git, the kernel this process runs on. */
+    /**
+     * The run's own: its environment, the app's revision read from git (through the run's runner, so that -vvv
+     * shows it like every other program), the kernel this process runs on.
+     */
     public static function collect(
         Environment $environment,
         ?string $projectRoot,
         ?\DateTimeImmutable $now = null,
+        ProcessRunner $runner = new SymfonyProcessRunner(),
     ): self {
         return new self(
             ($now ?? new \DateTimeImmutable())->setTimezone(new \DateTimeZone('UTC'))->format('Y-m-d\TH:i:s\Z'),
             Version::VERSION,
             $environment->php,
             $environment->php,
-            null === $projectRoot ? null : self::revision($projectRoot),
+            null === $projectRoot ? null : self::revision($projectRoot, $runner),
             $environment->cpuModel,
             $environment->cores,
             php_uname('s').' '.php_uname('r'),
@@ -47,27 +53,33 @@ final class Provenance
     }
 
     /** The commit checked out, with "+changes" when the tree differs from it; null when not a git tree. */
-    private static function revision(string $root): ?string
+    private static function revision(string $root, ProcessRunner $runner): ?string
     {
         if (!is_dir($root)) {
             return null;
         }
-        // The app may belong to another user than the one running the bench: git would refuse it as unsafe.
-        $git = static function (array $arguments) use ($root): ?string {
-            $process = new Process(['git', '-c', 'safe.directory=*', '-C', $root, ...$arguments], null, null, null, 10);
-            try {
-                $process->run();
-            } catch (\Throwable) {
-                return null;
-            }
-
-            return $process->isSuccessful() ? trim($process->getOutput()) : null;
-        };
-        $commit = $git(['rev-parse', '--short=12', 'HEAD']);
+        $commit = self::git($runner, $root, 'rev-parse', '--short=12', 'HEAD');
         if (null === $commit || '' === $commit) {
             return null;
         }
 
-        return $commit.('' === ($git(['status', '--porcelain', '--untracked-files=no']) ?? '') ? '' : '+changes');
+        $changes = self::git($runner, $root, 'status', '--porcelain', '--untracked-files=no') ?? '';
+
+        return $commit.('' === $changes ? '' : '+changes');
+    }
+
+    /** What git says, or null when it fails. */
+    private static function git(ProcessRunner $runner, string $root, string ...$arguments): ?string
+    {
+        // The app may belong to another user than the one running the bench: git would refuse it as unsafe.
+        try {
+            $command = ['git', '-c', 'safe.directory=*', '-C', $root, ...array_values($arguments)];
+            $result = $runner->run($command, null, 10.0);
+        } catch (ProcessFailed) {
+            // No git on the machine, or one that hangs: the report goes without the revision.
+            return null;
+        }
+
+        return 0 === $result->exitCode ? trim($result->stdout) : null;
     }
 }

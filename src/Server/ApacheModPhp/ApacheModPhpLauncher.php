@@ -57,7 +57,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $errorLog = $directory.'/apache2-error.log';
         $php = $this->settings->php;
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
+        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         // Apache refuses to serve as root: as root its children run as the pool's user, as php-fpm's workers do.
@@ -65,7 +65,10 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $port = Ports::forServer();
         // mod_status (StatusPaths::server()): the requests Apache served and its busy children.
         $paths = StatusPaths::random();
-        file_put_contents($directory.'/apache2.conf', $this->config($directory, $port, $phpVersion, $user, $paths));
+        $this->supervisor->writeConfig(
+            $directory.'/apache2.conf',
+            $this->config($directory, $port, $phpVersion, $user, $paths),
+        );
         if (null !== $user) {
             ScenarioDirectory::handOver($directory, $user);
         }

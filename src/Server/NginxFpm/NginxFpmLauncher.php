@@ -52,7 +52,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $fpmErrorLog = $directory.'/fpm.log';
         $php = $this->settings->php;
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
+        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the
@@ -66,7 +66,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $paths = StatusPaths::random();
         // Rendered once before anything starts, so that a path nginx cannot carry is refused first.
         $this->nginxConfig($directory, 0, $socket, $asRoot ? $user : null, $paths);
-        file_put_contents(
+        $this->supervisor->writeConfig(
             $directory.'/php-fpm.conf',
             $this->fpmConfig($directory, $socket, $fpmErrorLog, $user, $paths),
         );
@@ -88,7 +88,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $fpmStart = (hrtime(true) - $started) / 1e9;
 
         $port = Ports::forServer();
-        file_put_contents(
+        $this->supervisor->writeConfig(
             $directory.'/nginx.conf',
             $this->nginxConfig($directory, $port, $socket, $asRoot ? $user : null, $paths),
         );

@@ -17,7 +17,6 @@ use Preheat\Server\StackSettings;
 use Preheat\Server\StartWait;
 use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerSettings;
-use Preheat\Util\AtomicFile;
 use Preheat\Util\PackageFiles;
 use Preheat\Worker\WorkerConfig;
 
@@ -57,7 +56,7 @@ final class WorkerLauncher implements RuntimeFactory
         $phpErrorLog = $directory.'/php-errors.log';
         $workerLog = $directory.'/worker.log';
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        file_put_contents($directory.'/php.ini', PhpIni::render($php->settings, $settings));
+        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $port = Ports::forServer();
         // The OPcache probe, and how many requests the workers took and how many are busy (php-fpm's status format).
@@ -79,7 +78,7 @@ final class WorkerLauncher implements RuntimeFactory
             autoload: self::libraries(),
             countPath: $paths->server(),
         );
-        AtomicFile::write(
+        $this->supervisor->writeConfig(
             $directory.'/worker.json',
             json_encode($config->toArray(), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
         );

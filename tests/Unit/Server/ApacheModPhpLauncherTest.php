@@ -12,6 +12,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\StackSettings;
 use Preheat\Tests\Support\FakeProcessRunner;
+use Preheat\Tests\Support\RecordingObserver;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The Apache + mod_php launcher with a fake ProcessRunner: its configuration and php.ini, and what it says when Apache fails. */
@@ -37,7 +38,8 @@ final class ApacheModPhpLauncherTest extends TestCase
     {
         touch($this->modules.'/libphp'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION.'.so');
         $runner = new FakeProcessRunner(true, 'AH00526: Syntax error on line 12');
-        $launcher = new ApacheModPhpLauncher(new ProcessSupervisor($runner, false), $this->settings(), '/bin/true', $this->modules);
+        $observer = new RecordingObserver();
+        $launcher = new ApacheModPhpLauncher(new ProcessSupervisor($runner, false, $observer), $this->settings(), '/bin/true', $this->modules);
         $scenario = $this->directory->path.'/scenario';
 
         try {
@@ -60,6 +62,8 @@ final class ApacheModPhpLauncherTest extends TestCase
         self::assertStringContainsString('PidFile "'.$scenario.'/apache2.pid"', $config);
         self::assertStringContainsString('FallbackResource "/index.php"', $config);
         self::assertStringContainsString('opcache.preload=/app/preload.php', (string) file_get_contents($scenario.'/php.ini'));
+        self::assertSame(['config php.ini', 'config apache2.conf'], $observer->events, 'each file it reads, for -vvv');
+        self::assertSame([$config, null], $observer->configs[$scenario.'/apache2.conf']);
     }
 
     public function testAMissingModPhpNamesThePackage(): void

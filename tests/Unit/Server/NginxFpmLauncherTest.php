@@ -7,11 +7,13 @@ namespace Preheat\Tests\Unit\Server;
 use PHPUnit\Framework\TestCase;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
+use Preheat\Process\ObservedProcessRunner;
 use Preheat\Server\NginxFpm\NginxFpmLauncher;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\RuntimeError;
 use Preheat\Server\StackSettings;
 use Preheat\Tests\Support\FakeProcessRunner;
+use Preheat\Tests\Support\RecordingObserver;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The launcher and the supervisor with a fake ProcessRunner: every program goes through it, none is started. */
@@ -50,6 +52,48 @@ final class NginxFpmLauncherTest extends TestCase
         self::assertStringContainsString('listen = "'.$this->directory->path.'/fpm.sock"', $fpmConfig);
         self::assertStringNotContainsString('{{', $fpmConfig);
         self::assertStringContainsString('opcache.preload=/app/preload.php', (string) file_get_contents($this->directory->path.'/php.ini'));
+    }
+
+    public function testTheObserverSeesEachConfigurationFileBeforeTheServerThatReadsItStarts(): void
+    {
+        $observer = new RecordingObserver();
+        $fpmIni = $this->directory->path.'/fpm-php.ini';
+        file_put_contents($fpmIni, "memory_limit=128M\n");
+        $php = new PhpInstallation('php', '/bin/true', new PhpSettings($fpmIni, 'test', iniContents: "memory_limit=128M\n"));
+        $settings = new StackSettings('/app/public', '/app/public/index.php', 3, '/bin/true', '/bin/true', $php, 5.0);
+        $runner = new ObservedProcessRunner(new FakeProcessRunner(true), $observer);
+        $launcher = new NginxFpmLauncher(new ProcessSupervisor($runner, false, $observer), $settings);
+        mkdir($this->directory->path.'/all');
+
+        try {
+            $launcher->start('all', $this->directory->path.'/all', '/app/preload.php');
+            self::fail('php-fpm exited: the runtime must not start');
+        } catch (RuntimeError) {
+        }
+
+        $directory = $this->directory->path.'/all';
+        self::assertSame(
+            ['config php.ini', 'config php-fpm.conf', 'start /bin/true --nodaemonize --fpm-config '.$directory.'/php-fpm.conf --php-ini '.$directory.'/php.ini'],
+            [$observer->events[0], $observer->events[1], str_replace(' --allow-to-run-as-root', '', $observer->events[2])],
+        );
+        [$added, $copyOf] = $observer->configs[$directory.'/php.ini'];
+        self::assertSame($fpmIni, $copyOf, 'the php.ini as a copy of php-fpm\'s and what was added');
+        self::assertStringStartsWith("\n; Added by preheat bench\n", $added);
+        self::assertStringContainsString('opcache.preload=/app/preload.php', $added);
+        self::assertSame("memory_limit=128M\n".$added, file_get_contents($directory.'/php.ini'));
+        self::assertSame([file_get_contents($directory.'/php-fpm.conf'), null], $observer->configs[$directory.'/php-fpm.conf']);
+        self::assertSame($directory, $observer->commands[0]->workingDirectory);
+
+        // Changed since it was read: the whole file is shown, not a copy of what is there now.
+        file_put_contents($fpmIni, "memory_limit=256M\n");
+        mkdir($this->directory->path.'/none');
+        try {
+            $launcher->start('none', $this->directory->path.'/none', null);
+        } catch (RuntimeError) {
+        }
+        [$whole, $copyOf] = $observer->configs[$this->directory->path.'/none/php.ini'];
+        self::assertNull($copyOf);
+        self::assertStringStartsWith("memory_limit=128M\n\n; Added by preheat bench\n", $whole);
     }
 
     public function testTheSupervisorStopsEveryProcessItStarted(): void
