@@ -13,6 +13,7 @@ use Preheat\Report\VerifiedScript;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
+use Preheat\Util\JitRestart;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -98,7 +99,8 @@ final class VerifyCommand extends Command
 
         if ($output->isVeryVerbose()) {
             $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-            $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
+            $table = new TimingTableRenderer(JitRestart::runtime());
+            $stderr->writeln($table->render($timings->report()), OutputInterface::OUTPUT_RAW);
         }
 
         return $verified->passed() ? Command::SUCCESS : Command::FAILURE;
