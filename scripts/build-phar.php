@@ -193,7 +193,6 @@ $phar->setStub(<<<'PHP'
     // the file only once it is loaded as a PHAR.
     Phar::loadPhar(__FILE__);
     require 'phar://'.__FILE__.'/vendor/autoload.php';
-    Preheat\Util\JitRestart::ifWorthIt(array_values(array_map('strval', (array) ($_SERVER['argv'] ?? []))));
     exit((new Preheat\Console\Application())->run());
     __HALT_COMPILER();
     PHP);

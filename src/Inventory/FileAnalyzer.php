@@ -33,12 +33,20 @@ final class FileAnalyzer
      *                                       whatever PHP runs Preheat: the plan is for the PHP that will run
      *                                       the script, and a file's syntaxVersion says which PHP can compile it
      */
-    public function __construct(?PhpVersion $targetVersion = null)
+    public function __construct(private readonly ?PhpVersion $targetVersion = null)
     {
         $factory = new ParserFactory();
         $this->parser = null === $targetVersion
             ? $factory->createForNewestSupportedVersion()
             : $factory->createForVersion($targetVersion);
+    }
+
+    /** The grammar's PHP version ('8.3') when one was given, for a worker process to parse with the same. */
+    public function grammarVersion(): ?string
+    {
+        return null === $this->targetVersion
+            ? null
+            : \sprintf('%d.%d', intdiv($this->targetVersion->id, 10000), intdiv($this->targetVersion->id % 10000, 100));
     }
 
     public function analyze(string $path): FileInventory

@@ -68,7 +68,7 @@ final class InventoryBuilder
             $toParse,
             null === $progress ? null : static fn (int $done) => $progress($cached + $done, $total),
         );
-        foreach ($parsed as $path => $parsedFile) {
+        foreach ($parsed->files as $path => $parsedFile) {
             $inventory = $parsedFile->inventory;
             $files[$path] = $inventory;
             $cache->put($inventory);
@@ -97,6 +97,7 @@ final class InventoryBuilder
             \count($toParse),
             new Inventory($context),
             $selection,
+            $parsed->jitWorkers,
         );
     }
 }

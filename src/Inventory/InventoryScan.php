@@ -16,6 +16,8 @@ final class InventoryScan
         public readonly int $parsedFiles,
         public readonly Inventory $context = new Inventory([]),
         public readonly ?SourceSelection $selection = null,
+        /** How many parse workers ran under OPcache's JIT (0: none, or nothing to parse) */
+        public readonly int $jitWorkers = 0,
     ) {
     }
 }

@@ -264,6 +264,9 @@ final class PlanPipeline
         $total = $scan->inventory->count() + $scan->context->count();
         $this->timings->count('files parsed', $scan->parsedFiles);
         $this->timings->count('from cache', $total - $scan->parsedFiles);
+        if ($scan->jitWorkers > 0) {
+            $this->timings->count('workers under the JIT', $scan->jitWorkers);
+        }
         $this->progress->finish(\sprintf(
             'Read %d PHP files (%d parsed, %d from cache) in %.2f s',
             $total,

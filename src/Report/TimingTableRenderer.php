@@ -14,11 +14,6 @@ use Preheat\Progress\TimingSpan;
  */
 final class TimingTableRenderer
 {
-    /** @param string|null $runtime what ran the timed code ("PHP 8.2.29, JIT tracing"), in the title */
-    public function __construct(private readonly ?string $runtime = null)
-    {
-    }
-
     /** @return list<string> */
     public function render(TimingReport $report): array
     {
@@ -31,8 +26,7 @@ final class TimingTableRenderer
         $rows[] = ['total', $report->wallSeconds, \sprintf('%d process(es)', $report->processes())];
 
         $width = max(5, ...array_map(static fn (array $row): int => mb_strlen($row[0]), $rows));
-        $title = null === $this->runtime ? 'Timings' : \sprintf('Timings (%s)', $this->runtime);
-        $lines = [$title, \sprintf('  %s  %9s  %5s  %s', str_pad('stage', $width), 'seconds', 'share', 'counts')];
+        $lines = ['Timings', \sprintf('  %s  %9s  %5s  %s', str_pad('stage', $width), 'seconds', 'share', 'counts')];
         foreach ($rows as [$name, $seconds, $notes]) {
             $share = $report->wallSeconds > 0 ? 100 * $seconds / $report->wallSeconds : 0.0;
             $lines[] = rtrim(

@@ -9,7 +9,6 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
-use Symfony\Component\Process\Process;
 
 /**
  * `generate -vv` and `verify -vv` say where their seconds went: every PHP boot named by what it was for,
@@ -43,30 +42,6 @@ final class GenerateTimingsTest extends TestCase
             self::assertStringContainsString($line, $stderr);
         }
         self::assertStringNotContainsString('other process', $stderr, 'every process generate starts is named');
-    }
-
-    public function testGenerateRunsUnderTheJitAndWritesTheSameScriptAsWithout(): void
-    {
-        $project = FixtureProjects::copy('cms', $this->directory);
-        $scripts = [];
-        foreach (['jit' => null, 'no JIT' => '0'] as $run => $environment) {
-            $process = new Process(
-                [\PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'generate', '--project='.$project, '--no-cache', '-vv'],
-                null,
-                ['PREHEAT_JIT' => $environment ?? false],
-                null,
-                120,
-            );
-            $process->run();
-
-            self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
-            self::assertMatchesRegularExpression(
-                'jit' === $run ? '/^Timings \(PHP \d+\.\d+\.\d+, JIT tracing\)$/m' : '/^Timings \(PHP [\d.]+, no JIT\)$/m',
-                $process->getErrorOutput(),
-            );
-            $scripts[$run] = (string) file_get_contents($project.'/preload.php');
-        }
-        self::assertSame($scripts['no JIT'], $scripts['jit']);
     }
 
     public function testTheJsonTimingsAccountForEveryProcessWithinTheWallTime(): void

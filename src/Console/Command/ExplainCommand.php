@@ -18,7 +18,6 @@ use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Write\RecordedConstraints;
 use Preheat\Usage\UsageStores;
-use Preheat\Util\JitRestart;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -117,8 +116,7 @@ final class ExplainCommand extends Command
         $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
         $this->renderers->write(new ExplainReport($explanation, $result->project->root), $format, $output);
         if ($output->isVeryVerbose()) {
-            $table = new TimingTableRenderer(JitRestart::runtime());
-            $stderr->writeln($table->render($timings->report()), OutputInterface::OUTPUT_RAW);
+            $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
         }
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;

@@ -25,7 +25,6 @@ use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Server\ProcessSupervisor;
-use Preheat\Util\JitRestart;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -248,8 +247,7 @@ final class GenerateCommand extends Command
         $describe = fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this);
         $this->renderers->write(new GenerateReport($outcome, $report, $describe), $format, $output);
         if (null !== $report) {
-            $table = new TimingTableRenderer(JitRestart::runtime());
-            $stderr->writeln($table->render($report), OutputInterface::OUTPUT_RAW);
+            $stderr->writeln((new TimingTableRenderer())->render($report), OutputInterface::OUTPUT_RAW);
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;

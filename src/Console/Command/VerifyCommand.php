@@ -13,7 +13,6 @@ use Preheat\Report\VerifiedScript;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
-use Preheat\Util\JitRestart;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -99,8 +98,7 @@ final class VerifyCommand extends Command
 
         if ($output->isVeryVerbose()) {
             $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-            $table = new TimingTableRenderer(JitRestart::runtime());
-            $stderr->writeln($table->render($timings->report()), OutputInterface::OUTPUT_RAW);
+            $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
         }
 
         return $verified->passed() ? Command::SUCCESS : Command::FAILURE;

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Inventory;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Inventory\FileAnalyzer;
+use Preheat\Inventory\JitWorkerCommand;
 use Preheat\Inventory\ParallelAnalysis;
 use Preheat\Inventory\ParsedFile;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -45,9 +46,9 @@ final class ParallelAnalysisTest extends TestCase
             $paths[] = $path;
         }
         $leftBefore = glob(sys_get_temp_dir().'/preheat-scan-*') ?: [];
-        $inProcess = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths));
+        $inProcess = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths)->files);
 
-        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2))->analyze($paths));
+        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2, false))->analyze($paths)->files);
 
         self::assertCount(320, $inProcess);
         self::assertSame($inProcess, $forked);
@@ -70,13 +71,58 @@ final class ParallelAnalysisTest extends TestCase
         }
         $leftBefore = glob(sys_get_temp_dir().'/preheat-scan-*') ?: [];
 
-        $inProcess = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths));
-        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2))->analyze($paths));
+        $inProcess = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths)->files);
+        $forked = $this->entries((new ParallelAnalysis(new FileAnalyzer(), 2, false))->analyze($paths)->files);
 
         self::assertGreaterThan(256 * 1024, array_sum(array_map('filesize', $paths)));
         self::assertCount(6, $forked);
         self::assertSame($inProcess, $forked);
         self::assertSame($leftBefore, glob(sys_get_temp_dir().'/preheat-scan-*') ?: [], 'no temporary file left');
+    }
+
+    public function testALargeParseRunsInWorkersUnderTheJitAndReadsAsInProcess(): void
+    {
+        if (null === JitWorkerCommand::forThisProcess()) {
+            self::markTestSkipped('this PHP has no OPcache JIT to start workers under (or PREHEAT_JIT=0)');
+        }
+        $paths = $this->manyFiles(1000);
+        $leftBefore = glob(sys_get_temp_dir().'/preheat-scan-*') ?: [];
+
+        $jit = (new ParallelAnalysis(new FileAnalyzer(), 2))->analyze($paths);
+
+        self::assertSame(2, $jit->jitWorkers);
+        self::assertSame($this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths)->files), $this->entries($jit->files));
+        self::assertSame($leftBefore, glob(sys_get_temp_dir().'/preheat-scan-*') ?: [], 'no temporary file left');
+    }
+
+    public function testWorkersThatCannotRunTheirShareLeaveItToTheParse(): void
+    {
+        $paths = $this->manyFiles(1000);
+        $leftBefore = glob(sys_get_temp_dir().'/preheat-scan-*') ?: [];
+
+        // A PHP that exits at once without a result (a refused setting, out of memory before the first file).
+        $parsed = (new ParallelAnalysis(new FileAnalyzer(), 2, new JitWorkerCommand('/bin/false', [], '/none')))
+            ->analyze($paths);
+
+        self::assertSame(0, $parsed->jitWorkers);
+        self::assertSame($this->entries((new ParallelAnalysis(new FileAnalyzer(), 1))->analyze($paths)->files), $this->entries($parsed->files));
+        self::assertSame($leftBefore, glob(sys_get_temp_dir().'/preheat-scan-*') ?: [], 'no temporary file left');
+    }
+
+    /** @return list<string> */
+    private function manyFiles(int $count): array
+    {
+        $paths = [];
+        for ($i = 0; $i < $count; ++$i) {
+            $path = $this->directory->path.'/many/f'.$i.'.php';
+            @mkdir(\dirname($path), 0o777, true);
+            file_put_contents($path, 0 === $i % 2
+                ? "<?php\nnamespace App;\nfinal class C$i extends Base { public function f(?int \$a): static { return \$this; } }\n"
+                : "<?php\nif (!function_exists('f$i')) { require __DIR__.'/x$i.php'; }\ndefine('D$i', __FILE__);\n");
+            $paths[] = $path;
+        }
+
+        return $paths;
     }
 
     /**
