@@ -186,7 +186,13 @@ final class BenchCommand extends Command
                 'hot: the usage store (a file path or redis://host:port/db?prefix=...; default: preheat.json\'s'
                 .' bench.usage, else traffic recorded over the pages first)',
             )
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The PHP CLI binary for generate/verify (default: preheat.json\'s bench.binaries.php, else the PHP'
+                .' running Preheat)',
+            )
             ->addOption(
                 'pool-user',
                 null,

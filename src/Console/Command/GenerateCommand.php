@@ -259,6 +259,8 @@ final class GenerateCommand extends Command
         foreach (['format', 'reverify', 'verbose', 'quiet', 'ansi', 'no-interaction', 'help', 'version'] as $shown) {
             unset($options[$shown]);
         }
+        // The PHP it stands for, given or not: another PHP running Preheat is another plan.
+        $options['php'] ??= \PHP_BINARY;
         ksort($options);
         $arguments = $input->getArguments();
         ksort($arguments);

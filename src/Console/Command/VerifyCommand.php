@@ -58,7 +58,12 @@ final class VerifyCommand extends Command
                 'text',
                 $this->renderers->formats(VerifiedScript::class),
             )
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The PHP binary to boot (default: the PHP running Preheat)',
+            )
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors')
             ->addOption(
                 'allow-refused',
