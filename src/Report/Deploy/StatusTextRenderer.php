@@ -6,7 +6,7 @@ namespace Preheat\Report\Deploy;
 
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Report\Renderer;
-use Preheat\Util\DisplayString;
+use Preheat\Report\Verdict;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -18,7 +18,11 @@ final class StatusTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+        Verdict::define($output);
+        $verdicts = ['FRESH' => Verdict::Ok, 'STALE' => Verdict::Warning];
+        $output->writeln(
+            array_map(static fn (string $line): string => Verdict::line($line, $verdicts), $this->lines($report)),
+        );
     }
 
     /** @return list<string> */

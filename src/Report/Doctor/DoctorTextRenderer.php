@@ -8,7 +8,7 @@ use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding\Finding;
 use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Report\Renderer;
-use Preheat\Util\DisplayString;
+use Preheat\Report\Verdict;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -21,7 +21,11 @@ final class DoctorTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+        Verdict::define($output);
+        $verdicts = ['[ERROR]' => Verdict::Error, '[WARNING]' => Verdict::Warning, 'No findings.' => Verdict::Ok];
+        $output->writeln(
+            array_map(static fn (string $line): string => Verdict::line($line, $verdicts), $this->lines($report)),
+        );
     }
 
     /** @return list<string> */
