@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Unit\Report\Bench;
 
+use PHPUnit\Framework\Attributes\DataProvider;
+use Preheat\Report\Bench\ConsoleRenderer;
+use Symfony\Component\Console\Helper\Helper;
+use Symfony\Component\Console\Output\BufferedOutput;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
@@ -226,6 +230,32 @@ final class LadderReportTest extends TestCase
      * @param array<string, float> $cpuMs   CPU per request of each rung, when the server's CPU was measured
      * @param list<string>         $skipped rungs that did not apply
      */
+    /** @return iterable<string, array{int}> */
+    public static function terminalWidths(): iterable
+    {
+        foreach ([80, 120, 200] as $width) {
+            yield $width.' columns' => [$width];
+        }
+    }
+
+    /** The staircase of gains whole on any terminal: every rung's gain over the rung below, and its verdict. */
+    #[DataProvider('terminalWidths')]
+    public function testTheLadderFitsTheTerminal(int $width): void
+    {
+        $output = new BufferedOutput();
+        (new ConsoleRenderer($width))->write($this->report(), $output);
+        $text = $output->fetch();
+
+        foreach (explode("\n", $text) as $line) {
+            self::assertLessThanOrEqual($width, Helper::width($line), $line);
+        }
+        $table = implode(' ', array_filter(explode("\n", $text), static fn (string $l): bool => str_starts_with($l, '| ')));
+        foreach (['+10.5%', '+38.3%', '(+36.4%', '+42.9%)', '+6.7%', '+3.1%', '+29.9%', 'faster', 'not measured'] as $shown) {
+            self::assertStringContainsString($shown, $table);
+        }
+        self::assertStringContainsString('preload', $table, 'preload memory beside the gains');
+    }
+
     private function report(array $cpuMs = [], array $skipped = []): BenchReport
     {
         $rungs = [
