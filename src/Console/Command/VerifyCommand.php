@@ -8,6 +8,7 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Timings;
 use Preheat\Report\Formats\Renderers;
+use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Report\VerifiedScript;
 use Preheat\Script\Verify\PreloadVerifier;
@@ -103,7 +104,8 @@ final class VerifyCommand extends Command
 
         if ($output->isVeryVerbose()) {
             $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-            $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
+            $table = (new TimingTableRenderer())->render($timings->report(), TerminalWidth::of($stderr));
+            $stderr->writeln($table, OutputInterface::OUTPUT_RAW);
         }
 
         return $verified->passed() ? Command::SUCCESS : Command::FAILURE;

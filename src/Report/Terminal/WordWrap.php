@@ -63,7 +63,9 @@ final class WordWrap
         $empty = true;
         foreach ($words as $word) {
             $candidate = $empty ? $line.$word : $line.' '.$word;
-            if ($empty || Helper::width($candidate) <= $width) {
+            // A word that fits on no line, where it may be cut, starts where it is rather than on a line of its own.
+            $tooLong = $cut && Helper::width($indent.$word) > $width;
+            if ($empty || $tooLong || Helper::width($candidate) <= $width) {
                 $line = $candidate;
             } else {
                 $lines[] = $line;
