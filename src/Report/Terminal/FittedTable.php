@@ -173,7 +173,7 @@ final class FittedTable
     }
 
     /**
-     * @param list<int>           $columns
+     * @param list<int>          $columns
      * @param \Closure(int): int $widthOf
      */
     private function width(array $columns, \Closure $widthOf): int

@@ -56,10 +56,10 @@ final class WordWrap
             return [$text];
         }
         // Leading spaces stay with the first word: an indented line keeps its indentation.
-        preg_match('/^ */', $text, $lead);
-        $words = explode(' ', substr($text, \strlen($lead[0])));
+        $lead = str_repeat(' ', strspn($text, ' '));
+        $words = explode(' ', substr($text, \strlen($lead)));
         $lines = [];
-        $line = $lead[0];
+        $line = $lead;
         $empty = true;
         foreach ($words as $word) {
             $candidate = $empty ? $line.$word : $line.' '.$word;

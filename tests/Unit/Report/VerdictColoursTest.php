@@ -14,7 +14,6 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Report\Deploy\StatusTextRenderer;
 use Preheat\Report\Doctor\DoctorTextRenderer;
-use Preheat\Report\Renderer;
 use Preheat\Report\VerificationTextRenderer;
 use Preheat\Report\VerifiedScript;
 use Preheat\Script\Verify\Severity;
@@ -35,67 +34,62 @@ final class VerdictColoursTest extends TestCase
     private const RED = "\e[31;1m";
     private const RESET = "\e[39;22m";
 
-    /** @return iterable<string, array{Renderer<object>, object, string}> */
+    /** @return iterable<string, array{\Closure(OutputInterface): void, string}> */
     public static function verdicts(): iterable
     {
-        $status = new StatusTextRenderer();
-        $doctor = new DoctorTextRenderer();
-        $verify = new VerificationTextRenderer();
-        yield 'status FRESH' => [$status, self::statusReport([]), self::GREEN.'FRESH'.self::RESET.':'];
-        yield 'status STALE' => [$status, self::statusReport(['php-fpm preloaded another version']), self::YELLOW.'STALE'.self::RESET.':'];
-        yield 'doctor ERROR' => [$doctor, self::doctorReport(DoctorSeverity::Error), self::RED.'[ERROR]'.self::RESET.' it breaks'];
-        yield 'doctor WARNING' => [$doctor, self::doctorReport(DoctorSeverity::Warning), self::YELLOW.'[WARNING]'.self::RESET.' it breaks'];
-        yield 'doctor, no findings' => [$doctor, self::doctorReport(null), self::GREEN.'No findings.'.self::RESET];
-        yield 'verify OK' => [$verify, self::verifiedReport([]), ': '.self::GREEN.'OK'.self::RESET];
+        yield 'status FRESH' => [self::statusWriter([]), self::GREEN.'FRESH'.self::RESET.':'];
+        yield 'status STALE' => [self::statusWriter(['php-fpm preloaded another version']), self::YELLOW.'STALE'.self::RESET.':'];
+        yield 'doctor ERROR' => [self::doctorWriter(DoctorSeverity::Error), self::RED.'[ERROR]'.self::RESET.' it breaks'];
+        yield 'doctor WARNING' => [self::doctorWriter(DoctorSeverity::Warning), self::YELLOW.'[WARNING]'.self::RESET.' it breaks'];
+        yield 'doctor, no findings' => [self::doctorWriter(null), self::GREEN.'No findings.'.self::RESET];
+        yield 'verify OK' => [self::verifiedWriter([]), ': '.self::GREEN.'OK'.self::RESET];
         yield 'verify PASSED WITH WARNINGS' => [
-            $verify,
-            self::verifiedReport([new StartupMessage(Severity::Warning, 'Something')]),
+            self::verifiedWriter([new StartupMessage(Severity::Warning, 'Something')]),
             ': '.self::YELLOW.'PASSED WITH 1 WARNING(S)'.self::RESET.' (not clean',
         ];
         yield 'verify FAILED' => [
-            $verify,
-            self::verifiedReport([new StartupMessage(Severity::Fatal, 'Cannot declare class Foo')]),
+            self::verifiedWriter([new StartupMessage(Severity::Fatal, 'Cannot declare class Foo')]),
             ': '.self::RED.'FAILED'.self::RESET,
         ];
     }
 
-    /** @param Renderer<object> $renderer */
+    /** @param \Closure(OutputInterface): void $write */
     #[DataProvider('verdicts')]
-    public function testAVerdictIsColouredOnATerminalAndPlainElsewhere(Renderer $renderer, object $report, string $coloured): void
+    public function testAVerdictIsColouredOnATerminalAndPlainElsewhere(\Closure $write, string $coloured): void
     {
         $plain = (string) preg_replace('/\e\[[\d;]*m/', '', $coloured);
 
-        self::assertStringContainsString($coloured, self::written($renderer, $report, true));
-        $undecorated = self::written($renderer, $report, false);
+        self::assertStringContainsString($coloured, self::written($write, true));
+        $undecorated = self::written($write, false);
         self::assertStringContainsString($plain, $undecorated);
         self::assertStringNotContainsString("\e[", $undecorated);
     }
 
     public function testANoticeAndTheRestOfTheLinesArePlain(): void
     {
-        $text = self::written(new DoctorTextRenderer(), self::doctorReport(DoctorSeverity::Notice), true);
+        $text = self::written(self::doctorWriter(DoctorSeverity::Notice), true);
 
         self::assertStringContainsString("\n[NOTICE] it breaks", $text);
         self::assertStringNotContainsString("\e[", $text, 'a notice asks for nothing: no colour');
     }
 
-    /** @return iterable<string, array{Renderer<object>, object}> */
+    /** @return iterable<string, array{\Closure(OutputInterface): void}> */
     public static function tagsInValues(): iterable
     {
-        yield 'status: a script path' => [new StatusTextRenderer(), self::statusReport(['php-fpm preloaded <error>x</error>'], '/srv/<error>app</error>/preload.php')];
-        yield 'doctor: a finding' => [new DoctorTextRenderer(), self::doctorReport(DoctorSeverity::Warning, '/srv/<error>app</error>/preload.php')];
+        $path = '/srv/<error>app</error>/preload.php';
+        yield 'status: a script path' => [self::statusWriter(['php-fpm preloaded <error>x</error>'], $path)];
+        yield 'doctor: a finding' => [self::doctorWriter(DoctorSeverity::Warning, $path)];
         yield 'verify: the script and a message' => [
-            new VerificationTextRenderer(),
-            self::verifiedReport([new StartupMessage(Severity::Fatal, 'Cannot declare class <info>', '/srv/<error>app</error>/a.php', 3)], '/srv/<error>app</error>/preload.php'),
+            self::verifiedWriter([new StartupMessage(Severity::Fatal, 'Cannot declare class <info>', '/srv/<error>app</error>/a.php', 3)], $path),
         ];
     }
 
-    /** @param Renderer<object> $renderer */
+    /** @param \Closure(OutputInterface): void $write */
     #[DataProvider('tagsInValues')]
-    public function testATagInANameOrPathIsPrintedAsItIs(Renderer $renderer, object $report): void
+    public function testATagInANameOrPathIsPrintedAsItIs(\Closure $write): void
     {
         foreach ([true, false] as $decorated) {
-            $text = self::written($renderer, $report, $decorated);
+            $text = self::written($write, $decorated);
 
             self::assertStringContainsString('/srv/<error>app</error>/', $text);
             self::assertStringNotContainsString('\\<', $text);
@@ -103,13 +97,45 @@ final class VerdictColoursTest extends TestCase
         }
     }
 
-    /** @param Renderer<object> $renderer */
-    private static function written(Renderer $renderer, object $report, bool $decorated): string
+    /** @param \Closure(OutputInterface): void $write */
+    private static function written(\Closure $write, bool $decorated): string
     {
         $output = new BufferedOutput(OutputInterface::VERBOSITY_NORMAL, $decorated);
-        $renderer->write($report, $output);
+        $write($output);
 
         return $output->fetch();
+    }
+
+    /**
+     * @param list<string> $problems
+     *
+     * @return \Closure(OutputInterface): void
+     */
+    private static function statusWriter(array $problems, string $script = '/srv/app/preload.php'): \Closure
+    {
+        $report = self::statusReport($problems, $script);
+
+        return static fn (OutputInterface $output) => (new StatusTextRenderer())->write($report, $output);
+    }
+
+    /** @return \Closure(OutputInterface): void */
+    private static function doctorWriter(?DoctorSeverity $severity, string $detail = 'because'): \Closure
+    {
+        $report = self::doctorReport($severity, $detail);
+
+        return static fn (OutputInterface $output) => (new DoctorTextRenderer())->write($report, $output);
+    }
+
+    /**
+     * @param list<StartupMessage> $messages
+     *
+     * @return \Closure(OutputInterface): void
+     */
+    private static function verifiedWriter(array $messages, string $script = '/srv/app/preload.php'): \Closure
+    {
+        $report = self::verifiedReport($messages, $script);
+
+        return static fn (OutputInterface $output) => (new VerificationTextRenderer())->write($report, $output);
     }
 
     /** @param list<string> $problems */

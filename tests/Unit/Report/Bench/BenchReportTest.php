@@ -5,9 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\Attributes\DataProvider;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Symfony\Component\Console\Helper\Helper;
-use Symfony\Component\Console\Output\BufferedOutput;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
@@ -26,8 +23,11 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Cells;
+use Preheat\Report\Bench\ConsoleRenderer;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\Recommendation;
+use Symfony\Component\Console\Helper\Helper;
+use Symfony\Component\Console\Output\BufferedOutput;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON

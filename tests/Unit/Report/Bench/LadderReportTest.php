@@ -5,9 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\Attributes\DataProvider;
-use Preheat\Report\Bench\ConsoleRenderer;
-use Symfony\Component\Console\Helper\Helper;
-use Symfony\Component\Console\Output\BufferedOutput;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
@@ -22,8 +19,11 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\ConsoleRenderer;
 use Preheat\Report\Bench\LadderCells;
 use Preheat\Report\Bench\LadderReport;
+use Symfony\Component\Console\Helper\Helper;
+use Symfony\Component\Console\Output\BufferedOutput;
 
 /**
  * The ladder's report from a fixed, made-up run: each rung over the rung below and over the baseline,
@@ -226,10 +226,6 @@ final class LadderReportTest extends TestCase
         $this->assertGolden('ladder-chart.svg', $svg);
     }
 
-    /**
-     * @param array<string, float> $cpuMs   CPU per request of each rung, when the server's CPU was measured
-     * @param list<string>         $skipped rungs that did not apply
-     */
     /** @return iterable<string, array{int}> */
     public static function terminalWidths(): iterable
     {
@@ -256,6 +252,10 @@ final class LadderReportTest extends TestCase
         self::assertStringContainsString('preload', $table, 'preload memory beside the gains');
     }
 
+    /**
+     * @param array<string, float> $cpuMs   CPU per request of each rung, when the server's CPU was measured
+     * @param list<string>         $skipped rungs that did not apply
+     */
     private function report(array $cpuMs = [], array $skipped = []): BenchReport
     {
         $rungs = [
