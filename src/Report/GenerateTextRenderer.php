@@ -29,7 +29,7 @@ final class GenerateTextRenderer implements Renderer
 
     public function write(object $report, OutputInterface $output): void
     {
-        Verdict::define($output);
+        VerdictStyle::define($output);
         $lines = $this->lines($report->outcome, $output->isVerbose(), $report->scanSummary());
         $output->writeln(array_map(DisplayString::of(...), $lines));
     }
@@ -139,7 +139,7 @@ final class GenerateTextRenderer implements Renderer
                     : 'Wrote %s',
                 OutputFormatter::escape($outcome->outputPath),
             )
-            : Verdict::Error->tag(\sprintf(
+            : VerdictStyle::Error->tag(\sprintf(
                 'Did not write %s: the script failed verification%s.',
                 $outcome->outputPath,
                 $this->hint($outcome),

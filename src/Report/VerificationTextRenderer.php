@@ -19,7 +19,7 @@ final class VerificationTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        Verdict::define($output);
+        VerdictStyle::define($output);
         $lines = $this->lines(
             $report->verification,
             $report->strict,
@@ -44,17 +44,17 @@ final class VerificationTextRenderer implements Renderer
         $refused = $report->refusedClassCount();
         $status = match (true) {
             $refusedFails && $refused > 0 && $report->passed($strict) => \sprintf(
-                Verdict::Error->tag('FAILED').': PHP refused to preload %d of its classes (each request compiles them'
-                .' again; --allow-refused passes it)',
+                VerdictStyle::Error->tag('FAILED').': PHP refused to preload %d of its classes (each request compiles'
+                .' them again; --allow-refused passes it)',
                 $refused,
             ),
-            $report->clean() => Verdict::Ok->tag('OK'),
+            $report->clean() => VerdictStyle::Ok->tag('OK'),
             // Never "OK" while PHP warns at start-up: php-fpm would log it at every start.
             $report->passed($strict) => \sprintf(
                 '%s (not clean: --strict fails on them)',
-                Verdict::Warning->tag(\sprintf('PASSED WITH %d WARNING(S)', $report->warningCount())),
+                VerdictStyle::Warning->tag(\sprintf('PASSED WITH %d WARNING(S)', $report->warningCount())),
             ),
-            default => Verdict::Error->tag('FAILED'),
+            default => VerdictStyle::Error->tag('FAILED'),
         };
         // Paths and PHP's messages are escaped: a <tag> in them is text, not a style.
         $e = OutputFormatter::escape(...);
@@ -131,7 +131,7 @@ final class VerificationTextRenderer implements Renderer
         }
         foreach ($report->findings as $finding) {
             $label = match ($finding->severity) {
-                Severity::Fatal => Verdict::Error->tag('fatal'),
+                Severity::Fatal => VerdictStyle::Error->tag('fatal'),
                 Severity::Warning => '<comment>warning</comment>',
                 default => '<comment>advice</comment>',
             };
@@ -161,7 +161,7 @@ final class VerificationTextRenderer implements Renderer
             $lines[] = \sprintf(
                 '  %s %s%s%s',
                 Severity::Fatal === $message->severity
-                    ? Verdict::Error->tag($message->severity->value)
+                    ? VerdictStyle::Error->tag($message->severity->value)
                     : '<comment>'.$message->severity->value.'</comment>',
                 $e($message->message),
                 $e($where),

@@ -6,7 +6,7 @@ namespace Preheat\Report\Deploy;
 
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Report\Renderer;
-use Preheat\Report\Verdict;
+use Preheat\Report\VerdictStyle;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -18,10 +18,10 @@ final class StatusTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        Verdict::define($output);
-        $verdicts = ['FRESH' => Verdict::Ok, 'STALE' => Verdict::Warning];
+        VerdictStyle::define($output);
+        $verdicts = ['FRESH' => VerdictStyle::Ok, 'STALE' => VerdictStyle::Warning];
         $output->writeln(
-            array_map(static fn (string $line): string => Verdict::line($line, $verdicts), $this->lines($report)),
+            array_map(static fn (string $line): string => VerdictStyle::line($line, $verdicts), $this->lines($report)),
         );
     }
 

@@ -10,7 +10,7 @@ use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Report\Renderer;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\Terminal\WordWrap;
-use Preheat\Report\Verdict;
+use Preheat\Report\VerdictStyle;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -23,11 +23,15 @@ final class DoctorTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        Verdict::define($output);
-        $verdicts = ['[ERROR]' => Verdict::Error, '[WARNING]' => Verdict::Warning, 'No findings.' => Verdict::Ok];
+        VerdictStyle::define($output);
+        $verdicts = [
+            '[ERROR]' => VerdictStyle::Error,
+            '[WARNING]' => VerdictStyle::Warning,
+            'No findings.' => VerdictStyle::Ok,
+        ];
         $output->writeln(
             array_map(
-                static fn (string $line): string => Verdict::line($line, $verdicts),
+                static fn (string $line): string => VerdictStyle::line($line, $verdicts),
                 $this->lines($report, TerminalWidth::of($output)),
             ),
         );

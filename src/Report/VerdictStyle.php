@@ -15,7 +15,7 @@ use Symfony\Component\Console\Output\OutputInterface;
  * says nothing was found ("no measurable difference") stays plain. They are console formatter styles, so
  * --no-ansi, a pipe, a file and NO_COLOR give the same words without colour.
  */
-enum Verdict: string
+enum VerdictStyle: string
 {
     case Ok = 'verdict-ok';
     case Warning = 'verdict-warning';
