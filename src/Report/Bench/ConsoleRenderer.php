@@ -4,10 +4,12 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Statistics\Verdict;
 use Preheat\Report\Renderer;
 use Preheat\Report\Terminal\FittedTable;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\Terminal\WordWrap;
+use Preheat\Report\VerdictStyle;
 use Symfony\Component\Console\Output\BufferedOutput;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -28,7 +30,57 @@ final class ConsoleRenderer implements Renderer
     public function write(object $report, OutputInterface $output): void
     {
         $text = self::text($report, $this->width ?? TerminalWidth::of($output));
+        if ($output->isDecorated()) {
+            $text = self::coloured($text, $output);
+        }
         $output->write($text, false, OutputInterface::OUTPUT_RAW);
+    }
+
+    /**
+     * The verdicts in colour, on a terminal: "faster" green and "slower" red in the verdict columns and the headline
+     * ("all vs none: faster (...)"); "no measurable difference" and "no verdict" stay plain. Applied to the drawn
+     * text, whose widths were measured without colour.
+     */
+    private static function coloured(string $text, OutputInterface $output): string
+    {
+        VerdictStyle::define($output);
+        $styled = static fn (string $word): string => $output->getFormatter()->format(
+            (Verdict::Faster->value === $word ? VerdictStyle::Ok : VerdictStyle::Error)->tag($word),
+        ) ?? $word;
+        $lines = explode("\n", $text);
+        $columns = [];
+        foreach ($lines as $i => $line) {
+            if (str_starts_with($line, '| ') && [] === $columns) {
+                // The header of a table: where its verdict columns are.
+                foreach (explode('|', $line) as $c => $cell) {
+                    if ('verdict' === trim($cell)) {
+                        $columns[] = $c;
+                    }
+                }
+
+                continue;
+            }
+            if (!str_starts_with($line, '|')) {
+                $columns = str_starts_with($line, '+') ? $columns : [];
+                $lines[$i] = (string) preg_replace_callback(
+                    '/^(\S+ (?:vs|over) \S+: )(faster|slower)\b/',
+                    static fn (array $m): string => $m[1].$styled($m[2]),
+                    $line,
+                );
+
+                continue;
+            }
+            $cells = explode('|', $line);
+            foreach ($columns as $c) {
+                $word = trim($cells[$c] ?? '');
+                if (\in_array($word, [Verdict::Faster->value, Verdict::Slower->value], true)) {
+                    $cells[$c] = str_replace($word, $styled($word), $cells[$c]);
+                }
+            }
+            $lines[$i] = implode('|', $cells);
+        }
+
+        return implode("\n", $lines);
     }
 
     /**

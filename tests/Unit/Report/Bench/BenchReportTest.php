@@ -28,6 +28,7 @@ use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\Recommendation;
 use Symfony\Component\Console\Helper\Helper;
 use Symfony\Component\Console\Output\BufferedOutput;
+use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -104,6 +105,23 @@ final class BenchReportTest extends TestCase
             self::assertStringContainsString($shown, $table, 'the primary gain and verdict of each scenario');
         }
         self::assertSame(80 !== $width, str_contains($table, '+21.4%'), 'req/s, not primary, is left out at 80');
+    }
+
+    public function testOnATerminalTheVerdictsAreInColour(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->sampleResult());
+        $output = new BufferedOutput(OutputInterface::VERBOSITY_NORMAL, true);
+        (new ConsoleRenderer())->write($report, $output);
+        $coloured = $output->fetch();
+
+        self::assertStringContainsString("all vs none: \e[32;1mfaster\e[39;22m (CPU per request", $coloured);
+        self::assertMatchesRegularExpression('/^\| all .*\| \e\[32;1mfaster\e\[39;22m +\|/m', $coloured, 'the verdict cell');
+        self::assertSame(
+            Written::text($report),
+            preg_replace('/\e\[[\d;]*m/', '', $coloured),
+            'the same text, the table as wide',
+        );
+        self::assertStringNotContainsString("\e[", Written::text($report), 'no colour without a terminal');
     }
 
     public function testTheConsoleReportFitsColumnsAndAFileOrPipeGetsWholeLines(): void
