@@ -10,6 +10,7 @@ use Preheat\Report\Terminal\FittedTable;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\Terminal\WordWrap;
 use Preheat\Report\VerdictStyle;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\BufferedOutput;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -90,8 +91,12 @@ final class ConsoleRenderer implements Renderer
     private static function text(BenchReport $report, ?int $width): string
     {
         $output = new BufferedOutput();
+        // Escaped: a note may quote a page's HTML, which is text, not a console style.
         $say = static function (string $line, string $indent = '') use ($output, $width): void {
-            $output->writeln(null === $width ? $line : WordWrap::hanging($line, $width, $indent));
+            $output->writeln(array_map(
+                OutputFormatter::escape(...),
+                null === $width ? [$line] : WordWrap::hanging($line, $width, $indent),
+            ));
         };
         foreach (Cells::headline($report) as $line) {
             $say($line, '  ');

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Terminal;
 
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Helper\Helper;
 use Symfony\Component\Console\Helper\Table;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -86,8 +87,11 @@ final class FittedTable
         if (null !== $width) {
             $widths = $this->narrowed($widths, $width);
         }
+        // Escaped: a cell is text (a page's HTML, a name), never a console style.
         $wrap = function (string $cell, int $c) use ($widths): string {
-            return implode("\n", WordWrap::lines($cell, $widths[$c], \in_array($c, $this->cuttable, true)));
+            return OutputFormatter::escape(
+                implode("\n", WordWrap::lines($cell, $widths[$c], \in_array($c, $this->cuttable, true))),
+            );
         };
         (new Table($output))
             ->setHeaders(array_map(fn (int $c): string => $wrap($this->headers[$c], $c), array_keys($this->headers)))

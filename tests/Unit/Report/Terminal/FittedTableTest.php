@@ -54,6 +54,14 @@ final class FittedTableTest extends TestCase
         self::assertStringContainsString('| '.str_repeat('x', 150).' | y |', $output->fetch());
     }
 
+    public function testACellIsTextNotAConsoleStyle(): void
+    {
+        $output = new BufferedOutput(BufferedOutput::VERBOSITY_NORMAL, true);
+        (new FittedTable(['page', 'body'], [['/', '<error>x</error> and <info>y</info>']]))->render($output, null);
+
+        self::assertStringContainsString('| /    | <error>x</error> and <info>y</info> |', $output->fetch());
+    }
+
     public function testAFileOrAPipeHasNoWidthUnlessColumnsSaysSo(): void
     {
         $stream = fopen('php://memory', 'w');
