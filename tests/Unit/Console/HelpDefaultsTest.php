@@ -55,12 +55,12 @@ final class HelpDefaultsTest extends TestCase
             $bin = $directory->path.'/bin';
             mkdir($bin);
             symlink(\PHP_BINARY, $bin.'/php');
-            foreach (['home', 'tmp', 'work'] as $sub) {
+            foreach (['home', 'tmp', 'cwd'] as $sub) {
                 mkdir($directory->path.'/'.$sub);
             }
             $process = new Process(
                 ['php', \dirname(__DIR__, 3).'/bin/preheat', 'help', $name],
-                $directory->path.'/work',
+                $directory->path.'/cwd',
                 [
                     'PATH' => $bin.':'.getenv('PATH'),
                     'HOME' => $directory->path.'/home',
