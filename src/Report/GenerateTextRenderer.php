@@ -12,6 +12,7 @@ use Preheat\Plan\Strategy\UsageCounts;
 use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Util\DisplayString;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -28,6 +29,7 @@ final class GenerateTextRenderer implements Renderer
 
     public function write(object $report, OutputInterface $output): void
     {
+        VerdictStyle::define($output);
         $lines = $this->lines($report->outcome, $output->isVerbose(), $report->scanSummary());
         $output->writeln(array_map(DisplayString::of(...), $lines));
     }
@@ -135,13 +137,13 @@ final class GenerateTextRenderer implements Renderer
                 $outcome->reused
                     ? 'Kept %s: unchanged since its last verification (--reverify boots PHP again)'
                     : 'Wrote %s',
-                $outcome->outputPath,
+                OutputFormatter::escape($outcome->outputPath),
             )
-            : \sprintf(
-                '<error>Did not write %s: the script failed verification%s.</error>',
+            : VerdictStyle::Error->tag(\sprintf(
+                'Did not write %s: the script failed verification%s.',
                 $outcome->outputPath,
                 $this->hint($outcome),
-            );
+            ));
 
         return $lines;
     }

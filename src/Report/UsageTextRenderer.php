@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Report;
 
+use Preheat\Report\Terminal\TerminalWidth;
+use Preheat\Report\Terminal\WordWrap;
 use Preheat\Usage\UsageSummary;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -16,12 +18,36 @@ final class UsageTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln(
-            $report->hitCounts
-                ? $this->hitCountLines($report->summary, $report->store, $report->preloadedScripts)
-                : $this->lines($report->summary, $report->store),
-            OutputInterface::OUTPUT_RAW,
-        );
+        $lines = $report->hitCounts
+            ? $this->hitCountLines($report->summary, $report->store, $report->preloadedScripts)
+            : $this->lines($report->summary, $report->store);
+        $output->writeln(self::fitted($lines, TerminalWidth::of($output)), OutputInterface::OUTPUT_RAW);
+    }
+
+    /**
+     * The lines wrapped to the terminal's width: a top file's path under the path (it may be cut, its count and
+     * share never are), the text of a labelled line under the text.
+     *
+     * @param list<string> $lines
+     *
+     * @return list<string>
+     */
+    public static function fitted(array $lines, ?int $width): array
+    {
+        if (null === $width) {
+            return $lines;
+        }
+        $fitted = [];
+        foreach ($lines as $line) {
+            $indent = match (true) {
+                1 === preg_match('/^  [ \d,]{10}  [ \d.]{5}%  /', $line) => str_repeat(' ', 22),
+                str_starts_with($line, '  ') => str_repeat(' ', 13),
+                default => '  ',
+            };
+            array_push($fitted, ...WordWrap::hanging($line, $width, $indent));
+        }
+
+        return $fitted;
     }
 
     /** @return list<string> */

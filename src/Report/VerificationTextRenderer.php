@@ -7,6 +7,7 @@ namespace Preheat\Report;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Util\DisplayString;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -18,6 +19,7 @@ final class VerificationTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
+        VerdictStyle::define($output);
         $lines = $this->lines(
             $report->verification,
             $report->strict,
@@ -42,22 +44,33 @@ final class VerificationTextRenderer implements Renderer
         $refused = $report->refusedClassCount();
         $status = match (true) {
             $refusedFails && $refused > 0 && $report->passed($strict) => \sprintf(
-                '<error>FAILED</error>: PHP refused to preload %d of its classes (each request compiles them again;'
-                .' --allow-refused passes it)',
+                VerdictStyle::Error->tag('FAILED').': PHP refused to preload %d of its classes (each request compiles'
+                .' them again; --allow-refused passes it)',
                 $refused,
             ),
-            $report->clean() => '<info>OK</info>',
+            $report->clean() => VerdictStyle::Ok->tag('OK'),
             // Never "OK" while PHP warns at start-up: php-fpm would log it at every start.
             $report->passed($strict) => \sprintf(
-                '<comment>PASSED WITH %d WARNING(S)</comment> (not clean: --strict fails on them)',
-                $report->warningCount(),
+                '%s (not clean: --strict fails on them)',
+                VerdictStyle::Warning->tag(\sprintf('PASSED WITH %d WARNING(S)', $report->warningCount())),
             ),
-            default => '<error>FAILED</error>',
+            default => VerdictStyle::Error->tag('FAILED'),
         };
-        $lines[] = \sprintf('Verify %s with PHP %s: %s', $report->scriptPath, $report->phpVersion ?: '?', $status);
-        $lines[] = \sprintf('  php.ini    %s', $report->php->settings->describe());
+        // Paths and PHP's messages are escaped: a <tag> in them is text, not a style.
+        $e = OutputFormatter::escape(...);
+        $lines[] = \sprintf(
+            'Verify %s with PHP %s: %s',
+            $e($report->scriptPath),
+            $e($report->phpVersion ?: '?'),
+            $status,
+        );
+        $lines[] = \sprintf('  php.ini    %s', $e($report->php->settings->describe()));
         if (null !== $report->preloadUser) {
-            $lines[] = \sprintf('  User       preloaded as %s (%s)', $report->preloadUser, $report->php->userSource);
+            $lines[] = \sprintf(
+                '  User       preloaded as %s (%s)',
+                $e($report->preloadUser),
+                $e($report->php->userSource),
+            );
         }
         $lines[] = \sprintf(
             '  Preloaded  %d scripts, %d classes%s, %d functions, %s preload memory (OPcache: %s used of %s)',
@@ -113,19 +126,19 @@ final class VerificationTextRenderer implements Renderer
                         $report->exitCode - 128,
                     )
                     : '',
-                $report->commandLine,
+                $e($report->commandLine),
             );
         }
         foreach ($report->findings as $finding) {
             $label = match ($finding->severity) {
-                Severity::Fatal => '<error>fatal</error>',
+                Severity::Fatal => VerdictStyle::Error->tag('fatal'),
                 Severity::Warning => '<comment>warning</comment>',
                 default => '<comment>advice</comment>',
             };
-            $lines[] = \sprintf('  %s %s', $label, $finding->message);
+            $lines[] = \sprintf('  %s %s', $label, $e($finding->message));
         }
         foreach ($report->unlinkedClasses as $class) {
-            $lines[] = \sprintf('  <comment>unlinked</comment> %s: %s', $class->class, $class->reason);
+            $lines[] = \sprintf('  <comment>unlinked</comment> %s: %s', $e($class->class), $e($class->reason));
         }
         $shown = 0;
         // Fatals and warnings first, then notices and deprecations: all are listed, up to the limit.
@@ -146,11 +159,12 @@ final class VerificationTextRenderer implements Renderer
             $where = null === $message->file ? '' : \sprintf(' in %s:%d', $message->file, $message->line ?? 0);
             $times = $message->count > 1 ? \sprintf(' (%s times)', number_format($message->count)) : '';
             $lines[] = \sprintf(
-                '  <%s>%s</%1$s> %s%s%s',
-                Severity::Fatal === $message->severity ? 'error' : 'comment',
-                $message->severity->value,
-                $message->message,
-                $where,
+                '  %s %s%s%s',
+                Severity::Fatal === $message->severity
+                    ? VerdictStyle::Error->tag($message->severity->value)
+                    : '<comment>'.$message->severity->value.'</comment>',
+                $e($message->message),
+                $e($where),
                 $times,
             );
         }

@@ -37,6 +37,20 @@ final class BenchCommandTest extends TestCase
         self::assertSame([], BenchProcesses::leftBehind(), 'no php-fpm, nginx or apache2 may survive a benchmark');
     }
 
+    public function testHotReadsTheStoreTheOptionNamesOverPreheatJsons(): void
+    {
+        $project = $this->directory->path.'/app';
+        (new Process(['cp', '-R', self::fixture('app'), $project]))->mustRun();
+        file_put_contents($project.'/preheat.json', '{"bench": {"usage": "from-the-file.log"}}');
+        $store = $this->directory->path.'/from-the-option.log';
+
+        $process = $this->bench(['--project='.$project, '--scenario=none', '--scenario=hot=hot', '--store='.$store]);
+
+        self::assertSame(2, $process->getExitCode(), $process->getErrorOutput());
+        self::assertStringContainsString('No usage recorded at "'.$store.'"', $process->getErrorOutput());
+        self::assertStringContainsString('(option --store)', $process->getErrorOutput());
+    }
+
     public function testTheGateCatchesAPreloadThatBreaksAPageAndTheOthersAreMeasured(): void
     {
         $out = $this->directory->path.'/report';

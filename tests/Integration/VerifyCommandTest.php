@@ -26,6 +26,20 @@ final class VerifyCommandTest extends TestCase
         $this->directory->remove();
     }
 
+    public function testTheVerdictIsColouredWithAnsiAndPlainInAPipe(): void
+    {
+        $this->write('lib.php', "<?php\nfunction gamma() {}\n");
+        $script = $this->write('preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib.php');\n");
+
+        $coloured = PreheatProcess::run(['verify', $script, '--ansi']);
+        $piped = PreheatProcess::run(['verify', $script]);
+
+        self::assertSame(0, $coloured->getExitCode(), $coloured->getErrorOutput());
+        self::assertStringContainsString(": \e[32;1mOK\e[39;22m\n", $coloured->getOutput());
+        self::assertStringContainsString(": OK\n", $piped->getOutput());
+        self::assertStringNotContainsString("\e[", $piped->getOutput());
+    }
+
     public function testReportsWhatGotPreloaded(): void
     {
         $this->write('lib.php', "<?php\nclass Alpha {}\ninterface Beta {}\nfunction gamma() {}\n");

@@ -143,7 +143,7 @@ final class BenchConfigLoader
             ),
             $this->scope($file, $generate, $serve->projectRoot, $serve->binaries->php()),
             new RecordingSettings(
-                $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null)),
+                $this->usageStore($root, $this->value($file, $bench, 'usage', 'string', null), $overrides->store),
                 $this->hotCriteria($file, $hot),
                 $this->number($file, $bench, 'recordSeconds', RecordingSettings::DEFAULT_RECORD_SECONDS),
                 $this->integer($file, $bench, 'recorderSample', RecordingSettings::DEFAULT_RECORDER_SAMPLE),
@@ -590,9 +590,15 @@ final class BenchConfigLoader
         return $list;
     }
 
-    /** A store path is relative to the project; a redis:// store is kept as it is. */
-    private function usageStore(string $root, mixed $dsn): ?string
+    /**
+     * The command line's store over the file's (checked all the same): a path given on the command line is relative
+     * to the working directory, as generate's --store, one in the file to the project; a redis:// store is kept.
+     */
+    private function usageStore(string $root, mixed $dsn, ?string $given): ?string
     {
+        if (null !== $given) {
+            [$root, $dsn] = [(string) getcwd(), $given];
+        }
         if (null === $dsn || str_contains((string) $dsn, '://')) {
             return null === $dsn ? null : (string) $dsn;
         }

@@ -13,6 +13,8 @@ final class BenchOverrides
     /**
      * @param list<string> $urls      pages to load (empty: the file's)
      * @param list<string> $scenarios NAME=SPEC options (empty: the file's)
+     * @param ?string      $store     the usage store hot reads (a file path, relative to the working directory, or
+     *                                a redis:// store), over the file's bench.usage
      */
     public function __construct(
         public readonly array $urls = [],
@@ -25,6 +27,7 @@ final class BenchOverrides
         public readonly ?int $rounds = null,
         public readonly ?float $precision = null,
         public readonly ?float $maxTime = null,
+        public readonly ?string $store = null,
     ) {
     }
 }

@@ -182,7 +182,20 @@ final class BenchCommand extends Command
                 'Start every scenario\'s server anew after this many rounds, so that the intervals see how servers'
                 .' started anew differ (default 4 together, 0 in turns; 0: never)',
             )
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP CLI binary for generate/verify')
+            ->addOption(
+                'store',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'hot: the usage store (a file path or redis://host:port/db?prefix=...; default: preheat.json\'s'
+                .' bench.usage, else traffic recorded over the pages first)',
+            )
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The PHP CLI binary for generate/verify (default: preheat.json\'s bench.binaries.php, else the PHP'
+                .' running Preheat)',
+            )
             ->addOption(
                 'pool-user',
                 null,
@@ -377,6 +390,7 @@ final class BenchCommand extends Command
             $this->integer($input, 'rounds'),
             $this->points($input, 'precision'),
             $this->duration($input, 'max-time'),
+            $string('store'),
         );
     }
 

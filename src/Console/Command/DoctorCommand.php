@@ -58,7 +58,12 @@ final class DoctorCommand extends Command
                 'A directory or file of the app\'s code, relative to the project root (default: preheat.json\'s '
                 .'generate.paths, else the project without tests and docs, plus vendor/)',
             )
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary php-fpm runs', \PHP_BINARY)
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The PHP binary php-fpm runs (default: the PHP running Preheat)',
+            )
             ->addOption(
                 'ini',
                 null,

@@ -18,6 +18,7 @@ use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\GenerateReport;
+use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\ReuseStore;
@@ -247,7 +248,8 @@ final class GenerateCommand extends Command
         $describe = fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this);
         $this->renderers->write(new GenerateReport($outcome, $report, $describe), $format, $output);
         if (null !== $report) {
-            $stderr->writeln((new TimingTableRenderer())->render($report), OutputInterface::OUTPUT_RAW);
+            $table = (new TimingTableRenderer())->render($report, TerminalWidth::of($stderr));
+            $stderr->writeln($table, OutputInterface::OUTPUT_RAW);
         }
 
         return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
@@ -263,6 +265,8 @@ final class GenerateCommand extends Command
         foreach (['format', 'reverify', 'verbose', 'quiet', 'ansi', 'no-interaction', 'help', 'version'] as $shown) {
             unset($options[$shown]);
         }
+        // The PHP it stands for, given or not: another PHP running Preheat is another plan.
+        $options['php'] ??= \PHP_BINARY;
         ksort($options);
         $arguments = $input->getArguments();
         ksort($arguments);

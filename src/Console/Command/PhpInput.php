@@ -48,11 +48,13 @@ final class PhpInput
 
     /**
      * The --php binary: a path that names no executable file is a bad option (exit 2); a bare name is
-     * looked up when run, and one that is not installed is the environment's failure.
+     * looked up when run, and one that is not installed is the environment's failure. Without the option, the PHP
+     * running Preheat: resolved here, not as the option's default, so that help shows the rule and not a path of
+     * the machine it runs on.
      */
     public static function binary(InputInterface $input): string
     {
-        $binary = (string) $input->getOption('php');
+        $binary = (string) ($input->getOption('php') ?? \PHP_BINARY);
         if (str_contains($binary, '/') && (!is_file($binary) || !is_executable($binary))) {
             $message = \sprintf(
                 '--php=%s is not an executable file: give the PHP binary php-fpm runs, e.g. --php=/usr/bin/php8.2.',

@@ -56,8 +56,8 @@ final class PlanInput
                 'php',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'The PHP binary php-fpm runs (its built-in classes and version decide what is safe)',
-                \PHP_BINARY,
+                'The PHP binary php-fpm runs (its built-in classes and version decide what is safe; default: the PHP'
+                .' running Preheat)',
             )
             ->addOption(
                 'cache-dir',

@@ -82,8 +82,7 @@ final class StatusCommand extends Command
                 'php',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask',
-                \PHP_BINARY,
+                'Without --fastcgi and --pool: the PHP binary whose php-fpm to ask (default: the PHP running Preheat)',
             )
             ->addOption(
                 'status-url',

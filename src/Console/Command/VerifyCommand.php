@@ -8,6 +8,7 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Timings;
 use Preheat\Report\Formats\Renderers;
+use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Report\VerifiedScript;
 use Preheat\Script\Verify\PreloadVerifier;
@@ -58,7 +59,12 @@ final class VerifyCommand extends Command
                 'text',
                 $this->renderers->formats(VerifiedScript::class),
             )
-            ->addOption('php', null, InputOption::VALUE_REQUIRED, 'The PHP binary to boot', \PHP_BINARY)
+            ->addOption(
+                'php',
+                null,
+                InputOption::VALUE_REQUIRED,
+                'The PHP binary to boot (default: the PHP running Preheat)',
+            )
             ->addOption('strict', null, InputOption::VALUE_NONE, 'Fail on warnings too, not only on fatal errors')
             ->addOption(
                 'allow-refused',
@@ -98,7 +104,8 @@ final class VerifyCommand extends Command
 
         if ($output->isVeryVerbose()) {
             $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-            $stderr->writeln((new TimingTableRenderer())->render($timings->report()), OutputInterface::OUTPUT_RAW);
+            $table = (new TimingTableRenderer())->render($timings->report(), TerminalWidth::of($stderr));
+            $stderr->writeln($table, OutputInterface::OUTPUT_RAW);
         }
 
         return $verified->passed() ? Command::SUCCESS : Command::FAILURE;

@@ -66,6 +66,43 @@ final class Cells
         ];
     }
 
+    /**
+     * How long each column of headers() stays when the table must fit a narrow terminal (see FittedTable): 0 always
+     * (the scenario, the primary figure's gain and verdict), the highest goes first; a gain goes with its verdict.
+     *
+     * @return list<int>
+     */
+    public static function importance(BenchReport $report): array
+    {
+        $primary = $report->primary->metric;
+        // A figure's gain and verdict: never for the primary one, else one group per metric, the later ones first.
+        $group = 12;
+        $comparison = static function (Metric $metric) use ($primary, &$group): int {
+            return $metric === $primary ? 0 : $group--;
+        };
+        // The scenario.
+        $ranks = [[0]];
+        if ($report->timesRequests()) {
+            $rps = $comparison(Metric::RequestsPerSecond);
+            // req/s (min–max), time per request, the gain and its verdict
+            $ranks[] = [14, 16, $rps, $rps];
+        }
+        foreach (self::costs($report) as $metric) {
+            $gain = $comparison($metric);
+            // the figure, its spread (instructions), the gain and its verdict
+            $ranks[] = [
+                $metric === $primary ? 7 : 13,
+                ...(Metric::InstructionsPerRequest === $metric ? [9] : []),
+                $gain,
+                $gain,
+            ];
+        }
+        // precision, p50 / p99, start-up warnings, preloaded classes, preload memory, worker PSS, PHP start
+        $ranks[] = [15, 19, 8, 17, 6, 18, 20];
+
+        return array_merge(...$ranks);
+    }
+
     /** @return list<list<string>> one per scenario, as headers() names the columns */
     public static function rows(BenchReport $report): array
     {

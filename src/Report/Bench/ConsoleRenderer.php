@@ -4,53 +4,133 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Statistics\Verdict;
 use Preheat\Report\Renderer;
-use Symfony\Component\Console\Helper\Table;
+use Preheat\Report\Terminal\FittedTable;
+use Preheat\Report\Terminal\TerminalWidth;
+use Preheat\Report\Terminal\WordWrap;
+use Preheat\Report\VerdictStyle;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\BufferedOutput;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * The report for a terminal: the same cells as the markdown table (the ladder's, for a ladder), drawn as a box table.
+ * The report for a terminal: the same cells as the markdown table (the ladder's, for a ladder), drawn as a box table
+ * that fits the terminal's width (see TerminalWidth): the least important columns go first, then cells wrap; the
+ * scenario, the primary figure's gain and its verdict always stay.
  *
  * @implements Renderer<BenchReport>
  */
 final class ConsoleRenderer implements Renderer
 {
+    /** @param int|null $width the width to fit (null: the output's, as TerminalWidth says) */
+    public function __construct(private readonly ?int $width = null)
+    {
+    }
+
     public function write(object $report, OutputInterface $output): void
     {
-        $output->write(self::text($report), false, OutputInterface::OUTPUT_RAW);
+        $text = self::text($report, $this->width ?? TerminalWidth::of($output));
+        if ($output->isDecorated()) {
+            $text = self::coloured($text, $output);
+        }
+        $output->write($text, false, OutputInterface::OUTPUT_RAW);
+    }
+
+    /**
+     * The verdicts in colour, on a terminal: "faster" green and "slower" red in the verdict columns and the headline
+     * ("all vs none: faster (...)"); "no measurable difference" and "no verdict" stay plain. Applied to the drawn
+     * text, whose widths were measured without colour.
+     */
+    private static function coloured(string $text, OutputInterface $output): string
+    {
+        VerdictStyle::define($output);
+        $styled = static fn (string $word): string => $output->getFormatter()->format(
+            (Verdict::Faster->value === $word ? VerdictStyle::Ok : VerdictStyle::Error)->tag($word),
+        ) ?? $word;
+        $lines = explode("\n", $text);
+        $columns = [];
+        foreach ($lines as $i => $line) {
+            if (str_starts_with($line, '| ') && [] === $columns) {
+                // The header of a table: where its verdict columns are.
+                foreach (explode('|', $line) as $c => $cell) {
+                    if ('verdict' === trim($cell)) {
+                        $columns[] = $c;
+                    }
+                }
+
+                continue;
+            }
+            if (!str_starts_with($line, '|')) {
+                $columns = str_starts_with($line, '+') ? $columns : [];
+                $lines[$i] = (string) preg_replace_callback(
+                    '/^(\S+ (?:vs|over) \S+: )(faster|slower)\b/',
+                    static fn (array $m): string => $m[1].$styled($m[2]),
+                    $line,
+                );
+
+                continue;
+            }
+            $cells = explode('|', $line);
+            foreach ($columns as $c) {
+                $word = trim($cells[$c] ?? '');
+                if (\in_array($word, [Verdict::Faster->value, Verdict::Slower->value], true)) {
+                    $cells[$c] = str_replace($word, $styled($word), $cells[$c]);
+                }
+            }
+            $lines[$i] = implode('|', $cells);
+        }
+
+        return implode("\n", $lines);
     }
 
     /**
      * Drawn into a buffer, undecorated, then written raw: the tables come out the same on a terminal, in a
      * pipe and in a file.
      */
-    private static function text(BenchReport $report): string
+    private static function text(BenchReport $report, ?int $width): string
     {
         $output = new BufferedOutput();
+        // Escaped: a note may quote a page's HTML, which is text, not a console style.
+        $say = static function (string $line, string $indent = '') use ($output, $width): void {
+            $output->writeln(array_map(
+                OutputFormatter::escape(...),
+                null === $width ? [$line] : WordWrap::hanging($line, $width, $indent),
+            ));
+        };
         foreach (Cells::headline($report) as $line) {
-            $output->writeln($line);
+            $say($line, '  ');
         }
-        $output->writeln(Recommendation::of($report)->line);
+        $say(Recommendation::of($report)->line, '  ');
         $output->writeln('');
         if (null !== $report->ladder) {
-            (new Table($output))->setHeaders(LadderCells::headers($report))->setRows(
+            $dropped = (new FittedTable(
+                LadderCells::headers($report),
                 LadderCells::rows($report->ladder),
-            )->render();
+                LadderCells::importance($report),
+            ))->render($output, $width);
             foreach (LadderCells::explanations($report->ladder) as $line) {
-                $output->writeln('  '.$line);
+                $say('  '.$line, '    ');
             }
             $summary = LadderCells::preloadSummary($report->ladder);
             if (null !== $summary) {
-                $output->writeln($summary);
+                $say($summary, '  ');
             }
         } else {
-            (new Table($output))->setHeaders(Cells::headers($report))->setRows(Cells::rows($report))->render();
+            $dropped = (new FittedTable(Cells::headers($report), Cells::rows($report), Cells::importance($report)))
+                ->render($output, $width);
+        }
+        if ([] !== $dropped) {
+            $say(\sprintf(
+                'Left out to fit %d columns: %s (a wider terminal, COLUMNS=N or --format=md shows them).',
+                $width,
+                implode(', ', $dropped),
+            ), '  ');
         }
         $output->writeln('');
-        (new Table($output))->setHeaders(['environment', ''])->setRows(Cells::environment($report))->render();
+        (new FittedTable(['environment', ''], Cells::environment($report), [], [1]))->render($output, $width);
         foreach (Cells::notes($report) as $note) {
-            $output->writeln('* '.$note);
+            $say('* '.$note, '  ');
         }
 
         return $output->fetch();

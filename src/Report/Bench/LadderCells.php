@@ -34,6 +34,27 @@ final class LadderCells
         ];
     }
 
+    /**
+     * How long each column of headers() stays when the table must fit a narrow terminal (see FittedTable): the rung
+     * and the staircase of gains always, then preload memory and start-up beside them; the highest goes first.
+     *
+     * @return list<int>
+     */
+    public static function importance(BenchReport $report): array
+    {
+        $metric = $report->ladder->metric ?? Metric::RequestsPerSecond;
+
+        return [
+            0,
+            Metric::RequestsPerSecond === $metric ? 6 : 11,
+            ...(Metric::RequestsPerSecond === $metric ? [] : [7]),
+            // over the rung below, over the baseline
+            0, 5,
+            // worker PSS, OPcache used, preload memory, start-up
+            9, 10, 3, 4,
+        ];
+    }
+
     /** @return list<list<string>> */
     public static function rows(LadderReport $ladder): array
     {

@@ -6,7 +6,7 @@ namespace Preheat\Report\Deploy;
 
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Report\Renderer;
-use Preheat\Util\DisplayString;
+use Preheat\Report\VerdictStyle;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -18,7 +18,11 @@ final class StatusTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+        VerdictStyle::define($output);
+        $verdicts = ['FRESH' => VerdictStyle::Ok, 'STALE' => VerdictStyle::Warning];
+        $output->writeln(
+            array_map(static fn (string $line): string => VerdictStyle::line($line, $verdicts), $this->lines($report)),
+        );
     }
 
     /** @return list<string> */

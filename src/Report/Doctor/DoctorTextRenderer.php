@@ -8,7 +8,9 @@ use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding\Finding;
 use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Report\Renderer;
-use Preheat\Util\DisplayString;
+use Preheat\Report\Terminal\TerminalWidth;
+use Preheat\Report\Terminal\WordWrap;
+use Preheat\Report\VerdictStyle;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -21,11 +23,27 @@ final class DoctorTextRenderer implements Renderer
 {
     public function write(object $report, OutputInterface $output): void
     {
-        $output->writeln(array_map(DisplayString::of(...), $this->lines($report)));
+        VerdictStyle::define($output);
+        $verdicts = [
+            '[ERROR]' => VerdictStyle::Error,
+            '[WARNING]' => VerdictStyle::Warning,
+            'No findings.' => VerdictStyle::Ok,
+        ];
+        $output->writeln(
+            array_map(
+                static fn (string $line): string => VerdictStyle::line($line, $verdicts),
+                $this->lines($report, TerminalWidth::of($output)),
+            ),
+        );
     }
 
-    /** @return list<string> */
-    public function lines(DoctorReport $report): array
+    /**
+     * @param int|null $width the terminal's: a finding's explanation wraps to it (100 columns at most); the lines to
+     *                        change stay whole, to be copied
+     *
+     * @return list<string>
+     */
+    public function lines(DoctorReport $report, ?int $width = null): array
     {
         $server = $report->server;
         $app = $report->app;
@@ -96,7 +114,7 @@ final class DoctorTextRenderer implements Renderer
             return $lines;
         }
         foreach ($report->findings as $finding) {
-            array_push($lines, ...$this->finding($finding));
+            array_push($lines, ...$this->finding($finding, min(100, max(40, ($width ?? 104) - 4))));
         }
         $counts = [];
         foreach ($report->findings as $finding) {
@@ -115,10 +133,10 @@ final class DoctorTextRenderer implements Renderer
     }
 
     /** @return list<string> */
-    private function finding(Finding $finding): array
+    private function finding(Finding $finding, int $width): array
     {
         $lines = [\sprintf('[%s] %s', strtoupper($finding->severity->value), $finding->title)];
-        foreach (explode("\n", wordwrap($finding->detail, 100)) as $line) {
+        foreach (WordWrap::lines($finding->detail, $width) as $line) {
             $lines[] = '    '.$line;
         }
         foreach ($finding->fixes as $fix) {

@@ -28,6 +28,25 @@ final class TimingTableRendererTest extends TestCase
         $this->assertGolden('timing-table.txt', implode("\n", (new TimingTableRenderer())->render($report))."\n");
     }
 
+    public function testOnANarrowTerminalTheCountsWrapUnderTheCounts(): void
+    {
+        $report = new TimingReport([
+            new TimingSpan('scan and stat', 0, 0.25, 3, ['files' => 6571, 'context files' => 12, 'links' => 4], false),
+        ], 1.0);
+
+        $lines = (new TimingTableRenderer())->render($report, 60);
+
+        self::assertSame([
+            'Timings',
+            '  stage              seconds  share  counts',
+            '  scan and stat        0.250    25%  3 times, 6571 files, 12',
+            '                                     context files, 4 links',
+            '  not in any span      0.750    75%',
+            '  total                1.000   100%  0 process(es)',
+        ], $lines);
+        self::assertSame((new TimingTableRenderer())->render($report, 200), (new TimingTableRenderer())->render($report));
+    }
+
     public function testTheJsonFormIsTheSameSpans(): void
     {
         $report = new TimingReport([new TimingSpan('parse', 0, 1.23456, 1, ['files parsed' => 3], false)], 2.0);

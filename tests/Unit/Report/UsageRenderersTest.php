@@ -41,6 +41,24 @@ final class UsageRenderersTest extends TestCase
         ], $lines);
     }
 
+    /** On a narrow terminal a top file's long path wraps under the path; its count and share stay whole. */
+    public function testTheTopListFitsTheTerminal(): void
+    {
+        $path = '/srv/www/example.org/releases/20240501/vendor/symfony/http-kernel/HttpKernel.php';
+        $lines = UsageTextRenderer::fitted([
+            '  Coverage   files that account for a share of all loads: 50%: 1 · 80%: 1 · 90%: 2 · 95%: 2 · 99%: 2',
+            '      12,345   99.9%  '.$path,
+        ], 60);
+
+        foreach ($lines as $line) {
+            self::assertLessThanOrEqual(60, mb_strwidth($line), $line);
+        }
+        self::assertSame('             50%: 1 · 80%: 1 · 90%: 2 · 95%: 2 · 99%: 2', $lines[1]);
+        self::assertStringStartsWith('      12,345   99.9%  /srv/', $lines[2]);
+        self::assertSame($path, implode('', array_map(static fn (string $l): string => substr($l, 22), \array_slice($lines, 2))));
+        self::assertSame(['  one'], UsageTextRenderer::fitted(['  one'], null), 'no width: as they are');
+    }
+
     public function testPhpFpmHitCountsAreWordedAsLoadsOfScriptsNotSampledRequests(): void
     {
         // As FpmHits::snapshot() makes it: the busiest script's loads stand for the requests, one "batch".

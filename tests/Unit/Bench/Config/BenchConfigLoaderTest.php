@@ -328,6 +328,27 @@ final class BenchConfigLoaderTest extends TestCase
         (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
     }
 
+    public function testTheUsageStoreComesFromTheCommandLineOverTheFile(): void
+    {
+        $load = fn (?string $store): ?string => (new BenchConfigLoader())->load(
+            $this->directory->path,
+            null,
+            new BenchOverrides(store: $store),
+        )->recording->usageStore;
+        self::assertNull($load(null), 'no store: traffic is recorded first');
+
+        $this->config(['bench' => ['usage' => 'var/usage.log']]);
+        self::assertSame($this->directory->path.'/var/usage.log', $load(null), 'the file\'s, relative to the project');
+        self::assertSame(getcwd().'/given.log', $load('given.log'), 'the option\'s, relative to the working directory');
+        self::assertSame('/srv/usage.log', $load('/srv/usage.log'));
+        self::assertSame('redis://127.0.0.1:6379/0?prefix=app', $load('redis://127.0.0.1:6379/0?prefix=app'));
+
+        $this->config(['bench' => ['usage' => 7]]);
+        $this->expectException(ConfigError::class);
+        $this->expectExceptionMessage('key bench.usage 7: expected a string');
+        $load('given.log');
+    }
+
     /**
      * A count or length of time out of range in preheat.json names the file, the key, the value and the
      * range, also when the same option is given on the command line (the file stays wrong without it).
@@ -466,6 +487,7 @@ final class BenchConfigLoaderTest extends TestCase
             $int('rounds'),
             $float('precision'),
             $float('maxTime'),
+            $string('store'),
         );
     }
 }

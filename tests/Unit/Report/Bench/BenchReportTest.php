@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Unit\Report\Bench;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
@@ -22,8 +23,12 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Cells;
+use Preheat\Report\Bench\ConsoleRenderer;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\Recommendation;
+use Symfony\Component\Console\Helper\Helper;
+use Symfony\Component\Console\Output\BufferedOutput;
+use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * Reports from a fixed, made-up result: golden files for markdown and JSON
@@ -71,6 +76,68 @@ final class BenchReportTest extends TestCase
         );
         self::assertSame(5.0, $none->metric(Metric::CpuPerRequest)?->headline);
         self::assertSame(Metric::CpuPerRequest, $report->primary->metric);
+    }
+
+    /** @return iterable<string, array{int}> */
+    public static function terminalWidths(): iterable
+    {
+        foreach ([80, 120, 200] as $width) {
+            yield $width.' columns' => [$width];
+        }
+    }
+
+    /**
+     * On a terminal of that width no line is longer, and every scenario keeps its gain (every number of it) and its
+     * verdict, the one that was not measured its reason.
+     */
+    #[DataProvider('terminalWidths')]
+    public function testTheConsoleReportFitsTheTerminal(int $width): void
+    {
+        $output = new BufferedOutput();
+        (new ConsoleRenderer($width))->write((new BenchReportBuilder())->build($this->sampleResult()), $output);
+        $text = $output->fetch();
+
+        foreach (explode("\n", $text) as $line) {
+            self::assertLessThanOrEqual($width, Helper::width($line), $line);
+        }
+        $table = implode("\n", array_filter(explode("\n", $text), static fn (string $l): bool => str_starts_with($l, '| ')));
+        foreach (['+26.6%', '(+24.4%', '+30.0%)', 'faster', 'measured:', 'none', 'all', 'broken'] as $shown) {
+            self::assertStringContainsString($shown, $table, 'the primary gain and verdict of each scenario');
+        }
+        self::assertSame(80 !== $width, str_contains($table, '+21.4%'), 'req/s, not primary, is left out at 80');
+    }
+
+    public function testOnATerminalTheVerdictsAreInColour(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->sampleResult());
+        $output = new BufferedOutput(OutputInterface::VERBOSITY_NORMAL, true);
+        (new ConsoleRenderer())->write($report, $output);
+        $coloured = $output->fetch();
+
+        self::assertStringContainsString("all vs none: \e[32;1mfaster\e[39;22m (CPU per request", $coloured);
+        self::assertMatchesRegularExpression('/^\| all .*\| \e\[32;1mfaster\e\[39;22m +\|/m', $coloured, 'the verdict cell');
+        self::assertSame(
+            Written::text($report),
+            preg_replace('/\e\[[\d;]*m/', '', $coloured),
+            'the same text, the table as wide',
+        );
+        self::assertStringNotContainsString("\e[", Written::text($report), 'no colour without a terminal');
+    }
+
+    public function testTheConsoleReportFitsColumnsAndAFileOrPipeGetsWholeLines(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->sampleResult());
+        $whole = Written::text($report);
+        $_ENV['COLUMNS'] = '80';
+        try {
+            $fitted = Written::text($report);
+        } finally {
+            $_ENV['COLUMNS'] = '';
+        }
+
+        self::assertGreaterThan(200, max(array_map(Helper::width(...), explode("\n", $whole))), 'no limit without COLUMNS');
+        self::assertSame(80, max(array_map(Helper::width(...), explode("\n", $fitted))));
+        self::assertStringContainsString('Left out to fit 80 columns: PHP start, p50 / p99,', $fitted);
     }
 
     public function testMarkdownMatchesGoldenFile(): void

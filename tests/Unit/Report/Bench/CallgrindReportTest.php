@@ -16,6 +16,10 @@ use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\Cells;
+use Preheat\Report\Bench\ConsoleRenderer;
+use Symfony\Component\Console\Helper\Helper;
+use Symfony\Component\Console\Output\BufferedOutput;
 
 /**
  * A report of instruction counts (the callgrind tool): instructions per request lead, with their
@@ -79,6 +83,27 @@ final class CallgrindReportTest extends TestCase
             'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower',
             $console,
         );
+    }
+
+    public function testTheInstructionsTableFitsEightyColumnsWithItsGainsAndVerdicts(): void
+    {
+        $report = (new BenchReportBuilder())->build($this->counts());
+        self::assertCount(\count(Cells::headers($report)), Cells::importance($report), 'a rank for every column');
+        $output = new BufferedOutput();
+
+        (new ConsoleRenderer(80))->write($report, $output);
+        $text = $output->fetch();
+
+        foreach (explode("\n", $text) as $line) {
+            self::assertLessThanOrEqual(80, Helper::width($line), $line);
+        }
+        $rows = array_filter(explode("\n", $text), static fn (string $l): bool => str_starts_with($l, '| '));
+        foreach ($report->rows as $row) {
+            $cells = implode(' ', array_filter($rows, static fn (string $l): bool => str_starts_with($l, '| '.$row->name.' ')));
+            $instructions = $row->metric(Metric::InstructionsPerRequest)?->comparison;
+            self::assertStringContainsString(Cells::verdictOf($instructions), $cells, $row->name);
+            self::assertStringContainsString(null === $instructions ? '—' : Cells::percent($instructions->gain()), $cells);
+        }
     }
 
     public function testJsonHasTheCountsAndNoRequestsPerSecondGain(): void

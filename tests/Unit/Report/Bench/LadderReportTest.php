@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Unit\Report\Bench;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
@@ -18,8 +19,11 @@ use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
+use Preheat\Report\Bench\ConsoleRenderer;
 use Preheat\Report\Bench\LadderCells;
 use Preheat\Report\Bench\LadderReport;
+use Symfony\Component\Console\Helper\Helper;
+use Symfony\Component\Console\Output\BufferedOutput;
 
 /**
  * The ladder's report from a fixed, made-up run: each rung over the rung below and over the baseline,
@@ -220,6 +224,32 @@ final class LadderReportTest extends TestCase
         self::assertStringContainsString('CPU per request: each rung over the rung below', $svg);
         self::assertStringContainsString('faster: +28.6% over rung 2 (95% CI', $svg, 'each rung over the rung below');
         $this->assertGolden('ladder-chart.svg', $svg);
+    }
+
+    /** @return iterable<string, array{int}> */
+    public static function terminalWidths(): iterable
+    {
+        foreach ([80, 120, 200] as $width) {
+            yield $width.' columns' => [$width];
+        }
+    }
+
+    /** The staircase of gains whole on any terminal: every rung's gain over the rung below, and its verdict. */
+    #[DataProvider('terminalWidths')]
+    public function testTheLadderFitsTheTerminal(int $width): void
+    {
+        $output = new BufferedOutput();
+        (new ConsoleRenderer($width))->write($this->report(), $output);
+        $text = $output->fetch();
+
+        foreach (explode("\n", $text) as $line) {
+            self::assertLessThanOrEqual($width, Helper::width($line), $line);
+        }
+        $table = implode(' ', array_filter(explode("\n", $text), static fn (string $l): bool => str_starts_with($l, '| ')));
+        foreach (['+10.5%', '+38.3%', '(+36.4%', '+42.9%)', '+6.7%', '+3.1%', '+29.9%', 'faster', 'not measured'] as $shown) {
+            self::assertStringContainsString($shown, $table);
+        }
+        self::assertStringContainsString('preload', $table, 'preload memory beside the gains');
     }
 
     /**
