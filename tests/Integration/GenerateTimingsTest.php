@@ -6,9 +6,11 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\JitWorkerCommand;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
 
 /**
  * `generate -vv` and `verify -vv` say where their seconds went: every PHP boot named by what it was for,
@@ -42,6 +44,41 @@ final class GenerateTimingsTest extends TestCase
             self::assertStringContainsString($line, $stderr);
         }
         self::assertStringNotContainsString('other process', $stderr, 'every process generate starts is named');
+    }
+
+    public function testALargeParseRunsUnderTheJitAndWritesTheSameScriptAsWithout(): void
+    {
+        if (null === JitWorkerCommand::forThisProcess()) {
+            self::markTestSkipped('this PHP has no OPcache JIT (or PREHEAT_JIT=0)');
+        }
+        $project = $this->directory->path.'/many';
+        mkdir($project.'/src', 0o777, true);
+        for ($i = 1; $i <= 1100; ++$i) {
+            file_put_contents($project."/src/C{$i}.php", "<?php\nnamespace App;\n"
+                .'class C'.$i.(1 === $i ? '' : ' extends C'.($i - 1))." { public function f{$i}(): int { return $i; } }\n");
+        }
+        $scripts = [];
+        foreach (['jit' => false, 'forked' => '0'] as $run => $environment) {
+            $process = new Process(
+                [\PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', 'generate', '--project='.$project, '--no-cache', '-vv'],
+                null,
+                ['PREHEAT_JIT' => $environment],
+                null,
+                120,
+            );
+            $process->run();
+
+            self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+            self::assertMatchesRegularExpression(
+                'jit' === $run
+                    ? '/^  parse .*1100 files parsed, 0 from cache, 2 workers under the JIT$/m'
+                    : '/^  parse .*1100 files parsed, 0 from cache$/m',
+                $process->getErrorOutput(),
+            );
+            $scripts[$run] = (string) file_get_contents($project.'/preload.php');
+        }
+        self::assertSame($scripts['forked'], $scripts['jit']);
+        self::assertStringContainsString('Preloads: 1100 files, 1100 classes', $scripts['jit']);
     }
 
     public function testTheJsonTimingsAccountForEveryProcessWithinTheWallTime(): void

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\JitWorkerCommand;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\PharBuild;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -272,6 +273,24 @@ final class PharTest extends TestCase
             self::assertStringNotContainsString('phar', $generate->getErrorOutput(), 'run '.$run);
             self::assertStringNotContainsString('not found', $generate->getErrorOutput(), 'run '.$run);
         }
+    }
+
+    public function testParseWorkersUnderTheJitLoadPreheatFromThePhar(): void
+    {
+        if (null === JitWorkerCommand::forThisProcess()) {
+            self::markTestSkipped('this PHP has no OPcache JIT (or PREHEAT_JIT=0)');
+        }
+        $app = $this->directory->path.'/large';
+        mkdir($app.'/src', 0o755, true);
+        for ($i = 1; $i <= 1050; ++$i) {
+            file_put_contents($app."/src/C{$i}.php", "<?php\n\nnamespace App;\n\nfinal class C{$i} extends \\ArrayObject\n{\n}\n");
+        }
+
+        $generate = PharBuild::run(['generate', '--path=src', '--no-cache', '--no-verify', '--output=../preload.php', '-vv'], $app);
+
+        self::assertSame(0, $generate->getExitCode(), $generate->getOutput().$generate->getErrorOutput());
+        self::assertMatchesRegularExpression('~1050 files parsed, 0 from cache, 2 workers under the JIT~', $generate->getErrorOutput());
+        self::assertStringContainsString('1050 files', (string) file_get_contents($this->directory->path.'/preload.php'));
     }
 
     /** Starts php-fpm (a master of this test, on a socket in its directory) preloading $script. */
