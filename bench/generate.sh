@@ -6,6 +6,7 @@
 #            5,500 PHP files; Laravel from Packagist needs packages the registry here does not hold)
 #   symfony  the corpus's Symfony app (bench/corpus/apps/symfony, installed with Composer from its lock),
 #            with generate's defaults; skipped, with the reason, when it cannot be installed
+#   laravel  the demo (laravel/laravel 12 from its lock, about 7,800 files), likewise
 # Each tree's table puts the median (min-max) beside the targets (a larger Composer app's scaled by its
 # file count) and the figures measured before; then the timing table of the last run of each kind
 # (`generate -vv`): where the seconds go. The bench tree's script is also compared with a naive
@@ -30,7 +31,13 @@ corpus_work=${CORPUS_WORK:-bench/corpus/work}
 if bash bench/corpus/apps/symfony/setup.sh >&2; then
     trees+=("symfony=,$(cd "$corpus_work/symfony" && pwd)")
 else
-    echo "No Composer app: the corpus's Symfony app could not be installed (offline?); timing the bench tree only." >&2
+    echo "No Symfony app: the corpus's Symfony app could not be installed (offline?); not timed." >&2
+fi
+# The demo: laravel/laravel 12 from its lock, about 7,800 files, the size of app the targets scale to.
+if bash bench/corpus/apps/demo/setup.sh >&2; then
+    trees+=("laravel=,$(cd "$corpus_work/demo" && pwd)")
+else
+    echo "No Laravel app: the demo could not be installed (offline?); not timed." >&2
 fi
 
 exec php bench/generate-bench.php "$rounds" "${trees[@]}"
