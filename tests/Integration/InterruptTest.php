@@ -6,6 +6,7 @@ namespace Preheat\Tests\Integration;
 
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\JitWorkerCommand;
 use Preheat\Process\ProcessTree;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\FixtureProjects;
@@ -67,6 +68,31 @@ final class InterruptTest extends TestCase
 
         $this->assertCleanExit($process, \SIGINT, $seen);
         self::assertSame([], self::candidates($project));
+    }
+
+    public function testGenerateInterruptedWhileParsingInWorkersUnderTheJit(): void
+    {
+        if (null === JitWorkerCommand::forThisProcess()) {
+            self::markTestSkipped('this PHP has no OPcache JIT (or PREHEAT_JIT=0)');
+        }
+        $project = $this->directory->path.'/large';
+        mkdir($project.'/src', 0o777, true);
+        $methods = '';
+        for ($m = 1; $m <= 40; ++$m) {
+            $methods .= "    public function m$m(?array \$a = null, int ...\$b): ?array { return \$a ?? [\$b, fn () => $m]; }\n";
+        }
+        for ($i = 1; $i <= 2500; ++$i) {
+            file_put_contents($project."/src/C$i.php", "<?php\nnamespace App;\nfinal class C$i\n{\n$methods}\n");
+        }
+
+        [$process, $seen] = $this->interrupt(
+            ['generate', '--project='.$project, '--no-cache'],
+            \SIGTERM,
+            fn (): bool => [] !== (glob($this->temp.'/preheat-scan-*') ?: []),
+        );
+
+        $this->assertCleanExit($process, \SIGTERM, $seen);
+        self::assertFileDoesNotExist($project.'/preload.php');
     }
 
     public function testVerifyInterrupted(): void
