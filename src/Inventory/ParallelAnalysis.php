@@ -156,7 +156,7 @@ final class ParallelAnalysis
                 (string) $pathsFile,
             );
         }
-        [$results, $failed] = $this->collect($children, \count($paths), $progress);
+        [$results, $failed, $failedWorkers] = $this->collect($children, \count($paths), $progress);
         if ([] === $failed) {
             return new ParsedFiles($results, \count($children));
         }
@@ -166,10 +166,7 @@ final class ParallelAnalysis
             ? $this->inForkedWorkers($failed, null)
             : $this->inProcess($failed, null);
 
-        return new ParsedFiles($results + $rest, \count($children) - \count(array_filter(
-            $children,
-            static fn (AnalysisWorker $c): bool => [] !== array_intersect($c->chunk, $failed),
-        )));
+        return new ParsedFiles($results + $rest, \count($children) - $failedWorkers);
     }
 
     /**
@@ -180,7 +177,8 @@ final class ParallelAnalysis
      * @param list<AnalysisWorker>             $children
      * @param (callable(int $done): void)|null $progress
      *
-     * @return array{array<string, ParsedFile>, list<string>}
+     * @return array{array<string, ParsedFile>, list<string>, int} what they parsed, the paths of those that did not
+     *                                                             finish, and how many did not
      */
     private function collect(array $children, int $total, ?callable $progress): array
     {
@@ -213,6 +211,7 @@ final class ParallelAnalysis
         InterruptGuard::instance()->forget($stopChildren);
         $results = [];
         $failed = [];
+        $failedWorkers = 0;
         foreach ($children as $child) {
             $exit = $child->reap();
             $data = @unserialize((string) @file_get_contents($child->resultFile), ['allowed_classes' => false]);
@@ -222,6 +221,7 @@ final class ParallelAnalysis
             }
             if (0 !== $exit || !\is_array($data) || \count($data) !== \count($child->chunk)) {
                 array_push($failed, ...$child->chunk);
+                ++$failedWorkers;
                 continue;
             }
             foreach ($data as $arrays) {
@@ -230,7 +230,7 @@ final class ParallelAnalysis
             }
         }
 
-        return [$results, $failed];
+        return [$results, $failed, $failedWorkers];
     }
 
     /** @param list<AnalysisWorker> $children */
