@@ -82,11 +82,12 @@ final class ParallelAnalysis
         // Run from preheat.phar, children that autoload from it at once would read each other's bytes.
         PharClasses::declareBeforeFork(['PhpParser\\', 'Preheat\\Inventory\\', 'Preheat\\Php\\', 'Preheat\\Util\\']);
         $children = [];
+        $stopChildren = $this->stopOnExit($children);
         foreach ($this->balancedChunks($paths) as $chunk) {
             $resultFile = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-scan-');
             $sockets = stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
             if (false === $resultFile || false === $sockets) {
-                $this->stop($children);
+                $this->stop($children, $stopChildren);
 
                 return $this->inProcess($paths, $progress);
             }
@@ -95,7 +96,7 @@ final class ParallelAnalysis
                 fclose($sockets[0]);
                 fclose($sockets[1]);
                 $this->forgetFile($resultFile);
-                $this->stop($children);
+                $this->stop($children, $stopChildren);
 
                 return $this->inProcess($paths, $progress);
             }
@@ -107,7 +108,7 @@ final class ParallelAnalysis
             stream_set_blocking($sockets[0], false);
             $children[] = new AnalysisWorker($pid, $resultFile, $sockets[0], $chunk);
         }
-        [$results, $failed] = $this->collect($children, \count($paths), $progress);
+        [$results, $failed] = $this->collect($children, $stopChildren, \count($paths), $progress);
 
         // A worker that died (out of memory, a crash in the parser) costs time, not correctness.
         return $results + $this->inProcess($failed, null);
@@ -122,6 +123,7 @@ final class ParallelAnalysis
     private function inJitWorkers(JitWorkerCommand $jit, array $paths, ?callable $progress): ?ParsedFiles
     {
         $children = [];
+        $stopChildren = $this->stopOnExit($children);
         foreach ($this->balancedChunks($paths) as $chunk) {
             $guard = InterruptGuard::instance();
             $pathsFile = $guard->temporaryFile(sys_get_temp_dir(), 'preheat-scan-');
@@ -142,7 +144,7 @@ final class ParallelAnalysis
                         $this->forgetFile($file);
                     }
                 }
-                $this->stop($children);
+                $this->stop($children, $stopChildren);
 
                 return null;
             }
@@ -156,7 +158,7 @@ final class ParallelAnalysis
                 (string) $pathsFile,
             );
         }
-        [$results, $failed, $failedWorkers] = $this->collect($children, \count($paths), $progress);
+        [$results, $failed, $failedWorkers] = $this->collect($children, $stopChildren, \count($paths), $progress);
         if ([] === $failed) {
             return new ParsedFiles($results, \count($children));
         }
@@ -171,21 +173,18 @@ final class ParallelAnalysis
 
     /**
      * Waits for the workers, showing their progress, and reads what each wrote; the paths of those that did not
-     * write a whole result come back apart. Interrupted meanwhile, the run stops them (a SIGTERM to this process
-     * alone does not reach them).
+     * write a whole result come back apart.
      *
      * @param list<AnalysisWorker>             $children
+     * @param int                              $stopChildren what stopOnExit() registered for them, forgotten once
+     *                                                       they have ended
      * @param (callable(int $done): void)|null $progress
      *
      * @return array{array<string, ParsedFile>, list<string>, int} what they parsed, the paths of those that did not
      *                                                             finish, and how many did not
      */
-    private function collect(array $children, int $total, ?callable $progress): array
+    private function collect(array $children, int $stopChildren, int $total, ?callable $progress): array
     {
-        $stopChildren = InterruptGuard::instance()->stopOnExit(function () use ($children): void {
-            $this->stop($children);
-        });
-
         $done = 0;
         $open = array_map(static fn (AnalysisWorker $c) => $c->progress, $children);
         while ([] !== $open) {
@@ -233,9 +232,25 @@ final class ParallelAnalysis
         return [$results, $failed, $failedWorkers];
     }
 
-    /** @param list<AnalysisWorker> $children */
-    private function stop(array $children): void
+    /**
+     * Interrupted while they run (or while the next is started), the run stops the workers started so far: a
+     * SIGTERM to this process alone does not reach them.
+     *
+     * @param list<AnalysisWorker> $children filled as they start
+     */
+    private function stopOnExit(array &$children): int
     {
+        return InterruptGuard::instance()->stopOnExit(function () use (&$children): void {
+            $this->stop($children);
+        });
+    }
+
+    /** @param list<AnalysisWorker> $children */
+    private function stop(array $children, ?int $stopChildren = null): void
+    {
+        if (null !== $stopChildren) {
+            InterruptGuard::instance()->forget($stopChildren);
+        }
         foreach ($children as $child) {
             $child->kill();
             $this->forgetFile($child->resultFile);
