@@ -26,6 +26,12 @@ if [ ! -f .env ]; then
     cp .env.example .env
     echo "Created .env from .env.example"
 fi
+# An .env kept from the earlier demo names Laravel 8's CACHE_DRIVER: Laravel 12 then caches in the SQLite
+# database, which locks under a benchmark's concurrent requests (HTTP 500s that void the rounds).
+if ! grep -q '^CACHE_STORE=' .env; then
+    echo 'CACHE_STORE=file' >>.env
+    echo "Added CACHE_STORE=file to .env"
+fi
 
 # As Laravel's deployment guide installs for production.
 if [ ! -f vendor/autoload.php ] || [ composer.lock -nt vendor/autoload.php ]; then
