@@ -6,6 +6,7 @@ namespace Preheat\Report;
 
 use Preheat\Plan\Explanation;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -20,25 +21,30 @@ final class ExplanationTextRenderer implements Renderer
         $output->writeln($this->lines($report->explanation, $report->projectRoot));
     }
 
-    /** @return list<string> */
+    /**
+     * The explanation as console lines; names, paths and reasons come from the project, and console markup in them
+     * is printed as written.
+     *
+     * @return list<string>
+     */
     public function lines(Explanation $explanation, string $root): array
     {
         $where = null === $explanation->file ? '' : \sprintf(' (%s)', RelativePath::of($explanation->file, $root));
         if ($explanation->included) {
-            $lines = [\sprintf('<info>IN</info>  %s%s is preloaded.', $explanation->subject, $where)];
+            $lines = ['<info>IN</info>  '.OutputFormatter::escape($explanation->subject.$where.' is preloaded.')];
             if ('' !== $explanation->note) {
-                $lines[] = '  '.$explanation->note;
+                $lines[] = '  '.OutputFormatter::escape($explanation->note);
             }
 
             return $lines;
         }
-        $lines = [\sprintf('<comment>OUT</comment> %s%s is not preloaded.', $explanation->subject, $where)];
+        $lines = ['<comment>OUT</comment> '.OutputFormatter::escape($explanation->subject.$where.' is not preloaded.')];
         foreach ($explanation->chain as $depth => $step) {
             $indent = str_repeat('  ', $depth + 1);
             $location = null === $step->file || $step->file === $explanation->file
                 ? ''
                 : \sprintf(' [%s]', RelativePath::of($step->file, $root));
-            $lines[] = null === $step->exclusion
+            $lines[] = OutputFormatter::escape(null === $step->exclusion
                 ? \sprintf('%s%s%s', $indent, $step->subject, $location)
                 : \sprintf(
                     '%s%s%s: %s',
@@ -46,10 +52,10 @@ final class ExplanationTextRenderer implements Renderer
                     0 === $depth ? 'because' : '← '.$step->subject,
                     $location,
                     $step->exclusion->message,
-                );
+                ));
         }
         if ('' !== $explanation->note) {
-            $lines[] = '  '.$explanation->note;
+            $lines[] = '  '.OutputFormatter::escape($explanation->note);
         }
 
         return $lines;

@@ -41,8 +41,10 @@ final class GenerateTextRenderer implements Renderer
         $plan = $result->plan;
         $root = $plan->projectRoot;
         $lines = [];
-        $lines[] = \sprintf('Preload plan (%s strategy) for %s', $plan->strategy, $root);
+        $lines[] = OutputFormatter::escape(\sprintf('Preload plan (%s strategy) for %s', $plan->strategy, $root));
         array_push($lines, ...$scan->text($result, $verbose));
+        // The scan's lines escape their own; the lines from here on are escaped below.
+        $own = \count($lines);
         $selection = $outcome->selection;
         if (null !== $selection) {
             $lines[] = \sprintf(
@@ -125,12 +127,18 @@ final class GenerateTextRenderer implements Renderer
                 $lines[] = \sprintf('    %s: %s', RelativePath::of($drop->subject, $root), $drop->why);
             }
         }
+        // Paths, names and reasons come from the project: console markup in them (`<error>` in a directory name)
+        // is printed as written. The verification's lines escape their own.
+        $lines = [
+            ...\array_slice($lines, 0, $own),
+            ...array_map(OutputFormatter::escape(...), \array_slice($lines, $own)),
+        ];
         if (null !== $outcome->verification) {
             array_push($lines, ...$this->verification->lines($outcome->verification, $outcome->strict));
         }
         $fitted = $outcome->capacitySummary();
         if (null !== $fitted) {
-            $lines[] = ucfirst($fitted);
+            $lines[] = OutputFormatter::escape(ucfirst($fitted));
         }
         $lines[] = $outcome->written
             ? \sprintf(
@@ -139,11 +147,11 @@ final class GenerateTextRenderer implements Renderer
                     : 'Wrote %s',
                 OutputFormatter::escape($outcome->outputPath),
             )
-            : VerdictStyle::Error->tag(\sprintf(
+            : VerdictStyle::Error->tag(OutputFormatter::escape(\sprintf(
                 'Did not write %s: the script failed verification%s.',
                 $outcome->outputPath,
                 $this->hint($outcome),
-            ));
+            )));
 
         return $lines;
     }

@@ -8,6 +8,7 @@ use Preheat\Inventory\SkippedPath;
 use Preheat\Note;
 use Preheat\Plan\PlanResult;
 use Preheat\Util\RelativePath;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 
 /** What a plan scanned, skipped and followed, for the text and JSON reports of `generate` and `explain`. */
 final class ScanSummary
@@ -34,14 +35,14 @@ final class ScanSummary
         $selection = $result->scan->selection;
         if (null === $selection) {
             return [
-                \sprintf(
+                OutputFormatter::escape(\sprintf(
                     '  Scanned    %d files under %s',
                     $plan->scannedFiles,
                     implode(
                         ', ',
                         array_map(static fn (string $r): string => RelativePath::orDot($r, $root), $plan->roots),
                     ),
-                ),
+                )),
             ];
         }
         $roots = array_map(
@@ -89,8 +90,10 @@ final class ScanSummary
                 \count($selection->context),
             );
         }
+        // Paths and reasons come from the project: console markup in them is printed as written.
+        $lines = array_map(OutputFormatter::escape(...), $lines);
         foreach ($result->warnings as $warning) {
-            $lines[] = '  <comment>Warning</comment>    '.$this->warning($warning);
+            $lines[] = '  <comment>Warning</comment>    '.OutputFormatter::escape($this->warning($warning));
         }
 
         return $lines;

@@ -68,6 +68,28 @@ final class HostileNamesTest extends TestCase
         self::assertStringStartsWith('IN  InjRoot', $explain->getOutput(), 'explain read a faked header line as a drop');
     }
 
+    public function testConsoleMarkupInAProjectsPathsIsPrintedAsWritten(): void
+    {
+        $root = $this->directory->path.'/<error>app</error>';
+        mkdir($root.'/src/<fg=red>', 0o777, true);
+        file_put_contents($root.'/src/<fg=red>/Boot.php', "<?php\ndefine('X', 1);\nclass Boot {}\n");
+        file_put_contents($root.'/src/Fine.php', "<?php\nclass Fine {}\n");
+
+        $process = PreheatProcess::run(['generate', '--project='.$root, '--no-cache', '--ansi', '-v']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
+        $output = $process->getOutput();
+        self::assertStringContainsString('for '.$root, $output);
+        self::assertStringContainsString('src/<fg=red>/Boot.php', $output);
+        self::assertStringNotContainsString("\e[37;41m", $output, 'no text styled by a tag from a path');
+        self::assertStringContainsString("\e[33mWarning\e[39m", $output, 'Preheat\'s own markup still styles');
+
+        $explain = PreheatProcess::run(['explain', 'src/<fg=red>/Boot.php', '--project='.$root, '--no-cache', '--ansi']);
+
+        self::assertStringContainsString('src/<fg=red>/Boot.php', $explain->getOutput(), $explain->getErrorOutput());
+        self::assertStringContainsString("\e[33mOUT\e[39m", $explain->getOutput());
+    }
+
     public function testUnicodeAndBinaryNamespacesAndClassNames(): void
     {
         $project = $this->directory->path.'/names';
