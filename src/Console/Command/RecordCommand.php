@@ -16,6 +16,7 @@ use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\RecorderSettings;
 use Preheat\Usage\WriteAccess;
 use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -191,15 +192,18 @@ final class RecordCommand extends Command
         if ([] === $problems) {
             $output->writeln(
                 \sprintf('The pool\'s user %s (%s) can write the store and the buffer directory.', $poolUser, $source),
+                OutputInterface::OUTPUT_RAW,
             );
 
             return Command::SUCCESS;
         }
-        $output->writeln(
-            \sprintf('<error>The pool\'s user %s (%s) cannot record as set up:</error>', $poolUser, $source),
-        );
+        // The user's name and where it came from (a pool file's path) are printed as written, markup and all.
+        $output->writeln(\sprintf(
+            '<error>%s</error>',
+            OutputFormatter::escape(\sprintf('The pool\'s user %s (%s) cannot record as set up:', $poolUser, $source)),
+        ));
         foreach ($problems as $problem) {
-            $output->writeln(\sprintf('  %s', $problem->problem));
+            $output->writeln(\sprintf('  %s', $problem->problem), OutputInterface::OUTPUT_RAW);
             $output->writeln(
                 \sprintf('    fix: %s', SettingOptions::describe($problem->fix, $problem->setting, $this)),
                 OutputInterface::OUTPUT_RAW,
