@@ -241,6 +241,14 @@ final class RecorderTest extends TestCase
         self::assertStringContainsString("\n    fix: touch ".$this->project.'/preheat-usage.log && chown nobody '.$this->project."/preheat-usage.log\n", $unwritable->getOutput());
         self::assertFileExists($this->project.'/preheat-recorder.php');
 
+        // A store under a directory whose name is console markup: printed as written, even on a terminal.
+        mkdir($this->project.'/<fg=red>', 0o755);
+        $marked = PreheatProcess::run(['record', '--install', '--pool-user=nobody', '--project='.$this->project, '--store='.$this->project.'/<fg=red>/usage.log', '--ansi']);
+        self::assertSame(1, $marked->getExitCode(), $marked->getErrorOutput());
+        self::assertStringContainsString('nobody cannot create the store '.$this->project.'/<fg=red>/usage.log', $marked->getOutput());
+        self::assertStringContainsString('into '.$this->project.'/<fg=red>/usage.log.', $marked->getOutput());
+        self::assertStringNotContainsString("\e[31m", $marked->getOutput(), 'nothing styled by the directory\'s name');
+
         $badStore = PreheatProcess::run(['usage', '--store=memcached://x']);
         self::assertSame(2, $badStore->getExitCode());
         self::assertStringContainsString('Unsupported store "memcached://x"', $badStore->getErrorOutput());

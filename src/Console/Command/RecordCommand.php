@@ -154,9 +154,13 @@ final class RecordCommand extends Command
                     $settings->sample,
                     StoreDsn::describe($settings->store),
                 ),
+                OutputInterface::OUTPUT_RAW,
             );
         } else {
-            $output->writeln(\sprintf('Would write %s (run again with --install to write it):', $path));
+            $output->writeln(
+                \sprintf('Would write %s (run again with --install to write it):', $path),
+                OutputInterface::OUTPUT_RAW,
+            );
             $output->writeln('');
             $output->writeln(explode("\n", rtrim($this->installer->bootstrap($settings))), OutputInterface::OUTPUT_RAW);
         }
@@ -171,7 +175,7 @@ final class RecordCommand extends Command
                 true,
             ).';` at its top instead.',
             '',
-        ]);
+        ], OutputInterface::OUTPUT_RAW);
         if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
             $output->writeln(
                 \sprintf(
@@ -179,12 +183,13 @@ final class RecordCommand extends Command
                     .'preheat/preheat without --dev, or the bootstrap records nothing.',
                     RecorderInstaller::recorderPath(),
                 ),
+                OutputInterface::OUTPUT_RAW,
             );
         }
         $output->writeln([
             'Then look at what it recorded: preheat usage --store='.StoreDsn::describe($settings->store),
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
-        ]);
+        ], OutputInterface::OUTPUT_RAW);
 
         [$poolUser, $source] = self::poolUser($input);
         $problems = $this->accessProblems($settings, $poolUser);
@@ -197,7 +202,8 @@ final class RecordCommand extends Command
 
             return Command::SUCCESS;
         }
-        // The user's name and where it came from (a pool file's path) are printed as written, markup and all.
+        // Paths, the user's name and where it came from (a pool file) are printed as written: what the project
+        // names is no console markup. Only the verdict line is styled.
         $output->writeln(\sprintf(
             '<error>%s</error>',
             OutputFormatter::escape(\sprintf('The pool\'s user %s (%s) cannot record as set up:', $poolUser, $source)),
