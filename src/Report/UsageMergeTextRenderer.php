@@ -23,6 +23,6 @@ final class UsageMergeTextRenderer implements Renderer
             number_format($report->requests),
             number_format($report->files),
             $report->skippedRecords > 0 ? \sprintf(' (%d damaged records skipped)', $report->skippedRecords) : '',
-        ));
+        ), OutputInterface::OUTPUT_RAW); // the store's path as written, whatever it holds
     }
 }
