@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Progress;
 
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Helper\ProgressBar;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -36,7 +37,7 @@ final class ConsoleProgressLogger implements ProgressLogger
         if (null === $this->bar) {
             $this->bar = new ProgressBar($this->stderr, $total, 0.1);
             $this->bar->setFormat(' %message% %current%/%max% [%bar%] %elapsed:6s%');
-            $this->bar->setMessage($this->description);
+            $this->bar->setMessage(OutputFormatter::escape($this->description));
             $this->bar->start();
         }
         $this->bar->setProgress($done);
@@ -49,7 +50,9 @@ final class ConsoleProgressLogger implements ProgressLogger
             $this->bar = null;
         }
         $event = $summary instanceof ProgressEvent ? $summary : new Line($summary);
-        $this->stderr->writeln(\sprintf(' %s %s', self::mark($event->outcome()), $event->summary()));
+        // What a step says names the project's paths: console markup in them is printed as written.
+        $summary = OutputFormatter::escape($event->summary());
+        $this->stderr->writeln(\sprintf(' %s %s', self::mark($event->outcome()), $summary));
     }
 
     private static function mark(Outcome $outcome): string

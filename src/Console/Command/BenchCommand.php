@@ -43,6 +43,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\WorkerPlacement;
 use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
@@ -356,7 +357,7 @@ final class BenchCommand extends Command
                 $renderers->renderer(BenchReport::class, 'json'),
             );
             foreach ($files->write($report, (string) $out) as $file) {
-                $stderr->writeln(' <info>✓</info> Wrote '.$file);
+                $stderr->writeln(' <info>✓</info> Wrote '.OutputFormatter::escape($file));
             }
         }
         $renderers->write($report, $format, $output);

@@ -19,6 +19,7 @@ use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Write\RecordedConstraints;
 use Preheat\Usage\UsageStores;
 use Symfony\Component\Console\Command\Command;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -102,7 +103,9 @@ final class ExplainCommand extends Command
         $result = GenerateSession::replay($pipeline, $request, $options, $recorded);
         foreach ($result->warnings as $warning) {
             $stderr->writeln(
-                '<comment>Warning</comment> '.SettingOptions::describe($warning->message, $warning->setting, $this),
+                '<comment>Warning</comment> '.OutputFormatter::escape(
+                    SettingOptions::describe($warning->message, $warning->setting, $this),
+                ),
             );
         }
         $explanation = (new Explainer())->explain(

@@ -30,4 +30,14 @@ final class ConsoleProgressLoggerTest extends TestCase
             $stderr->fetch(),
         );
     }
+
+    public function testConsoleMarkupInWhatAStepSaysIsPrintedAsWrittenOnATerminal(): void
+    {
+        $stderr = new BufferedOutput(decorated: true);
+        $progress = new ConsoleProgressLogger($stderr);
+
+        $progress->finish('Wrote /srv/<fg=red>app/preload.php');
+
+        self::assertSame(" \e[32m✓\e[39m Wrote /srv/<fg=red>app/preload.php\n", $stderr->fetch());
+    }
 }
