@@ -54,6 +54,21 @@ final class GenerateCommandTest extends TestCase
         self::assertStringContainsString('0 fatal, 0 warnings', $verify->getOutput());
     }
 
+    public function testAMissingProjectIsTheOnlyThingSaid(): void
+    {
+        $missing = $this->directory->path.'/no-such-app';
+
+        $process = PreheatProcess::run(['generate', '--project='.$missing]);
+
+        self::assertSame(2, $process->getExitCode());
+        self::assertSame(
+            'preheat generate: Project directory "'.$missing.'" does not exist: run Preheat in your project root or name '
+                ."the project directory. (option --project)\n",
+            $process->getErrorOutput(),
+            'no hit counts asked for, no PHP located first',
+        );
+    }
+
     public function testTheScriptLiftsMemoryLimitForThePreloadOnlyAndRequestsKeepTheIniValue(): void
     {
         // 200 classes of 40 methods: compiling them all in one start-up request peaks over 8 MB.
