@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Composer\ProjectError;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
@@ -192,10 +191,6 @@ final class GenerateCommand extends Command
             throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
         }
         $request = PlanInput::request($input);
-        if (!is_dir($request->projectRoot)) {
-            // Said first: asking php-fpm for hit counts or locating PHP would only come to it later, with noise.
-            throw ProjectError::missingDirectory($request->projectRoot);
-        }
         $options = PlanInput::options($input);
         $outputPath = $this->outputPath($input, $request->projectRoot);
         // Every process this run starts goes through the timed runner, so that the timing table misses none.

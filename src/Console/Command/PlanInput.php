@@ -6,6 +6,7 @@ namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\GenerateScope;
+use Preheat\Composer\ProjectError;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanOptions;
@@ -73,20 +74,21 @@ final class PlanInput
     {
         $project = (string) $input->getOption('project');
         $root = realpath($project);
+        if (false === $root || !is_dir($root)) {
+            // Said first: a cache directory, php-fpm's hit counts or PHP's location would only come to it later.
+            throw ProjectError::missingDirectory($project);
+        }
         $cacheFile = null;
         if (!$input->getOption('no-cache')) {
             $cacheDir = $input->getOption('cache-dir');
-            $cacheFile = InventoryCache::fileFor(
-                false === $root ? $project : $root,
-                null === $cacheDir ? null : (string) $cacheDir,
-            );
+            $cacheFile = InventoryCache::fileFor($root, null === $cacheDir ? null : (string) $cacheDir);
         }
 
         $paths = array_values(array_map('strval', (array) $input->getOption('path')));
 
         return new PlanRequest(
-            false === $root ? $project : $root,
-            [] === $paths && false !== $root ? self::configured($root)->paths ?? [] : $paths,
+            $root,
+            [] === $paths ? self::configured($root)->paths ?? [] : $paths,
             $cacheFile,
             PhpInput::binary($input),
             array_values(array_map('strval', (array) $input->getOption('include-dir'))),
