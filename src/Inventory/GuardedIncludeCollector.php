@@ -68,19 +68,17 @@ final class GuardedIncludeCollector
             if (!$node instanceof Node) {
                 continue;
             }
-            $this->visit($node, $guard);
-            // `if (function_exists('x')) { return; }` guards everything after it in the same block.
-            if ($node instanceof Stmt\If_) {
-                // The condition first: asking whether the branch leaves walks the whole branch.
-                $condition = $this->condition($node);
-                if (null !== $condition && $this->leaves($node)) {
-                    $guard = $condition->merge($guard);
-                }
+            $condition = $this->visit($node, $guard);
+            // `if (function_exists('x')) { return; }` guards everything after it in the same block. The condition
+            // first: asking whether the branch leaves walks the whole branch.
+            if ($node instanceof Stmt\If_ && null !== $condition && $this->leaves($node)) {
+                $guard = $condition->merge($guard);
             }
         }
     }
 
-    private function visit(Node $node, ?GuardCondition $guard): void
+    /** @return GuardCondition|null what the node's own branching condition asks, for visitList() */
+    private function visit(Node $node, ?GuardCondition $guard): ?GuardCondition
     {
         if (null !== $guard && $node instanceof Expr\Include_) {
             $this->found[] = StaticPath::resolve($this->paths->parts($node->expr), $guard, $node->getStartLine());
@@ -97,6 +95,8 @@ final class GuardedIncludeCollector
                 $this->visitList($child, $guard);
             }
         }
+
+        return $condition;
     }
 
     /** What the node's branching condition asks about existence, if it is a branch that asks. */
