@@ -36,15 +36,15 @@ final class ParallelAnalysis
 
     private const PROGRESS_EVERY = ParseWorker::PROGRESS_EVERY;
 
-    private readonly ?JitWorkerCommand $jit;
-
-    /** @param JitWorkerCommand|false|null $jit how to start workers under the JIT; null: as PHP allows, false: never */
+    /**
+     * @param JitWorkerCommand|false|null $jit how to start workers under the JIT; null: as PHP allows (looked up
+     *                                         only for a parse large enough), false: never
+     */
     public function __construct(
         private readonly FileAnalyzer $analyzer,
         private readonly int $workers,
-        JitWorkerCommand|false|null $jit = null,
+        private readonly JitWorkerCommand|false|null $jit = null,
     ) {
-        $this->jit = false === $jit ? null : ($jit ?? JitWorkerCommand::forThisProcess());
     }
 
     public static function workersForThisMachine(): int
@@ -58,11 +58,12 @@ final class ParallelAnalysis
      */
     public function analyze(array $paths, ?callable $progress = null): ParsedFiles
     {
-        if ($this->workers >= 2 && null !== $this->jit && \count($paths) >= self::MIN_FILES_FOR_JIT) {
-            $parsed = $this->inJitWorkers($this->jit, $paths, $progress);
-            if (null !== $parsed) {
-                return $parsed;
-            }
+        $jit = $this->workers >= 2 && \count($paths) >= self::MIN_FILES_FOR_JIT && false !== $this->jit
+            ? $this->jit ?? JitWorkerCommand::forThisProcess()
+            : null;
+        $parsed = null === $jit ? null : $this->inJitWorkers($jit, $paths, $progress);
+        if (null !== $parsed) {
+            return $parsed;
         }
         if ($this->workers < 2 || !\function_exists('pcntl_fork') || !$this->worthForking($paths)) {
             return new ParsedFiles($this->inProcess($paths, $progress));
@@ -320,14 +321,7 @@ final class ParallelAnalysis
      */
     private function runWorker(array $paths, string $resultFile, $progress): never
     {
-        $entries = [];
-        foreach ($paths as $index => $path) {
-            $entries[] = $this->analyzer->analyzeForReuse($path)->toArrays();
-            if (0 === ($index + 1) % self::PROGRESS_EVERY) {
-                @fwrite($progress, '.');
-            }
-        }
-        file_put_contents($resultFile, serialize($entries));
+        ParseWorker::run($this->analyzer, $paths, $resultFile, $progress);
         fclose($progress);
         // Leave without running the parent's shutdown handlers and destructors a second time.
         if (\function_exists('posix_kill')) {

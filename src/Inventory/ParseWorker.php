@@ -33,14 +33,30 @@ final class ParseWorker
             return 2;
         }
         $analyzer = new FileAnalyzer('' === $version ? null : PhpVersion::fromString($version));
+        $paths = array_values(array_map('strval', $paths));
+
+        return self::run($analyzer, $paths, $resultFile, \STDOUT) ? 0 : 3;
+    }
+
+    /**
+     * A worker's share, forked or a process of its own: each file analysed, a dot on $progress every few files,
+     * then every ParsedFile::toArrays() into $resultFile.
+     *
+     * @param list<string> $paths
+     * @param resource     $progress
+     *
+     * @return bool whether the result was written
+     */
+    public static function run(FileAnalyzer $analyzer, array $paths, string $resultFile, $progress): bool
+    {
         $entries = [];
-        foreach (array_values($paths) as $index => $path) {
-            $entries[] = $analyzer->analyzeForReuse((string) $path)->toArrays();
+        foreach ($paths as $index => $path) {
+            $entries[] = $analyzer->analyzeForReuse($path)->toArrays();
             if (0 === ($index + 1) % self::PROGRESS_EVERY) {
-                fwrite(\STDOUT, '.');
+                @fwrite($progress, '.');
             }
         }
 
-        return false === file_put_contents($resultFile, serialize($entries)) ? 3 : 0;
+        return false !== file_put_contents($resultFile, serialize($entries));
     }
 }
