@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report;
 
+use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Util\DisplayString;
@@ -72,19 +73,43 @@ final class VerificationTextRenderer implements Renderer
                 $e($report->php->userSource),
             );
         }
+        // Not booted itself (a fit): the counts are the boot's for the kept files, memory and time in proportion.
+        $about = null === $report->unbootedFit ? '' : 'about ';
         $lines[] = \sprintf(
-            '  Preloaded  %d scripts, %d classes%s, %d functions, %s preload memory (OPcache: %s used of %s)',
+            '  Preloaded  %d scripts, %d classes%s, %d functions, %s%s preload memory (OPcache: %s%s used of %s)',
             $report->scripts,
             $report->preloadedClassCount(),
             0 === $refused ? '' : \sprintf(' (%d more refused: not preloaded)', $refused),
             $report->functions,
+            $about,
             Format::megabytes($report->preloadMemoryBytes),
+            $about,
             Format::megabytes($report->opcacheUsedBytes),
             Format::megabytes($report->opcacheMemoryBytes),
         );
+        if (null !== $report->unbootedFit) {
+            $lines[] = \sprintf(
+                '  Fitted     not booted again: the boot of all %d planned files preloaded the %d kept with no '
+                .'fatal and no warning but the overflow; %s',
+                $report->unbootedFit->bootedFiles,
+                $report->unbootedFit->keptFiles,
+                implode('; ', array_map(
+                    static fn (LimitEstimate $l): string => \sprintf(
+                        '%s: at most %s of the %s it leaves the preload (expected %s; the whole plan took %s)',
+                        $l->setting,
+                        Format::megabytes($l->atMostBytes),
+                        Format::megabytes($l->roomBytes),
+                        Format::megabytes($l->expectedBytes),
+                        Format::megabytes($l->measuredBytes),
+                    ),
+                    $report->unbootedFit->limits,
+                )),
+            );
+        }
         $limit = $report->php->settings->value('memory_limit') ?? '?';
         $lines[] = \sprintf(
-            '  Start-up   %s spent preloading%s%s',
+            '  Start-up   %s%s spent preloading%s%s',
+            $about,
             Format::seconds($report->startupSeconds),
             $report->systemAllocator ? ' '.VerificationReport::SYSTEM_ALLOCATOR_NOTE : '',
             match (true) {

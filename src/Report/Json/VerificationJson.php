@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Json;
 
 use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\StartupMessage;
 use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
@@ -31,6 +32,23 @@ final class VerificationJson
                 'memoryBytes' => $report->preloadMemoryBytes,
             ],
             'opcache' => ['usedBytes' => $report->opcacheUsedBytes, 'memoryBytes' => $report->opcacheMemoryBytes],
+            // What the boot measured of the interned-string buffer (generate's; null for a fit not booted itself).
+            'internedStrings' => null === $report->room ? null : [
+                'bufferBytes' => $report->room->internedBufferBytes,
+                'beforePreloadBytes' => $report->room->internedBaselineBytes,
+                'preloadBytes' => $report->room->internedNeededBytes,
+            ],
+            'unbootedFit' => null === $report->unbootedFit ? null : [
+                'bootedFiles' => $report->unbootedFit->bootedFiles,
+                'keptFiles' => $report->unbootedFit->keptFiles,
+                'limits' => array_map(static fn (LimitEstimate $l): array => [
+                    'setting' => $l->setting,
+                    'roomBytes' => $l->roomBytes,
+                    'measuredBytes' => $l->measuredBytes,
+                    'expectedBytes' => $l->expectedBytes,
+                    'atMostBytes' => $l->atMostBytes,
+                ], $report->unbootedFit->limits),
+            ],
             'peakMemoryBytes' => $report->peakMemoryBytes,
             'memoryLimitLifted' => $report->memoryLimitLifted,
             // Null when not measured (generate's boot with the C library's allocator: peakMemoryMeasured false).

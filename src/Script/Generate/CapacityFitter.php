@@ -6,7 +6,7 @@ namespace Preheat\Script\Generate;
 
 use Preheat\Plan\CapacityFit;
 use Preheat\Plan\PlanResult;
-use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\VerificationReport;
 
 /**
@@ -26,6 +26,19 @@ final class CapacityFitter
 
     /** Bytes of OPcache memory per byte of source when the boot could not measure it (see MemoryEstimate). */
     private const DEFAULT_MEMORY_PER_SOURCE_BYTE = 3.0;
+
+    /**
+     * The least share of the average bytes per source byte that leaving a file out is counted to save, for the most
+     * a fitted plan may need: a dropped file's strings that kept files share stay interned. Measured from 0.74
+     * (a second fit of Debian's /usr/share/php) to 1.08 on the corpus apps with buffers of 3 to 8 MB
+     * (`bench/fit-estimate.sh`); set below the least, for apps not measured.
+     */
+    private const LEAST_SAVING = 0.6;
+
+    /** How close to a limit the most a fit may need must not come for it to go without a boot: 2%, 64 KB at least. */
+    private const MARGIN = 0.02;
+
+    private const MARGIN_BYTES = 65536;
 
     /**
      * What does not fit, by the report: the setting, and how many bytes of source the plan may keep.
@@ -66,6 +79,75 @@ final class CapacityFitter
         }
 
         return array_values($overflows);
+    }
+
+    /**
+     * What the fitted plan takes of each limit that overflowed, scaled from what the boot of the whole plan measured:
+     * expected in proportion to the source bytes kept (as the fit assumed), at most with each dropped source byte
+     * counted to save only LEAST_SAVING of the average. Null when it cannot be told without a boot: the fitted
+     * plan is not a part of the booted one, or the boot did not measure what overflowed.
+     *
+     * @return non-empty-list<LimitEstimate>|null
+     */
+    public function estimate(VerificationReport $report, PlanResult $booted, PlanResult $fitted): ?array
+    {
+        $room = $report->room;
+        $bootedPaths = array_map(static fn ($f): string => $f->path, $booted->plan->included);
+        $keptPaths = array_map(static fn ($f): string => $f->path, $fitted->plan->included);
+        if (null === $room || [] !== array_diff($keptPaths, $bootedPaths)) {
+            return null;
+        }
+        $kept = $this->sourceShare($booted, $fitted);
+        if (null === $kept) {
+            return null;
+        }
+        $limits = [];
+        foreach ($report->findings as $finding) {
+            [$roomBytes, $measured] = match ($finding->setting) {
+                'opcache.interned_strings_buffer' => [
+                    $room->internedBufferBytes - $room->internedBaselineBytes,
+                    $room->internedNeededBytes,
+                ],
+                'opcache.memory_consumption' => [
+                    (int) (self::MEMORY_SHARE * $room->memoryBytes) - $room->memoryBaselineBytes,
+                    $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes : null,
+                ],
+                default => [null, 0],
+            };
+            if (null === $roomBytes) {
+                continue;
+            }
+            if (null === $measured || $roomBytes <= 0) {
+                return null;
+            }
+            $limits[$finding->setting] = new LimitEstimate(
+                (string) $finding->setting,
+                $roomBytes,
+                $measured,
+                (int) ceil($measured * $kept),
+                (int) ceil($measured * (1 - self::LEAST_SAVING * (1 - $kept))),
+            );
+        }
+
+        return [] === $limits ? null : array_values($limits);
+    }
+
+    /** The share of the booted plan's source bytes the fitted plan keeps; null for a plan without source. */
+    public function sourceShare(PlanResult $booted, PlanResult $fitted): ?float
+    {
+        $paths = static fn (PlanResult $r): array => array_map(static fn ($f): string => $f->path, $r->plan->included);
+        $source = $this->sourceBytes($booted, $paths($booted));
+
+        return 0 === $source ? null : $this->sourceBytes($fitted, $paths($fitted)) / $source;
+    }
+
+    /** Whether even the most the fitted plan may take of the limit leaves room, by MARGIN: then no boot need tell. */
+    public function leavesRoom(LimitEstimate $limit): bool
+    {
+        return $limit->atMostBytes <= min(
+            $limit->roomBytes * (1 - self::MARGIN),
+            $limit->roomBytes - self::MARGIN_BYTES,
+        );
     }
 
     /**

@@ -23,7 +23,7 @@ final class FitRound implements Constraint
     public function progress(): string
     {
         return \sprintf(
-            'Fitting to %s: keeping %d of %d planned files, verifying again',
+            'Fitting to %s: keeping %d of %d planned files',
             implode(
                 ', ',
                 array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $this->rows),

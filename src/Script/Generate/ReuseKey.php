@@ -18,6 +18,12 @@ use Preheat\Version;
  */
 final class ReuseKey
 {
+    /**
+     * The shape of a ReuseRecord (and the report it holds): a record of another shape is another key, not an
+     * object with a property missing. 2: VerificationReport::$unbootedFit.
+     */
+    private const RECORD_FORMAT = 2;
+
     /** Files of the project besides the scanned ones that decide what is planned. */
     private const COMPOSER_FILES = [
         'composer.json',
@@ -41,7 +47,7 @@ final class ReuseKey
         string $outputPath,
     ): string {
         $hash = hash_init('sha256');
-        hash_update($hash, 'preheat '.Version::VERSION."\n");
+        hash_update($hash, 'preheat '.Version::VERSION.' record '.self::RECORD_FORMAT."\n");
         hash_update($hash, 'output '.$outputPath."\n");
         hash_update($hash, 'options '.hash('sha256', $options)."\n");
         hash_update($hash, 'php '.self::php($php)."\n");

@@ -8,8 +8,12 @@ use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\ForcedDrops;
 use Preheat\Plan\PlanResult;
 use Preheat\Progress\Timings;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\UnbootedFit;
 use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
 
@@ -19,7 +23,7 @@ use Preheat\Script\Verify\VerificationReport;
  * budget has the estimate calibrated to what PHP measured; what PHP refused is dropped (fix rounds go on
  * while PHP warns too: a passing script may still warn at every start). Fix rounds, calibrations and fits
  * are counted apart: each has its own bound, and none uses up another. A round that would add nothing new
- * stops.
+ * stops. A fit needs no boot of its own when the boot it answers already tells that it passes (fittedReport()).
  */
 final class RoundPolicy
 {
@@ -86,6 +90,78 @@ final class RoundPolicy
         }
 
         return NextRound::adding($round);
+    }
+
+    /**
+     * The report of a fitted plan that needs no boot of its own, or null when it does. It needs none when the boot
+     * of the plan it was fitted from ($report, of $booted) found nothing but the overflow (no fatal, no warning, no
+     * class PHP could not link), the fitted plan is a part of that plan (the planner closed it over what its files
+     * need to link, so PHP links each kept class as it did in that boot), the most it may take of each limit
+     * leaves room (CapacityFitter::estimate()), and no budget is left to check. Never under --strict (a fit whose
+     * estimate is off would warn at every start), nor for a fit after one that still overflowed: its estimate
+     * was off once already.
+     */
+    public function fittedReport(
+        VerificationReport $report,
+        PlanResult $booted,
+        GenerateSession $session,
+        FitRound $round,
+    ): ?VerificationReport {
+        $fitted = $session->result();
+        $budget = $session->budgetBytes();
+        if (
+            $this->strict
+            || \count($session->capacityRounds()) > \count($round->rows)
+            || !$report->booted
+            || 0 !== $report->fatalCount()
+            || [] !== $report->unlinkedClasses
+            // PHP's own word on the overflow (a boot with the php.ini's sizes) is the overflow, not another warning.
+            || [] !== array_filter(
+                $report->withSeverity(Severity::Warning),
+                static fn (StartupMessage $m): bool => !StartupChecks::isInternedOverflow($m),
+            )
+            || (null !== $budget && $report->preloadMemoryBytes > $budget)
+        ) {
+            return null;
+        }
+        $limits = $this->fitter->estimate($report, $booted, $fitted);
+        $tight = null === $limits
+            ? []
+            : array_filter($limits, fn (LimitEstimate $l): bool => !$this->fitter->leavesRoom($l));
+        if (null === $limits || [] !== $tight) {
+            return null;
+        }
+        $settings = array_map(static fn (LimitEstimate $l): string => $l->setting, $limits);
+        $otherWarnings = array_filter(
+            $report->findings,
+            static fn (Finding $f): bool => Severity::Notice !== $f->severity
+                && !\in_array($f->setting, $settings, true),
+        );
+        if ([] !== $otherWarnings) {
+            return null;
+        }
+        $kept = [];
+        $classes = $report->classes;
+        $functions = $report->functions;
+        foreach ($fitted->plan->included as $file) {
+            $kept[$file->path] = true;
+        }
+        foreach ($booted->plan->included as $file) {
+            if (!isset($kept[$file->path])) {
+                $classes -= \count($file->classes);
+                $functions -= \count($file->functions);
+            }
+        }
+        $share = $this->fitter->sourceShare($booted, $fitted) ?? 1.0;
+
+        return $report->forFit(
+            new UnbootedFit(\count($booted->plan->included), \count($kept), $limits),
+            $kept,
+            max(0, $classes),
+            max(0, $functions),
+            $share,
+            (int) round($report->preloadMemoryBytes * $share),
+        );
     }
 
     /**

@@ -6,12 +6,14 @@ namespace Preheat\Script\Generate;
 
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Process\InterruptGuard;
 use Preheat\Progress\Line;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
+use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\PreloadUserAccess;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerificationReport;
@@ -140,8 +142,68 @@ final class ScriptGenerator
                 return $outcome;
             }
             $constraints[] = $next->adds;
+            $booted = $session->result();
             $session->add($next->adds);
             $purpose = $next->adds->purpose();
+            $round = $next->adds;
+            $fitted = $round instanceof FitRound
+                ? $this->timings->span(
+                    'capacity fit',
+                    static fn (): ?VerificationReport => $policy->fittedReport($report, $booted, $session, $round),
+                )
+                : null;
+            if (null !== $fitted) {
+                // What the boot told of every kept file holds for the fitted script: installed without booting again.
+                $this->installUnbooted($session, $request->outputPath);
+                $this->progress->finish(\sprintf(
+                    'Not booted again: the boot preloaded all %d kept files, and at most %s fits',
+                    \count($session->plannedPaths()),
+                    implode(', ', array_map(
+                        static fn (LimitEstimate $l): string => \sprintf(
+                            '%s of %s left for the preload by %s',
+                            MemorySize::format($l->atMostBytes),
+                            MemorySize::format($l->roomBytes),
+                            $l->setting,
+                        ),
+                        $fitted->unbootedFit->limits ?? [],
+                    )),
+                ));
+                $outcome = $session->outcome(
+                    $request->outputPath,
+                    true,
+                    $fitted,
+                    $request->strict,
+                    $request->fixRounds,
+                );
+                if (null !== $key) {
+                    $this->timings->span(
+                        'remember the verification for the next run',
+                        fn () => $this->remember($store, $key, $outcome, $constraints),
+                    );
+                }
+
+                return $outcome;
+            }
+        }
+    }
+
+    /** Writes the session's plan next to the destination and moves it into place, as a verified round does. */
+    private function installUnbooted(GenerateSession $session, string $outputPath): void
+    {
+        $this->checkDirectory($outputPath);
+        $candidate = \dirname($outputPath).'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
+        InterruptGuard::instance()->removeOnExit($candidate);
+        try {
+            $script = $this->write($session->result(), $candidate, $outputPath);
+            if (!@rename($candidate, $outputPath)) {
+                throw ScriptWriteError::notWritable($outputPath, 'cannot move the fitted script into place');
+            }
+            $this->installed = $script;
+        } finally {
+            if (is_file($candidate)) {
+                @unlink($candidate);
+            }
+            InterruptGuard::instance()->forgetPath($candidate);
         }
     }
 

@@ -49,6 +49,11 @@ final class VerificationReport
          * shorter than php-fpm's, which pays PHP's own allocator, and the peak memory was not measured.
          */
         public readonly bool $systemAllocator = false,
+        /**
+         * Not booted itself: a fitted part of the script whose boot this reports, for the files it keeps (the
+         * counts, the messages on them; memory and start-up scaled by source bytes). Null when PHP booted it.
+         */
+        public readonly ?UnbootedFit $unbootedFit = null,
     ) {
     }
 
@@ -77,6 +82,60 @@ final class VerificationReport
             $this->memoryLimitLifted,
             $this->room,
             $this->systemAllocator,
+            $this->unbootedFit,
+        );
+    }
+
+    /**
+     * This boot's report for a fitted part of its script, not booted itself (see UnbootedFit): the counts of
+     * the kept files, PHP's messages on them (and on no file, but the overflow), the findings but those on the
+     * limits the fit made room in, memory and start-up in proportion to the source bytes kept.
+     *
+     * @param array<string, true> $keptFiles the kept files' real paths
+     */
+    public function forFit(
+        UnbootedFit $fit,
+        array $keptFiles,
+        int $classes,
+        int $functions,
+        float $sourceShare,
+        int $preloadMemoryBytes,
+    ): self {
+        $fitted = array_map(static fn (LimitEstimate $l): string => $l->setting, $fit->limits);
+        $kept = static fn (?string $file): bool => null === $file || isset($keptFiles[realpath($file) ?: $file]);
+
+        return new self(
+            $this->scriptPath,
+            $this->commandLine,
+            $this->php,
+            $this->phpVersion,
+            $this->booted,
+            $this->exitCode,
+            \count($keptFiles) + max(0, $this->scripts - $fit->bootedFiles),
+            $classes,
+            $functions,
+            $preloadMemoryBytes,
+            max(0, $this->opcacheUsedBytes - $this->preloadMemoryBytes + $preloadMemoryBytes),
+            $this->opcacheMemoryBytes,
+            $this->startupSeconds * $sourceShare,
+            array_values(array_filter(
+                $this->messages,
+                // PHP's word on the overflow the fit made room for is not the fitted script's.
+                static fn (StartupMessage $m): bool => $kept($m->file) && !(
+                    StartupChecks::isInternedOverflow($m) && \in_array('opcache.interned_strings_buffer', $fitted, true)
+                ),
+            )),
+            array_values(array_filter($this->unlinkedClasses, static fn (UnlinkedClass $c): bool => $kept($c->file))),
+            array_values(array_filter(
+                $this->findings,
+                static fn (Finding $f): bool => !\in_array($f->setting, $fitted, true),
+            )),
+            null,
+            $this->preloadUser,
+            $this->memoryLimitLifted,
+            null,
+            $this->systemAllocator,
+            $fit,
         );
     }
 

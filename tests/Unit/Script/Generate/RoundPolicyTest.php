@@ -196,6 +196,84 @@ final class RoundPolicyTest extends TestCase
         self::assertSame($fit->rows, $session->capacityRounds());
     }
 
+    public function testAFitTheBootToldEnoughAboutNeedsNoBootOfItsOwn(): void
+    {
+        $session = self::session();
+        $booted = $session->result();
+        // The whole plan takes 5% more than the room the buffer leaves the preload.
+        $report = self::overflowing(new OpcacheRoom(48576, 1048576, 1050000, 0, 0, 0), Severity::Warning);
+        $policy = new RoundPolicy(5);
+        $round = $policy->next($report, $session)->adds;
+        self::assertInstanceOf(FitRound::class, $round);
+        $session->add($round);
+
+        $fitted = $policy->fittedReport($report, $booted, $session, $round);
+
+        self::assertNotNull($fitted);
+        $fit = $fitted->unbootedFit;
+        self::assertNotNull($fit);
+        self::assertSame(\count($booted->plan->included), $fit->bootedFiles);
+        self::assertSame(\count($session->plannedPaths()), $fit->keptFiles);
+        self::assertLessThan($fit->bootedFiles, $fit->keptFiles);
+        $limit = $fit->limits[0];
+        self::assertSame('opcache.interned_strings_buffer', $limit->setting);
+        self::assertSame(1000000, $limit->roomBytes);
+        self::assertSame(1050000, $limit->measuredBytes);
+        self::assertLessThan($limit->atMostBytes, $limit->expectedBytes, 'dropped files save less than the average');
+        self::assertLessThan($limit->roomBytes, $limit->atMostBytes);
+        self::assertSame([], $fitted->findings, 'the overflow was the whole plan\'s');
+        self::assertTrue($fitted->clean());
+        self::assertSame($fit->keptFiles, $fitted->scripts);
+        self::assertLessThan($report->classes, $fitted->classes, 'the classes of the files left out are not counted');
+    }
+
+    public function testAFitIsBootedWhenTheEstimateCannotTell(): void
+    {
+        $shallow = new OpcacheRoom(48576, 1048576, 1050000, 0, 0, 0);
+        $cases = [
+            'under --strict' => [new RoundPolicy(5, strict: true), self::overflowing($shallow, Severity::Warning)],
+            'far over the room: the most it may need does not fit' => [new RoundPolicy(5), self::overflowing()],
+            'nothing measured with a larger buffer' => [
+                new RoundPolicy(5),
+                self::overflowing(new OpcacheRoom(48576, 1048576, null, 0, 0, 0), Severity::Warning),
+            ],
+            'PHP warned of something else too' => [
+                new RoundPolicy(5),
+                self::report(
+                    [new StartupMessage(Severity::Warning, 'Something else', null)],
+                    findings: self::overflowing($shallow, Severity::Warning)->findings,
+                    room: $shallow,
+                ),
+            ],
+        ];
+        foreach ($cases as $case => [$policy, $report]) {
+            $session = self::session();
+            $booted = $session->result();
+            $round = $policy->next($report, $session)->adds;
+            self::assertInstanceOf(FitRound::class, $round, $case);
+            $session->add($round);
+
+            self::assertNull($policy->fittedReport($report, $booted, $session, $round), $case);
+        }
+    }
+
+    public function testAFitAfterAFitThatStillOverflowedIsBooted(): void
+    {
+        $session = self::session();
+        $policy = new RoundPolicy(5);
+        $deep = self::overflowing();
+        $first = $policy->next($deep, $session)->adds;
+        self::assertInstanceOf(FitRound::class, $first);
+        $session->add($first);
+        $booted = $session->result();
+        $report = self::overflowing(new OpcacheRoom(48576, 1048576, 1010000, 0, 0, 0), Severity::Warning);
+        $second = $policy->next($report, $session)->adds;
+        self::assertInstanceOf(FitRound::class, $second);
+        $session->add($second);
+
+        self::assertNull($policy->fittedReport($report, $booted, $session, $second));
+    }
+
     public function testWithoutFittingAnOverflowIsReportedNotFitted(): void
     {
         self::assertTrue((new RoundPolicy(5, fit: false))->next(self::overflowing(), self::session())->stops());
@@ -220,16 +298,16 @@ final class RoundPolicyTest extends TestCase
         );
     }
 
-    private static function overflowing(): VerificationReport
+    private static function overflowing(?OpcacheRoom $room = null, Severity $severity = Severity::Notice): VerificationReport
     {
         $finding = new Finding(
-            Severity::Notice,
+            $severity,
             'the interned-string buffer overflowed',
             'opcache.interned_strings_buffer',
             '8',
         );
 
-        return self::report(findings: [$finding], room: new OpcacheRoom(0, 1048576, 8 * 1048576, 0, 0, 0));
+        return self::report(findings: [$finding], room: $room ?? new OpcacheRoom(0, 1048576, 8 * 1048576, 0, 0, 0));
     }
 
     /**
