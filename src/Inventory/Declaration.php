@@ -81,6 +81,20 @@ final class Declaration
     /** @param array<string, mixed> $data */
     public static function fromArray(array $data): self
     {
+        // Loops, not array_map: a warm run hydrates every declared class and its signatures from the cache.
+        $methods = [];
+        foreach ($data['methods'] ?? [] as $method) {
+            $methods[] = MethodSignature::fromArray($method);
+        }
+        $properties = [];
+        foreach ($data['properties'] ?? [] as $property) {
+            $properties[] = PropertySignature::fromArray($property);
+        }
+        $constants = [];
+        foreach ($data['constants'] ?? [] as $constant) {
+            $constants[] = ConstantSignature::fromArray($constant);
+        }
+
         return new self(
             DeclarationKind::from($data['kind']),
             $data['name'],
@@ -88,10 +102,10 @@ final class Declaration
             $data['parent'] ?? null,
             $data['interfaces'] ?? [],
             $data['traits'] ?? [],
-            array_values(array_map(MethodSignature::fromArray(...), $data['methods'] ?? [])),
+            $methods,
             $data['readonly'] ?? false,
-            array_values(array_map(PropertySignature::fromArray(...), $data['properties'] ?? [])),
-            array_values(array_map(ConstantSignature::fromArray(...), $data['constants'] ?? [])),
+            $properties,
+            $constants,
         );
     }
 }

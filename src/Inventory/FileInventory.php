@@ -123,11 +123,16 @@ final class FileInventory
     /** @param array<string, mixed> $data */
     public static function fromArray(array $data): self
     {
+        $declarations = [];
+        foreach ($data['declarations'] as $declaration) {
+            $declarations[] = Declaration::fromArray($declaration);
+        }
+
         return new self(
             $data['path'],
             $data['size'],
             $data['mtime'],
-            array_values(array_map(Declaration::fromArray(...), $data['declarations'])),
+            $declarations,
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['conditional'])),
             array_values(
                 array_map(static fn (array $s): SideEffect => new SideEffect($s[0], $s[1]), $data['sideEffects']),

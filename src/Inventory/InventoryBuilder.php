@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Util\CycleCollection;
+
 /**
  * Scans roots into an Inventory, parsing (on every core) only the files the cache does not already know,
  * by path or else by their bytes (InventoryCache's content index: a new release directory of the same files).
@@ -40,6 +42,12 @@ final class InventoryBuilder
         InventoryCache $cache,
         ?callable $progress = null,
     ): InventoryScan {
+        return CycleCollection::paused(fn (): InventoryScan => $this->read($selection, $cache, $progress));
+    }
+
+    /** @param (callable(int $done, int $total): void)|null $progress */
+    private function read(SourceSelection $selection, InventoryCache $cache, ?callable $progress): InventoryScan
+    {
         $paths = [...$selection->files, ...$selection->context];
         $files = [];
         $toParse = [];

@@ -88,15 +88,15 @@ final class MethodSignature
     /** @param array<string, mixed> $data */
     public static function fromArray(array $data): self
     {
+        // A loop, not array_map with a closure: a warm run hydrates some 30,000 of these from the cache.
+        $parameters = [];
+        foreach ($data['parameters'] ?? [] as $p) {
+            $parameters[] = ['name' => $p['name'], 'type' => null === $p['type'] ? null : new DeclaredType($p['type'])];
+        }
+
         return new self(
             $data['name'],
-            array_values(array_map(
-                static fn (array $p): array => [
-                    'name' => $p['name'],
-                    'type' => null === $p['type'] ? null : new DeclaredType($p['type']),
-                ],
-                $data['parameters'] ?? [],
-            )),
+            $parameters,
             null === ($data['returns'] ?? null) ? null : new DeclaredType($data['returns']),
             $data['abstract'] ?? false,
             $data['private'] ?? false,

@@ -49,6 +49,8 @@ final class ParseWorker
      */
     public static function run(FileAnalyzer $analyzer, array $paths, string $resultFile, $progress): bool
     {
+        // The worker exits when done: nothing is left for the collector to free, only syntax trees to walk.
+        gc_disable();
         $entries = [];
         foreach ($paths as $index => $path) {
             $entries[] = $analyzer->analyzeForReuse($path)->toArrays();

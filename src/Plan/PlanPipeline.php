@@ -55,7 +55,7 @@ final class PlanPipeline
         $started = hrtime(true);
         // One bench plans the same app for many scenarios (each strategy, the classmap of the autoloader
         // rung): its files do not change during a run, so the app is scanned once per request.
-        $scanned = $this->scanned[serialize($request)] ??= $this->scanApp($request);
+        $scanned = $this->scanned($request);
         $project = $scanned->project;
         $scan = $scanned->scan;
         $locator = new ClassLocator(
@@ -86,6 +86,12 @@ final class PlanPipeline
                 ...$this->syntaxNotes($scan, $this->builtins($request->phpBinary)->phpVersion, $project->root),
             ],
         );
+    }
+
+    /** The app as scanned for $request: scanned and parsed on the first call, for every plan that follows. */
+    public function scanned(PlanRequest $request): ScannedApp
+    {
+        return $this->scanned[serialize($request)] ??= $this->scanApp($request);
     }
 
     private function scanApp(PlanRequest $request): ScannedApp

@@ -22,6 +22,7 @@ use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Write\RecordedConstraints;
+use Preheat\Util\CycleCollection;
 
 /**
  * One `generate` (or `explain`'s replay of one): the safe plan, the planner for the PHP that runs the app
@@ -98,6 +99,59 @@ final class GenerateSession
     }
 
     /**
+     * The session a recorded run ended with, for its outcome: $constraints (what its rounds added, in order)
+     * applied. Without a strategy or a budget calibration, that is one plan with every forced drop and fit at
+     * once (the planner plans from the options alone: the same plan the rounds came to); with them, the safe plan
+     * first, which the strategy chooses from. Not for rounds of its own: a session to verify is start()ed.
+     *
+     * @param list<Constraint> $constraints
+     */
+    public static function resume(
+        PlanPipeline $pipeline,
+        PlanRequest $request,
+        PlanOptions $options,
+        ?SeedStrategy $strategy,
+        array $constraints,
+        ProgressLogger $progress = new NullProgressLogger(),
+        Timings $timings = new Timings(),
+    ): self {
+        $calibrated = array_filter($constraints, static fn (Constraint $c): bool => $c instanceof BudgetCalibration);
+        if (null !== $strategy || [] !== $calibrated) {
+            return self::start($pipeline, $request, $options, $strategy, $progress, $timings)->replaying($constraints);
+        }
+        $fixRounds = [];
+        $fitRounds = [];
+        foreach ($constraints as $constraint) {
+            if ($constraint instanceof FixRound) {
+                $fixRounds[] = $constraint;
+                $options = $options->withForcedDrops($constraint->forcedDrops());
+            } elseif ($constraint instanceof FitRound) {
+                $fitRounds[] = $constraint;
+            }
+        }
+        $fits = array_map(static fn (FitRound $r): CapacityFit => $r->fit, $fitRounds);
+        $result = $pipeline->run($request, $options->withFits($fits));
+        $session = new self(
+            $pipeline->replanner($result, $request->phpBinary),
+            $result,
+            $options,
+            null,
+            $progress,
+            $timings,
+        );
+        $session->fits = $fits;
+        $session->fixRounds = $fixRounds;
+        $session->capacityRounds = array_merge(...array_map(static fn (FitRound $r): array => $r->rows, $fitRounds));
+        $progress->finish(\sprintf(
+            'Planned %d files to preload, %d left out',
+            \count($result->plan->included),
+            \count($result->plan->droppedFiles),
+        ));
+
+        return $session;
+    }
+
+    /**
      * The plan a script's recorded constraints give (what PHP refused at its last verification, the fit it was
      * made with), as `explain` shows it: planned through a session, as `generate` planned it.
      */
@@ -107,12 +161,14 @@ final class GenerateSession
         PlanOptions $options,
         RecordedConstraints $recorded,
     ): PlanResult {
-        $session = self::start($pipeline, $request, $options->withForcedDrops($recorded->drops));
-        if (null !== $recorded->fit) {
-            $session->fit($recorded->fit);
-        }
+        return CycleCollection::paused(static function () use ($pipeline, $request, $options, $recorded): PlanResult {
+            $session = self::start($pipeline, $request, $options->withForcedDrops($recorded->drops));
+            if (null !== $recorded->fit) {
+                $session->fit($recorded->fit);
+            }
 
-        return $session->result;
+            return $session->result;
+        });
     }
 
     public function result(): PlanResult

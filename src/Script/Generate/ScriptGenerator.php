@@ -19,7 +19,9 @@ use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\ScriptWriteError;
+use Preheat\Util\CycleCollection;
 
 /**
  * Plans (a GenerateSession), writes the script next to its destination, verifies it, and only then moves it
@@ -44,7 +46,41 @@ final class ScriptGenerator
 
     public function generate(GenerateRequest $request): GenerateOutcome
     {
+        // Planning a large app again and again keeps its whole inventory alive: see CycleCollection.
+        return CycleCollection::paused(fn (): GenerateOutcome => $this->generateRounds($request));
+    }
+
+    private function generateRounds(GenerateRequest $request): GenerateOutcome
+    {
         $this->installed = null;
+        $store = $request->reuse;
+        $key = null;
+        if (null !== $store && null !== $request->verify) {
+            // The key is the scan's (and the options', PHP's and its ini's): known before anything is planned, so
+            // that a script kept as it is costs one plan, the one that renders it.
+            $scanned = $this->pipeline->scanned($request->plan);
+            $php = $request->verify->php;
+            $key = $this->timings->span(
+                'reuse key (tree, options, PHP and ini)',
+                static fn (): string => ReuseKey::of(
+                    $scanned->project->root,
+                    $scanned->scan->selection->files ?? [],
+                    $scanned->scan->selection->context ?? [],
+                    $request->fingerprint(),
+                    $php,
+                    $request->outputPath,
+                ),
+            );
+            if (!$request->reverify) {
+                $reused = $this->timings->span(
+                    'reuse the last verification',
+                    fn (): ?GenerateOutcome => $this->reuse($request, $store, $key),
+                );
+                if (null !== $reused) {
+                    return $reused;
+                }
+            }
+        }
         $session = GenerateSession::start(
             $this->pipeline,
             $request->plan,
@@ -58,41 +94,7 @@ final class ScriptGenerator
 
             return $session->outcome($request->outputPath, true, null, $request->strict);
         }
-
-        $store = $request->reuse;
-        $key = null === $store ? null : $this->timings->span(
-            'reuse key (tree, options, PHP and ini)',
-            static fn (): string => ReuseKey::of(
-                $session->result()->project->root,
-                $session->result()->scan->selection->files ?? [],
-                $session->result()->scan->selection->context ?? [],
-                $request->fingerprint(),
-                $request->verify->php,
-                $request->outputPath,
-            ),
-        );
-
-        // As root PHP preloads as the pool's user: a file that user cannot read fails every boot the same way,
-        // and no fix round can help. Said first, with its fix, before any PHP starts.
-        $preloadUser = $request->verify->php->preloadUser();
-        if (null !== $preloadUser) {
-            $this->timings->span('check the preload user can read the files', fn () => $this->access->check(
-                $preloadUser,
-                $request->verify->php->preloadUserSource(),
-                $session->plannedPaths(),
-                [\dirname($request->outputPath)],
-            ));
-        }
-
-        if (null !== $key && !$request->reverify) {
-            $reused = $this->timings->span(
-                'reuse the last verification',
-                fn (): ?GenerateOutcome => $this->reuse($request, $store, $key, $session),
-            );
-            if (null !== $reused) {
-                return $reused;
-            }
-        }
+        $this->checkPreloadUser($request->verify, $session, $request->outputPath);
 
         $policy = new RoundPolicy($request->fixRounds, $request->strict, $request->fit, timings: $this->timings);
         // What each verification is for, named in the timing table.
@@ -208,29 +210,55 @@ final class ScriptGenerator
     }
 
     /**
-     * The last run's outcome, when nothing it depends on changed: the same key, and the script planned
-     * again with the recorded constraints is byte for byte the one on disk, which the record verified.
-     * Null when anything differs: then the run verifies as always.
+     * As root PHP preloads as the pool's user: a file that user cannot read fails every boot the same way, and no
+     * fix round can help. Said first, with its fix, before any PHP starts.
      */
-    private function reuse(
-        GenerateRequest $request,
-        ReuseStore $store,
-        string $key,
-        GenerateSession $session,
-    ): ?GenerateOutcome {
+    private function checkPreloadUser(VerifyOptions $verify, GenerateSession $session, string $outputPath): void
+    {
+        $preloadUser = $verify->php->preloadUser();
+        if (null !== $preloadUser) {
+            $this->timings->span('check the preload user can read the files', fn () => $this->access->check(
+                $preloadUser,
+                $verify->php->preloadUserSource(),
+                $session->plannedPaths(),
+                [\dirname($outputPath)],
+            ));
+        }
+    }
+
+    /**
+     * The last run's outcome, when nothing it depends on changed: the same key, and the script planned with the
+     * recorded constraints is byte for byte the one on disk, which the record verified. Null when anything
+     * differs: then the run plans and verifies as always.
+     */
+    private function reuse(GenerateRequest $request, ReuseStore $store, string $key): ?GenerateOutcome
+    {
         $record = $store->read($request->outputPath);
-        if (null === $record || $record->key !== $key) {
+        if (null === $record || $record->key !== $key || null === $request->verify) {
             return null;
         }
         $onDisk = @file_get_contents($request->outputPath);
         if (false === $onDisk || hash('sha256', $onDisk) !== $record->scriptSha256) {
             return null;
         }
-        // On a copy: should its script not be the one on disk, the rounds start from the plan without them.
-        $session = $session->replaying($record->constraints);
-        if ($this->writer->render($session->result()->plan, $request->outputPath) !== $onDisk) {
+        $session = GenerateSession::resume(
+            $this->pipeline,
+            $request->plan,
+            $request->options,
+            $request->strategy,
+            $record->constraints,
+            $this->progress,
+            $this->timings,
+        );
+        // The key holds every scanned file's size and mtime: the files' contents are the ones the script stamps.
+        $sources = ScriptManifest::fromScript($onDisk)?->sources;
+        $rendered = null === $sources
+            ? null
+            : $this->writer->render($session->result()->plan, $request->outputPath, $sources);
+        if ($rendered !== $onDisk) {
             return null;
         }
+        $this->checkPreloadUser($request->verify, $session, $request->outputPath);
         $this->progress->finish(\sprintf(
             'Reused the last verification of %s: script, tree, options, PHP and ini unchanged',
             $request->outputPath,

@@ -28,7 +28,11 @@ final class PreloadScriptWriter
         "ends.\n"
         ."ini_set('memory_limit', '-1');\n\n";
 
-    public function render(PreloadPlan $plan, string $scriptPath): string
+    /**
+     * @param string|null $sources the sources hash to stamp, when the caller vouches for the files' contents (the
+     *                             manifest of a script whose files the reuse key saw unchanged); null: hash them
+     */
+    public function render(PreloadPlan $plan, string $scriptPath, ?string $sources = null): string
     {
         $scriptDir = \dirname($scriptPath);
         $root = $plan->projectRoot;
@@ -41,7 +45,11 @@ final class PreloadScriptWriter
             $expressions[] = $this->pathExpression($file->path, $scriptDir, $root);
             $lines[] = '    '.end($expressions).',';
         }
-        $manifest = ScriptManifest::of($expressions, array_map(static fn ($f): string => $f->path, $plan->included));
+        $manifest = ScriptManifest::of(
+            $expressions,
+            array_map(static fn ($f): string => $f->path, $plan->included),
+            $sources,
+        );
 
         $header = [
             \sprintf(

@@ -17,6 +17,14 @@ final class ScriptManifest
     /** How the sources hash of scripts written now starts: their files hashed with xxh128. */
     private const SOURCES_HASH = 'xxh128:';
 
+    /**
+     * Each file's xxh128 hash as this process last read it, with the stat it had (device, inode, size, mtime,
+     * ctime): generate writes the script of a plan and then of its fitted part, and hashes each file once.
+     *
+     * @var array<string, array{string, string}>
+     */
+    private static array $hashed = [];
+
     public function __construct(
         public readonly string $plan,
         public readonly string $sources,
@@ -26,10 +34,12 @@ final class ScriptManifest
     /**
      * @param list<string> $pathExpressions the PHP expressions of the paths, as the script writes them
      * @param list<string> $files           the same files as absolute paths
+     * @param string|null  $sources         their sources hash, when the caller knows it (see
+     *                                      PreloadScriptWriter::render())
      */
-    public static function of(array $pathExpressions, array $files): self
+    public static function of(array $pathExpressions, array $files, ?string $sources = null): self
     {
-        return new self(hash('sha256', implode("\n", $pathExpressions)), self::sourcesHash($files));
+        return new self(hash('sha256', implode("\n", $pathExpressions)), $sources ?? self::sourcesHash($files));
     }
 
     /**
@@ -43,15 +53,36 @@ final class ScriptManifest
     public static function sourcesHash(array $files, ?string $like = null): string
     {
         $earlier = null !== $like && !str_starts_with($like, self::SOURCES_HASH);
-        $algorithm = $earlier ? 'sha256' : 'xxh128';
         $hashes = [];
         foreach ($files as $file) {
-            $hash = is_file($file) ? @hash_file($algorithm, $file) : false;
+            if (!$earlier) {
+                $hashes[] = self::xxh128($file);
+                continue;
+            }
+            $hash = is_file($file) ? @hash_file('sha256', $file) : false;
             $hashes[] = false === $hash ? '-' : $hash;
         }
         $hash = hash('sha256', implode("\n", $hashes));
 
         return $earlier ? $hash : self::SOURCES_HASH.$hash;
+    }
+
+    private static function xxh128(string $file): string
+    {
+        // PHP keeps the last stat() it made, even across a write to the file: ask the file system.
+        clearstatcache(false, $file);
+        $stat = @stat($file);
+        if (false === $stat || !is_file($file)) {
+            return '-';
+        }
+        $key = implode(' ', [$stat['dev'], $stat['ino'], $stat['size'], $stat['mtime'], $stat['ctime']]);
+        [$known, $hash] = self::$hashed[$file] ?? ['', ''];
+        if ($known !== $key) {
+            $hash = @hash_file('xxh128', $file) ?: '-';
+            self::$hashed[$file] = [$key, $hash];
+        }
+
+        return $hash;
     }
 
     public function className(): string

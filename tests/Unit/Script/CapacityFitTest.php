@@ -26,6 +26,7 @@ use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerifyOptions;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\FixtureProjects;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -92,6 +93,41 @@ final class CapacityFitTest extends TestCase
         self::assertSame(0, $report->warningCount());
         // The command a user can run again sets OPcache's sizes as the php.ini does.
         self::assertStringNotContainsString('interned_strings_buffer=64', $report->commandLine);
+    }
+
+    public function testAFitJustUnderTheBufferIsNotBootedAgain(): void
+    {
+        $this->project = FixtureProjects::copy('clean', $this->directory);
+        // 1,450 bytes per source byte: the whole fixture needs some 8% more than a 2 MB buffer leaves the preload.
+        $php = new InternedStringsPhp($this->project, perSourceByte: 1450, iniBuffer: 2 * 1048576);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        $outcome = $generator->generate(new GenerateRequest(
+            new PlanRequest($this->project),
+            new PlanOptions([], false),
+            $this->project.'/preload.php',
+            new VerifyOptions(self::bufferOfTwoMegabytes()),
+        ));
+
+        self::assertTrue($outcome->succeeded());
+        self::assertCount(1, $outcome->capacityRounds);
+        self::assertSame([64 * 1048576], $php->preloadBuffers, 'the whole plan booted once, the fit not at all');
+        $report = $outcome->verification;
+        self::assertNotNull($report?->unbootedFit);
+        self::assertSame(\count($outcome->planResult->plan->included), $report->unbootedFit->keptFiles);
+        self::assertSame(0, $report->warningCount());
+        self::assertFileExists($this->project.'/preload.php');
+        self::assertSame(
+            array_map(static fn ($f): string => $f->path, $outcome->planResult->plan->included),
+            array_map(
+                static fn (string $f): string => realpath($f) ?: $f,
+                ScriptManifest::filesOf(
+                    (string) file_get_contents($this->project.'/preload.php'),
+                    $this->project.'/preload.php',
+                ),
+            ),
+            'the fitted script is the one in place',
+        );
     }
 
     public function testTheMostSharedFilesAreKeptFirst(): void
@@ -201,6 +237,20 @@ final class CapacityFitTest extends TestCase
 
     private string $project = '';
 
+    private static function bufferOfTwoMegabytes(): PhpInstallation
+    {
+        return new PhpInstallation(
+            'php',
+            null,
+            new PhpSettings(
+                '/etc/php/fpm/php.ini',
+                'test',
+                null,
+                ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '2'],
+            ),
+        );
+    }
+
     /** @return array{GenerateOutcome, InternedStringsPhp} */
     private function generate(bool $fit): array
     {
@@ -253,6 +303,8 @@ final class InternedStringsPhp implements ProcessRunner
         private readonly string $project,
         private readonly int $perSourceByte = 1000,
         private readonly int $memoryPerSourceByte = 10,
+        /** the php.ini's interned-string buffer: what a boot without -d opcache.interned_strings_buffer has */
+        private readonly int $iniBuffer = 1048576,
     ) {
     }
 
@@ -263,7 +315,7 @@ final class InternedStringsPhp implements ProcessRunner
         ?array $environment = null,
     ): ProcessResult {
         $wrapper = null;
-        $buffer = 1048576;
+        $buffer = $this->iniBuffer;
         foreach ($command as $argument) {
             if (str_starts_with($argument, 'opcache.preload=')) {
                 $wrapper = substr($argument, \strlen('opcache.preload='));

@@ -72,6 +72,31 @@ final class ScriptManifestTest extends TestCase
         );
     }
 
+    public function testAFileChangedSinceItWasHashedIsHashedAgain(): void
+    {
+        $directory = new TemporaryDirectory();
+        try {
+            $file = $directory->path.'/A.php';
+            file_put_contents($file, "<?php\nclass A {}\n");
+            $first = ScriptManifest::sourcesHash([$file]);
+            self::assertSame($first, ScriptManifest::sourcesHash([$file]));
+
+            file_put_contents($file, "<?php\nclass B {}\n");
+            touch($file, time() + 10);
+            self::assertNotSame($first, ScriptManifest::sourcesHash([$file]), 'same size, another mtime');
+
+            $second = ScriptManifest::sourcesHash([$file]);
+            file_put_contents($file, "<?php\nclass Longer {}\n");
+            touch($file, time() + 10);
+            self::assertNotSame($second, ScriptManifest::sourcesHash([$file]), 'same mtime, another size');
+
+            unlink($file);
+            self::assertSame(ScriptManifest::sourcesHash(['/no/such/file.php']), ScriptManifest::sourcesHash([$file]));
+        } finally {
+            $directory->remove();
+        }
+    }
+
     /** @return iterable<string, array{string}> */
     public static function fixtureNames(): iterable
     {
