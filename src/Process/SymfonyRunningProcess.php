@@ -15,14 +15,19 @@ final class SymfonyRunningProcess implements RunningProcess
 
     private readonly ?int $startTime;
 
-    /** @param bool $ownSession it was started in a session of its own (setsid), which holds everything it forks */
+    /**
+     * @param bool        $ownSession it was started in a session of its own (setsid), which holds everything it forks
+     * @param ProcessTree $tree       where its processes are looked up when it is stopped
+     */
     public function __construct(
         private readonly Process $process,
         private readonly bool $ownSession = false,
         private readonly ?string $commandLine = null,
+        private readonly ProcessTree $tree = new ProcessTree(),
     ) {
         $this->pid = $process->getPid();
-        $this->startTime = null === $this->pid ? null : (new ProcessTree())->startTime($this->pid);
+        // Also of a program that ended already and is not reaped: its PID is known to be its own until then.
+        $this->startTime = null === $this->pid ? null : $tree->startTimeOfAny($this->pid);
         // Until it is stopped, a run that ends (or is interrupted) stops it.
         $this->guarded = InterruptGuard::instance()->stopOnExit(fn () => $this->stop(2.0));
     }
@@ -59,8 +64,11 @@ final class SymfonyRunningProcess implements RunningProcess
             InterruptGuard::instance()->forget($this->guarded);
             $this->guarded = null;
         }
-        if (null !== $this->pid && ($this->ownSession || (new ProcessTree())->isAlive($this->pid))) {
-            (new TreeStop($this->pid, $this->ownSession, $this->startTime))->stop($graceSeconds, function (): void {
+        // Without a session of its own, only a process that runs or is a zombie (whose children still name it as
+        // their parent) can have descendants to find; a session may outlive its leader.
+        if (null !== $this->pid && ($this->ownSession || null !== $this->tree->startTimeOfAny($this->pid))) {
+            $stop = new TreeStop($this->pid, $this->ownSession, $this->startTime, $this->tree);
+            $stop->stop($graceSeconds, function (): void {
                 $this->process->isRunning();
             });
         }
