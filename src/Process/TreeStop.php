@@ -23,6 +23,12 @@ namespace Preheat\Process;
  */
 final class TreeStop
 {
+    /**
+     * The start time of a process known to have ended and been reaped: a process with its PID now is another one,
+     * and its session, if it still has members, is ours (the kernel gives no PID still naming a session).
+     */
+    public const REAPED = -1;
+
     /** How long SIGKILL may take to leave no process: the kernel needs no more than a moment. */
     private const KILL_SECONDS = 5.0;
 
@@ -33,7 +39,7 @@ final class TreeStop
 
     /**
      * @param int|null $startTime when $pid started (ProcessTree::startTime()), if known: once it is reaped its PID
-     *                            may be someone else's
+     *                            may be someone else's; self::REAPED when it is known to be reaped already
      */
     public function __construct(
         private readonly int $pid,

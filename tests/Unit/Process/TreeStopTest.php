@@ -7,8 +7,10 @@ namespace Preheat\Tests\Unit\Process;
 use PHPUnit\Framework\TestCase;
 use Preheat\Process\ProcessTree;
 use Preheat\Process\SymfonyProcessRunner;
+use Preheat\Process\SymfonyRunningProcess;
 use Preheat\Process\TreeStop;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
 
 /**
  * What stopping a program costs and what it still finds: a program that ended and left nothing behind costs one
@@ -53,6 +55,30 @@ final class TreeStopTest extends TestCase
         self::assertGreaterThan(0, $sleep);
         self::assertFalse($tree->isAlive($sleep), 'the sleep left in the session is stopped');
         self::assertGreaterThan(1, $tree->scans(), 'and a second look made sure');
+    }
+
+    public function testWhatAProgramThatEndedBeforeItsPidWasAskedLeftRunningIsStillStopped(): void
+    {
+        // A program that ends at once may be reaped by the start itself, before its PID is asked: Symfony then
+        // says null. What it left running in its session is ours all the same.
+        $process = new Process(['setsid', 'sh', '-c', 'sleep 30 </dev/null >/dev/null 2>&1 & echo $!']);
+        $process->start();
+        $process->wait();
+        $sleep = (int) trim($process->getOutput());
+        $tree = new ProcessTree();
+        $started = $tree->startTime($sleep);
+        self::assertNotNull($started, 'the sleep runs on after its parent ended');
+
+        try {
+            $running = new SymfonyRunningProcess($process, true, null, $tree);
+            self::assertNull($running->pid(), 'it ended: no PID of a running program');
+            $running->stop(1.0);
+
+            self::assertFalse($tree->isAlive($sleep), 'what it left in its session is stopped');
+        } finally {
+            // Not left behind by a failure: the sleep, if it is still the process started.
+            $tree->startTime($sleep) === $started ? posix_kill($sleep, \SIGKILL) : null;
+        }
     }
 
     public function testASessionWhoseLeadersPidWasGivenToAnotherProgramIsNotOurs(): void
