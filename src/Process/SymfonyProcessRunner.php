@@ -11,6 +11,11 @@ use Symfony\Component\Process\Process;
 
 final class SymfonyProcessRunner implements ProcessRunner
 {
+    /** @param ProcessTree $tree where the processes of a program are looked up when it ends or is stopped */
+    public function __construct(private readonly ProcessTree $tree = new ProcessTree())
+    {
+    }
+
     public function run(
         array $command,
         ?string $workingDirectory = null,
@@ -35,7 +40,7 @@ final class SymfonyProcessRunner implements ProcessRunner
             throw ProcessFailed::cannotStart($command, $error->getMessage());
         }
         // Interrupted while it runs (a verification can take minutes), the run stops it and what it started.
-        $running = new SymfonyRunningProcess($process, $ownSession);
+        $running = new SymfonyRunningProcess($process, $ownSession, null, $this->tree);
         try {
             $process->wait();
         } catch (ProcessTimedOutException) {
@@ -72,7 +77,12 @@ final class SymfonyProcessRunner implements ProcessRunner
             throw ProcessFailed::cannotStart($command, $error->getMessage());
         }
 
-        return new SymfonyRunningProcess($process, null !== $setsid, (new Process($command))->getCommandLine());
+        return new SymfonyRunningProcess(
+            $process,
+            null !== $setsid,
+            (new Process($command))->getCommandLine(),
+            $this->tree,
+        );
     }
 
     /**

@@ -15,14 +15,30 @@ final class SymfonyRunningProcess implements RunningProcess
 
     private readonly ?int $startTime;
 
-    /** @param bool $ownSession it was started in a session of its own (setsid), which holds everything it forks */
+    /** Its PID, also when it ended before it was asked (then pid() is null): what stop() looks for. */
+    private readonly ?int $stopPid;
+
+    /**
+     * @param bool        $ownSession it was started in a session of its own (setsid), which holds everything it forks
+     * @param ProcessTree $tree       where its processes are looked up when it is stopped
+     */
     public function __construct(
         private readonly Process $process,
         private readonly bool $ownSession = false,
         private readonly ?string $commandLine = null,
+        private readonly ProcessTree $tree = new ProcessTree(),
     ) {
         $this->pid = $process->getPid();
-        $this->startTime = null === $this->pid ? null : (new ProcessTree())->startTime($this->pid);
+        if (null !== $this->pid) {
+            $this->stopPid = $this->pid;
+            // Also of a program that ended already and is not reaped: its PID is known to be its own until then.
+            $this->startTime = $tree->startTimeOfAny($this->pid);
+        } else {
+            // It ended so soon that the start reaped it, and Symfony tells no PID of a program that ended: what
+            // it left running in its session is still ours, found by the PID the start was told.
+            $this->stopPid = self::startedPid($process);
+            $this->startTime = null === $this->stopPid ? null : TreeStop::REAPED;
+        }
         // Until it is stopped, a run that ends (or is interrupted) stops it.
         $this->guarded = InterruptGuard::instance()->stopOnExit(fn () => $this->stop(2.0));
     }
@@ -59,13 +75,25 @@ final class SymfonyRunningProcess implements RunningProcess
             InterruptGuard::instance()->forget($this->guarded);
             $this->guarded = null;
         }
-        if (null !== $this->pid && ($this->ownSession || (new ProcessTree())->isAlive($this->pid))) {
-            (new TreeStop($this->pid, $this->ownSession, $this->startTime))->stop($graceSeconds, function (): void {
+        // Without a session of its own, only a process that runs or is a zombie (whose children still name it as
+        // their parent) can have descendants to find; a session may outlive its leader.
+        $pid = $this->stopPid;
+        if (null !== $pid && ($this->ownSession || null !== $this->tree->startTimeOfAny($pid))) {
+            $stop = new TreeStop($pid, $this->ownSession, $this->startTime, $this->tree);
+            $stop->stop($graceSeconds, function (): void {
                 $this->process->isRunning();
             });
         }
         // Reaps it (and closes its pipes); nothing is left to signal by now.
         $this->process->stop(0);
+    }
+
+    /** The PID proc_open() was told, kept by Process also after the program ended (its getPid() is null then). */
+    private static function startedPid(Process $process): ?int
+    {
+        $pid = (fn (): mixed => $this->processInformation['pid'] ?? null)->call($process);
+
+        return \is_int($pid) && $pid > 0 ? $pid : null;
     }
 
     public function output(): string
