@@ -70,10 +70,10 @@ final class GenerateSessionTest extends TestCase
     {
         return [
             array_map(static fn ($f): string => $f->path, $result->plan->included),
-            array_map(
+            array_values(array_map(
                 static fn ($f): string => $f->path.': '.$f->exclusion->reason->value.' '.$f->exclusion->message,
                 $result->plan->droppedFiles,
-            ),
+            )),
         ];
     }
 
