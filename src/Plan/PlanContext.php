@@ -37,10 +37,13 @@ final class PlanContext
         $this->locator = $locator ?? ClassLocator::none();
     }
 
-    /** The context a result was planned in, to plan it again. */
+    /**
+     * The context a result was planned in, to plan it again: the same one when the result has it, so that the
+     * planner's work on it is not done twice.
+     */
     public static function of(PlanResult $result): self
     {
-        return new self(
+        return $result->context ?? new self(
             $result->scan->inventory,
             $result->project,
             $result->plan->roots,

@@ -32,6 +32,9 @@ final class PlanPipeline
     /** @var array<string, BuiltinSymbols> by PHP binary: fix and budget rounds plan again with the same PHP */
     private array $builtins = [];
 
+    /** @var array<string, Planner> by PHP binary: a replan uses what the first plan computed (see Planner::plan()) */
+    private array $planners = [];
+
     /** @var array<string, ScannedApp> by request */
     private array $scanned = [];
 
@@ -85,6 +88,7 @@ final class PlanPipeline
                 ...$this->warnings($request, $options, $project, $scan),
                 ...$this->syntaxNotes($scan, $this->builtins($request->phpBinary)->phpVersion, $project->root),
             ],
+            $context,
         );
     }
 
@@ -127,7 +131,7 @@ final class PlanPipeline
 
     private function planner(?string $phpBinary): Planner
     {
-        return new Planner($this->builtins($phpBinary), $this->timings);
+        return $this->planners[$phpBinary ?? ''] ??= new Planner($this->builtins($phpBinary), $this->timings);
     }
 
     /** @return list<Note> */

@@ -26,7 +26,7 @@ final class PlanState
     /** @var array<string, Declaration> lower-case class-like name => its declaration in the eligible file */
     public array $declarations = [];
 
-    /** What PHP loads to check method signatures, computed once a round from $declarations. */
+    /** What PHP loads to check method signatures of $declarations, set once screening has made them. */
     public ?SignatureDependencies $signatures = null;
 
     /** @var array<string, DroppedFile> */

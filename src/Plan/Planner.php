@@ -21,16 +21,24 @@ final class Planner
 
     private readonly BuiltinSignatures $builtinSignatures;
 
+    /**
+     * @var \WeakMap<PlanContext, SignatureDependencies> by context: what its classes' signatures need, kept for the
+     *                                                   next plan of the same context
+     */
+    private \WeakMap $signatures;
+
     public function __construct(
         private readonly BuiltinSymbols $builtins,
         private readonly Timings $timings = new Timings(),
     ) {
         $this->builtinSignatures = new BuiltinSignatures($builtins);
+        $this->signatures = new \WeakMap();
     }
 
     /**
-     * Stateless: everything a call needs is in its context and options, so one planner (for one PHP) plans
-     * a context again as often as verification asks.
+     * A plan depends on its context and options alone, so one planner (for one PHP) plans a context again as
+     * often as verification asks. What depends on the context alone is computed once for it and kept (while the
+     * context lives): a plan after the first computes again only what the options change.
      */
     public function plan(PlanContext $context, PlanOptions $options): PreloadPlan
     {
@@ -47,6 +55,7 @@ final class Planner
                 'screen files (incl. duplicates with context files)',
                 fn () => $this->screenFiles($context, $options, $state, $requireRule),
             );
+            $state->signatures = $this->signaturesFor($context, $state->declarations);
             $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
             $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
             $this->applyFits($options, $state);
@@ -489,13 +498,26 @@ final class Planner
 
     private function signatures(PlanState $state): SignatureDependencies
     {
-        return $state->signatures ??= $this->timings->span(
+        return $state->signatures ?? throw new \LogicException('The signature dependencies are made after screening.');
+    }
+
+    /**
+     * What PHP loads to check the signatures of $declarations: the context's index, moved to them, so that a
+     * plan of the same context with other forced drops computes again only the classes they touch.
+     *
+     * @param array<string, Declaration> $declarations
+     */
+    private function signaturesFor(PlanContext $context, array $declarations): SignatureDependencies
+    {
+        return $this->timings->span(
             'signature dependencies (index)',
-            fn (): SignatureDependencies => new SignatureDependencies(
-                $state->declarations,
-                $this->builtinSignatures,
-                $this->builtins->phpVersion,
-            ),
+            fn (): SignatureDependencies => isset($this->signatures[$context])
+                ? $this->signatures[$context]->update($declarations)
+                : $this->signatures[$context] = new SignatureDependencies(
+                    $declarations,
+                    $this->builtinSignatures,
+                    $this->builtins->phpVersion,
+                ),
         );
     }
 

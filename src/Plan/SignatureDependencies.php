@@ -55,20 +55,107 @@ final class SignatureDependencies
     private array $answers = [];
 
     /**
+     * @var array<string, array<int, true>> lower-case name => the answers of the classes that name it (as
+     *                                      themselves, a parent, an interface or a trait): what to forget when
+     *                                      the declaration under that name changes
+     */
+    private array $answersNaming = [];
+
+    /**
+     * @var array<string, array<string, true>>|null lower-case name => the declarations naming it as their parent,
+     *                                              an interface or a trait; made at the first update()
+     */
+    private ?array $referrers = null;
+
+    /**
+     * @var array<string, true> the tables (of methods, of interfaces) that met a cycle of ancestors: what they hold
+     *                          depends on which class of the cycle was asked first, so they are never kept for
+     *                          another plan
+     */
+    private array $onCycle = [];
+
+    /** @var array<int, true> the answers that met such a cycle */
+    private array $answersOnCycle = [];
+
+    /** Whether the answer being computed met such a cycle. */
+    private bool $meetsCycle = false;
+
+    /**
      * @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under
      *                                                 it
      */
     public function __construct(
-        private readonly array $declarations,
+        private array $declarations,
         private readonly ?BuiltinSignatures $builtins = null,
         private readonly string $phpVersion = \PHP_VERSION,
     ) {
     }
 
+    /**
+     * Answers for $declarations from now on (a plan of the same scan with other forced drops), keeping every
+     * answer the change cannot touch: an answer rests only on the declarations under its class's ancestors'
+     * names (parents, interfaces, traits, transitively), so only the classes with a changed declaration
+     * among those are computed again. What a cycle of ancestors touched is always computed again, as a fresh
+     * index would, in the order the next plan asks.
+     *
+     * @param array<string, Declaration> $declarations
+     */
+    public function update(array $declarations): self
+    {
+        $changed = [];
+        foreach ($declarations as $key => $declaration) {
+            if (($this->declarations[$key] ?? null) !== $declaration) {
+                $changed[$key] = true;
+            }
+        }
+        foreach ($this->declarations as $key => $_) {
+            if (!isset($declarations[$key])) {
+                $changed[$key] = true;
+            }
+        }
+        // Who names a changed declaration, transitively, by the ancestors as they were (built-in ancestors
+        // name none).
+        $referrers = $this->referrers ??= self::referrersOf($this->declarations);
+        $stale = $changed + $this->onCycle;
+        $queue = array_keys($changed);
+        while ([] !== $queue) {
+            foreach ($referrers[array_pop($queue)] ?? [] as $key => $_) {
+                if (!isset($stale[$key])) {
+                    $stale[$key] = true;
+                    $queue[] = $key;
+                }
+            }
+        }
+        foreach ($stale as $key => $_) {
+            unset($this->tables[$key], $this->interfaces[$key]);
+            foreach ($this->answersNaming[$key] ?? [] as $id => $_) {
+                unset($this->answers[$id]);
+            }
+            unset($this->answersNaming[$key]);
+        }
+        foreach ($this->answersOnCycle as $id => $_) {
+            unset($this->answers[$id]);
+        }
+        $this->onCycle = [];
+        $this->answersOnCycle = [];
+        foreach ($changed as $key => $_) {
+            foreach (self::ancestorKeys($this->declarations[$key] ?? null) as $name) {
+                unset($referrers[$name][$key]);
+            }
+            foreach (self::ancestorKeys($declarations[$key] ?? null) as $name) {
+                $referrers[$name][$key] = true;
+            }
+        }
+        $this->referrers = $referrers;
+        $this->declarations = $declarations;
+
+        return $this;
+    }
+
     /** @return list<SignatureDependency> what PHP loads to check $class's methods when it links it */
     public function of(Declaration $class): array
     {
-        return ($this->answers[spl_object_id($class)] ??= $this->compute($class))[0];
+        return $this->answer($class)[0];
     }
 
     /**
@@ -79,13 +166,71 @@ final class SignatureDependencies
      */
     public function conflictOf(Declaration $class): ?string
     {
-        return ($this->answers[spl_object_id($class)] ??= $this->compute($class))[1];
+        return $this->answer($class)[1];
+    }
+
+    /** @return array{list<SignatureDependency>, string|null} */
+    private function answer(Declaration $class): array
+    {
+        $id = spl_object_id($class);
+        if (isset($this->answers[$id])) {
+            return $this->answers[$id];
+        }
+        $answer = $this->compute($class);
+        if ($this->meetsCycle) {
+            $this->answersOnCycle[$id] = true;
+        }
+        $this->answersNaming[strtolower($class->name)][$id] = true;
+        foreach (self::ancestorKeys($class) as $name) {
+            $this->answersNaming[$name][$id] = true;
+        }
+
+        return $this->answers[$id] = $answer;
+    }
+
+    /**
+     * @param array<string, Declaration> $declarations
+     *
+     * @return array<string, array<string, true>>
+     */
+    private static function referrersOf(array $declarations): array
+    {
+        $referrers = [];
+        foreach ($declarations as $key => $declaration) {
+            foreach (self::ancestorKeys($declaration) as $name) {
+                $referrers[$name][$key] = true;
+            }
+        }
+
+        return $referrers;
+    }
+
+    /** @return list<string> the lower-case names of a class's parent, interfaces and traits */
+    private static function ancestorKeys(?Declaration $class): array
+    {
+        return null === $class ? [] : array_map(
+            static fn (string $name): string => strtolower(ltrim($name, '\\')),
+            $class->linkDependencies(),
+        );
+    }
+
+    /**
+     * A table was asked for while a class of a cycle of ancestors was being computed, or was computed so: what
+     * is being computed now (every table on the way, and the answer) depends on the order classes are asked.
+     */
+    private function meetCycle(): void
+    {
+        $this->meetsCycle = true;
+        foreach ($this->visiting as $key => $_) {
+            $this->onCycle[ltrim((string) $key, '@')] = true;
+        }
     }
 
     /** @return array{list<SignatureDependency>, string|null} */
     private function compute(Declaration $class): array
     {
         $this->conflict = null;
+        $this->meetsCycle = false;
         $own = $this->ownMethods($class);
         $parentTable = null === $class->parent ? [] : $this->table($class->parent);
         $inherited = null === $class->parent ? [] : $this->interfacesOf($class->parent);
@@ -840,10 +985,19 @@ final class SignatureDependencies
     {
         $key = strtolower(ltrim($name, '\\'));
         if (isset($this->tables[$key])) {
+            if (isset($this->onCycle[$key])) {
+                $this->meetCycle();
+            }
+
             return $this->tables[$key];
         }
         $class = $this->declarations[$key] ?? $this->builtins?->declarationOf($name);
-        if (null === $class || isset($this->visiting[$key])) {
+        if (null === $class) {
+            return [];
+        }
+        if (isset($this->visiting[$key])) {
+            $this->meetCycle();
+
             return [];
         }
         $this->visiting[$key] = true;
@@ -862,10 +1016,19 @@ final class SignatureDependencies
     {
         $key = strtolower(ltrim($name, '\\'));
         if (isset($this->interfaces[$key])) {
+            if (isset($this->onCycle[$key])) {
+                $this->meetCycle();
+            }
+
             return $this->interfaces[$key];
         }
         $class = $this->declarations[$key] ?? null;
-        if (null === $class || isset($this->visiting['@'.$key])) {
+        if (null === $class) {
+            return [];
+        }
+        if (isset($this->visiting['@'.$key])) {
+            $this->meetCycle();
+
             return [];
         }
         $this->visiting['@'.$key] = true;
