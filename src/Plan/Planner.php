@@ -14,6 +14,8 @@ use Preheat\Util\RelativePath;
 /**
  * Turns an inventory into a plan that is safe by construction: it starts from every wanted file and
  * drops, transitively, whatever PHP could not preload or whose preloading would change what the app does.
+ *
+ * @phpstan-import-type Need from SignatureDependencies
  */
 final class Planner
 {
@@ -27,12 +29,16 @@ final class Planner
      */
     private \WeakMap $signatures;
 
+    /** @var \WeakMap<PlanContext, array{PlanOptions, PlanState}> by context: the last screening, with its options */
+    private \WeakMap $screenings;
+
     public function __construct(
         private readonly BuiltinSymbols $builtins,
         private readonly Timings $timings = new Timings(),
     ) {
         $this->builtinSignatures = new BuiltinSignatures($builtins);
         $this->signatures = new \WeakMap();
+        $this->screenings = new \WeakMap();
     }
 
     /**
@@ -42,18 +48,28 @@ final class Planner
      */
     public function plan(PlanContext $context, PlanOptions $options): PreloadPlan
     {
+        // Planning hands the inventory's objects around by the thousand and makes no garbage cycles, while each
+        // run of PHP's cycle collector walks all that its candidates reach (most of the inventory) to find
+        // nothing: a fifth of a plan's time. Paused while planning, it runs at most once for a plan, later.
+        $collecting = gc_enabled();
+        gc_disable();
+        try {
+            return $this->planRounds($context, $options);
+        } finally {
+            if ($collecting) {
+                gc_enable();
+            }
+        }
+    }
+
+    private function planRounds(PlanContext $context, PlanOptions $options): PreloadPlan
+    {
         $inventory = $context->inventory;
         $project = $context->project;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
-            $state = new PlanState();
-            $requireRule = null === $options->requires ? null : new RequireLoadedRule(
-                $options->requires,
-                $inventory,
-                $project,
-            );
-            $this->timings->span(
+            $state = $this->timings->span(
                 'screen files (incl. duplicates with context files)',
-                fn () => $this->screenFiles($context, $options, $state, $requireRule),
+                fn (): PlanState => $this->screened($context, $options),
             );
             $state->signatures = $this->signaturesFor($context, $state->declarations);
             $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
@@ -85,6 +101,34 @@ final class Planner
         throw new \LogicException('Could not order the files: too many circular dependencies between files.');
     }
 
+    /**
+     * The state after screening: computed again only when what screening depends on changed since the last plan
+     * of the context (a fit or the strategy's seeds do not change it; a forced drop does).
+     */
+    private function screened(PlanContext $context, PlanOptions $options): PlanState
+    {
+        $last = $this->screenings[$context] ?? null;
+        if (
+            null !== $last
+            && $last[0]->ignore === $options->ignore
+            && $last[0]->includeDev === $options->includeDev
+            && $last[0]->requires === $options->requires
+            && $last[0]->forcedDrops == $options->forcedDrops
+        ) {
+            return clone $last[1];
+        }
+        $state = new PlanState($context);
+        $requireRule = null === $options->requires ? null : new RequireLoadedRule(
+            $options->requires,
+            $context->inventory,
+            $context->project,
+        );
+        $this->screenFiles($context, $options, $state, $requireRule);
+        $this->screenings[$context] = [$options, clone $state];
+
+        return $state;
+    }
+
     /** Drops files for reasons of their own, before looking at what they need. */
     private function screenFiles(
         PlanContext $context,
@@ -106,7 +150,7 @@ final class Planner
                 }
             }
             $state->eligible[$path] = $file;
-            foreach ($file->classLikes() as $declaration) {
+            foreach ($context->classLikes($file) as $declaration) {
                 $state->providers[strtolower($declaration->name)] = $path;
                 $state->declarations[strtolower($declaration->name)] = $declaration;
             }
@@ -324,9 +368,9 @@ final class Planner
                 continue;
             }
             $state->wanted[$path] = $state->eligible[$path];
-            foreach ($state->eligible[$path]->linkedClasses() as $declaration) {
-                foreach ($this->needs($declaration, $state) as [$dependency]) {
-                    $provider = $state->providers[strtolower($dependency)] ?? null;
+            foreach ($state->context->linkedClasses($state->eligible[$path]) as $declaration) {
+                foreach ($this->needs($declaration, $state) as [, $key]) {
+                    $provider = $state->providers[$key] ?? null;
                     if (null !== $provider && !isset($state->wanted[$provider])) {
                         $queue[] = $provider;
                     }
@@ -361,7 +405,7 @@ final class Planner
         $dependents = [];
         $queue = [];
         foreach ($state->wanted as $path => $file) {
-            foreach ($file->linkedClasses() as $declaration) {
+            foreach ($context->linkedClasses($file) as $declaration) {
                 $conflict = $this->signatures($state)->conflictOf($declaration);
                 if (null !== $conflict) {
                     $state->dropFileFor(
@@ -372,13 +416,13 @@ final class Planner
                     $queue[] = $path;
                     continue 2;
                 }
-                foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
+                foreach ($this->needs($declaration, $state) as [$dependency, $key, $check]) {
                     if ($this->builtins->hasClass($dependency)) {
                         continue;
                     }
-                    $provider = $state->providers[strtolower($dependency)] ?? null;
+                    $provider = $state->providers[$key] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider])) {
-                        $dependents[strtolower($dependency)][$path] ??= [$declaration->name, $check];
+                        $dependents[$key][$path] ??= [$declaration->name, $check];
                         continue;
                     }
                     $exclusion = null === $check
@@ -409,7 +453,7 @@ final class Planner
     {
         while ([] !== $queue) {
             $dropped = $inventory->file(array_pop($queue));
-            foreach ($dropped?->classLikes() ?? [] as $declaration) {
+            foreach (null === $dropped ? [] : $state->context->classLikes($dropped) as $declaration) {
                 foreach ($dependents[strtolower($declaration->name)] ?? [] as $path => [$class, $check]) {
                     if (!isset($state->wanted[$path])) {
                         continue;
@@ -437,11 +481,10 @@ final class Planner
         $edges = [];
         $checks = [];
         foreach ($state->wanted as $path => $file) {
-            foreach ($file->classLikes() as $declaration) {
+            foreach ($state->context->classLikes($file) as $declaration) {
                 $from = strtolower($declaration->name);
                 $edges[$from] = [];
-                foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
-                    $to = strtolower($dependency);
+                foreach ($this->needs($declaration, $state) as [, $to, $check]) {
                     $provider = $state->providers[$to] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider]) && $to !== $from) {
                         $edges[$from][] = $to;
@@ -484,16 +527,11 @@ final class Planner
      * What a class needs in the plan to link: its parent, interfaces and traits, then the classes PHP loads
      * to check its methods' signatures against its ancestors' (those come with the check that needs them).
      *
-     * @return list<array{string, SignatureDependency|null}>
+     * @return list<Need> [name, lower-case name, check]
      */
     private function needs(Declaration $declaration, PlanState $state): array
     {
-        $needs = array_map(static fn (string $name): array => [$name, null], $declaration->linkDependencies());
-        foreach ($this->signatures($state)->of($declaration) as $dependency) {
-            $needs[] = [$dependency->class, $dependency];
-        }
-
-        return $needs;
+        return $this->signatures($state)->needsOf($declaration);
     }
 
     private function signatures(PlanState $state): SignatureDependencies
@@ -672,9 +710,9 @@ final class Planner
                     continue;
                 }
                 $keep[$path] = true;
-                foreach ($state->wanted[$path]->linkedClasses() as $declaration) {
-                    foreach ($this->needs($declaration, $state) as [$dependency]) {
-                        $provider = $state->providers[strtolower($dependency)] ?? null;
+                foreach ($state->context->linkedClasses($state->wanted[$path]) as $declaration) {
+                    foreach ($this->needs($declaration, $state) as [, $key]) {
+                        $provider = $state->providers[$key] ?? null;
                         if (null !== $provider && !isset($keep[$provider])) {
                             $queue[] = $provider;
                         }
@@ -744,9 +782,10 @@ final class Planner
         // Named classes only: the preload script never declares an anonymous class (OPcache links it, if
         // at all, after compiling every file), so what it links to puts no order on files, and a trait
         // whose method returns `new class extends X { use ThisTrait; }` is no cycle.
-        foreach ($file->classLikes() as $declaration) {
-            foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
-                $provider = $state->providers[strtolower($dependency)] ?? null;
+        $classes = $state->context->classLikes($file);
+        foreach ($classes as $declaration) {
+            foreach ($this->needs($declaration, $state) as [$dependency, $key, $check]) {
+                $provider = $state->providers[$key] ?? null;
                 if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {
                     continue;
                 }
@@ -779,7 +818,7 @@ final class Planner
         $marks[$path] = 2;
         $ordered[] = new PlannedFile(
             $path,
-            array_map(static fn (Declaration $d): string => $d->name, $file->classLikes()),
+            array_map(static fn (Declaration $d): string => $d->name, $classes),
             array_map(static fn (Declaration $d): string => $d->name, $file->functions()),
             $state->kept[$path] ?? null,
         );
@@ -801,7 +840,7 @@ final class Planner
         $queue = [$path];
         while ([] !== $queue) {
             $file = $state->wanted[array_pop($queue)] ?? null;
-            foreach ($file?->classLikes() ?? [] as $declaration) {
+            foreach (null === $file ? [] : $state->context->classLikes($file) as $declaration) {
                 foreach ($declaration->linkDependencies() as $dependency) {
                     $provider = $state->providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider]) && !isset($found[$provider])) {

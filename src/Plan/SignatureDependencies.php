@@ -30,6 +30,11 @@ use Preheat\Inventory\PropertySignature;
  * This is as conservative as PHP: where PHP could stop early (U found to extend the first class it tries)
  * every class it might try counts. The class being linked and its ancestors are there anyway. Built-in
  * ancestors count too, with their signatures from BuiltinSignatures.
+ *
+ * A Need is a class needed to link one: its name, its lower-case name, and the signature check needing it (none
+ * for a parent, an interface or a trait).
+ *
+ * @phpstan-type Need array{string, string, SignatureDependency|null}
  */
 final class SignatureDependencies
 {
@@ -49,8 +54,9 @@ final class SignatureDependencies
     private ?string $conflict = null;
 
     /**
-     * @var array<int, array{list<SignatureDependency>, string|null}> by declaration object: seeding, closing and
-     *                                                                ordering all ask
+     * @var array<int, array{list<SignatureDependency>, string|null, list<Need>}> by declaration object: seeding,
+     *                                                                            closing, finding cycles, fitting and
+     *                                                                            ordering all ask
      */
     private array $answers = [];
 
@@ -169,14 +175,33 @@ final class SignatureDependencies
         return $this->answer($class)[1];
     }
 
-    /** @return array{list<SignatureDependency>, string|null} */
+    /**
+     * Everything PHP needs loaded to link $class: its parent, interfaces and traits (with no check), then the
+     * classes its signature checks load (each with the first check needing it); each with its lower-case name.
+     *
+     * @return list<Need> [name, lower-case name, check]
+     */
+    public function needsOf(Declaration $class): array
+    {
+        return $this->answer($class)[2];
+    }
+
+    /** @return array{list<SignatureDependency>, string|null, list<Need>} */
     private function answer(Declaration $class): array
     {
         $id = spl_object_id($class);
         if (isset($this->answers[$id])) {
             return $this->answers[$id];
         }
-        $answer = $this->compute($class);
+        [$dependencies, $conflict] = $this->compute($class);
+        $needs = [];
+        foreach ($class->linkDependencies() as $name) {
+            $needs[] = [$name, strtolower($name), null];
+        }
+        foreach ($dependencies as $dependency) {
+            $needs[] = [$dependency->class, strtolower($dependency->class), $dependency];
+        }
+        $answer = [$dependencies, $conflict, $needs];
         if ($this->meetsCycle) {
             $this->answersOnCycle[$id] = true;
         }
