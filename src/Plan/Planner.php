@@ -32,6 +32,9 @@ final class Planner
     /** @var \WeakMap<PlanContext, array{PlanOptions, PlanState}> by context: the last screening, with its options */
     private \WeakMap $screenings;
 
+    /** @var \WeakMap<PlanContext, array{PlanOptions, PlanState}> by context: the last state closed, with its options */
+    private \WeakMap $closings;
+
     public function __construct(
         private readonly BuiltinSymbols $builtins,
         private readonly Timings $timings = new Timings(),
@@ -39,6 +42,7 @@ final class Planner
         $this->builtinSignatures = new BuiltinSignatures($builtins);
         $this->signatures = new \WeakMap();
         $this->screenings = new \WeakMap();
+        $this->closings = new \WeakMap();
     }
 
     /**
@@ -67,13 +71,7 @@ final class Planner
         $inventory = $context->inventory;
         $project = $context->project;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
-            $state = $this->timings->span(
-                'screen files (incl. duplicates with context files)',
-                fn (): PlanState => $this->screened($context, $options),
-            );
-            $state->signatures = $this->signaturesFor($context, $state->declarations);
-            $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
-            $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
+            $state = $this->closed($context, $options);
             $this->applyFits($options, $state);
             $cycle = $this->timings->span('order', fn (): ?array => $this->order($state));
             if (null === $cycle) {
@@ -102,19 +100,50 @@ final class Planner
     }
 
     /**
-     * The state after screening: computed again only when what screening depends on changed since the last plan
-     * of the context (a fit or the strategy's seeds do not change it; a forced drop does).
+     * The state once the plan is closed over what its classes need, before the fits: computed again only when
+     * what it depends on changed since the last plan of the context (the fits do not change it, the seeds
+     * change it from the seeding on, and a forced drop from the screening on).
      */
+    private function closed(PlanContext $context, PlanOptions $options): PlanState
+    {
+        $last = $this->closings[$context] ?? null;
+        if (
+            null !== $last
+            && self::screensAlike($last[0], $options)
+            && $last[0]->seeds === $options->seeds
+            && $last[0]->strategy === $options->strategy
+        ) {
+            $state = clone $last[1];
+            $state->signatures = $this->signaturesFor($context, $state->declarations);
+
+            return $state;
+        }
+        $state = $this->timings->span(
+            'screen files (incl. duplicates with context files)',
+            fn (): PlanState => $this->screened($context, $options),
+        );
+        $state->signatures = $this->signaturesFor($context, $state->declarations);
+        $this->timings->span('select seeds', fn () => $this->selectSeeds($context->inventory, $options, $state));
+        $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
+        $this->closings[$context] = [$options, clone $state];
+
+        return $state;
+    }
+
+    /** Whether screening with either gives the same: what it depends on is the same. */
+    private static function screensAlike(PlanOptions $one, PlanOptions $other): bool
+    {
+        return $one->ignore === $other->ignore
+            && $one->includeDev === $other->includeDev
+            && $one->requires === $other->requires
+            && $one->forcedDrops == $other->forcedDrops;
+    }
+
+    /** The state after screening: computed again only when what screening depends on changed (see closed()). */
     private function screened(PlanContext $context, PlanOptions $options): PlanState
     {
         $last = $this->screenings[$context] ?? null;
-        if (
-            null !== $last
-            && $last[0]->ignore === $options->ignore
-            && $last[0]->includeDev === $options->includeDev
-            && $last[0]->requires === $options->requires
-            && $last[0]->forcedDrops == $options->forcedDrops
-        ) {
+        if (null !== $last && self::screensAlike($last[0], $options)) {
             return clone $last[1];
         }
         $state = new PlanState($context);

@@ -40,8 +40,13 @@ final class ReplanTest extends TestCase
             $rounds[] = (new PlanOptions())->withForcedDrops($drops);
         }
         $fit = new CapacityFit(\array_slice($paths, 0, intdiv(\count($paths), 2)), 'to fit');
-        $rounds[] = (new PlanOptions())->withForcedDrops($drops)->withFits([$fit]);
-        $rounds[] = (new PlanOptions())->withSeeds(\array_slice($paths, -2), 'hot');
+        $forced = (new PlanOptions())->withForcedDrops($drops);
+        $rounds[] = $forced->withFits([$fit]);
+        $rounds[] = $forced->withFits([$fit, new CapacityFit(\array_slice($paths, 0, 2), 'to fit again')]);
+        $seeded = (new PlanOptions())->withSeeds(\array_slice($paths, -2), 'hot');
+        $rounds[] = $seeded;
+        $rounds[] = $seeded->withFits([$fit]);
+        $rounds[] = (new PlanOptions())->withSeeds(\array_slice($paths, 0, 2), 'hot');
         $rounds[] = new PlanOptions();
 
         foreach ($rounds as $round => $options) {
