@@ -23,26 +23,15 @@ final class Planner
 
     private readonly BuiltinSignatures $builtinSignatures;
 
-    /**
-     * @var \WeakMap<PlanContext, SignatureDependencies> by context: what its classes' signatures need, kept for the
-     *                                                   next plan of the same context
-     */
-    private \WeakMap $signatures;
-
-    /** @var \WeakMap<PlanContext, array{PlanOptions, PlanState}> by context: the last screening, with its options */
-    private \WeakMap $screenings;
-
-    /** @var \WeakMap<PlanContext, array{PlanOptions, PlanState}> by context: the last state closed, with its options */
-    private \WeakMap $closings;
+    /** @var \WeakMap<PlanContext, PlanMemory> what the plans of each context so far leave for the next */
+    private \WeakMap $memories;
 
     public function __construct(
         private readonly BuiltinSymbols $builtins,
         private readonly Timings $timings = new Timings(),
     ) {
         $this->builtinSignatures = new BuiltinSignatures($builtins);
-        $this->signatures = new \WeakMap();
-        $this->screenings = new \WeakMap();
-        $this->closings = new \WeakMap();
+        $this->memories = new \WeakMap();
     }
 
     /**
@@ -106,7 +95,8 @@ final class Planner
      */
     private function closed(PlanContext $context, PlanOptions $options): PlanState
     {
-        $last = $this->closings[$context] ?? null;
+        $memory = $this->memoryOf($context);
+        $last = $memory->closing;
         if (
             null !== $last
             && self::screensAlike($last[0], $options)
@@ -125,9 +115,20 @@ final class Planner
         $state->signatures = $this->signaturesFor($context, $state->declarations);
         $this->timings->span('select seeds', fn () => $this->selectSeeds($context->inventory, $options, $state));
         $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
-        $this->closings[$context] = [$options, clone $state];
+        $memory->closing = [$options, clone $state];
 
         return $state;
+    }
+
+    private function memoryOf(PlanContext $context): PlanMemory
+    {
+        $memory = $this->memories[$context] ?? null;
+        if (null === $memory) {
+            $memory = new PlanMemory();
+            $this->memories[$context] = $memory;
+        }
+
+        return $memory;
     }
 
     /** Whether screening with either gives the same: what it depends on is the same. */
@@ -142,7 +143,8 @@ final class Planner
     /** The state after screening: computed again only when what screening depends on changed (see closed()). */
     private function screened(PlanContext $context, PlanOptions $options): PlanState
     {
-        $last = $this->screenings[$context] ?? null;
+        $memory = $this->memoryOf($context);
+        $last = $memory->screening;
         if (null !== $last && self::screensAlike($last[0], $options)) {
             return clone $last[1];
         }
@@ -152,8 +154,8 @@ final class Planner
             $context->inventory,
             $context->project,
         );
-        $this->screenFiles($context, $options, $state, $requireRule);
-        $this->screenings[$context] = [$options, clone $state];
+        $this->screenFiles($context, $options, $state, $requireRule, $memory);
+        $memory->screening = [$options, clone $state];
 
         return $state;
     }
@@ -164,6 +166,7 @@ final class Planner
         PlanOptions $options,
         PlanState $state,
         ?RequireLoadedRule $requireRule,
+        PlanMemory $memory,
     ): void {
         foreach ($context->inventory->files as $path => $file) {
             $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $state);
@@ -172,7 +175,7 @@ final class Planner
                 continue;
             }
             foreach ($file->declarations as $declaration) {
-                $exclusion = $this->declarationExclusion($declaration, $file, $context, $options);
+                $exclusion = $this->declarationExclusion($declaration, $file, $context, $options, $memory);
                 if (null !== $exclusion) {
                     $state->dropFileFor($file, $declaration->name, $exclusion);
                     continue 2;
@@ -277,26 +280,19 @@ final class Planner
         FileInventory $file,
         PlanContext $context,
         PlanOptions $options,
+        PlanMemory $memory,
     ): ?Exclusion {
-        $inventory = $context->inventory;
         $project = $context->project;
         $name = $declaration->name;
+        [$builtin, $autoloaded, $others] = $memory->placements[spl_object_id($declaration)]
+            ??= $this->placement($declaration, $file, $context);
         if (!$declaration->kind->isClassLike()) {
-            if ($this->builtins->hasFunction($name)) {
+            if ($builtin) {
                 return new Exclusion(
                     DropReason::BuiltinName,
                     \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name),
                 );
             }
-            $others = array_values(
-                array_diff(
-                    [
-                        ...$inventory->filesDeclaringFunction($name),
-                        ...$context->contextFiles->filesDeclaringFunction($name),
-                    ],
-                    [$file->path],
-                ),
-            );
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateFunction, \sprintf(
                     'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a '.
@@ -310,7 +306,7 @@ final class Planner
 
             return null;
         }
-        if ($this->builtins->hasClass($name)) {
+        if ($builtin) {
             return new Exclusion(
                 DropReason::BuiltinName,
                 \sprintf('declares %s, which PHP already has built in (a polyfill stub)', $name),
@@ -328,7 +324,6 @@ final class Planner
         if (null !== $forced) {
             return $forced->exclusion($name);
         }
-        $autoloaded = $project->autoload->fileFor($name);
         if (null !== $autoloaded && $autoloaded !== $file->path) {
             return new Exclusion(
                 DropReason::AutoloadMismatch,
@@ -339,25 +334,48 @@ final class Planner
                 ),
             );
         }
-        if (null === $autoloaded) {
-            $others = array_values(
-                array_diff(
-                    [...$inventory->filesDeclaringClass($name), ...$context->contextFiles->filesDeclaringClass($name)],
-                    [$file->path],
-                ),
-            );
-            if ([] !== $others) {
-                return new Exclusion(DropReason::DuplicateClass, \sprintf(
-                    '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the '.
-                    'other with "Cannot declare class"',
-                    $name,
-                    RelativePath::of($others[0], $project->root),
-                    $this->duplicateNote($others[0], $context, $options),
-                ));
-            }
+        if ([] !== $others) {
+            return new Exclusion(DropReason::DuplicateClass, \sprintf(
+                '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the '.
+                'other with "Cannot declare class"',
+                $name,
+                RelativePath::of($others[0], $project->root),
+                $this->duplicateNote($others[0], $context, $options),
+            ));
         }
 
         return null;
+    }
+
+    /**
+     * What screening asks of the scan alone about a declaration, asked once per context: whether PHP has its
+     * name built in, the file the autoloader maps it to (a class's), and the other files of the app declaring it
+     * (where that counts: for a function, or a class the autoloader does not map).
+     *
+     * @return array{bool, string|null, list<string>}
+     */
+    private function placement(Declaration $declaration, FileInventory $file, PlanContext $context): array
+    {
+        $name = $declaration->name;
+        if (!$declaration->kind->isClassLike()) {
+            $builtin = $this->builtins->hasFunction($name);
+            $others = $builtin ? [] : [
+                ...$context->inventory->filesDeclaringFunction($name),
+                ...$context->contextFiles->filesDeclaringFunction($name),
+            ];
+
+            return [$builtin, null, array_values(array_diff($others, [$file->path]))];
+        }
+        if ($this->builtins->hasClass($name)) {
+            return [true, null, []];
+        }
+        $autoloaded = $context->project->autoload->fileFor($name);
+        $others = null !== $autoloaded ? [] : [
+            ...$context->inventory->filesDeclaringClass($name),
+            ...$context->contextFiles->filesDeclaringClass($name),
+        ];
+
+        return [false, $autoloaded, array_values(array_diff($others, [$file->path]))];
     }
 
     /** Why a file that is not preloaded still counts for duplicates, when that is not obvious. */
@@ -578,9 +596,8 @@ final class Planner
     {
         return $this->timings->span(
             'signature dependencies (index)',
-            fn (): SignatureDependencies => isset($this->signatures[$context])
-                ? $this->signatures[$context]->update($declarations)
-                : $this->signatures[$context] = new SignatureDependencies(
+            fn (): SignatureDependencies => $this->memoryOf($context)->signatures?->update($declarations)
+                ?? $this->memoryOf($context)->signatures = new SignatureDependencies(
                     $declarations,
                     $this->builtinSignatures,
                     $this->builtins->phpVersion,
