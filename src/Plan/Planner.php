@@ -41,22 +41,6 @@ final class Planner
      */
     public function plan(PlanContext $context, PlanOptions $options): PreloadPlan
     {
-        // Planning hands the inventory's objects around by the thousand and makes no garbage cycles, while each
-        // run of PHP's cycle collector walks all that its candidates reach (most of the inventory) to find
-        // nothing: a fifth of a plan's time. Paused while planning, it runs at most once for a plan, later.
-        $collecting = gc_enabled();
-        gc_disable();
-        try {
-            return $this->planRounds($context, $options);
-        } finally {
-            if ($collecting) {
-                gc_enable();
-            }
-        }
-    }
-
-    private function planRounds(PlanContext $context, PlanOptions $options): PreloadPlan
-    {
         $inventory = $context->inventory;
         $project = $context->project;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {

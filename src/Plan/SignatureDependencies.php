@@ -321,10 +321,12 @@ final class SignatureDependencies
                 $pairs[] = [$property, $class->name, $parentTable[$key]];
             }
         }
-        foreach ([...$parentTable, ...$own] as $key => $entry) {
+        $properties = [...$parentTable, ...$own];
+        $interfaceTables = [] === $properties ? [] : array_map($this->propertyTable(...), $added);
+        foreach ($properties as $key => $entry) {
             [$property, $owner] = $entry instanceof PropertySignature ? [$entry, $class->name] : $entry;
-            foreach ($added as $interface) {
-                $declared = $this->propertyTable($interface)[$key] ?? null;
+            foreach ($interfaceTables as $interfaceTable) {
+                $declared = $interfaceTable[$key] ?? null;
                 if (null !== $declared) {
                     $pairs[] = [$property, $owner, $declared];
                 }
@@ -913,13 +915,10 @@ final class SignatureDependencies
         if ($wider->terms === ['mixed'] && !$narrower->allows('void')) {
             return [];
         }
-        if ($narrower->sameAs($wider)) {
-            return [];
-        }
         $classes = array_values(
             array_filter($narrower->classNames(), static fn (string $name): bool => 0 !== strcasecmp($name, $self)),
         );
-        if ([] === $classes) {
+        if ([] === $classes || $narrower->sameAs($wider)) {
             return [];
         }
         $widerClasses = $wider->classNames();
