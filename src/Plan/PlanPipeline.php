@@ -38,6 +38,9 @@ final class PlanPipeline
     /** @var array<string, ScannedApp> by request */
     private array $scanned = [];
 
+    /** @var array<string, PlanContext> by request */
+    private array $contexts = [];
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly ComposerProjectLoader $loader = new ComposerProjectLoader(),
@@ -58,24 +61,26 @@ final class PlanPipeline
         $started = hrtime(true);
         // One bench plans the same app for many scenarios (each strategy, the classmap of the autoloader
         // rung): its files do not change during a run, so the app is scanned once per request.
-        $scanned = $this->scanned[serialize($request)] ??= $this->scanApp($request);
+        $key = serialize($request);
+        $scanned = $this->scanned[$key] ??= $this->scanApp($request);
         $project = $scanned->project;
         $scan = $scanned->scan;
-        $locator = new ClassLocator(
-            $project->root,
-            $scan->context,
-            fn (): array => $this->includePath($request->phpBinary),
-            $request->paths,
-        );
-        $planner = $this->planner($request->phpBinary);
-        $context = new PlanContext(
+        // One context per scan too: what the planner keeps of it serves every plan of it.
+        $context = $this->contexts[$key] ??= new PlanContext(
             $scan->inventory,
             $project,
             $scanned->roots,
             $scan->context,
-            $locator,
+            new ClassLocator(
+                $project->root,
+                $scan->context,
+                fn (): array => $this->includePath($request->phpBinary),
+                $request->paths,
+            ),
             $scanned->selection->aliases,
         );
+        $locator = $context->locator;
+        $planner = $this->planner($request->phpBinary);
         $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
 
         return new PlanResult(

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Plan;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\InventoryBuilder;
 use Preheat\Plan\BuiltinSymbols;
 use Preheat\Plan\CapacityFit;
 use Preheat\Plan\ForcedDrop;
@@ -13,6 +14,9 @@ use Preheat\Plan\ForcedDrops;
 use Preheat\Plan\PlanContext;
 use Preheat\Plan\Planner;
 use Preheat\Plan\PlanOptions;
+use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanRequest;
+use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Tests\Support\FixtureProjects;
 
 /**
@@ -72,6 +76,19 @@ final class ReplanTest extends TestCase
 
         self::assertNotNull($result->context);
         self::assertSame($result->context, PlanContext::of($result));
+    }
+
+    public function testAPipelinePlansOneScanInOneContextWhateverTheOptions(): void
+    {
+        $pipeline = new PlanPipeline(new SymfonyProcessRunner(), builder: new InventoryBuilder(workers: 1));
+        $request = new PlanRequest(FixtureProjects::path('clean'));
+
+        $first = $pipeline->run($request, new PlanOptions());
+        $second = $pipeline->run($request, PlanOptions::ignoring(['src/Controller/*']));
+
+        self::assertNotNull($first->context);
+        self::assertSame($first->context, $second->context);
+        self::assertNotEquals($first->plan, $second->plan);
     }
 
     /** @return iterable<string, array{string}> */
