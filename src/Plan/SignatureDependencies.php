@@ -837,6 +837,9 @@ final class SignatureDependencies
                 $ancestor['name'],
             );
         }
+        if ($type->terms === $wider->terms) {
+            return null; // as often as not an override repeats the ancestor's types
+        }
         foreach ([$type, $wider] as $side) {
             if ($side->involvesClasses() || $side->hasIntersection() || $side->allows('static')) {
                 return null;
@@ -869,6 +872,9 @@ final class SignatureDependencies
     {
         if (null === $child) {
             return true;
+        }
+        if ($child->terms === $ancestor->terms) {
+            return false;
         }
         if ($child->hasIntersection() || $ancestor->hasIntersection()) {
             return false;
@@ -912,7 +918,7 @@ final class SignatureDependencies
      */
     private function loads(DeclaredType $narrower, DeclaredType $wider, string $self): array
     {
-        if ($wider->terms === ['mixed'] && !$narrower->allows('void')) {
+        if ($narrower->terms === $wider->terms || ($wider->terms === ['mixed'] && !$narrower->allows('void'))) {
             return [];
         }
         $classes = array_values(
