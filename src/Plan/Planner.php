@@ -80,26 +80,20 @@ final class Planner
     private function closed(PlanContext $context, PlanOptions $options): PlanState
     {
         $memory = $this->memoryOf($context);
-        $last = $memory->closing;
-        if (
-            null !== $last
-            && self::screensAlike($last[0], $options)
-            && $last[0]->seeds === $options->seeds
-            && $last[0]->strategy === $options->strategy
-        ) {
-            $state = clone $last[1];
+        $state = $memory->closing($options);
+        if (null !== $state) {
             $state->signatures = $this->signaturesFor($context, $state->declarations);
 
             return $state;
         }
         $state = $this->timings->span(
             'screen files (incl. duplicates with context files)',
-            fn (): PlanState => $this->screened($context, $options),
+            fn (): PlanState => $this->screened($context, $options, $memory),
         );
         $state->signatures = $this->signaturesFor($context, $state->declarations);
         $this->timings->span('select seeds', fn () => $this->selectSeeds($context->inventory, $options, $state));
         $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
-        $memory->closing = [$options, clone $state];
+        $memory->keepClosing($options, $state);
 
         return $state;
     }
@@ -115,22 +109,12 @@ final class Planner
         return $memory;
     }
 
-    /** Whether screening with either gives the same: what it depends on is the same. */
-    private static function screensAlike(PlanOptions $one, PlanOptions $other): bool
-    {
-        return $one->ignore === $other->ignore
-            && $one->includeDev === $other->includeDev
-            && $one->requires === $other->requires
-            && $one->forcedDrops == $other->forcedDrops;
-    }
-
     /** The state after screening: computed again only when what screening depends on changed (see closed()). */
-    private function screened(PlanContext $context, PlanOptions $options): PlanState
+    private function screened(PlanContext $context, PlanOptions $options, PlanMemory $memory): PlanState
     {
-        $memory = $this->memoryOf($context);
-        $last = $memory->screening;
-        if (null !== $last && self::screensAlike($last[0], $options)) {
-            return clone $last[1];
+        $state = $memory->screening($options);
+        if (null !== $state) {
+            return $state;
         }
         $state = new PlanState($context);
         $requireRule = null === $options->requires ? null : new RequireLoadedRule(
@@ -139,7 +123,7 @@ final class Planner
             $context->project,
         );
         $this->screenFiles($context, $options, $state, $requireRule, $memory);
-        $memory->screening = [$options, clone $state];
+        $memory->keepScreening($options, $state);
 
         return $state;
     }

@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Plan\BuiltinSymbols;
 use Preheat\Plan\CapacityFit;
+use Preheat\Plan\DropReason;
 use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\ForcedDrops;
 use Preheat\Plan\PlanContext;
@@ -18,6 +19,7 @@ use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
  * A planner keeps what it computed for a context for the next plan of it: every plan of a context, in any
@@ -54,19 +56,42 @@ final class ReplanTest extends TestCase
         $rounds[] = new PlanOptions();
 
         foreach ($rounds as $round => $options) {
-            $fresh = new PlanContext(
-                $context->inventory,
-                $context->project,
-                $context->roots,
-                $context->contextFiles,
-                $context->locator,
-                $context->aliases,
-            );
             self::assertEquals(
-                (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan($fresh, $options),
+                (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(self::fresh($context), $options),
                 $planner->plan($context, $options),
                 \sprintf('round %d', $round),
             );
+        }
+    }
+
+    /**
+     * Files that need each other make a plan take a forced drop and plan again: every plan of the context
+     * after the first starts from what the first kept of those rounds.
+     */
+    public function testPlansThroughACycleBetweenFilesAreThePlansAFreshPlannerMakes(): void
+    {
+        $directory = new TemporaryDirectory();
+        try {
+            file_put_contents($directory->path.'/one.php', "<?php\nclass A {}\nclass C extends B {}\n");
+            file_put_contents($directory->path.'/two.php', "<?php\nclass B extends A {}\nclass D {}\n");
+            file_put_contents($directory->path.'/three.php', "<?php\nclass E extends D {}\n");
+            $result = FixtureProjects::result($directory->path);
+            $planner = new Planner(BuiltinSymbols::ofCurrentProcess());
+            $context = PlanContext::of($result);
+            $fit = new CapacityFit([(string) realpath($directory->path.'/two.php')], 'to fit');
+            $rounds = [new PlanOptions(), (new PlanOptions())->withFits([$fit]), new PlanOptions()];
+
+            foreach ($rounds as $round => $options) {
+                self::assertEquals(
+                    (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(self::fresh($context), $options),
+                    $planner->plan($context, $options),
+                    \sprintf('round %d', $round),
+                );
+            }
+            $reasons = array_map(static fn ($c): DropReason => $c->exclusion->reason, $result->plan->droppedClasses);
+            self::assertContains(DropReason::CircularDependency, $reasons, 'the first plan went round a cycle');
+        } finally {
+            $directory->remove();
         }
     }
 
@@ -89,6 +114,18 @@ final class ReplanTest extends TestCase
         self::assertNotNull($first->context);
         self::assertSame($first->context, $second->context);
         self::assertNotEquals($first->plan, $second->plan);
+    }
+
+    private static function fresh(PlanContext $context): PlanContext
+    {
+        return new PlanContext(
+            $context->inventory,
+            $context->project,
+            $context->roots,
+            $context->contextFiles,
+            $context->locator,
+            $context->aliases,
+        );
     }
 
     /** @return iterable<string, array{string}> */
