@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Plan;
 
 use Preheat\Composer\ComposerProject;
+use Preheat\Inventory\Declaration;
+use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\Inventory;
 
 /**
@@ -16,6 +18,12 @@ final class PlanContext
     public readonly Inventory $contextFiles;
 
     public readonly ClassLocator $locator;
+
+    /** @var array<string, list<Declaration>> path => the class-likes it declares, listed once for every plan */
+    private array $classLikes = [];
+
+    /** @var array<string, list<Declaration>> path => the classes PHP links when it preloads it */
+    private array $linkedClasses = [];
 
     /**
      * @param list<string>          $roots
@@ -37,10 +45,13 @@ final class PlanContext
         $this->locator = $locator ?? ClassLocator::none();
     }
 
-    /** The context a result was planned in, to plan it again. */
+    /**
+     * The context a result was planned in, to plan it again: the same one when the result has it, so that the
+     * planner's work on it is not done twice.
+     */
     public static function of(PlanResult $result): self
     {
-        return new self(
+        return $result->context ?? new self(
             $result->scan->inventory,
             $result->project,
             $result->plan->roots,
@@ -48,6 +59,18 @@ final class PlanContext
             $result->locator,
             $result->scan->selection->aliases ?? [],
         );
+    }
+
+    /** @return list<Declaration> the class-likes a scanned file declares (FileInventory::classLikes()) */
+    public function classLikes(FileInventory $file): array
+    {
+        return $this->classLikes[$file->path] ??= $file->classLikes();
+    }
+
+    /** @return list<Declaration> the classes PHP links when it preloads a scanned file (see FileInventory) */
+    public function linkedClasses(FileInventory $file): array
+    {
+        return $this->linkedClasses[$file->path] ??= $file->linkedClasses();
     }
 
     /** Whether $path was found through a link by a path $rule matches. */

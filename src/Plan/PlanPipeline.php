@@ -32,8 +32,14 @@ final class PlanPipeline
     /** @var array<string, BuiltinSymbols> by PHP binary: fix and budget rounds plan again with the same PHP */
     private array $builtins = [];
 
+    /** @var array<string, Planner> by PHP binary: a replan uses what the first plan computed (see Planner::plan()) */
+    private array $planners = [];
+
     /** @var array<string, ScannedApp> by request */
     private array $scanned = [];
+
+    /** @var array<string, PlanContext> by request */
+    private array $contexts = [];
 
     public function __construct(
         private readonly ProcessRunner $runner,
@@ -55,24 +61,26 @@ final class PlanPipeline
         $started = hrtime(true);
         // One bench plans the same app for many scenarios (each strategy, the classmap of the autoloader
         // rung): its files do not change during a run, so the app is scanned once per request.
+        $key = serialize($request);
         $scanned = $this->scanned($request);
         $project = $scanned->project;
         $scan = $scanned->scan;
-        $locator = new ClassLocator(
-            $project->root,
-            $scan->context,
-            fn (): array => $this->includePath($request->phpBinary),
-            $request->paths,
-        );
-        $planner = $this->planner($request->phpBinary);
-        $context = new PlanContext(
+        // One context per scan too: what the planner keeps of it serves every plan of it.
+        $context = $this->contexts[$key] ??= new PlanContext(
             $scan->inventory,
             $project,
             $scanned->roots,
             $scan->context,
-            $locator,
+            new ClassLocator(
+                $project->root,
+                $scan->context,
+                fn (): array => $this->includePath($request->phpBinary),
+                $request->paths,
+            ),
             $scanned->selection->aliases,
         );
+        $locator = $context->locator;
+        $planner = $this->planner($request->phpBinary);
         $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
 
         return new PlanResult(
@@ -85,6 +93,7 @@ final class PlanPipeline
                 ...$this->warnings($request, $options, $project, $scan),
                 ...$this->syntaxNotes($scan, $this->builtins($request->phpBinary)->phpVersion, $project->root),
             ],
+            $context,
         );
     }
 
@@ -133,7 +142,7 @@ final class PlanPipeline
 
     private function planner(?string $phpBinary): Planner
     {
-        return new Planner($this->builtins($phpBinary), $this->timings);
+        return $this->planners[$phpBinary ?? ''] ??= new Planner($this->builtins($phpBinary), $this->timings);
     }
 
     /** @return list<Note> */

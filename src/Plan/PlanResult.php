@@ -10,7 +10,10 @@ use Preheat\Note;
 
 final class PlanResult
 {
-    /** @param list<Note> $warnings what the user asked for that had no effect, and what the plan could not know */
+    /**
+     * @param list<Note>       $warnings what the user asked for that had no effect, and what the plan could not know
+     * @param PlanContext|null $context  what the plan was made from, to plan again from (see PlanContext::of())
+     */
     public function __construct(
         public readonly ComposerProject $project,
         public readonly InventoryScan $scan,
@@ -18,6 +21,7 @@ final class PlanResult
         public readonly float $seconds,
         public readonly ?ClassLocator $locator = null,
         public readonly array $warnings = [],
+        public readonly ?PlanContext $context = null,
     ) {
     }
 }

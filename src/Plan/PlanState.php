@@ -14,6 +14,10 @@ use Preheat\Inventory\FileInventory;
  */
 final class PlanState
 {
+    public function __construct(public readonly PlanContext $context)
+    {
+    }
+
     /** @var array<string, FileInventory> files that passed their own checks */
     public array $eligible = [];
 
@@ -26,7 +30,7 @@ final class PlanState
     /** @var array<string, Declaration> lower-case class-like name => its declaration in the eligible file */
     public array $declarations = [];
 
-    /** What PHP loads to check method signatures, computed once a round from $declarations. */
+    /** What PHP loads to check method signatures of $declarations, set once screening has made them. */
     public ?SignatureDependencies $signatures = null;
 
     /** @var array<string, DroppedFile> */
@@ -45,7 +49,7 @@ final class PlanState
     public function dropFile(FileInventory $file, Exclusion $exclusion): void
     {
         unset($this->wanted[$file->path]);
-        $classes = array_map(static fn ($d): string => $d->name, $file->classLikes());
+        $classes = array_map(static fn ($d): string => $d->name, $this->context->classLikes($file));
         $this->droppedFiles[$file->path] = new DroppedFile($file->path, $exclusion, $classes);
         foreach ($classes as $class) {
             $this->droppedClasses[strtolower($class)] ??= new DroppedClass($class, $file->path, $exclusion);
@@ -55,7 +59,7 @@ final class PlanState
     /** Drops a file because of one class in it: the other classes are out because they share its file. */
     public function dropFileFor(FileInventory $file, string $class, Exclusion $exclusion): void
     {
-        $isClass = [] !== array_filter($file->classLikes(), static fn ($d): bool => $d->name === $class);
+        $isClass = [] !== array_filter($this->context->classLikes($file), static fn ($d): bool => $d->name === $class);
         if (!$isClass) {
             // A function's reason applies to the whole file: its classes are out for the same reason.
             $this->dropFile($file, $exclusion);
@@ -63,7 +67,7 @@ final class PlanState
             return;
         }
         unset($this->wanted[$file->path]);
-        $classes = array_map(static fn ($d): string => $d->name, $file->classLikes());
+        $classes = array_map(static fn ($d): string => $d->name, $this->context->classLikes($file));
         $this->droppedFiles[$file->path] = new DroppedFile($file->path, $exclusion, $classes);
         $this->droppedClasses[strtolower($class)] = new DroppedClass($class, $file->path, $exclusion);
         foreach ($classes as $other) {

@@ -14,6 +14,8 @@ use Preheat\Util\RelativePath;
 /**
  * Turns an inventory into a plan that is safe by construction: it starts from every wanted file and
  * drops, transitively, whatever PHP could not preload or whose preloading would change what the app does.
+ *
+ * @phpstan-import-type Need from SignatureDependencies
  */
 final class Planner
 {
@@ -21,34 +23,28 @@ final class Planner
 
     private readonly BuiltinSignatures $builtinSignatures;
 
+    /** @var \WeakMap<PlanContext, PlanMemory> what the plans of each context so far leave for the next */
+    private \WeakMap $memories;
+
     public function __construct(
         private readonly BuiltinSymbols $builtins,
         private readonly Timings $timings = new Timings(),
     ) {
         $this->builtinSignatures = new BuiltinSignatures($builtins);
+        $this->memories = new \WeakMap();
     }
 
     /**
-     * Stateless: everything a call needs is in its context and options, so one planner (for one PHP) plans
-     * a context again as often as verification asks.
+     * A plan depends on its context and options alone, so one planner (for one PHP) plans a context again as
+     * often as verification asks. What depends on the context alone is computed once for it and kept (while the
+     * context lives): a plan after the first computes again only what the options change.
      */
     public function plan(PlanContext $context, PlanOptions $options): PreloadPlan
     {
         $inventory = $context->inventory;
         $project = $context->project;
         for ($round = 0; $round < self::MAX_CYCLE_ROUNDS; ++$round) {
-            $state = new PlanState();
-            $requireRule = null === $options->requires ? null : new RequireLoadedRule(
-                $options->requires,
-                $inventory,
-                $project,
-            );
-            $this->timings->span(
-                'screen files (incl. duplicates with context files)',
-                fn () => $this->screenFiles($context, $options, $state, $requireRule),
-            );
-            $this->timings->span('select seeds', fn () => $this->selectSeeds($inventory, $options, $state));
-            $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
+            $state = $this->closed($context, $options);
             $this->applyFits($options, $state);
             $cycle = $this->timings->span('order', fn (): ?array => $this->order($state));
             if (null === $cycle) {
@@ -76,12 +72,69 @@ final class Planner
         throw new \LogicException('Could not order the files: too many circular dependencies between files.');
     }
 
+    /**
+     * The state once the plan is closed over what its classes need, before the fits: computed again only when
+     * what it depends on changed since the last plan of the context (the fits do not change it, the seeds
+     * change it from the seeding on, and a forced drop from the screening on).
+     */
+    private function closed(PlanContext $context, PlanOptions $options): PlanState
+    {
+        $memory = $this->memoryOf($context);
+        $state = $memory->closing($options);
+        if (null !== $state) {
+            $state->signatures = $this->signaturesFor($context, $state->declarations);
+
+            return $state;
+        }
+        $state = $this->timings->span(
+            'screen files (incl. duplicates with context files)',
+            fn (): PlanState => $this->screened($context, $options, $memory),
+        );
+        $state->signatures = $this->signaturesFor($context, $state->declarations);
+        $this->timings->span('select seeds', fn () => $this->selectSeeds($context->inventory, $options, $state));
+        $this->timings->span('close over dependencies', fn () => $this->closeOverDependencies($context, $state));
+        $memory->keepClosing($options, $state);
+
+        return $state;
+    }
+
+    private function memoryOf(PlanContext $context): PlanMemory
+    {
+        $memory = $this->memories[$context] ?? null;
+        if (null === $memory) {
+            $memory = new PlanMemory();
+            $this->memories[$context] = $memory;
+        }
+
+        return $memory;
+    }
+
+    /** The state after screening: computed again only when what screening depends on changed (see closed()). */
+    private function screened(PlanContext $context, PlanOptions $options, PlanMemory $memory): PlanState
+    {
+        $state = $memory->screening($options);
+        if (null !== $state) {
+            return $state;
+        }
+        $state = new PlanState($context);
+        $requireRule = null === $options->requires ? null : new RequireLoadedRule(
+            $options->requires,
+            $context->inventory,
+            $context->project,
+        );
+        $this->screenFiles($context, $options, $state, $requireRule, $memory);
+        $memory->keepScreening($options, $state);
+
+        return $state;
+    }
+
     /** Drops files for reasons of their own, before looking at what they need. */
     private function screenFiles(
         PlanContext $context,
         PlanOptions $options,
         PlanState $state,
         ?RequireLoadedRule $requireRule,
+        PlanMemory $memory,
     ): void {
         foreach ($context->inventory->files as $path => $file) {
             $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $state);
@@ -90,14 +143,14 @@ final class Planner
                 continue;
             }
             foreach ($file->declarations as $declaration) {
-                $exclusion = $this->declarationExclusion($declaration, $file, $context, $options);
+                $exclusion = $this->declarationExclusion($declaration, $file, $context, $options, $memory);
                 if (null !== $exclusion) {
                     $state->dropFileFor($file, $declaration->name, $exclusion);
                     continue 2;
                 }
             }
             $state->eligible[$path] = $file;
-            foreach ($file->classLikes() as $declaration) {
+            foreach ($context->classLikes($file) as $declaration) {
                 $state->providers[strtolower($declaration->name)] = $path;
                 $state->declarations[strtolower($declaration->name)] = $declaration;
             }
@@ -195,26 +248,19 @@ final class Planner
         FileInventory $file,
         PlanContext $context,
         PlanOptions $options,
+        PlanMemory $memory,
     ): ?Exclusion {
-        $inventory = $context->inventory;
         $project = $context->project;
         $name = $declaration->name;
+        [$builtin, $autoloaded, $others] = $memory->placements[spl_object_id($declaration)]
+            ??= $this->placement($declaration, $file, $context);
         if (!$declaration->kind->isClassLike()) {
-            if ($this->builtins->hasFunction($name)) {
+            if ($builtin) {
                 return new Exclusion(
                     DropReason::BuiltinName,
                     \sprintf('declares function %s(), which PHP already has built in (a polyfill)', $name),
                 );
             }
-            $others = array_values(
-                array_diff(
-                    [
-                        ...$inventory->filesDeclaringFunction($name),
-                        ...$context->contextFiles->filesDeclaringFunction($name),
-                    ],
-                    [$file->path],
-                ),
-            );
             if ([] !== $others) {
                 return new Exclusion(DropReason::DuplicateFunction, \sprintf(
                     'declares function %s(), also declared in %s%s: once it is preloaded, including that file is a '.
@@ -228,7 +274,7 @@ final class Planner
 
             return null;
         }
-        if ($this->builtins->hasClass($name)) {
+        if ($builtin) {
             return new Exclusion(
                 DropReason::BuiltinName,
                 \sprintf('declares %s, which PHP already has built in (a polyfill stub)', $name),
@@ -246,7 +292,6 @@ final class Planner
         if (null !== $forced) {
             return $forced->exclusion($name);
         }
-        $autoloaded = $project->autoload->fileFor($name);
         if (null !== $autoloaded && $autoloaded !== $file->path) {
             return new Exclusion(
                 DropReason::AutoloadMismatch,
@@ -257,25 +302,48 @@ final class Planner
                 ),
             );
         }
-        if (null === $autoloaded) {
-            $others = array_values(
-                array_diff(
-                    [...$inventory->filesDeclaringClass($name), ...$context->contextFiles->filesDeclaringClass($name)],
-                    [$file->path],
-                ),
-            );
-            if ([] !== $others) {
-                return new Exclusion(DropReason::DuplicateClass, \sprintf(
-                    '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the '.
-                    'other with "Cannot declare class"',
-                    $name,
-                    RelativePath::of($others[0], $project->root),
-                    $this->duplicateNote($others[0], $context, $options),
-                ));
-            }
+        if ([] !== $others) {
+            return new Exclusion(DropReason::DuplicateClass, \sprintf(
+                '%s is also declared in %s%s and the autoloader maps neither: preloading one would break the '.
+                'other with "Cannot declare class"',
+                $name,
+                RelativePath::of($others[0], $project->root),
+                $this->duplicateNote($others[0], $context, $options),
+            ));
         }
 
         return null;
+    }
+
+    /**
+     * What screening asks of the scan alone about a declaration, asked once per context: whether PHP has its
+     * name built in, the file the autoloader maps it to (a class's), and the other files of the app declaring it
+     * (where that counts: for a function, or a class the autoloader does not map).
+     *
+     * @return array{bool, string|null, list<string>}
+     */
+    private function placement(Declaration $declaration, FileInventory $file, PlanContext $context): array
+    {
+        $name = $declaration->name;
+        if (!$declaration->kind->isClassLike()) {
+            $builtin = $this->builtins->hasFunction($name);
+            $others = $builtin ? [] : [
+                ...$context->inventory->filesDeclaringFunction($name),
+                ...$context->contextFiles->filesDeclaringFunction($name),
+            ];
+
+            return [$builtin, null, array_values(array_diff($others, [$file->path]))];
+        }
+        if ($this->builtins->hasClass($name)) {
+            return [true, null, []];
+        }
+        $autoloaded = $context->project->autoload->fileFor($name);
+        $others = null !== $autoloaded ? [] : [
+            ...$context->inventory->filesDeclaringClass($name),
+            ...$context->contextFiles->filesDeclaringClass($name),
+        ];
+
+        return [false, $autoloaded, array_values(array_diff($others, [$file->path]))];
     }
 
     /** Why a file that is not preloaded still counts for duplicates, when that is not obvious. */
@@ -315,9 +383,9 @@ final class Planner
                 continue;
             }
             $state->wanted[$path] = $state->eligible[$path];
-            foreach ($state->eligible[$path]->linkedClasses() as $declaration) {
-                foreach ($this->needs($declaration, $state) as [$dependency]) {
-                    $provider = $state->providers[strtolower($dependency)] ?? null;
+            foreach ($state->context->linkedClasses($state->eligible[$path]) as $declaration) {
+                foreach ($this->needs($declaration, $state) as [, $key]) {
+                    $provider = $state->providers[$key] ?? null;
                     if (null !== $provider && !isset($state->wanted[$provider])) {
                         $queue[] = $provider;
                     }
@@ -352,7 +420,7 @@ final class Planner
         $dependents = [];
         $queue = [];
         foreach ($state->wanted as $path => $file) {
-            foreach ($file->linkedClasses() as $declaration) {
+            foreach ($context->linkedClasses($file) as $declaration) {
                 $conflict = $this->signatures($state)->conflictOf($declaration);
                 if (null !== $conflict) {
                     $state->dropFileFor(
@@ -363,13 +431,13 @@ final class Planner
                     $queue[] = $path;
                     continue 2;
                 }
-                foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
+                foreach ($this->needs($declaration, $state) as [$dependency, $key, $check]) {
                     if ($this->builtins->hasClass($dependency)) {
                         continue;
                     }
-                    $provider = $state->providers[strtolower($dependency)] ?? null;
+                    $provider = $state->providers[$key] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider])) {
-                        $dependents[strtolower($dependency)][$path] ??= [$declaration->name, $check];
+                        $dependents[$key][$path] ??= [$declaration->name, $check];
                         continue;
                     }
                     $exclusion = null === $check
@@ -400,7 +468,7 @@ final class Planner
     {
         while ([] !== $queue) {
             $dropped = $inventory->file(array_pop($queue));
-            foreach ($dropped?->classLikes() ?? [] as $declaration) {
+            foreach (null === $dropped ? [] : $state->context->classLikes($dropped) as $declaration) {
                 foreach ($dependents[strtolower($declaration->name)] ?? [] as $path => [$class, $check]) {
                     if (!isset($state->wanted[$path])) {
                         continue;
@@ -428,11 +496,10 @@ final class Planner
         $edges = [];
         $checks = [];
         foreach ($state->wanted as $path => $file) {
-            foreach ($file->classLikes() as $declaration) {
+            foreach ($state->context->classLikes($file) as $declaration) {
                 $from = strtolower($declaration->name);
                 $edges[$from] = [];
-                foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
-                    $to = strtolower($dependency);
+                foreach ($this->needs($declaration, $state) as [, $to, $check]) {
                     $provider = $state->providers[$to] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider]) && $to !== $from) {
                         $edges[$from][] = $to;
@@ -475,27 +542,34 @@ final class Planner
      * What a class needs in the plan to link: its parent, interfaces and traits, then the classes PHP loads
      * to check its methods' signatures against its ancestors' (those come with the check that needs them).
      *
-     * @return list<array{string, SignatureDependency|null}>
+     * @return list<Need> [name, lower-case name, check]
      */
     private function needs(Declaration $declaration, PlanState $state): array
     {
-        $needs = array_map(static fn (string $name): array => [$name, null], $declaration->linkDependencies());
-        foreach ($this->signatures($state)->of($declaration) as $dependency) {
-            $needs[] = [$dependency->class, $dependency];
-        }
-
-        return $needs;
+        return $this->signatures($state)->needsOf($declaration);
     }
 
     private function signatures(PlanState $state): SignatureDependencies
     {
-        return $state->signatures ??= $this->timings->span(
+        return $state->signatures ?? throw new \LogicException('The signature dependencies are made after screening.');
+    }
+
+    /**
+     * What PHP loads to check the signatures of $declarations: the context's index, moved to them, so that a
+     * plan of the same context with other forced drops computes again only the classes they touch.
+     *
+     * @param array<string, Declaration> $declarations
+     */
+    private function signaturesFor(PlanContext $context, array $declarations): SignatureDependencies
+    {
+        return $this->timings->span(
             'signature dependencies (index)',
-            fn (): SignatureDependencies => new SignatureDependencies(
-                $state->declarations,
-                $this->builtinSignatures,
-                $this->builtins->phpVersion,
-            ),
+            fn (): SignatureDependencies => $this->memoryOf($context)->signatures?->update($declarations)
+                ?? $this->memoryOf($context)->signatures = new SignatureDependencies(
+                    $declarations,
+                    $this->builtinSignatures,
+                    $this->builtins->phpVersion,
+                ),
         );
     }
 
@@ -650,9 +724,9 @@ final class Planner
                     continue;
                 }
                 $keep[$path] = true;
-                foreach ($state->wanted[$path]->linkedClasses() as $declaration) {
-                    foreach ($this->needs($declaration, $state) as [$dependency]) {
-                        $provider = $state->providers[strtolower($dependency)] ?? null;
+                foreach ($state->context->linkedClasses($state->wanted[$path]) as $declaration) {
+                    foreach ($this->needs($declaration, $state) as [, $key]) {
+                        $provider = $state->providers[$key] ?? null;
                         if (null !== $provider && !isset($keep[$provider])) {
                             $queue[] = $provider;
                         }
@@ -722,9 +796,10 @@ final class Planner
         // Named classes only: the preload script never declares an anonymous class (OPcache links it, if
         // at all, after compiling every file), so what it links to puts no order on files, and a trait
         // whose method returns `new class extends X { use ThisTrait; }` is no cycle.
-        foreach ($file->classLikes() as $declaration) {
-            foreach ($this->needs($declaration, $state) as [$dependency, $check]) {
-                $provider = $state->providers[strtolower($dependency)] ?? null;
+        $classes = $state->context->classLikes($file);
+        foreach ($classes as $declaration) {
+            foreach ($this->needs($declaration, $state) as [$dependency, $key, $check]) {
+                $provider = $state->providers[$key] ?? null;
                 if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {
                     continue;
                 }
@@ -757,7 +832,7 @@ final class Planner
         $marks[$path] = 2;
         $ordered[] = new PlannedFile(
             $path,
-            array_map(static fn (Declaration $d): string => $d->name, $file->classLikes()),
+            array_map(static fn (Declaration $d): string => $d->name, $classes),
             array_map(static fn (Declaration $d): string => $d->name, $file->functions()),
             $state->kept[$path] ?? null,
         );
@@ -779,7 +854,7 @@ final class Planner
         $queue = [$path];
         while ([] !== $queue) {
             $file = $state->wanted[array_pop($queue)] ?? null;
-            foreach ($file?->classLikes() ?? [] as $declaration) {
+            foreach (null === $file ? [] : $state->context->classLikes($file) as $declaration) {
                 foreach ($declaration->linkDependencies() as $dependency) {
                     $provider = $state->providers[strtolower($dependency)] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider]) && !isset($found[$provider])) {

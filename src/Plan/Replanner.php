@@ -37,6 +37,7 @@ final class Replanner
             (hrtime(true) - $started) / 1e9,
             $this->scanned->locator,
             $this->scanned->warnings,
+            $this->context,
         );
     }
 }

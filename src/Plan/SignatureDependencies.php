@@ -30,6 +30,11 @@ use Preheat\Inventory\PropertySignature;
  * This is as conservative as PHP: where PHP could stop early (U found to extend the first class it tries)
  * every class it might try counts. The class being linked and its ancestors are there anyway. Built-in
  * ancestors count too, with their signatures from BuiltinSignatures.
+ *
+ * A Need is a class needed to link one: its name, its lower-case name, and the signature check needing it (none
+ * for a parent, an interface or a trait).
+ *
+ * @phpstan-type Need array{string, string, SignatureDependency|null}
  */
 final class SignatureDependencies
 {
@@ -49,26 +54,114 @@ final class SignatureDependencies
     private ?string $conflict = null;
 
     /**
-     * @var array<int, array{list<SignatureDependency>, string|null}> by declaration object: seeding, closing and
-     *                                                                ordering all ask
+     * @var array<int, array{list<SignatureDependency>, string|null, list<Need>}> by declaration object: seeding,
+     *                                                                            closing, finding cycles, fitting and
+     *                                                                            ordering all ask
      */
     private array $answers = [];
+
+    /**
+     * @var array<string, array<int, true>> lower-case name => the answers of the classes that name it (as
+     *                                      themselves, a parent, an interface or a trait): what to forget when
+     *                                      the declaration under that name changes
+     */
+    private array $answersNaming = [];
+
+    /**
+     * @var array<string, array<string, true>>|null lower-case name => the declarations naming it as their parent,
+     *                                              an interface or a trait; made at the first update()
+     */
+    private ?array $referrers = null;
+
+    /**
+     * @var array<string, true> the tables (of methods, of interfaces) that met a cycle of ancestors: what they hold
+     *                          depends on which class of the cycle was asked first, so they are never kept for
+     *                          another plan
+     */
+    private array $onCycle = [];
+
+    /** @var array<int, true> the answers that met such a cycle */
+    private array $answersOnCycle = [];
+
+    /** Whether the answer being computed met such a cycle. */
+    private bool $meetsCycle = false;
 
     /**
      * @param array<string, Declaration> $declarations lower-case name => the class-like that would be preloaded under
      *                                                 it
      */
     public function __construct(
-        private readonly array $declarations,
+        private array $declarations,
         private readonly ?BuiltinSignatures $builtins = null,
         private readonly string $phpVersion = \PHP_VERSION,
     ) {
     }
 
+    /**
+     * Answers for $declarations from now on (a plan of the same scan with other forced drops), keeping every
+     * answer the change cannot touch: an answer rests only on the declarations under its class's ancestors'
+     * names (parents, interfaces, traits, transitively), so only the classes with a changed declaration
+     * among those are computed again. What a cycle of ancestors touched is always computed again, as a fresh
+     * index would, in the order the next plan asks.
+     *
+     * @param array<string, Declaration> $declarations
+     */
+    public function update(array $declarations): self
+    {
+        $changed = [];
+        foreach ($declarations as $key => $declaration) {
+            if (($this->declarations[$key] ?? null) !== $declaration) {
+                $changed[$key] = true;
+            }
+        }
+        foreach ($this->declarations as $key => $_) {
+            if (!isset($declarations[$key])) {
+                $changed[$key] = true;
+            }
+        }
+        // Who names a changed declaration, transitively, by the ancestors as they were (built-in ancestors
+        // name none).
+        $referrers = $this->referrers ??= self::referrersOf($this->declarations);
+        $stale = $changed + $this->onCycle;
+        $queue = array_keys($changed);
+        while ([] !== $queue) {
+            foreach ($referrers[array_pop($queue)] ?? [] as $key => $_) {
+                if (!isset($stale[$key])) {
+                    $stale[$key] = true;
+                    $queue[] = $key;
+                }
+            }
+        }
+        foreach ($stale as $key => $_) {
+            unset($this->tables[$key], $this->interfaces[$key]);
+            foreach ($this->answersNaming[$key] ?? [] as $id => $_) {
+                unset($this->answers[$id]);
+            }
+            unset($this->answersNaming[$key]);
+        }
+        foreach ($this->answersOnCycle as $id => $_) {
+            unset($this->answers[$id]);
+        }
+        $this->onCycle = [];
+        $this->answersOnCycle = [];
+        foreach ($changed as $key => $_) {
+            foreach (self::ancestorKeys($this->declarations[$key] ?? null) as $name) {
+                unset($referrers[$name][$key]);
+            }
+            foreach (self::ancestorKeys($declarations[$key] ?? null) as $name) {
+                $referrers[$name][$key] = true;
+            }
+        }
+        $this->referrers = $referrers;
+        $this->declarations = $declarations;
+
+        return $this;
+    }
+
     /** @return list<SignatureDependency> what PHP loads to check $class's methods when it links it */
     public function of(Declaration $class): array
     {
-        return ($this->answers[spl_object_id($class)] ??= $this->compute($class))[0];
+        return $this->answer($class)[0];
     }
 
     /**
@@ -79,13 +172,90 @@ final class SignatureDependencies
      */
     public function conflictOf(Declaration $class): ?string
     {
-        return ($this->answers[spl_object_id($class)] ??= $this->compute($class))[1];
+        return $this->answer($class)[1];
+    }
+
+    /**
+     * Everything PHP needs loaded to link $class: its parent, interfaces and traits (with no check), then the
+     * classes its signature checks load (each with the first check needing it); each with its lower-case name.
+     *
+     * @return list<Need> [name, lower-case name, check]
+     */
+    public function needsOf(Declaration $class): array
+    {
+        return $this->answer($class)[2];
+    }
+
+    /** @return array{list<SignatureDependency>, string|null, list<Need>} */
+    private function answer(Declaration $class): array
+    {
+        $id = spl_object_id($class);
+        if (isset($this->answers[$id])) {
+            return $this->answers[$id];
+        }
+        [$dependencies, $conflict] = $this->compute($class);
+        $needs = [];
+        foreach ($class->linkDependencies() as $name) {
+            $needs[] = [$name, strtolower($name), null];
+        }
+        foreach ($dependencies as $dependency) {
+            $needs[] = [$dependency->class, strtolower($dependency->class), $dependency];
+        }
+        $answer = [$dependencies, $conflict, $needs];
+        if ($this->meetsCycle) {
+            $this->answersOnCycle[$id] = true;
+        }
+        $this->answersNaming[strtolower($class->name)][$id] = true;
+        foreach (self::ancestorKeys($class) as $name) {
+            $this->answersNaming[$name][$id] = true;
+        }
+
+        return $this->answers[$id] = $answer;
+    }
+
+    /**
+     * @param array<string, Declaration> $declarations
+     *
+     * @return array<string, array<string, true>>
+     */
+    private static function referrersOf(array $declarations): array
+    {
+        $referrers = [];
+        foreach ($declarations as $key => $declaration) {
+            foreach (self::ancestorKeys($declaration) as $name) {
+                $referrers[$name][$key] = true;
+            }
+        }
+
+        return $referrers;
+    }
+
+    /** @return list<string> the lower-case names of a class's parent, interfaces and traits */
+    private static function ancestorKeys(?Declaration $class): array
+    {
+        return null === $class ? [] : array_map(
+            static fn (string $name): string => strtolower(ltrim($name, '\\')),
+            $class->linkDependencies(),
+        );
+    }
+
+    /**
+     * A table was asked for while a class of a cycle of ancestors was being computed, or was computed so: what
+     * is being computed now (every table on the way, and the answer) depends on the order classes are asked.
+     */
+    private function meetCycle(): void
+    {
+        $this->meetsCycle = true;
+        foreach ($this->visiting as $key => $_) {
+            $this->onCycle[ltrim((string) $key, '@')] = true;
+        }
     }
 
     /** @return array{list<SignatureDependency>, string|null} */
     private function compute(Declaration $class): array
     {
         $this->conflict = null;
+        $this->meetsCycle = false;
         $own = $this->ownMethods($class);
         $parentTable = null === $class->parent ? [] : $this->table($class->parent);
         $inherited = null === $class->parent ? [] : $this->interfacesOf($class->parent);
@@ -151,10 +321,12 @@ final class SignatureDependencies
                 $pairs[] = [$property, $class->name, $parentTable[$key]];
             }
         }
-        foreach ([...$parentTable, ...$own] as $key => $entry) {
+        $properties = [...$parentTable, ...$own];
+        $interfaceTables = [] === $properties ? [] : array_map($this->propertyTable(...), $added);
+        foreach ($properties as $key => $entry) {
             [$property, $owner] = $entry instanceof PropertySignature ? [$entry, $class->name] : $entry;
-            foreach ($added as $interface) {
-                $declared = $this->propertyTable($interface)[$key] ?? null;
+            foreach ($interfaceTables as $interfaceTable) {
+                $declared = $interfaceTable[$key] ?? null;
                 if (null !== $declared) {
                     $pairs[] = [$property, $owner, $declared];
                 }
@@ -665,6 +837,9 @@ final class SignatureDependencies
                 $ancestor['name'],
             );
         }
+        if ($type->terms === $wider->terms) {
+            return null; // as often as not an override repeats the ancestor's types
+        }
         foreach ([$type, $wider] as $side) {
             if ($side->involvesClasses() || $side->hasIntersection() || $side->allows('static')) {
                 return null;
@@ -697,6 +872,9 @@ final class SignatureDependencies
     {
         if (null === $child) {
             return true;
+        }
+        if ($child->terms === $ancestor->terms) {
+            return false;
         }
         if ($child->hasIntersection() || $ancestor->hasIntersection()) {
             return false;
@@ -740,16 +918,13 @@ final class SignatureDependencies
      */
     private function loads(DeclaredType $narrower, DeclaredType $wider, string $self): array
     {
-        if ($wider->terms === ['mixed'] && !$narrower->allows('void')) {
-            return [];
-        }
-        if ($narrower->sameAs($wider)) {
+        if ($narrower->terms === $wider->terms || ($wider->terms === ['mixed'] && !$narrower->allows('void'))) {
             return [];
         }
         $classes = array_values(
             array_filter($narrower->classNames(), static fn (string $name): bool => 0 !== strcasecmp($name, $self)),
         );
-        if ([] === $classes) {
+        if ([] === $classes || $narrower->sameAs($wider)) {
             return [];
         }
         $widerClasses = $wider->classNames();
@@ -840,10 +1015,19 @@ final class SignatureDependencies
     {
         $key = strtolower(ltrim($name, '\\'));
         if (isset($this->tables[$key])) {
+            if (isset($this->onCycle[$key])) {
+                $this->meetCycle();
+            }
+
             return $this->tables[$key];
         }
         $class = $this->declarations[$key] ?? $this->builtins?->declarationOf($name);
-        if (null === $class || isset($this->visiting[$key])) {
+        if (null === $class) {
+            return [];
+        }
+        if (isset($this->visiting[$key])) {
+            $this->meetCycle();
+
             return [];
         }
         $this->visiting[$key] = true;
@@ -862,10 +1046,19 @@ final class SignatureDependencies
     {
         $key = strtolower(ltrim($name, '\\'));
         if (isset($this->interfaces[$key])) {
+            if (isset($this->onCycle[$key])) {
+                $this->meetCycle();
+            }
+
             return $this->interfaces[$key];
         }
         $class = $this->declarations[$key] ?? null;
-        if (null === $class || isset($this->visiting['@'.$key])) {
+        if (null === $class) {
+            return [];
+        }
+        if (isset($this->visiting['@'.$key])) {
+            $this->meetCycle();
+
             return [];
         }
         $this->visiting['@'.$key] = true;

@@ -64,6 +64,71 @@ final class SignatureDependenciesTest extends TestCase
         self::assertSame($refused, 1 === preg_match('/must be compatible|Cannot make/', implode("\n", $output)), 'PHP: '.implode("\n", $output));
     }
 
+    public function testAnUpdateKeepsTheAnswersTheChangedDeclarationsCannotTouch(): void
+    {
+        $declarations = self::declarations(
+            'class P { function m(): A {} } class C extends P { function m(): B {} }'
+            .' class Q { function n(): A {} } class D extends Q { function n(): B {} }',
+        );
+        $index = new SignatureDependencies($declarations);
+        $kept = $index->of($declarations['n\c']);
+        $index->of($declarations['n\d']);
+        $other = self::declarations('class Q { function n(): A {} }');
+        $changed = ['n\q' => $other['n\q']] + $declarations;
+
+        $index->update($changed);
+
+        self::assertSame($kept, $index->of($declarations['n\c']), 'C rests on nothing that changed: the same answer');
+        self::assertSame(['N\B', 'N\A'], self::classes($index->of($declarations['n\d'])), 'D is computed again');
+        $index->update(array_diff_key($declarations, ['n\q' => true]));
+        self::assertSame([], $index->of($declarations['n\d']), 'without Q, D is checked against nothing');
+        self::assertSame($kept, $index->of($declarations['n\c']));
+    }
+
+    /**
+     * In a cycle of ancestors (PHP refuses them; the index must not loop) what a class's table holds depends
+     * on which class of the cycle was asked first: an index updated for another plan answers as a fresh one
+     * asked in that plan's order.
+     */
+    public function testAnUpdatedIndexAnswersAsAFreshOneOnACycleOfAncestors(): void
+    {
+        $declarations = self::declarations(
+            'class A extends B { function m(): X {} } class B extends A {}'
+            .' class C extends B { function m(): Z {} } class D extends A {}',
+        );
+        $index = new SignatureDependencies($declarations);
+        $index->of($declarations['n\d']);
+        self::assertSame([], self::classes($index->of($declarations['n\c'])), 'B was first met through A');
+
+        $index->update($declarations);
+
+        $fresh = new SignatureDependencies($declarations);
+        self::assertSame(['N\Z', 'N\X'], self::classes($fresh->of($declarations['n\c'])), 'B first');
+        self::assertSame(['N\Z', 'N\X'], self::classes($index->of($declarations['n\c'])));
+    }
+
+    /** @return array<string, Declaration> */
+    private static function declarations(string $code): array
+    {
+        $inventory = (new FileAnalyzer())->analyzeCode('/case.php', "<?php\nnamespace N;\n".$code);
+        $declarations = [];
+        foreach ($inventory->classLikes() as $declaration) {
+            $declarations[strtolower($declaration->name)] = $declaration;
+        }
+
+        return $declarations;
+    }
+
+    /**
+     * @param list<SignatureDependency> $dependencies
+     *
+     * @return list<string>
+     */
+    private static function classes(array $dependencies): array
+    {
+        return array_map(static fn (SignatureDependency $d): string => $d->class, $dependencies);
+    }
+
     /** @return iterable<string, array{string, bool}> */
     public static function arities(): iterable
     {
