@@ -38,6 +38,15 @@ $json = static function (array $command): array {
     return [$decoded, $process->getExitCode()];
 };
 $mb = static fn (int $bytes): string => sprintf('%.2f', $bytes / 1048576);
+// The share of the second script's source bytes the first one keeps.
+$sourceShare = static function (string $fitted, string $whole): float {
+    $bytes = static fn (string $script): int => array_sum(array_map(
+        static fn (string $file): int => (int) @filesize($file),
+        Preheat\Script\Write\ScriptManifest::filesOf((string) file_get_contents($script), $script),
+    ));
+
+    return $bytes($fitted) / max(1, $bytes($whole));
+};
 
 $rows = [];
 $failed = [];
@@ -75,7 +84,25 @@ try {
                 continue;
             }
             if (null === $fit) {
-                $rows[] = [$name, $buffer, "booted ($rounds round(s))", '', '', '', '', '', ''];
+                // Booted: PHP measured the fitted plan; the whole plan's need, from a run that does not fit.
+                $final = $result['verification']['internedStrings']['preloadBytes'] ?? null;
+                [$whole] = $json([...$generate, '--no-fit', '--output='.$output.'.whole.php']);
+                $wholeBytes = $whole['verification']['internedStrings']['preloadBytes'] ?? null;
+                $kept = $sourceShare($output, $output.'.whole.php');
+                $saving = null === $final || null === $wholeBytes || $kept >= 1
+                    ? null
+                    : ($wholeBytes - $final) / ($wholeBytes * (1 - $kept));
+                $rows[] = [
+                    $name,
+                    $buffer,
+                    sprintf('booted (%d round(s)): %d of %d files', $rounds, $result['plan']['summary']['includedFiles'], $whole['plan']['summary']['includedFiles']),
+                    '',
+                    null === $wholeBytes ? '?' : $mb($wholeBytes),
+                    '',
+                    null === $final ? '?' : $mb($final),
+                    null === $saving ? '?' : sprintf('%.2f', $saving),
+                    '',
+                ];
                 continue;
             }
             $script = (string) file_get_contents($output);

@@ -4,7 +4,8 @@
 # without booting it, the script is verified with that buffer (`preheat verify --strict`: no overflow, no
 # warning) and `generate --strict` boots the same fit to measure what it takes, which must not exceed the most
 # the estimate allowed. Prints, per fit, the room, what the whole plan took, the estimate and what PHP measured,
-# and the share of the average saving each dropped source byte really saved (the estimate counts 0.7 at least).
+# and the share of the average saving each dropped source byte really saved (the estimate counts 0.6 at least), also
+# for the fits that were booted (against a run that does not fit).
 # Exits 1 when a fit installed without a boot overflows or warns, or takes more than its bound.
 #   bench    Debian's /usr/share/php (after `make corpus`, Debian's Laravel framework and more: 6,286 files)
 #   symfony, demo, laravel8, mediawiki ...   the corpus apps installed under bench/corpus/work

@@ -29,9 +29,9 @@ final class CapacityFitter
 
     /**
      * The least share of the average bytes per source byte that leaving a file out is counted to save, for the most
-     * a fitted plan may need: a dropped file's strings that kept files share stay interned. Measured from 0.74
-     * (a second fit of Debian's /usr/share/php) to 1.08 on the corpus apps with buffers of 3 to 8 MB
-     * (`bench/fit-estimate.sh`); set below the least, for apps not measured.
+     * a fitted plan may need: a dropped file's strings that kept files share stay interned. Measured from 0.78 to
+     * 1.09 over 17 fits of five corpus apps and Debian's /usr/share/php with buffers of 3 to 8 MB, 0.74 for a
+     * second fit against the first (`bench/fit-estimate.sh`); set below the least, for apps not measured.
      */
     private const LEAST_SAVING = 0.6;
 
