@@ -192,21 +192,44 @@ final class ScriptGenerator
     /** Writes the session's plan next to the destination and moves it into place, as a verified round does. */
     private function installUnbooted(GenerateSession $session, string $outputPath): void
     {
+        $this->withCandidate($outputPath, function (string $candidate) use ($session, $outputPath): void {
+            $script = $this->write($session->result(), $candidate, $outputPath);
+            $this->install($candidate, $outputPath, $script, 'cannot move the fitted script into place');
+        });
+    }
+
+    /**
+     * Runs $work with a candidate path next to the destination (same directory, so that paths relative to __DIR__
+     * resolve the same), and removes whatever is left there afterwards, also when the run is interrupted (a
+     * verification can take minutes, and the next scan would find it).
+     *
+     * @template T
+     *
+     * @param \Closure(string): T $work
+     *
+     * @return T
+     */
+    private function withCandidate(string $outputPath, \Closure $work): mixed
+    {
         $this->checkDirectory($outputPath);
         $candidate = \dirname($outputPath).'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
         InterruptGuard::instance()->removeOnExit($candidate);
         try {
-            $script = $this->write($session->result(), $candidate, $outputPath);
-            if (!@rename($candidate, $outputPath)) {
-                throw ScriptWriteError::notWritable($outputPath, 'cannot move the fitted script into place');
-            }
-            $this->installed = $script;
+            return $work($candidate);
         } finally {
             if (is_file($candidate)) {
                 @unlink($candidate);
             }
             InterruptGuard::instance()->forgetPath($candidate);
         }
+    }
+
+    private function install(string $candidate, string $outputPath, string $script, string $why): void
+    {
+        if (!@rename($candidate, $outputPath)) {
+            throw ScriptWriteError::notWritable($outputPath, $why);
+        }
+        $this->installed = $script;
     }
 
     /**
@@ -320,12 +343,14 @@ final class ScriptGenerator
         RoundPolicy $policy,
         bool $strict,
     ): VerifiedRound {
-        $this->checkDirectory($outputPath);
-        // Same directory as the destination, so that paths relative to __DIR__ resolve the same.
-        $candidate = \dirname($outputPath).'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
-        // Interrupted while verifying (it can take minutes), the run removes it: the next scan would find it.
-        InterruptGuard::instance()->removeOnExit($candidate);
-        try {
+        [$report, $next, $candidate] = $this->withCandidate($outputPath, function (string $candidate) use (
+            $purpose,
+            $session,
+            $outputPath,
+            $verify,
+            $policy,
+            $strict,
+        ): array {
             // Written for the candidate's path, in the destination's directory: the same bytes as for the destination.
             $script = $this->write($session->result(), $candidate, $outputPath);
             $this->progress->stage('Verifying');
@@ -349,17 +374,11 @@ final class ScriptGenerator
             $next = $policy->next($report, $session);
             $this->installed = null;
             if ($next->installs($report, $strict)) {
-                if (!@rename($candidate, $outputPath)) {
-                    throw ScriptWriteError::notWritable($outputPath, 'cannot move the verified script into place');
-                }
-                $this->installed = $script;
+                $this->install($candidate, $outputPath, $script, 'cannot move the verified script into place');
             }
-        } finally {
-            if (is_file($candidate)) {
-                @unlink($candidate);
-            }
-            InterruptGuard::instance()->forgetPath($candidate);
-        }
+
+            return [$report, $next, $candidate];
+        });
 
         return new VerifiedRound($report->withScript(
             realpath($outputPath) ?: $outputPath,

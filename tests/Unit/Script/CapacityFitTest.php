@@ -106,7 +106,7 @@ final class CapacityFitTest extends TestCase
             new PlanRequest($this->project),
             new PlanOptions([], false),
             $this->project.'/preload.php',
-            new VerifyOptions(self::bufferOfTwoMegabytes()),
+            new VerifyOptions(self::installation(['opcache.interned_strings_buffer' => '2'])),
         ));
 
         self::assertTrue($outcome->succeeded());
@@ -162,16 +162,7 @@ final class CapacityFitTest extends TestCase
         // 50 KB of OPcache memory per byte of source: the whole fixture fills most of a 64 MB OPcache.
         $php = new InternedStringsPhp($this->project, perSourceByte: 0, memoryPerSourceByte: 50000);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
-        $installation = new PhpInstallation(
-            'php',
-            null,
-            new PhpSettings(
-                '/etc/php/fpm/php.ini',
-                'test',
-                null,
-                ['memory_limit' => '128M', 'opcache.memory_consumption' => '64'],
-            ),
-        );
+        $installation = self::installation(['opcache.memory_consumption' => '64']);
 
         $outcome = $generator->generate(
             new GenerateRequest(
@@ -204,16 +195,7 @@ final class CapacityFitTest extends TestCase
         $this->project = FixtureProjects::copy('clean', $this->directory);
         $php = new InternedStringsPhp($this->project);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
-        $installation = new PhpInstallation(
-            'php',
-            null,
-            new PhpSettings(
-                '/etc/php/fpm/php.ini',
-                'test',
-                null,
-                ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1'],
-            ),
-        );
+        $installation = self::installation(['opcache.interned_strings_buffer' => '1']);
 
         $outcome = $generator->generate(
             new GenerateRequest(
@@ -237,17 +219,13 @@ final class CapacityFitTest extends TestCase
 
     private string $project = '';
 
-    private static function bufferOfTwoMegabytes(): PhpInstallation
+    /** @param array<string, string> $opcache the php.ini's OPcache sizes */
+    private static function installation(array $opcache): PhpInstallation
     {
         return new PhpInstallation(
             'php',
             null,
-            new PhpSettings(
-                '/etc/php/fpm/php.ini',
-                'test',
-                null,
-                ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '2'],
-            ),
+            new PhpSettings('/etc/php/fpm/php.ini', 'test', null, ['memory_limit' => '128M', ...$opcache]),
         );
     }
 
@@ -257,16 +235,7 @@ final class CapacityFitTest extends TestCase
         $this->project = FixtureProjects::copy('clean', $this->directory);
         $php = new InternedStringsPhp($this->project);
         $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
-        $installation = new PhpInstallation(
-            'php',
-            null,
-            new PhpSettings(
-                '/etc/php/fpm/php.ini',
-                'test',
-                null,
-                ['memory_limit' => '128M', 'opcache.interned_strings_buffer' => '1'],
-            ),
-        );
+        $installation = self::installation(['opcache.interned_strings_buffer' => '1']);
 
         $outcome = $generator->generate(
             new GenerateRequest(
