@@ -73,13 +73,16 @@ final class VerificationTextRenderer implements Renderer
                 $e($report->php->userSource),
             );
         }
-        // Not booted itself (a fit): the counts are the boot's for the kept files, memory and time in proportion.
+        // Not booted itself (a fit): the boot's figures less the files left out (classes and functions as planned in
+        // them), memory and time in proportion; only the scripts are counted as PHP counts them.
         $about = null === $report->unbootedFit ? '' : 'about ';
         $lines[] = \sprintf(
-            '  Preloaded  %d scripts, %d classes%s, %d functions, %s%s preload memory (OPcache: %s%s used of %s)',
+            '  Preloaded  %d scripts, %s%d classes%s, %s%d functions, %s%s preload memory (OPcache: %s%s used of %s)',
             $report->scripts,
+            $about,
             $report->preloadedClassCount(),
             0 === $refused ? '' : \sprintf(' (%d more refused: not preloaded)', $refused),
+            $about,
             $report->functions,
             $about,
             Format::megabytes($report->preloadMemoryBytes),

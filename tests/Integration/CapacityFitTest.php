@@ -105,6 +105,11 @@ final class CapacityFitTest extends TestCase
 
         $text = PreheatProcess::run(['generate', '--project='.$project, '--path=src', $ini, '--no-cache']);
         self::assertStringContainsString('Fitted     not booted again: the boot of all 483 planned files', $text->getOutput());
+        self::assertMatchesRegularExpression(
+            '{Preloaded  '.($kept + 1).' scripts, about \d+ classes, about 0 functions, about [\d.]+ MB preload memory}',
+            $text->getOutput(),
+            'only the scripts are counted as PHP counts them',
+        );
         self::assertStringContainsString('Not booted again: the boot preloaded all '.$kept.' kept files', $text->getErrorOutput());
     }
 

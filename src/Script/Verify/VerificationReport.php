@@ -51,7 +51,8 @@ final class VerificationReport
         public readonly bool $systemAllocator = false,
         /**
          * Not booted itself: a fitted part of the script whose boot this reports, for the files it keeps (the
-         * counts, the messages on them; memory and start-up scaled by source bytes). Null when PHP booted it.
+         * scripts; classes and functions less those planned in the files left out; the messages on the kept
+         * files; memory and start-up scaled by source bytes). Null when PHP booted it.
          */
         public readonly ?UnbootedFit $unbootedFit = null,
     ) {
