@@ -10,7 +10,7 @@ namespace Preheat\Process;
  * parent died (reparented, they are no longer anyone's descendants but stay in the server's session).
  * The root is a parameter, so tests read a directory laid out like /proc.
  *
- * A question about all processes (session(), descendantsOf()) reads every /proc/PID/stat, which costs
+ * A question about all processes (session(), descendants()) reads every /proc/PID/stat, which costs
  * about a millisecond per hundred processes; a caller with several such questions about one moment asks
  * them of one snapshot(). A question about one PID reads that PID's stat only.
  */
@@ -53,18 +53,6 @@ final class ProcessTree
     public function descendants(int $pid): array
     {
         return $this->snapshot()->descendantsOf([$pid]);
-    }
-
-    /**
-     * Every live process that descends from any of $pids, not those themselves.
-     *
-     * @param list<int> $pids
-     *
-     * @return list<int>
-     */
-    public function descendantsOf(array $pids): array
-    {
-        return $this->snapshot()->descendantsOf($pids);
     }
 
     /**

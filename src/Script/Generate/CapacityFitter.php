@@ -7,6 +7,7 @@ namespace Preheat\Script\Generate;
 use Preheat\Plan\CapacityFit;
 use Preheat\Plan\PlanResult;
 use Preheat\Script\Verify\LimitEstimate;
+use Preheat\Script\Verify\OpcacheRoom;
 use Preheat\Script\Verify\VerificationReport;
 
 /**
@@ -57,20 +58,22 @@ final class CapacityFitter
         }
         $overflows = [];
         foreach ($report->findings as $finding) {
+            $limit = self::limit($finding->setting, $room);
+            if (null === $limit) {
+                continue;
+            }
+            [$free, $measured] = $limit;
             if ('opcache.interned_strings_buffer' === $finding->setting && $room->internedBufferBytes > 0) {
                 // Measured with a larger buffer when known; otherwise the buffer was too small by an unknown amount:
                 // halve.
-                $perSource = null !== $room->internedNeededBytes
-                    ? max(1, $room->internedNeededBytes) / $source
-                    : 2 * max(1, $room->internedBufferBytes - $room->internedBaselineBytes) / $source;
-                $free = max(0, $room->internedBufferBytes - $room->internedBaselineBytes);
-                $overflows[$finding->setting] = new Overflow($finding, (int) ($free * self::HEADROOM / $perSource));
+                $perSource = null !== $measured ? max(1, $measured) / $source : 2 * max(1, (int) $free) / $source;
+                $overflows[$finding->setting] = new Overflow(
+                    $finding,
+                    (int) (max(0, $free) * self::HEADROOM / $perSource),
+                );
             }
             if ('opcache.memory_consumption' === $finding->setting && $room->memoryBytes > 0) {
-                $perSource = $room->preloadMemoryBytes > 0
-                    ? $room->preloadMemoryBytes / $source
-                    : self::DEFAULT_MEMORY_PER_SOURCE_BYTE;
-                $free = self::MEMORY_SHARE * $room->memoryBytes - $room->memoryBaselineBytes;
+                $perSource = null !== $measured ? $measured / $source : self::DEFAULT_MEMORY_PER_SOURCE_BYTE;
                 $overflows[$finding->setting] = new Overflow(
                     $finding,
                     (int) (max(0, $free) * self::HEADROOM / $perSource),
@@ -82,63 +85,75 @@ final class CapacityFitter
     }
 
     /**
-     * What the fitted plan takes of each limit that overflowed, scaled from what the boot of the whole plan measured:
-     * expected in proportion to the source bytes kept (as the fit assumed), at most with each dropped source byte
-     * counted to save only LEAST_SAVING of the average. Null when it cannot be told without a boot: the fitted
-     * plan is not a part of the booted one, or the boot did not measure what overflowed.
+     * What a plan that keeps $keptShare of the booted plan's source bytes (keptShare()) takes of each limit that
+     * overflowed, scaled from what the boot of the whole plan measured: expected in proportion to the source bytes
+     * kept (as the fit assumed), at most with each dropped source byte counted to save only LEAST_SAVING of the
+     * average. Null when it cannot be told without a boot: the boot did not measure what overflowed.
      *
      * @return non-empty-list<LimitEstimate>|null
      */
-    public function estimate(VerificationReport $report, PlanResult $booted, PlanResult $fitted): ?array
+    public function estimate(VerificationReport $report, float $keptShare): ?array
     {
         $room = $report->room;
-        $bootedPaths = array_map(static fn ($f): string => $f->path, $booted->plan->included);
-        $keptPaths = array_map(static fn ($f): string => $f->path, $fitted->plan->included);
-        if (null === $room || [] !== array_diff($keptPaths, $bootedPaths)) {
-            return null;
-        }
-        $kept = $this->sourceShare($booted, $fitted);
-        if (null === $kept) {
+        if (null === $room) {
             return null;
         }
         $limits = [];
         foreach ($report->findings as $finding) {
-            [$roomBytes, $measured] = match ($finding->setting) {
-                'opcache.interned_strings_buffer' => [
-                    $room->internedBufferBytes - $room->internedBaselineBytes,
-                    $room->internedNeededBytes,
-                ],
-                'opcache.memory_consumption' => [
-                    (int) (self::MEMORY_SHARE * $room->memoryBytes) - $room->memoryBaselineBytes,
-                    $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes : null,
-                ],
-                default => [null, 0],
-            };
-            if (null === $roomBytes) {
+            $limit = self::limit($finding->setting, $room);
+            if (null === $limit) {
                 continue;
             }
-            if (null === $measured || $roomBytes <= 0) {
+            [$free, $measured] = $limit;
+            if (null === $measured || $free <= 0) {
                 return null;
             }
             $limits[$finding->setting] = new LimitEstimate(
                 (string) $finding->setting,
-                $roomBytes,
+                (int) $free,
                 $measured,
-                (int) ceil($measured * $kept),
-                (int) ceil($measured * (1 - self::LEAST_SAVING * (1 - $kept))),
+                (int) ceil($measured * $keptShare),
+                (int) ceil($measured * (1 - self::LEAST_SAVING * (1 - $keptShare))),
             );
         }
 
         return [] === $limits ? null : array_values($limits);
     }
 
-    /** The share of the booted plan's source bytes the fitted plan keeps; null for a plan without source. */
-    public function sourceShare(PlanResult $booted, PlanResult $fitted): ?float
+    /**
+     * The share of the booted plan's source bytes the fitted plan keeps; null when the fitted plan is not a part of
+     * the booted one (what the boot told is then not about its files), or the booted plan has no source.
+     */
+    public function keptShare(PlanResult $booted, PlanResult $fitted): ?float
     {
-        $paths = static fn (PlanResult $r): array => array_map(static fn ($f): string => $f->path, $r->plan->included);
-        $source = $this->sourceBytes($booted, $paths($booted));
+        $bootedPaths = array_map(static fn ($f): string => $f->path, $booted->plan->included);
+        $keptPaths = array_map(static fn ($f): string => $f->path, $fitted->plan->included);
+        $source = $this->sourceBytes($booted, $bootedPaths);
 
-        return 0 === $source ? null : $this->sourceBytes($fitted, $paths($fitted)) / $source;
+        return 0 === $source || [] !== array_diff($keptPaths, $bootedPaths)
+            ? null
+            : $this->sourceBytes($fitted, $keptPaths) / $source;
+    }
+
+    /**
+     * A capacity limit as the boot measured it: the bytes the php.ini leaves the preload under $setting, and what
+     * the preload took of them (null: not measured). Null for a setting that is no capacity limit.
+     *
+     * @return array{float, int|null}|null
+     */
+    private static function limit(?string $setting, OpcacheRoom $room): ?array
+    {
+        return match ($setting) {
+            'opcache.interned_strings_buffer' => [
+                (float) ($room->internedBufferBytes - $room->internedBaselineBytes),
+                $room->internedNeededBytes,
+            ],
+            'opcache.memory_consumption' => [
+                self::MEMORY_SHARE * $room->memoryBytes - $room->memoryBaselineBytes,
+                $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes : null,
+            ],
+            default => null,
+        };
     }
 
     /** Whether even the most the fitted plan may take of the limit leaves room, by MARGIN: then no boot need tell. */

@@ -115,28 +115,32 @@ final class RoundPolicy
             || !$report->booted
             || 0 !== $report->fatalCount()
             || [] !== $report->unlinkedClasses
-            // PHP's own word on the overflow (a boot with the php.ini's sizes) is the overflow, not another warning.
-            || [] !== array_filter(
-                $report->withSeverity(Severity::Warning),
-                static fn (StartupMessage $m): bool => !StartupChecks::isInternedOverflow($m),
-            )
             || (null !== $budget && $report->preloadMemoryBytes > $budget)
         ) {
             return null;
         }
-        $limits = $this->fitter->estimate($report, $booted, $fitted);
+        $share = $this->fitter->keptShare($booted, $fitted);
+        $limits = null === $share ? null : $this->fitter->estimate($report, $share);
         $tight = null === $limits
             ? []
             : array_filter($limits, fn (LimitEstimate $l): bool => !$this->fitter->leavesRoom($l));
-        if (null === $limits || [] !== $tight) {
+        if (null === $share || null === $limits || [] !== $tight) {
             return null;
         }
         $settings = array_map(static fn (LimitEstimate $l): string => $l->setting, $limits);
-        $otherWarnings = array_filter(
-            $report->findings,
-            static fn (Finding $f): bool => Severity::Notice !== $f->severity
-                && !\in_array($f->setting, $settings, true),
-        );
+        $interned = \in_array('opcache.interned_strings_buffer', $settings, true);
+        // PHP's own word on an overflow the fit made room for (a boot with the php.ini's sizes) is that overflow.
+        $otherWarnings = [
+            ...array_filter(
+                $report->withSeverity(Severity::Warning),
+                static fn (StartupMessage $m): bool => !$interned || !StartupChecks::isInternedOverflow($m),
+            ),
+            ...array_filter(
+                $report->findings,
+                static fn (Finding $f): bool => Severity::Notice !== $f->severity
+                    && !\in_array($f->setting, $settings, true),
+            ),
+        ];
         if ([] !== $otherWarnings) {
             return null;
         }
@@ -152,7 +156,6 @@ final class RoundPolicy
                 $functions -= \count($file->functions);
             }
         }
-        $share = $this->fitter->sourceShare($booted, $fitted) ?? 1.0;
 
         return $report->forFit(
             new UnbootedFit(\count($booted->plan->included), \count($kept), $limits),

@@ -125,29 +125,21 @@ final class ScriptGenerator
                     \count($next->stalled->drops),
                 ));
             }
-            if (null === $next->adds) {
-                $outcome = $session->outcome(
+            $round = $next->adds;
+            if (null === $round) {
+                return $this->remembered($store, $key, $constraints, $session->outcome(
                     $request->outputPath,
                     $report->passed($request->strict),
                     $report,
                     $request->strict,
                     $request->fixRounds,
                     $next->stalled?->round,
-                );
-                if (null !== $key) {
-                    $this->timings->span(
-                        'remember the verification for the next run',
-                        fn () => $this->remember($store, $key, $outcome, $constraints),
-                    );
-                }
-
-                return $outcome;
+                ));
             }
-            $constraints[] = $next->adds;
+            $constraints[] = $round;
             $booted = $session->result();
-            $session->add($next->adds);
-            $purpose = $next->adds->purpose();
-            $round = $next->adds;
+            $session->add($round);
+            $purpose = $round->purpose();
             $fitted = $round instanceof FitRound
                 ? $this->timings->span(
                     'capacity fit',
@@ -155,47 +147,66 @@ final class ScriptGenerator
                 )
                 : null;
             if (null !== $fitted) {
-                // What the boot told of every kept file holds for the fitted script: installed without booting again.
-                $this->installUnbooted($session, $request->outputPath);
-                $this->progress->finish(\sprintf(
-                    'Not booted again: the boot preloaded all %d kept files, and at most %s fits',
-                    \count($session->plannedPaths()),
-                    implode(', ', array_map(
-                        static fn (LimitEstimate $l): string => \sprintf(
-                            '%s of %s left for the preload by %s',
-                            MemorySize::format($l->atMostBytes),
-                            MemorySize::format($l->roomBytes),
-                            $l->setting,
-                        ),
-                        $fitted->unbootedFit->limits ?? [],
-                    )),
-                ));
-                $outcome = $session->outcome(
-                    $request->outputPath,
-                    true,
-                    $fitted,
-                    $request->strict,
-                    $request->fixRounds,
+                return $this->remembered(
+                    $store,
+                    $key,
+                    $constraints,
+                    $this->installUnbooted($session, $request, $fitted),
                 );
-                if (null !== $key) {
-                    $this->timings->span(
-                        'remember the verification for the next run',
-                        fn () => $this->remember($store, $key, $outcome, $constraints),
-                    );
-                }
-
-                return $outcome;
             }
         }
     }
 
-    /** Writes the session's plan next to the destination and moves it into place, as a verified round does. */
-    private function installUnbooted(GenerateSession $session, string $outputPath): void
-    {
+    /**
+     * The run's outcome, remembered for the next run when a key was made.
+     *
+     * @param list<Constraint> $constraints
+     */
+    private function remembered(
+        ?ReuseStore $store,
+        ?string $key,
+        array $constraints,
+        GenerateOutcome $outcome,
+    ): GenerateOutcome {
+        if (null !== $store && null !== $key) {
+            $this->timings->span(
+                'remember the verification for the next run',
+                fn () => $this->remember($store, $key, $outcome, $constraints),
+            );
+        }
+
+        return $outcome;
+    }
+
+    /**
+     * What the boot told of every kept file holds for the fitted script ($fitted, RoundPolicy::fittedReport()): it is
+     * written next to the destination and moved into place without booting again.
+     */
+    private function installUnbooted(
+        GenerateSession $session,
+        GenerateRequest $request,
+        VerificationReport $fitted,
+    ): GenerateOutcome {
+        $outputPath = $request->outputPath;
         $this->withCandidate($outputPath, function (string $candidate) use ($session, $outputPath): void {
             $script = $this->write($session->result(), $candidate, $outputPath);
             $this->install($candidate, $outputPath, $script, 'cannot move the fitted script into place');
         });
+        $this->progress->finish(\sprintf(
+            'Not booted again: the boot preloaded all %d kept files, and at most %s fits',
+            \count($session->plannedPaths()),
+            implode(', ', array_map(
+                static fn (LimitEstimate $l): string => \sprintf(
+                    '%s of %s left for the preload by %s',
+                    MemorySize::format($l->atMostBytes),
+                    MemorySize::format($l->roomBytes),
+                    $l->setting,
+                ),
+                $fitted->unbootedFit->limits ?? [],
+            )),
+        ));
+
+        return $session->outcome($outputPath, true, $fitted, $request->strict, $request->fixRounds);
     }
 
     /**
