@@ -59,7 +59,7 @@ foreach ($xml->xpath('//testcase') ?: [] as $testcase) {
 }
 
 $cell = static fn (string $text): string => str_replace(['|', "\n"], ['\|', ' '], $text);
-$rows = ['| # | case | command | what is done | expected | issue item | result |', '|---|---|---|---|---|---|---|'];
+$rows = ['| # | case | command | what is done | expected | finding | result |', '|---|---|---|---|---|---|---|'];
 $passed = $failed = 0;
 $failedItems = [];
 $number = 0;
@@ -82,7 +82,7 @@ foreach (FaultCases::all() as $id => $case) {
 }
 ksort($failedItems);
 $table = implode("\n", $rows)."\n\n".sprintf('**%d passed, %d failed** (%d cases, %.0f s, %s).', $passed, $failed, $passed + $failed, $seconds, gmdate('Y-m-d'))
-    .([] === $failedItems ? '' : ' Failing cases prove open items of the reliability issue: '.implode(', ', array_keys($failedItems)).'.')."\n";
+    .([] === $failedItems ? '' : ' Failing cases prove open findings: '.implode(', ', array_keys($failedItems)).'.')."\n";
 
 echo "\n", $table;
 

@@ -15,7 +15,7 @@ final class FaultCase
 {
     /**
      * @param \Closure(Sandbox): Run $arrange
-     * @param int|null               $item    the item of the reliability issue this case proves, while it is open
+     * @param string|null            $item    the hostile-testing finding this case proves, as ISSUE.ITEM ('28.2': issue 28, item 2)
      */
     public function __construct(
         public readonly string $id,
@@ -23,7 +23,7 @@ final class FaultCase
         public readonly string $does,
         public readonly \Closure $arrange,
         public readonly Expect $expect,
-        public readonly ?int $item = null,
+        public readonly ?string $item = null,
     ) {
     }
 }

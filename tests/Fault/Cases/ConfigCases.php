@@ -32,7 +32,7 @@ final class ConfigCases
 
         return [
             new FaultCase('config-invalid-json', 'bench', 'preheat.json is not JSON', $config('{bad'), new Expect([2], '{preheat\.json.*JSON}', unchanged: ['preheat.json'])),
-            new FaultCase('config-empty-array', 'bench', 'preheat.json is `[]`', $config('[]'), new Expect([2], '{preheat\.json}', unchanged: ['preheat.json']), 10),
+            new FaultCase('config-empty-array', 'bench', 'preheat.json is `[]`', $config('[]'), new Expect([2], '{preheat\.json}', unchanged: ['preheat.json']), '16.10'),
             new FaultCase('config-is-a-directory', 'bench', 'preheat.json is a directory', static function (Sandbox $s): Run {
                 $env = $s->benchApp();
                 mkdir($s->project.'/preheat.json');
@@ -40,11 +40,11 @@ final class ConfigCases
                 return new Run(['bench', '--project='.$s->project, ...BenchCases::SHORT], $env, timeoutSeconds: 90);
             }, new Expect([2], '{preheat\.json}')),
             new FaultCase('config-unknown-key', 'bench', 'a typo in a key (bench.duraton)', $config('{"bench": {"duraton": 1}}'), new Expect([2], '{unknown key "bench\.duraton"\. Did you mean "bench\.duration"\?}')),
-            new FaultCase('config-negative-duration', 'bench', '{"bench":{"duration":-2}}', $config('{"bench": {"duration": -2}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.duration|bench\.duration.*preheat\.json}s'), 10),
-            new FaultCase('config-negative-rounds', 'bench', '{"bench":{"rounds":-1}}', $config('{"bench": {"rounds": -1}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.rounds|bench\.rounds.*preheat\.json}s'), 10),
-            new FaultCase('config-zero-concurrency', 'bench', '{"bench":{"concurrency":0}}', $config('{"bench": {"concurrency": 0}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.concurrency|bench\.concurrency.*preheat\.json}s'), 10),
-            new FaultCase('config-zero-timeout', 'bench', '{"bench":{"timeout":0}}', $config('{"bench": {"timeout": 0}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.timeout|bench\.timeout.*preheat\.json}s'), 10),
-            new FaultCase('config-invalid-overridden', 'bench', 'an invalid duration in preheat.json and --duration=1 on the command line', $config('{"bench": {"duration": -2}}'), new Expect([2], '{bench\.duration}'), 10),
+            new FaultCase('config-negative-duration', 'bench', '{"bench":{"duration":-2}}', $config('{"bench": {"duration": -2}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.duration|bench\.duration.*preheat\.json}s'), '16.10'),
+            new FaultCase('config-negative-rounds', 'bench', '{"bench":{"rounds":-1}}', $config('{"bench": {"rounds": -1}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.rounds|bench\.rounds.*preheat\.json}s'), '16.10'),
+            new FaultCase('config-zero-concurrency', 'bench', '{"bench":{"concurrency":0}}', $config('{"bench": {"concurrency": 0}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.concurrency|bench\.concurrency.*preheat\.json}s'), '16.10'),
+            new FaultCase('config-zero-timeout', 'bench', '{"bench":{"timeout":0}}', $config('{"bench": {"timeout": 0}}', '--scenario=none', '--url=/'), new Expect([2], '{preheat\.json.*bench\.timeout|bench\.timeout.*preheat\.json}s'), '16.10'),
+            new FaultCase('config-invalid-overridden', 'bench', 'an invalid duration in preheat.json and --duration=1 on the command line', $config('{"bench": {"duration": -2}}'), new Expect([2], '{bench\.duration}'), '16.10'),
             new FaultCase('config-bad-runtime', 'bench', '{"bench":{"runtime":"lighttpd"}}', $config('{"bench": {"runtime": "lighttpd"}}', '--scenario=none', '--url=/'), new Expect([2], '{lighttpd}')),
             new FaultCase('config-missing-file', 'bench', '--config names a file that does not exist', static fn (Sandbox $s): Run => new Run(['bench', '--project='.$s->project, '--config='.$s->root.'/none.json', ...BenchCases::SHORT], $s->benchApp()), new Expect([2], '{none\.json}')),
             new FaultCase('config-workers-100000', 'bench', '{"bench":{"workers":100000}} (php-fpm is a fake that refuses more than 64 children, so that nothing forks 100000)', static function (Sandbox $s): Run {
@@ -52,7 +52,7 @@ final class ConfigCases
                 $s->write('preheat.json', (string) json_encode(['bench' => ['workers' => 100000, 'binaries' => ['fpm' => $s->fakeFpm(64, false)]]]));
 
                 return new Run(['bench', '--project='.$s->project, '--scenario=none', '--url=/', '--rounds=1', '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1'], $env, timeoutSeconds: 90);
-            }, new Expect([0, 2], '{workers}i', '{refusing}'), 3),
+            }, new Expect([0, 2], '{workers}i', '{refusing}'), '16.3'),
             new FaultCase('bench-negative-duration-option', 'bench', '--duration=-2', $option('--duration=-2'), new Expect([2], '{duration}')),
             new FaultCase('bench-zero-rounds-option', 'bench', '--rounds=0', $option('--rounds=0'), new Expect([2], '{rounds}')),
             new FaultCase('bench-bad-url', 'bench', '--url without a leading slash', $option('--url=nope'), new Expect([2], '{"nope"}')),

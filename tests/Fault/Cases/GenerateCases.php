@@ -99,7 +99,7 @@ final class GenerateCases
                 mkdir($s->root.'/out');
 
                 return $generate($s, '--output='.$s->root.'/out', '--no-verify');
-            }, new Expect([2], '{is a directory}i', '{cannot create files}i'), 10),
+            }, new Expect([2], '{is a directory}i', '{cannot create files}i'), '16.10'),
             new FaultCase('generate-bad-fix-rounds', 'generate', '--fix-rounds=-1', static fn (Sandbox $s): Run => $generate(self::small($s), '--fix-rounds=-1'), new Expect([2], '{fix-rounds}')),
             new FaultCase('generate-bad-format', 'generate', '--format=xml', static fn (Sandbox $s): Run => $generate(self::small($s), '--format=xml'), new Expect([2], '{format}')),
             new FaultCase('generate-bad-strategy', 'generate', '--strategy=fastest', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=fastest'), new Expect([2], '{strategy}')),
@@ -126,7 +126,7 @@ final class GenerateCases
                 chown($s->project.'/vendor/acme/lib/Secret.php', 'root');
 
                 return $generate($s, '--user=www-data');
-            }, new Expect([3], '{cannot read|not readable}i', creates: self::WRITES), 9),
+            }, new Expect([3], '{cannot read|not readable}i', creates: self::WRITES), '16.9'),
             new FaultCase('generate-untraversable-parent', 'generate', 'the project inside a 0700 directory the pool\'s user cannot enter (as root, --user=www-data)', static function (Sandbox $s): Run {
                 $closed = $s->root.'/closed';
                 mkdir($closed, 0700);
@@ -135,9 +135,9 @@ final class GenerateCases
                 file_put_contents($project.'/C.php', "<?php\nfinal class Closed {}\n");
 
                 return new Run(['generate', '--project='.$project, '--user=www-data']);
-            }, new Expect([3], '{cannot read|not readable|may not enter|cannot enter|traverse}i', '{Failed opening required}'), 9),
-            new FaultCase('generate-incompatible-parameter', 'generate', 'a child method whose parameters do not fit its parent\'s (default mode)', static fn (Sandbox $s): Run => $generate(self::incompatible($s)), new Expect([0], '{Bad::hi\(\) requires 1 argument.*PHP refuses to link}', creates: self::WRITES, after: self::doesNotPreload('Bad'), afterSays: 'Bad left out'), 8),
-            new FaultCase('generate-incompatible-parameter-no-fix', 'generate', 'the same with --no-fix: no script that warns at every start', static fn (Sandbox $s): Run => $generate(self::incompatible($s), '--no-fix'), new Expect([0], '{Bad::hi\(\) requires 1 argument.*PHP refuses to link}', '{must be compatible}', creates: self::WRITES, after: self::doesNotPreload('Bad'), afterSays: 'Bad left out'), 8),
+            }, new Expect([3], '{cannot read|not readable|may not enter|cannot enter|traverse}i', '{Failed opening required}'), '16.9'),
+            new FaultCase('generate-incompatible-parameter', 'generate', 'a child method whose parameters do not fit its parent\'s (default mode)', static fn (Sandbox $s): Run => $generate(self::incompatible($s)), new Expect([0], '{Bad::hi\(\) requires 1 argument.*PHP refuses to link}', creates: self::WRITES, after: self::doesNotPreload('Bad'), afterSays: 'Bad left out'), '16.8'),
+            new FaultCase('generate-incompatible-parameter-no-fix', 'generate', 'the same with --no-fix: no script that warns at every start', static fn (Sandbox $s): Run => $generate(self::incompatible($s), '--no-fix'), new Expect([0], '{Bad::hi\(\) requires 1 argument.*PHP refuses to link}', '{must be compatible}', creates: self::WRITES, after: self::doesNotPreload('Bad'), afterSays: 'Bad left out'), '16.8'),
             new FaultCase('generate-concurrent', 'generate', 'two generates of the same project at the same time', static fn (Sandbox $s): Run => new Run(['generate', '--project='.self::small($s)->project], copies: 2), new Expect([0], creates: self::WRITES, after: self::preloads('Thing.php'), afterSays: 'a whole script')),
             new FaultCase('generate-keeps-preload-on-failure', 'generate', 'generate fails (its --php does not exist) where a preload.php is in place', static function (Sandbox $s) use ($generate): Run {
                 self::small($s);

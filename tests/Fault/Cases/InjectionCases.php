@@ -29,20 +29,20 @@ final class InjectionCases
                 $s->write($root.'/C.php', "<?php\nclass InjRoot {}\n");
 
                 return new Run(['generate', '--project='.$s->project, '--path='.$root]);
-            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the name'), 1),
+            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the name'), '16.1'),
             new FaultCase('inject-path-newline', 'generate', 'a scanned --path with newlines and PHP code in its name', static function (Sandbox $s): Run {
                 $root = "nl\n?><?php getenv('FAULT_MARK') && file_put_contents(getenv('FAULT_MARK'), 'ran'); ?>\n";
                 $s->write($root.'/C.php', "<?php\nclass InjNewline {}\n");
 
                 return new Run(['generate', '--project='.$s->project, '--path='.$root]);
-            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the name'), 1),
+            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the name'), '16.1'),
             new FaultCase('inject-config-paths', 'generate', 'preheat.json generate.paths names such a folder', static function (Sandbox $s): Run {
                 $root = 'cfg'.self::CODE.'x';
                 $s->write($root.'/C.php', "<?php\nclass InjConfig {}\n");
                 $s->write('preheat.json', (string) json_encode(['generate' => ['paths' => [$root]]]));
 
                 return new Run(['generate', '--project='.$s->project]);
-            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the name'), 1),
+            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the name'), '16.1'),
             new FaultCase('inject-ignore-pattern', 'generate', 'an --ignore pattern that closes a comment', static function (Sandbox $s): Run {
                 $s->smallProject();
 
@@ -53,7 +53,7 @@ final class InjectionCases
                 $ini = $s->write($s->root.'/ini'.self::CODE.'/php.ini', (string) file_get_contents((string) php_ini_loaded_file()));
 
                 return new Run(['generate', '--project='.$s->project, '--ini='.$ini]);
-            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the path'), 1),
+            }, new Expect([0], creates: GenerateCases::WRITES, after: self::harmless(), afterSays: 'the script runs without running the path'), '16.1'),
             new FaultCase('inject-file-names', 'generate', 'file names with `?>`, `<?php`, quotes and backslashes', static function (Sandbox $s): Run {
                 $s->write("lib/Evil?><?php getenv('FAULT_MARK') && file_put_contents(getenv('FAULT_MARK'), 'ran') ?>.php", "<?php\nclass EvilName {}\n");
                 $s->write("lib/back\\slash'quote.php", "<?php\nclass BackSlash {}\n");

@@ -41,18 +41,18 @@ final class InterruptCases
         };
 
         return [
-            new FaultCase('generate-sigint-verifying', 'generate', 'SIGINT while the script is being verified', $generate(\SIGINT), new Expect([130], unchanged: ['preload.php']), 4),
-            new FaultCase('generate-sigterm-verifying', 'generate', 'SIGTERM while the script is being verified', $generate(\SIGTERM), new Expect([143], unchanged: ['preload.php']), 4),
-            new FaultCase('generate-sighup-verifying', 'generate', 'SIGHUP while the script is being verified', $generate(\SIGHUP), new Expect([129], unchanged: ['preload.php']), 4),
+            new FaultCase('generate-sigint-verifying', 'generate', 'SIGINT while the script is being verified', $generate(\SIGINT), new Expect([130], unchanged: ['preload.php']), '16.4'),
+            new FaultCase('generate-sigterm-verifying', 'generate', 'SIGTERM while the script is being verified', $generate(\SIGTERM), new Expect([143], unchanged: ['preload.php']), '16.4'),
+            new FaultCase('generate-sighup-verifying', 'generate', 'SIGHUP while the script is being verified', $generate(\SIGHUP), new Expect([129], unchanged: ['preload.php']), '16.4'),
             new FaultCase('generate-sigkill-verifying', 'generate', 'kill -9 while the script is being verified (its PHP child ends by itself 2 s later), then generate again', $generate(\SIGKILL, 2), new Expect([137], unchanged: ['preload.php'], cleanTemp: false, after: self::nextRunIgnoresLeftovers(), afterSays: 'the next generate succeeds and preloads no leftover candidate')),
-            new FaultCase('verify-sigint', 'verify', 'SIGINT while PHP boots the script', $verify(\SIGINT), new Expect([130], unchanged: ['preload.php']), 4),
-            new FaultCase('verify-sigterm', 'verify', 'SIGTERM while PHP boots the script', $verify(\SIGTERM), new Expect([143], unchanged: ['preload.php']), 4),
+            new FaultCase('verify-sigint', 'verify', 'SIGINT while PHP boots the script', $verify(\SIGINT), new Expect([130], unchanged: ['preload.php']), '16.4'),
+            new FaultCase('verify-sigterm', 'verify', 'SIGTERM while PHP boots the script', $verify(\SIGTERM), new Expect([143], unchanged: ['preload.php']), '16.4'),
             new FaultCase('status-sigint-waiting', 'status', 'SIGINT while waiting for a FastCGI listener that never answers', static function (Sandbox $s): Run {
                 $port = $s->freePort();
                 $s->helper([\PHP_BINARY, '-r', '$s = stream_socket_server("tcp://127.0.0.1:'.$port.'"); echo "ready\n"; $c = stream_socket_accept($s, 60); sleep(60);'], '{ready}');
 
                 return new Run(['status', $s->write('preload.php', "<?php\n"), '--fastcgi=127.0.0.1:'.$port, '--wait=30'], [], [Hook::signalAfter(1.5, \SIGINT)]);
-            }, new Expect([130]), 4),
+            }, new Expect([130]), '16.4'),
         ];
     }
 

@@ -35,7 +35,7 @@ final class StatusCases
                 mkdir($s->root.'/probe');
 
                 return new Run(['status', '--write-probe='.$s->root.'/probe']);
-            }, new Expect([2], '{is a directory}i', '{check that the directory is writable}'), 10),
+            }, new Expect([2], '{is a directory}i', '{check that the directory is writable}'), '16.10'),
             new FaultCase('status-missing-pool', 'status', '--pool does not exist', static fn (Sandbox $s): Run => $status($s, '--pool='.$s->root.'/none.conf'), new Expect([2], '{none\.conf}')),
         ];
     }

@@ -23,7 +23,7 @@ final class UsageCases
         $record = static fn (Sandbox $s, string ...$more): Run => new Run(['record', '--project='.$s->smallProject(), ...$more]);
 
         return [
-            new FaultCase('usage-garbage-store', 'usage', 'a store of 3 KB of random bytes', static fn (Sandbox $s): Run => $usage($s, random_bytes(3000)."\n"), new Expect([2], '{not a (usage )?store}i', '{No traffic recorded yet}', unchanged: ['usage.log']), 10),
+            new FaultCase('usage-garbage-store', 'usage', 'a store of 3 KB of random bytes', static fn (Sandbox $s): Run => $usage($s, random_bytes(3000)."\n"), new Expect([2], '{not a (usage )?store}i', '{No traffic recorded yet}', unchanged: ['usage.log']), '16.10'),
             new FaultCase('usage-empty-store', 'usage', 'an empty store', static fn (Sandbox $s): Run => $usage($s, ''), new Expect([0, 2], '{No traffic}i', unchanged: ['usage.log'])),
             new FaultCase('usage-partly-damaged', 'usage', 'a store with a good batch, a garbled line and a torn last line', static fn (Sandbox $s): Run => $usage($s, self::BATCH."\ngarbage\n{\"v\":2,\"serv"), new Expect([0], '{2 records skipped.*/app/a\.php}s', unchanged: ['usage.log'])),
             new FaultCase('usage-future-format', 'usage', 'a store written by a newer recorder (format 99)', static fn (Sandbox $s): Run => $usage($s, '{"v":99}'."\n"), new Expect([2], '{99}', unchanged: ['usage.log'])),
