@@ -2,7 +2,7 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test test-php test-php84 unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds phar
+.PHONY: demo test test-loaded test-php test-php84 unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds phar
 
 deps:
 	@bash scripts/install-deps.sh test
@@ -20,6 +20,12 @@ test: deps
 	$(PHPUNIT) --testsuite unit
 	$(PHPUNIT) --testsuite integration
 	$(PHPUNIT) --testsuite fault
+
+## The integration and fault suites with 2 busy stress-ng workers per core beside them (LOAD_PER_CORE=N for
+## another number): what a server shared with other work does to every check that reads a clock. Not in .ci/run.
+test-loaded:
+	@bash scripts/install-deps.sh loaded
+	bash scripts/test-loaded.sh
 
 ## The unit, integration and fault suites on another PHP than the machine's, in a Debian root that ships it
 ## (made once under build/php-matrix/ with debootstrap, then reused; needs root): `make test-php VERSION=8.4`.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Preheat's tests and demo need on a fresh Debian machine, and nothing that is already there.
-# Usage: scripts/install-deps.sh [test|demo|seeds]
+# Usage: scripts/install-deps.sh [test|demo|seeds|loaded]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=lib/apt.sh
@@ -18,6 +18,8 @@ packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unz
 # SQLite; its ladder runs nginx + php-fpm and wrk, and the ceiling the worker runtime (PHP's CLI).
 packages_demo=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring php8.2-sqlite3 composer unzip
     php8.2-fpm nginx wrk)
+# `make test-loaded` runs the integration and fault suites beside stress-ng's busy workers.
+packages_loaded=("${packages_test[@]}" stress-ng)
 # `make seeds` runs the demo (table 1, with ab) and micro workloads, one of which reads SQLite (tables 2 and 3).
 packages_seeds=("${packages_test[@]}")
 
