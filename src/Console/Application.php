@@ -201,7 +201,7 @@ final class Application extends ConsoleApplication
                 \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR
                 | \JSON_INVALID_UTF8_SUBSTITUTE,
             ),
-            OutputInterface::OUTPUT_RAW,
+            OutputInterface::OUTPUT_RAW | OutputInterface::VERBOSITY_QUIET,
         );
     }
 
@@ -237,12 +237,14 @@ final class Application extends ConsoleApplication
 
                 return $code;
             }
+            // Errors are printed even under -q (as Symfony and Composer print theirs): quiet hides progress.
             self::errorOutput($output)->writeln(
                 \sprintf(
                     '<error>preheat %s: %s</error>',
                     $command->getName(),
                     OutputFormatter::escape(self::messageFor($error, $command)),
                 ),
+                OutputInterface::VERBOSITY_QUIET,
             );
 
             return $code;

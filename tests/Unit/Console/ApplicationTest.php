@@ -104,6 +104,20 @@ final class ApplicationTest extends TestCase
         self::assertStringContainsString('Exception trace', $verbose['stderr']);
     }
 
+    /** -q hides progress, never the reason a command failed (nor the JSON error a reader waits for). */
+    public function testErrorsArePrintedEvenUnderQuiet(): void
+    {
+        $text = $this->runFailing(StatusUnreachable::url('http://127.0.0.1:1/status', 'Connection refused'), ['-q' => true]);
+        $tester = new ApplicationTester($this->application(ProjectError::missingDirectory('/nope')));
+        $json = $tester->run(['command' => 'failing', '-q' => true, '--format' => 'json'], ['capture_stderr_separately' => true]);
+
+        self::assertSame(3, $text['code']);
+        self::assertStringContainsString('preheat failing: ', $text['stderr']);
+        self::assertStringContainsString('127.0.0.1:1', $text['stderr']);
+        self::assertSame(2, $json);
+        self::assertSame(2, json_decode($tester->getDisplay(), true, 8, \JSON_THROW_ON_ERROR)['error']['exitCode'] ?? null);
+    }
+
     public function testTheConsoleNamesTheOptionOfTheSettingAnErrorIsAbout(): void
     {
         $missing = $this->runFailing(ProjectError::missingPath('lib'));
