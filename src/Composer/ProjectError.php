@@ -45,6 +45,16 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
         ), Setting::Paths);
     }
 
+    /** @param list<string> $roots the directories scanned */
+    public static function noPhpFiles(string $root, array $roots): self
+    {
+        return new self(\sprintf(
+            'No PHP file to preload under %s (files ending in .php, outside the directories the scan skips): '
+            .'run Preheat in your project root, name the project directory, or name the paths of the code to scan.',
+            implode(', ', array_map(static fn (string $dir): string => '"'.$dir.'"', [] === $roots ? [$root] : $roots)),
+        ), [] === $roots ? Setting::Project : Setting::Paths);
+    }
+
     public static function missingPath(string $path): self
     {
         return new self(\sprintf(

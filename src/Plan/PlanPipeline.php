@@ -121,6 +121,10 @@ final class PlanPipeline
                 $project->packagesDirectory(),
                 $request->includeDirs,
             );
+            if ([] === $selection->files) {
+                // A script that preloads nothing, verified and installed, would look like success.
+                throw ProjectError::noPhpFiles($project->root, $request->paths);
+            }
             $this->timings->count('files', \count($selection->files));
             $this->timings->count('context files', \count($selection->context));
 
