@@ -379,7 +379,8 @@ final class BenchCommand extends Command
             true === $input->getOption('ladder'),
             $string('runtime'),
             $this->integer($input, 'workers'),
-            $string('php'),
+            // The same rule as every command's --php: a path to no executable file is a bad option (exit 2).
+            null === $input->getOption('php') ? null : PhpInput::binary($input),
             new LoadOverrides(
                 $string('tool'),
                 $this->number($input, 'duration'),

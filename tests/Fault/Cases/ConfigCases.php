@@ -57,6 +57,7 @@ final class ConfigCases
             new FaultCase('bench-zero-rounds-option', 'bench', '--rounds=0', $option('--rounds=0'), new Expect([2], '{rounds}')),
             new FaultCase('bench-bad-url', 'bench', '--url without a leading slash', $option('--url=nope'), new Expect([2], '{"nope"}')),
             new FaultCase('bench-missing-scenario-script', 'bench', '--scenario=x=/nonexistent.php', $option('--scenario=x=/nonexistent.php'), new Expect([2], '{/nonexistent\.php}')),
+            new FaultCase('bench-missing-php', 'bench', '--php names a binary that does not exist: the same exit and words as every command', $option('--php=/nonexistent/php'), new Expect([2], '{--php=/nonexistent/php is not an executable file}'), '30.9'),
             new FaultCase('bench-bad-tool', 'bench', '--tool=siege', $option('--tool=siege'), new Expect([2], '{siege}')),
             new FaultCase('bench-bad-max-time', 'bench', '--max-time=soon', $option('--max-time=soon'), new Expect([2], '{soon}')),
             new FaultCase('bench-out-is-a-file', 'bench', '--out names an existing file', static fn (Sandbox $s): Run => new Run(['bench', '--project='.$s->project, ...BenchCases::SHORT, '--out='.$s->write($s->root.'/report.txt', 'x')], $s->benchApp(), timeoutSeconds: 90), new Expect([2], '{report\.txt}')),

@@ -105,7 +105,7 @@ final class GenerateCases
             new FaultCase('generate-bad-strategy', 'generate', '--strategy=fastest', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=fastest'), new Expect([2], '{strategy}')),
             new FaultCase('generate-hot-without-usage', 'generate', '--strategy=hot without a usage store', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=hot'), new Expect([2], '{--store=STORE}')),
             new FaultCase('generate-bad-budget', 'generate', '--budget=lots', static fn (Sandbox $s): Run => $generate(self::small($s), '--strategy=hot', '--usage=x.log', '--budget=lots'), new Expect([2], '{budget}')),
-            new FaultCase('generate-missing-php', 'generate', '--php names a binary that does not exist', static fn (Sandbox $s): Run => $generate(self::small($s), '--php=/nonexistent/php'), new Expect([2, 3], '{/nonexistent/php}')),
+            new FaultCase('generate-missing-php', 'generate', '--php names a binary that does not exist', static fn (Sandbox $s): Run => $generate(self::small($s), '--php=/nonexistent/php'), new Expect([2], '{--php=/nonexistent/php is not an executable file}'), '30.9'),
             new FaultCase('generate-missing-ini', 'generate', '--ini names a file that does not exist', static fn (Sandbox $s): Run => $generate(self::small($s), '--ini='.$s->root.'/none.ini'), new Expect([2, 3], '{none\.ini}')),
             new FaultCase('generate-cache-dir-link', 'generate', '--cache-dir is a symbolic link', static function (Sandbox $s) use ($generate): Run {
                 self::small($s);
