@@ -22,6 +22,7 @@ use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\ScenarioPreparer;
 use Preheat\ConfigError;
+use Preheat\Console\Option\ScenarioOption;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\InterruptGuard;
@@ -103,8 +104,8 @@ final class BenchCommand extends Command
                 'A page to load, e.g. /posts (repeat for several; wrk cycles through them)',
             )
             ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, \sprintf(
-                'NAME=SPEC with SPEC none, record (recorder on), naive (every file compiled), %s or a preload script '
-                .'(default: none and all)',
+                'NAME=SPEC with SPEC none, record (recorder on), naive (every file compiled), %s or a preload script, '
+                .'or names alone, several with commas: none,hot,all (default: none and all)',
                 implode(', ', $this->strategies->names()),
             ))
             ->addOption(
@@ -375,7 +376,7 @@ final class BenchCommand extends Command
 
         return new BenchOverrides(
             array_values(array_map('strval', (array) $input->getOption('url'))),
-            array_values(array_map('strval', (array) $input->getOption('scenario'))),
+            ScenarioOption::values((array) $input->getOption('scenario')),
             true === $input->getOption('ladder'),
             $string('runtime'),
             $this->integer($input, 'workers'),
