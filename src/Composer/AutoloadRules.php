@@ -45,25 +45,38 @@ final class AutoloadRules
     }
 
     /**
-     * Reads the rules Composer dumped into vendor/composer. These files only return arrays.
+     * Reads the rules Composer dumped into vendor/composer, without running the files (they are the project's).
+     *
+     * @throws ProjectError when one holds what Composer does not write
      */
     public static function fromVendorDirectory(string $vendorDir): self
     {
-        $read = static function (string $name) use ($vendorDir): array {
+        // Each map as Composer writes it: string keys, and paths (a list of them per prefix); anything else is
+        // refused rather than handed on to fail as a type error far from the file.
+        $read = static function (string $name, bool $pathLists) use ($vendorDir): array {
             $file = $vendorDir.'/composer/'.$name;
-            if (!is_file($file)) {
-                return [];
+            $map = is_file($file) ? DumpedArrayFile::read($file) : [];
+            foreach ($map as $key => $paths) {
+                $paths = $pathLists && \is_array($paths) ? $paths : [$paths];
+                $strings = array_filter($paths, 'is_string');
+                if (!\is_string($key) || [] === $paths || !array_is_list($paths) || $paths !== $strings) {
+                    throw ProjectError::unreadableAutoload($file, 0, \sprintf('its entry "%s" is not a path', $key));
+                }
             }
-            $value = (static fn (string $__file): mixed => require $__file)($file);
 
-            return \is_array($value) ? $value : [];
+            /** @var array<string, string|list<string>> $map */
+            return $map;
         };
+        /** @var array<string, string> $classMap */
+        $classMap = $read('autoload_classmap.php', false);
+        /** @var array<string, string> $files */
+        $files = $read('autoload_files.php', false);
 
         return new self(
-            $read('autoload_classmap.php'),
-            $read('autoload_psr4.php'),
-            $read('autoload_namespaces.php'),
-            array_values($read('autoload_files.php')),
+            $classMap,
+            $read('autoload_psr4.php', true),
+            $read('autoload_namespaces.php', true),
+            array_values($files),
         );
     }
 

@@ -36,6 +36,18 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
         return new self(\sprintf('Cannot read "%s": %s. Fix the JSON (try `composer validate`).', $file, $error));
     }
 
+    /** A file Composer dumps into vendor/composer holds what Composer does not write (it is read, never run). */
+    public static function unreadableAutoload(string $file, int $line, string $why): self
+    {
+        return new self(\sprintf(
+            'Cannot read %s%s: %s. Preheat reads the autoloader\'s maps without running them, so only what '
+            .'Composer writes is understood: run `composer dump-autoload` to write them again.',
+            $file,
+            $line > 0 ? ' on line '.$line : '',
+            $why,
+        ));
+    }
+
     public static function missingVendor(string $vendorDir): self
     {
         return new self(\sprintf(
