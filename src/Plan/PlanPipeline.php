@@ -91,7 +91,7 @@ final class PlanPipeline
             $locator,
             [
                 ...$this->warnings($request, $options, $project, $scan),
-                ...$this->syntaxNotes($scan, $this->builtins($request->phpBinary)->phpVersion, $project->root),
+                ...$this->syntaxNotes($scan, $this->builtins($request->phpBinary)->phpVersion, $project),
             ],
             $context,
         );
@@ -213,11 +213,38 @@ final class PlanPipeline
      *
      * @return list<Note>
      */
-    private function syntaxNotes(InventoryScan $scan, string $phpVersion, string $root): array
+    /**
+     * A warning for the files the target PHP cannot parse that the app's autoloader can load (a class it maps, a
+     * file it includes on every request): planned for the wrong PHP, or those classes never work on it. A file
+     * only other code includes, as version-split polyfills do (`if (\PHP_VERSION_ID >= 80500) require
+     * 'bootstrap85.php';`), is never loaded by an app that runs on that PHP: it is left out without a word.
+     *
+     * @return list<Note>
+     */
+    private function syntaxNotes(InventoryScan $scan, string $phpVersion, ComposerProject $project): array
     {
+        $autoload = $project->autoload;
+        $mapsNothing = [] === $autoload->paths();
+        $alwaysIncluded = array_flip(
+            array_map(static fn (string $file): string => realpath($file) ?: $file, $autoload->files),
+        );
         $newer = array_filter(
             $scan->inventory->files,
-            static fn (FileInventory $file): bool => !$file->compilesOn($phpVersion),
+            static function (FileInventory $file) use ($phpVersion, $autoload, $mapsNothing, $alwaysIncluded): bool {
+                if ($file->compilesOn($phpVersion)) {
+                    return false;
+                }
+                if ($mapsNothing || isset($alwaysIncluded[$file->path])) {
+                    return true;
+                }
+                foreach ($file->classLikes() as $declaration) {
+                    if ($autoload->fileFor($declaration->name) === $file->path) {
+                        return true;
+                    }
+                }
+
+                return false;
+            },
         );
         $first = reset($newer);
         if (false === $first) {
@@ -229,7 +256,7 @@ final class PlanPipeline
             'left out (%s: %s needs PHP %s).',
             $phpVersion,
             \count($newer),
-            RelativePath::of($first->path, $root),
+            RelativePath::of($first->path, $project->root),
             $first->syntaxReason,
             $first->syntaxVersion,
         ), Setting::PhpBinary)];

@@ -39,6 +39,18 @@ final class PlanForPhpVersionTest extends TestCase
         self::assertSame('dropped-dependency', $plan->droppedClass('Acme\Shop\Badge')?->exclusion->reason->value);
     }
 
+    /** Planned for the right PHP, a version-split polyfill's file for a newer PHP is no reason to warn. */
+    public function testAFileOnlyIncludedBehindAVersionCheckIsLeftOutWithoutAWarning(): void
+    {
+        $result = PlannerCase::load('version-split-polyfill')->resultFor('8.2.29');
+
+        self::assertSame([], $result->warnings);
+        self::assertSame(
+            'parse-error',
+            $result->plan->droppedFiles[$result->plan->projectRoot.'/vendor/acme/polyfill/bootstrap85.php']->exclusion->reason->value ?? null,
+        );
+    }
+
     public function testPhp83SyntaxIsPlannedForPhp83(): void
     {
         $case = PlannerCase::load('php83-typed-class-constants');

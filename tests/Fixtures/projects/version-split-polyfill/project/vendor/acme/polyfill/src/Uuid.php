@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Polyfill;
+
+final class Uuid
+{
+    public function __construct(public readonly string $value)
+    {
+    }
+}
