@@ -10,10 +10,10 @@ use Symfony\Component\HttpKernel\Bundle\Bundle;
 
 /**
  * `bin/console preheat:generate` and `bin/console preheat:status` for a Symfony app: add
- * `Preheat\Integration\Symfony\PreheatBundle::class => ['all' => true]` to config/bundles.php (or
- * `['dev' => true]` when Preheat is a dev dependency). The commands run Preheat's CLI as a child process,
- * so no other Preheat class loads into the app; `PREHEAT_BINARY` (e.g. in .env) names a preheat.phar to run
- * instead of the package's own bin/preheat.
+ * `Preheat\Integration\Symfony\PreheatBundle::class => ['dev' => true]` to config/bundles.php when Preheat
+ * is a dev dependency (a `--no-dev` install removes it), `['all' => true]` only when production requires it.
+ * The commands run Preheat's CLI as a child process, so no other Preheat class loads into the app;
+ * `PREHEAT_BINARY` (e.g. in .env) names a preheat.phar to run instead of the package's own bin/preheat.
  *
  * No cache warmer: warming runs in every `cache:clear` and deploy step, often before the release is live
  * or on a machine without the production php.ini and php-fpm that verification and status need, and a
