@@ -10,6 +10,7 @@ use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\FastCgiError;
 use Preheat\Usage\Fpm\FpmHitCounts;
 use Preheat\Usage\Fpm\FpmHits;
+use Preheat\Usage\Fpm\SiblingRelease;
 use Preheat\UserError;
 
 /**
@@ -100,7 +101,8 @@ final class EvidenceFinder
     /**
      * The hit counts of the files of the app, from the php-fpm at $address: the probe goes into the
      * project, which the pool serves. The app's files: those under the project and under the directories
-     * it is scanned from outside it; the project must have some (a pool that serves other apps only
+     * it is scanned from outside it, or, when php-fpm counted none there, those of the release it serves
+     * beside it (SiblingRelease); the project must have some (a pool that serves other apps only
      * counted nothing of this one).
      *
      * @param list<string> $outside directories outside the project the plan scans (absolute)
@@ -121,6 +123,12 @@ final class EvidenceFinder
                 $hits->server,
             ));
         }
+        $release = null;
+        if ($hits->snapshot([$root])->isEmpty()) {
+            // A deploy plans the next release while php-fpm still serves the last one: its counts, moved here.
+            $release = SiblingRelease::of($hits, $root);
+            $hits = $release->hits ?? $hits;
+        }
         // A php-fpm that preloads counts no use of what it preloaded: that is kept, what it compiled is added.
         $usage = $hits->snapshot([$root, ...$outside], keepPreloaded: true);
         $preloaded = \count($hits->preloadedUnder([$root, ...$outside]));
@@ -135,7 +143,11 @@ final class EvidenceFinder
         }
 
         return new Evidence(
-            'php-fpm\'s hit counts at '.$address->address.(0 === $preloaded ? '' : \sprintf(
+            'php-fpm\'s hit counts at '.$address->address.(null === $release ? '' : \sprintf(
+                ' of %s, the release it serves (%d counted scripts, read as the same files here)',
+                $release->directory,
+                $release->scripts,
+            )).(0 === $preloaded ? '' : \sprintf(
                 ' and the %d scripts it preloads, kept (OPcache counts no use of them)',
                 $preloaded,
             )),

@@ -81,6 +81,71 @@ final class EvidenceFinderTest extends TestCase
         self::assertStringContainsString('has counted no file of '.$this->app(), $this->notes[0]);
     }
 
+    /** A deploy plans releases/2 while php-fpm serves releases/1: the same app's counts, moved to releases/2. */
+    public function testTheCountsOfTheReleasePhpFpmServesBesideItAreThisReleasesOwn(): void
+    {
+        $releases = $this->directory->path.'/releases';
+        foreach (['1', '2'] as $release) {
+            foreach (['public/index.php', 'src/Kernel.php', 'src/Old.php'] as $file) {
+                if ('2' === $release && 'src/Old.php' === $file) {
+                    continue;
+                }
+                @mkdir(\dirname($releases.'/'.$release.'/'.$file), 0755, true);
+                file_put_contents($releases.'/'.$release.'/'.$file, '<?php');
+            }
+        }
+        $served = (string) realpath($releases.'/1');
+        $planned = (string) realpath($releases.'/2');
+        $finder = $this->finder([
+            $served.'/public/index.php' => [40, 0],
+            $served.'/src/Kernel.php' => [39, 0],
+            $served.'/src/Old.php' => [3, 0],
+            '/other/index.php' => [50, 0],
+        ], $planned);
+
+        $evidence = $finder->find(null, null, FastCgiAddress::parse('127.0.0.1:9001', 'x'), [], $planned);
+
+        self::assertNotNull($evidence);
+        self::assertStringContainsString('of '.$served.', the release it serves (3 counted scripts', $evidence->source);
+        self::assertSame(
+            [$planned.'/public/index.php' => 41, $planned.'/src/Kernel.php' => 40],
+            $evidence->usage->fileCounts,
+            'the files of releases/2, counted as in releases/1; a file gone since is not',
+        );
+    }
+
+    /** php-fpm counted the scripts by the `current` link's path: the link beside the releases is a release too. */
+    public function testCountsTakenThroughTheCurrentLinkAreTheServedReleases(): void
+    {
+        $app = $this->directory->path.'/site';
+        mkdir($app.'/releases/7/public', 0755, true);
+        file_put_contents($app.'/releases/7/public/index.php', '<?php');
+        symlink($app.'/releases/6', $app.'/current');
+        $planned = (string) realpath($app.'/releases/7');
+        $finder = $this->finder([$app.'/current/public/index.php' => [9, 0]], $planned);
+
+        $evidence = $finder->find(null, null, FastCgiAddress::parse('127.0.0.1:9001', 'x'), [], $planned);
+
+        self::assertNotNull($evidence);
+        self::assertStringContainsString('of '.$app.'/current, the release it serves', $evidence->source);
+        self::assertSame([$planned.'/public/index.php' => 10], $evidence->usage->fileCounts);
+    }
+
+    /** Another app beside this one is not a release of it: most of its scripts have no twin here. */
+    public function testADirectoryBesideThatIsAnotherAppIsNotTakenForARelease(): void
+    {
+        mkdir($this->directory->path.'/shop/public', 0755, true);
+        file_put_contents($this->directory->path.'/shop/public/index.php', '<?php');
+        mkdir($this->app().'/public', 0755, true);
+        file_put_contents($this->app().'/public/index.php', '<?php');
+        $shop = (string) realpath($this->directory->path.'/shop');
+
+        $this->expectException(UsageStoreError::class);
+        $this->expectExceptionMessage('has counted no file of');
+        $this->finder([$shop.'/public/index.php' => [5, 0], $shop.'/src/Cart.php' => [5, 0], $shop.'/src/Order.php' => [5, 0]])
+            ->find(null, null, FastCgiAddress::parse('127.0.0.1:9001', 'x'), [], $this->app());
+    }
+
     public function testAPoolTheUserNamesMustAnswer(): void
     {
         $this->expectException(FastCgiError::class);
@@ -111,7 +176,7 @@ final class EvidenceFinderTest extends TestCase
     }
 
     /** @param array<string, array{int, int}>|null $scripts what every pool counted (default: the app's front controller and another app's) */
-    private function finder(?array $scripts = null): EvidenceFinder
+    private function finder(?array $scripts = null, ?string $probedIn = null): EvidenceFinder
     {
         $scripts ??= [$this->app().'/public/index.php' => [10, 0], '/other/index.php' => [50, 0]];
 
@@ -119,9 +184,9 @@ final class EvidenceFinderTest extends TestCase
             function (string $note): void {
                 $this->notes[] = $note;
             },
-            function (FastCgiAddress $address, string $directory, float $timeout) use ($scripts): FpmHits {
+            function (FastCgiAddress $address, string $directory, float $timeout) use ($scripts, $probedIn): FpmHits {
                 $this->asked[] = $address->address;
-                self::assertSame($this->app(), $directory, 'the probe goes into the project');
+                self::assertSame($probedIn ?? $this->app(), $directory, 'the probe goes into the project');
                 if (str_contains($address->address, 'gone')) {
                     throw FastCgiError::cannotConnect($address->address, 'No such file or directory');
                 }
