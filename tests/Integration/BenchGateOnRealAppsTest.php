@@ -57,6 +57,14 @@ final class BenchGateOnRealAppsTest extends TestCase
         self::assertStringContainsString('<div id="view-', (string) file_get_contents($cached[0]));
     }
 
+    public function testAnAddressWrittenWithRandomCharacterReferencesPasses(): void
+    {
+        $process = $this->bench(['--scenario=none', '--scenario=again=none', '--url=/contact']);
+
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput().$process->getOutput());
+        self::assertStringContainsString('Pages checked: 2 scenario(s) serve them correctly', $process->getErrorOutput());
+    }
+
     /** @param list<string> $arguments */
     private function bench(array $arguments): Process
     {
