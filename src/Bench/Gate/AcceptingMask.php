@@ -88,14 +88,15 @@ final class AcceptingMask
         if ('' === $end || $end !== ($actual[$actualEnd] ?? '')) {
             return [...$value, null];
         }
-        // The text before the value on its line, back to a part learned as volatile (not in the page as it is).
+        // The text before the value on its line, after the last part learned as volatile (the page has
+        // something else there), and of that the last CONTEXT bytes.
         $lineStart = false === ($newline = strrpos(substr($expected, 0, $start), "\n")) ? 0 : $newline + 1;
-        $contextStart = max($lineStart, $start - self::CONTEXT);
-        $context = substr($expected, $contextStart, $start - $contextStart);
+        $context = substr($expected, $lineStart, $start - $lineStart);
         $volatile = strrpos($context, VolatileMask::MARKER);
         if (false !== $volatile) {
             $context = substr($context, $volatile + \strlen(VolatileMask::MARKER));
         }
+        $context = substr($context, -self::CONTEXT);
         $context = (string) preg_replace('/^[\x80-\xbf]+/', '', $context); // not half a character
         if (!preg_match('/[A-Za-z0-9]/', $context)) {
             return [...$value, null];

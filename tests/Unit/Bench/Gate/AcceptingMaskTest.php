@@ -35,6 +35,16 @@ final class AcceptingMaskTest extends TestCase
         self::assertSame(['~(<div id=")[^"]*~', '~(<p>cached at )\S*~'], $mask->patterns);
     }
 
+    public function testTheTextBeforeTheValueStartsAfterAPartLearnedAsVolatile(): void
+    {
+        $page = static fn (int $time, string $id): string => "<p>x</p><p data-t=\"{$time}\" id=\"view-{$id}\">hi</p>";
+
+        $mask = AcceptingMask::find(new VolatileRegionLearner(), [$page(1700000001, '3f9a'), $page(1700000002, '3f9a')], $page(1700000003, '77b2'));
+
+        self::assertNotNull($mask);
+        self::assertSame(['~(" id=")[^"]*~'], $mask->patterns);
+    }
+
     public function testAPageWithTooManyChangesGetsTheValueButNoEntry(): void
     {
         $mask = AcceptingMask::find(new VolatileRegionLearner(), ['<h1>Hello from the fixture</h1>'], '<h1>no greeting: APP_GREETING is undefined</h1>');
