@@ -13,10 +13,11 @@ use Preheat\Util\DisplayString;
  * Before anything is timed: every page must answer 2xx with its expected text, and every scenario
  * the same status, Location and body as the baseline. What changes between identical requests
  * (tokens, ids, times) is learned by fetching each baseline page several times, a little apart, and
- * masked; the server's own address and the user's masks are masked first. A preload script that
- * changes a page (a define() that never ran, say) breaks its scenario, which is then reported, with
- * the first differing bytes of both sides, and not measured. A difference counts when a second
- * request shows one too.
+ * masked; the server's own address is masked, every spelling of a character read as one
+ * (EscapedCharacters) and the user's masks applied first. A preload script that changes a page (a
+ * define() that never ran, say) breaks its scenario, which is then reported, with the first differing
+ * bytes of both sides, the value that differs and the bench.masks entry that would accept it
+ * (AcceptingMask), and not measured. A difference counts when a second request shows one too.
  */
 final class CorrectnessGate implements ScenarioGate
 {
@@ -198,9 +199,15 @@ final class CorrectnessGate implements ScenarioGate
         return $this->masker->mask(EscapedCharacters::decoded($address->mask($text)));
     }
 
+    /** Quoted, cut at 80 characters, non-UTF-8 and control bytes escaped: one line on a terminal. */
     private static function quoted(string $value): string
     {
         $shown = DisplayString::of(mb_strlen($value) > 80 ? mb_substr($value, 0, 80).'…' : $value);
+        $shown = (string) preg_replace_callback(
+            '/[\x00-\x1f\x7f]/',
+            static fn (array $m): string => \sprintf('\\x%02X', \ord($m[0])),
+            $shown,
+        );
 
         return '"'.$shown.'"';
     }

@@ -245,6 +245,14 @@ final class CorrectnessGateTest extends TestCase
         self::assertSame([], $masked->check('other', [new UrlSpec('/')], self::urlFor(self::OTHER), $baseline)->problems);
     }
 
+    public function testTheValueThatDiffersIsShownOnOneLine(): void
+    {
+        $result = $this->compare(['/' => ['body' => '<p>state: ready</p>']], ['/' => ['body' => "<p>state: \egone</p>"]]);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringContainsString('the value that differs: "ready" in the baseline, "\\x1Bgone" in other', $result->problems[0]);
+    }
+
     public function testUserMasksStillApply(): void
     {
         $gate = new CorrectnessGate(
