@@ -52,6 +52,12 @@ final class RequestHandler
         if (null !== $file) {
             return $file;
         }
+        if (null !== $config->siteHost) {
+            // Every scenario's app sees the same site whichever port its workers listen on, as behind nginx
+            // and Apache: a page cache keyed by the absolute URL holds one render for all of them.
+            $request = $request->withHeader('Host', $config->siteHost);
+            $endpoint = $endpoint->servingSite($config->siteHost, $config->sitePort);
+        }
         $scriptName = '/'.ltrim(substr($this->config->frontController, \strlen($this->config->documentRoot)), '/');
         try {
             return $this->application->handle(

@@ -13,6 +13,9 @@ final class WorkerConfig
 
     /**
      * @param array<string, string> $autoload namespace prefix => directory, for the worker's own libraries
+     * @param string|null           $siteHost the Host (and SERVER_NAME) the app sees on every request, with
+     *                                        sitePort as SERVER_PORT; null: what the client sent and the port
+     *                                        it connected to
      */
     public function __construct(
         public readonly string $documentRoot,
@@ -31,6 +34,8 @@ final class WorkerConfig
         public readonly float $idleTimeout = 30.0,
         public readonly array $autoload = [],
         public readonly ?string $countPath = null,
+        public readonly ?string $siteHost = null,
+        public readonly int $sitePort = 80,
     ) {
         if (!\in_array($adapter, self::ADAPTERS, true)) {
             throw new \InvalidArgumentException(
@@ -81,6 +86,8 @@ final class WorkerConfig
             (float) ($data['idleTimeout'] ?? 30.0),
             $autoload,
             $optional('countPath'),
+            $optional('siteHost'),
+            \is_int($data['sitePort'] ?? null) ? $data['sitePort'] : 80,
         );
     }
 

@@ -68,6 +68,8 @@ final class BenchCommandTest extends TestCase
         self::assertStringContainsString('naive:    …', $naive['problems'][0]);
         self::assertStringContainsString('<h1>▶no greeting: APP_GREETING is undefined</h1>', $naive['problems'][0]);
         self::assertStringContainsString('<h1>▶Hello from the fixture</h1>', $naive['problems'][0]);
+        self::assertStringContainsString('the value that differs: "Hello" in the baseline, "no" in naive', $naive['problems'][0]);
+        self::assertStringNotContainsString('bench.masks', $naive['problems'][0], 'no mask is offered for a break no mask accepts');
         self::assertSame([], $naive['runs']);
 
         self::assertCount(2, $all['runs'], '--max-time=0: the minimum rounds only');

@@ -7,15 +7,17 @@ namespace Preheat\Bench\Gate;
 use Preheat\Bench\Config\UrlSpec;
 use Preheat\Server\Page;
 use Preheat\Server\PageSource;
+use Preheat\Util\DisplayString;
 
 /**
  * Before anything is timed: every page must answer 2xx with its expected text, and every scenario
  * the same status, Location and body as the baseline. What changes between identical requests
  * (tokens, ids, times) is learned by fetching each baseline page several times, a little apart, and
- * masked; the server's own address and the user's masks are masked first. A preload script that
- * changes a page (a define() that never ran, say) breaks its scenario, which is then reported, with
- * the first differing bytes of both sides, and not measured. A difference counts when a second
- * request shows one too.
+ * masked; the server's own address is masked, every spelling of a character read as one
+ * (EscapedCharacters) and the user's masks applied first. A preload script that changes a page (a
+ * define() that never ran, say) breaks its scenario, which is then reported, with the first differing
+ * bytes of both sides, the value that differs and the bench.masks entry that would accept it
+ * (AcceptingMask), and not measured. A difference counts when a second request shows one too.
  */
 final class CorrectnessGate implements ScenarioGate
 {
@@ -75,6 +77,7 @@ final class CorrectnessGate implements ScenarioGate
                 $problems[] = $problem;
                 continue;
             }
+            $bodies = array_map(fn (Page $p): string => $this->normalized($p->body, $address), $pages);
             $expected[$url->path] = $page = new ExpectedPage(
                 $url->path,
                 $pages[0]->status,
@@ -82,7 +85,8 @@ final class CorrectnessGate implements ScenarioGate
                     fn (Page $p): string => $this->normalized((string) $p->location, $address),
                     $pages,
                 )),
-                $this->learner->learn(array_map(fn (Page $p): string => $this->normalized($p->body, $address), $pages)),
+                $this->learner->learn($bodies),
+                $bodies,
             );
             $regions = \count($page->body->regions);
             if ($regions > 0) {
@@ -150,11 +154,28 @@ final class CorrectnessGate implements ScenarioGate
         if (null !== $url->expect && !str_contains($page->body, $url->expect)) {
             return \sprintf('%s does not contain the expected text "%s"', $url->path, $url->expect);
         }
-        $difference = $expected->body->compare($this->normalized($page->body, $address))->firstDifference();
+        $body = $this->normalized($page->body, $address);
+        $difference = $expected->body->compare($body)->firstDifference();
+        if (null === $difference) {
+            return null;
+        }
+        $problem = $url->path." differs from the baseline:\n".$difference->render('baseline', $scenario);
+        $mask = AcceptingMask::find($this->learner, $expected->bodySamples, $body);
+        if (null === $mask) {
+            return $problem;
+        }
+        $problem .= \sprintf(
+            "\nthe value that differs: %s in the baseline, %s in %s",
+            self::quoted($mask->expected),
+            self::quoted($mask->actual),
+            $scenario,
+        );
 
-        return null === $difference
-            ? null
-            : \sprintf("%s differs from the baseline:\n%s", $url->path, $difference->render('baseline', $scenario));
+        return [] === $mask->patterns ? $problem : $problem.\sprintf(
+            "\nif it changes between identical requests (it is no break), %s: %s",
+            1 === \count($mask->patterns) ? 'this bench.masks entry accepts it' : 'these bench.masks entries accept it',
+            $mask->entry(),
+        );
     }
 
     /** @param non-empty-list<Page> $pages */
@@ -175,7 +196,20 @@ final class CorrectnessGate implements ScenarioGate
 
     private function normalized(string $text, AddressMask $address): string
     {
-        return $this->masker->mask($address->mask($text));
+        return $this->masker->mask(EscapedCharacters::decoded($address->mask($text)));
+    }
+
+    /** Quoted, cut at 80 characters, non-UTF-8 and control bytes escaped: one line on a terminal. */
+    private static function quoted(string $value): string
+    {
+        $shown = DisplayString::of(mb_strlen($value) > 80 ? mb_substr($value, 0, 80).'…' : $value);
+        $shown = (string) preg_replace_callback(
+            '/[\x00-\x1f\x7f]/',
+            static fn (array $m): string => \sprintf('\\x%02X', \ord($m[0])),
+            $shown,
+        );
+
+        return '"'.$shown.'"';
     }
 
     private static function excerpt(string $body): string

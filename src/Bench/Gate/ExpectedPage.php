@@ -12,6 +12,8 @@ final class ExpectedPage
         public readonly int $status,
         public readonly VolatileMask $location,
         public readonly VolatileMask $body,
+        /** @var non-empty-list<string> the bodies it was learned from, as compared: for AcceptingMask */
+        public readonly array $bodySamples,
     ) {
     }
 }

@@ -77,6 +77,9 @@ final class WorkerLauncher implements RuntimeFactory
             $workerLog,
             autoload: self::libraries(),
             countPath: $paths->server(),
+            // The site every runtime's app sees (nginx's fastcgi_params, Apache's ServerName and Host).
+            siteHost: '127.0.0.1',
+            sitePort: 80,
         );
         $this->supervisor->writeConfig(
             $directory.'/worker.json',

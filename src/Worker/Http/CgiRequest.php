@@ -50,7 +50,7 @@ final class CgiRequest
             'REMOTE_PORT' => (string) $endpoint->remotePort,
             'SERVER_ADDR' => $endpoint->serverAddress,
             'SERVER_PORT' => (string) $endpoint->serverPort,
-            'SERVER_NAME' => '',
+            'SERVER_NAME' => $endpoint->serverName,
             'REDIRECT_STATUS' => '200',
             'SCRIPT_FILENAME' => $scriptFilename,
             'PHP_SELF' => $scriptName,

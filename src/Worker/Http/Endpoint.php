@@ -13,7 +13,21 @@ final class Endpoint
         public readonly int $serverPort,
         public readonly string $remoteAddress,
         public readonly int $remotePort,
+        public readonly string $serverName = '',
     ) {
+    }
+
+    /** The same connection as seen by an app that is told it serves the given site (SERVER_NAME, SERVER_PORT). */
+    public function servingSite(string $host, int $port): self
+    {
+        return new self(
+            $this->documentRoot,
+            $this->serverAddress,
+            $port,
+            $this->remoteAddress,
+            $this->remotePort,
+            $host,
+        );
     }
 
     /** From React's "tcp://127.0.0.1:8080" addresses. */

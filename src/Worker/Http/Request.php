@@ -32,6 +32,18 @@ final class Request
         return [] === $values ? null : implode(0 === strcasecmp($name, 'cookie') ? '; ' : ', ', $values);
     }
 
+    /** This request with every value of a header (case-insensitive name) replaced by one. */
+    public function withHeader(string $name, string $value): self
+    {
+        $headers = array_values(array_filter(
+            $this->headers,
+            static fn (array $header): bool => 0 !== strcasecmp($header[0], $name),
+        ));
+        $headers[] = [$name, $value];
+
+        return new self($this->method, $this->target, $this->protocol, $headers, $this->body);
+    }
+
     /**
      * Whether the client keeps the connection open after this request (HTTP/1.1 unless
      * "close"; HTTP/1.0 only with "keep-alive").

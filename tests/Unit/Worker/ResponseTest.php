@@ -69,4 +69,16 @@ final class ResponseTest extends TestCase
         self::assertSame('17', $cgi->server['CONTENT_LENGTH']);
         self::assertSame('8080', $cgi->server['SERVER_PORT']);
     }
+
+    public function testAnAppToldItServesTheSharedSiteSeesItsHostNameAndPort(): void
+    {
+        $request = new Request('GET', '/cached', 'HTTP/1.1', [['Host', '127.0.0.1:43797'], ['host', 'other'], ['Accept', '*/*']], '');
+        $endpoint = new Endpoint('/app/public', '127.0.0.1', 43797, '127.0.0.1', 50000);
+
+        $cgi = CgiRequest::of($request->withHeader('Host', '127.0.0.1'), $endpoint->servingSite('127.0.0.1', 80), '/index.php', '/app/public/index.php');
+
+        self::assertSame(['127.0.0.1', '127.0.0.1', '80'], [$cgi->server['HTTP_HOST'], $cgi->server['SERVER_NAME'], $cgi->server['SERVER_PORT']]);
+        self::assertSame('*/*', $cgi->server['HTTP_ACCEPT']);
+        self::assertSame('', CgiRequest::of($request, $endpoint, '/index.php', '/app/public/index.php')->server['SERVER_NAME'], 'as nginx without server_name');
+    }
 }

@@ -104,6 +104,7 @@ final class CorrectnessGateTest extends TestCase
         self::assertStringContainsString('first difference at line 10, column 23', $result->problems[0]);
         self::assertStringContainsString('<ul><li>First</li><li>▶Second</li><li>Third</li></ul>', $result->problems[0]);
         self::assertStringContainsString('<ul><li>First</li><li>▶Third</li></ul>', $result->problems[0]);
+        self::assertStringNotContainsString('bench.masks', $result->problems[0], 'no mask is offered for what no mask accepts');
     }
 
     public function testAVolatileValueTurningIntoSomethingElseIsCaught(): void
@@ -182,6 +183,74 @@ final class CorrectnessGateTest extends TestCase
         // Under load, in a later second.
         usleep((int) ((ceil(microtime(true)) - microtime(true) + 0.1) * 1e6));
         self::assertSame([], $gate->check('all', [new UrlSpec('/')], self::urlFor(self::OTHER), $baseline)->problems);
+    }
+
+    /**
+     * An address written as a random mix of decimal and hex character references and plain letters,
+     * character by character, as anti-spam helpers write it: every request differs at other places, and
+     * three samples do not see them all.
+     */
+    public function testAnAddressWithRandomCharacterReferencesPassesNoneVersusNone(): void
+    {
+        $obfuscating = new class implements PageSource {
+            public function get(string $url): Page
+            {
+                $spelled = static fn (string $text): string => implode('', array_map(
+                    static fn (string $c): string => match (random_int(0, 2)) {
+                        0 => '&#'.\ord($c).';',
+                        1 => '&#x'.dechex(\ord($c)).';',
+                        default => $c,
+                    },
+                    str_split($text),
+                ));
+
+                return new Page($url, 200, \sprintf('<p>Write to <a href="%s">%s</a>.</p>', $spelled('mailto:webmaster@example.org'), $spelled('webmaster@example.org')));
+            }
+        };
+        $gate = new CorrectnessGate($obfuscating, new BodyMasker([]), spacing: 0.0);
+
+        for ($run = 0; $run < 20; ++$run) {
+            $baseline = $gate->baseline('none', [new UrlSpec('/contact')], self::urlFor(self::BASELINE));
+            self::assertSame([], $gate->check('again', [new UrlSpec('/contact')], self::urlFor(self::OTHER), $baseline)->problems);
+        }
+    }
+
+    public function testAPageThatStopsEscapingIsStillCaught(): void
+    {
+        $result = $this->compare(['/' => ['body' => '<p>&#x3C;b&#x3E;bold&#x3C;/b&#x3E; and &#97;</p>']], ['/' => ['body' => '<p><b>bold</b> and a</p>']]);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringContainsString('<p>▶&#60;b&#62;bold', $result->problems[0]);
+    }
+
+    /**
+     * A page cache the scenarios do not share (one per server): the baseline's samples are one render,
+     * a scenario's page another, with another random DOM id. The gate says which value differs and the
+     * bench.masks entry that accepts it; with that entry, the page passes.
+     */
+    public function testAFailureNamesTheValueAndTheMaskEntryThatAcceptsIt(): void
+    {
+        $render = static fn (string $id): string => "<div id=\"view-{$id}\" class=\"post\">\n<h1>Main Page</h1>\n</div>\n";
+        $pages = new FixturePages([self::BASELINE => ['/' => ['body' => $render('3f9a1c')]], self::OTHER => ['/' => ['body' => $render('77b2e0')]]]);
+
+        $result = $this->check($pages);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringContainsString("\nthe value that differs: \"view-3f9a1c\" in the baseline, \"view-77b2e0\" in other\n", $result->problems[0]);
+        self::assertSame(1, preg_match('/\nif it changes between identical requests \(it is no break\), this bench\.masks entry accepts it: (.+)$/', $result->problems[0], $entry), $result->problems[0]);
+        self::assertSame('"~(<div id=\\")[^\\"]*~"', $entry[1] ?? '');
+
+        $masked = new CorrectnessGate($pages, new BodyMasker([(string) json_decode($entry[1], true)]), spacing: 0.0);
+        $baseline = $masked->baseline('none', [new UrlSpec('/')], self::urlFor(self::BASELINE));
+        self::assertSame([], $masked->check('other', [new UrlSpec('/')], self::urlFor(self::OTHER), $baseline)->problems);
+    }
+
+    public function testTheValueThatDiffersIsShownOnOneLine(): void
+    {
+        $result = $this->compare(['/' => ['body' => '<p>state: ready</p>']], ['/' => ['body' => "<p>state: \egone</p>"]]);
+
+        self::assertCount(1, $result->problems);
+        self::assertStringContainsString('the value that differs: "ready" in the baseline, "\\x1Bgone" in other', $result->problems[0]);
     }
 
     public function testUserMasksStillApply(): void

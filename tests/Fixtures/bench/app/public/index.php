@@ -29,6 +29,40 @@ switch ($path) {
         printf("<p>token %s, request %s, at %s, in %.5f s</p>\n", bin2hex(random_bytes(16)), uniqid('', true), microtime(true), microtime(true) - $started);
         printf("<a href=\"/login?return=%s\">login</a>\n<script>var home = %s;</script>\n", rawurlencode($home.'volatile'), json_encode($home));
         break;
+    case '/cached':
+        // A page cache keyed by the absolute URL (host, port and path), as real apps keep one: a render
+        // prints a random id (a view's DOM id), a hit prints the stored render.
+        $cache = dirname($counter).'/page-cache';
+        @mkdir($cache, 0777);
+        $key = ($_SERVER['HTTP_HOST'] ?? '').($_SERVER['SERVER_PORT'] ?? '').($_SERVER['REQUEST_URI'] ?? '');
+        $file = $cache.'/'.md5($key).'.html';
+        $page = @file_get_contents($file);
+        if (false === $page) {
+            $page = sprintf("<div id=\"view-%s\">\n%s\n</div>\n", bin2hex(random_bytes(8)), (new App\HomePage())->render());
+            $temporary = $file.'.'.getmypid();
+            file_put_contents($temporary, $page);
+            rename($temporary, $file);
+        }
+        echo $page;
+        break;
+    case '/contact':
+        // An address written as a random mix of decimal and hex character references and plain letters,
+        // character by character, as anti-spam helpers write it: every request differs at other places.
+        $obfuscated = static function (string $text): string {
+            $out = '';
+            foreach (str_split($text) as $character) {
+                $out .= match (random_int(0, 2)) {
+                    0 => '&#'.ord($character).';',
+                    1 => '&#x'.dechex(ord($character)).';',
+                    default => $character,
+                };
+            }
+
+            return $out;
+        };
+        echo (new App\HomePage())->render();
+        printf("<p>Write to <a href=\"%s\">%s</a>.</p>\n", $obfuscated('mailto:webmaster@example.org'), $obfuscated('webmaster@example.org'));
+        break;
     case '/flaky':
         // Answers the first few requests, then fails: a run that gets errors must be void.
         $count = (int) @file_get_contents($counter) + 1;
