@@ -21,7 +21,7 @@ final class PreloadRule implements Rule
     {
         $preload = $app->preload;
         $location = $server->ini->fixLocation('opcache.preload');
-        $script = $app->root.'/preload.php';
+        $script = AdvisedScriptPath::for($app->root);
         // `generate` writes the script into the project by default: say so when the user cannot, or the project belongs
         // to a package.
         $target = EditableFile::inspect($script)->problem();

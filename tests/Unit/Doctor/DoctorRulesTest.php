@@ -10,10 +10,12 @@ use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding\Finding;
 use Preheat\Doctor\Finding\Rung;
 use Preheat\Doctor\Finding\Severity;
+use Preheat\Doctor\Profile\AppProfile;
 use Preheat\Doctor\Profile\AutoloaderState;
 use Preheat\Doctor\Profile\PreloadState;
 use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Doctor\Rule\KnownPreloadBug;
+use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
  * Each finding of doctor on a fixture configuration: the severity, the line to change and the rung that measures it.
@@ -83,6 +85,24 @@ final class DoctorRulesTest extends TestCase
 
         self::assertSame(Severity::Error, $finding->severity);
         self::assertSame('opcache.enable = 1', $finding->fixes[0]->newLine());
+    }
+
+    /** As doc/deploying.md says: in a release layout, php.ini names the script through the `current` link. */
+    public function testInAReleaseLayoutTheScriptIsNamedThroughTheCurrentLink(): void
+    {
+        $directory = new TemporaryDirectory();
+        try {
+            mkdir($directory->path.'/app/releases/3', 0755, true);
+            symlink($directory->path.'/app/releases/3', $directory->path.'/app/current');
+            $root = (string) realpath($directory->path.'/app/releases/3');
+            $app = new AppProfile($root, 100, 1 << 20, 1 << 21, 1 << 19, false, new AutoloaderState(true, true, true), new PreloadState(PreloadStatus::None));
+
+            $finding = $this->finding('preload-none', (new Doctor())->examine(DoctorFixtures::server('stock', []), $app));
+
+            self::assertSame(\dirname($root, 2).'/current/preload.php', $finding->fixes[0]->value);
+        } finally {
+            $directory->remove();
+        }
     }
 
     public function testNoPreloadIsANoticeWithBothLinesToAdd(): void
