@@ -15,6 +15,9 @@ final class PreloadStatus
 {
     public const RESTART = 'restart php-fpm (a full restart: a reload or opcache_reset() keeps the preloaded code)';
     public const REGENERATE = 'run `preheat generate`, then restart php-fpm';
+    /** sprintf() pattern: the script php-fpm should preload. */
+    public const POINT_AT = 'set opcache.preload=%s in the php.ini php-fpm reads (or check the script named), then '
+        .'restart php-fpm';
 
     /**
      * @param list<string>       $problems       what is stale, in words

@@ -85,7 +85,13 @@ final class PreloadStatusChecker
             $reasons[] = StaleReason::FilesChanged;
             $action = self::regenerateAction();
         }
-        if (null === $running) {
+        // php-fpm preloads another file: its manifest is that file's, so "another version" would blame a restart.
+        $otherPath = null !== $preloaded && $preloaded !== $script && (realpath($preloaded) ?: $preloaded) !== $script;
+        if ($otherPath) {
+            $problems[] = \sprintf('php-fpm\'s opcache.preload is %s, not %s', $preloaded, $script);
+            $reasons[] = StaleReason::OtherPreloadPath;
+            $action ??= \sprintf(PreloadStatus::POINT_AT, $script);
+        } elseif (null === $running) {
             $problems[] = null === $preloaded
                 ? 'php-fpm preloads nothing (its opcache.preload is empty)'
                 : \sprintf('php-fpm preloaded %s, which declares no Preheat manifest', $preloaded);
@@ -100,10 +106,6 @@ final class PreloadStatusChecker
             );
             $reasons[] = StaleReason::OtherVersionPreloaded;
             $action ??= PreloadStatus::RESTART;
-        }
-        if (null !== $preloaded && $preloaded !== $script && (realpath($preloaded) ?: $preloaded) !== $script) {
-            $problems[] = \sprintf('php-fpm\'s opcache.preload is %s, not %s', $preloaded, $script);
-            $reasons[] = StaleReason::OtherPreloadPath;
         }
         // @: a script removed since it was read has no mtime to report.
         $modified = @filemtime($script);

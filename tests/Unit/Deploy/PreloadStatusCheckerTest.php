@@ -55,6 +55,17 @@ final class PreloadStatusCheckerTest extends TestCase
         self::assertSame(PreloadStatus::RESTART, $status->action);
     }
 
+    /** Another opcache.preload path is the one problem: a restart alone would preload that file again. */
+    public function testAServerThatPreloadsAnotherFileIsToldWhereToPointNotToRestart(): void
+    {
+        $elsewhere = $this->running(new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64)));
+        $status = $this->compare(new OpcacheStatus('8.2.30', 'www-data', true, 1024, ['/srv/other/preload.php'], 1, 0, 0, 2, ['preload' => '/srv/other/preload.php'], null, 0, 0, $elsewhere->manifest));
+
+        self::assertSame(['php-fpm\'s opcache.preload is /srv/other/preload.php, not '.realpath($this->script)], $status->problems);
+        self::assertSame(\sprintf(PreloadStatus::POINT_AT, realpath($this->script)), $status->action);
+        self::assertStringNotContainsString('another version', implode(' ', $status->problems));
+    }
+
     public function testAServerThatPreloadsNothing(): void
     {
         $status = $this->compare(new OpcacheStatus('8.2.30', 'www-data', true, 0, [], 0, 0, 0, 0, ['preload' => '']));
