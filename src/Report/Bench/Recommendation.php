@@ -105,21 +105,17 @@ final class Recommendation
             );
             // What it saves against the most costly of those as good.
             $rival = $others[\count($others) - 1][0];
-            $savings = [];
-            if (null !== $chosen->preloadMemoryBytes && null !== $rival->preloadMemoryBytes) {
-                $savings[] = \sprintf(
+            // A saving only where the chosen one is smaller as printed: never "54.9 MB instead of 54.9 MB", nor a
+            // longer start-up worded as if it were a saving.
+            $savings = array_values(array_filter([
+                self::saving(
                     '%.1f MB instead of %.1f MB of preload memory',
-                    $chosen->preloadMemoryBytes / 1048576,
-                    $rival->preloadMemoryBytes / 1048576,
-                );
-            }
-            if (null !== $chosen->fpmStartSeconds && null !== $rival->fpmStartSeconds) {
-                $savings[] = \sprintf(
-                    '%.2f s instead of %.2f s start-up',
-                    $chosen->fpmStartSeconds,
-                    $rival->fpmStartSeconds,
-                );
-            }
+                    null === $chosen->preloadMemoryBytes ? null : $chosen->preloadMemoryBytes / 1048576,
+                    null === $rival->preloadMemoryBytes ? null : $rival->preloadMemoryBytes / 1048576,
+                    1,
+                ),
+                self::saving('%.2f s instead of %.2f s start-up', $chosen->fpmStartSeconds, $rival->fpmStartSeconds, 2),
+            ]));
             if ([] !== $savings) {
                 $parts[] = 'at '.implode(' and ', $savings);
             }
@@ -133,5 +129,15 @@ final class Recommendation
         }
 
         return new self($chosen->name, implode(', ', $parts).'.');
+    }
+
+    /** "$chosen instead of $rival" when $chosen is the smaller at the printed precision; null otherwise. */
+    private static function saving(string $format, int|float|null $chosen, int|float|null $rival, int $decimals): ?string
+    {
+        if (null === $chosen || null === $rival || round($chosen, $decimals) >= round($rival, $decimals)) {
+            return null;
+        }
+
+        return \sprintf($format, $chosen, $rival);
     }
 }

@@ -329,6 +329,32 @@ final class BenchReportTest extends TestCase
         );
     }
 
+    /** Two as good with the same memory and start-up: no saving to name, never "24.0 MB instead of 24.0 MB". */
+    public function testTheRecommendationNamesNoSavingThatIsNone(): void
+    {
+        $result = new BenchResult([
+            $this->measured(0, 'none', 'none', null, 'no preloading', [100.0, 101.0, 99.0, 100.0, 100.0]),
+            $this->measured(2, 'all', 'all', '/tmp/all.php', 'all', [121.0, 121.0, 119.0, 120.0, 121.0]),
+            $this->measured(2, 'all-app', 'all', '/tmp/all-app.php', 'all', [120.0, 121.5, 118.5, 120.5, 119.5]),
+        ], 'none', new Environment(
+            php: '8.2.0',
+            opcache: new OpcacheSettings(),
+            cores: 2,
+            workers: '2 (pm = static)',
+            tool: 'wrk',
+            toolSettings: 'wrk',
+            rounds: 5,
+            duration: 10.0,
+            warmup: 3.0,
+            urls: ['/'],
+        ), ['/'], 5);
+
+        $line = Recommendation::of((new BenchReportBuilder())->build($result))->line;
+
+        self::assertMatchesRegularExpression('/^Use all(-app)?: .* same as all(-app)? within the interval, 0 start-up warnings\\.$/', $line);
+        self::assertStringNotContainsString('instead of', $line);
+    }
+
     public function testTheRecommendationIsInEveryFormat(): void
     {
         $result = $this->sampleResult();
