@@ -132,8 +132,12 @@ final class Recommendation
     }
 
     /** "$chosen instead of $rival" when $chosen is the smaller at the printed precision; null otherwise. */
-    private static function saving(string $format, int|float|null $chosen, int|float|null $rival, int $decimals): ?string
-    {
+    private static function saving(
+        string $format,
+        int|float|null $chosen,
+        int|float|null $rival,
+        int $decimals,
+    ): ?string {
         if (null === $chosen || null === $rival || round($chosen, $decimals) >= round($rival, $decimals)) {
             return null;
         }
