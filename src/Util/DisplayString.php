@@ -29,9 +29,22 @@ final class DisplayString
     /** C0 and C1 controls, DEL, the line and paragraph separators, the bidirectional embeddings and isolates. */
     private const CONTROL = '{[\x{00}-\x{1F}\x{7F}-\x{9F}\x{2028}-\x{202E}\x{2066}-\x{2069}]}u';
 
+    /** The same but the line feed and the tab, which a text of lines holds. */
+    private const CONTROL_IN_TEXT = '{[\x{00}-\x{08}\x{0B}-\x{1F}\x{7F}-\x{9F}\x{2028}-\x{202E}\x{2066}-\x{2069}]}u';
+
     public static function of(string $bytes): string
     {
-        return self::shown($bytes, true);
+        return self::shown($bytes, self::CONTROL, true);
+    }
+
+    /**
+     * A text of lines (a message, a report's line) with each control character but the line feed and the tab,
+     * and each byte that is not UTF-8, as \xHH; backslashes as they are, so not lossless: what is printed of
+     * a text whose names and paths may not have gone through of(), so that none reaches a terminal raw.
+     */
+    public static function controlsEscaped(string $text): string
+    {
+        return self::shown($text, self::CONTROL_IN_TEXT, false);
     }
 
     /**
@@ -41,23 +54,27 @@ final class DisplayString
     public static function deep(mixed $value): mixed
     {
         if (\is_string($value)) {
-            return self::shown($value, false);
+            return self::shown($value, null, true);
         }
         if (!\is_array($value)) {
             return $value;
         }
         $shown = [];
         foreach ($value as $key => $item) {
-            $shown[\is_string($key) ? self::shown($key, false) : $key] = self::deep($item);
+            $shown[\is_string($key) ? self::shown($key, null, true) : $key] = self::deep($item);
         }
 
         return $shown;
     }
 
-    private static function shown(string $bytes, bool $escapeControls): string
+    /**
+     * @param string|null $controls the control characters to escape (null: none)
+     * @param bool        $lossless backslashes doubled once anything is escaped, so that decode() gives the bytes back
+     */
+    private static function shown(string $bytes, ?string $controls, bool $lossless): string
     {
-        if (preg_match('//u', $bytes) && !preg_match(self::HEX_ESCAPE, $bytes)
-            && (!$escapeControls || !preg_match(self::CONTROL, $bytes))) {
+        if (preg_match('//u', $bytes) && (!$lossless || !preg_match(self::HEX_ESCAPE, $bytes))
+            && (null === $controls || !preg_match($controls, $bytes))) {
             return $bytes;
         }
         $shown = '';
@@ -67,8 +84,8 @@ final class DisplayString
             // The longest valid UTF-8 sequence at this offset, else one byte escaped.
             if (preg_match(self::UTF8_SEQUENCE, $bytes, $match, 0, $offset)) {
                 $shown .= match (true) {
-                    '\\' === $match[0] => '\\\\',
-                    $escapeControls && 1 === preg_match(self::CONTROL, $match[0]) => self::hex($match[0]),
+                    $lossless && '\\' === $match[0] => '\\\\',
+                    null !== $controls && 1 === preg_match($controls, $match[0]) => self::hex($match[0]),
                     default => $match[0],
                 };
                 $offset += \strlen($match[0]);

@@ -18,11 +18,14 @@ use Preheat\Tests\Support\ExpositionValidators;
  */
 final class OutputSafetyCases
 {
+    /** Sets the terminal's title and clears its screen, when printed raw. */
+    private const ESCAPES = "\e]0;PWNED\x07\e[2J";
+
     /** Every character Prometheus' Python client ends a line at (CR, VT, FF, NEL, LS), and a terminal escape. */
     private const LINE_ENDS = "\r\x0B\x0C\u{85}\u{2028}\e[2J";
 
     /** A raw control byte in the output: ESC, BEL, CR, VT, FF, or a C1 control (NEL, CSI) in UTF-8. */
-    private const RAW_CONTROL = "{[\x07\x0B\x0C\x0D\x1B]|\xC2[\x80-\x9F]}";
+    private const RAW_CONTROL = '{[\x07\x0B-\x0D\x1B]|\xC2[\x80-\x9F]}';
 
     /** One batch as the recorder writes it: 10 sampled requests that loaded /app/a.php. */
     private const BATCH = '{"v":2,"server":"web1","from":1700000000,"to":1700000060,"requests":10,"dropped":0,"files":{"/app/a.php":10},"required":{}}';
@@ -40,6 +43,14 @@ final class OutputSafetyCases
         };
 
         return [
+            new FaultCase('generate-escapes-in-file-name', 'generate', 'a file named `src/ESC]0;PWNED BEL ESC[2J.php` (sets the title, clears the screen), whose class is left out and so named in the report', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $s->write('src/'.self::ESCAPES.'.php', "<?php\nnamespace App;\nfinal class Pwned extends Missing {}\n");
+
+                return new Run(['generate', '--project='.$s->project, '-v']);
+            }, new Expect([0, 1], '{\\\\x1B\]0;PWNED\\\\x07\\\\x1B\[2J}', self::RAW_CONTROL, creates: ['preload.php']), '28.5'),
+            new FaultCase('explain-escapes-in-name', 'explain', 'a name holding escape sequences, a CR and a C1 CSI', static fn (Sandbox $s): Run => new Run(['explain', '--project='.$s->smallProject(), 'App\\X'.self::ESCAPES."\r\u{9B}2J"]), new Expect([1], '{not preloaded}', self::RAW_CONTROL), '28.5'),
+            new FaultCase('explain-escapes-in-name-json', 'explain', 'the same name with --format=json', static fn (Sandbox $s): Run => new Run(['explain', '--project='.$s->smallProject(), 'App\\X'.self::ESCAPES."\r\u{9B}2J", '--format=json']), new Expect([1], '{\\\\u001b\]0;PWNED}', self::RAW_CONTROL, after: self::jsonKeeps('App\\X'.self::ESCAPES."\r\u{9B}2J"), afterSays: 'the JSON holds the name exactly'), '28.5'),
             new FaultCase('status-line-ends-in-path', 'status', '--format=openmetrics for a script whose path holds CR, VT, FF, NEL, LS and ESC, and a probe answer holding them too', static fn (Sandbox $s): Run => $statusUrl($s, self::answer(['ini' => ['preload' => '/srv/pre'.self::LINE_ENDS.'load.php'], 'php' => '8.2'.self::LINE_ENDS]), 'pre'.self::LINE_ENDS.'load.php'), new Expect([0, 1], null, self::RAW_CONTROL, after: self::exposition(1), afterSays: 'promtool and prometheus_client accept the exposition'), '28.14'),
             new FaultCase('usage-line-ends-in-store', 'usage', '--format=openmetrics for a store whose path holds CR, VT, FF, NEL, LS and ESC', static fn (Sandbox $s): Run => new Run(['usage', '--store='.$s->write('usage'.self::LINE_ENDS.'.log', self::BATCH."\n"), '--format=openmetrics']), new Expect([0], null, self::RAW_CONTROL, after: self::exposition(null), afterSays: 'promtool and prometheus_client accept the exposition'), '28.14'),
             new FaultCase('status-probe-nul', 'status', 'a probe answer whose opcache.preload holds a NUL byte', static fn (Sandbox $s): Run => $statusUrl($s, self::answer(['ini' => ['preload' => "/srv/a\0b.php"]])), new Expect([3], '{values the status probe does not print}', after: self::exposition(0), afterSays: 'a valid exposition saying up 0'), '28.14'),
@@ -123,5 +134,13 @@ final class OutputSafetyCases
 
             return $problems;
         };
+    }
+
+    /** @return \Closure(Sandbox, Outcome): list<string> */
+    private static function jsonKeeps(string $name): \Closure
+    {
+        return static fn (Sandbox $s, Outcome $o): array => str_contains($o->output, substr(json_encode($name, \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR), 1, -1))
+            ? []
+            : ['the JSON does not hold '.json_encode($name)];
     }
 }
