@@ -10,10 +10,12 @@ cd "$(dirname "$0")/.."
 # The worker runtime's adapter tests boot Debian's Laravel (the Laravel 8 corpus app's pages, on SQLite),
 # Symfony HttpKernel and slim/psr7: without them those tests skip, so they are installed for the tests too.
 # chromium: the chart test measures every text of the bench's chart.svg in headless Chromium.
+# prometheus and python3-prometheus-client: the OpenMetrics output is checked by promtool and by Prometheus' Python
+# client (the package's server is not used).
 packages_test=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring composer unzip
     php8.2-fpm nginx wrk apache2-utils php8.2-cgi redis-server apache2-bin libapache2-mod-php8.2 valgrind
     php-laravel-framework php8.2-sqlite3 php-symfony-http-kernel php-slim-psr7
-    python3-prometheus-client chromium)
+    python3-prometheus-client prometheus chromium)
 # The demo app is laravel/laravel 12, installed by Composer from its composer.lock (demo/setup.sh), on
 # SQLite; its ladder runs nginx + php-fpm and wrk, and the ceiling the worker runtime (PHP's CLI).
 packages_demo=(php8.2-cli php8.2-opcache php8.2-xml php8.2-mbstring php8.2-sqlite3 composer unzip

@@ -65,6 +65,6 @@ matrix_packages() {
     local v=$1
     echo "php$v-cli php$v-opcache php$v-xml php$v-mbstring php$v-sqlite3 php$v-fpm php$v-cgi" \
         "libapache2-mod-php$v composer unzip nginx wrk apache2-utils apache2-bin redis-server valgrind" \
-        "php-laravel-framework php-symfony-http-kernel php-slim-psr7 python3-prometheus-client" \
+        "php-laravel-framework php-symfony-http-kernel php-slim-psr7 python3-prometheus-client prometheus" \
         "ca-certificates procps make git"
 }

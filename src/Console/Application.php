@@ -15,12 +15,14 @@ use Preheat\Console\Command\VerifyCommand;
 use Preheat\Console\Option\OptionAliases;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Console\Option\Verbosity;
+use Preheat\Console\Terminal\EscapingConsoleOutput;
 use Preheat\Console\Trace\ConsoleTrace;
 use Preheat\EnvironmentError;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ObservedProcessRunner;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Report\Formats\Renderers;
+use Preheat\Report\Json;
 use Preheat\SettingError;
 use Preheat\UserError;
 use Preheat\Version;
@@ -126,6 +128,12 @@ final class Application extends ConsoleApplication
         );
     }
 
+    /** The console's own output escapes control characters: a name printed cannot drive the terminal. */
+    public function run(?InputInterface $input = null, ?OutputInterface $output = null): int
+    {
+        return parent::run($input, $output ?? new EscapingConsoleOutput());
+    }
+
     public function doRun(InputInterface $input, OutputInterface $output): int
     {
         $input = $this->withCurrentOptionNames($input, $output);
@@ -196,11 +204,7 @@ final class Application extends ConsoleApplication
     private static function writeJsonError(OutputInterface $output, string $message, ?string $setting, int $code): void
     {
         $output->writeln(
-            json_encode(
-                ['error' => ['message' => $message, 'setting' => $setting, 'exitCode' => $code]],
-                \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR
-                | \JSON_INVALID_UTF8_SUBSTITUTE,
-            ),
+            Json::encode(['error' => ['message' => $message, 'setting' => $setting, 'exitCode' => $code]]),
             OutputInterface::OUTPUT_RAW | OutputInterface::VERBOSITY_QUIET,
         );
     }

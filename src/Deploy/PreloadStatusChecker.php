@@ -53,6 +53,9 @@ final class PreloadStatusChecker
             throw StatusUnreachable::url($url, error_get_last()['message'] ?? 'no answer');
         }
         $status = OpcacheStatus::read($body);
+        if (null === $status && OpcacheStatus::answered($body)) {
+            throw StatusUnreachable::unreadable($url);
+        }
         if (null === $status) {
             throw StatusUnreachable::url(
                 $url,
@@ -144,7 +147,11 @@ final class PreloadStatusChecker
             throw StatusInputError::cannotWriteProbe($directory);
         }
 
-        return OpcacheStatus::read($response->body)
-            ?? throw PlacedProbe::unanswered($address, 'status probe', $response, $directory);
+        $status = OpcacheStatus::read($response->body);
+        if (null === $status && OpcacheStatus::answered($response->body)) {
+            throw StatusUnreachable::unreadable($address);
+        }
+
+        return $status ?? throw PlacedProbe::unanswered($address, 'status probe', $response, $directory);
     }
 }

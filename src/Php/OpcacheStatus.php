@@ -15,6 +15,12 @@ final class OpcacheStatus
     private const MARKER = '@@PREHEAT-OPCACHE@@';
 
     /**
+     * The largest number an answer may hold: integers above it lose digits as the float64 of a metric, and
+     * sums of three of them (OPcache's memory in all) stay within PHP's int.
+     */
+    public const MAX_NUMBER = 2 ** 53;
+
+    /**
      * @param list<string>                                             $preloadedScripts  the files OPcache preloaded
      * @param array<string, string|false>                              $ini               the OPcache settings (and
      *                                                                                    memory_limit) as ini_get()
@@ -63,44 +69,102 @@ final class OpcacheStatus
         ]);
     }
 
-    /** The status from what the probe printed (among other output); null when it printed none. */
+    /**
+     * The status from what the probe printed (among other output); null when it printed none, or an answer
+     * the probe cannot give (see answered()).
+     */
     public static function read(string $output): ?self
     {
         $data = Probe::decode($output, self::MARKER);
         if (!\is_array($data) || !isset($data['php'])) {
             return null;
         }
-        $preload = \is_array($data['preload'] ?? null) ? $data['preload'] : [];
-        $interned = \is_array($data['interned'] ?? null) ? $data['interned'] : null;
+        try {
+            return self::of($data);
+        } catch (\UnexpectedValueException) {
+            return null;
+        }
+    }
+
+    /** Whether $output holds an answer of the probe's at all, which read() may still refuse. */
+    public static function answered(string $output): bool
+    {
+        return null !== Probe::decode($output, self::MARKER);
+    }
+
+    /**
+     * The status from the probe's answer, each value of the type the probe prints: strings without a NUL (PHP's
+     * versions, paths and ini values hold none), integers from 0 to MAX_NUMBER. Anything else (an object, which
+     * unserialize() makes __PHP_Incomplete_Class, an array for a string, a float, a larger number) is not an
+     * answer of the probe's, whoever sent it, and would end a report in a crash or a wrong sum.
+     *
+     * @param array<mixed> $data
+     *
+     * @throws \UnexpectedValueException for a value the probe does not print
+     */
+    private static function of(array $data): self
+    {
+        $preload = self::section($data['preload'] ?? null) ?? [];
+        $interned = self::section($data['interned'] ?? null);
         $ini = [];
-        foreach (\is_array($data['ini'] ?? null) ? $data['ini'] : [] as $name => $value) {
-            $ini[(string) $name] = false === $value ? false : (string) $value;
+        foreach (self::section($data['ini'] ?? null) ?? [] as $name => $value) {
+            $ini[self::text($name)] = false === $value ? false : self::text($value);
         }
 
         return new self(
-            (string) $data['php'],
-            isset($data['user']) ? (string) $data['user'] : null,
+            self::text($data['php']),
+            null === ($data['user'] ?? null) ? null : self::text($data['user']),
             true === ($data['opcache'] ?? false),
-            (int) ($preload['memoryBytes'] ?? 0),
-            array_values(array_map('strval', \is_array($preload['scripts'] ?? null) ? $preload['scripts'] : [])),
-            (int) ($preload['classes'] ?? 0),
-            (int) ($preload['functions'] ?? 0),
-            (int) ($data['usedBytes'] ?? 0),
-            (int) ($data['cachedScripts'] ?? 0),
+            self::number($preload['memoryBytes'] ?? 0),
+            array_values(array_map(self::text(...), self::section($preload['scripts'] ?? null) ?? [])),
+            self::number($preload['classes'] ?? 0),
+            self::number($preload['functions'] ?? 0),
+            self::number($data['usedBytes'] ?? 0),
+            self::number($data['cachedScripts'] ?? 0),
             $ini,
-            null === $interned ? null : (int) ($interned['used'] ?? 0),
-            (int) ($interned['buffer'] ?? 0),
-            (int) ($data['maxCachedKeys'] ?? 0),
+            null === $interned ? null : self::number($interned['used'] ?? 0),
+            self::number($interned['buffer'] ?? 0),
+            self::number($data['maxCachedKeys'] ?? 0),
             self::manifest($data['manifest'] ?? null),
-            (int) ($data['freeBytes'] ?? 0),
-            (int) ($data['wastedBytes'] ?? 0),
+            self::number($data['freeBytes'] ?? 0),
+            self::number($data['wastedBytes'] ?? 0),
             self::restarts($data['restarts'] ?? null),
-            (int) ($data['startTime'] ?? 0),
-            (int) ($data['lastRestartTime'] ?? 0),
+            self::number($data['startTime'] ?? 0),
+            self::number($data['lastRestartTime'] ?? 0),
         );
     }
 
-    /** @return array{oom: int, hash: int, manual: int}|null */
+    /**
+     * @return array<mixed>|null null for null
+     *
+     * @throws \UnexpectedValueException
+     */
+    private static function section(mixed $value): ?array
+    {
+        return null === $value || \is_array($value) ? $value : throw new \UnexpectedValueException('not an array');
+    }
+
+    /** @throws \UnexpectedValueException */
+    private static function text(mixed $value): string
+    {
+        return \is_string($value) && !str_contains($value, "\0")
+            ? $value
+            : throw new \UnexpectedValueException('not a string without NUL');
+    }
+
+    /** @throws \UnexpectedValueException */
+    private static function number(mixed $value): int
+    {
+        return \is_int($value) && $value >= 0 && $value <= self::MAX_NUMBER
+            ? $value
+            : throw new \UnexpectedValueException('not a number from 0 to 2^53');
+    }
+
+    /**
+     * @return array{oom: int, hash: int, manual: int}|null
+     *
+     * @throws \UnexpectedValueException
+     */
     private static function restarts(mixed $data): ?array
     {
         if (!\is_array($data)) {
@@ -108,9 +172,9 @@ final class OpcacheStatus
         }
 
         return [
-            'oom' => (int) ($data['oom'] ?? 0),
-            'hash' => (int) ($data['hash'] ?? 0),
-            'manual' => (int) ($data['manual'] ?? 0),
+            'oom' => self::number($data['oom'] ?? 0),
+            'hash' => self::number($data['hash'] ?? 0),
+            'manual' => self::number($data['manual'] ?? 0),
         ];
     }
 
@@ -171,6 +235,7 @@ final class OpcacheStatus
     /** opcache.memory_consumption in bytes. */
     public function memoryConsumptionBytes(): int
     {
-        return (int) $this->ini('memory_consumption') * 1048576;
+        // Bounded, so that a number of megabytes no PHP accepts cannot overflow into a float.
+        return min((int) $this->ini('memory_consumption'), intdiv(\PHP_INT_MAX, 1048576)) * 1048576;
     }
 }

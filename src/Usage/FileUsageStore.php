@@ -15,6 +15,13 @@ use Preheat\Recorder\SinkError;
  */
 final class FileUsageStore implements UsageStore
 {
+    /**
+     * The most a record may count (requests, drops, a file's loads): a batch is one worker's sampled requests
+     * of one flush interval, never billions; a larger count is damage, and sums of such counts over any file
+     * that fits a disk stay within PHP's int (an overflow would turn them into floats).
+     */
+    private const MAX_COUNT = 2 ** 32;
+
     public function __construct(public readonly string $path)
     {
     }
@@ -112,20 +119,20 @@ final class FileUsageStore implements UsageStore
         $dropped = $record['dropped'] ?? 0;
         $fileCounts = $record['files'] ?? null;
         $requiredCounts = $record['required'] ?? [];
-        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !\is_int($requests) || $requests < 0
-            || !\is_int($dropped) || !\is_array($fileCounts) || !\is_array($requiredCounts)) {
+        if (!\is_string($server) || !\is_int($from) || !\is_int($to) || !self::isCount($requests)
+            || !self::isCount($dropped) || !\is_array($fileCounts) || !\is_array($requiredCounts)) {
             return null;
         }
         $files = [];
         foreach ($fileCounts as $file => $count) {
-            if (!\is_int($count) || $count < 0) {
+            if (!self::isCount($count)) {
                 return null;
             }
             $files[(string) $file] = $count;
         }
         $required = [];
         foreach ($requiredCounts as $file => $count) {
-            if (!\is_int($count) || $count < 0) {
+            if (!self::isCount($count)) {
                 return null;
             }
             $required[(string) $file] = $count;
@@ -140,5 +147,11 @@ final class FileUsageStore implements UsageStore
             'files' => $files,
             'required' => $required,
         ];
+    }
+
+    /** @phpstan-assert-if-true int $value */
+    private static function isCount(mixed $value): bool
+    {
+        return \is_int($value) && $value >= 0 && $value <= self::MAX_COUNT;
     }
 }

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 use Preheat\Recorder\Config;
+use Preheat\Tests\Support\ExpositionValidators;
 use Preheat\Tests\Support\OpenMetricsParser;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -82,10 +83,11 @@ final class RecorderTest extends TestCase
 
         $metrics = PreheatProcess::run(['usage', '--store='.$this->project.'/preheat-usage.log', '--format=openmetrics']);
         self::assertSame(0, $metrics->getExitCode(), $metrics->getErrorOutput());
+        ExpositionValidators::assertValid($metrics->getOutput());
         $families = OpenMetricsParser::parse($metrics->getOutput());
-        self::assertSame('5', $families['preheat_usage_requests']['samples'][0]['value']);
-        self::assertSame('5', $families['preheat_usage_batches']['samples'][0]['value']);
-        self::assertSame('0', $families['preheat_usage_dropped_requests']['samples'][0]['value']);
+        self::assertSame('5', $families['preheat_usage_requests_total']['samples'][0]['value']);
+        self::assertSame('5', $families['preheat_usage_batches_total']['samples'][0]['value']);
+        self::assertSame('0', $families['preheat_usage_dropped_requests_total']['samples'][0]['value']);
         self::assertSame('4', $families['preheat_usage_files']['samples'][0]['value']);
         self::assertSame($this->project.'/preheat-usage.log', $families['preheat_usage_files']['samples'][0]['labels']['store']);
         self::assertEqualsWithDelta(time(), (int) $families['preheat_usage_last_request_timestamp_seconds']['samples'][0]['value'], 120);

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\TestCase;
 use Preheat\Server\Ports;
 use Preheat\Tests\Support\BenchProcesses;
+use Preheat\Tests\Support\ExpositionValidators;
 use Preheat\Tests\Support\OpenMetricsParser;
 use Preheat\Tests\Support\PreheatProcess;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -99,7 +100,7 @@ final class StatusCommandTest extends TestCase
         self::assertGreaterThan((int) self::value($families, 'preheat_opcache_memory_used_bytes'), (int) self::value($families, 'preheat_opcache_memory_size_bytes'));
         self::assertGreaterThan((int) self::value($families, 'preheat_opcache_interned_strings_used_bytes'), (int) self::value($families, 'preheat_opcache_interned_strings_size_bytes'));
         self::assertGreaterThan(0, (int) self::value($families, 'preheat_opcache_interned_strings_used_bytes'));
-        self::assertSame(['oom' => '0', 'hash' => '0', 'manual' => '0'], self::byLabel($families, 'preheat_opcache_restarts', 'reason'));
+        self::assertSame(['oom' => '0', 'hash' => '0', 'manual' => '0'], self::byLabel($families, 'preheat_opcache_restarts_total', 'reason'));
         $started = (int) self::value($families, 'preheat_opcache_start_timestamp_seconds');
         self::assertEqualsWithDelta(time(), $started, 120);
         self::assertLessThanOrEqual($started, (int) self::value($families, 'preheat_preload_script_modified_timestamp_seconds'));
@@ -175,27 +176,15 @@ final class StatusCommandTest extends TestCase
     }
 
     /**
-     * The exposition read by the strict parser after the format's grammar and, where Prometheus' Python client
-     * is installed (Debian's python3-prometheus-client), by its OpenMetrics and text format 0.0.4 parsers too.
+     * The exposition read by the strict parser after the format's grammar, and accepted by promtool and
+     * Prometheus' Python client (ExpositionValidators).
      *
      * @return array<string, array{type: string, unit: string, help: string, samples: list<array{name: string, labels: array<string, string>, value: string}>}>
      */
     private static function parse(string $text): array
     {
+        ExpositionValidators::assertValid($text);
         $families = OpenMetricsParser::parse($text);
-        $python = '/usr/bin/python3';
-        if (is_executable($python) && 0 === (new Process([$python, '-c', 'import prometheus_client']))->run()) {
-            $check = new Process([$python, '-c', implode("\n", [
-                'import sys',
-                'from prometheus_client.openmetrics.parser import text_string_to_metric_families as om',
-                'from prometheus_client.parser import text_string_to_metric_families as text',
-                't = sys.stdin.read()',
-                'print(len(list(om(t))), len(list(text(t))))',
-            ])], null, null, $text, 30);
-            $check->run();
-            self::assertSame(0, $check->getExitCode(), 'Prometheus\' parsers refuse it: '.$check->getErrorOutput());
-            self::assertSame(\count($families), (int) explode(' ', $check->getOutput())[0]);
-        }
 
         return $families;
     }

@@ -35,6 +35,10 @@ final class OpenMetricsParser
         if (1 !== preg_match('//u', $text)) {
             throw new \UnexpectedValueException('the exposition is not valid UTF-8');
         }
+        // Prometheus' Python client splits lines as Python's str.splitlines() does, at these as at a line feed.
+        if (1 === preg_match('/[\r\x0B\x0C\x1C-\x1E\x{85}\x{2028}\x{2029}]/u', $text)) {
+            throw new \UnexpectedValueException('the exposition holds a character that ends a line for Python (CR, VT, FF, NEL, LS)');
+        }
         if (!str_ends_with($text, "# EOF\n") && !str_ends_with($text, '# EOF')) {
             throw new \UnexpectedValueException('the exposition does not end with "# EOF"');
         }

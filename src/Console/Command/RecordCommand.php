@@ -10,6 +10,7 @@ use Preheat\Console\Option\SettingOptions;
 use Preheat\Php\PoolUser;
 use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
+use Preheat\Report\Json;
 use Preheat\Usage\AccessProblem;
 use Preheat\Usage\RecorderFile;
 use Preheat\Usage\RecorderInstaller;
@@ -235,7 +236,7 @@ final class RecordCommand extends Command
         [$poolUser, $source] = self::poolUser($input);
         $problems = $this->accessProblems($settings, $poolUser);
         $output->writeln(
-            json_encode(
+            Json::encode(
                 [
                     'bootstrap' => $settings->bootstrapPath,
                     'written' => $install,
@@ -252,7 +253,6 @@ final class RecordCommand extends Command
                         $problems,
                     ),
                 ],
-                \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE | \JSON_THROW_ON_ERROR,
             ),
             OutputInterface::OUTPUT_RAW,
         );

@@ -10,7 +10,6 @@ use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
 use Preheat\Deploy\StatusUnknown;
 use Preheat\Doctor\ServerConfigReader;
-use Preheat\EnvironmentError;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallationLocator;
@@ -165,17 +164,19 @@ final class StatusCommand extends Command
             $status = null !== $url
                 ? $checker->checkUrl((string) $url, $script, $timeout)
                 : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
-        } catch (EnvironmentError $unreachable) {
-            // A format that reports an unknown status (monitoring) writes it, so that a metrics file does not go
-            // on saying what a server that no longer answers said last; the exit code and message stay.
+            $this->renderers->write($status, $format, $output);
+        } catch (\Throwable $failed) {
+            // A format that reports an unknown status (monitoring) writes it whatever failed (php-fpm unreachable,
+            // an answer that cannot be read, a bug of ours), so that a metrics file does not go on saying what a
+            // server that no longer answers said last, nor end empty; the exit code and message stay. A report is
+            // written whole or not at all, so this is all that is written.
             if (\in_array($format, $this->renderers->formats(StatusUnknown::class), true)) {
                 $server = (string) ($url ?? $address);
-                $this->renderers->write(StatusUnknown::of($server, $script, $unreachable), $format, $output);
+                $this->renderers->write(StatusUnknown::of($server, $script, $failed), $format, $output);
             }
 
-            throw $unreachable;
+            throw $failed;
         }
-        $this->renderers->write($status, $format, $output);
 
         return $status->exitCode();
     }

@@ -147,6 +147,10 @@ final class FastCgiClient
                 ));
             }
             if (self::END_REQUEST === $h['type']) {
+                // Its body is the app's status and the protocol's (8 bytes): without them it is no php-fpm's end.
+                if (\strlen($content) < 5) {
+                    throw FastCgiError::broken($address, 'php-fpm ended the request without the status of its end');
+                }
                 /** @var array{status: int, protocol: int} $end */
                 $end = unpack('Nstatus/Cprotocol', $content);
 

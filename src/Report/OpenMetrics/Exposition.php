@@ -10,9 +10,10 @@ use Preheat\Util\DisplayString;
  * An OpenMetrics text exposition (OpenMetrics 1.0, readable as Prometheus text format 0.0.4), built family by
  * family and written whole: each family's TYPE, UNIT and HELP, then its samples, never interleaved, and
  * `# EOF` last. Names are checked against the format's grammar (a bad one is a bug, not input); every label
- * value and HELP text is escaped here, so a path holding `"`, `\`, a newline or bytes that are not UTF-8
- * cannot break a line or a label. Label values that are not valid UTF-8 (paths may hold any byte) are
- * written in DisplayString's form, `\xHH` per stray byte.
+ * value and HELP text is escaped here, so a path holding `"`, `\`, a newline, another control character or
+ * bytes that are not UTF-8 cannot break a line or a label. Label values are written in DisplayString's form
+ * (`\xHH` per stray byte and per byte of a control character, which no parser splits a line at), then
+ * escaped as the format says.
  */
 final class Exposition
 {
@@ -35,15 +36,23 @@ final class Exposition
         if ('' !== $unit && !str_ends_with($name, '_'.$unit)) {
             throw new \LogicException(\sprintf('The unit "%s" must end the metric name %s.', $unit, $name));
         }
-        if (MetricType::Counter === $type && str_ends_with($name, '_total')) {
-            throw new \LogicException(\sprintf('Counter %s: name the family without _total.', $name));
+        if (MetricType::Counter === $type && (str_ends_with($name, '_total') || '' !== $unit)) {
+            throw new \LogicException(\sprintf('Counter %s: name the family without _total, give no unit.', $name));
         }
-        $lines = [\sprintf('# TYPE %s %s', $name, $type->value)];
+        $lines = [];
+        if (MetricType::Counter === $type) {
+            // See MetricType::Counter: an untyped family of the sample's name, which both formats accept.
+            $name .= '_total';
+        } else {
+            $lines[] = \sprintf('# TYPE %s %s', $name, $type->value);
+        }
+        if (isset($this->families[$name])) {
+            throw new \LogicException(\sprintf('Repeated metric family name "%s".', $name));
+        }
         if ('' !== $unit) {
             $lines[] = \sprintf('# UNIT %s %s', $name, $unit);
         }
         $lines[] = \sprintf('# HELP %s %s', $name, self::escape($help));
-        $sampleName = MetricType::Counter === $type ? $name.'_total' : $name;
         $seen = [];
         foreach ($samples as $sample) {
             $labels = self::labels($sample['labels']);
@@ -51,7 +60,7 @@ final class Exposition
                 throw new \LogicException(\sprintf('Two samples of %s with the labels %s.', $name, $labels));
             }
             $seen[$labels] = true;
-            $lines[] = $sampleName.$labels.' '.self::number($sample['value']);
+            $lines[] = $name.$labels.' '.self::number($sample['value']);
         }
         $this->families[$name] = $lines;
 
@@ -83,12 +92,13 @@ final class Exposition
     }
 
     /**
-     * A label value or HELP text as OpenMetrics escapes it: backslash, double quote and line feed; any
-     * other byte as it is, once the string is valid UTF-8.
+     * A label value or HELP text as OpenMetrics escapes it (backslash and double quote), once in DisplayString's
+     * form: valid UTF-8 without control characters, so without the line feed the format escapes and those that
+     * Prometheus' Python client would take for the end of a line (CR, VT, FF, NEL, LS and PS).
      */
     public static function escape(string $value): string
     {
-        return strtr(DisplayString::of($value), ['\\' => '\\\\', '"' => '\\"', "\n" => '\\n']);
+        return strtr(DisplayString::of($value), ['\\' => '\\\\', '"' => '\\"']);
     }
 
     /** @param array<string, string> $labels */

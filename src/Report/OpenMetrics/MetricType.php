@@ -12,6 +12,11 @@ namespace Preheat\Report\OpenMetrics;
 enum MetricType: string
 {
     case Gauge = 'gauge';
-    /** Written as NAME_total, per OpenMetrics. */
+    /**
+     * Written as NAME_total with a HELP and no TYPE line: a family of type unknown in OpenMetrics, untyped in
+     * 0.0.4. The two formats name a counter's family apart (NAME, whose samples are NAME_total, in OpenMetrics;
+     * NAME_total itself in 0.0.4, the only form `promtool check metrics` accepts), so no typed counter passes
+     * both; the untyped family does, under the same sample name, and rate() and increase() read it alike.
+     */
     case Counter = 'counter';
 }

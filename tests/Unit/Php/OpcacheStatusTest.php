@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Unit\Php;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -77,5 +78,38 @@ final class OpcacheStatusTest extends TestCase
     {
         self::assertNull(OpcacheStatus::read('PHP Fatal error: ...'));
         self::assertNull(OpcacheStatus::read(''));
+    }
+
+    /** @return iterable<string, array{array<string, mixed>}> */
+    public static function answersNoProbeGives(): iterable
+    {
+        yield 'an object for the PHP version' => [['php' => new \ArrayObject([1])]];
+        yield 'an object for a count' => [['usedBytes' => new \ArrayObject([1])]];
+        yield 'a NUL in opcache.preload' => [['ini' => ['preload' => "/srv/a\0b.php"]]];
+        yield 'a NUL in a preloaded script' => [['preload' => ['scripts' => ["/a\0.php"]]]];
+        yield 'an array for a script' => [['preload' => ['scripts' => [['x']]]]];
+        yield 'memory beyond 2^53' => [['usedBytes' => \PHP_INT_MAX]];
+        yield 'a negative count' => [['restarts' => ['oom' => -1, 'hash' => 0, 'manual' => 0]]];
+        yield 'a float for a count' => [['freeBytes' => 1.5]];
+        yield 'a string for the preload section' => [['preload' => 'x']];
+    }
+
+    /**
+     * An answer in the probe's form holding what the probe never prints is no status (and no crash): the
+     * caller says it is not the probe's.
+     *
+     * @param array<string, mixed> $changes
+     */
+    #[DataProvider('answersNoProbeGives')]
+    public function testAnAnswerTheProbeCannotGiveIsNoStatus(array $changes): void
+    {
+        $good = ['php' => '8.2.1', 'opcache' => true, 'usedBytes' => 1, 'ini' => ['preload' => '']];
+        $printed = static fn (array $data): string => '@@PREHEAT-OPCACHE@@'.base64_encode(serialize($data)).'@@PREHEAT-OPCACHE@@';
+        self::assertNotNull(OpcacheStatus::read($printed($good)), 'the same answer without the change reads');
+
+        $answer = $printed(array_replace($good, $changes));
+
+        self::assertNull(OpcacheStatus::read($answer));
+        self::assertTrue(OpcacheStatus::answered($answer));
     }
 }

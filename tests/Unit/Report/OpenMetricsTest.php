@@ -16,6 +16,7 @@ use Preheat\Report\OpenMetrics\Exposition;
 use Preheat\Report\OpenMetrics\MetricType;
 use Preheat\Report\UsageReport;
 use Preheat\Script\Write\ScriptManifest;
+use Preheat\Tests\Support\ExpositionValidators;
 use Preheat\Tests\Support\OpenMetricsParser;
 use Preheat\Usage\UsageSummary;
 use Preheat\Util\DisplayString;
@@ -28,12 +29,16 @@ use Symfony\Component\Console\Output\BufferedOutput;
  */
 final class OpenMetricsTest extends TestCase
 {
-    /** A path with every character that could end a label, a line or an escape, and a byte that is not UTF-8. */
-    private const HOSTILE = "/srv/a\"b\\c\nd}e{f=\"g\",h/pre\xA9load.php";
+    /**
+     * A path with every character that could end a label, a line or an escape (for Prometheus' Python client
+     * CR, VT, FF, NEL and LS end a line too), a terminal's escape sequence and a byte that is not UTF-8.
+     */
+    private const HOSTILE = "/srv/a\"b\\c\nd}e{f=\"g\",h/pre\xA9lo\r\x0B\x0C\u{85}\u{2028}\e]0;x\x07ad.php";
 
     public function testStatusParsesAndCarriesAHostilePathLosslessly(): void
     {
         $text = $this->write(new Renderers(), $this->preloadStatus(self::HOSTILE, [StaleReason::OtherVersionPreloaded]));
+        ExpositionValidators::assertValid($text);
         $families = OpenMetricsParser::parse($text);
 
         foreach ($families as $name => $family) {
@@ -63,12 +68,11 @@ final class OpenMetricsTest extends TestCase
         self::assertSame(['500'], $this->values($families, 'preheat_opcache_memory_wasted_bytes'));
         self::assertSame(['2000'], $this->values($families, 'preheat_opcache_interned_strings_used_bytes'));
         self::assertSame(['8388608'], $this->values($families, 'preheat_opcache_interned_strings_size_bytes'));
-        self::assertSame('counter', $families['preheat_opcache_restarts']['type']);
+        self::assertSame('unknown', $families['preheat_opcache_restarts_total']['type'], 'a counter both formats read');
         self::assertSame(
             ['oom' => '1', 'hash' => '0', 'manual' => '2'],
-            $this->byLabel($families, 'preheat_opcache_restarts', 'reason'),
+            $this->byLabel($families, 'preheat_opcache_restarts_total', 'reason'),
         );
-        self::assertSame('preheat_opcache_restarts_total', $families['preheat_opcache_restarts']['samples'][0]['name']);
         self::assertSame(['1700000000'], $this->values($families, 'preheat_opcache_start_timestamp_seconds'));
         self::assertSame(['0'], $this->values($families, 'preheat_opcache_last_restart_timestamp_seconds'));
         self::assertSame(['1700000100'], $this->values($families, 'preheat_preload_script_modified_timestamp_seconds'));
@@ -96,7 +100,9 @@ final class OpenMetricsTest extends TestCase
     public function testAServerThatDidNotAnswerIsUnknownWithTheSameNames(): void
     {
         $unknown = new StatusUnknown('127.0.0.1:9000', self::HOSTILE, 'cannot reach php-fpm', 1700000100);
-        $families = OpenMetricsParser::parse($this->write(new Renderers(), $unknown));
+        $text = $this->write(new Renderers(), $unknown);
+        ExpositionValidators::assertValid($text);
+        $families = OpenMetricsParser::parse($text);
 
         self::assertSame(
             ['preheat_status_up', 'preheat_preload_state', 'preheat_preload_script_modified_timestamp_seconds'],
@@ -115,13 +121,15 @@ final class OpenMetricsTest extends TestCase
         $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
         $report = new UsageReport(UsageSummary::of($snapshot), self::HOSTILE);
 
-        $families = OpenMetricsParser::parse($this->write(new Renderers(), $report));
+        $text = $this->write(new Renderers(), $report);
+        ExpositionValidators::assertValid($text);
+        $families = OpenMetricsParser::parse($text);
 
-        self::assertSame(self::HOSTILE, DisplayString::decode($families['preheat_usage_requests']['samples'][0]['labels']['store']));
-        self::assertSame('counter', $families['preheat_usage_dropped_requests']['type']);
-        self::assertSame(['50'], $this->values($families, 'preheat_usage_dropped_requests'));
-        self::assertSame(['1200'], $this->values($families, 'preheat_usage_requests'));
-        self::assertSame(['24'], $this->values($families, 'preheat_usage_batches'));
+        self::assertSame(self::HOSTILE, DisplayString::decode($families['preheat_usage_requests_total']['samples'][0]['labels']['store']));
+        self::assertSame('unknown', $families['preheat_usage_dropped_requests_total']['type']);
+        self::assertSame(['50'], $this->values($families, 'preheat_usage_dropped_requests_total'));
+        self::assertSame(['1200'], $this->values($families, 'preheat_usage_requests_total'));
+        self::assertSame(['24'], $this->values($families, 'preheat_usage_batches_total'));
         self::assertSame(['2'], $this->values($families, 'preheat_usage_files'));
         self::assertSame(['2'], $this->values($families, 'preheat_usage_servers'));
         self::assertSame(['1'], $this->values($families, 'preheat_usage_damaged_records'));
@@ -131,7 +139,9 @@ final class OpenMetricsTest extends TestCase
 
     public function testEscapingIsOpenMetricsOwn(): void
     {
-        self::assertSame('a\\\\b\\"c\\nd}', Exposition::escape("a\\b\"c\nd}"));
+        self::assertSame('a\\\\b\\"c}', Exposition::escape('a\\b"c}'));
+        // A control character (a line feed too) as \xHH, so no reader splits the line at it.
+        self::assertSame('a\\\\\\\\b\\\\x0A\\\\x0D\\\\xE2\\\\x80\\\\xA8c', Exposition::escape("a\\b\n\r\u{2028}c"));
         // Not UTF-8: the stray byte as \xHH (and so backslashes doubled first), then escaped for the format.
         self::assertSame('a\\\\\\\\b\\\\xA9', Exposition::escape("a\\b\xA9"));
         $text = (new Exposition())
@@ -142,11 +152,11 @@ final class OpenMetricsTest extends TestCase
             ])
             ->text();
         self::assertSame(
-            "# TYPE x_seconds gauge\n# UNIT x_seconds seconds\n# HELP x_seconds help \\\\ with\\na newline\n"
+            "# TYPE x_seconds gauge\n# UNIT x_seconds seconds\n# HELP x_seconds help \\\\\\\\ with\\\\x0Aa newline\n"
             ."x_seconds 1.5\nx_seconds{a=\"\"} 1.0E+20\nx_seconds{a=\"b\"} +Inf\n# EOF\n",
             $text,
         );
-        self::assertSame("help \\ with\na newline", OpenMetricsParser::parse($text)['x_seconds']['help']);
+        self::assertSame("help \\ with\na newline", DisplayString::decode(OpenMetricsParser::parse($text)['x_seconds']['help']));
     }
 
     /** @return iterable<string, array{\Closure(Exposition): mixed}> */
@@ -156,6 +166,7 @@ final class OpenMetricsTest extends TestCase
         yield 'repeated' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [])->add(MetricType::Gauge, 'x', '', 'h', [])];
         yield 'unit not a suffix' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', 'bytes', 'h', [])];
         yield 'counter named _total' => [static fn (Exposition $e) => $e->add(MetricType::Counter, 'x_total', '', 'h', [])];
+        yield 'counter and gauge of one sample name' => [static fn (Exposition $e) => $e->add(MetricType::Counter, 'x', '', 'h', [])->add(MetricType::Gauge, 'x_total', '', 'h', [])];
         yield 'bad label name' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['a-b' => 'v'], 'value' => 1]])];
         yield 'reserved label' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['__name' => 'v'], 'value' => 1]])];
         yield 'same labels twice' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['a' => 'v'], 'value' => 1], ['labels' => ['a' => 'v'], 'value' => 2]])];
@@ -186,6 +197,8 @@ final class OpenMetricsTest extends TestCase
         yield 'not a number' => ["a 1,5\n# EOF\n", 'not a number'];
         yield 'stateset' => ["# TYPE a stateset\na{a=\"x\"} 1\n# EOF\n", 'unknown type'];
         yield 'not UTF-8' => ["a{x=\"\xA9\"} 1\n# EOF\n", 'not valid UTF-8'];
+        yield 'a CR in a label' => ["a{x=\"a\rb\"} 1\n# EOF\n", 'ends a line'];
+        yield 'an LS in a label' => ["a{x=\"a\u{2028}b\"} 1\n# EOF\n", 'ends a line'];
         yield 'blank line' => ["a 1\n\nb 1\n# EOF\n", 'blank line'];
         yield 'same labels twice' => ["a{x=\"1\"} 1\na{x=\"1\"} 2\n# EOF\n", 'the same labels twice'];
     }

@@ -22,6 +22,16 @@ final class DisplayStringTest extends TestCase
         self::assertSame('Foo\\\\Bar\xA9', DisplayString::of("Foo\\Bar\xa9"));
     }
 
+    public function testControlCharactersAreEscapedLikeInvalidBytes(): void
+    {
+        self::assertSame('src/\x1B]0;PWNED\x07\x1B[2J.php', DisplayString::of("src/\e]0;PWNED\x07\e[2J.php"));
+        self::assertSame('a\\\\b\x0D\x0A\xC2\x85\xE2\x80\xA8', DisplayString::of("a\\b\r\n\u{85}\u{2028}"));
+        // JSON escapes them itself: its form keeps them.
+        self::assertSame(["a\e\r" => "\u{9B}"], DisplayString::deep(["a\e\r" => "\u{9B}"]));
+        // A text of lines keeps its line feeds and tabs, and its backslashes.
+        self::assertSame("Foo\\Bar\\x1B[2J\n\tnext", DisplayString::controlsEscaped("Foo\\Bar\e[2J\n\tnext"));
+    }
+
     /** @return iterable<string, array{string}> */
     public static function names(): iterable
     {
@@ -32,6 +42,7 @@ final class DisplayStringTest extends TestCase
         yield 'looks escaped and invalid' => ["Foo\\xA9\xff"];
         yield 'double backslash' => ['a\\\\b'];
         yield 'utf-8 and invalid' => ["Café\xc3"];
+        yield 'terminal escapes' => ["Foo\\Bar\e]0;x\x07\r\u{9B}"];
     }
 
     #[DataProvider('names')]

@@ -1,0 +1,82 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Support;
+
+use PHPUnit\Framework\Assert;
+use Symfony\Component\Process\Process;
+
+/**
+ * What the readers of an OpenMetrics exposition say about it: the strict parser of the format
+ * (OpenMetricsParser), `promtool check metrics` (Prometheus' own checker, parser and linter of text format
+ * 0.0.4: Debian's prometheus package) and Prometheus' Python client, by its OpenMetrics and its 0.0.4
+ * parser (Debian's python3-prometheus-client). scripts/install-deps.sh installs both tools; a test that
+ * finds one missing is skipped, saying which, rather than passed on the strict parser alone.
+ */
+final class ExpositionValidators
+{
+    private const PROMTOOL = '/usr/bin/promtool';
+    private const PYTHON = '/usr/bin/python3';
+
+    /** Reads the exposition from stdin with both parsers; each prints what it refuses. */
+    private const PYTHON_CHECK = <<<'PY'
+        import sys
+        from prometheus_client.openmetrics.parser import text_string_to_metric_families as om
+        from prometheus_client.parser import text_string_to_metric_families as text
+        t = sys.stdin.buffer.read().decode('utf-8')
+        failed = False
+        for name, parse in (('OpenMetrics', om), ('text 0.0.4', text)):
+            try:
+                list(parse(t))
+            except Exception as e:
+                print(name + ': ' + str(e))
+                failed = True
+        sys.exit(1 if failed else 0)
+        PY;
+
+    /** Fails the test with what each reader refuses, unless every one accepts $text. */
+    public static function assertValid(string $text, string $what = 'the exposition'): void
+    {
+        Assert::assertSame([], self::problems($text), $what." is refused:\n".$text);
+    }
+
+    /**
+     * What the readers refuse in $text (empty: all accept it); skips the test when a tool is not installed.
+     *
+     * @return list<string>
+     */
+    public static function problems(string $text): array
+    {
+        if (!is_executable(self::PROMTOOL)) {
+            Assert::markTestSkipped('promtool is not installed (Debian\'s prometheus package: scripts/install-deps.sh)');
+        }
+        if (!is_executable(self::PYTHON) || 0 !== (new Process([self::PYTHON, '-c', 'import prometheus_client']))->run()) {
+            Assert::markTestSkipped(
+                'Prometheus\' Python client is not installed (Debian\'s python3-prometheus-client: scripts/install-deps.sh)',
+            );
+        }
+        $problems = [];
+        try {
+            OpenMetricsParser::parse($text);
+        } catch (\UnexpectedValueException $e) {
+            $problems[] = 'OpenMetricsParser: '.$e->getMessage();
+        }
+        $promtool = new Process([self::PROMTOOL, 'check', 'metrics'], null, null, $text, 30);
+        $promtool->run();
+        if (0 !== $promtool->getExitCode()) {
+            $problems[] = \sprintf(
+                'promtool check metrics (exit %d): %s',
+                (int) $promtool->getExitCode(),
+                trim($promtool->getOutput().$promtool->getErrorOutput()),
+            );
+        }
+        $python = new Process([self::PYTHON, '-c', self::PYTHON_CHECK], null, null, $text, 30);
+        $python->run();
+        if (0 !== $python->getExitCode()) {
+            $problems[] = 'prometheus_client: '.trim($python->getOutput().$python->getErrorOutput());
+        }
+
+        return $problems;
+    }
+}
