@@ -1,0 +1,37 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Fault\Cases;
+
+use Preheat\Tests\Fault\Expect;
+use Preheat\Tests\Fault\FaultCase;
+use Preheat\Tests\Fault\Outcome;
+use Preheat\Tests\Fault\Run;
+use Preheat\Tests\Fault\Sandbox;
+
+/**
+ * What the bench judges and trusts: assertions that would hold when false, a hostile earlier report, preheat.json's
+ * duplicate keys and huge values, and the messages that must say what really failed. Each bench run is the short
+ * one-round run of BenchCases, so a regression costs seconds.
+ */
+final class JudgementCases
+{
+    /** An echoed value is cut to 200 characters: a message with it stays far below this. */
+    private const MAX_MESSAGE_BYTES = 4096;
+
+    /** @return list<FaultCase> */
+    public static function cases(): array
+    {
+        $bench = static function (string ...$options): \Closure {
+            return static fn (Sandbox $s): Run => new Run(['bench', '--project='.$s->project, ...BenchCases::SHORT, ...$options], $s->benchApp(), timeoutSeconds: 90);
+        };
+        $bounded = static fn (Sandbox $s, Outcome $o): array => \strlen($o->output) > self::MAX_MESSAGE_BYTES ? [\sprintf('the output is %d bytes: a value was echoed whole', \strlen($o->output))] : [];
+
+        return [
+            new FaultCase('judgement-assert-infinite-threshold', 'bench', '--assert=\'none.warnings == 999…9\' (400 digits: a float reads it as infinity, with an infinite tolerance)', $bench('--assert=none.warnings == '.str_repeat('9', 400)), new Expect([2], '{none\.warnings.*400 digits}s'), '28.9'),
+            new FaultCase('judgement-assert-matches-nothing', 'bench', '--assert=\'*.gain >= 500%\' with only the baseline scenario: judged on no scenario', $bench('--assert=*.gain >= 500%'), new Expect([1], '{✗ \*\.gain >= 500%: matches no scenario}'), '28.9'),
+            new FaultCase('judgement-assert-long-echo', 'bench', 'a 120 KB --assert that cannot be read: echoed cut, once', $bench('--assert=none.gain >= 5% '.str_repeat('y', 120000)), new Expect([2], '{unexpected "y+…" \(120000 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
+        ];
+    }
+}
