@@ -26,11 +26,21 @@ final class JudgementCases
         $bench = static function (string ...$options): \Closure {
             return static fn (Sandbox $s): Run => new Run(['bench', '--project='.$s->project, ...BenchCases::SHORT, ...$options], $s->benchApp(), timeoutSeconds: 90);
         };
+        // An earlier report.json of this version whose one valid run of none has the figures given.
+        $baseline = static function (string $figures, int $version = 4) use ($bench): \Closure {
+            return static function (Sandbox $s) use ($figures, $version, $bench): Run {
+                $report = $s->write($s->root.'/earlier.json', '{"version": '.$version.', "baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "environment": {"urls": ["/"], "cpuModel": null, "cores": 2, "php": "'.\PHP_VERSION.'", "tool": "wrk", "toolSettings": "wrk -c 1"}, "scenarios": [{"name": "none", "spec": "none", "measured": true, "runs": [{"round": 1, "valid": true, "requests": 100, '.$figures.'}]}]}');
+
+                return $bench('--baseline='.$report, '--out='.$s->root.'/out')($s);
+            };
+        };
         $bounded = static fn (Sandbox $s, Outcome $o): array => \strlen($o->output) > self::MAX_MESSAGE_BYTES ? [\sprintf('the output is %d bytes: a value was echoed whole', \strlen($o->output))] : [];
 
         return [
             new FaultCase('judgement-assert-infinite-threshold', 'bench', '--assert=\'none.warnings == 999…9\' (400 digits: a float reads it as infinity, with an infinite tolerance)', $bench('--assert=none.warnings == '.str_repeat('9', 400)), new Expect([2], '{none\.warnings.*400 digits}s'), '28.9'),
             new FaultCase('judgement-assert-matches-nothing', 'bench', '--assert=\'*.gain >= 500%\' with only the baseline scenario: judged on no scenario', $bench('--assert=*.gain >= 500%'), new Expect([1], '{✗ \*\.gain >= 500%: matches no scenario}'), '28.9'),
+            new FaultCase('judgement-baseline-tiny-figures', 'bench', '--baseline=REPORT.json whose run has requestsPerSecond 5e-324 and cpuPerRequestMs 1.7e308: refused before any server starts', $baseline('"requestsPerSecond": 5e-324, "cpuPerRequestMs": 1.7e308'), new Expect([2], '{earlier\.json: scenarios\[0\]\.runs\[0\]\.requestsPerSecond gives 5\.0E-324 req/s, which no bench measures}', '{Pages checked}'), '28.10'),
+            new FaultCase('judgement-baseline-version-99', 'bench', '--baseline=REPORT.json of "version": 99', $baseline('"requestsPerSecond": 100, "cpuPerRequestMs": 1.0', 99), new Expect([2], '{earlier\.json: version is 99 where this version of Preheat writes 4}', '{Pages checked}'), '28.10'),
             new FaultCase('judgement-assert-long-echo', 'bench', 'a 120 KB --assert that cannot be read: echoed cut, once', $bench('--assert=none.gain >= 5% '.str_repeat('y', 120000)), new Expect([2], '{unexpected "y+…" \(120000 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
         ];
     }
