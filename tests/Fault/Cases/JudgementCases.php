@@ -34,6 +34,14 @@ final class JudgementCases
                 return $bench('--baseline='.$report, '--out='.$s->root.'/out')($s);
             };
         };
+        $config = static function (string $json) use ($bench): \Closure {
+            return static function (Sandbox $s) use ($json, $bench): Run {
+                $run = $bench()($s);
+                $s->write('preheat.json', $json);
+
+                return $run;
+            };
+        };
         $bounded = static fn (Sandbox $s, Outcome $o): array => \strlen($o->output) > self::MAX_MESSAGE_BYTES ? [\sprintf('the output is %d bytes: a value was echoed whole', \strlen($o->output))] : [];
 
         return [
@@ -41,6 +49,16 @@ final class JudgementCases
             new FaultCase('judgement-assert-matches-nothing', 'bench', '--assert=\'*.gain >= 500%\' with only the baseline scenario: judged on no scenario', $bench('--assert=*.gain >= 500%'), new Expect([1], '{✗ \*\.gain >= 500%: matches no scenario}'), '28.9'),
             new FaultCase('judgement-baseline-tiny-figures', 'bench', '--baseline=REPORT.json whose run has requestsPerSecond 5e-324 and cpuPerRequestMs 1.7e308: refused before any server starts', $baseline('"requestsPerSecond": 5e-324, "cpuPerRequestMs": 1.7e308'), new Expect([2], '{earlier\.json: scenarios\[0\]\.runs\[0\]\.requestsPerSecond gives 5\.0E-324 req/s, which no bench measures}', '{Pages checked}'), '28.10'),
             new FaultCase('judgement-baseline-version-99', 'bench', '--baseline=REPORT.json of "version": 99', $baseline('"requestsPerSecond": 100, "cpuPerRequestMs": 1.0', 99), new Expect([2], '{earlier\.json: version is 99 where this version of Preheat writes 4}', '{Pages checked}'), '28.10'),
+            new FaultCase('judgement-config-duplicate-key', 'bench', 'preheat.json gives bench.duration twice (JSON keeps the last without a word)', $config("{\"bench\": {\"duration\": 1,\n  \"duration\": 3600}}"), new Expect([2], '{preheat\.json: the key "bench\.duration" is given twice \(line 1 and line 2\)}', unchanged: ['preheat.json']), '28.18'),
+            new FaultCase('judgement-config-huge-value', 'bench', 'preheat.json\'s bench.tool is a 60 MB string: the error shows it cut', static function (Sandbox $s) use ($bench): Run {
+                $run = $bench()($s);
+                // Made here, not with the catalogue: 60 MB held only while the case runs.
+                $s->write('preheat.json', '{"bench": {"tool": "'.str_repeat('w', 60 * 1024 * 1024).'"}}');
+
+                return $run;
+            }, new Expect([2], '{Invalid tool "w+…" \(62914560 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
+            new FaultCase('judgement-config-overridden-urls', 'bench', 'preheat.json\'s bench.urls is a string, and --url overrides it: checked all the same', $config('{"bench": {"urls": "/"}}'), new Expect([2], '{preheat\.json key bench\.urls "/": expected a list}'), '28.18'),
+            new FaultCase('judgement-config-overridden-scenarios', 'bench', 'preheat.json\'s bench.scenarios is a list, and --scenario overrides it: checked all the same', $config('{"bench": {"scenarios": ["none"]}}'), new Expect([2], '{preheat\.json key bench\.scenarios \["none"\]: expected an object}'), '28.18'),
             new FaultCase('judgement-assert-long-echo', 'bench', 'a 120 KB --assert that cannot be read: echoed cut, once', $bench('--assert=none.gain >= 5% '.str_repeat('y', 120000)), new Expect([2], '{unexpected "y+…" \(120000 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
         ];
     }
