@@ -59,6 +59,7 @@ final class JudgementCases
             }, new Expect([2], '{Invalid tool "w+…" \(62914560 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
             new FaultCase('judgement-config-overridden-urls', 'bench', 'preheat.json\'s bench.urls is a string, and --url overrides it: checked all the same', $config('{"bench": {"urls": "/"}}'), new Expect([2], '{preheat\.json key bench\.urls "/": expected a list}'), '28.18'),
             new FaultCase('judgement-config-overridden-scenarios', 'bench', 'preheat.json\'s bench.scenarios is a list, and --scenario overrides it: checked all the same', $config('{"bench": {"scenarios": ["none"]}}'), new Expect([2], '{preheat\.json key bench\.scenarios \["none"\]: expected an object}'), '28.18'),
+            new FaultCase('judgement-config-tiny-timeout', 'bench', '{"bench":{"timeout":1e-300}}: above 0, yet every page times out', $config('{"bench": {"timeout": 1e-300}}'), new Expect([2], '{preheat\.json key bench\.timeout 1\.0e-300: .*at least 0\.1}', '{check the URLs}'), '28.12'),
             new FaultCase('judgement-assert-long-echo', 'bench', 'a 120 KB --assert that cannot be read: echoed cut, once', $bench('--assert=none.gain >= 5% '.str_repeat('y', 120000)), new Expect([2], '{unexpected "y+…" \(120000 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
         ];
     }
