@@ -60,6 +60,15 @@ final class JudgementCases
             new FaultCase('judgement-config-overridden-urls', 'bench', 'preheat.json\'s bench.urls is a string, and --url overrides it: checked all the same', $config('{"bench": {"urls": "/"}}'), new Expect([2], '{preheat\.json key bench\.urls "/": expected a list}'), '28.18'),
             new FaultCase('judgement-config-overridden-scenarios', 'bench', 'preheat.json\'s bench.scenarios is a list, and --scenario overrides it: checked all the same', $config('{"bench": {"scenarios": ["none"]}}'), new Expect([2], '{preheat\.json key bench\.scenarios \["none"\]: expected an object}'), '28.18'),
             new FaultCase('judgement-config-tiny-timeout', 'bench', '{"bench":{"timeout":1e-300}}: above 0, yet every page times out', $config('{"bench": {"timeout": 1e-300}}'), new Expect([2], '{preheat\.json key bench\.timeout 1\.0e-300: .*at least 0\.1}', '{check the URLs}'), '28.12'),
+            new FaultCase('judgement-generate-deep-chain', 'generate', 'a chain of 3000 classes, each extending the one before and adding a method: OPcache needs its memory quadratically, and the boot that overflows it preloads nothing', static function (Sandbox $s): Run {
+                $s->write('composer.json', '{"name": "fault/deep", "autoload": {"classmap": ["src/"]}}');
+                $s->write('vendor/composer/installed.json', '{"packages": []}');
+                for ($i = 0; $i < 3000; ++$i) {
+                    $s->write("src/C{$i}.php", "<?php\nnamespace App;\nclass C{$i}".($i > 0 ? ' extends C'.($i - 1) : '')." { public function m{$i}(): int { return {$i}; } }\n");
+                }
+
+                return new Run(['generate', '--project='.$s->project], timeoutSeconds: 300);
+            }, new Expect([0], '{Fitted to opcache\.memory_consumption=\d+ in .*: preloading \d+ of 3000 planned files; to preload all of them set opcache\.memory_consumption=\d+ }', '{keeping 3000 of 3000|set raise}', creates: GenerateCases::WRITES), '28.19'),
             new FaultCase('judgement-assert-long-echo', 'bench', 'a 120 KB --assert that cannot be read: echoed cut, once', $bench('--assert=none.gain >= 5% '.str_repeat('y', 120000)), new Expect([2], '{unexpected "y+…" \(120000 bytes\)}', after: $bounded, afterSays: 'the output under 4 KB'), '28.18'),
         ];
     }
