@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat;
 
+use Preheat\Util\EchoedValue;
+
 /** A wrong key or value in preheat.json or on the command line; the message names it and what to do. */
 final class ConfigError extends \InvalidArgumentException implements UserError, SettingError
 {
@@ -17,7 +19,7 @@ final class ConfigError extends \InvalidArgumentException implements UserError, 
         return new self(\sprintf(
             '%s: unknown key "%s".%s Known keys: %s.',
             $file,
-            $key,
+            EchoedValue::cut($key),
             null === $suggestion ? '' : \sprintf(' Did you mean "%s"?', $suggestion),
             implode(', ', $known),
         ));
@@ -27,7 +29,7 @@ final class ConfigError extends \InvalidArgumentException implements UserError, 
     public static function invalid(string $setting, mixed $value, string $what, ?Setting $about = null): self
     {
         return new self(
-            \sprintf('Invalid %s %s: %s.', $setting, \is_string($value) ? '"'.$value.'"' : json_encode($value), $what),
+            \sprintf('Invalid %s %s: %s.', $setting, EchoedValue::of($value), $what),
             $about,
         );
     }

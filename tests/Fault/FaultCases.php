@@ -7,11 +7,27 @@ namespace Preheat\Tests\Fault;
 /** Every catalogue of the fault suite, one per command area. */
 final class FaultCases
 {
+    /** One per line, so that a catalogue added is a line added. */
+    private const CATALOGUES = [
+        Cases\GenerateCases::class,
+        Cases\InjectionCases::class,
+        Cases\VerifyCases::class,
+        Cases\ExplainCases::class,
+        Cases\DoctorCases::class,
+        Cases\StatusCases::class,
+        Cases\UsageCases::class,
+        Cases\ConfigCases::class,
+        Cases\BenchCases::class,
+        Cases\InterruptCases::class,
+        Cases\OutputSafetyCases::class,
+        Cases\JudgementCases::class,
+    ];
+
     /** @return array<string, FaultCase> by id */
     public static function all(): array
     {
         $cases = [];
-        foreach ([Cases\GenerateCases::class, Cases\InjectionCases::class, Cases\VerifyCases::class, Cases\ExplainCases::class, Cases\DoctorCases::class, Cases\StatusCases::class, Cases\UsageCases::class, Cases\ConfigCases::class, Cases\BenchCases::class, Cases\InterruptCases::class, Cases\OutputSafetyCases::class] as $catalogue) {
+        foreach (self::CATALOGUES as $catalogue) {
             foreach ($catalogue::cases() as $case) {
                 if (isset($cases[$case->id])) {
                     throw new \LogicException('Two fault cases are called '.$case->id);

@@ -20,6 +20,21 @@ final class ReportReader
 
     private const MAX_DEPTH = 32;
 
+    /** The version of report.json this reader reads (doc/bench-report.md): what JsonRenderer writes. */
+    public const VERSION = 4;
+
+    /**
+     * The range a run's figure can be in, per metric, far wider than any machine measures: a figure outside was
+     * not measured, and a ratio of it would overflow or vanish (a median of 5e-324 req/s divides by zero).
+     *
+     * @var array<string, array{float, float}> Metric value => lowest, highest
+     */
+    private const FIGURE_RANGES = [
+        'requestsPerSecond' => [1e-3, 1e9],
+        'cpuPerRequest' => [1e-6, 1e7],
+        'instructionsPerRequest' => [1.0, 1e15],
+    ];
+
     /** @param int $maxBytes the largest file read (MAX_BYTES; smaller in tests) */
     public function __construct(private readonly int $maxBytes = self::MAX_BYTES)
     {
@@ -57,6 +72,11 @@ final class ReportReader
     private function run(JsonPath $document): RecordedRun
     {
         $document->object();
+        $version = $document->key('version');
+        if (self::VERSION !== $version->int()) {
+            // One of another version may name the same keys with other meanings: it is not guessed at.
+            $version->fail(\sprintf('is %d where this version of Preheat writes %d', $version->int(), self::VERSION));
+        }
         $environment = $document->key('environment');
         $metric = Metric::tryFrom($document->key('primaryMetric')->key('metric')->string());
         if (null === $metric) {
@@ -93,19 +113,20 @@ final class ReportReader
                 continue;
             }
             $requests = $run->key('requests')->int();
-            $instructions = $run->has('instructions') ? $run->key('instructions')->nullableNumber() : null;
-            $values = [
-                Metric::RequestsPerSecond->value => $run->key('requestsPerSecond')->nullableNumber(),
-                Metric::CpuPerRequest->value => $run->has('cpuPerRequestMs')
-                    ? $run->key('cpuPerRequestMs')->nullableNumber()
-                    : null,
-                Metric::InstructionsPerRequest->value => null === $instructions || $requests <= 0
-                    ? null
-                    : $instructions / $requests,
+            // Each metric's figure, and the requests it is divided by (instructions are the run's whole count).
+            $read = [
+                Metric::RequestsPerSecond->value => [$run->key('requestsPerSecond'), 1],
+                Metric::CpuPerRequest->value => [$run->has('cpuPerRequestMs') ? $run->key('cpuPerRequestMs') : null, 1],
+                Metric::InstructionsPerRequest->value => [
+                    $run->has('instructions') ? $run->key('instructions') : null,
+                    $requests,
+                ],
             ];
-            foreach ($values as $metric => $value) {
-                if (null !== $value && $value > 0.0 && is_finite($value)) {
-                    $figures[$metric][$round] = $value;
+            foreach ($read as $metric => [$figure, $per]) {
+                $value = $figure?->nullableNumber();
+                // Null or zero: not measured (as the run's own Metric::of() says); anything else must be a figure.
+                if (null !== $figure && null !== $value && 0.0 !== $value && $per > 0) {
+                    $figures[$metric][$round] = self::figure($figure, $value / $per, Metric::from($metric));
                 }
             }
         }
@@ -123,6 +144,30 @@ final class ReportReader
             $scenario->has('fpmStartSeconds') ? $scenario->key('fpmStartSeconds')->nullableNumber() : null,
             null === $warnings || $warnings->isNull() ? null : $warnings->key('count')->int(),
         );
+    }
+
+    /**
+     * A run's figure, in its metric's range: one outside was not measured, it was written by hand or by another
+     * tool, and is named before any server starts.
+     *
+     * @throws CompareError
+     */
+    private static function figure(JsonPath $path, float $value, Metric $metric): float
+    {
+        [$lowest, $highest] = self::FIGURE_RANGES[$metric->value];
+        if (!is_finite($value) || $value < $lowest || $value > $highest) {
+            $path->fail(\sprintf(
+                'gives %s %s, which no bench measures (%s is between %g and %g %s)',
+                var_export($value, true),
+                $metric->unit(),
+                $metric->label(),
+                $lowest,
+                $highest,
+                $metric->unit(),
+            ));
+        }
+
+        return $value;
     }
 
     private function gain(JsonPath $scenario): ?Estimate

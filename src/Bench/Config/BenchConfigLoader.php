@@ -16,6 +16,7 @@ use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\Serve\ServeSettings;
 use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
+use Preheat\Util\EchoedValue;
 
 /**
  * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:
@@ -72,9 +73,15 @@ final class BenchConfigLoader
         $this->checkRanges($file, $bench);
         $serve = $this->serveSection($root, $file, $bench, $overrides);
 
+        // The file's pages and scenarios are checked even when an option overrides them, as checkRanges() does
+        // for the counts: a wrong value in the file is wrong for the next run without the option.
+        $fileUrls = $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
+        $fileScenarios = \array_key_exists('scenarios', $bench)
+            ? $this->scenarios($file, $bench['scenarios'], $root)
+            : null;
         $urls = [] !== $overrides->urls
             ? array_map(static fn (string $path): UrlSpec => new UrlSpec($path), $overrides->urls)
-            : $this->urls($file, $bench['urls'] ?? BenchConfig::DEFAULT_URLS);
+            : $fileUrls;
         $ladder = $overrides->ladder || true === $this->value(
             $file,
             $bench,
@@ -101,7 +108,7 @@ final class BenchConfigLoader
                 ),
                 $overrides->scenarios,
             ),
-            default => $this->scenarios($file, $bench['scenarios'] ?? BenchConfig::DEFAULT_SCENARIOS, $root),
+            default => $fileScenarios ?? $this->scenarios($file, BenchConfig::DEFAULT_SCENARIOS, $root),
         };
         $given = $overrides->load;
         $toolName = $given->tool ?? (string) $this->value(
@@ -352,6 +359,17 @@ final class BenchConfigLoader
             );
             throw $error;
         }
+        $duplicate = DuplicateKey::find($text);
+        if (null !== $duplicate) {
+            $error = ConfigError::unreadable($file, \sprintf(
+                'the key "%s" is given twice (line %d and line %d), and JSON keeps only the last of them without'
+                .' a word: remove the one you do not mean',
+                EchoedValue::cut($duplicate->path),
+                $duplicate->first,
+                $duplicate->again,
+            ));
+            throw $error;
+        }
 
         return $data;
     }
@@ -578,7 +596,7 @@ final class BenchConfigLoader
         foreach ($scenarios as $name => $spec) {
             if (!\is_string($spec)) {
                 $error = ConfigError::invalid(
-                    $file.' key bench.scenarios.'.$name,
+                    $file.' key bench.scenarios.'.EchoedValue::cut((string) $name),
                     $spec,
                     'expected "none", "all" or a preload script path',
                 );

@@ -48,6 +48,11 @@ enum Bound: string
     public const MAX_WORKER_REQUESTS = 1_000_000_000;
     public const MAX_BODY_BYTES = 1024 * 1024 * 1024;
     public const MAX_OPCACHE_MB = 65536;
+    /**
+     * The shortest time a request may take: below it every page fails the check for its timeout (1e-300 s is above
+     * 0), and the run would end blaming the URLs.
+     */
+    public const MIN_REQUEST_TIMEOUT = 0.1;
 
     /** The preheat.json key, under bench. */
     public function key(): string
@@ -67,12 +72,13 @@ enum Bound: string
     /**
      * The lowest value, and whether it is allowed itself.
      *
-     * @return array{int, bool}
+     * @return array{int|float, bool}
      */
     private function minimum(): array
     {
         return match ($this) {
-            self::Duration, self::Timeout, self::RecordSeconds => [0, false],
+            self::Timeout => [self::MIN_REQUEST_TIMEOUT, true],
+            self::Duration, self::RecordSeconds => [0, false],
             self::Warmup, self::RestartEvery, self::MaxTime, self::WorkerMaxRequests, self::WorkerMaxBodyBytes => [
                 0,
                 true,
@@ -116,7 +122,11 @@ enum Bound: string
             self::CallgrindWarmup => 'must be at least 1: the first request compiles what is not preloaded yet',
             self::RecordSeconds => 'expected seconds of recording, above 0',
             self::RecorderSample => 'expected a sampling rate of at least 1 (1 in N requests)',
-            self::Duration, self::Timeout => 'expected seconds, above 0',
+            self::Duration => 'expected seconds, above 0',
+            self::Timeout => \sprintf(
+                'expected the seconds a request may take, at least %s (shorter, every page times out)',
+                self::MIN_REQUEST_TIMEOUT,
+            ),
             self::Warmup => 'expected seconds, 0 or more',
             self::RestartEvery => 'rounds between restarts of the servers: a whole number, 0 for never',
             self::MaxTime => 'the time the measured rounds may take, e.g. 240s or 4m (0: the minimum rounds only)',

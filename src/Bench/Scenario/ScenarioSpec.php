@@ -7,6 +7,7 @@ namespace Preheat\Bench\Scenario;
 use Preheat\ConfigError;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Setting;
+use Preheat\Util\EchoedValue;
 
 /**
  * One benchmark scenario: a name and what it preloads (ScenarioPreload). SPEC is `none`, `record` (no
@@ -78,7 +79,7 @@ final class ScenarioSpec
                 \sprintf(
                     'give none, record, naive, %s, or the path of a preload script (no file at %s)',
                     implode(', ', $strategies->names()),
-                    $path,
+                    EchoedValue::cut($path),
                 ),
                 Setting::Scenarios,
             );

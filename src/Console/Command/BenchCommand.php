@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Bench\BenchResult;
 use Preheat\Bench\BenchRunner;
 use Preheat\Bench\Compare\Assertion\Assertion;
 use Preheat\Bench\Compare\Assertion\AssertionEvaluator;
@@ -329,17 +330,16 @@ final class BenchCommand extends Command
             Provenance::collect($result->environment, $config->serve->projectRoot, runner: $this->runner),
         );
         $renderers = $this->renderers;
-        $checks = null;
-        if (null !== $earlier || [] !== $assertions) {
-            $recorded = RecordedRun::ofResult($result);
-            $comparison = null === $earlier
-                ? null
-                : (new RunComparer())->compare($recorded, $earlier, $baselineFile);
-            $checks = new Checks(
-                $comparison,
-                $evaluator->evaluate($assertions, $recorded, $comparison),
-                true === $input->getOption('assert-strict'),
-            );
+        $out = $input->getOption('out');
+        // The run's own report first: a comparison or an assertion that fails cannot lose what was measured.
+        $written = null === $out ? [] : $this->writeReport($renderers, $report, (string) $out);
+        try {
+            $checks = $this->checks($earlier, $assertions, $evaluator, $result, $baselineFile, $input);
+        } catch (\Throwable $error) {
+            $this->sayWritten($stderr, $written);
+            throw $error;
+        }
+        if (null !== $checks) {
             // Text, markdown and JSON show them, in the files --out writes too.
             $formats = array_intersect($renderers->formats(BenchReport::class), ComparedRenderer::FORMATS);
             foreach ($formats as $name) {
@@ -350,23 +350,64 @@ final class BenchCommand extends Command
                     static fn (): ComparedRenderer => new ComparedRenderer($inner, $checks, $name),
                 );
             }
-        }
-        $out = $input->getOption('out');
-        if (null !== $out) {
-            $files = new ReportWriter(
-                $renderers->renderer(BenchReport::class, 'md'),
-                $renderers->renderer(BenchReport::class, 'json'),
-            );
-            foreach ($files->write($report, (string) $out) as $file) {
-                $stderr->writeln(' <info>✓</info> Wrote '.OutputFormatter::escape($file));
+            if (null !== $out) {
+                $written = $this->writeReport($renderers, $report, (string) $out);
             }
         }
+        $this->sayWritten($stderr, $written);
         $renderers->write($report, $format, $output);
 
         // A rung that does not apply to the app (or a runtime not there yet) is no failure.
         $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured() && null === $row->skipped);
 
         return [] === $broken && (null === $checks || $checks->passed()) ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /**
+     * The comparison with the earlier run and the assertions judged, when asked for.
+     *
+     * @param list<Assertion> $assertions
+     */
+    private function checks(
+        ?RecordedRun $earlier,
+        array $assertions,
+        AssertionEvaluator $evaluator,
+        BenchResult $result,
+        ?string $baselineFile,
+        InputInterface $input,
+    ): ?Checks {
+        if (null === $earlier && [] === $assertions) {
+            return null;
+        }
+        $recorded = RecordedRun::ofResult($result);
+        $comparison = null === $earlier || null === $baselineFile
+            ? null
+            : (new RunComparer())->compare($recorded, $earlier, $baselineFile);
+
+        return new Checks(
+            $comparison,
+            $evaluator->evaluate($assertions, $recorded, $comparison),
+            true === $input->getOption('assert-strict'),
+        );
+    }
+
+    /** @return list<string> the files written: report.md, report.json and chart.svg in the directory */
+    private function writeReport(Renderers $renderers, BenchReport $report, string $directory): array
+    {
+        $files = new ReportWriter(
+            $renderers->renderer(BenchReport::class, 'md'),
+            $renderers->renderer(BenchReport::class, 'json'),
+        );
+
+        return $files->write($report, $directory);
+    }
+
+    /** @param list<string> $files */
+    private function sayWritten(OutputInterface $stderr, array $files): void
+    {
+        foreach ($files as $file) {
+            $stderr->writeln(' <info>✓</info> Wrote '.OutputFormatter::escape($file));
+        }
     }
 
     /** The command line's settings, typed: each checked with the file's values by the loader. */

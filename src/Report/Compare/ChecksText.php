@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Compare;
 
+use Preheat\Bench\Compare\Assertion\Assertion;
 use Preheat\Bench\Compare\RunComparison;
 
 /** The comparison with the earlier run and the assertions, in lines for the console and in markdown. */
@@ -55,7 +56,9 @@ final class ChecksText
                     '- %s `%s`%s: %s',
                     $result->passed ? '✓' : '✗',
                     $result->assertion->text,
-                    $result->assertion->everyScenario() ? ' ('.$result->scenario.')' : '',
+                    $result->assertion->everyScenario() && Assertion::EVERY !== $result->scenario
+                        ? ' ('.$result->scenario.')'
+                        : '',
                     $result->found,
                 );
             }

@@ -8,6 +8,7 @@ use Preheat\Plan\CapacityFit;
 use Preheat\Plan\PlanResult;
 use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\StartupChecks;
 use Preheat\Script\Verify\VerificationReport;
 
 /**
@@ -58,7 +59,7 @@ final class CapacityFitter
         }
         $overflows = [];
         foreach ($report->findings as $finding) {
-            $limit = self::limit($finding->setting, $room);
+            $limit = self::limit($finding->setting, $room, $report);
             if (null === $limit) {
                 continue;
             }
@@ -100,7 +101,7 @@ final class CapacityFitter
         }
         $limits = [];
         foreach ($report->findings as $finding) {
-            $limit = self::limit($finding->setting, $room);
+            $limit = self::limit($finding->setting, $room, $report);
             if (null === $limit) {
                 continue;
             }
@@ -141,8 +142,11 @@ final class CapacityFitter
      *
      * @return array{float, int|null}|null
      */
-    private static function limit(?string $setting, OpcacheRoom $room): ?array
+    private static function limit(?string $setting, OpcacheRoom $room, VerificationReport $report): ?array
     {
+        // A boot that ran out of shared memory preloaded nothing: PHP's warning names the piece it could not have.
+        $shortfall = StartupChecks::sharedMemoryShortfall($report->messages);
+
         return match ($setting) {
             'opcache.interned_strings_buffer' => [
                 (float) ($room->internedBufferBytes - $room->internedBaselineBytes),
@@ -150,7 +154,7 @@ final class CapacityFitter
             ],
             'opcache.memory_consumption' => [
                 self::MEMORY_SHARE * $room->memoryBytes - $room->memoryBaselineBytes,
-                $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes : null,
+                $room->preloadMemoryBytes > 0 ? $room->preloadMemoryBytes : $shortfall[0] ?? null,
             ],
             default => null,
         };

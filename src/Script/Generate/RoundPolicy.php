@@ -54,10 +54,16 @@ final class RoundPolicy
             ? $this->fitter->overflows($report, $result)
             : [];
         if ([] !== $overflows) {
-            return NextRound::adding($this->timings->span(
+            $fit = $this->timings->span(
                 'capacity fit',
                 fn (): FitRound => $this->fitRound($overflows, $session, $report),
-            ));
+            );
+
+            // A fit that keeps every file it was given would boot the same plan again, and overflow again: the
+            // report says what overflowed and by how much, and generate stops there.
+            return \count($fit->fit->kept()) < \count($result->plan->included)
+                ? NextRound::adding($fit)
+                : NextRound::stop();
         }
         $budget = $session->budgetBytes();
         if (

@@ -33,6 +33,30 @@ final class StartupChecks
         );
     }
 
+    /**
+     * What OPcache could not allocate for the preload, by its warning: the bytes asked for in one piece and the
+     * bytes free. A boot that runs out of shared memory preloads nothing, so this is all it tells of the need; a
+     * deep class hierarchy needs far more than its source suggests (each class holds its parents' methods).
+     *
+     * @param list<StartupMessage> $messages
+     *
+     * @return array{int, int}|null
+     */
+    public static function sharedMemoryShortfall(array $messages): ?array
+    {
+        foreach ($messages as $message) {
+            if (1 === preg_match(
+                '{Not enough free shared space to allocate (\d+) bytes \((\d+) bytes free\)}',
+                $message->message,
+                $match,
+            )) {
+                return [(int) $match[1], (int) $match[2]];
+            }
+        }
+
+        return null;
+    }
+
     public static function isInternedOverflow(StartupMessage $message): bool
     {
         return str_contains($message->message, 'Interned string buffer overflow');
@@ -145,16 +169,31 @@ final class StartupChecks
                 break;
             }
             if (preg_match('{(?:Insufficient|Not enough) shared memory}i', $message->message)) {
-                $findings[] = new Finding(
-                    Severity::Notice,
-                    \sprintf(
+                $current = $settings->value('opcache.memory_consumption') ?? '?';
+                $shortfall = self::sharedMemoryShortfall($messages);
+                if (null === $shortfall || !is_numeric($current)) {
+                    $findings[] = new Finding(Severity::Notice, \sprintf(
                         'OPcache ran out of shared memory (opcache.memory_consumption=%s MB): raise it in %s, or '.
                         'preload less.',
-                        $settings->value('opcache.memory_consumption') ?? '?',
+                        $current,
                         $ini,
-                    ),
-                    'opcache.memory_consumption',
-                );
+                    ), 'opcache.memory_consumption');
+                    continue;
+                }
+                [$asked, $free] = $shortfall;
+                // What was used before the preload, and the preload's piece, with room for the rest of the app.
+                $need = IniSize::roundMegabytes((int) ((((int) $current) * 1048576 - $free + $asked) * 1.25));
+                $findings[] = new Finding(Severity::Notice, \sprintf(
+                    'OPcache ran out of shared memory (opcache.memory_consumption=%s MB): the preloaded classes and'.
+                    ' functions need %s in one piece and %s was free (far more than the source suggests when'.
+                    ' classes inherit many methods, as in a deep class hierarchy): set opcache.memory_consumption=%d'.
+                    ' in %s, or preload less.',
+                    $current,
+                    self::mb($asked),
+                    self::mb($free),
+                    $need,
+                    $ini,
+                ), 'opcache.memory_consumption', (string) $need);
             }
         }
         array_push(

@@ -10,6 +10,7 @@ use Preheat\Php\PhpSettings;
 use Preheat\Script\Verify\PreloadMeasurement;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupChecks;
+use Preheat\Script\Verify\StartupMessage;
 use Preheat\Script\Verify\VerifyOptions;
 
 /** Limits nearly reached are flagged with the ini line to change and the value it needs. */
@@ -96,7 +97,23 @@ final class StartupChecksTest extends TestCase
         );
     }
 
+    public function testSharedMemoryThatRanOutIsSaidWithThePieceAskedForAndTheSettingThatHoldsIt(): void
+    {
+        // A 3000-deep class hierarchy: 191 MB asked for in one piece, 127 MB free of 128 MB.
+        $messages = [
+            new StartupMessage(Severity::Fatal, 'Not enough shared memory for preloading. Consider increasing the value for the opcache.memory_consumption directive in php.ini.'),
+            new StartupMessage(Severity::Warning, 'Not enough free shared space to allocate 200407088 bytes (133438400 bytes free)'),
+        ];
+        [$finding] = $this->check($this->measurement(), messages: $messages, booted: false);
+
+        self::assertSame([200407088, 133438400], StartupChecks::sharedMemoryShortfall($messages));
+        self::assertSame('opcache.memory_consumption', $finding->setting);
+        self::assertSame('256', $finding->value, 'what was used before, and the piece, with a quarter more, rounded up to 32 MB');
+        self::assertStringContainsString('need 191.1 MB in one piece and 127.3 MB was free', $finding->message);
+    }
+
     /**
+     * @param list<StartupMessage> $messages
      * @param array{memoryBytes?: int, internedBytes?: int, internedTried?: int, internedBaselineBytes?: int,
      *     internedOverflow?: int} $needs
      *
@@ -107,6 +124,8 @@ final class StartupChecksTest extends TestCase
         float $startup = 0.5,
         array $needs = [],
         bool $systemAllocator = false,
+        array $messages = [],
+        bool $booted = true,
     ): array {
         $settings = new PhpSettings(
             '/etc/php/8.2/fpm/php.ini',
@@ -126,8 +145,8 @@ final class StartupChecksTest extends TestCase
                 systemAllocator: $systemAllocator,
             ),
             $measurement,
-            [],
-            true,
+            $messages,
+            $booted,
             $startup,
             3,
             '/app/preload.php',

@@ -8,6 +8,7 @@ use Preheat\Bench\Compare\Estimate;
 use Preheat\Bench\Compare\RecordedRun;
 use Preheat\Bench\Compare\RecordedScenario;
 use Preheat\Bench\Compare\RunComparison;
+use Preheat\Util\EchoedValue;
 
 /**
  * Judges assertions on a run. A gain or a change is an estimate with an interval: by default an assertion on it
@@ -37,7 +38,7 @@ final class AssertionEvaluator
             if (!$assertion->everyScenario() && !\in_array($assertion->scenario, $scenarios, true)) {
                 throw AssertionError::about($assertion->text, \sprintf(
                     'this run has no scenario named %s (its scenarios: %s); use one of them, or * for every one',
-                    $assertion->scenario,
+                    EchoedValue::cut($assertion->scenario),
                     implode(', ', $scenarios),
                 ));
             }
@@ -66,8 +67,16 @@ final class AssertionEvaluator
     {
         $results = [];
         foreach ($assertions as $assertion) {
-            foreach ($this->subjects($assertion, $run) as $scenario) {
+            $subjects = $this->subjects($assertion, $run);
+            foreach ($subjects as $scenario) {
                 $results[] = $this->judge($assertion, $scenario, $run, $comparison);
+            }
+            if ([] === $subjects) {
+                // Judged on nothing, it would hold by default: a check that checked nothing is a failure.
+                $results[] = new AssertionResult($assertion, $assertion->scenario, false, $this->unmatched(
+                    $assertion,
+                    $run,
+                ));
             }
         }
 
@@ -94,6 +103,27 @@ final class AssertionEvaluator
             static fn (RecordedScenario $s): bool => $s->measured
                 && !(Property::Gain === $assertion->property && $s->name === $run->baseline),
         ));
+    }
+
+    /** Why an assertion applies to no scenario of the run. */
+    private function unmatched(Assertion $assertion, RecordedRun $run): string
+    {
+        if (!$assertion->everyScenario()) {
+            return \sprintf('matches no scenario: this run has no scenario %s', EchoedValue::cut($assertion->scenario));
+        }
+        $measured = array_map(
+            static fn (RecordedScenario $s): string => $s->name,
+            array_values(array_filter($run->scenarios, static fn (RecordedScenario $s): bool => $s->measured)),
+        );
+
+        return Property::Gain === $assertion->property && [] !== $measured
+            ? \sprintf(
+                'matches no scenario: * is every measured scenario but the baseline %s, and this run measured no'
+                .' other (add a scenario to compare with %s)',
+                $run->baseline,
+                $run->baseline,
+            )
+            : 'matches no scenario: this run measured none';
     }
 
     private function judge(

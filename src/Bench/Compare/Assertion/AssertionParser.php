@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Compare\Assertion;
 
+use Preheat\Util\EchoedValue;
+
 /**
  * Reads an assertion (`preheat bench --assert=EXPR`):
  *
@@ -45,7 +47,7 @@ final class AssertionParser
         if (null === $property) {
             throw AssertionError::at($text, $dot + 1, \sprintf(
                 '%s; one of %s',
-                '' === $propertyName ? 'expected a property' : 'unknown property "'.$propertyName.'"',
+                '' === $propertyName ? 'expected a property' : 'unknown property '.EchoedValue::of($propertyName),
                 implode(', ', Property::names()),
             ));
         }
@@ -81,22 +83,42 @@ final class AssertionParser
             $allowed = array_filter(array_keys($units), static fn (string $u): bool => '' !== $u);
             throw AssertionError::at($text, $unitAt, match (true) {
                 [] === $allowed => \sprintf('%s is a count: no unit after the number', $property->value),
-                '' === $unit => \sprintf('expected a unit after %s: %s', $number, implode(', ', $allowed)),
-                default => \sprintf('unknown unit "%s" for %s; one of %s', $unit, $property->value, implode(
-                    ', ',
-                    $allowed,
-                )),
+                '' === $unit => \sprintf(
+                    'expected a unit after %s: %s',
+                    EchoedValue::cut($number),
+                    implode(', ', $allowed),
+                ),
+                default => \sprintf(
+                    'unknown unit %s for %s; one of %s',
+                    EchoedValue::of($unit),
+                    $property->value,
+                    implode(', ', $allowed),
+                ),
             });
         }
         self::spaces($text, $at);
         if ($at < \strlen($text)) {
-            throw AssertionError::at($text, $at, \sprintf('unexpected "%s" after the value', substr($text, $at)));
+            throw AssertionError::at($text, $at, \sprintf(
+                'unexpected %s after the value',
+                EchoedValue::of(substr($text, $at)),
+            ));
         }
         if (Property::Warnings === $property && 1 !== preg_match('/^[+-]?\d+$/', $number)) {
             throw AssertionError::at($text, $numberAt, 'warnings is a count: expected a whole number');
         }
 
-        return new Assertion($text, $scenario, $property, $operator, (float) $number * $units[$known], $known);
+        $threshold = (float) $number * $units[$known];
+        if (!is_finite($threshold)) {
+            // PHP reads a number beyond its floats as infinity, which every comparison would then judge.
+            throw AssertionError::at($text, $numberAt, \sprintf(
+                'the number (%d digits) is beyond what PHP\'s floats hold, so it would be read as infinity;'
+                .' write a threshold %s can reach',
+                \strlen(ltrim($number, '+-')),
+                $property->value,
+            ));
+        }
+
+        return new Assertion($text, $scenario, $property, $operator, $threshold, $known);
     }
 
     private static function match(string $pattern, string $text, int &$at): ?string

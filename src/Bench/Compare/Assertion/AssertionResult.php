@@ -15,14 +15,19 @@ final class AssertionResult
     ) {
     }
 
-    /** "✓ hot.gain >= 10%: +12.3% (95% CI +10.1% … +14.6%)"; "[hot]" names the scenario of a "*" assertion. */
+    /**
+     * "✓ hot.gain >= 10%: +12.3% (95% CI +10.1% … +14.6%)"; "[hot]" names the scenario of a "*" assertion (none
+     * when it matched none).
+     */
     public function line(): string
     {
         return \sprintf(
             '%s %s%s: %s',
             $this->passed ? '✓' : '✗',
             $this->assertion->text,
-            $this->assertion->everyScenario() ? ' ['.$this->scenario.']' : '',
+            $this->assertion->everyScenario() && Assertion::EVERY !== $this->scenario
+                ? ' ['.$this->scenario.']'
+                : '',
             $this->found,
         );
     }

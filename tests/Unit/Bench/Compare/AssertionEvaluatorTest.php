@@ -83,6 +83,22 @@ final class AssertionEvaluatorTest extends TestCase
         self::assertSame(['✗ none.memory <= 1MB: memory was not reported'], self::lines(['none.memory <= 1MB'], $run));
     }
 
+    public function testAnAssertionThatMatchesNoScenarioFailsAndSaysSo(): void
+    {
+        $alone = new RecordedRun(
+            new RunKind(['/'], 'AMD EPYC', 2, '8.2.29', 'wrk', 8),
+            'none',
+            Metric::CpuPerRequest,
+            [new RecordedScenario('none', 'none', true, warnings: 0)],
+        );
+
+        self::assertSame(
+            ['✗ *.gain >= 500%: matches no scenario: * is every measured scenario but the baseline none, and this run measured no other (add a scenario to compare with none)'],
+            self::lines(['*.gain >= 500%'], $alone),
+        );
+        self::assertFalse(AssertionEvaluator::allPassed((new AssertionEvaluator())->evaluate([(new AssertionParser())->parse('*.gain >= 500%')], $alone, null)));
+    }
+
     public function testAChangeNeedsRunsThatCompare(): void
     {
         $run = self::recorded();

@@ -55,6 +55,8 @@ final class AssertionParserTest extends TestCase
         yield 'a fraction of a warning' => ['*.warnings <= 0.5', 'at column 15: warnings is a count: expected a whole number'];
         yield 'trailing text' => ['hot.gain >= 10% or so', 'at column 17: unexpected "or so" after the value'];
         yield 'nothing' => ['', 'at column 1: expected a scenario and a property'];
+        yield 'a number read as infinity' => ['none.warnings == '.str_repeat('9', 400), 'at column 18: the number (400 digits) is beyond what PHP\'s floats hold'];
+        yield 'a memory read as infinity' => ['hot.memory <= 1'.str_repeat('0', 308).'GB', 'at column 15: the number (309 digits)'];
         yield 'bad name' => ['-x.gain >= 1%', 'at column 1: expected a scenario\'s name, or * for every scenario'];
     }
 

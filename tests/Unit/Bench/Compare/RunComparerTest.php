@@ -116,8 +116,11 @@ final class RunComparerTest extends TestCase
                 'missing.json' => null,
                 'text.json' => 'not json',
                 'list.json' => '[1, 2]',
-                'no-env.json' => '{"baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "scenarios": []}',
-                'bad-run.json' => '{"baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "environment": {"urls": ["/"], "cpuModel": null, "cores": 2, "php": "8.2.0", "tool": "wrk", "toolSettings": "wrk -c 2"}, "scenarios": [{"name": "none", "spec": "none", "measured": true, "runs": [{"round": "one"}]}]}',
+                'no-env.json' => '{"version": 4, "baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "scenarios": []}',
+                'version-99.json' => '{"version": 99, "baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "scenarios": []}',
+                'tiny-rps.json' => self::report('"requestsPerSecond": 5e-324, "cpuPerRequestMs": 1.0'),
+                'huge-cpu.json' => self::report('"requestsPerSecond": 100, "cpuPerRequestMs": 1.7e308'),
+                'bad-run.json' => '{"version": 4, "baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "environment": {"urls": ["/"], "cpuModel": null, "cores": 2, "php": "8.2.0", "tool": "wrk", "toolSettings": "wrk -c 2"}, "scenarios": [{"name": "none", "spec": "none", "measured": true, "runs": [{"round": "one"}]}]}',
             ];
             $messages = [];
             foreach ($cases as $file => $content) {
@@ -142,8 +145,22 @@ final class RunComparerTest extends TestCase
             'text.json' => 'Cannot compare with the earlier report text.json: it is not JSON (Syntax error).'.$tail,
             'list.json' => 'Cannot compare with the earlier report list.json: the document is not an object, so it is not a bench report this version can read.'.$tail,
             'no-env.json' => 'Cannot compare with the earlier report no-env.json: the document has no "environment", so it is not a bench report this version can read.'.$tail,
+            'version-99.json' => 'Cannot compare with the earlier report version-99.json: version is 99 where this version of Preheat writes 4, so it is not a bench report this version can read.'.$tail,
+            'tiny-rps.json' => 'Cannot compare with the earlier report tiny-rps.json: scenarios[0].runs[0].requestsPerSecond gives 5.0E-324 req/s, which no bench measures (req/s is between 0.001 and 1.0e+9 req/s), so it is not a bench report this version can read.'.$tail,
+            'huge-cpu.json' => 'Cannot compare with the earlier report huge-cpu.json: scenarios[0].runs[0].cpuPerRequestMs gives 1.7E+308 ms, which no bench measures (CPU per request is between 1.0e-6 and 1.0e+7 ms), so it is not a bench report this version can read.'.$tail,
             'bad-run.json' => 'Cannot compare with the earlier report bad-run.json: scenarios[0].runs[0].round is not a whole number, so it is not a bench report this version can read.'.$tail,
         ], $messages);
+    }
+
+    public function testTheReaderReadsTheVersionTheReportWrites(): void
+    {
+        self::assertSame(JsonRenderer::VERSION, ReportReader::VERSION);
+    }
+
+    /** A report of version 4 with one valid run of scenario none, whose figures are $figures. */
+    private static function report(string $figures): string
+    {
+        return '{"version": 4, "baseline": "none", "primaryMetric": {"metric": "cpuPerRequest"}, "environment": {"urls": ["/"], "cpuModel": null, "cores": 2, "php": "8.2.0", "tool": "wrk", "toolSettings": "wrk -c 2"}, "scenarios": [{"name": "none", "spec": "none", "measured": true, "runs": [{"round": 1, "valid": true, "requests": 100, '.$figures.'}]}]}';
     }
 
     public function testAReportLargerThanTheLimitIsNotRead(): void

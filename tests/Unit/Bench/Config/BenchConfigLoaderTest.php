@@ -360,7 +360,8 @@ final class BenchConfigLoaderTest extends TestCase
         yield 'negative duration' => [['duration' => -2], [], 'key bench.duration -2: expected seconds of load per scenario per round, above 0.'];
         yield 'negative rounds' => [['rounds' => -1], [], 'key bench.rounds -1: expected a whole number of rounds, at least 1.'];
         yield 'no concurrency' => [['concurrency' => 0], [], 'key bench.concurrency 0: expected a whole number of connections, at least 1.'];
-        yield 'no timeout' => [['timeout' => 0], [], 'key bench.timeout 0: expected seconds a request may take, above 0.'];
+        yield 'no timeout' => [['timeout' => 0], [], 'key bench.timeout 0: expected seconds a request may take, at least 0.1.'];
+        yield 'a timeout every page exceeds' => [['timeout' => 1e-300], [], 'key bench.timeout 1.0e-300: expected seconds a request may take, at least 0.1.'];
         yield 'negative warm-up' => [['warmup' => -1], [], 'key bench.warmup -1: expected seconds of warm-up, at least 0.'];
         yield 'no workers' => [['workers' => 0], [], 'key bench.workers 0: expected a whole number of workers, at least 1.'];
         yield 'duration given on the command line too' => [['duration' => -2], ['duration' => 3.0], 'key bench.duration -2: expected seconds of load per scenario per round, above 0.'];
