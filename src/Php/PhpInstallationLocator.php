@@ -146,7 +146,7 @@ final class PhpInstallationLocator
         if (null !== ($ini ?? $iniDirectory)) {
             array_push($command, '-c', $ini ?? $iniDirectory);
         }
-        array_push($command, '-r', $code);
+        $command = [...$command, ...Probe::CLI_SETTINGS, '-r', $code];
         $result = $this->runPhp($command, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
         $data = Probe::decode($result->stdout, self::MARKER);
         if (!\is_array($data) || !\is_array($data['values'] ?? null)) {
@@ -225,7 +225,12 @@ final class PhpInstallationLocator
     private function fpmInfo(string $fpm, ?string $iniDirectory): ?array
     {
         try {
-            $command = null === $iniDirectory ? [$fpm, '-i'] : [$fpm, '-c', $iniDirectory, '-i'];
+            // Without Probe::FPM_SETTINGS the ini's preload would run, as the pool's user, to print the ini's paths.
+            $command = [$fpm, ...Probe::FPM_SETTINGS];
+            if (null !== $iniDirectory) {
+                array_push($command, '-c', $iniDirectory);
+            }
+            $command[] = '-i';
             $result = $this->runner->run($command, null, 60.0);
         } catch (\RuntimeException) {
             return null;
