@@ -6,6 +6,7 @@ namespace Preheat\Php\Fpm;
 
 use Preheat\Php\Probe;
 use Preheat\Process\ProcessRunner;
+use Preheat\Util\DisplayString;
 
 /**
  * Finds php-fpm's configuration, in this order:
@@ -167,7 +168,7 @@ final class FpmConfigLocator
     {
         $wrapper = @tempnam(sys_get_temp_dir(), 'preheat-fpm-');
         if (false === $wrapper) {
-            return $config;
+            return $config->withDumpFailure('`php-fpm -tt` not asked, no file could be made in '.sys_get_temp_dir());
         }
         // The last [global] error_log wins: php-fpm logs its dump to stderr, not to the server's log.
         file_put_contents(
@@ -186,14 +187,20 @@ final class FpmConfigLocator
         }
         try {
             $result = $this->runner->run($command, null, 30.0);
-        } catch (\RuntimeException) {
-            return $config;
+        } catch (\RuntimeException $error) {
+            return $config->withDumpFailure(self::shown($error->getMessage()));
         } finally {
             @unlink($wrapper);
         }
         $dump = FpmDump::parse($result->stdout.$result->stderr);
         if (null === $dump) {
-            return $config;
+            $said = self::shown((string) strtok(trim($result->stderr.$result->stdout), "\n"));
+
+            return $config->withDumpFailure(\sprintf(
+                '`php-fpm -tt` printed no configuration (exit %d%s)',
+                $result->exitCode,
+                '' === $said ? '' : ': '.$said,
+            ));
         }
         $pools = [];
         foreach ($config->pools as $pool) {
@@ -210,5 +217,11 @@ final class FpmConfigLocator
         }
 
         return $config->withPools(array_values($pools), true);
+    }
+
+    /** A line of php-fpm's for a message: printable, and at most 300 bytes of it. */
+    private static function shown(string $line): string
+    {
+        return DisplayString::of(substr(trim((string) preg_replace('{[\x00-\x1f\x7f]+}', ' ', $line)), 0, 300));
     }
 }
