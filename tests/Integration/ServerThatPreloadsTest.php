@@ -83,6 +83,16 @@ final class ServerThatPreloadsTest extends TestCase
         self::assertSame(0, $generate->getExitCode(), $generate->getErrorOutput());
         self::assertSame([], $this->markersLeft(), 'generate');
 
+        // Another PHP than Preheat's own is asked for its include_path and built-in classes (a PHP that preloads
+        // would report the preloaded classes as built in).
+        $otherPhp = $this->directory->path.'/bin/php'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
+        mkdir(\dirname($otherPhp));
+        file_put_contents($otherPhp, "#!/bin/sh\nexec ".escapeshellarg(\PHP_BINARY).' "$@"'."\n");
+        chmod($otherPhp, 0755);
+        $other = $this->preheat(['generate', '--project='.$project, '--output='.$script, '--no-cache', '--php='.$otherPhp]);
+        self::assertSame(0, $other->getExitCode(), $other->getErrorOutput());
+        self::assertSame([], $this->markersLeft(), 'generate with another PHP');
+
         $verify = $this->preheat(['verify', $script]);
         self::assertSame(0, $verify->getExitCode(), $verify->getOutput().$verify->getErrorOutput());
         self::assertSame([], $this->markersLeft(), 'verify');
