@@ -6,6 +6,7 @@ namespace Preheat\Php;
 
 use Preheat\Php\Fpm\FpmConfigLocator;
 use Preheat\Php\Fpm\FpmConfiguration;
+use Preheat\Php\Fpm\FpmQuery;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
@@ -225,8 +226,7 @@ final class PhpInstallationLocator
     private function fpmInfo(string $fpm, ?string $iniDirectory): ?array
     {
         try {
-            // Without Probe::FPM_SETTINGS the ini's preload would run, as the pool's user, to print the ini's paths.
-            $command = [$fpm, ...Probe::FPM_SETTINGS];
+            $command = [$fpm, ...FpmQuery::SETTINGS];
             if (null !== $iniDirectory) {
                 array_push($command, '-c', $iniDirectory);
             }

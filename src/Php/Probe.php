@@ -17,9 +17,6 @@ final class Probe
      */
     public const CLI_SETTINGS = ['-d', 'opcache.enable_cli=0'];
 
-    /** What php-fpm asked about its configuration (-i, -tt) runs with: no preload, which would run at its start. */
-    public const FPM_SETTINGS = ['-d', 'opcache.preload='];
-
     /** PHP code that prints $expression for decode(); the expression may use any variables the code set before. */
     public static function emit(string $expression, string $marker): string
     {

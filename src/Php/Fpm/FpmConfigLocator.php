@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Php\Fpm;
 
-use Preheat\Php\Probe;
 use Preheat\Process\ProcessRunner;
 use Preheat\Util\DisplayString;
 
@@ -175,7 +174,7 @@ final class FpmConfigLocator
             $wrapper,
             'include = '.$config->mainFile."\n[global]\nerror_log = /proc/self/fd/2\nlog_level = notice\n",
         );
-        $command = [$fpmBinary, ...Probe::FPM_SETTINGS, '-tt', '-y', $wrapper];
+        $command = [$fpmBinary, ...FpmQuery::SETTINGS, '-tt', '-y', $wrapper];
         // Relative includes are relative to the prefix: the master's, or the one above the main file's etc/.
         $prefix = $config->master->prefix ?? (
             'etc' === basename(\dirname((string) $config->mainFile))
