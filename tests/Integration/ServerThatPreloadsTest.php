@@ -137,6 +137,20 @@ final class ServerThatPreloadsTest extends TestCase
         self::assertArrayHasKey('prepend', $this->markersLeft(), 'the app runs with its own ini, prepend file and all');
     }
 
+    public function testTheBaselineStartsWhenTheServersPreloadScriptIsGone(): void
+    {
+        unlink($this->directory->path.'/server-preload.php');
+
+        $bench = $this->preheat([
+            'bench', '--project='.\dirname(__DIR__).'/Fixtures/bench/app', '--scenario=none', '--url=/', '--rounds=1',
+            '--max-time=0', '--duration=1', '--warmup=0', '--concurrency=1', '--workers=1', '--format=json',
+        ], 300);
+
+        $report = json_decode($bench->getOutput(), true);
+        self::assertIsArray($report, $bench->getOutput().$bench->getErrorOutput());
+        self::assertTrue($report['scenarios'][0]['measured'], $bench->getErrorOutput());
+    }
+
     /** @param list<string> $arguments */
     private function preheat(array $arguments, int $timeout = 180): Process
     {
