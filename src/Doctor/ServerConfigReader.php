@@ -138,7 +138,8 @@ final class ServerConfigReader
         if ($withIni && null !== $iniArgument) {
             array_push($command, '-c', $iniArgument);
         }
-        array_push($command, '-r', $code);
+        // The ini's opcache.preload is read, not run (the CLI's runs in the CLI when it enables OPcache).
+        $command = [...$command, ...Probe::CLI_SETTINGS, '-r', $code];
         $environment = $withIni && null !== $ini?->scanDir ? ['PHP_INI_SCAN_DIR' => $ini->scanDir] : null;
         $result = $this->runner->run($command, null, 60.0, $environment);
         $data = Probe::decode($result->stdout, self::MARKER);

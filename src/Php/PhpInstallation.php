@@ -83,12 +83,13 @@ final class PhpInstallation
      * preload as (PHP before 8.3 refuses to preload as root without one, and switches to it to preload).
      * Used by verify and by the bench's servers, so both preload the same way.
      *
-     * @return array<string, string> none without a script
+     * @return array<string, string> without a script, an empty opcache.preload: on a server that preloads, the ini's
+     *                               own script would run otherwise
      */
     public function preloadSettings(?string $script): array
     {
         if (null === $script) {
-            return [];
+            return ['opcache.preload' => ''];
         }
         $settings = ['opcache.preload' => $script];
         $user = $this->preloadUser();

@@ -6,6 +6,7 @@ namespace Preheat\Php;
 
 use Preheat\Php\Fpm\FpmConfigLocator;
 use Preheat\Php\Fpm\FpmConfiguration;
+use Preheat\Php\Fpm\FpmQuery;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
@@ -146,7 +147,7 @@ final class PhpInstallationLocator
         if (null !== ($ini ?? $iniDirectory)) {
             array_push($command, '-c', $ini ?? $iniDirectory);
         }
-        array_push($command, '-r', $code);
+        $command = [...$command, ...Probe::CLI_SETTINGS, '-r', $code];
         $result = $this->runPhp($command, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
         $data = Probe::decode($result->stdout, self::MARKER);
         if (!\is_array($data) || !\is_array($data['values'] ?? null)) {
@@ -225,7 +226,11 @@ final class PhpInstallationLocator
     private function fpmInfo(string $fpm, ?string $iniDirectory): ?array
     {
         try {
-            $command = null === $iniDirectory ? [$fpm, '-i'] : [$fpm, '-c', $iniDirectory, '-i'];
+            $command = [$fpm, ...FpmQuery::SETTINGS];
+            if (null !== $iniDirectory) {
+                array_push($command, '-c', $iniDirectory);
+            }
+            $command[] = '-i';
             $result = $this->runner->run($command, null, 60.0);
         } catch (\RuntimeException) {
             return null;

@@ -19,6 +19,7 @@ final class PhpSettings
         'opcache.max_accelerated_files',
         'opcache.preload_user',
         'opcache.jit',
+        'opcache.preload',
     ];
 
     /**
@@ -93,7 +94,10 @@ final class PhpSettings
             if (null === $value || '' === $value || 'opcache.preload_user' === $setting) {
                 continue;
             }
-            $parts[] = $setting.'='.$value.(isset($this->reasons[$setting]) ? ' ('.$this->reasons[$setting].')' : '');
+            $reason = $this->reasons[$setting] ?? (
+                'opcache.preload' === $setting ? 'the ini\'s own, not run: Preheat sets its own' : null
+            );
+            $parts[] = $setting.'='.$value.(null !== $reason ? ' ('.$reason.')' : '');
         }
 
         return \sprintf('%s (%s); %s', $this->iniFile ?? 'no php.ini', $this->source, implode(', ', $parts));

@@ -10,6 +10,13 @@ namespace Preheat\Php;
  */
 final class Probe
 {
+    /**
+     * What a PHP CLI that only reports on an ini runs with: OPcache off in the CLI, so that the ini's opcache.preload
+     * (an app's whole preload, on a server that preloads) does not run, while ini_get() still reads it as configured.
+     * Code given with -r runs neither auto_prepend_file nor auto_append_file.
+     */
+    public const CLI_SETTINGS = ['-d', 'opcache.enable_cli=0'];
+
     /** PHP code that prints $expression for decode(); the expression may use any variables the code set before. */
     public static function emit(string $expression, string $marker): string
     {

@@ -15,6 +15,7 @@ use Preheat\Inventory\InventoryScan;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Inventory\SourceSelection;
 use Preheat\Note;
+use Preheat\Php\Probe;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
@@ -344,7 +345,7 @@ final class PlanPipeline
                 $result = $this->timings->boot(
                     'PHP boot: include_path lookup',
                     fn (): ProcessResult => $this->runner->run(
-                        [$phpBinary, '-r', 'echo get_include_path();'],
+                        [$phpBinary, ...Probe::CLI_SETTINGS, '-r', 'echo get_include_path();'],
                         null,
                         60.0,
                     ),
@@ -375,7 +376,12 @@ final class PlanPipeline
         try {
             $result = $this->timings->boot(
                 'PHP boot: built-in classes and functions',
-                fn (): ProcessResult => $this->runner->run([$phpBinary, '-r', BuiltinSymbols::probeCode()], null, 60.0),
+                // A CLI that preloads would report the preloaded classes as built in.
+                fn (): ProcessResult => $this->runner->run(
+                    [$phpBinary, ...Probe::CLI_SETTINGS, '-r', BuiltinSymbols::probeCode()],
+                    null,
+                    60.0,
+                ),
             );
         } catch (ProcessFailed $error) {
             throw $error->about(Setting::PhpBinary);

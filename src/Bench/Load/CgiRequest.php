@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Server\PhpIni;
+
 /**
  * One GET of a page as `php-cgi -T` repeats it: the CGI variables a web server would pass for it
  * to the front controller, and what php-cgi printed back.
@@ -14,8 +16,10 @@ final class CgiRequest
     public static function environment(LoadTarget $target, string $page): array
     {
         $query = explode('?', $page, 2)[1] ?? '';
+        // The scenario's last .ini directory too, after the one php-cgi would scan (PhpIni::write()).
+        $scanDir = getenv('PHP_INI_SCAN_DIR');
 
-        return [
+        return PhpIni::environment(false === $scanDir ? null : $scanDir, $target->phpIni) + [
             'REDIRECT_STATUS' => '200',
             'REQUEST_METHOD' => 'GET',
             'SCRIPT_FILENAME' => $target->frontController,

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Php\Fpm;
 
 use Preheat\Process\ProcessRunner;
+use Preheat\Util\DisplayString;
 
 /**
  * Finds php-fpm's configuration, in this order:
@@ -166,14 +167,14 @@ final class FpmConfigLocator
     {
         $wrapper = @tempnam(sys_get_temp_dir(), 'preheat-fpm-');
         if (false === $wrapper) {
-            return $config;
+            return $config->withDumpFailure('`php-fpm -tt` not asked, no file could be made in '.sys_get_temp_dir());
         }
         // The last [global] error_log wins: php-fpm logs its dump to stderr, not to the server's log.
         file_put_contents(
             $wrapper,
             'include = '.$config->mainFile."\n[global]\nerror_log = /proc/self/fd/2\nlog_level = notice\n",
         );
-        $command = [$fpmBinary, '-tt', '-y', $wrapper];
+        $command = [$fpmBinary, ...FpmQuery::SETTINGS, '-tt', '-y', $wrapper];
         // Relative includes are relative to the prefix: the master's, or the one above the main file's etc/.
         $prefix = $config->master->prefix ?? (
             'etc' === basename(\dirname((string) $config->mainFile))
@@ -185,14 +186,20 @@ final class FpmConfigLocator
         }
         try {
             $result = $this->runner->run($command, null, 30.0);
-        } catch (\RuntimeException) {
-            return $config;
+        } catch (\RuntimeException $error) {
+            return $config->withDumpFailure(self::shown($error->getMessage()));
         } finally {
             @unlink($wrapper);
         }
         $dump = FpmDump::parse($result->stdout.$result->stderr);
         if (null === $dump) {
-            return $config;
+            $said = self::shown((string) strtok(trim($result->stderr.$result->stdout), "\n"));
+
+            return $config->withDumpFailure(\sprintf(
+                '`php-fpm -tt` printed no configuration (exit %d%s)',
+                $result->exitCode,
+                '' === $said ? '' : ': '.$said,
+            ));
         }
         $pools = [];
         foreach ($config->pools as $pool) {
@@ -209,5 +216,11 @@ final class FpmConfigLocator
         }
 
         return $config->withPools(array_values($pools), true);
+    }
+
+    /** A line of php-fpm's for a message: printable, and at most 300 bytes of it. */
+    private static function shown(string $line): string
+    {
+        return DisplayString::of(substr(trim((string) preg_replace('{[\x00-\x1f\x7f]+}', ' ', $line)), 0, 300));
     }
 }

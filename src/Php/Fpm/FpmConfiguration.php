@@ -15,8 +15,9 @@ final class FpmConfiguration
     /**
      * @param list<FpmDirective> $global
      * @param list<FpmPool>      $pools
-     * @param list<string>       $files  every file read, the main one first
-     * @param bool               $dumped whether `php-fpm -tt` confirmed it (and added php-fpm's defaults)
+     * @param list<string>       $files       every file read, the main one first
+     * @param bool               $dumped      whether `php-fpm -tt` confirmed it (and added php-fpm's defaults)
+     * @param string|null        $dumpFailure why `php-fpm -tt` did not, when it was asked: the files alone are read
      */
     public function __construct(
         public readonly ?string $mainFile,
@@ -27,6 +28,7 @@ final class FpmConfiguration
         public readonly ?string $pidFile = null,
         public readonly ?RunningMaster $master = null,
         public readonly bool $dumped = false,
+        public readonly ?string $dumpFailure = null,
     ) {
     }
 
@@ -66,6 +68,7 @@ final class FpmConfiguration
             $this->pidFile,
             $master,
             $this->dumped,
+            $this->dumpFailure,
         );
     }
 
@@ -84,14 +87,33 @@ final class FpmConfiguration
         );
     }
 
+    /** The configuration as its files say, `php-fpm -tt` having failed to confirm it for $why. */
+    public function withDumpFailure(string $why): self
+    {
+        return new self(
+            $this->mainFile,
+            $this->source,
+            $this->global,
+            $this->pools,
+            $this->files,
+            $this->pidFile,
+            $this->master,
+            false,
+            $why,
+        );
+    }
+
     /** One line for reports: "/etc/php-fpm.conf (php-fpm's default; running: pid 812)". */
     public function describe(): string
     {
         return \sprintf(
-            '%s (%s%s)',
+            '%s (%s%s%s)',
             $this->mainFile ?? implode(', ', $this->files),
             $this->source,
             null === $this->master ? '' : '; running: pid '.$this->master->pid,
+            null === $this->dumpFailure
+                ? ''
+                : '; read from its files alone, without the values php-fpm defaults: '.$this->dumpFailure,
         );
     }
 }

@@ -49,6 +49,9 @@ final class DoctorJson
                 'source' => $server->installation->fpmConfig->source,
                 'files' => $server->installation->fpmConfig->files,
                 'masterPid' => $server->installation->fpmConfig->master?->pid,
+                // false with a reason: php-fpm did not confirm it, its defaults for what the files leave out unknown
+                'dumped' => $server->installation->fpmConfig->dumped,
+                'dumpFailure' => $server->installation->fpmConfig->dumpFailure,
             ],
             'pools' => array_map(self::pool(...), $server->pools),
             'cliIni' => $server->cliIni->iniFile,

@@ -482,6 +482,10 @@ final class PreloadVerifier
             'html_errors' => '0',
             'opcache.error_log' => '',
             'opcache.log_verbosity_level' => '2',
+            // The probe is Preheat's own script, not a request of the app: the ini's prepend and append files
+            // (a recorder's bootstrap, say) would run in it and write as the app does.
+            'auto_prepend_file' => '',
+            'auto_append_file' => '',
         ];
         // The baseline boots without any preload, even when php-fpm's ini already preloads a script.
         $preload = null === $wrapper ? ['opcache.preload' => ''] : $php->preloadSettings($wrapper);

@@ -57,7 +57,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $errorLog = $directory.'/apache2-error.log';
         $php = $this->settings->php;
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
+        $environment = PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         // Apache refuses to serve as root: as root its children run as the pool's user, as php-fpm's workers do.
@@ -80,7 +80,7 @@ final class ApacheModPhpLauncher implements RuntimeFactory
         $apache = $this->supervisor->start(
             [$binary, '-f', $directory.'/apache2.conf', '-DNO_DETACH'],
             $directory,
-            $php->settings->environment(),
+            $environment,
         );
         $runtime = new ApacheModPhpRuntime(
             $this->supervisor,

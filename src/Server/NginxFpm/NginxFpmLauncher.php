@@ -52,7 +52,7 @@ final class NginxFpmLauncher implements RuntimeFactory
         $fpmErrorLog = $directory.'/fpm.log';
         $php = $this->settings->php;
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
+        $environment = PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $asRoot = \function_exists('posix_geteuid') && 0 === posix_geteuid();
         // As root, nginx's workers run as the pool's user too: a worker running as root would serve any file of the
@@ -83,7 +83,7 @@ final class NginxFpmLauncher implements RuntimeFactory
             $fpmCommand[] = '--allow-to-run-as-root';
         }
         $started = hrtime(true);
-        $fpm = $this->supervisor->start($fpmCommand, $directory);
+        $fpm = $this->supervisor->start($fpmCommand, $directory, $environment);
         $this->waitFor('php-fpm for scenario '.$name, $fpm, 'unix://'.$socket, $fpmErrorLog.' '.$phpErrorLog);
         $fpmStart = (hrtime(true) - $started) / 1e9;
 

@@ -56,7 +56,7 @@ final class WorkerLauncher implements RuntimeFactory
         $phpErrorLog = $directory.'/php-errors.log';
         $workerLog = $directory.'/worker.log';
         $settings = $php->preloadSettings($preloadScript) + $extraIni + PhpIni::benchmarkSettings($phpErrorLog);
-        PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
+        $environment = PhpIni::write($this->supervisor, $directory.'/php.ini', $php->settings, $settings);
         file_put_contents($directory.'/status.php', OpcacheStatus::probeCode());
         $port = Ports::forServer();
         // The OPcache probe, and how many requests the workers took and how many are busy (php-fpm's status format).
@@ -94,7 +94,7 @@ final class WorkerLauncher implements RuntimeFactory
         $master = $this->supervisor->start(
             [$php->phpBinary, '-c', $directory.'/php.ini', self::program(), $directory.'/worker.json'],
             $directory,
-            $php->settings->environment(),
+            $environment,
         );
         $runtime = new WorkerRuntime(
             $this->supervisor,

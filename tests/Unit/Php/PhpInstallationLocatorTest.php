@@ -59,6 +59,16 @@ final class PhpInstallationLocatorTest extends TestCase
             'settings read with that ini',
         );
         self::assertSame("memory_limit = 128M\n", $php->settings->iniContents, 'read once, for the bench\'s copies');
+        self::assertSame('/srv/app/preload.php', $php->settings->value('opcache.preload'), 'the ini\'s own preload');
+    }
+
+    public function testNeitherPhpFpmNorTheCliRunTheInisPreloadWhileAskedAboutIt(): void
+    {
+        $runner = new FakeInstallation($this->ini, $this->directory->path.'/fpm/conf.d');
+        (new PhpInstallationLocator($runner, [], true))->locate('php8.2', null, $this->fpm);
+
+        self::assertSame([$this->fpm, '-d', 'opcache.preload=', '-i'], $runner->infoCommand);
+        self::assertContains('opcache.enable_cli=0', $runner->settingsCommand, 'OPcache off: the value read, not run');
     }
 
     public function testIniOptionAndOpcachePreloadUserWin(): void
@@ -99,6 +109,8 @@ final class FakeInstallation implements ProcessRunner
 {
     /** @var list<string> */
     public array $settingsCommand = [];
+    /** @var list<string> */
+    public array $infoCommand = [];
 
     /** @param array<string, string> $extra */
     public function __construct(
@@ -114,7 +126,8 @@ final class FakeInstallation implements ProcessRunner
         float $timeoutSeconds = 300.0,
         ?array $environment = null,
     ): ProcessResult {
-        if ('-i' === ($command[1] ?? null)) {
+        if (\in_array('-i', $command, true)) {
+            $this->infoCommand = $command;
             $info = "PHP Version => 8.2.0\nLoaded Configuration File => {$this->ini}\n"
                 .'Scan this dir for additional .ini files => '.($this->scanDir ?? '(none)')."\n";
 
@@ -128,6 +141,7 @@ final class FakeInstallation implements ProcessRunner
             'opcache.max_accelerated_files' => '10000',
             'opcache.preload_user' => '',
             'opcache.jit' => '',
+            'opcache.preload' => '/srv/app/preload.php',
         ];
         $values = array_replace($values, $this->extra);
 

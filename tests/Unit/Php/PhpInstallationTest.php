@@ -32,6 +32,10 @@ final class PhpInstallationTest extends TestCase
             'the ini\'s own preload_user wins',
         );
         self::assertSame(['opcache.preload' => '/app/preload.php'], $notRoot->preloadSettings('/app/preload.php'));
-        self::assertSame([], $asRoot->preloadSettings(null), 'no script, no preload lines (the none scenario)');
+        self::assertSame(
+            ['opcache.preload' => ''],
+            $asRoot->preloadSettings(null),
+            'no script, an empty preload (the none scenario): not the ini\'s own',
+        );
     }
 }

@@ -62,7 +62,8 @@ final class ApacheModPhpLauncherTest extends TestCase
         self::assertStringContainsString('PidFile "'.$scenario.'/apache2.pid"', $config);
         self::assertStringContainsString('FallbackResource "/index.php"', $config);
         self::assertStringContainsString('opcache.preload=/app/preload.php', (string) file_get_contents($scenario.'/php.ini'));
-        self::assertSame(['config php.ini', 'config apache2.conf'], $observer->events, 'each file it reads, for -vvv');
+        self::assertStringContainsString('opcache.preload=/app/preload.php', (string) file_get_contents($scenario.'/php-last.d/zz-preheat.ini'), 'again after the server\'s .ini directory');
+        self::assertSame(['config php.ini', 'config zz-preheat.ini', 'config apache2.conf'], $observer->events, 'each file it reads, for -vvv');
         self::assertSame([$config, null], $observer->configs[$scenario.'/apache2.conf']);
     }
 

@@ -73,9 +73,10 @@ final class NginxFpmLauncherTest extends TestCase
 
         $directory = $this->directory->path.'/all';
         self::assertSame(
-            ['config php.ini', 'config php-fpm.conf', 'start /bin/true --nodaemonize --fpm-config '.$directory.'/php-fpm.conf --php-ini '.$directory.'/php.ini'],
-            [$observer->events[0], $observer->events[1], str_replace(' --allow-to-run-as-root', '', $observer->events[2])],
+            ['config php.ini', 'config zz-preheat.ini', 'config php-fpm.conf', 'start /bin/true --nodaemonize --fpm-config '.$directory.'/php-fpm.conf --php-ini '.$directory.'/php.ini'],
+            [$observer->events[0], $observer->events[1], $observer->events[2], str_replace(' --allow-to-run-as-root', '', $observer->events[3])],
         );
+        self::assertStringContainsString("opcache.preload=/app/preload.php\n", (string) file_get_contents($directory.'/php-last.d/zz-preheat.ini'), 'read after the server\'s .ini directory, whose preload it overrides');
         [$added, $copyOf] = $observer->configs[$directory.'/php.ini'];
         self::assertSame($fpmIni, $copyOf, 'the php.ini as a copy of php-fpm\'s and what was added');
         self::assertStringStartsWith("\n; Added by preheat bench\n", $added);
