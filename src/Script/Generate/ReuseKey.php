@@ -20,9 +20,9 @@ final class ReuseKey
 {
     /**
      * The shape of a ReuseRecord (and the report it holds): a record of another shape is another key, not an
-     * object with a property missing. 2: VerificationReport::$unbootedFit.
+     * object with a property missing. 2: VerificationReport::$unbootedFit. 3: VerificationReport::$startupCpuSeconds.
      */
-    private const RECORD_FORMAT = 2;
+    private const RECORD_FORMAT = 3;
 
     /** Files of the project besides the scanned ones that decide what is planned. */
     private const COMPOSER_FILES = [
