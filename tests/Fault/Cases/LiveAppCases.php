@@ -18,6 +18,14 @@ final class LiveAppCases
         $generate = static fn (Sandbox $s): Run => new Run(['generate', '--project='.$s->project]);
 
         return [
+            new FaultCase('verify-strict-busy-machine', 'verify', '--strict on a clean script whose boot waits 11 s on the clock (a machine busy with other work) but works as long as ever', static function (Sandbox $s): Run {
+                $s->write('lib.php', "<?php\nfinal class Clean {}\n");
+                $script = $s->write('preload.php', "<?php\nopcache_compile_file(__DIR__.'/lib.php');\n");
+                // Waits (no CPU) where it boots the preload script, then boots it as PHP would.
+                $php = $s->write($s->root.'/bin/php', "#!/bin/sh\ncase \"\$*\" in\n  *preheat-preload-*) sleep 11 ;;\nesac\nexec ".escapeshellarg(\PHP_BINARY)." \"\$@\"\n", 0o755);
+
+                return new Run(['verify', $script, '--strict', '--php='.$php, '--ini='.Sandbox::FPM_INI]);
+            }, new Expect([0], '{: OK\n.*Start-up   1\d\.\d+ s spent preloading \(\d+ ms of CPU time\)}s', '{WARNING}', unchanged: ['preload.php']), '29.3'),
             new FaultCase('generate-vendor-in-core-folder', 'generate', 'composer.json at the root, Composer\'s vendor/ inside the CMS\'s core folder, required by index.php', static function (Sandbox $s) use ($generate): Run {
                 self::cms($s, 'core/vendor', true);
                 $s->write('index.php', "<?php\n\$loader = require_once __DIR__.'/core/vendor/autoload.php';\n(new Cms\\Kernel())->handle();\n");
