@@ -34,7 +34,7 @@ final class ReuseKey
 
     /**
      * Files of the vendor directory the plan was made with that decide it (its packages and the autoload rules
-     * Composer dumped), where that directory is not the project's vendor/ (one found elsewhere, ComposerProject).
+     * Composer dumped), wherever it is (ComposerProjectLoader may find it outside the project's vendor/).
      */
     private const VENDOR_FILES = [
         'composer/installed.json',
@@ -72,7 +72,7 @@ final class ReuseKey
         foreach (self::COMPOSER_FILES as $file) {
             hash_update($hash, 'composer '.self::stat($projectRoot.'/'.$file)."\n");
         }
-        if (null !== $vendorDir && $vendorDir !== $projectRoot.'/vendor') {
+        if (null !== $vendorDir) {
             foreach (self::VENDOR_FILES as $file) {
                 hash_update($hash, 'vendor '.self::stat($vendorDir.'/'.$file)."\n");
             }
