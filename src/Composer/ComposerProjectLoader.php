@@ -112,8 +112,8 @@ final class ComposerProjectLoader
 
     /**
      * A directory Composer dumped an autoloader into (vendor/composer/autoload_real.php), and how it was found: the
-     * one composer.json names, the one the front controller requires, or the only one one or two levels below the
-     * root.
+     * one composer.json names, the one the front controller requires, or the only one of that name one or two
+     * levels below the root.
      *
      * @return array{string, string}|null
      */
@@ -130,7 +130,8 @@ final class ComposerProjectLoader
         foreach (['/*/composer/autoload_real.php', '/*/*/composer/autoload_real.php'] as $pattern) {
             foreach (glob($root.$pattern, \GLOB_NOSORT) ?: [] as $real) {
                 $vendor = \dirname($real, 2);
-                if (is_file($vendor.'/autoload.php')) {
+                // Named as composer.json names its vendor directory (vendor/): not a tool's own Composer install.
+                if (basename($vendor) === basename($configured) && is_file($vendor.'/autoload.php')) {
                     $found[] = realpath($vendor) ?: $vendor;
                 }
             }
