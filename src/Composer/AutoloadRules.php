@@ -80,6 +80,40 @@ final class AutoloadRules
         );
     }
 
+    /**
+     * The project's own rules as its composer.json states them (PSR-4, PSR-0 and the files to include), for a project
+     * whose autoloader Composer has not dumped where it can be read: what composer.json's classmap section names is
+     * left out, a list of directories to scan rather than classes.
+     *
+     * @param array<mixed> $composer composer.json's contents
+     */
+    public static function fromComposerJson(string $root, array $composer): self
+    {
+        $autoload = \is_array($composer['autoload'] ?? null) ? $composer['autoload'] : [];
+        $directories = static function (mixed $rules) use ($root): array {
+            $mapped = [];
+            foreach (\is_array($rules) ? $rules : [] as $prefix => $paths) {
+                $list = [];
+                foreach ((array) $paths as $path) {
+                    if (\is_string($path)) {
+                        $list[] = rtrim($root.'/'.$path, '/');
+                    }
+                }
+                $mapped[(string) $prefix] = $list;
+            }
+
+            return $mapped;
+        };
+        $files = [];
+        foreach ((array) ($autoload['files'] ?? []) as $file) {
+            if (\is_string($file)) {
+                $files[] = $root.'/'.$file;
+            }
+        }
+
+        return new self([], $directories($autoload['psr-4'] ?? []), $directories($autoload['psr-0'] ?? []), $files);
+    }
+
     /** The file Composer's autoloader would include for a class, or null if it knows none. */
     public function fileFor(string $class): ?string
     {

@@ -21,6 +21,11 @@ final class ComposerProject
         public readonly AutoloadRules $autoload,
         public readonly array $ownAutoloadPaths,
         public readonly bool $hasComposerJson = true,
+        /**
+         * What the plan is made from when Composer's vendor directory is not where composer.json says, or has no
+         * installed.json (for the user: where it was found, or that composer.json's own rules stand in for it).
+         */
+        public readonly ?string $layoutNote = null,
     ) {
     }
 

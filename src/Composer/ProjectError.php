@@ -51,8 +51,9 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
     public static function missingVendor(string $vendorDir): self
     {
         return new self(\sprintf(
-            'No installed packages: "%s" is missing. Run `composer install` in the project first, '
-            .'or name the paths of the code to scan.',
+            'No installed packages: "%s" is missing, and no front controller (public/index.php, index.php, '
+            .'web/index.php) requires a Composer autoloader from elsewhere. Run `composer install` in the project '
+            .'first, or name the paths of the code to scan.',
             $vendorDir.'/composer/installed.json',
         ), Setting::Paths);
     }

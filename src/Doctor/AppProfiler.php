@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Doctor;
 
 use Preheat\Composer\ComposerProjectLoader;
+use Preheat\Composer\RuntimeRegistrationScan;
 use Preheat\Doctor\Profile\AppProfile;
 use Preheat\Doctor\Profile\AutoloaderState;
 use Preheat\Doctor\Profile\PreloadState;
@@ -64,7 +65,9 @@ final class AppProfiler
             $footprint->opcacheBytes,
             $footprint->internedBytes,
             $measure,
-            AutoloaderState::inspect($project->hasVendor() ? $project->vendorDir : null),
+            AutoloaderState::inspect($project->hasVendor() ? $project->vendorDir : null)->withRuntimeRegistrations(
+                (new RuntimeRegistrationScan())->find($files, $project->vendorDir),
+            ),
             $this->preload($server, $measure),
         );
     }

@@ -158,6 +158,9 @@ final class PlanPipeline
         InventoryScan $scan,
     ): array {
         $warnings = [];
+        if (null !== $project->layoutNote) {
+            $warnings[] = new Note($project->layoutNote);
+        }
         if (!$project->hasComposerJson) {
             $warnings[] = new Note(
                 'No composer.json: planned without package rules (which classes the autoloader maps, which packages '.

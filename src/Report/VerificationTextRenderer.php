@@ -111,9 +111,12 @@ final class VerificationTextRenderer implements Renderer
         }
         $limit = $report->php->settings->value('memory_limit') ?? '?';
         $lines[] = \sprintf(
-            '  Start-up   %s%s spent preloading%s%s',
+            '  Start-up   %s%s spent preloading%s%s%s',
             $about,
             Format::seconds($report->startupSeconds),
+            null === $report->startupCpuSeconds
+                ? ''
+                : \sprintf(' (%s of CPU time)', Format::seconds($report->startupCpuSeconds)),
             $report->systemAllocator ? ' '.VerificationReport::SYSTEM_ALLOCATOR_NOTE : '',
             match (true) {
                 // generate's boot: PHP's allocator, which measures the peak, was not the one running.

@@ -20,7 +20,12 @@ final class StackSettings
         public readonly string $fpmBinary,
         public readonly string $nginxBinary,
         public readonly PhpInstallation $php,
-        public readonly float $startTimeout = 60.0,
+        /**
+         * Seconds a server may take to answer once started: php-fpm preloads first, and a script verify passes
+         * without a warning may take up to 10 s of CPU to do so, which a machine busy with other work can stretch
+         * tenfold.
+         */
+        public readonly float $startTimeout = 120.0,
     ) {
     }
 }

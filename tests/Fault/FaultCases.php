@@ -21,6 +21,7 @@ final class FaultCases
         Cases\InterruptCases::class,
         Cases\OutputSafetyCases::class,
         Cases\JudgementCases::class,
+        Cases\LiveAppCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

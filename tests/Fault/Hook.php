@@ -100,7 +100,8 @@ final class Hook
         if (false === $socket) {
             return '';
         }
-        stream_set_timeout($socket, 3);
+        // Ten times what a fixture page takes on an idle machine: a page that is slow on a busy one is still read.
+        stream_set_timeout($socket, 30);
         fwrite($socket, "GET $path HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
         $response = (string) stream_get_contents($socket, 1 << 20);
         fclose($socket);

@@ -22,7 +22,7 @@ final class Run
         array $arguments,
         public readonly array $env = [],
         array $during = [],
-        public readonly int $timeoutSeconds = 60,
+        public readonly int $timeoutSeconds = 300,
         public readonly int $copies = 1,
     ) {
         $this->arguments = array_values($arguments);

@@ -143,6 +143,20 @@ final class DoctorCommandTest extends TestCase
         }
     }
 
+    public function testAnAppThatRegistersNamespacesWhileItBootsIsNotAdvisedAnAuthoritativeClassmap(): void
+    {
+        // Its kernel adds each module's PSR-4 prefix to Composer's loader: an authoritative classmap would never find
+        // Modules\Blog\Post.
+        $app = realpath(self::FIXTURES.'/apps/module-registry');
+        [$report, $process] = PreheatProcess::json(['doctor', '--ini='.realpath(self::FIXTURES.'/stock/php.ini'), '--pool='.realpath(self::FIXTURES.'/stock/pool.d/www.conf'), '--project='.$app]);
+
+        $findings = array_column($report['findings'], null, 'id');
+        self::assertArrayHasKey('autoloader-not-optimised', $findings, $process->getErrorOutput());
+        $finding = $findings['autoloader-not-optimised'];
+        self::assertSame(['config.optimize-autoloader'], array_column($finding['fixes'], 'setting'));
+        self::assertStringContainsString('…->classLoader->addPsr4() at '.$app.'/src/Kernel.php:17', $finding['detail']);
+    }
+
     public function testBadInputNamesWhatToDo(): void
     {
         $badPool = PreheatProcess::run(['doctor', '--pool='.self::FIXTURES.'/bad-pool/www.conf', '--project='.self::FIXTURES.'/apps/plain']);

@@ -280,7 +280,9 @@ final class GenerateCommandTest extends TestCase
         $process = PreheatProcess::run(['generate', '--project='.$project, '--pool-user=www-data', '--no-cache']);
 
         self::assertSame(3, $process->getExitCode(), $process->getOutput().$process->getErrorOutput());
-        self::assertLessThan(30, microtime(true) - $started);
+        // Seconds on an idle machine; the bound leaves ten times that to a busy one (that no PHP booted, the output
+        // below says).
+        self::assertLessThan(60, microtime(true) - $started);
         $error = $process->getErrorOutput();
         self::assertStringContainsString("preheat generate: www-data (the user php-fpm preloads as: --pool-user) cannot read 1 of the 6 files to preload:\n  {$closed} (owner root, group root, mode 0600)\n", $error);
         self::assertStringContainsString('Fix: chmod -R a+rX '.\dirname($closed).' (or install the code as www-data), then run again.', $error);

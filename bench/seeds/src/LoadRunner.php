@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Seeds;
 
-use Preheat\Bench\Load\ChildCpu;
+use Preheat\Process\ChildCpu;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Runtime;
 

@@ -4,10 +4,12 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Layering;
 
+use Preheat\Composer\RuntimeRegistration;
+
 /**
  * The classes the ladder's autoloader rung maps to their files, built from Preheat's inventory, and
- * how it serves them: handed to Composer's own class loader (made authoritative), or by a classmap
- * autoloader in front of the app's. Or why there is none for this app.
+ * how it serves them: handed to Composer's own class loader (made authoritative, unless the app adds to that
+ * loader while it runs), or by a classmap autoloader in front of the app's. Or why there is none for this app.
  */
 final class Classmap
 {
@@ -24,13 +26,28 @@ final class Classmap
         public readonly ?string $composerAutoload,
         public readonly int $leftOut,
         public readonly ?string $notApplicable,
+        /**
+         * A call of the app that adds to Composer's loader while it runs: the loader is then not made authoritative,
+         * which would never find a class under what it adds.
+         */
+        public readonly ?RuntimeRegistration $registeredAtRunTime = null,
     ) {
     }
 
     /** @param array<string, string> $classes */
-    public static function forComposer(array $classes, string $autoloadFile, int $leftOut): self
+    public static function forComposer(
+        array $classes,
+        string $autoloadFile,
+        int $leftOut,
+        ?RuntimeRegistration $registeredAtRunTime = null,
+    ): self {
+        return new self($classes, $autoloadFile, $leftOut, null, $registeredAtRunTime);
+    }
+
+    /** Composer's loader is made authoritative, as `dump-autoload --classmap-authoritative` does. */
+    public function authoritative(): bool
     {
-        return new self($classes, $autoloadFile, $leftOut, null);
+        return null !== $this->composerAutoload && null === $this->registeredAtRunTime;
     }
 
     /** @param array<string, string> $classes */
@@ -49,6 +66,15 @@ final class Classmap
     {
         if (null !== $this->notApplicable) {
             return 'not applicable: '.$this->notApplicable;
+        }
+
+        if (null !== $this->registeredAtRunTime) {
+            return \sprintf(
+                'Composer\'s class loader given a classmap of %s classes, not made authoritative: the app adds to it'
+                .' while it runs (%s), so a miss is still searched for (as dump-autoload --optimize)',
+                number_format(\count($this->classes)),
+                $this->registeredAtRunTime->describe(),
+            );
         }
 
         return null !== $this->composerAutoload

@@ -27,7 +27,9 @@ final class ClassmapAutoloaderWriter
         $loader = $directory.'/classmap-autoloader.php';
         AtomicFile::write(
             $loader,
-            null !== $classmap->composerAutoload ? self::composer($classmap->composerAutoload) : self::inFront(),
+            null !== $classmap->composerAutoload
+                ? self::composer($classmap->composerAutoload, $classmap->authoritative())
+                : self::inFront(),
         );
 
         return $loader;
@@ -36,21 +38,24 @@ final class ClassmapAutoloaderWriter
     /**
      * Composer registers its loader in front of every other, so the map goes into Composer's own loader:
      * booted here rather than by the front controller (requiring vendor/autoload.php again returns
-     * the same loader), given the map, and made authoritative, as `dump-autoload --classmap-authoritative` does.
+     * the same loader), given the map, and made authoritative, as `dump-autoload --classmap-authoritative` does;
+     * not for an app that adds to the loader while it runs (Classmap::$registeredAtRunTime).
      */
-    private static function composer(string $autoload): string
+    private static function composer(string $autoload, bool $authoritative): string
     {
         $path = var_export($autoload, true);
+        [$what, $setting] = $authoritative
+            ? ['an authoritative classmap', "\n    \$loader->setClassMapAuthoritative(true);"]
+            : ['a classmap (not authoritative: the app adds to the loader while it runs)', ''];
 
         return <<<PHP
             <?php
 
-            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader with an
-            // authoritative classmap built from Preheat's inventory. The app's vendor/ is not touched.
+            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader with
+            // {$what} built from Preheat's inventory. The app's vendor/ is not touched.
             (static function (): void {
                 \$loader = require {$path};
-                \$loader->addClassMap(require __DIR__.'/classmap.php');
-                \$loader->setClassMapAuthoritative(true);
+                \$loader->addClassMap(require __DIR__.'/classmap.php');{$setting}
             })();
 
             PHP;

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Layering;
 
 use Preheat\Composer\ComposerProject;
+use Preheat\Composer\RuntimeRegistrationScan;
 use Preheat\Inventory\Inventory;
 
 /**
@@ -12,7 +13,9 @@ use Preheat\Inventory\Inventory;
  * in the same file as with its own autoloader:
  * - a Composer project (vendor/ installed): every scanned class whose file is the one Composer's rules
  *   give for it (classmap, PSR-4, PSR-0), as `composer dump-autoload --classmap-authoritative` maps it;
- *   Composer's own loader takes the map and answers a miss at once, as an authoritative one does;
+ *   Composer's own loader takes the map and answers a miss at once, as an authoritative one does, unless a
+ *   scanned file of the app adds to that loader while it runs (RuntimeRegistrationScan): then a miss is searched
+ *   for as before, since an authoritative loader would never find a class under what the app adds;
  * - any other app with an autoloader: classes declared once, unconditionally, in a file that does
  *   nothing else when included (a file that runs code is one the app includes itself); on a miss the
  *   app's own autoloaders run as before;
@@ -24,7 +27,7 @@ final class ClassmapBuilder
     {
         $autoload = null === $project->vendorDir ? null : $project->vendorDir.'/autoload.php';
         if (null !== $autoload && is_file($autoload) && is_file($project->vendorDir.'/composer/ClassLoader.php')) {
-            return $this->composer($project, $inventory, $autoload);
+            return $this->composer($project, $inventory, $context, $autoload);
         }
         if (!$this->registersAutoloader([...array_keys($inventory->files), ...array_keys($context->files)])) {
             return Classmap::notApplicable(
@@ -36,8 +39,12 @@ final class ClassmapBuilder
         return $this->inFront($inventory, $context);
     }
 
-    private function composer(ComposerProject $project, Inventory $inventory, string $autoload): Classmap
-    {
+    private function composer(
+        ComposerProject $project,
+        Inventory $inventory,
+        Inventory $context,
+        string $autoload,
+    ): Classmap {
         $classes = [];
         $leftOut = 0;
         foreach ($inventory->files as $path => $file) {
@@ -60,7 +67,15 @@ final class ClassmapBuilder
 
         return [] === $classes
             ? Classmap::notApplicable('Composer\'s autoload rules map none of the scanned classes')
-            : Classmap::forComposer($classes, $autoload, $leftOut);
+            : Classmap::forComposer(
+                $classes,
+                $autoload,
+                $leftOut,
+                (new RuntimeRegistrationScan())->find(
+                    [...array_keys($inventory->files), ...array_keys($context->files)],
+                    $project->vendorDir,
+                )[0] ?? null,
+            );
     }
 
     private function inFront(Inventory $inventory, Inventory $context): Classmap

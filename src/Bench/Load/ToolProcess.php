@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Process\ChildCpu;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;

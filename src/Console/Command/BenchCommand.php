@@ -40,7 +40,6 @@ use Preheat\Report\Compare\ComparedRenderer;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Script\Generate\ScriptGenerator;
 use Preheat\Script\Verify\PreloadVerifier;
-use Preheat\Server\PageFetcher;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\WorkerPlacement;
@@ -298,7 +297,7 @@ final class BenchCommand extends Command
                 $progress,
             ),
             $runtimes,
-            new CorrectnessGate(new PageFetcher($serve->requestTimeout), new BodyMasker($config->masks)),
+            CorrectnessGate::overLoopback($serve->requestTimeout, new BodyMasker($config->masks)),
             $load,
             $progress,
             kinds: $kinds,

@@ -4,16 +4,36 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor\Profile;
 
+use Preheat\Composer\RuntimeRegistration;
+
 /** How the app finds its classes: Composer's autoloader and how it was dumped, or none doctor knows. */
 final class AutoloaderState
 {
+    /**
+     * @param list<RuntimeRegistration> $runtimeRegistrations calls in the app's code that add to Composer's loader
+     *                                                        while it runs (RuntimeRegistrationScan)
+     */
     public function __construct(
         public readonly bool $composer,
         public readonly bool $optimised = false,
         public readonly bool $authoritative = false,
         public readonly bool $apcu = false,
         public readonly int $classmapEntries = 0,
+        public readonly array $runtimeRegistrations = [],
     ) {
+    }
+
+    /** @param list<RuntimeRegistration> $registrations */
+    public function withRuntimeRegistrations(array $registrations): self
+    {
+        return new self(
+            $this->composer,
+            $this->optimised,
+            $this->authoritative,
+            $this->apcu,
+            $this->classmapEntries,
+            $registrations,
+        );
     }
 
     /**

@@ -54,6 +54,9 @@ final class VerificationJson
             // Null when not measured (generate's boot with the C library's allocator: peakMemoryMeasured false).
             'peakMemoryMeasured' => !$report->systemAllocator,
             'startupSeconds' => round($report->startupSeconds, 4),
+            // The CPU time (user and system) of the same start-up, which the slow start-up check judges; null when
+            // not measured.
+            'startupCpuSeconds' => null === $report->startupCpuSeconds ? null : round($report->startupCpuSeconds, 4),
             // "php" (PHP's own, as php-fpm) or "system" (the C library's: shorter than php-fpm's start-up).
             'startupAllocator' => $report->systemAllocator ? 'system' : 'php',
             'startupNote' => $report->systemAllocator

@@ -20,9 +20,9 @@ final class ReuseKey
 {
     /**
      * The shape of a ReuseRecord (and the report it holds): a record of another shape is another key, not an
-     * object with a property missing. 2: VerificationReport::$unbootedFit.
+     * object with a property missing. 2: VerificationReport::$unbootedFit. 3: VerificationReport::$startupCpuSeconds.
      */
-    private const RECORD_FORMAT = 2;
+    private const RECORD_FORMAT = 3;
 
     /** Files of the project besides the scanned ones that decide what is planned. */
     private const COMPOSER_FILES = [
@@ -33,10 +33,24 @@ final class ReuseKey
     ];
 
     /**
+     * Files of the vendor directory the plan was made with that decide it (its packages and the autoload rules
+     * Composer dumped), wherever it is (ComposerProjectLoader may find it outside the project's vendor/).
+     */
+    private const VENDOR_FILES = [
+        'composer/installed.json',
+        'composer/installed.php',
+        'composer/autoload_classmap.php',
+        'composer/autoload_psr4.php',
+        'composer/autoload_namespaces.php',
+        'composer/autoload_files.php',
+    ];
+
+    /**
      * @param list<string> $files      the scanned files (candidates for preloading)
      * @param list<string> $context    the context files (checked for duplicate declarations)
      * @param string       $options    every option of the run that may change the plan or its verification
      * @param string       $outputPath where the script is written
+     * @param string|null  $vendorDir  the vendor directory the plan was made with
      */
     public static function of(
         string $projectRoot,
@@ -45,6 +59,7 @@ final class ReuseKey
         string $options,
         PhpInstallation $php,
         string $outputPath,
+        ?string $vendorDir = null,
     ): string {
         $hash = hash_init('sha256');
         hash_update($hash, 'preheat '.Version::VERSION.' record '.self::RECORD_FORMAT."\n");
@@ -56,6 +71,11 @@ final class ReuseKey
         hash_update($hash, 'project '.$projectRoot."\n");
         foreach (self::COMPOSER_FILES as $file) {
             hash_update($hash, 'composer '.self::stat($projectRoot.'/'.$file)."\n");
+        }
+        if (null !== $vendorDir) {
+            foreach (self::VENDOR_FILES as $file) {
+                hash_update($hash, 'vendor '.self::stat($vendorDir.'/'.$file)."\n");
+            }
         }
         hash_update($hash, 'tree '.self::tree($files)."\n");
         hash_update($hash, 'context '.self::tree($context)."\n");

@@ -69,6 +69,7 @@ final class ScriptGenerator
                     $request->fingerprint(),
                     $php,
                     $request->outputPath,
+                    $scanned->project->vendorDir,
                 ),
             );
             if (!$request->reverify) {

@@ -8,6 +8,7 @@ use Preheat\Php\IniValue;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
+use Preheat\Process\ChildCpu;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
@@ -40,7 +41,7 @@ final class PreloadVerifier
      * Boots without the script, by command and environment: they tell the same each time (PHP and its ini
      * are read once per run), so a run's later verifications reuse what the first one learnt.
      *
-     * @var array<string, array{ProcessResult, ?OpcacheStatus}>
+     * @var array<string, array{ProcessResult, ?OpcacheStatus, float}>
      */
     private array $withoutScript = [];
 
@@ -61,7 +62,12 @@ final class PreloadVerifier
         $probe = $this->temporaryFile('preheat-probe-', OpcacheStatus::probeCode());
         $wrapper = $this->temporaryFile('preheat-preload-', self::wrapperCode($script));
         try {
-            [$baseline, $baselineStatus] = $this->boot('PHP boot: baseline, no preload', $options, null, $probe);
+            [$baseline, $baselineStatus, $baselineCpu] = $this->boot(
+                'PHP boot: baseline, no preload',
+                $options,
+                null,
+                $probe,
+            );
             if (null === $baselineStatus) {
                 throw PhpUnusable::noOpcache($options->php->phpBinary, $baseline->stderr.$baseline->stdout);
             }
@@ -76,7 +82,7 @@ final class PreloadVerifier
             $larger = $options->measureCapacity && null !== $baselineStatus->internedUsedBytes
                 ? self::largerSettings($options)
                 : [];
-            [$result, $status, $preload, $messages] = $this->bootScript(
+            [$result, $status, $preload, $messages, $cpu] = $this->bootScript(
                 [] === $larger ? $purpose : $purpose.' (larger OPcache buffers, to measure)',
                 $options,
                 $wrapper,
@@ -94,7 +100,7 @@ final class PreloadVerifier
                 // keeping what the larger boot measured.
                 $real = null;
                 unset($measured['internedOverflow']);
-                [$result, $status, $preload, $messages] = $this->bootScript($purpose, $options, $wrapper, $probe);
+                [$result, $status, $preload, $messages, $cpu] = $this->bootScript($purpose, $options, $wrapper, $probe);
             }
             $measurement = $this->measurement(
                 $real[0] ?? $status,
@@ -104,6 +110,8 @@ final class PreloadVerifier
                 $options->systemAllocator,
             );
             $startup = max(0.0, $result->seconds - $baseline->seconds);
+            // What the verdict is judged on: the wall clock grows with what else the machine runs, CPU time hardly.
+            $startupCpu = max(0.0, $cpu - $baselineCpu);
             $needs = $measured + $this->measureNeeds(
                 $options,
                 $messages,
@@ -138,6 +146,7 @@ final class PreloadVerifier
             $expected,
             $script,
             $needs,
+            $startupCpu,
         );
 
         return new VerificationReport(
@@ -173,15 +182,18 @@ final class PreloadVerifier
                 $measurement->preloadMemoryBytes,
             ),
             $options->systemAllocator,
+            null,
+            $startupCpu,
         );
     }
 
     /**
-     * Boots PHP with the script and splits what the wrapper reported from PHP's own messages.
+     * Boots PHP with the script and splits what the wrapper reported from PHP's own messages. Last, the boot's CPU
+     * seconds (see boot()).
      *
      * @param array<string, string> $extra
      *
-     * @return array{ProcessResult, ?OpcacheStatus, mixed, list<StartupMessage>}
+     * @return array{ProcessResult, ?OpcacheStatus, mixed, list<StartupMessage>, float}
      */
     private function bootScript(
         string $purpose,
@@ -190,7 +202,7 @@ final class PreloadVerifier
         string $probe,
         array $extra = [],
     ): array {
-        [$result, $status] = $this->boot($purpose, $options, $wrapper, $probe, $extra);
+        [$result, $status, $cpu] = $this->boot($purpose, $options, $wrapper, $probe, $extra);
         $preload = Probe::decode($result->stderr, self::PRELOAD_MARKER);
         $stderr = (string) preg_replace(
             '{\R?'.preg_quote(self::PRELOAD_MARKER, '{').'.*?'.preg_quote(self::PRELOAD_MARKER, '{').'\R?}s',
@@ -198,7 +210,7 @@ final class PreloadVerifier
             $result->stderr,
         );
 
-        return [$result, $status, $preload, $this->parser->parse($stderr)];
+        return [$result, $status, $preload, $this->parser->parse($stderr), $cpu];
     }
 
     /**
@@ -318,9 +330,12 @@ final class PreloadVerifier
     }
 
     /**
+     * One boot: how it ended, the OPcache probe's status, and the CPU seconds (user and system) of the boot and of
+     * the processes it waited for (the preload as opcache.preload_user runs in one).
+     *
      * @param array<string, string> $extra settings on top of the installation's, for measuring
      *
-     * @return array{ProcessResult, ?OpcacheStatus}
+     * @return array{ProcessResult, ?OpcacheStatus, float}
      */
     private function boot(
         string $purpose,
@@ -341,6 +356,8 @@ final class PreloadVerifier
         if (null !== $key && isset($this->withoutScript[$key])) {
             return $this->withoutScript[$key];
         }
+        // The run waits for the boot alone, so what the finished children used grows by the boot's CPU time.
+        $cpuBefore = ChildCpu::seconds();
         $result = $this->timings->boot(
             $purpose,
             fn (): ProcessResult => $this->runner->run(
@@ -350,7 +367,7 @@ final class PreloadVerifier
                 $environment ?: null,
             ),
         );
-        $booted = [$result, OpcacheStatus::read($result->stdout)];
+        $booted = [$result, OpcacheStatus::read($result->stdout), max(0.0, ChildCpu::seconds() - $cpuBefore)];
         if (null !== $key && 0 === $result->exitCode) {
             $this->withoutScript[$key] = $booted;
         }

@@ -55,6 +55,12 @@ final class VerificationReport
          * files; memory and start-up scaled by source bytes). Null when PHP booted it.
          */
         public readonly ?UnbootedFit $unbootedFit = null,
+        /**
+         * The CPU time (user and system) the start-up took on top of a boot without the script, what the slow
+         * start-up check judges: unlike $startupSeconds, the wall clock, it does not grow with the machine's load.
+         * Null when not measured.
+         */
+        public readonly ?float $startupCpuSeconds = null,
     ) {
     }
 
@@ -84,6 +90,7 @@ final class VerificationReport
             $this->room,
             $this->systemAllocator,
             $this->unbootedFit,
+            $this->startupCpuSeconds,
         );
     }
 
@@ -137,6 +144,7 @@ final class VerificationReport
             null,
             $this->systemAllocator,
             $fit,
+            null === $this->startupCpuSeconds ? null : $this->startupCpuSeconds * $sourceShare,
         );
     }
 

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Doctor;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Composer\RuntimeRegistration;
 use Preheat\Doctor\Doctor;
 use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding\Finding;
@@ -273,6 +274,37 @@ final class DoctorRulesTest extends TestCase
             'autoloader-not-composer',
             $this->ids($this->examine(autoloader: AutoloaderState::inspect(null))),
         );
+    }
+
+    public function testAClassmapIsNotAdvisedAuthoritativeToAnAppThatRegistersNamespacesAtRunTime(): void
+    {
+        $registers = [new RuntimeRegistration('/srv/cms/core/Kernel.php', 42, '…->classLoader->addPsr4()')];
+        $plain = AutoloaderState::inspect(DoctorFixtures::dir('apps/plain').'/vendor');
+
+        $advised = $this->finding('autoloader-not-optimised', $this->examine(autoloader: $plain));
+        self::assertSame(
+            ['config.optimize-autoloader', 'config.classmap-authoritative'],
+            array_map(static fn ($fix): string => $fix->setting, $advised->fixes),
+        );
+
+        $finding = $this->finding(
+            'autoloader-not-optimised',
+            $this->examine(autoloader: $plain->withRuntimeRegistrations($registers)),
+        );
+        self::assertSame(['config.optimize-autoloader'], array_map(static fn ($fix): string => $fix->setting, $finding->fixes));
+        self::assertStringContainsString('/srv/cms/core/Kernel.php:42', $finding->detail);
+        self::assertStringNotContainsString('--optimize --classmap-authoritative', $finding->detail);
+
+        $optimised = new AutoloaderState(true, true, false, runtimeRegistrations: $registers);
+        self::assertNotContains('autoloader-not-authoritative', $this->ids($this->examine(autoloader: $optimised)));
+
+        $authoritative = $this->finding(
+            'autoloader-authoritative-runtime-registration',
+            $this->examine(autoloader: new AutoloaderState(true, true, true, runtimeRegistrations: $registers)),
+        );
+        self::assertSame(Severity::Warning, $authoritative->severity);
+        self::assertSame('false', $authoritative->fixes[0]->value);
+        self::assertStringContainsString('…->classLoader->addPsr4() at /srv/cms/core/Kernel.php:42', $authoritative->detail);
     }
 
     public function testKnownPreloadBugsByVersionAndExtension(): void

@@ -62,6 +62,17 @@ final class StartupChecksTest extends TestCase
         self::assertStringContainsString('Preloading took 12.0 s', $finding->message);
     }
 
+    public function testTheStartUpIsJudgedOnCpuTimeNotOnTheClockOfABusyMachine(): void
+    {
+        // 14 s on the clock of a loaded machine, 3 s of it the boot's own work: not slow.
+        self::assertSame([], $this->check($this->measurement(), startup: 14.0, startupCpu: 3.0));
+        self::assertSame([], $this->check($this->measurement(), startup: 14.0, systemAllocator: true, startupCpu: 3.0));
+
+        [$finding] = $this->check($this->measurement(), startup: 14.0, startupCpu: 12.0);
+        self::assertSame(Severity::Warning, $finding->severity);
+        self::assertStringContainsString('Preloading took 12.0 s of CPU time (14.0 s on the clock)', $finding->message);
+    }
+
     public function testAStartUpMeasuredWithTheCLibraryAllocatorIsCheckedAsPhpFpmWouldTakeIt(): void
     {
         // 5 s with the C library's allocator is php-fpm's 10 s or more with PHP's own.
@@ -126,6 +137,7 @@ final class StartupChecksTest extends TestCase
         bool $systemAllocator = false,
         array $messages = [],
         bool $booted = true,
+        ?float $startupCpu = null,
     ): array {
         $settings = new PhpSettings(
             '/etc/php/8.2/fpm/php.ini',
@@ -151,6 +163,7 @@ final class StartupChecksTest extends TestCase
             3,
             '/app/preload.php',
             $needs,
+            $startupCpu,
         );
     }
 

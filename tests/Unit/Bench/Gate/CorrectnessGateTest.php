@@ -11,7 +11,10 @@ use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Gate\GateResult;
 use Preheat\Server\Page;
 use Preheat\Server\PageSource;
+use Preheat\Server\Ports;
 use Preheat\Tests\Support\FixturePages;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
 
 /**
  * The gate on fixture pages that change on every request as real apps' do (nonces, request ids,
@@ -284,6 +287,30 @@ final class CorrectnessGateTest extends TestCase
         self::assertSame([], $baseline->result->problems);
 
         return $gate->check('other', $urls, self::urlFor(self::OTHER), $baseline);
+    }
+
+    public function testASlowPageOfABusyMachineIsWaitedForWhateverTheLoadsTimeout(): void
+    {
+        // bench.timeout=1 for the load; the page takes 1.5 s, as a cold first request does on a busy machine.
+        $directory = new TemporaryDirectory();
+        file_put_contents($directory->path.'/index.php', "<?php\nusleep(1500000);\necho 'slow but right';\n");
+        $port = Ports::free();
+        $server = new Process([\PHP_BINARY, '-S', '127.0.0.1:'.$port, '-t', $directory->path]);
+        $server->start();
+        try {
+            $deadline = microtime(true) + 30;
+            while (!Ports::accepts('tcp://127.0.0.1:'.$port) && $server->isRunning() && microtime(true) < $deadline) {
+                usleep(20_000);
+            }
+            $gate = CorrectnessGate::overLoopback(1.0, new BodyMasker([]));
+
+            $baseline = $gate->baseline('none', [new UrlSpec('/', 'slow but right')], self::urlFor($port));
+
+            self::assertSame([], $baseline->result->problems);
+        } finally {
+            $server->stop(0);
+            $directory->remove();
+        }
     }
 
     /** @return \Closure(string): string */

@@ -177,6 +177,49 @@ final class ClassmapTest extends TestCase
         self::assertTrue($fake->authoritative);
     }
 
+    public function testComposersLoaderIsNotMadeAuthoritativeForAnAppThatAddsToItWhileItRuns(): void
+    {
+        $this->file('vendor/autoload.php', "<?php\nreturn \$GLOBALS['preheatFakeComposerLoader'];\n");
+        $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register\n");
+        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        // A CMS's kernel adds its modules' namespaces while it boots: an authoritative loader never finds them.
+        $kernel = $this->file('src/Kernel.php', "<?php\nnamespace App;\nclass Kernel {\n    function boot(\$loader) {\n        \$loader->addPsr4('Modules\\\\', 'modules');\n    }\n}\n");
+        $root = $this->directory->path;
+        $project = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(psr4: ['App\\' => $root.'/src']), []);
+        $inventory = new Inventory([$page => $this->declaring($page, 'App\Page'), $kernel => $this->declaring($kernel, 'App\Kernel')]);
+
+        $classmap = (new ClassmapBuilder())->build($project, $inventory, new Inventory([]));
+
+        self::assertFalse($classmap->authoritative());
+        self::assertStringContainsString('not made authoritative: the app adds to it while it runs ($loader->addPsr4() at '.$kernel.':5)', $classmap->describe());
+        mkdir($root.'/scenario');
+        $fake = new class {
+            /** @var array<string, string> */
+            public array $map = [];
+            public ?bool $authoritative = null;
+
+            /** @param array<string, string> $map */
+            public function addClassMap(array $map): void
+            {
+                $this->map += $map;
+            }
+
+            public function setClassMapAuthoritative(bool $authoritative): void
+            {
+                $this->authoritative = $authoritative;
+            }
+        };
+        $GLOBALS['preheatFakeComposerLoader'] = $fake;
+        try {
+            require (new ClassmapAutoloaderWriter())->write($classmap, $root.'/scenario');
+        } finally {
+            unset($GLOBALS['preheatFakeComposerLoader']);
+        }
+
+        self::assertSame(['App\Kernel' => $kernel, 'App\Page' => $page], $fake->map);
+        self::assertNull($fake->authoritative, 'left as Composer dumped it');
+    }
+
     private function declaring(string $path, string $class): FileInventory
     {
         return new FileInventory($path, 1, 1, [new Declaration(DeclarationKind::ClassDeclaration, $class, 2)]);

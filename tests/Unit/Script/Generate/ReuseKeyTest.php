@@ -102,6 +102,16 @@ final class ReuseKeyTest extends TestCase
         self::assertNotSame($before, $this->key(), 'a lock file that appears');
     }
 
+    public function testAChangedFileOfAVendorDirectoryFoundElsewhereChangesIt(): void
+    {
+        // A CMS's vendor/ in its core folder: its dumped rules decide the plan as the project's vendor/ would.
+        mkdir($this->root.'/core/vendor/composer', 0o777, true);
+        $before = $this->key(vendorDir: $this->root.'/core/vendor');
+        file_put_contents($this->root.'/core/vendor/composer/autoload_psr4.php', "<?php return [];\n");
+
+        self::assertNotSame($before, $this->key(vendorDir: $this->root.'/core/vendor'));
+    }
+
     public function testAnyOptionChangesIt(): void
     {
         self::assertNotSame($this->key(), $this->key(options: 'strict'));
@@ -168,6 +178,7 @@ final class ReuseKeyTest extends TestCase
         string $options = '',
         ?PhpInstallation $php = null,
         ?string $output = null,
+        ?string $vendorDir = null,
     ): string {
         return ReuseKey::of(
             $this->root,
@@ -176,6 +187,7 @@ final class ReuseKeyTest extends TestCase
             $options,
             $php ?? $this->installation(),
             $output ?? $this->root.'/preload.php',
+            $vendorDir,
         );
     }
 

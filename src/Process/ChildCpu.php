@@ -2,9 +2,13 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Load;
+namespace Preheat\Process;
 
-/** CPU seconds used by finished child processes (getrusage RUSAGE_CHILDREN): a load tool's own cost. */
+/**
+ * CPU seconds used by finished child processes (getrusage RUSAGE_CHILDREN), grandchildren their parents waited
+ * for included: read before and after a child is reaped, the child's own user and system time (a load tool's
+ * cost, a boot's work), which unlike the wall clock does not grow with what else the machine runs.
+ */
 final class ChildCpu
 {
     public static function seconds(): float

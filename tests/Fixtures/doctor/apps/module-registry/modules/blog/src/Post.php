@@ -1,0 +1,7 @@
+<?php
+
+namespace Modules\Blog;
+
+final class Post
+{
+}
