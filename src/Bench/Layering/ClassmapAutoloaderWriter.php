@@ -23,11 +23,13 @@ final class ClassmapAutoloaderWriter
             $directory.'/classmap.php',
             "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
             .'return '.var_export($classmap->classes, true).";\n",
+            AtomicFile::READABLE,
         );
         $loader = $directory.'/classmap-autoloader.php';
         AtomicFile::write(
             $loader,
             null !== $classmap->composerAutoload ? self::composer($classmap->composerAutoload) : self::inFront(),
+            AtomicFile::READABLE,
         );
 
         return $loader;
