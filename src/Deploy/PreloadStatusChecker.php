@@ -8,6 +8,7 @@ use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\PlacedProbe;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Script\Write\ScriptManifest;
+use Preheat\Script\Write\WritableByOthers;
 
 /**
  * Asks a running php-fpm what it preloaded: writes the OPcache probe next to the preload script (a
@@ -104,6 +105,12 @@ final class PreloadStatusChecker
         if (null !== $preloaded && $preloaded !== $script && (realpath($preloaded) ?: $preloaded) !== $script) {
             $problems[] = \sprintf('php-fpm\'s opcache.preload is %s, not %s', $preloaded, $script);
             $reasons[] = StaleReason::OtherPreloadPath;
+        }
+        $writable = WritableByOthers::check($script, $text);
+        if ($writable->found()) {
+            $problems[] = $writable->problem();
+            $reasons[] = StaleReason::WritableByOthers;
+            $action ??= $writable->fix();
         }
         // @: a script removed since it was read has no mtime to report.
         $modified = @filemtime($script);

@@ -34,6 +34,81 @@ final class FileSafetyCases
 
                 return $record($s);
             }, new Expect([1], '{preheat-usage\.log has 2 hard links}', '{fix: (touch .*)?chown}', unchanged: ['preheat-usage.log'], creates: ['preheat-recorder.php']), '28.3'),
+            new FaultCase('generate-umask-zero', 'generate', 'generate under umask 0 (Symfony\'s runtime with APP_DEBUG) over a preload.php of mode 0666', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $s->write('preload.php', "<?php // an earlier script\n", 0666);
+
+                return new Run(['generate', '--project='.$s->project], self::umaskZero($s));
+            }, new Expect([0], after: self::modes(['preload.php' => 0644], private: true), afterSays: 'preload.php is 0644 and the caches 0600 or tighter'), '28.4'),
+            new FaultCase('verify-script-writable-by-others', 'verify', 'the script is mode 0666 and a file it preloads 0664', static function (Sandbox $s): Run {
+                $s->smallProject();
+                chmod($s->project.'/src/Thing.php', 0664);
+
+                return new Run(['verify', $s->write('preload.php', self::preloading(), 0666)]);
+            }, new Expect([0], '{preload script \S*preload\.php \(owner [^)]*mode 0666\).*Thing\.php \(owner [^)]*mode 0664\) can be written by}s'), '28.4'),
+            new FaultCase('doctor-script-writable-by-others', 'doctor', 'php-fpm\'s opcache.preload is a script of mode 0666', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $script = $s->write('preload.php', self::preloading(), 0666);
+                $ini = $s->write($s->root.'/php.ini', (string) file_get_contents(Sandbox::FPM_INI)."\nopcache.enable=1\nopcache.preload=".$script."\n");
+
+                return new Run(['doctor', '--project='.$s->project, '--ini='.$ini, '--pool='.$s->pool()]);
+            }, new Expect([4], '{Others can write the preload script}'), '28.4'),
+            new FaultCase('status-script-writable-by-others', 'status', 'a file the script preloads is mode 0666 (asked through the status probe at a URL)', static function (Sandbox $s): Run {
+                $s->smallProject();
+                chmod($s->project.'/src/Thing.php', 0666);
+                $s->write($s->root.'/probe.php', \Preheat\Php\OpcacheStatus::probeCode());
+
+                return new Run(['status', $s->write('preload.php', self::preloading()), '--url=http://127.0.0.1:'.$s->webServer().'/probe.php']);
+            }, new Expect([1], '{Thing\.php \(owner [^)]*mode 0666\) can be written by}'), '28.4'),
         ];
+    }
+
+    /** A preload script as generate writes its list (no manifest): the project's two classes. */
+    private static function preloading(): string
+    {
+        return "<?php\n(static function (array \$files): void {\n    foreach (\$files as \$file) {\n        opcache_compile_file(\$file);\n    }\n})([\n    __DIR__.'/src/Base.php',\n    __DIR__.'/src/Thing.php',\n]);\n";
+    }
+
+    /**
+     * The environment that runs Preheat with umask 0, as Symfony's runtime sets it under APP_DEBUG: an
+     * auto_prepend_file, added to PHP's own ini directory (PHP_INI_SCAN_DIR with a leading ':').
+     *
+     * @return array<string, string>
+     */
+    private static function umaskZero(Sandbox $s): array
+    {
+        $prepend = $s->write($s->root.'/umask/umask-zero.php', "<?php\numask(0);\n");
+        $s->write($s->root.'/umask/ini/umask-zero.ini', 'auto_prepend_file='.$prepend."\n");
+
+        return ['PHP_INI_SCAN_DIR' => ':'.$s->root.'/umask/ini'];
+    }
+
+    /**
+     * @param array<string, int> $expected project file => mode
+     * @param bool               $private  every file of the parse cache must be the user's alone
+     *
+     * @return \Closure(Sandbox, \Preheat\Tests\Fault\Outcome): list<string>
+     */
+    private static function modes(array $expected, bool $private = false): \Closure
+    {
+        return static function (Sandbox $s) use ($expected, $private): array {
+            clearstatcache();
+            $wrong = [];
+            foreach ($expected as $file => $mode) {
+                $actual = @fileperms($s->project.'/'.$file);
+                if (false === $actual || ($actual & 0o777) !== $mode) {
+                    $wrong[] = \sprintf('%s is mode %s, not %04o', $file, false === $actual ? 'missing' : \sprintf('%04o', $actual & 0o777), $mode);
+                }
+            }
+            if ($private) {
+                foreach (\Preheat\Tests\Fault\Watch::files($s->cache, 6) as $file) {
+                    if (is_file($file) && 0 !== (fileperms($file) & 0o077)) {
+                        $wrong[] = \sprintf('the cache file %s is mode %04o', substr($file, \strlen($s->cache) + 1), fileperms($file) & 0o777);
+                    }
+                }
+            }
+
+            return $wrong;
+        };
     }
 }
