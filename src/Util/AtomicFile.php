@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Util;
 
+use Preheat\Process\InterruptGuard;
+
 /**
  * Writes a file so that readers see either the old content or the new one, never half of it, with the mode
  * the caller names: never one the umask (0 under Symfony's runtime with APP_DEBUG) or an earlier file left.
@@ -26,7 +28,8 @@ final class AtomicFile
         // and finally blocks do not run then.
         $blocked = \function_exists('pcntl_sigprocmask')
             && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
-        $temporary = @tempnam($directory, '.'.basename($path).'.');
+        // Registered with the guard too: a PHP that cannot hold signals back leaves it to the guard's reaper.
+        $temporary = InterruptGuard::instance()->temporaryFile($directory, '.'.basename($path).'.');
         try {
             if (false === $temporary) {
                 throw FileSystemError::cannotCreateTemporaryFile($directory);
@@ -42,8 +45,11 @@ final class AtomicFile
                 throw FileSystemError::cannotMove($path);
             }
         } finally {
-            if (false !== $temporary && is_file($temporary)) {
-                @unlink($temporary);
+            if (false !== $temporary) {
+                if (is_file($temporary)) {
+                    @unlink($temporary);
+                }
+                InterruptGuard::instance()->forgetPath($temporary);
             }
             if ($blocked) {
                 pcntl_sigprocmask(\SIG_SETMASK, $previous ?? []);

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Fault\Cases;
 
 use Preheat\Tests\Fault\Expect;
 use Preheat\Tests\Fault\FaultCase;
+use Preheat\Tests\Fault\Hook;
 use Preheat\Tests\Fault\Run;
 use Preheat\Tests\Fault\Sandbox;
 
@@ -60,7 +61,51 @@ final class FileSafetyCases
 
                 return new Run(['status', $s->write('preload.php', self::preloading()), '--url=http://127.0.0.1:'.$s->webServer().'/probe.php']);
             }, new Expect([1], '{Thing\.php \(owner [^)]*mode 0666\) can be written by}'), '28.4'),
+            new FaultCase('verify-sigint-reading-fpm-config', 'verify', 'SIGINT while `php-fpm -tt` reads php-fpm\'s configuration (made to stall there)', static function (Sandbox $s): Run {
+                $php = self::stallingFpmCheck($s);
+
+                return new Run(['verify', $s->write('preload.php', "<?php\n"), '--php='.$php, '--ini='.Sandbox::FPM_INI], [], [Hook::signalOnFile($s->root.'/fpm-checking', \SIGINT)]);
+            }, new Expect([130], unchanged: ['preload.php']), '28.13'),
+            new FaultCase('generate-sigterm-reading-fpm-config', 'generate', 'SIGTERM while `php-fpm -tt` reads php-fpm\'s configuration (made to stall there)', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $s->write('preload.php', "<?php // the preload script production runs\n");
+                $php = self::stallingFpmCheck($s);
+
+                return new Run(['generate', '--project='.$s->project, '--php='.$php, '--ini='.Sandbox::FPM_INI], [], [Hook::signalOnFile($s->root.'/fpm-checking', \SIGTERM)]);
+            }, new Expect([143], unchanged: ['preload.php']), '28.13'),
+            new FaultCase('generate-sigint-without-pcntl', 'generate', 'SIGINT while the script is verified, PHP\'s pcntl functions disabled (no signal can be caught)', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $s->write('preload.php', "<?php // the preload script production runs\n");
+                $php = $s->stallingPhp($s->root.'/stalled');
+
+                return new Run(['generate', '--project='.$s->project, '--php='.$php, '--ini='.Sandbox::FPM_INI], self::withoutPcntl($s, 'pcntl_signal,pcntl_async_signals,pcntl_sigprocmask'), [Hook::signalOnFile($s->root.'/stalled', \SIGINT)]);
+            }, new Expect([130], notOutput: '{removed every temporary file}', unchanged: ['preload.php']), '28.13'),
+            new FaultCase('verify-without-pcntl-signal', 'verify', 'verify with pcntl_signal() alone disabled (the other pcntl functions there)', static fn (Sandbox $s): Run => new Run(['verify', $s->write('preload.php', "<?php\n")], self::withoutPcntl($s, 'pcntl_signal')), new Expect([0], '{Preloaded}', '{Error|undefined function}i'), '28.13'),
         ];
+    }
+
+    /**
+     * A PHP binary (the machine's, through a wrapper) whose php-fpm stalls when asked to check its
+     * configuration (`php-fpm -tt`), after touching fpm-checking: what an interrupt there finds.
+     */
+    private static function stallingFpmCheck(Sandbox $s): string
+    {
+        $s->write($s->root.'/bin/php-fpm', "#!/bin/sh\ncase \"\$*\" in\n  *-tt*) touch ".escapeshellarg($s->root.'/fpm-checking')."; exec sleep 60 ;;\nesac\nexec ".Sandbox::FPM." \"\$@\"\n", 0755);
+
+        return $s->write($s->root.'/bin/php', '#!/bin/sh'."\nexec ".escapeshellarg(\PHP_BINARY)." \"\$@\"\n", 0755);
+    }
+
+    /**
+     * The environment that runs Preheat with some of PHP's pcntl functions in disable_functions, from an
+     * ini added to PHP's own ini directory.
+     *
+     * @return array<string, string>
+     */
+    private static function withoutPcntl(Sandbox $s, string $functions): array
+    {
+        $s->write($s->root.'/nopcntl/no-pcntl.ini', 'disable_functions='.$functions."\n");
+
+        return ['PHP_INI_SCAN_DIR' => ':'.$s->root.'/nopcntl'];
     }
 
     /** A preload script as generate writes its list (no manifest): the project's two classes. */
