@@ -81,6 +81,13 @@ final class FileSafetyCases
                 return new Run(['generate', '--project='.$s->project, '--php='.$php, '--ini='.Sandbox::FPM_INI], self::withoutPcntl($s, 'pcntl_signal,pcntl_async_signals,pcntl_sigprocmask'), [Hook::signalOnFile($s->root.'/stalled', \SIGINT)]);
             }, new Expect([130], notOutput: '{removed every temporary file}', unchanged: ['preload.php']), '28.13'),
             new FaultCase('verify-without-pcntl-signal', 'verify', 'verify with pcntl_signal() alone disabled (the other pcntl functions there)', static fn (Sandbox $s): Run => new Run(['verify', $s->write('preload.php', "<?php\n")], self::withoutPcntl($s, 'pcntl_signal')), new Expect([0], '{Preloaded}', '{Error|undefined function}i'), '28.13'),
+            new FaultCase('record-pool-prepends-already', 'record', 'the php-fpm pool sets php_admin_value[auto_prepend_file] to the app\'s own prepend already', static function (Sandbox $s) use ($record): Run {
+                $prepend = $s->write('prepend.php', "<?php\n// the app's own prepend\n");
+                $s->write($s->root.'/fpm/php-fpm.conf', "[global]\npid = ".$s->root."/fpm/fpm.pid\ninclude = ".$s->root."/fpm/pool.d/*.conf\n");
+                $s->write($s->root.'/fpm/pool.d/www.conf', "[www]\nuser = www-data\nlisten = 127.0.0.1:9000\npm = static\npm.max_children = 2\nphp_admin_value[auto_prepend_file] = \"".$prepend."\"\n");
+
+                return $record($s, '--fpm-config='.$s->root.'/fpm/php-fpm.conf');
+            }, new Expect([0, 1], '{pool \[www\] sets php_admin_value\[auto_prepend_file\] = \S*prepend\.php.*top of that file.*require \'[^\']*preheat-recorder\.php\';}s', '{^\s*(php_admin_value\[auto_prepend_file\]|auto_prepend_file) ?= ?\S*preheat-recorder}m', unchanged: ['prepend.php'], creates: ['preheat-recorder.php']), '28.16'),
         ];
     }
 
