@@ -88,7 +88,34 @@ final class FileSafetyCases
 
                 return $record($s, '--fpm-config='.$s->root.'/fpm/php-fpm.conf');
             }, new Expect([0, 1], '{pool \[www\] sets php_admin_value\[auto_prepend_file\] = \S*prepend\.php.*top of that file.*require \'[^\']*preheat-recorder\.php\';}s', '{^\s*(php_admin_value\[auto_prepend_file\]|auto_prepend_file) ?= ?\S*preheat-recorder}m', unchanged: ['prepend.php'], creates: ['preheat-recorder.php']), '28.16'),
+            new FaultCase('verify-private-tmpdir', 'verify', 'as root with a private 0700 TMPDIR (libpam-tmpdir), which the pool\'s user cannot enter', static function (Sandbox $s): Run {
+                chmod($s->tmp, 0700);
+
+                return new Run(['verify', $s->write('preload.php', "<?php\n"), '--ini='.Sandbox::FPM_INI]);
+            }, new Expect([3], '{www-data .*may not enter \S*/tmp .*TMPDIR}s', '{failed verification}'), '28.12'),
+            new FaultCase('generate-private-tmpdir', 'generate', 'as root with a private 0700 TMPDIR (libpam-tmpdir), which the pool\'s user cannot enter', static function (Sandbox $s): Run {
+                chmod($s->tmp, 0700);
+                $s->smallProject();
+                $s->write('preload.php', "<?php // the preload script production runs\n");
+
+                return new Run(['generate', '--project='.$s->project, '--ini='.Sandbox::FPM_INI]);
+            }, new Expect([3], '{www-data .*may not enter \S*/tmp .*TMPDIR}s', '{failed verification}', unchanged: ['preload.php']), '28.12'),
+            new FaultCase('verify-under-open-basedir', 'verify', 'the PHP that runs Preheat sets open_basedir', static fn (Sandbox $s): Run => new Run(['verify', $s->write('preload.php', "<?php\n")], self::cliIni($s, 'open_basedir='.\dirname(__DIR__, 3).':'.$s->root)), new Expect([3], '{open_basedir}', '{cwd|does not exist|not an executable}'), '28.12'),
+            new FaultCase('verify-without-proc-open', 'verify', 'the PHP that runs Preheat has proc_open in disable_functions', static fn (Sandbox $s): Run => new Run(['verify', $s->write('preload.php', "<?php\n")], self::cliIni($s, 'disable_functions=proc_open')), new Expect([3], '{proc_open.*disable_functions}'), '28.12'),
         ];
+    }
+
+    /**
+     * The environment that runs Preheat with one more setting, from an ini added to PHP's own ini directory
+     * (PHP_INI_SCAN_DIR with a leading ':').
+     *
+     * @return array<string, string>
+     */
+    private static function cliIni(Sandbox $s, string $line): array
+    {
+        $s->write($s->root.'/cli-ini/extra.ini', $line."\n");
+
+        return ['PHP_INI_SCAN_DIR' => ':'.$s->root.'/cli-ini'];
     }
 
     /**
