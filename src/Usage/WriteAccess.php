@@ -132,11 +132,20 @@ final class WriteAccess
             return $problems;
         }
         $own = rtrim($directory, '/').'/preheat-recorder';
-        $elsewhere = \sprintf(
-            'install -d -o %1$s -m 0700 %2$s, then make it the buffer directory',
-            ShellWord::of($user->name),
-            ShellWord::of($own),
-        );
+        // A name that exists already is not proposed: install -d would chown what a link planted there leads to.
+        $elsewhere = false === @lstat($own)
+            ? \sprintf(
+                'install -d -o %1$s -m 0700 %2$s, then make it the buffer directory',
+                ShellWord::of($user->name),
+                ShellWord::of($own),
+            )
+            : \sprintf(
+                'make a new directory of %s only, mode 0700, in a directory only root may write '
+                .'(%s exists already: a link there would hand what it leads to to %1$s), '
+                .'then make it the buffer directory',
+                $user->name,
+                $own,
+            );
         $dedicated = self::holdsOnlyBuffers($directory);
         if ($stat['uid'] !== $user->uid) {
             return [new AccessProblem(

@@ -35,6 +35,14 @@ final class FileSafetyCases
 
                 return $record($s);
             }, new Expect([1], '{preheat-usage\.log has 2 hard links}', '{fix: (touch .*)?chown}', unchanged: ['preheat-usage.log'], creates: ['preheat-recorder.php']), '28.3'),
+            new FaultCase('record-buffer-dir-planted-link', 'record', '--buffer-dir others can write, holding a link preheat-recorder (where a fix would make its own) to a directory of root', static function (Sandbox $s) use ($record): Run {
+                mkdir($s->root.'/rootonly', 0700);
+                mkdir($s->root.'/shared', 0777);
+                chmod($s->root.'/shared', 0777);
+                symlink($s->root.'/rootonly', $s->root.'/shared/preheat-recorder');
+
+                return $record($s, '--buffer-dir='.$s->root.'/shared');
+            }, new Expect([1], '{buffer directory}', '{install -d[^\n]*preheat-recorder|chown[^\n]*shared}', creates: ['preheat-recorder.php']), '28.3'),
             new FaultCase('generate-umask-zero', 'generate', 'generate under umask 0 (Symfony\'s runtime with APP_DEBUG) over a preload.php of mode 0666', static function (Sandbox $s): Run {
                 $s->smallProject();
                 $s->write('preload.php', "<?php // an earlier script\n", 0666);
