@@ -84,8 +84,6 @@ final class PreloadRule implements Rule
                 Severity::Error,
                 \sprintf('Others can write the preload script %s or files it preloads', (string) $preload->script),
                 ucfirst($preload->writable->problem()).'. Fix: '.$preload->writable->fix().'.',
-                [],
-                Rung::PreloadAll,
             );
         }
         if (null !== $preload->bootFailure) {
