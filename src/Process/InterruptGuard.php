@@ -72,7 +72,7 @@ final class InterruptGuard
     }
 
     /** Whether this PHP can catch SIGINT, SIGTERM and SIGHUP (disable_functions may take any pcntl function away). */
-    public static function catchesSignals(): bool
+    private static function catchesSignals(): bool
     {
         return \function_exists('pcntl_async_signals') && \function_exists('pcntl_signal');
     }

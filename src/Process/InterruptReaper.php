@@ -9,7 +9,8 @@ namespace Preheat\Process;
  * missing or in disable_functions): SIGINT then ends PHP at once, and no code of the run runs. A small PHP
  * process, started with the interrupts ignored (a shell's `trap ""` is kept across exec), is told each path
  * and program as it is registered and forgotten, through its stdin; when that pipe closes without the run
- * saying it cleaned up (the run was killed), it removes the paths and stops the programs still registered.
+ * saying it cleaned up (the run was killed), it removes the paths and stops the programs still registered
+ * (SIGTERM, to the group of one that leads its own), not what they started in their own group.
  */
 final class InterruptReaper
 {
@@ -37,7 +38,9 @@ final class InterruptReaper
             $stat = (string) @file_get_contents('/proc/'.$pid.'/stat');
             $fields = explode(' ', trim(substr($stat, (int) strrpos($stat, ')') + 2)));
             if ($pid > 1 && (int) ($fields[19] ?? -1) === $start) {
-                @proc_close(@proc_open(['kill', '-TERM', (string) $pid], [], $unused));
+                // A program started in a group of its own (setsid: a server, a boot) is stopped with its group.
+                $target = (int) ($fields[2] ?? 0) === $pid ? '-'.$pid : (string) $pid;
+                @proc_close(@proc_open(['kill', '-TERM', '--', $target], [], $unused));
             }
         }
         foreach (array_reverse(array_keys($paths)) as $encoded) {
