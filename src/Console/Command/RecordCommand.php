@@ -238,8 +238,8 @@ final class RecordCommand extends Command
             .'bootstrap would replace it, and that file would stop running.'];
         foreach ($prepends as $prepend) {
             $lines[] = \sprintf(
-                '  pool [%s] sets %s = %s (%s)',
-                DisplayString::of($prepend->pool),
+                '  %s sets %s = %s (%s)',
+                null === $prepend->pool ? 'php.ini' : 'pool ['.DisplayString::of($prepend->pool).']',
                 $prepend->directive->name,
                 DisplayString::of($prepend->directive->value),
                 DisplayString::of($prepend->directive->where()),

@@ -96,6 +96,13 @@ final class FileSafetyCases
 
                 return $record($s, '--fpm-config='.$s->root.'/fpm/php-fpm.conf');
             }, new Expect([0, 1], '{pool \[www\] sets php_admin_value\[auto_prepend_file\] = \S*prepend\.php.*top of that file.*require \'[^\']*preheat-recorder\.php\';}s', '{^\s*(php_admin_value\[auto_prepend_file\]|auto_prepend_file) ?= ?\S*preheat-recorder}m', unchanged: ['prepend.php'], creates: ['preheat-recorder.php']), '28.16'),
+            new FaultCase('record-ini-prepends-already', 'record', 'php-fpm\'s php.ini sets auto_prepend_file to the app\'s own prepend already', static function (Sandbox $s) use ($record): Run {
+                $prepend = $s->write('prepend.php', "<?php\n// the app's own prepend\n");
+                $s->write($s->root.'/fpm/php-fpm.conf', "[global]\npid = ".$s->root."/fpm/fpm.pid\n[www]\nuser = www-data\nlisten = 127.0.0.1:9000\npm = static\npm.max_children = 2\n");
+                $s->write($s->root.'/fpm/php.ini', "[PHP]\nmemory_limit = 128M\nauto_prepend_file = \"".$prepend."\"\n");
+
+                return $record($s, '--fpm-config='.$s->root.'/fpm/php-fpm.conf');
+            }, new Expect([0, 1], '{php\.ini sets auto_prepend_file = \S*prepend\.php.*top of that file.*require \'[^\']*preheat-recorder\.php\';}s', '{^\s*(php_admin_value\[auto_prepend_file\]|auto_prepend_file) ?= ?\S*preheat-recorder}m', unchanged: ['prepend.php'], creates: ['preheat-recorder.php']), '28.16'),
             new FaultCase('verify-private-tmpdir', 'verify', 'as root with a private 0700 TMPDIR (libpam-tmpdir), which the pool\'s user cannot enter', static function (Sandbox $s): Run {
                 chmod($s->tmp, 0700);
 
