@@ -750,7 +750,8 @@ final class FileBuffer implements Buffer
                 return false;
             }
         }
-        $written = @fwrite($handle, $data);
+        // The worker's alone whatever its umask, before anything is in it.
+        $written = @chmod($path, 0o600) ? @fwrite($handle, $data) : false;
         fclose($handle);
 
         return $written === \strlen($data);
@@ -1014,6 +1015,12 @@ final class FileSink implements Sink
         $directory = \dirname($this->path);
         if (!is_dir($directory)) {
             throw new SinkError(\sprintf('directory %s does not exist', $directory));
+        }
+        // A store it creates is 0644 whatever the worker's umask; an existing one keeps the mode it was given.
+        $created = @fopen($this->path, 'x');
+        if (false !== $created) {
+            @chmod($this->path, 0o644);
+            fclose($created);
         }
         $handle = @fopen($this->path, 'a+');
         if (false === $handle) {

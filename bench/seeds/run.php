@@ -61,7 +61,7 @@ if (is_array($limits) && is_numeric($limits['soft openfiles'] ?? null) && (int) 
 
 $sections = [];
 $write = static function (string $name, string $content) use ($out): void {
-    AtomicFile::write($out.'/'.$name, $content);
+    AtomicFile::write($out.'/'.$name, $content, AtomicFile::READABLE);
 };
 $results = new Results();
 

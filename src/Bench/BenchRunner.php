@@ -132,7 +132,7 @@ final class BenchRunner
      */
     private function startScenario(BenchConfig $config, ScenarioSpec $spec, string $directory): ScenarioRun
     {
-        if (!is_dir($directory) && !mkdir($directory, 0777, true)) {
+        if (!is_dir($directory) && !mkdir($directory, 0o755, true)) {
             throw FileSystemError::cannotCreateDirectory($directory);
         }
         $this->progress->stage(BenchStage::preparing($spec->name));

@@ -177,7 +177,7 @@ final class ScenarioPreparer implements ScenarioPreparation
     ): PreparedScenario {
         $files = $this->layering->scannedFiles($config);
         $path = $directory.'/'.Naive::SCRIPT;
-        AtomicFile::write($path, Naive::script($files));
+        AtomicFile::write($path, Naive::script($files), AtomicFile::READABLE);
 
         return $this->asIs(
             $spec,

@@ -18,6 +18,7 @@ use Preheat\Console\Option\Verbosity;
 use Preheat\Console\Terminal\EscapingConsoleOutput;
 use Preheat\Console\Trace\ConsoleTrace;
 use Preheat\EnvironmentError;
+use Preheat\Php\CliLimits;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ObservedProcessRunner;
 use Preheat\Process\SymfonyProcessRunner;
@@ -215,6 +216,10 @@ final class Application extends ConsoleApplication
         InterruptGuard::instance()->install();
         $this->trace->showOn(self::errorOutput($output));
         try {
+            if (!\in_array($command->getName(), ['help', 'list', 'completion', '_complete'], true)) {
+                CliLimits::check();
+            }
+
             return parent::doRunCommand($command, $input, $output);
         } catch (\Throwable $error) {
             $code = self::exitCodeFor($error);

@@ -8,6 +8,7 @@ use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\PlacedProbe;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Script\Write\ScriptManifest;
+use Preheat\Script\Write\WritableByOthers;
 
 /**
  * Asks a running php-fpm what it preloaded: writes the OPcache probe next to the preload script (a
@@ -109,6 +110,12 @@ final class PreloadStatusChecker
             );
             $reasons[] = StaleReason::OtherVersionPreloaded;
             $action ??= PreloadStatus::RESTART;
+        }
+        $writable = WritableByOthers::check($script, $text);
+        if ($writable->found()) {
+            $problems[] = $writable->problem();
+            $reasons[] = StaleReason::WritableByOthers;
+            $action ??= $writable->fix();
         }
         // @: a script removed since it was read has no mtime to report.
         $modified = @filemtime($script);

@@ -22,4 +22,6 @@ enum StaleReason: string
     case OtherVersionPreloaded = 'other-version-preloaded';
     /** php-fpm's opcache.preload names another file. */
     case OtherPreloadPath = 'other-preload-path';
+    /** Others than the owner can write the script or a file it preloads: not stale, but never to be served so. */
+    case WritableByOthers = 'writable-by-others';
 }

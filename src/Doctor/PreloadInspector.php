@@ -8,6 +8,7 @@ use Preheat\Doctor\Profile\PreloadState;
 use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Script\Write\ScriptManifest;
+use Preheat\Script\Write\WritableByOthers;
 
 /**
  * The preload php-fpm is configured with, against the code on disk now: none, a script that is not
@@ -64,6 +65,7 @@ final class PreloadInspector
             $reason,
             \count($files),
             $estimate,
+            writable: WritableByOthers::check($script, $text),
         );
     }
 }

@@ -214,7 +214,11 @@ final class InventoryCache
             return;
         }
         try {
-            AtomicFile::write($this->file, serialize(['format' => self::FORMAT, 'entries' => $kept]));
+            AtomicFile::write(
+                $this->file,
+                serialize(['format' => self::FORMAT, 'entries' => $kept]),
+                AtomicFile::PRIVATE,
+            );
         } catch (\RuntimeException) {
             // A cache that cannot be written only costs time on the next run.
         }
@@ -228,7 +232,11 @@ final class InventoryCache
         }
         $entries = \array_slice($this->content, -self::CONTENT_ENTRIES, null, true);
         try {
-            AtomicFile::write($file, serialize(['format' => self::FORMAT, 'entries' => $entries]));
+            AtomicFile::write(
+                $file,
+                serialize(['format' => self::FORMAT, 'entries' => $entries]),
+                AtomicFile::PRIVATE,
+            );
         } catch (\RuntimeException) {
             // As with the cache file: a content index that cannot be written only costs time.
         }

@@ -10,6 +10,9 @@ namespace Preheat\Process;
  * the programs (by PID, with their descendants), removes the files, says so in one line on stderr and
  * exits with 128 + the signal; at a normal end (or a fatal error) it does the same without the line.
  *
+ * Without PHP's pcntl functions no signal can be caught: an InterruptReaper, told of every registration,
+ * then undoes what a killed run leaves (PHP ends with the signal itself, and nothing is said).
+ *
  * One for the whole PHP process, because signal handlers and shutdown functions are process-wide. Only
  * the process that installed it cleans up: a child forked from it (the parallel scan) inherits the
  * registrations but must not remove its parent's files or stop its parent's servers.
@@ -27,6 +30,11 @@ final class InterruptGuard
     private int $nextId = 0;
 
     private ?int $owner = null;
+
+    /** @var array<int, array{int, int}> registered stop => the program's PID and start time, for the reaper */
+    private array $programs = [];
+
+    private ?InterruptReaper $reaper = null;
 
     /** @var resource|null where the one line goes; STDERR when null */
     private $stderr;
@@ -49,24 +57,38 @@ final class InterruptGuard
         }
         $this->owner = getmypid() ?: null;
         register_shutdown_function($this->cleanUp(...));
-        if (\function_exists('pcntl_async_signals')) {
+        if (self::catchesSignals()) {
             pcntl_async_signals(true);
             foreach ([\SIGINT, \SIGTERM, \SIGHUP] as $signal) {
                 pcntl_signal($signal, $this->interrupted(...));
             }
+
+            return;
         }
+        $this->reaper = InterruptReaper::start();
+        foreach (array_keys($this->paths) as $path) {
+            $this->reaper?->addPath((string) $path);
+        }
+    }
+
+    /** Whether this PHP can catch SIGINT, SIGTERM and SIGHUP (disable_functions may take any pcntl function away). */
+    private static function catchesSignals(): bool
+    {
+        return \function_exists('pcntl_async_signals') && \function_exists('pcntl_signal');
     }
 
     /** A file or directory of ours, removed (a directory with what is in it) if the run ends before forgetPath(). */
     public function removeOnExit(string $path): void
     {
         $this->paths[$path] = true;
+        $this->reaper?->addPath($path);
     }
 
     /** The path is gone (or kept on purpose) by the code that made it. */
     public function forgetPath(string $path): void
     {
         unset($this->paths[$path]);
+        $this->reaper?->forgetPath($path);
     }
 
     /**
@@ -77,9 +99,11 @@ final class InterruptGuard
      */
     public function temporaryFile(string $directory, string $prefix): string|false
     {
+        if (!\function_exists('pcntl_sigprocmask')) {
+            return $this->namedFirst($directory, $prefix);
+        }
         // Registered in the same breath as created: an interrupt waits until both are done.
-        $blocked = \function_exists('pcntl_sigprocmask')
-            && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
+        $blocked = pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
         try {
             $path = @tempnam($directory, $prefix);
             if (false !== $path) {
@@ -94,10 +118,18 @@ final class InterruptGuard
         return $path;
     }
 
-    /** @param \Closure(): void $stop stops a program of ours if the run ends before it is forgotten */
-    public function stopOnExit(\Closure $stop): int
+    /**
+     * @param \Closure(): void $stop stops a program of ours if the run ends before it is forgotten
+     * @param int|null         $pid  the program's PID and start time, for the reaper (a run that cannot catch
+     *                               signals): it stops that process only
+     */
+    public function stopOnExit(\Closure $stop, ?int $pid = null, ?int $startTime = null): int
     {
         $this->stops[$id = $this->nextId++] = $stop;
+        if (null !== $this->reaper && null !== $pid && null !== $startTime && $startTime >= 0) {
+            $this->programs[$id] = [$pid, $startTime];
+            $this->reaper->addProgram($pid, $startTime);
+        }
 
         return $id;
     }
@@ -106,6 +138,10 @@ final class InterruptGuard
     public function forget(int $id): void
     {
         unset($this->stops[$id]);
+        if (isset($this->programs[$id])) {
+            $this->reaper?->forgetProgram($this->programs[$id][0]);
+            unset($this->programs[$id]);
+        }
     }
 
     /** How many files and programs are registered now. */
@@ -138,6 +174,9 @@ final class InterruptGuard
             unset($this->paths[$path]);
             self::remove($path);
         }
+        $this->programs = [];
+        $this->reaper?->finish();
+        $this->reaper = null;
     }
 
     /** The signal handler (public for the unit test, which cannot deliver a signal to PHPUnit itself). */
@@ -165,6 +204,28 @@ final class InterruptGuard
             \SIGHUP => 'SIGHUP',
             default => 'signal '.$signal,
         };
+    }
+
+    /**
+     * tempnam() for a PHP that cannot hold signals back: the name is registered before the file exists, so
+     * that the reaper knows it whenever the run is killed.
+     */
+    private function namedFirst(string $directory, string $prefix): string|false
+    {
+        for ($attempt = 0; $attempt < 10; ++$attempt) {
+            $path = rtrim($directory, '/').'/'.$prefix.bin2hex(random_bytes(6));
+            $this->removeOnExit($path);
+            $handle = @fopen($path, 'x');
+            if (false !== $handle) {
+                fclose($handle);
+                @chmod($path, 0o600);
+
+                return $path;
+            }
+            $this->forgetPath($path);
+        }
+
+        return false;
     }
 
     /** Removes a file, a link (not what it points to) or a directory tree. */

@@ -40,7 +40,11 @@ final class SymfonyRunningProcess implements RunningProcess
             $this->startTime = null === $this->stopPid ? null : TreeStop::REAPED;
         }
         // Until it is stopped, a run that ends (or is interrupted) stops it.
-        $this->guarded = InterruptGuard::instance()->stopOnExit(fn () => $this->stop(2.0));
+        $this->guarded = InterruptGuard::instance()->stopOnExit(
+            fn () => $this->stop(2.0),
+            $this->stopPid,
+            $this->startTime,
+        );
     }
 
     public function pid(): ?int

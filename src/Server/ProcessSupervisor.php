@@ -43,7 +43,7 @@ final class ProcessSupervisor
      */
     public function writeConfig(string $path, string $contents, string $copied = '', ?string $source = null): void
     {
-        AtomicFile::write($path, $copied.$contents);
+        AtomicFile::write($path, $copied.$contents, AtomicFile::READABLE);
         if (null === $source) {
             $this->observer->configWritten($path, $copied.$contents);
         } else {

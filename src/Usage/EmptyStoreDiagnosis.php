@@ -49,6 +49,17 @@ final class EmptyStoreDiagnosis
                 .'`preheat record --install` printed is in the php.ini or pool file of the PHP that serves the app, '
                 .'and that PHP was reloaded since.',
             );
+        } elseif ([] === $bootstraps && [] !== $prepends && null !== $local) {
+            // PHP prepends one file: a second auto_prepend_file line would replace the app's own.
+            $where = (string) array_key_first($prepends);
+            $checks[] = new Note(\sprintf(
+                'php-fpm prepends %s (%s), not a recorder bootstrap, and PHP prepends one file only: add `require %s;` '
+                .'at the top of %1$s (an auto_prepend_file line for the bootstrap would replace it), '
+                .'then reload php-fpm.',
+                $prepends[$where],
+                $where,
+                var_export($local->path, true),
+            ));
         } elseif ([] === $bootstraps) {
             $checks[] = new Note(\sprintf(
                 'No auto_prepend_file in php-fpm\'s configuration (%s) loads a recorder bootstrap: %s, '

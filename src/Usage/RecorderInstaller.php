@@ -230,9 +230,9 @@ final class RecorderInstaller
             if (!is_dir($directory) && !@mkdir($directory, 0o755) && !is_dir($directory)) {
                 throw FileSystemError::cannotCreateDirectory($directory);
             }
-            AtomicFile::write($recorder, (string) file_get_contents(RecorderFile::path()));
+            AtomicFile::write($recorder, (string) file_get_contents(RecorderFile::path()), AtomicFile::READABLE);
         }
-        AtomicFile::write($settings->bootstrapPath, $this->bootstrap($settings));
+        AtomicFile::write($settings->bootstrapPath, $this->bootstrap($settings), AtomicFile::READABLE);
     }
 
     /** The php.ini line that enables the bootstrap for every request of that PHP. */

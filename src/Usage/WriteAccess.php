@@ -6,6 +6,7 @@ namespace Preheat\Usage;
 
 use Preheat\Php\PoolUser;
 use Preheat\Setting;
+use Preheat\Util\DisplayString;
 use Preheat\Util\FileOwnership;
 use Preheat\Util\ShellWord;
 
@@ -13,6 +14,10 @@ use Preheat\Util\ShellWord;
  * Whether the pool's user can write what the recorder writes, told from owners and modes (ACLs are not
  * read): the store file, which it appends to (or creates), and the buffer directory, which must be its
  * own and writable by no one else (the recorder refuses any other, see Preheat\Recorder\OwnDirectory).
+ *
+ * A fix never names a symbolic link or a file with more than one hard link: chown and chmod change what a link
+ * points to, and a hard link is the other file itself, so pasting the fix would hand that file (one the pool's
+ * user may have linked to, /etc/shadow say) to the pool's user. Such a path is reported with the reason instead.
  */
 final class WriteAccess
 {
@@ -28,6 +33,10 @@ final class WriteAccess
         $problems = $this->reachable($user, $directory);
         if ([] !== $problems) {
             return $problems;
+        }
+        $linked = self::linked($file, 'the store');
+        if (null !== $linked) {
+            return [$linked];
         }
         $stat = @stat($file);
         if (false !== $stat) {
@@ -123,11 +132,20 @@ final class WriteAccess
             return $problems;
         }
         $own = rtrim($directory, '/').'/preheat-recorder';
-        $elsewhere = \sprintf(
-            'install -d -o %1$s -m 0700 %2$s, then make it the buffer directory',
-            ShellWord::of($user->name),
-            ShellWord::of($own),
-        );
+        // A name that exists already is not proposed: install -d would chown what a link planted there leads to.
+        $elsewhere = false === @lstat($own)
+            ? \sprintf(
+                'install -d -o %1$s -m 0700 %2$s, then make it the buffer directory',
+                ShellWord::of($user->name),
+                ShellWord::of($own),
+            )
+            : \sprintf(
+                'make a new directory of %s only, mode 0700, in a directory only root may write '
+                .'(%s exists already: a link there would hand what it leads to to %1$s), '
+                .'then make it the buffer directory',
+                $user->name,
+                $own,
+            );
         $dedicated = self::holdsOnlyBuffers($directory);
         if ($stat['uid'] !== $user->uid) {
             return [new AccessProblem(
@@ -186,14 +204,59 @@ final class WriteAccess
                 )];
             }
             if (!$user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode'])) {
+                // The fix names the directory itself, not a link on the way to it (chmod would follow that).
+                $real = realpath($path) ?: $path;
+
                 return [new AccessProblem(
-                    \sprintf('%s may not enter %s (%s)', $user->name, $path, FileOwnership::describe($stat)),
-                    \sprintf('chmod o+x %s', ShellWord::of($path)),
+                    \sprintf(
+                        '%s may not enter %s (%s)',
+                        $user->name,
+                        $real === $path ? $path : $path.', a link to '.$real,
+                        FileOwnership::describe($stat),
+                    ),
+                    \sprintf('chmod o+x %s', ShellWord::of($real)),
                 )];
             }
         }
 
         return [];
+    }
+
+    /**
+     * Why no command may be proposed for $path: it is a symbolic link (chown and chmod follow it) or a file
+     * with other names (hard links: changing it changes them). Removing the name is safe: rm never follows a
+     * link, and the recorder creates the store again as its own.
+     */
+    private static function linked(string $path, string $what): ?AccessProblem
+    {
+        $stat = @lstat($path);
+        if (false === $stat) {
+            return null;
+        }
+        $why = match (true) {
+            0o120000 === ($stat['mode'] & 0o170000) => \sprintf(
+                '%s %s is a symbolic link (to %s)',
+                $what,
+                $path,
+                DisplayString::of((string) @readlink($path)),
+            ),
+            0o100000 === ($stat['mode'] & 0o170000) && $stat['nlink'] > 1 => \sprintf(
+                '%s %s has %d hard links (other names of the same file)',
+                $what,
+                $path,
+                $stat['nlink'],
+            ),
+            default => null,
+        };
+        if (null === $why) {
+            return null;
+        }
+
+        return new AccessProblem(
+            $why.': a chown or chmod of it would change the file it leads to, whoever planted it, '
+            .'so Preheat proposes none; remove that name and run `preheat record` again, or choose another path',
+            \sprintf('rm %s', ShellWord::of($path)),
+        );
     }
 
     private static function holdsOnlyBuffers(string $directory): bool

@@ -4,37 +4,52 @@ declare(strict_types=1);
 
 namespace Preheat\Util;
 
+use Preheat\Process\InterruptGuard;
+
 /**
- * Writes a file so that readers see either the old content or the new one, never half of it.
+ * Writes a file so that readers see either the old content or the new one, never half of it, with the mode
+ * the caller names: never one the umask (0 under Symfony's runtime with APP_DEBUG) or an earlier file left.
  */
 final class AtomicFile
 {
-    public static function write(string $path, string $content): void
+    /** What other users must read and no one but the owner write: scripts PHP runs, servers' configurations. */
+    public const READABLE = 0o644;
+
+    /** What only the owner reads: caches and records of ours. */
+    public const PRIVATE = 0o600;
+
+    public static function write(string $path, string $content, int $mode): void
     {
         $directory = \dirname($path);
-        if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
+        if (!is_dir($directory) && !@mkdir($directory, 0o755, true) && !is_dir($directory)) {
             throw FileSystemError::cannotCreateDirectory($directory);
         }
         // An interrupt waits until the file is in place or removed: its handler exits,
         // and finally blocks do not run then.
         $blocked = \function_exists('pcntl_sigprocmask')
             && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
-        $temporary = @tempnam($directory, '.'.basename($path).'.');
+        // Registered with the guard too: a PHP that cannot hold signals back leaves it to the guard's reaper.
+        $temporary = InterruptGuard::instance()->temporaryFile($directory, '.'.basename($path).'.');
         try {
             if (false === $temporary) {
                 throw FileSystemError::cannotCreateTemporaryFile($directory);
             }
+            // The mode before the content: tempnam() made it 0600, and no moment is left where another may write.
+            if (!@chmod($temporary, $mode & 0o777)) {
+                throw FileSystemError::cannotWrite($temporary);
+            }
             if (\strlen($content) !== @file_put_contents($temporary, $content)) {
                 throw FileSystemError::cannotWrite($temporary);
             }
-            $mode = is_file($path) ? (fileperms($path) & 0777) : (0666 & ~umask());
-            @chmod($temporary, $mode);
             if (!@rename($temporary, $path)) {
                 throw FileSystemError::cannotMove($path);
             }
         } finally {
-            if (false !== $temporary && is_file($temporary)) {
-                @unlink($temporary);
+            if (false !== $temporary) {
+                if (is_file($temporary)) {
+                    @unlink($temporary);
+                }
+                InterruptGuard::instance()->forgetPath($temporary);
             }
             if ($blocked) {
                 pcntl_sigprocmask(\SIG_SETMASK, $previous ?? []);

@@ -22,6 +22,7 @@ final class FaultCases
         Cases\OutputSafetyCases::class,
         Cases\JudgementCases::class,
         Cases\LiveAppCases::class,
+        Cases\FileSafetyCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

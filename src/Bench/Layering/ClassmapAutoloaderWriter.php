@@ -23,6 +23,7 @@ final class ClassmapAutoloaderWriter
             $directory.'/classmap.php',
             "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
             .'return '.var_export($classmap->classes, true).";\n",
+            AtomicFile::READABLE,
         );
         $loader = $directory.'/classmap-autoloader.php';
         AtomicFile::write(
@@ -30,6 +31,7 @@ final class ClassmapAutoloaderWriter
             null !== $classmap->composerAutoload
                 ? self::composer($classmap->composerAutoload, $classmap->authoritative())
                 : self::inFront(),
+            AtomicFile::READABLE,
         );
 
         return $loader;

@@ -12,10 +12,12 @@ use Preheat\Recorder\Config;
 use Preheat\Recorder\StoreDsn;
 use Preheat\Report\Json;
 use Preheat\Usage\AccessProblem;
+use Preheat\Usage\ExistingPrepend;
 use Preheat\Usage\RecorderFile;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\RecorderSettings;
 use Preheat\Usage\WriteAccess;
+use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputInterface;
@@ -165,18 +167,8 @@ final class RecordCommand extends Command
             $output->writeln('');
             $output->writeln(explode("\n", rtrim($this->installer->bootstrap($settings))), OutputInterface::OUTPUT_RAW);
         }
-        $output->writeln([
-            '',
-            'To enable it, add to the php.ini of php-fpm (or of Apache mod_php), then reload PHP:',
-            '    '.$this->installer->iniLine($path),
-            'or, for one php-fpm pool only, to its pool file (e.g. /etc/php/8.2/fpm/pool.d/www.conf):',
-            '    '.$this->installer->poolLine($path),
-            'If the app already has an auto_prepend_file, add `require '.var_export(
-                $path,
-                true,
-            ).';` at its top instead.',
-            '',
-        ], OutputInterface::OUTPUT_RAW);
+        $prepends = ExistingPrepend::find($path, FpmConfigOption::value($input));
+        $output->writeln(['', ...$this->enableLines($path, $prepends), ''], OutputInterface::OUTPUT_RAW);
         if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
             $output->writeln(
                 \sprintf(
@@ -223,6 +215,44 @@ final class RecordCommand extends Command
         return $install ? Command::FAILURE : Command::SUCCESS;
     }
 
+    /**
+     * How to enable the bootstrap: an auto_prepend_file line, or, when a pool prepends a file already (PHP prepends
+     * one only, so the line would replace it), a require at the top of that file.
+     *
+     * @param list<ExistingPrepend> $prepends
+     *
+     * @return list<string>
+     */
+    private function enableLines(string $path, array $prepends): array
+    {
+        $require = 'require '.var_export($path, true).';';
+        if ([] === $prepends) {
+            return [
+                'To enable it, add to the php.ini of php-fpm (or of Apache mod_php), then reload PHP:',
+                '    '.$this->installer->iniLine($path),
+                'or, for one php-fpm pool only, to its pool file (e.g. /etc/php/8.2/fpm/pool.d/www.conf):',
+                '    '.$this->installer->poolLine($path),
+                'If the app already has an auto_prepend_file, add `'.$require.'` at its top instead.',
+            ];
+        }
+        $lines = ['php-fpm prepends a file already, and PHP prepends one only: an auto_prepend_file line for the '
+            .'bootstrap would replace it, and that file would stop running.'];
+        foreach ($prepends as $prepend) {
+            $lines[] = \sprintf(
+                '  %s sets %s = %s (%s)',
+                null === $prepend->pool ? 'php.ini' : 'pool ['.DisplayString::of($prepend->pool).']',
+                $prepend->directive->name,
+                DisplayString::of($prepend->directive->value),
+                DisplayString::of($prepend->directive->where()),
+            );
+        }
+        $lines[] = 'To enable it, add this line at the top of that file (before its own code, so that the recorder '
+            .'sees every file), then reload PHP:';
+        $lines[] = '    '.$require;
+
+        return $lines;
+    }
+
     /** The report as JSON, for a deployment script: the same facts as the text, the same exit code. */
     private function json(
         InputInterface $input,
@@ -235,6 +265,7 @@ final class RecordCommand extends Command
         }
         [$poolUser, $source] = self::poolUser($input);
         $problems = $this->accessProblems($settings, $poolUser);
+        $prepends = ExistingPrepend::find($settings->bootstrapPath, FpmConfigOption::value($input));
         $output->writeln(
             Json::encode(
                 [
@@ -242,8 +273,19 @@ final class RecordCommand extends Command
                     'written' => $install,
                     'store' => StoreDsn::describe($settings->store),
                     'sample' => $settings->sample,
-                    'iniLine' => $this->installer->iniLine($settings->bootstrapPath),
-                    'poolLine' => $this->installer->poolLine($settings->bootstrapPath),
+                    // null when a pool prepends a file already: the line would replace it; requireLine goes at its top.
+                    'iniLine' => [] === $prepends ? $this->installer->iniLine($settings->bootstrapPath) : null,
+                    'poolLine' => [] === $prepends ? $this->installer->poolLine($settings->bootstrapPath) : null,
+                    'requireLine' => 'require '.var_export($settings->bootstrapPath, true).';',
+                    'existingPrepends' => array_map(
+                        static fn (ExistingPrepend $prepend): array => [
+                            'pool' => $prepend->pool,
+                            'setting' => $prepend->directive->name,
+                            'file' => $prepend->directive->value,
+                            'where' => $prepend->directive->where(),
+                        ],
+                        $prepends,
+                    ),
                     'poolUser' => ['name' => $poolUser, 'source' => $source, 'canRecord' => [] === $problems],
                     'problems' => array_map(
                         fn (AccessProblem $problem): array => [

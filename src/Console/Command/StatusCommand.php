@@ -130,7 +130,7 @@ final class StatusCommand extends Command
                     ),
                 );
             }
-            AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode());
+            AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode(), AtomicFile::READABLE);
             $output->writeln(
                 \sprintf(
                     'Wrote the status probe to %s: serve it at a URL of the app, run '

@@ -11,9 +11,12 @@ use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Report\VerifiedScript;
+use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
+use Preheat\Script\Write\WritableByOthers;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -95,6 +98,13 @@ final class VerifyCommand extends Command
                 $options,
             ),
         );
+        // A script others can write runs their code at php-fpm's next start: said, though PHP booted it fine.
+        $writable = WritableByOthers::check($report->scriptPath);
+        if ($writable->found()) {
+            $report = $report->withFinding(
+                new Finding(Severity::Warning, $writable->problem().'; fix: '.$writable->fix()),
+            );
+        }
         $verified = new VerifiedScript(
             $report,
             (bool) $input->getOption('strict'),

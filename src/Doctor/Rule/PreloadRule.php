@@ -78,6 +78,14 @@ final class PreloadRule implements Rule
             case PreloadStatus::Configured:
                 break;
         }
+        if (null !== $preload->writable && $preload->writable->found()) {
+            $findings[] = new Finding(
+                'preload-writable-by-others',
+                Severity::Error,
+                \sprintf('Others can write the preload script %s or files it preloads', (string) $preload->script),
+                ucfirst($preload->writable->problem()).'. Fix: '.$preload->writable->fix().'.',
+            );
+        }
         if (null !== $preload->bootFailure) {
             $findings[] = new Finding(
                 'preload-fails-to-boot',

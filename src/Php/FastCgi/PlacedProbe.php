@@ -41,11 +41,16 @@ final class PlacedProbe
         $probe = $directory.'/'.$name.'-'.bin2hex(random_bytes(8)).'.php';
         InterruptGuard::instance()->removeOnExit($probe);
         try {
-            if (false === @file_put_contents($probe, $code)) {
+            // The pool's user reads it, and no one else writes it, whatever the umask: the mode before the code.
+            $handle = @fopen($probe, 'x');
+            if (false === $handle) {
                 return null;
             }
-            // The pool's user reads it, whatever the umask.
-            @chmod($probe, 0o644);
+            $written = @chmod($probe, 0o644) && \strlen($code) === @fwrite($handle, $code);
+            fclose($handle);
+            if (!$written) {
+                return null;
+            }
 
             return $this->client->runScript($address, $probe, $directory, $software);
         } finally {

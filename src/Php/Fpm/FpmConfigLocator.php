@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Php\Fpm;
 
+use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Util\DisplayString;
 
@@ -165,7 +166,8 @@ final class FpmConfigLocator
      */
     private function dumped(FpmConfiguration $config, string $fpmBinary): FpmConfiguration
     {
-        $wrapper = @tempnam(sys_get_temp_dir(), 'preheat-fpm-');
+        // Registered as it is created: an interrupt during `php-fpm -tt` (which may take seconds) removes it.
+        $wrapper = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-fpm-');
         if (false === $wrapper) {
             return $config->withDumpFailure('`php-fpm -tt` not asked, no file could be made in '.sys_get_temp_dir());
         }
@@ -190,6 +192,7 @@ final class FpmConfigLocator
             return $config->withDumpFailure(self::shown($error->getMessage()));
         } finally {
             @unlink($wrapper);
+            InterruptGuard::instance()->forgetPath($wrapper);
         }
         $dump = FpmDump::parse($result->stdout.$result->stderr);
         if (null === $dump) {

@@ -32,7 +32,7 @@ final class ReportWriter
     /** @return list<string> the files written */
     public function write(BenchReport $report, string $directory): array
     {
-        if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
+        if (!is_dir($directory) && !@mkdir($directory, 0o755, true) && !is_dir($directory)) {
             throw InvalidSetting::because(
                 Setting::ReportDirectory,
                 \sprintf(
@@ -51,7 +51,7 @@ final class ReportWriter
             $files[$directory.'/'.$file] = $output->fetch();
         }
         foreach ($files as $file => $content) {
-            AtomicFile::write($file, $content);
+            AtomicFile::write($file, $content, AtomicFile::READABLE);
         }
 
         return array_keys($files);

@@ -40,7 +40,7 @@ final class ReuseStore
             if (!is_dir($this->directory)) {
                 @mkdir($this->directory, 0700, true);
             }
-            AtomicFile::write($this->path($outputPath), serialize($record));
+            AtomicFile::write($this->path($outputPath), serialize($record), AtomicFile::PRIVATE);
         } catch (\RuntimeException) {
             // Only the next run's speed depends on the record: it verifies again without one.
         }

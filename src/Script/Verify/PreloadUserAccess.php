@@ -92,6 +92,40 @@ final class PreloadUserAccess
     }
 
     /**
+     * The user must also enter the temp dir: PHP boots the script through a file of Preheat's there. A private
+     * one (libpam-tmpdir's 0700 TMPDIR for root) would fail the boot with a message that names the script.
+     *
+     * @throws UnreadableByPreloadUser when the temp dir, or a directory above it, is closed to the user
+     */
+    public function checkTemporaryDirectory(string $userName, string $source, string $directory): void
+    {
+        $user = \function_exists('posix_getpwnam') ? PoolUser::named($userName, $this->groupFile) : null;
+        if (null === $user || 0 === $user->uid) {
+            return;
+        }
+        $path = '';
+        foreach (explode('/', trim($directory, '/')) as $part) {
+            $path .= '/'.$part;
+            $stat = @stat($path);
+            if (false !== $stat && !$user->may(self::SEARCH, $stat['uid'], $stat['gid'], $stat['mode'])) {
+                throw new UnreadableByPreloadUser(\sprintf(
+                    '%s (the user php-fpm preloads as: %s) may not enter %s (%s), on the way to the temp dir %s, '
+                    .'where Preheat writes the file PHP boots the script through. Run with TMPDIR set to a '
+                    .'directory %s may enter (e.g. TMPDIR=/tmp; libpam-tmpdir gives root a private one), '
+                    .'or as %s.',
+                    $userName,
+                    $source,
+                    $path,
+                    FileOwnership::describe($stat),
+                    $directory,
+                    $userName,
+                    $userName,
+                ));
+            }
+        }
+    }
+
+    /**
      * @param array<string, string> $closedDirectories directory => owner, group and mode
      * @param array<string, string> $unreadable        file => owner, group and mode
      */

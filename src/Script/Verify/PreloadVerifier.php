@@ -50,6 +50,7 @@ final class PreloadVerifier
         private readonly StartupLogParser $parser = new StartupLogParser(),
         private readonly StartupChecks $checks = new StartupChecks(),
         private readonly Timings $timings = new Timings(),
+        private readonly PreloadUserAccess $access = new PreloadUserAccess(),
     ) {
     }
 
@@ -58,6 +59,14 @@ final class PreloadVerifier
         $script = realpath($scriptPath);
         if (false === $script || !is_file($script)) {
             throw VerificationError::missingScript($scriptPath);
+        }
+        $preloadUser = $options->php->preloadUser();
+        if (null !== $preloadUser && \function_exists('posix_geteuid') && 0 === posix_geteuid()) {
+            $this->access->checkTemporaryDirectory(
+                $preloadUser,
+                $options->php->preloadUserSource(),
+                sys_get_temp_dir(),
+            );
         }
         $probe = $this->temporaryFile('preheat-probe-', OpcacheStatus::probeCode());
         $wrapper = $this->temporaryFile('preheat-preload-', self::wrapperCode($script));

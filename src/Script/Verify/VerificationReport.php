@@ -67,6 +67,18 @@ final class VerificationReport
     /** The same report for the script at another path (a verified candidate moved into place). */
     public function withScript(string $scriptPath, string $commandLine): self
     {
+        return $this->rebuilt($scriptPath, $commandLine, $this->findings);
+    }
+
+    /** The same report with one more finding (one only `verify` reports, beside what the boot found). */
+    public function withFinding(Finding $finding): self
+    {
+        return $this->rebuilt($this->scriptPath, $this->commandLine, [...$this->findings, $finding]);
+    }
+
+    /** @param list<Finding> $findings */
+    private function rebuilt(string $scriptPath, string $commandLine, array $findings): self
+    {
         return new self(
             $scriptPath,
             $commandLine,
@@ -83,7 +95,7 @@ final class VerificationReport
             $this->startupSeconds,
             $this->messages,
             $this->unlinkedClasses,
-            $this->findings,
+            $findings,
             $this->peakMemoryBytes,
             $this->preloadUser,
             $this->memoryLimitLifted,

@@ -106,7 +106,7 @@ final class PreloadScriptWriter
     public function write(PreloadPlan $plan, string $scriptPath): string
     {
         $script = $this->render($plan, $scriptPath);
-        AtomicFile::write($scriptPath, $script);
+        AtomicFile::write($scriptPath, $script, AtomicFile::READABLE);
 
         return $script;
     }

@@ -44,7 +44,7 @@ final class NginxFpmLauncher implements RuntimeFactory
     ): NginxFpmRuntime {
         $fpmBinary = ServerBinary::find($this->settings->fpmBinary, 'php8.2-fpm');
         $nginxBinary = ServerBinary::find($this->settings->nginxBinary, 'nginx');
-        if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0777, true)) {
+        if (!is_dir($directory.'/nginx-temp') && !mkdir($directory.'/nginx-temp', 0o755, true)) {
             throw FileSystemError::cannotCreateDirectory($directory.'/nginx-temp');
         }
         $socket = $directory.'/fpm.sock';

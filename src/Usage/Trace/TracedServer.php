@@ -39,7 +39,7 @@ final class TracedServer
     ): self {
         $server = new self($runner);
         InterruptGuard::instance()->removeOnExit($server->directory);
-        if (!mkdir($server->directory, 0777, true)) {
+        if (!mkdir($server->directory, 0o755, true)) {
             throw FileSystemError::cannotCreateDirectory($server->directory);
         }
         $installer = new RecorderInstaller();

@@ -101,6 +101,26 @@ final class InterruptGuardTest extends TestCase
         self::assertSame([], glob($this->directory->path.'/preheat-*') ?: []);
     }
 
+    public function testWithoutPcntlAKilledRunLeavesItsFilesAndProgramToTheReaper(): void
+    {
+        $process = $this->guarded(disabled: 'pcntl_signal,pcntl_async_signals,pcntl_sigprocmask');
+        $process->start();
+        [$child, $grandchild] = $this->waitForPids($process);
+        posix_kill((int) $process->getPid(), \SIGKILL);
+        while ($process->isRunning()) {
+            usleep(20_000);
+        }
+
+        $deadline = microtime(true) + 5;
+        while (microtime(true) < $deadline
+            && ([] !== (glob($this->directory->path.'/preheat-*') ?: []) || (new ProcessTree())->isAlive($child))) {
+            usleep(20_000);
+        }
+        posix_kill($grandchild, \SIGKILL); // the child's own child: the reaper stops registered programs only
+        self::assertSame([], glob($this->directory->path.'/preheat-*') ?: [], 'the temporary file and directory are gone');
+        self::assertFalse((new ProcessTree())->isAlive($child), 'the registered child is stopped');
+    }
+
     public function testAForkedChildLeavesItsParentsFilesAlone(): void
     {
         $process = $this->guarded(
@@ -115,7 +135,7 @@ final class InterruptGuardTest extends TestCase
     /**
      * A PHP process that installs the guard, registers a file, a directory and a child (which has a child), then waits.
      */
-    private function guarded(string $then = 'while (true) { sleep(1); }'): Process
+    private function guarded(string $then = 'while (true) { sleep(1); }', string $disabled = ''): Process
     {
         $code = '<?php require '.var_export(\dirname(__DIR__, 3).'/vendor/autoload.php', true).';'
             .'$guard = Preheat\Process\InterruptGuard::instance(); $guard->install();'
@@ -128,7 +148,9 @@ final class InterruptGuardTest extends TestCase
             .$then;
         file_put_contents($this->directory->path.'/guarded.php', $code);
 
-        return new Process([\PHP_BINARY, $this->directory->path.'/guarded.php'], null, null, null, 60);
+        $ini = '' === $disabled ? [] : ['-d', 'disable_functions='.$disabled];
+
+        return new Process([\PHP_BINARY, ...$ini, $this->directory->path.'/guarded.php'], null, null, null, 60);
     }
 
     /** @return list<int> the child's PID and its own child's */

@@ -270,6 +270,20 @@ final class RecorderTest extends TestCase
         self::assertSame("{\"v\":1,\"serv\n{\"v\":2,\"server\":\"web1\",\"pid\":7,\"from\":1,\"to\":2,\"requests\":1,\"files\":{}}\n", file_get_contents($this->store));
     }
 
+    public function testTheFileSinkCreatesTheStoreWithItsOwnModeWhateverTheUmask(): void
+    {
+        @unlink($this->store);
+        $umask = umask(0);
+        try {
+            (new FileSink($this->store))->write([['server' => 'web1', 'pid' => 7, 'from' => 1, 'to' => 2, 'requests' => 1, 'files' => []]]);
+        } finally {
+            umask($umask);
+        }
+
+        clearstatcache();
+        self::assertSame(0o644, fileperms($this->store) & 0o777);
+    }
+
     public function testRedisCommandsAddBatchesUp(): void
     {
         $commands = RedisSink::commands([

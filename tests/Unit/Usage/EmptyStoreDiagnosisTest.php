@@ -69,6 +69,22 @@ final class EmptyStoreDiagnosisTest extends TestCase
         );
     }
 
+    public function testAPoolThatPrependsAnotherFileIsToldToRequireTheBootstrapThere(): void
+    {
+        $this->install('preheat-usage.log', 10, 50);
+        file_put_contents($this->fpm.'/pool.d/www.conf', "[www]\nphp_admin_value[auto_prepend_file] = /srv/app/prepend.php\n");
+
+        $checks = $this->explain($this->project.'/preheat-usage.log', 'nobody');
+
+        self::assertSame(\sprintf(
+            'php-fpm prepends /srv/app/prepend.php (%s/pool.d/www.conf:2), not a recorder bootstrap, and PHP prepends '
+            .'one file only: add `require \'%s/preheat-recorder.php\';` at the top of /srv/app/prepend.php (an '
+            .'auto_prepend_file line for the bootstrap would replace it), then reload php-fpm.',
+            $this->fpm,
+            $this->project,
+        ), $checks[0]);
+    }
+
     public function testTheBootstrapInAutoPrependFileAndWhereItRecords(): void
     {
         $this->install('other.log', 4, 25);
