@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Process;
 
+use Preheat\Util\TemporaryFileRegistry;
+use Preheat\Util\TemporaryFiles;
+
 /**
  * What a command run must undo however it ends: the temporary files and directories it created and the
  * programs it started. Each registers here while it exists; on SIGINT, SIGTERM or SIGHUP the guard stops
@@ -17,7 +20,7 @@ namespace Preheat\Process;
  * the process that installed it cleans up: a child forked from it (the parallel scan) inherits the
  * registrations but must not remove its parent's files or stop its parent's servers.
  */
-final class InterruptGuard
+final class InterruptGuard implements TemporaryFileRegistry
 {
     private static ?self $instance = null;
 
@@ -41,7 +44,13 @@ final class InterruptGuard
 
     public static function instance(): self
     {
-        return self::$instance ??= new self();
+        if (null === self::$instance) {
+            self::$instance = new self();
+            // The temporary files Util makes (AtomicFile's) are registered here too.
+            TemporaryFiles::use(self::$instance);
+        }
+
+        return self::$instance;
     }
 
     /**

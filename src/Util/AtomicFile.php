@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Util;
 
-use Preheat\Process\InterruptGuard;
-
 /**
  * Writes a file so that readers see either the old content or the new one, never half of it, with the mode
  * the caller names: never one the umask (0 under Symfony's runtime with APP_DEBUG) or an earlier file left.
@@ -28,8 +26,8 @@ final class AtomicFile
         // and finally blocks do not run then.
         $blocked = \function_exists('pcntl_sigprocmask')
             && pcntl_sigprocmask(\SIG_BLOCK, [\SIGINT, \SIGTERM, \SIGHUP], $previous);
-        // Registered with the guard too: a PHP that cannot hold signals back leaves it to the guard's reaper.
-        $temporary = InterruptGuard::instance()->temporaryFile($directory, '.'.basename($path).'.');
+        // Registered with the run's guard too: a PHP that cannot hold signals back leaves it to the guard's reaper.
+        $temporary = TemporaryFiles::create($directory, '.'.basename($path).'.');
         try {
             if (false === $temporary) {
                 throw FileSystemError::cannotCreateTemporaryFile($directory);
@@ -49,7 +47,7 @@ final class AtomicFile
                 if (is_file($temporary)) {
                     @unlink($temporary);
                 }
-                InterruptGuard::instance()->forgetPath($temporary);
+                TemporaryFiles::forget($temporary);
             }
             if ($blocked) {
                 pcntl_sigprocmask(\SIG_SETMASK, $previous ?? []);
