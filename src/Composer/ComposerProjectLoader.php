@@ -4,11 +4,17 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
+
 /**
  * Reads composer.json and vendor/composer/* into a ComposerProject.
  */
 final class ComposerProjectLoader
 {
+    /** composer.json and installed.json of thousands of packages are a few megabytes; this is far beyond. */
+    private const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
     /**
      * @param bool $requireVendor false when the user named the paths to scan, so a project whose composer.json
      *                            packages are not installed yet can still be planned, without package rules.
@@ -114,9 +120,11 @@ final class ComposerProjectLoader
     private function readJson(string $file): array
     {
         try {
-            $data = json_decode((string) file_get_contents($file), true, 512, \JSON_THROW_ON_ERROR);
+            $data = BoundedRead::json($file, self::MAX_JSON_BYTES);
         } catch (\JsonException $error) {
             throw ProjectError::invalidJson($file, $error->getMessage());
+        } catch (BoundedReadError $error) {
+            throw ProjectError::unreadableJson($file, $error->reason);
         }
         if (!\is_array($data)) {
             throw ProjectError::invalidJson($file, 'expected a JSON object');

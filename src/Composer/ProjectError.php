@@ -36,6 +36,11 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
         return new self(\sprintf('Cannot read "%s": %s. Fix the JSON (try `composer validate`).', $file, $error));
     }
 
+    public static function unreadableJson(string $file, string $why): self
+    {
+        return new self(\sprintf('Cannot read "%s": %s. Check that it is the file Composer wrote.', $file, $why));
+    }
+
     public static function missingVendor(string $vendorDir): self
     {
         return new self(\sprintf(
