@@ -4,34 +4,77 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Generate;
 
+use Preheat\Php\Fpm\FpmConfiguration;
+use Preheat\Php\Fpm\FpmDirective;
+use Preheat\Php\Fpm\FpmPool;
+use Preheat\Php\Fpm\RunningMaster;
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpSettings;
+use Preheat\Plan\CapacityFit;
+use Preheat\Plan\DropOrigin;
+use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\LimitEstimate;
+use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\UnbootedFit;
+use Preheat\Script\Verify\UnlinkedClass;
+use Preheat\Script\Verify\VerificationReport;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\PrivateDirectory;
+use Preheat\Util\ValueObjectCodec;
 
 /**
  * The last verified `generate` per script path, kept in the private cache directory beside the parse
- * cache. A record that cannot be read (another version's, a partial one) is no record: the run verifies.
+ * cache. A record that cannot be read (another version's, a partial one, one not as this version writes
+ * it) is no record: the run verifies.
+ *
+ * Kept as plain arrays (ValueObjectCodec): reading a record creates no object but the value classes
+ * listed here, none of which runs code when it is created or dropped.
  */
 final class ReuseStore
 {
     private const PREFIX = 'generate-';
 
+    /** Bump when a class of the record changes. */
+    private const FORMAT = 'preheat-reuse-2';
+
+    /** A record is tens of kilobytes (a report's messages); a file far larger is none of ours. */
+    private const MAX_BYTES = 16 * 1024 * 1024;
+
+    /** Every class a record holds. */
+    private const CLASSES = [
+        ReuseRecord::class, VerificationReport::class, PhpInstallation::class, PhpSettings::class,
+        FpmConfiguration::class, FpmDirective::class, FpmPool::class, RunningMaster::class, OpcacheRoom::class,
+        UnbootedFit::class, LimitEstimate::class, StartupMessage::class, UnlinkedClass::class, Finding::class,
+        Severity::class, FixRound::class, ForcedDrop::class, DropOrigin::class, FitRound::class,
+        CapacityFit::class, CapacityRound::class, BudgetCalibration::class, MemoryEstimate::class,
+    ];
+
+    private readonly ValueObjectCodec $codec;
+
     public function __construct(private readonly string $directory)
     {
+        $this->codec = new ValueObjectCodec(self::CLASSES);
     }
 
     public function read(string $outputPath): ?ReuseRecord
     {
-        $path = $this->path($outputPath);
-        $content = is_file($path) ? @file_get_contents($path) : false;
-        if (false === $content) {
+        $content = PrivateDirectory::readFile($this->directory, $this->name($outputPath), self::MAX_BYTES);
+        if (null === $content) {
+            return null;
+        }
+        $data = @unserialize($content, ['allowed_classes' => false]);
+        if (!\is_array($data) || self::FORMAT !== ($data['format'] ?? null)) {
             return null;
         }
         try {
-            $record = @unserialize($content);
-        } catch (\Throwable) {
+            return $this->codec->decode($data['record'] ?? null, ReuseRecord::class);
+        } catch (\UnexpectedValueException) {
             return null;
         }
-
-        return $record instanceof ReuseRecord ? $record : null;
     }
 
     public function write(string $outputPath, ReuseRecord $record): void
@@ -40,7 +83,10 @@ final class ReuseStore
             if (!is_dir($this->directory)) {
                 @mkdir($this->directory, 0700, true);
             }
-            AtomicFile::write($this->path($outputPath), serialize($record));
+            AtomicFile::write(
+                $this->directory.'/'.$this->name($outputPath),
+                serialize(['format' => self::FORMAT, 'record' => $this->codec->encode($record)]),
+            );
         } catch (\RuntimeException) {
             // Only the next run's speed depends on the record: it verifies again without one.
         }
@@ -49,11 +95,11 @@ final class ReuseStore
     /** Removes the record: the script at $outputPath is no longer the one it describes. */
     public function forget(string $outputPath): void
     {
-        @unlink($this->path($outputPath));
+        @unlink($this->directory.'/'.$this->name($outputPath));
     }
 
-    private function path(string $outputPath): string
+    private function name(string $outputPath): string
     {
-        return $this->directory.'/'.self::PREFIX.substr(hash('sha256', $outputPath), 0, 16).'.bin';
+        return self::PREFIX.substr(hash('sha256', $outputPath), 0, 16).'.bin';
     }
 }
