@@ -18,7 +18,9 @@ use Preheat\Note;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Progress\Line;
 use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Setting;
@@ -289,6 +291,10 @@ final class PlanPipeline
             $total - $scan->parsedFiles,
             (hrtime(true) - $started) / 1e9,
         ));
+        $rejected = $cache->rejected();
+        if (null !== $rejected) {
+            $this->progress->finish(new Line($rejected, Outcome::Warning));
+        }
         $links = $selection->links;
         if ([] !== $links) {
             $this->progress->finish(\sprintf(

@@ -31,7 +31,30 @@ final class CacheTrustCases
 
                 return new Run(['generate', '--project='.$s->project]);
             }, new Expect([0], after: static fn (Sandbox $s, Outcome $o): array => is_file($s->root.'/victim.txt') ? [] : ['the planted record deleted victim.txt'], afterSays: 'the file the record names is not deleted'), '28.2'),
+            new FaultCase('cache-wrong-types', 'generate', 'every entry of the parse cache and of its content index of the wrong type (a declaration\'s kind null, the parse error a number)', static function (Sandbox $s): Run {
+                $s->smallProject();
+                self::generate($s);
+                foreach ([...glob($s->cache.'/preheat/inventory-*.bin') ?: [], ...glob($s->cache.'/preheat/content-index-*.bin') ?: []] as $file) {
+                    $data = unserialize((string) file_get_contents($file), ['allowed_classes' => false]);
+                    \assert(\is_array($data) && \is_array($data['entries']));
+                    foreach ($data['entries'] as &$entry) {
+                        $entry['parseError'] = 7;
+                        foreach ($entry['declarations'] as &$declaration) {
+                            $declaration['kind'] = null;
+                        }
+                    }
+                    file_put_contents($file, serialize($data));
+                }
+
+                return new Run(['generate', '--project='.$s->project, '-v']);
+            }, new Expect([0], '{Ignored \d+ entries of the parse cache \S*/preheat/inventory-\w+\.bin}', after: self::preloads('App\\Thing'), afterSays: 'App\Thing preloaded'), '28.11'),
         ];
+    }
+
+    /** @return \Closure(Sandbox, Outcome): list<string> */
+    private static function preloads(string $class): \Closure
+    {
+        return static fn (Sandbox $s, Outcome $o): array => str_contains((string) @file_get_contents($s->project.'/preload.php'), str_replace('App\\', '', $class).'.php') ? [] : ['preload.php does not preload '.$class];
     }
 
     /** A first generate of the sandbox's project, so that its caches exist. */
