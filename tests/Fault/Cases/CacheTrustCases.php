@@ -48,7 +48,41 @@ final class CacheTrustCases
 
                 return new Run(['generate', '--project='.$s->project, '-v']);
             }, new Expect([0], '{Ignored \d+ entries of the parse cache \S*/preheat/inventory-\w+\.bin}', after: self::preloads('App\\Thing'), afterSays: 'App\Thing preloaded'), '28.11'),
+            new FaultCase('autoload-planted-above-clone', 'generate', 'a clone two levels below a directory others can write (w/A/preheat), and another user\'s w/autoload.php planted there', static fn (Sandbox $s): Run => self::plantedAutoload($s, 'A/preheat', installed: false), new Expect([0], creates: ['preload.php'], after: self::plantedDidNotRun(), afterSays: 'the planted autoload.php did not run'), '28.1'),
+            new FaultCase('autoload-planted-vendor-shape', 'generate', 'the same with the clone at w/preheat/preheat and w/composer/installed.json listing preheat/preheat, all planted by another user', static fn (Sandbox $s): Run => self::plantedAutoload($s, 'preheat/preheat', installed: true), new Expect([0], creates: ['preload.php'], after: self::plantedDidNotRun(), afterSays: 'the planted autoload.php did not run'), '28.1'),
         ];
+    }
+
+    /**
+     * A copy of bin/preheat in a clone at w/$clone (its vendor/ a link to the real one), w writable by all,
+     * and an autoload.php in w, of another user, that leaves a mark when it runs.
+     */
+    private static function plantedAutoload(Sandbox $s, string $clone, bool $installed): Run
+    {
+        $s->smallProject();
+        $w = $s->root.'/w';
+        mkdir($w.'/'.$clone.'/bin', 0755, true);
+        chmod($w, 01777);
+        copy(\dirname(__DIR__, 3).'/bin/preheat', $w.'/'.$clone.'/bin/preheat');
+        symlink(\dirname(__DIR__, 3).'/vendor', $w.'/'.$clone.'/vendor');
+        $planted = [$s->write($w.'/autoload.php', "<?php\nfile_put_contents(__DIR__.'/../planted-ran', 'ran');\n")];
+        if ($installed) {
+            $planted[] = $s->write($w.'/composer/installed.json', '{"packages": [{"name": "preheat/preheat"}]}');
+            $planted[] = $w.'/composer';
+        }
+        if (0 === posix_geteuid()) {
+            foreach ($planted as $path) {
+                chown($path, 'nobody');
+            }
+        }
+
+        return new Run(['generate', '--project='.$s->project, '--no-verify'], script: $w.'/'.$clone.'/bin/preheat');
+    }
+
+    /** @return \Closure(Sandbox, Outcome): list<string> */
+    private static function plantedDidNotRun(): \Closure
+    {
+        return static fn (Sandbox $s, Outcome $o): array => is_file($s->root.'/planted-ran') ? ['the planted autoload.php ran'] : [];
     }
 
     /** @return \Closure(Sandbox, Outcome): list<string> */
