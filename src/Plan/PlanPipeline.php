@@ -7,11 +7,13 @@ namespace Preheat\Plan;
 use Preheat\Composer\ComposerProject;
 use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Composer\ProjectError;
+use Preheat\Inventory\FileAnalyzer;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Inventory\InventoryScan;
+use Preheat\Inventory\SkippedPath;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Inventory\SourceSelection;
 use Preheat\Note;
@@ -24,6 +26,7 @@ use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Setting;
+use Preheat\Util\BoundedRead;
 use Preheat\Util\RelativePath;
 
 /**
@@ -190,6 +193,19 @@ final class PlanPipeline
                     Setting::Paths,
                 );
             }
+        }
+        $tooLarge = array_values(array_filter(
+            $scan->selection->skipped ?? [],
+            static fn (SkippedPath $skipped): bool => SkippedPath::TOO_LARGE === $skipped->reason,
+        ));
+        if ([] !== $tooLarge) {
+            $warnings[] = new Note(\sprintf(
+                'Not scanned, larger than %s (the most Preheat parses of a PHP file): %s%s. Such a file is generated'
+                .' data rather than code to preload; files that need its classes are left out.',
+                BoundedRead::describe(FileAnalyzer::MAX_BYTES),
+                RelativePath::orDot($tooLarge[0]->path, $request->projectRoot),
+                \count($tooLarge) > 1 ? \sprintf(' and %d more', \count($tooLarge) - 1) : '',
+            ));
         }
         foreach ($scan->selection->unusedIncludes ?? [] as $include) {
             $warnings[] = new Note(

@@ -50,6 +50,12 @@ final class CacheTrustCases
             }, new Expect([0], '{Ignored \d+ entries of the parse cache \S*/preheat/inventory-\w+\.bin}', after: self::preloads('App\\Thing'), afterSays: 'App\Thing preloaded'), '28.11'),
             new FaultCase('autoload-planted-above-clone', 'generate', 'a clone two levels below a directory others can write (w/A/preheat), and another user\'s w/autoload.php planted there', static fn (Sandbox $s): Run => self::plantedAutoload($s, 'A/preheat', installed: false), new Expect([0], creates: ['preload.php'], after: self::plantedDidNotRun(), afterSays: 'the planted autoload.php did not run'), '28.1'),
             new FaultCase('autoload-planted-vendor-shape', 'generate', 'the same with the clone at w/preheat/preheat and w/composer/installed.json listing preheat/preheat, all planted by another user', static fn (Sandbox $s): Run => self::plantedAutoload($s, 'preheat/preheat', installed: true), new Expect([0], creates: ['preload.php'], after: self::plantedDidNotRun(), afterSays: 'the planted autoload.php did not run'), '28.1'),
+            new FaultCase('generate-php-file-over-limit', 'generate', 'a 9 MB PHP file (one comment and a class) beside good classes', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $s->write('src/Big.php', "<?php\nnamespace App;\n/*".str_repeat('x', 9 * 1024 * 1024)."*/\nfinal class Big {}\n");
+
+                return new Run(['generate', '--project='.$s->project, '--no-verify']);
+            }, new Expect([0], '{src/Big\.php \(larger than 8 MB, the most Preheat parses of a PHP file: not scanned\)}', creates: ['preload.php'], after: self::preloads('App\\Thing'), afterSays: 'App\Thing preloaded'), '28.8'),
         ];
     }
 
