@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Inventory;
 
 use Preheat\Util\AtomicFile;
+use Preheat\Util\BoundedRead;
 use Preheat\Util\PrivateDirectory;
 use Preheat\Util\UnsafeDirectory;
 
@@ -254,7 +255,7 @@ final class InventoryCache
             return null;
         }
         $content = PrivateDirectory::readFile(\dirname($file), basename($file), self::MAX_BYTES);
-        $data = null === $content ? false : @unserialize($content, ['allowed_classes' => false]);
+        $data = null === $content ? false : BoundedRead::unserialize($content);
         if (!\is_array($data) || self::FORMAT !== ($data['format'] ?? null) || !\is_array($data['entries'] ?? null)) {
             // Another version's cache is simply replaced; only something else is worth a word.
             if (!\is_array($data) || !\is_string($data['format'] ?? null)) {

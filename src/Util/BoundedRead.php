@@ -15,7 +15,7 @@ namespace Preheat\Util;
 final class BoundedRead
 {
     /** Deeper than any configuration, report or cache of Preheat's nests. */
-    public const JSON_DEPTH = 64;
+    public const DEPTH = 64;
 
     /** @throws BoundedReadError naming the file and why it was not read */
     public static function file(string $path, int $maxBytes): string
@@ -38,18 +38,42 @@ final class BoundedRead
             if ($stat['size'] > $maxBytes) {
                 throw BoundedReadError::tooLarge($path, $maxBytes);
             }
-            $content = stream_get_contents($handle, $maxBytes + 1);
-            if (false === $content) {
-                throw new BoundedReadError($path, 'it cannot be read');
-            }
-            if (\strlen($content) > $maxBytes) {
-                throw BoundedReadError::tooLarge($path, $maxBytes);
-            }
 
-            return $content;
+            return self::rest($handle, $path, $maxBytes);
         } finally {
             fclose($handle);
         }
+    }
+
+    /**
+     * What is left of a file open for reading (checked by the caller), refused past $maxBytes.
+     *
+     * @param resource $handle
+     *
+     * @throws BoundedReadError
+     */
+    public static function rest($handle, string $path, int $maxBytes): string
+    {
+        $content = stream_get_contents($handle, $maxBytes + 1);
+        if (false === $content) {
+            throw new BoundedReadError($path, 'it cannot be read');
+        }
+        if (\strlen($content) > $maxBytes) {
+            throw BoundedReadError::tooLarge($path, $maxBytes);
+        }
+
+        return $content;
+    }
+
+    /**
+     * What serialize() wrote of arrays and scalars, unserialized with no class allowed (an object in it stays
+     * an incomplete one, which no caller takes for data) and at most $depth levels deep; false when it is not.
+     *
+     * @param int<1, max> $depth
+     */
+    public static function unserialize(string $content, int $depth = self::DEPTH): mixed
+    {
+        return @unserialize($content, ['allowed_classes' => false, 'max_depth' => $depth]);
     }
 
     /**
@@ -64,7 +88,7 @@ final class BoundedRead
         string $path,
         int $maxBytes,
         bool $associative = true,
-        int $depth = self::JSON_DEPTH,
+        int $depth = self::DEPTH,
     ): mixed {
         return json_decode(self::file($path, $maxBytes), $associative, $depth, \JSON_THROW_ON_ERROR);
     }

@@ -122,9 +122,11 @@ final class PrivateDirectory
                 || $opened['size'] > $maxBytes) {
                 return null;
             }
-            $content = stream_get_contents($file, $maxBytes + 1);
-
-            return false === $content || \strlen($content) > $maxBytes ? null : $content;
+            try {
+                return BoundedRead::rest($file, $path, $maxBytes);
+            } catch (BoundedReadError) {
+                return null;
+            }
         } finally {
             fclose($file);
         }

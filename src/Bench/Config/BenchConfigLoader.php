@@ -341,8 +341,8 @@ final class BenchConfigLoader
         try {
             // Decoded to objects first: as arrays, `[]` and `{}` look the same, and a list is no configuration.
             $text = BoundedRead::file($file, self::MAX_BYTES);
-            $raw = json_decode($text, false, BoundedRead::JSON_DEPTH, \JSON_THROW_ON_ERROR);
-            $data = json_decode($text, true, BoundedRead::JSON_DEPTH, \JSON_THROW_ON_ERROR);
+            $raw = json_decode($text, false, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
+            $data = json_decode($text, true, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
         } catch (BoundedReadError $error) {
             throw ConfigError::unreadable($file, $error->reason);
         } catch (\JsonException $error) {

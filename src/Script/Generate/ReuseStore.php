@@ -23,6 +23,7 @@ use Preheat\Script\Verify\UnbootedFit;
 use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\BoundedRead;
 use Preheat\Util\PrivateDirectory;
 use Preheat\Util\ValueObjectCodec;
 
@@ -66,7 +67,7 @@ final class ReuseStore
         if (null === $content) {
             return null;
         }
-        $data = @unserialize($content, ['allowed_classes' => false]);
+        $data = BoundedRead::unserialize($content);
         if (!\is_array($data) || self::FORMAT !== ($data['format'] ?? null)) {
             return null;
         }
