@@ -344,7 +344,12 @@ final class BenchConfigLoader
             $raw = json_decode($text, false, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
             $data = json_decode($text, true, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
         } catch (BoundedReadError $error) {
-            throw ConfigError::unreadable($file, $error->reason);
+            throw ConfigError::unreadable(
+                $file,
+                $error->isTooLarge()
+                    ? $error->reason.', far more than a configuration: check that it is the right file'
+                    : $error->reason,
+            );
         } catch (\JsonException $error) {
             throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
         }

@@ -56,6 +56,12 @@ final class CacheTrustCases
 
                 return new Run(['generate', '--project='.$s->project, '--no-verify']);
             }, new Expect([0], '{src/Big\.php \(larger than 8 MB, the most Preheat parses of a PHP file: not scanned\)}', creates: ['preload.php'], after: self::preloads('App\\Thing'), afterSays: 'App\Thing preloaded'), '28.8'),
+            new FaultCase('generate-preheat-json-over-limit', 'generate', 'preheat.json of 2 MB (a valid JSON object with one long string)', static function (Sandbox $s): Run {
+                $s->smallProject();
+                $s->write('preheat.json', (string) json_encode(['$schema' => str_repeat('x', 2 * 1024 * 1024)]));
+
+                return new Run(['generate', '--project='.$s->project, '--no-verify']);
+            }, new Expect([2], '{preheat\.json: it is larger than 1 MB, far more than a configuration}', unchanged: ['preheat.json']), '28.20'),
         ];
     }
 
