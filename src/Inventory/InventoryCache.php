@@ -280,8 +280,10 @@ final class InventoryCache
             throw new \ErrorException($message, 0, $severity);
         });
         try {
+            CachedEntryShape::check($entry);
+
             return FileInventory::fromArray($entry);
-        } catch (\TypeError|\ValueError|\ErrorException|\ArgumentCountError) {
+        } catch (\TypeError|\ValueError|\ErrorException|\UnexpectedValueException) {
             $this->reject($file);
 
             return null;
