@@ -310,7 +310,7 @@ final class InventoryCache
             return;
         }
         try {
-            AtomicFile::write($this->file, serialize(['format' => self::FORMAT, 'entries' => $kept]));
+            AtomicFile::write($this->file, serialize(['format' => self::FORMAT, 'entries' => $kept]), 0o600);
         } catch (\RuntimeException) {
             // A cache that cannot be written only costs time on the next run.
         }
@@ -324,7 +324,7 @@ final class InventoryCache
         }
         $entries = \array_slice($this->content, -self::CONTENT_ENTRIES, null, true);
         try {
-            AtomicFile::write($file, serialize(['format' => self::FORMAT, 'entries' => $entries]));
+            AtomicFile::write($file, serialize(['format' => self::FORMAT, 'entries' => $entries]), 0o600);
         } catch (\RuntimeException) {
             // As with the cache file: a content index that cannot be written only costs time.
         }

@@ -9,7 +9,8 @@ namespace Preheat\Util;
  */
 final class AtomicFile
 {
-    public static function write(string $path, string $content): void
+    /** @param int|null $mode the file's mode; null: an existing file's, else 0666 less the umask */
+    public static function write(string $path, string $content, ?int $mode = null): void
     {
         $directory = \dirname($path);
         if (!is_dir($directory) && !@mkdir($directory, 0777, true) && !is_dir($directory)) {
@@ -27,7 +28,7 @@ final class AtomicFile
             if (\strlen($content) !== @file_put_contents($temporary, $content)) {
                 throw FileSystemError::cannotWrite($temporary);
             }
-            $mode = is_file($path) ? (fileperms($path) & 0777) : (0666 & ~umask());
+            $mode ??= is_file($path) ? (fileperms($path) & 0777) : (0666 & ~umask());
             @chmod($temporary, $mode);
             if (!@rename($temporary, $path)) {
                 throw FileSystemError::cannotMove($path);

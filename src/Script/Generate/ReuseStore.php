@@ -87,6 +87,7 @@ final class ReuseStore
             AtomicFile::write(
                 $this->directory.'/'.$this->name($outputPath),
                 serialize(['format' => self::FORMAT, 'record' => $this->codec->encode($record)]),
+                0o600,
             );
         } catch (\RuntimeException) {
             // Only the next run's speed depends on the record: it verifies again without one.
