@@ -21,6 +21,8 @@ use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\ScriptWriteError;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 use Preheat\Util\CycleCollection;
 
 /**
@@ -271,8 +273,12 @@ final class ScriptGenerator
         if (null === $record || $record->key !== $key || null === $request->verify) {
             return null;
         }
-        $onDisk = @file_get_contents($request->outputPath);
-        if (false === $onDisk || hash('sha256', $onDisk) !== $record->scriptSha256) {
+        try {
+            $onDisk = BoundedRead::file($request->outputPath, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError) {
+            return null;
+        }
+        if (hash('sha256', $onDisk) !== $record->scriptSha256) {
             return null;
         }
         $session = GenerateSession::resume(
@@ -321,7 +327,11 @@ final class ScriptGenerator
         GenerateOutcome $outcome,
         array $constraints,
     ): void {
-        $installed = @file_get_contents($outcome->outputPath);
+        try {
+            $installed = BoundedRead::file($outcome->outputPath, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError) {
+            $installed = false;
+        }
         // The last round's script, as it was moved into place and is still: what the report is about.
         if (
             !$outcome->succeeded()
