@@ -148,7 +148,9 @@ final class PreloadStatusChecker
         try {
             return BoundedRead::file($script, ScriptManifest::MAX_SCRIPT_BYTES);
         } catch (BoundedReadError $error) {
-            throw $error->isTooLarge() ? StatusInputError::scriptTooLarge($script, $error->reason) : StatusInputError::noScript($script);
+            throw $error->isTooLarge()
+                ? StatusInputError::scriptTooLarge($script, $error->reason)
+                : StatusInputError::noScript($script);
         }
     }
 }
