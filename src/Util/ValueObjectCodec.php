@@ -25,6 +25,9 @@ final class ValueObjectCodec
     /** @var array<class-string, true> */
     private readonly array $allowed;
 
+    /** @var array<string, array{bool, string}|null> class::property => [a list?, element type]; null: unchecked */
+    private array $elements = [];
+
     /** @param list<class-string> $allowed the only classes and enums decode() may create */
     public function __construct(array $allowed)
     {
@@ -138,6 +141,9 @@ final class ValueObjectCodec
         $values = [];
         foreach ($properties as $name => $encoded) {
             $values[$name] = $this->value($encoded, $depth + 1);
+            if (\is_array($values[$name])) {
+                $this->checkElements($reflection, (string) $name, $values[$name]);
+            }
         }
         $object = $reflection->newInstanceWithoutConstructor();
         // Set from the class's own scope, as its constructor would: readonly properties allow nothing else.
@@ -153,5 +159,78 @@ final class ValueObjectCodec
         }
 
         return $object;
+    }
+
+    /**
+     * An array property's elements must be what its documented type says (`list<StartupMessage>`,
+     * `array<string, string>`): PHP checks only that it is an array. Types more complex than one element
+     * type are left unchecked.
+     *
+     * @param \ReflectionClass<object> $class
+     * @param array<mixed>             $elements
+     */
+    private function checkElements(\ReflectionClass $class, string $property, array $elements): void
+    {
+        $key = $class->getName().'::'.$property;
+        if (!\array_key_exists($key, $this->elements)) {
+            $this->elements[$key] = $this->elementType($class, $property);
+        }
+        if (null === $this->elements[$key]) {
+            return;
+        }
+        [$list, $type] = $this->elements[$key];
+        if ($list && !array_is_list($elements)) {
+            throw new \UnexpectedValueException($key.' is not a list');
+        }
+        foreach ($elements as $element) {
+            $fits = match ($type) {
+                'string' => \is_string($element),
+                'int' => \is_int($element),
+                'float' => \is_float($element),
+                'bool' => \is_bool($element),
+                'true' => true === $element,
+                default => $element instanceof $type,
+            };
+            if (!$fits) {
+                throw new \UnexpectedValueException($key.' holds a '.get_debug_type($element).', not a '.$type);
+            }
+        }
+    }
+
+    /**
+     * The element type of an array property, from its `@var` or its constructor's `@param`: a scalar type, or
+     * a class resolved among the allowed ones or in the class's namespace. Null when it says no single type.
+     *
+     * @param \ReflectionClass<object> $class
+     *
+     * @return array{bool, string}|null
+     */
+    private function elementType(\ReflectionClass $class, string $property): ?array
+    {
+        $documented = null;
+        $reflection = $class->getProperty($property);
+        if (1 === preg_match('{@var\s+(\S+(?:,\s*\S+)?)}', (string) $reflection->getDocComment(), $m)) {
+            $documented = $m[1];
+        } elseif ($reflection->isPromoted()) {
+            $constructor = (string) $class->getConstructor()?->getDocComment();
+            $pattern = '{@param\s+(\S+(?:,\s*\S+)?)\s+\$'.preg_quote($property).'\b}';
+            $documented = 1 === preg_match($pattern, $constructor, $m) ? $m[1] : null;
+        }
+        if (null === $documented
+            || 1 !== preg_match('{^(non-empty-)?(list|array)<(?:[^,<>]+,\s*)?([\w\\\\]+)>$}', $documented, $m)) {
+            return null;
+        }
+        $list = 'list' === $m[2];
+        if (\in_array($m[3], ['string', 'int', 'float', 'bool', 'true'], true)) {
+            return [$list, $m[3]];
+        }
+        foreach (array_keys($this->allowed) as $allowed) {
+            if ($allowed === $m[3] || str_ends_with($allowed, '\\'.$m[3])) {
+                return [$list, $allowed];
+            }
+        }
+        $relative = $class->getNamespaceName().'\\'.$m[3];
+
+        return class_exists($relative) || interface_exists($relative) ? [$list, $relative] : null;
     }
 }
