@@ -56,6 +56,8 @@ final class ReuseStore
 
     private readonly ValueObjectCodec $codec;
 
+    private ?string $rejected = null;
+
     public function __construct(private readonly string $directory)
     {
         $this->codec = new ValueObjectCodec(self::CLASSES);
@@ -63,19 +65,33 @@ final class ReuseStore
 
     public function read(string $outputPath): ?ReuseRecord
     {
-        $content = PrivateDirectory::readFile($this->directory, $this->name($outputPath), self::MAX_BYTES);
-        if (null === $content) {
+        $this->rejected = null;
+        $name = $this->name($outputPath);
+        if (!file_exists($this->directory.'/'.$name)) {
             return null;
         }
-        $data = BoundedRead::unserialize($content);
-        if (!\is_array($data) || self::FORMAT !== ($data['format'] ?? null)) {
-            return null;
+        $content = PrivateDirectory::readFile($this->directory, $name, self::MAX_BYTES);
+        $data = null === $content ? false : BoundedRead::unserialize($content);
+        if (\is_array($data) && \is_string($data['format'] ?? null) && self::FORMAT !== $data['format']) {
+            return null; // another version's: simply replaced
         }
         try {
+            if (!\is_array($data)) {
+                throw new \UnexpectedValueException('not a record');
+            }
+
             return $this->codec->decode($data['record'] ?? null, ReuseRecord::class);
         } catch (\UnexpectedValueException) {
+            $this->rejected = $this->directory.'/'.$name;
+
             return null;
         }
+    }
+
+    /** The record the last read() ignored as not one this version wrote (damaged, not ours); null if none. */
+    public function rejected(): ?string
+    {
+        return $this->rejected;
     }
 
     public function write(string $outputPath, ReuseRecord $record): void

@@ -270,6 +270,16 @@ final class ScriptGenerator
     private function reuse(GenerateRequest $request, ReuseStore $store, string $key): ?GenerateOutcome
     {
         $record = $store->read($request->outputPath);
+        $rejected = $store->rejected();
+        if (null !== $rejected) {
+            $this->progress->finish(new Line(
+                \sprintf(
+                    'Ignored the reuse record %s: it is not one this version wrote (damaged, or not ours)',
+                    $rejected,
+                ),
+                Outcome::Warning,
+            ));
+        }
         if (null === $record || $record->key !== $key || null === $request->verify) {
             return null;
         }
