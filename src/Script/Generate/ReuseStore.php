@@ -72,8 +72,8 @@ final class ReuseStore
         }
         $content = PrivateDirectory::readFile($this->directory, $name, self::MAX_BYTES);
         $data = null === $content ? false : BoundedRead::unserialize($content);
-        if (\is_array($data) && \is_string($data['format'] ?? null) && self::FORMAT !== $data['format']) {
-            return null; // another version's: simply replaced
+        if (self::ofAnotherVersion($data)) {
+            return null; // simply replaced
         }
         try {
             if (!\is_array($data)) {
@@ -86,6 +86,19 @@ final class ReuseStore
 
             return null;
         }
+    }
+
+    /**
+     * A record of another version: another format, or a ReuseRecord object as versions before plain arrays
+     * wrote it (unserialized with no class allowed, an incomplete object that runs nothing).
+     */
+    private static function ofAnotherVersion(mixed $data): bool
+    {
+        if ($data instanceof \__PHP_Incomplete_Class) {
+            return ReuseRecord::class === ((array) $data)['__PHP_Incomplete_Class_Name'];
+        }
+
+        return \is_array($data) && \is_string($data['format'] ?? null) && self::FORMAT !== $data['format'];
     }
 
     /** The record the last read() ignored as not one this version wrote (damaged, not ours); null if none. */
