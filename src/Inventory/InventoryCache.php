@@ -24,7 +24,7 @@ final class InventoryCache
     /** Bump when the analysis changes, so that old entries are not reused. */
     private const FORMAT = 'preheat-inventory-15';
 
-    /** @var array<string, array<string, mixed>> */
+    /** @var array<string, mixed> path => entry, as read: each checked as it is used (hydrate()) */
     private array $entries = [];
 
     private bool $dirty = false;
@@ -35,7 +35,7 @@ final class InventoryCache
     /** Most analyses the content index keeps; the least recently used go first. */
     private const CONTENT_ENTRIES = 60000;
 
-    /** @var array<string, array<string, mixed>>|null contentKey() => analysis; null: not read yet */
+    /** @var array<string, mixed>|null contentKey() => analysis, as read; null: not read yet */
     private ?array $content = null;
 
     private bool $contentDirty = false;
@@ -105,6 +105,12 @@ final class InventoryCache
     public function get(string $path, int $size, int $modifiedAt): ?FileInventory
     {
         $entry = $this->entries[$path] ?? null;
+        if (null !== $entry && !\is_array($entry)) {
+            unset($this->entries[$path]);
+            $this->reject((string) $this->file);
+
+            return null;
+        }
         if (null === $entry || ($entry['size'] ?? null) !== $size || ($entry['mtime'] ?? null) !== $modifiedAt
             || ($entry['path'] ?? null) !== $path) {
             return null;
@@ -134,7 +140,12 @@ final class InventoryCache
         }
         $this->content ??= $this->readContent();
         $entry = $this->content[$key] ?? null;
-        if (null === $entry) {
+        if (!\is_array($entry)) {
+            if (null !== $entry) {
+                unset($this->content[$key]);
+                $this->reject((string) $this->contentFile());
+            }
+
             return null;
         }
         // Used again: it moves to the end, the last to be forgotten when the index is next written.
@@ -210,7 +221,7 @@ final class InventoryCache
                 .substr(hash('sha256', self::FORMAT.\PHP_VERSION), 0, 12).'.bin';
     }
 
-    /** @return array<string, array<string, mixed>> */
+    /** @return array<string, mixed> */
     private function readContent(): array
     {
         $file = $this->contentFile();
@@ -247,7 +258,7 @@ final class InventoryCache
      * and the file checked once open, bounded) and unserialized as plain arrays: a cache file can make
      * Preheat create no object. Null when there is none, or it is not one of this version's.
      *
-     * @return array<string, array<string, mixed>>|null
+     * @return array<string, mixed>|null
      */
     private function readEntries(string $file): ?array
     {

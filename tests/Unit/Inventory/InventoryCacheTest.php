@@ -121,7 +121,7 @@ final class InventoryCacheTest extends TestCase
         InventoryCache::fileFor('/srv/app', $this->directory->path.'/link');
     }
 
-    /** @return iterable<string, array{\Closure(array<string, mixed>): array<string, mixed>}> */
+    /** @return iterable<string, array{\Closure(array<string, mixed>): mixed}> */
     public static function damagedEntries(): iterable
     {
         yield 'a kind of null' => [static function (array $e): array {
@@ -149,6 +149,7 @@ final class InventoryCacheTest extends TestCase
 
             return $e;
         }];
+        yield 'a number for the whole entry' => [static fn (array $e): int => 5];
         yield 'no declarations' => [static function (array $e): array {
             unset($e['declarations']);
 
@@ -156,7 +157,7 @@ final class InventoryCacheTest extends TestCase
         }];
     }
 
-    /** @param \Closure(array<string, mixed>): array<string, mixed> $damage */
+    /** @param \Closure(array<string, mixed>): mixed $damage */
     #[DataProvider('damagedEntries')]
     public function testAnEntryNotAsThisVersionWritesItIsAMissNamingTheCache(\Closure $damage): void
     {
