@@ -14,6 +14,9 @@ namespace Preheat\Util;
  */
 final class BoundedRead
 {
+    /** A configuration file (an ini, a pool, a bootstrap) far larger than any written by hand. */
+    public const TEXT_BYTES = 16 * 1024 * 1024;
+
     /** Deeper than any configuration, report or cache of Preheat's nests. */
     public const DEPTH = 64;
 
@@ -74,6 +77,16 @@ final class BoundedRead
     public static function unserialize(string $content, int $depth = self::DEPTH): mixed
     {
         return @unserialize($content, ['allowed_classes' => false, 'max_depth' => $depth]);
+    }
+
+    /** The file's content, or null where file() would refuse it: for what does without a file it cannot read. */
+    public static function orNull(string $path, int $maxBytes): ?string
+    {
+        try {
+            return self::file($path, $maxBytes);
+        } catch (BoundedReadError) {
+            return null;
+        }
     }
 
     /**

@@ -73,4 +73,13 @@ final class BoundedReadTest extends TestCase
         self::assertSame(['a' => ['b' => 1]], BoundedRead::json($this->directory->path.'/a.json', 100));
         self::assertInstanceOf(\stdClass::class, BoundedRead::json($this->directory->path.'/a.json', 100, false));
     }
+
+    public function testOrNullIsNullWhereFileWouldRefuse(): void
+    {
+        file_put_contents($this->directory->path.'/a.ini', str_repeat('x', 11));
+
+        self::assertSame(str_repeat('x', 11), BoundedRead::orNull($this->directory->path.'/a.ini', 11));
+        self::assertNull(BoundedRead::orNull($this->directory->path.'/a.ini', 10));
+        self::assertNull(BoundedRead::orNull($this->directory->path, 10));
+    }
 }
