@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
+
 /**
  * Reads composer.json and vendor/composer/* into a ComposerProject. The vendor directory is the one composer.json
  * names when Composer installed there; else the one the app's front controller requires its autoloader from (a CMS
@@ -13,6 +16,9 @@ namespace Preheat\Composer;
  */
 final class ComposerProjectLoader
 {
+    /** composer.json and installed.json of thousands of packages are a few megabytes; this is far beyond. */
+    private const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
     public function __construct(
         private readonly FrontControllerAutoloader $frontController = new FrontControllerAutoloader(),
     ) {
@@ -220,9 +226,11 @@ final class ComposerProjectLoader
     private function readJson(string $file): array
     {
         try {
-            $data = json_decode((string) file_get_contents($file), true, 512, \JSON_THROW_ON_ERROR);
+            $data = BoundedRead::json($file, self::MAX_JSON_BYTES);
         } catch (\JsonException $error) {
             throw ProjectError::invalidJson($file, $error->getMessage());
+        } catch (BoundedReadError $error) {
+            throw ProjectError::unreadableJson($file, $error->reason);
         }
         if (!\is_array($data)) {
             throw ProjectError::invalidJson($file, 'expected a JSON object');

@@ -48,6 +48,11 @@ final class ProjectError extends \RuntimeException implements UserError, Setting
         ));
     }
 
+    public static function unreadableJson(string $file, string $why): self
+    {
+        return new self(\sprintf('Cannot read "%s": %s. Check that it is the file Composer wrote.', $file, $why));
+    }
+
     public static function missingVendor(string $vendorDir): self
     {
         return new self(\sprintf(

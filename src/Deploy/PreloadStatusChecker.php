@@ -9,6 +9,8 @@ use Preheat\Php\FastCgi\PlacedProbe;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\WritableByOthers;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 
 /**
  * Asks a running php-fpm what it preloaded: writes the OPcache probe next to the preload script (a
@@ -26,10 +28,7 @@ final class PreloadStatusChecker
 
     public function check(string $address, string $script, ?string $probeDirectory = null): PreloadStatus
     {
-        $text = @file_get_contents($script);
-        if (false === $text || !is_file($script)) {
-            throw StatusInputError::noScript($script);
-        }
+        $text = self::script($script);
         $script = realpath($script) ?: $script;
         $status = $this->ask($address, $probeDirectory ?? \dirname($script));
 
@@ -42,10 +41,7 @@ final class PreloadStatusChecker
      */
     public function checkUrl(string $url, string $script, float $timeoutSeconds): PreloadStatus
     {
-        $text = @file_get_contents($script);
-        if (false === $text || !is_file($script)) {
-            throw StatusInputError::noScript($script);
-        }
+        $text = self::script($script);
         $context = stream_context_create(
             ['http' => ['timeout' => $timeoutSeconds, 'ignore_errors' => true, 'follow_location' => 0]],
         );
@@ -160,5 +156,17 @@ final class PreloadStatusChecker
         }
 
         return $status ?? throw PlacedProbe::unanswered($address, 'status probe', $response, $directory);
+    }
+
+    /** @throws StatusInputError when there is no script to read (or one far larger than any) */
+    private static function script(string $script): string
+    {
+        try {
+            return BoundedRead::file($script, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError $error) {
+            throw $error->isTooLarge()
+                ? StatusInputError::scriptTooLarge($script, $error->reason)
+                : StatusInputError::noScript($script);
+        }
     }
 }

@@ -15,6 +15,16 @@ final class StatusInputError extends \RuntimeException implements UserError
         );
     }
 
+    public static function scriptTooLarge(string $script, string $why): self
+    {
+        return new self(\sprintf(
+            'the preload script %s is not read: %s, far more than any preload script. Give the script php-fpm'
+            .' preloads (its opcache.preload).',
+            $script,
+            $why,
+        ));
+    }
+
     public static function cannotWriteProbe(string $directory): self
     {
         return new self(

@@ -9,6 +9,8 @@ use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\WritableByOthers;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 
 /**
  * The preload php-fpm is configured with, against the code on disk now: none, a script that is not
@@ -24,9 +26,14 @@ final class PreloadInspector
         if ('' === $script) {
             return new PreloadState(PreloadStatus::None);
         }
-        $text = @file_get_contents($script);
-        if (false === $text) {
-            return new PreloadState(PreloadStatus::Missing, $script, 'the script is not there or cannot be read');
+        try {
+            $text = BoundedRead::file($script, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError $error) {
+            return new PreloadState(
+                PreloadStatus::Missing,
+                $script,
+                $error->isTooLarge() ? $error->reason : 'the script is not there or cannot be read',
+            );
         }
         $files = ScriptManifest::filesOf($text, $script);
         $bytes = 0;

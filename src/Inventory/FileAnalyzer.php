@@ -14,6 +14,8 @@ use PhpParser\NodeVisitor\NameResolver;
 use PhpParser\Parser;
 use PhpParser\ParserFactory;
 use PhpParser\PhpVersion;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 
 /**
  * Reads one PHP file and tells what it declares at top level, what it needs to link,
@@ -22,6 +24,12 @@ use PhpParser\PhpVersion;
 final class FileAnalyzer
 {
     /** Calls that only ask whether something exists: harmless when skipped. */
+    /**
+     * The largest PHP file read: parsing takes about a hundred times a file's size in memory, so a file of
+     * tens of megabytes (generated data, not code to preload) would exhaust it. SourceFinder skips larger ones.
+     */
+    public const MAX_BYTES = 8 * 1024 * 1024;
+
     private const HINT_FUNCTIONS = [
         'class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'function_exists',
     ];
@@ -81,7 +89,14 @@ final class FileAnalyzer
     {
         $size = @filesize($path);
         $modifiedAt = @filemtime($path);
-        $code = @file_get_contents($path);
+        try {
+            $code = BoundedRead::file($path, self::MAX_BYTES);
+        } catch (BoundedReadError $error) {
+            if ($error->isTooLarge()) {
+                return FileInventory::unparsable($path, (int) $size, (int) $modifiedAt, $error->reason.': not parsed');
+            }
+            $code = false;
+        }
         if (false === $code || false === $size || false === $modifiedAt) {
             return FileInventory::unparsable(
                 $path,

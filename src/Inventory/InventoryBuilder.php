@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 use Preheat\Util\CycleCollection;
 
 /**
@@ -57,7 +59,7 @@ final class InventoryBuilder
             $size = (int) @filesize($path);
             $modifiedAt = (int) @filemtime($path);
             $inventory = $cache->get($path, $size, $modifiedAt);
-            if (null === $inventory && $byContent && false !== ($code = @file_get_contents($path))) {
+            if (null === $inventory && $byContent && null !== ($code = self::code($path))) {
                 // Not known at this path (a new release directory, a touched file): perhaps by its bytes.
                 $keys[$path] = [InventoryCache::contentKey($path, $code), \strlen($code), $modifiedAt];
                 $inventory = $cache->getByContent($path, $keys[$path][0], $size, $modifiedAt);
@@ -107,5 +109,15 @@ final class InventoryBuilder
             $selection,
             $parsed->jitWorkers,
         );
+    }
+
+    /** The file's bytes for its content key, or null when it cannot be read or is too large to parse. */
+    private static function code(string $path): ?string
+    {
+        try {
+            return BoundedRead::file($path, FileAnalyzer::MAX_BYTES);
+        } catch (BoundedReadError) {
+            return null;
+        }
     }
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Inventory;
 
 use Preheat\Util\AtomicFile;
+use Preheat\Util\BoundedRead;
 use Preheat\Util\PrivateDirectory;
 use Preheat\Util\UnsafeDirectory;
 
@@ -23,7 +24,7 @@ final class InventoryCache
     /** Bump when the analysis changes, so that old entries are not reused. */
     private const FORMAT = 'preheat-inventory-15';
 
-    /** @var array<string, array<string, mixed>> */
+    /** @var array<string, mixed> path => entry, as read: each checked as it is used (hydrate()) */
     private array $entries = [];
 
     private bool $dirty = false;
@@ -34,20 +35,25 @@ final class InventoryCache
     /** Most analyses the content index keeps; the least recently used go first. */
     private const CONTENT_ENTRIES = 60000;
 
-    /** @var array<string, array<string, mixed>>|null contentKey() => analysis; null: not read yet */
+    /** @var array<string, mixed>|null contentKey() => analysis, as read; null: not read yet */
     private ?array $content = null;
 
     private bool $contentDirty = false;
 
+    /** A cache file or file's entries not as this version writes them, and how many: ignored, parsed again. */
+    private ?string $rejectedFile = null;
+
+    private int $rejectedEntries = 0;
+
+    /** The most a cache file or content index may weigh: a parse cache of some 50,000 files is far smaller. */
+    private const MAX_BYTES = 512 * 1024 * 1024;
+
     public function __construct(private readonly ?string $file)
     {
-        if (null === $file || !is_file($file)) {
+        if (null === $file) {
             return;
         }
-        $data = @unserialize((string) @file_get_contents($file), ['allowed_classes' => false]);
-        if (\is_array($data) && self::FORMAT === ($data['format'] ?? null) && \is_array($data['entries'] ?? null)) {
-            $this->entries = $data['entries'];
-        }
+        $this->entries = $this->readEntries($file) ?? [];
     }
 
     /**
@@ -99,11 +105,22 @@ final class InventoryCache
     public function get(string $path, int $size, int $modifiedAt): ?FileInventory
     {
         $entry = $this->entries[$path] ?? null;
-        if (null === $entry || $entry['size'] !== $size || $entry['mtime'] !== $modifiedAt) {
+        if (null !== $entry && !\is_array($entry)) {
+            unset($this->entries[$path]);
+            $this->reject((string) $this->file);
+
             return null;
         }
+        if (null === $entry || ($entry['size'] ?? null) !== $size || ($entry['mtime'] ?? null) !== $modifiedAt
+            || ($entry['path'] ?? null) !== $path) {
+            return null;
+        }
+        $inventory = $this->hydrate($entry, (string) $this->file);
+        if (null === $inventory) {
+            unset($this->entries[$path]);
+        }
 
-        return FileInventory::fromArray($entry);
+        return $inventory;
     }
 
     /** Whether this cache keeps a content index: without one, there is no point reading files to hash them. */
@@ -123,7 +140,12 @@ final class InventoryCache
         }
         $this->content ??= $this->readContent();
         $entry = $this->content[$key] ?? null;
-        if (null === $entry) {
+        if (!\is_array($entry)) {
+            if (null !== $entry) {
+                unset($this->content[$key]);
+                $this->reject((string) $this->contentFile());
+            }
+
             return null;
         }
         // Used again: it moves to the end, the last to be forgotten when the index is next written.
@@ -133,9 +155,20 @@ final class InventoryCache
         $entry = ['path' => $path, 'size' => $size, 'mtime' => $modifiedAt] + $entry;
 
         // Only an analysis kept at its template (contentKey() says so) has tokens to replace with the path.
-        return FileInventory::fromArray(
-            str_contains($key, self::TEMPLATED) ? PathTemplate::rebase($entry, $path) : $entry,
-        );
+        try {
+            $inventory = $this->hydrate(
+                str_contains($key, self::TEMPLATED) ? PathTemplate::rebase($entry, $path) : $entry,
+                (string) $this->contentFile(),
+            );
+        } catch (\TypeError|\ValueError) {
+            $inventory = null; // the template's tokens were not strings where PathTemplate replaces them
+            $this->reject((string) $this->contentFile());
+        }
+        if (null === $inventory) {
+            unset($this->content[$key]);
+        }
+
+        return $inventory;
     }
 
     public function put(FileInventory $inventory): void
@@ -188,18 +221,92 @@ final class InventoryCache
                 .substr(hash('sha256', self::FORMAT.\PHP_VERSION), 0, 12).'.bin';
     }
 
-    /** @return array<string, array<string, mixed>> */
+    /** @return array<string, mixed> */
     private function readContent(): array
     {
         $file = $this->contentFile();
-        if (null === $file || !is_file($file)) {
-            return [];
-        }
-        $data = @unserialize((string) @file_get_contents($file), ['allowed_classes' => false]);
 
-        return \is_array($data) && self::FORMAT === ($data['format'] ?? null) && \is_array($data['entries'] ?? null)
-            ? $data['entries']
-            : [];
+        return null === $file ? [] : $this->readEntries($file) ?? [];
+    }
+
+    /**
+     * Whether some of the cache was not as this version writes it (damaged, another program's, planted),
+     * and so ignored: the cache file or index and what was ignored, for a line of the scan. Null when none.
+     */
+    public function rejected(): ?string
+    {
+        if (null === $this->rejectedFile) {
+            return null;
+        }
+
+        return 0 === $this->rejectedEntries
+            ? \sprintf(
+                'Ignored the parse cache %s: it is not one this version wrote (damaged, or not ours)',
+                $this->rejectedFile,
+            )
+            : \sprintf(
+                'Ignored %d %s of the parse cache %s: not as this version writes %s',
+                $this->rejectedEntries,
+                1 === $this->rejectedEntries ? 'entry' : 'entries',
+                $this->rejectedFile,
+                1 === $this->rejectedEntries ? 'it' : 'them',
+            );
+    }
+
+    /**
+     * The entries of a cache file or content index. Read through PrivateDirectory::readFile (the directory
+     * and the file checked once open, bounded) and unserialized as plain arrays: a cache file can make
+     * Preheat create no object. Null when there is none, or it is not one of this version's.
+     *
+     * @return array<string, mixed>|null
+     */
+    private function readEntries(string $file): ?array
+    {
+        if (!file_exists($file)) {
+            return null;
+        }
+        $content = PrivateDirectory::readFile(\dirname($file), basename($file), self::MAX_BYTES);
+        $data = null === $content ? false : BoundedRead::unserialize($content);
+        if (!\is_array($data) || self::FORMAT !== ($data['format'] ?? null) || !\is_array($data['entries'] ?? null)) {
+            // Another version's cache is simply replaced; only something else is worth a word.
+            if (!\is_array($data) || !\is_string($data['format'] ?? null)) {
+                $this->rejectedFile ??= $file;
+            }
+
+            return null;
+        }
+
+        return $data['entries'];
+    }
+
+    /**
+     * The entry as a FileInventory, or null when it is not one as this version writes it (a wrong type, a
+     * missing key, an unknown kind): then it is a miss, and the file is parsed again.
+     *
+     * @param array<mixed> $entry
+     */
+    private function hydrate(array $entry, string $file): ?FileInventory
+    {
+        set_error_handler(static function (int $severity, string $message): never {
+            throw new \ErrorException($message, 0, $severity);
+        });
+        try {
+            CachedEntryShape::check($entry);
+
+            return FileInventory::fromArray($entry);
+        } catch (\TypeError|\ValueError|\ErrorException|\UnexpectedValueException) {
+            $this->reject($file);
+
+            return null;
+        } finally {
+            restore_error_handler();
+        }
+    }
+
+    private function reject(string $file): void
+    {
+        $this->rejectedFile ??= $file;
+        ++$this->rejectedEntries;
     }
 
     /** @param list<string> $keep paths still present; the others are forgotten */

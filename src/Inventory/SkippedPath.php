@@ -16,6 +16,7 @@ final class SkippedPath
     public const LINK_SEEN = 'link-seen';
     public const UNREADABLE = 'unreadable';
     public const PREHEAT_FILE = 'preheat-file';
+    public const TOO_LARGE = 'too-large';
 
     public function __construct(
         public readonly string $path,

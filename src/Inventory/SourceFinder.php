@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
+use Preheat\Util\BoundedRead;
 use Preheat\Util\RelativePath;
 
 /**
@@ -104,7 +105,11 @@ final class SourceFinder
         }
         foreach ($roots as $root) {
             if (is_file($root)) {
-                $this->files[realpath($root) ?: $root] ??= $root;
+                if ((int) @filesize($root) > FileAnalyzer::MAX_BYTES) {
+                    $this->skipped[] = self::tooLarge($root, false);
+                } else {
+                    $this->files[realpath($root) ?: $root] ??= $root;
+                }
                 continue;
             }
             $whole = null === $projectRoot || !RelativePath::isInside($root, $projectRoot)
@@ -222,6 +227,10 @@ final class SourceFinder
                 }
                 continue;
             }
+            if ((int) @filesize($target) > FileAnalyzer::MAX_BYTES) {
+                $this->skipped[] = self::tooLarge($shown, $asContext);
+                continue;
+            }
             if ($asContext) {
                 $this->context[$target] = true;
             } else {
@@ -232,6 +241,15 @@ final class SourceFinder
                 $this->aliases[$target] ??= $shown;
             }
         }
+    }
+
+    private static function tooLarge(string $shown, bool $asContext): SkippedPath
+    {
+        return new SkippedPath($shown, SkippedPath::TOO_LARGE, \sprintf(
+            'larger than %s, the most Preheat parses of a PHP file: not %s',
+            BoundedRead::describe(FileAnalyzer::MAX_BYTES),
+            $asContext ? 'read for duplicate declarations' : 'scanned',
+        ));
     }
 
     /** A link is followed once, and never into a directory that contains the link (a loop) or the whole project. */

@@ -11,6 +11,7 @@ use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Setting;
+use Preheat\Util\BoundedRead;
 use Symfony\Component\Process\ExecutableFinder;
 
 /**
@@ -163,7 +164,7 @@ final class PhpInstallationLocator
         $loaded = \is_string($data['loaded'] ?? null) ? $data['loaded'] : null;
 
         $file = $ini ?? $loaded;
-        $contents = null === $file ? null : @file_get_contents($file);
+        $contents = null === $file ? null : BoundedRead::orNull($file, BoundedRead::TEXT_BYTES);
 
         return new PhpSettings(
             $file,
@@ -174,7 +175,7 @@ final class PhpInstallationLocator
             $values,
             [],
             [],
-            false === $contents ? null : $contents,
+            $contents,
         );
     }
 

@@ -7,11 +7,13 @@ namespace Preheat\Plan;
 use Preheat\Composer\ComposerProject;
 use Preheat\Composer\ComposerProjectLoader;
 use Preheat\Composer\ProjectError;
+use Preheat\Inventory\FileAnalyzer;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\Inventory;
 use Preheat\Inventory\InventoryBuilder;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Inventory\InventoryScan;
+use Preheat\Inventory\SkippedPath;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Inventory\SourceSelection;
 use Preheat\Note;
@@ -19,10 +21,13 @@ use Preheat\Php\Probe;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
+use Preheat\Progress\Line;
 use Preheat\Progress\NullProgressLogger;
+use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Setting;
+use Preheat\Util\BoundedRead;
 use Preheat\Util\RelativePath;
 
 /**
@@ -197,6 +202,19 @@ final class PlanPipeline
                 );
             }
         }
+        $tooLarge = array_values(array_filter(
+            $scan->selection->skipped ?? [],
+            static fn (SkippedPath $skipped): bool => SkippedPath::TOO_LARGE === $skipped->reason,
+        ));
+        if ([] !== $tooLarge) {
+            $warnings[] = new Note(\sprintf(
+                'Not scanned, larger than %s (the most Preheat parses of a PHP file): %s%s. Such a file is generated'
+                .' data rather than code to preload; files that need its classes are left out.',
+                BoundedRead::describe(FileAnalyzer::MAX_BYTES),
+                RelativePath::orDot($tooLarge[0]->path, $request->projectRoot),
+                \count($tooLarge) > 1 ? \sprintf(' and %d more', \count($tooLarge) - 1) : '',
+            ));
+        }
         foreach ($scan->selection->unusedIncludes ?? [] as $include) {
             $warnings[] = new Note(
                 \sprintf(
@@ -324,6 +342,10 @@ final class PlanPipeline
             $total - $scan->parsedFiles,
             (hrtime(true) - $started) / 1e9,
         ));
+        $rejected = $cache->rejected();
+        if (null !== $rejected) {
+            $this->progress->finish(new Line($rejected, Outcome::Warning));
+        }
         $links = $selection->links;
         if ([] !== $links) {
             $this->progress->finish(\sprintf(

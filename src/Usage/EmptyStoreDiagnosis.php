@@ -7,6 +7,7 @@ namespace Preheat\Usage;
 use Preheat\Note;
 use Preheat\Php\PoolUser;
 use Preheat\Setting;
+use Preheat\Util\BoundedRead;
 
 /**
  * Why a store holds no traffic, for `preheat usage`: is a recorder bootstrap in php-fpm's
@@ -166,8 +167,8 @@ final class EmptyStoreDiagnosis
                 glob($directory.'/pool.d/*.conf') ?: [],
             );
             foreach ($files as $file) {
-                $text = is_file($file) ? @file_get_contents($file) : false;
-                if (false === $text
+                $text = BoundedRead::orNull($file, BoundedRead::TEXT_BYTES);
+                if (null === $text
                     || 0 === preg_match_all(self::PREPEND, $text, $matches, \PREG_SET_ORDER | \PREG_OFFSET_CAPTURE)) {
                     continue;
                 }

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Usage;
 
 use Preheat\Recorder\StoreDsn;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 
 /**
  * What a bootstrap `preheat record --install` wrote says, read back from its text (never run: running
@@ -28,8 +30,13 @@ final class RecorderBootstrap
     /** @return self|null null when the file is not a recorder bootstrap (or cannot be read) */
     public static function read(string $path): ?self
     {
-        $code = is_file($path) ? @file_get_contents($path) : false;
-        if (false === $code || !str_contains($code, 'Preheat\Recorder\Recorder::start(')) {
+        try {
+            // A bootstrap Preheat writes is a few hundred bytes.
+            $code = BoundedRead::file($path, 1024 * 1024);
+        } catch (BoundedReadError) {
+            return null;
+        }
+        if (!str_contains($code, 'Preheat\Recorder\Recorder::start(')) {
             return null;
         }
         $recorder = 1 === preg_match('~require_once '.self::STRING.';~', $code, $m) ? self::unquote($m[1]) : null;

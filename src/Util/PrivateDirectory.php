@@ -75,6 +75,100 @@ final class PrivateDirectory
         return true;
     }
 
+    /**
+     * The content of the file $name in $directory, or null when it is missing or anything about it is not as
+     * Preheat left it: the directory a link, another user's, writable by others; the file a link, not a
+     * regular file, another user's, writable by others, or larger than $maxBytes.
+     *
+     * ensure() checked the directory by its path, but whoever owns its parent can swap it for another
+     * just after: the directory is checked again once open, and the file opened through that open
+     * directory (/proc/self/fd), so that what is read is in the directory checked.
+     */
+    public static function readFile(string $directory, string $name, int $maxBytes): ?string
+    {
+        if ('' === $name || str_contains($name, '/')) {
+            throw new \LogicException('Not a file name: '.$name);
+        }
+        $handle = @fopen($directory, 'r');
+        if (false === $handle) {
+            return null;
+        }
+        try {
+            $opened = fstat($handle);
+            $atPath = @lstat($directory);
+            if (false === $opened || false === $atPath || !self::same($opened, $atPath)
+                || 0o040000 !== ($opened['mode'] & 0o170000) || !self::isOwn($opened)) {
+                return null;
+            }
+
+            return self::readOwnFile(self::openPath($opened) ?? $directory, $name, $maxBytes);
+        } finally {
+            fclose($handle);
+        }
+    }
+
+    private static function readOwnFile(string $directory, string $name, int $maxBytes): ?string
+    {
+        $path = $directory.'/'.$name;
+        $file = @fopen($path, 'rbn');
+        if (false === $file) {
+            return null;
+        }
+        try {
+            $opened = fstat($file);
+            $atPath = @lstat($path);
+            if (false === $opened || false === $atPath || !self::same($opened, $atPath)
+                || 0o100000 !== ($opened['mode'] & 0o170000) || !self::isOwn($opened)
+                || $opened['size'] > $maxBytes) {
+                return null;
+            }
+            try {
+                return BoundedRead::rest($file, $path, $maxBytes);
+            } catch (BoundedReadError) {
+                return null;
+            }
+        } finally {
+            fclose($file);
+        }
+    }
+
+    /**
+     * A path to the directory this process holds open, as /proc/self/fd/N: it stays the directory that was
+     * checked whatever is renamed meanwhile. Null without /proc: the directory's path, checked just before.
+     *
+     * @param array<int|string, int> $opened
+     */
+    private static function openPath(array $opened): ?string
+    {
+        foreach (@scandir('/proc/self/fd') ?: [] as $descriptor) {
+            if (!ctype_digit($descriptor)) {
+                continue;
+            }
+            $path = '/proc/self/fd/'.$descriptor;
+            $stat = @stat($path);
+            if (false !== $stat && self::same($stat, $opened) && 0o040000 === ($stat['mode'] & 0o170000)) {
+                return $path;
+            }
+        }
+
+        return null;
+    }
+
+    /**
+     * @param array<int|string, int> $a
+     * @param array<int|string, int> $b
+     */
+    private static function same(array $a, array $b): bool
+    {
+        return $a['dev'] === $b['dev'] && $a['ino'] === $b['ino'];
+    }
+
+    /** @param array<int|string, int> $stat owned by the user running Preheat, and writable by no one else */
+    private static function isOwn(array $stat): bool
+    {
+        return $stat['uid'] === posix_geteuid() && 0 === ($stat['mode'] & 0o022);
+    }
+
     private static function holdsOnly(string $directory, string $prefix): bool
     {
         foreach (@scandir($directory) ?: ['?'] as $entry) {

@@ -23,6 +23,7 @@ final class FaultCases
         Cases\JudgementCases::class,
         Cases\LiveAppCases::class,
         Cases\FileSafetyCases::class,
+        Cases\CacheTrustCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -72,7 +72,7 @@ final class FaultSuiteTest extends TestCase
         $env = ['TMPDIR' => $sandbox->tmp, 'XDG_CACHE_HOME' => $sandbox->cache, 'COLUMNS' => '200', ...$run->env];
         $processes = [];
         for ($i = 0; $i < $run->copies; ++$i) {
-            $process = new Process([\PHP_BINARY, \dirname(__DIR__, 2).'/bin/preheat', ...$run->arguments], $sandbox->root, $env, null, null);
+            $process = new Process([\PHP_BINARY, $run->script ?? \dirname(__DIR__, 2).'/bin/preheat', ...$run->arguments], $sandbox->root, $env, null, null);
             $process->start();
             $processes[] = $process;
         }

@@ -17,6 +17,7 @@ final class Run
      * @param array<string, string>        $env       on top of the sandbox's (TMPDIR, XDG_CACHE_HOME)
      * @param array<\Closure(Watch): bool> $during    called while it runs until each returns true (done): signals, killed servers, requests
      * @param int                          $copies    identical runs started at the same time (concurrent writers)
+     * @param string|null                  $script    another copy of bin/preheat to run (one placed elsewhere), instead of the clone's
      */
     public function __construct(
         array $arguments,
@@ -24,6 +25,7 @@ final class Run
         array $during = [],
         public readonly int $timeoutSeconds = 300,
         public readonly int $copies = 1,
+        public readonly ?string $script = null,
     ) {
         $this->arguments = array_values($arguments);
         $this->during = array_values($during);

@@ -6,6 +6,8 @@ namespace Preheat\Bench\Compare;
 
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\ConfidenceInterval;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 
 /**
  * Reads an earlier run's report.json (the shape of doc/bench-report.md) into a RecordedRun: the environment's
@@ -43,25 +45,13 @@ final class ReportReader
     /** @throws CompareError naming the file and what is wrong with it */
     public function read(string $file): RecordedRun
     {
-        if (!is_file($file) || !is_readable($file)) {
-            throw CompareError::unreadable($file, is_dir($file) ? 'it is a directory' : 'no such readable file');
-        }
-        $size = filesize($file);
-        if (false === $size || $size > $this->maxBytes) {
-            throw CompareError::unreadable($file, \sprintf(
-                'it is larger than %s, more than any bench report',
-                $this->maxBytes >= 1048576
-                    ? \sprintf('%d MB', intdiv($this->maxBytes, 1048576))
-                    : \sprintf('%d bytes', $this->maxBytes),
-            ));
-        }
-        // Read no further than the limit, should the file grow meanwhile.
-        $text = @file_get_contents($file, false, null, 0, $this->maxBytes);
-        if (false === $text) {
-            throw CompareError::unreadable($file, 'it could not be read');
-        }
         try {
-            $document = json_decode($text, true, self::MAX_DEPTH, \JSON_THROW_ON_ERROR);
+            $document = BoundedRead::json($file, $this->maxBytes, depth: self::MAX_DEPTH);
+        } catch (BoundedReadError $error) {
+            throw CompareError::unreadable(
+                $file,
+                $error->isTooLarge() ? $error->reason.', more than any bench report' : $error->reason,
+            );
         } catch (\JsonException $error) {
             throw CompareError::unreadable($file, 'it is not JSON ('.$error->getMessage().')');
         }

@@ -17,6 +17,8 @@ use Preheat\Server\Serve\ServeSettings;
 use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
 use Preheat\Util\EchoedValue;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 
 /**
  * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:
@@ -25,6 +27,9 @@ use Preheat\Util\EchoedValue;
 final class BenchConfigLoader
 {
     /** "$schema": the JSON schema an editor checks the file against (resources/preheat.schema.json), not read. */
+    /** A configuration is a few kilobytes; a file of megabytes is not one. */
+    public const MAX_BYTES = 1024 * 1024;
+
     private const TOP_KEYS = ['$schema', 'bench', 'generate'];
     private const BENCH_KEYS = [
         'documentRoot', 'frontController', 'urls', 'scenarios', 'rounds', 'duration', 'warmup', 'concurrency',
@@ -340,11 +345,18 @@ final class BenchConfigLoader
         if (!is_file($file)) {
             throw ConfigError::unreadable($file, 'no such file', Setting::Config);
         }
-        $text = (string) file_get_contents($file);
         try {
             // Decoded to objects first: as arrays, `[]` and `{}` look the same, and a list is no configuration.
-            $raw = json_decode($text, false, 64, \JSON_THROW_ON_ERROR);
-            $data = json_decode($text, true, 64, \JSON_THROW_ON_ERROR);
+            $text = BoundedRead::file($file, self::MAX_BYTES);
+            $raw = json_decode($text, false, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
+            $data = json_decode($text, true, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
+        } catch (BoundedReadError $error) {
+            throw ConfigError::unreadable(
+                $file,
+                $error->isTooLarge()
+                    ? $error->reason.', far more than a configuration: check that it is the right file'
+                    : $error->reason,
+            );
         } catch (\JsonException $error) {
             throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
         }

@@ -20,6 +20,14 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
     /** @var list<string> */
     private array $scripts = [];
 
+    /**
+     * The scripts this process created, with its PID: the destructor deletes no other path, whatever
+     * $scripts holds (an object not made by this process, as unserialize() could make one, deletes nothing).
+     *
+     * @var array<string, int>
+     */
+    private static array $created = [];
+
     public function __construct(
         private readonly ProcessRunner $runner,
         private readonly string $binary = 'wrk',
@@ -133,6 +141,7 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
 
             LUA);
         $this->scripts[] = $file;
+        self::$created[$file] = posix_getpid();
 
         return $file;
     }
@@ -140,6 +149,10 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
     public function __destruct()
     {
         foreach ($this->scripts as $script) {
+            if ((self::$created[$script] ?? null) !== posix_getpid()) {
+                continue;
+            }
+            unset(self::$created[$script]);
             @unlink($script);
             InterruptGuard::instance()->forgetPath($script);
         }

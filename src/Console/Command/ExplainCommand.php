@@ -17,7 +17,10 @@ use Preheat\Report\Formats\Renderers;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Write\RecordedConstraints;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Usage\UsageStores;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputArgument;
@@ -154,6 +157,16 @@ final class ExplainCommand extends Command
             return RecordedConstraints::none();
         }
 
-        return RecordedConstraints::of((string) file_get_contents($path), $path, $projectRoot);
+        try {
+            $script = BoundedRead::file($path, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError $error) {
+            throw new InvalidOption(\sprintf(
+                'Cannot read the preload script %s: %s. Pass the path `preheat generate` wrote.',
+                $path,
+                $error->reason,
+            ));
+        }
+
+        return RecordedConstraints::of($script, $path, $projectRoot);
     }
 }

@@ -33,6 +33,8 @@ use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
 use Preheat\UserError;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**
@@ -215,8 +217,7 @@ final class StrategyInput implements StrategySource
     private function configuredCriteria(): HotCriteria
     {
         $file = $this->request->projectRoot.'/preheat.json';
-        $json = @file_get_contents($file);
-        $config = false === $json ? null : json_decode($json, true);
+        $config = self::preheatJson($file);
         $hot = \is_array($config) && \is_array($config['bench']['hot'] ?? null) ? $config['bench']['hot'] : [];
         $number = static function (string $key) use ($hot, $file): ?float {
             $value = $hot[$key] ?? null;
@@ -238,14 +239,23 @@ final class StrategyInput implements StrategySource
         );
     }
 
+    /**
+     * preheat.json decoded, or null when there is none or it is not JSON: these optional settings do without it
+     * (the configuration's own loader says what is wrong with it). Bounded as the loader reads it.
+     */
+    private static function preheatJson(string $file): mixed
+    {
+        try {
+            return is_file($file) ? BoundedRead::json($file, BenchConfigLoader::MAX_BYTES) : null;
+        } catch (BoundedReadError|\JsonException) {
+            return null;
+        }
+    }
+
     /** The store preheat.json's "bench.usage" names, if it names one; its other settings are not the default's. */
     private static function configuredStore(string $projectRoot): ?string
     {
-        $json = @file_get_contents($projectRoot.'/preheat.json');
-        if (false === $json) {
-            return null;
-        }
-        $config = json_decode($json, true);
+        $config = self::preheatJson($projectRoot.'/preheat.json');
         $usage = \is_array($config) && \is_array($config['bench'] ?? null) ? ($config['bench']['usage'] ?? null) : null;
 
         return \is_string($usage) && '' !== $usage ? $usage : null;

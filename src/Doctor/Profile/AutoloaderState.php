@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Doctor\Profile;
 
 use Preheat\Composer\RuntimeRegistration;
+use Preheat\Util\BoundedRead;
 
 /** How the app finds its classes: Composer's autoloader and how it was dumped, or none doctor knows. */
 final class AutoloaderState
@@ -46,10 +47,12 @@ final class AutoloaderState
         if (null === $directory || !is_file($directory.'/autoload_real.php')) {
             return new self(false);
         }
-        $real = (string) @file_get_contents($directory.'/autoload_real.php');
-        $static = (string) @file_get_contents($directory.'/autoload_static.php');
-        $classmap = (string) @file_get_contents($directory.'/autoload_classmap.php');
-        $psr4 = (string) @file_get_contents($directory.'/autoload_psr4.php');
+        // A classmap of a hundred thousand classes is some 15 MB: four times that is no Composer file.
+        $read = static fn (string $name): string => (string) BoundedRead::orNull($directory.'/'.$name, 64 << 20);
+        $real = $read('autoload_real.php');
+        $static = $read('autoload_static.php');
+        $classmap = $read('autoload_classmap.php');
+        $psr4 = $read('autoload_psr4.php');
         $entries = preg_match_all('{^\s*\'[^\']+\' => }m', $classmap);
         preg_match_all('{^\s*\'((?:[^\'\\\\]|\\\\.)+)\' => array\(}m', $psr4, $prefixes);
         $covered = [] === $prefixes[1];

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor\Profile;
 
+use Preheat\Util\BoundedRead;
+
 /**
  * The ini files a PHP reads, in the order it reads them (php.ini, then the scanned directory's *.ini
  * sorted by name), to say on which line a setting is written: the last line that sets it (it wins),
@@ -147,8 +149,8 @@ final class IniFiles
         if (null === $this->lines) {
             $this->lines = [];
             foreach ($this->files() as $file) {
-                $text = @file_get_contents($file);
-                $this->lines[$file] = false === $text ? [] : (preg_split("{\r?\n}", $text) ?: []);
+                $text = BoundedRead::orNull($file, BoundedRead::TEXT_BYTES);
+                $this->lines[$file] = null === $text ? [] : (preg_split("{\r?\n}", $text) ?: []);
             }
         }
 

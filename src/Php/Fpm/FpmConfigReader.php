@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Php\Fpm;
 
+use Preheat\Util\BoundedRead;
+
 /**
  * Reads php-fpm's configuration files as php-fpm does: ini syntax, a [global] section and one section
  * per pool (a pool's section may appear again in a later file and continues it), `include =` globs read
@@ -87,8 +89,8 @@ final class FpmConfigReader
         if (\in_array($file, $this->files, true) || \count($this->files) >= self::MAX_FILES) {
             return;
         }
-        $text = @file_get_contents($file);
-        if (false === $text) {
+        $text = BoundedRead::orNull($file, BoundedRead::TEXT_BYTES);
+        if (null === $text) {
             throw FpmConfigError::unreadable($file, $includedBy);
         }
         $this->files[] = $file;

@@ -155,9 +155,10 @@ final class ReuseKey
 
     private static function content(string $path): string
     {
-        $content = @file_get_contents($path);
+        // Hashed as it is read: an ini file of any size costs no memory.
+        $hash = is_file($path) ? @hash_file('sha256', $path) : false;
 
-        return $path.' '.(false === $content ? 'unreadable' : hash('sha256', $content));
+        return $path.' '.(false === $hash ? 'unreadable' : $hash);
     }
 
     /** A binary as PHP runs it: a bare name is looked up on PATH; its real path, so that an upgrade shows. */

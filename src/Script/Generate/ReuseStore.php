@@ -4,34 +4,107 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Generate;
 
+use Preheat\Php\Fpm\FpmConfiguration;
+use Preheat\Php\Fpm\FpmDirective;
+use Preheat\Php\Fpm\FpmPool;
+use Preheat\Php\Fpm\RunningMaster;
+use Preheat\Php\PhpInstallation;
+use Preheat\Php\PhpSettings;
+use Preheat\Plan\CapacityFit;
+use Preheat\Plan\DropOrigin;
+use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\LimitEstimate;
+use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\UnbootedFit;
+use Preheat\Script\Verify\UnlinkedClass;
+use Preheat\Script\Verify\VerificationReport;
 use Preheat\Util\AtomicFile;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\PrivateDirectory;
+use Preheat\Util\ValueObjectCodec;
 
 /**
  * The last verified `generate` per script path, kept in the private cache directory beside the parse
- * cache. A record that cannot be read (another version's, a partial one) is no record: the run verifies.
+ * cache. A record that cannot be read (another version's, a partial one, one not as this version writes
+ * it) is no record: the run verifies.
+ *
+ * Kept as plain arrays (ValueObjectCodec): reading a record creates no object but the value classes
+ * listed here, none of which runs code when it is created or dropped.
  */
 final class ReuseStore
 {
     private const PREFIX = 'generate-';
 
+    /** Bump when a class of the record changes. */
+    private const FORMAT = 'preheat-reuse-2';
+
+    /** A record is tens of kilobytes (a report's messages); a file far larger is none of ours. */
+    private const MAX_BYTES = 16 * 1024 * 1024;
+
+    /** Every class a record holds. */
+    private const CLASSES = [
+        ReuseRecord::class, VerificationReport::class, PhpInstallation::class, PhpSettings::class,
+        FpmConfiguration::class, FpmDirective::class, FpmPool::class, RunningMaster::class, OpcacheRoom::class,
+        UnbootedFit::class, LimitEstimate::class, StartupMessage::class, UnlinkedClass::class, Finding::class,
+        Severity::class, FixRound::class, ForcedDrop::class, DropOrigin::class, FitRound::class,
+        CapacityFit::class, CapacityRound::class, BudgetCalibration::class, MemoryEstimate::class,
+    ];
+
+    private readonly ValueObjectCodec $codec;
+
+    private ?string $rejected = null;
+
     public function __construct(private readonly string $directory)
     {
+        $this->codec = new ValueObjectCodec(self::CLASSES);
     }
 
     public function read(string $outputPath): ?ReuseRecord
     {
-        $path = $this->path($outputPath);
-        $content = is_file($path) ? @file_get_contents($path) : false;
-        if (false === $content) {
+        $this->rejected = null;
+        $name = $this->name($outputPath);
+        if (!file_exists($this->directory.'/'.$name)) {
             return null;
+        }
+        $content = PrivateDirectory::readFile($this->directory, $name, self::MAX_BYTES);
+        $data = null === $content ? false : BoundedRead::unserialize($content);
+        if (self::ofAnotherVersion($data)) {
+            return null; // simply replaced
         }
         try {
-            $record = @unserialize($content);
-        } catch (\Throwable) {
+            if (!\is_array($data)) {
+                throw new \UnexpectedValueException('not a record');
+            }
+
+            return $this->codec->decode($data['record'] ?? null, ReuseRecord::class);
+        } catch (\UnexpectedValueException) {
+            $this->rejected = $this->directory.'/'.$name;
+
             return null;
         }
+    }
 
-        return $record instanceof ReuseRecord ? $record : null;
+    /**
+     * A record of another version: another format, or a ReuseRecord object as versions before plain arrays
+     * wrote it (unserialized with no class allowed, an incomplete object that runs nothing).
+     */
+    private static function ofAnotherVersion(mixed $data): bool
+    {
+        if ($data instanceof \__PHP_Incomplete_Class) {
+            return ReuseRecord::class === ((array) $data)['__PHP_Incomplete_Class_Name'];
+        }
+
+        return \is_array($data) && \is_string($data['format'] ?? null) && self::FORMAT !== $data['format'];
+    }
+
+    /** The record the last read() ignored as not one this version wrote (damaged, not ours); null if none. */
+    public function rejected(): ?string
+    {
+        return $this->rejected;
     }
 
     public function write(string $outputPath, ReuseRecord $record): void
@@ -40,7 +113,11 @@ final class ReuseStore
             if (!is_dir($this->directory)) {
                 @mkdir($this->directory, 0700, true);
             }
-            AtomicFile::write($this->path($outputPath), serialize($record), AtomicFile::PRIVATE);
+            AtomicFile::write(
+                $this->directory.'/'.$this->name($outputPath),
+                serialize(['format' => self::FORMAT, 'record' => $this->codec->encode($record)]),
+                AtomicFile::PRIVATE,
+            );
         } catch (\RuntimeException) {
             // Only the next run's speed depends on the record: it verifies again without one.
         }
@@ -49,11 +126,11 @@ final class ReuseStore
     /** Removes the record: the script at $outputPath is no longer the one it describes. */
     public function forget(string $outputPath): void
     {
-        @unlink($this->path($outputPath));
+        @unlink($this->directory.'/'.$this->name($outputPath));
     }
 
-    private function path(string $outputPath): string
+    private function name(string $outputPath): string
     {
-        return $this->directory.'/'.self::PREFIX.substr(hash('sha256', $outputPath), 0, 16).'.bin';
+        return self::PREFIX.substr(hash('sha256', $outputPath), 0, 16).'.bin';
     }
 }

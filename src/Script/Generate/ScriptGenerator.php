@@ -21,6 +21,8 @@ use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\ScriptWriteError;
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
 use Preheat\Util\CycleCollection;
 
 /**
@@ -269,11 +271,25 @@ final class ScriptGenerator
     private function reuse(GenerateRequest $request, ReuseStore $store, string $key): ?GenerateOutcome
     {
         $record = $store->read($request->outputPath);
+        $rejected = $store->rejected();
+        if (null !== $rejected) {
+            $this->progress->finish(new Line(
+                \sprintf(
+                    'Ignored the reuse record %s: it is not one this version wrote (damaged, or not ours)',
+                    $rejected,
+                ),
+                Outcome::Warning,
+            ));
+        }
         if (null === $record || $record->key !== $key || null === $request->verify) {
             return null;
         }
-        $onDisk = @file_get_contents($request->outputPath);
-        if (false === $onDisk || hash('sha256', $onDisk) !== $record->scriptSha256) {
+        try {
+            $onDisk = BoundedRead::file($request->outputPath, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError) {
+            return null;
+        }
+        if (hash('sha256', $onDisk) !== $record->scriptSha256) {
             return null;
         }
         $session = GenerateSession::resume(
@@ -322,7 +338,11 @@ final class ScriptGenerator
         GenerateOutcome $outcome,
         array $constraints,
     ): void {
-        $installed = @file_get_contents($outcome->outputPath);
+        try {
+            $installed = BoundedRead::file($outcome->outputPath, ScriptManifest::MAX_SCRIPT_BYTES);
+        } catch (BoundedReadError) {
+            $installed = false;
+        }
         // The last round's script, as it was moved into place and is still: what the report is about.
         if (
             !$outcome->succeeded()

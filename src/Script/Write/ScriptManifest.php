@@ -14,6 +14,9 @@ final class ScriptManifest
 {
     public const CLASS_PREFIX = 'PreheatManifest_';
 
+    /** The largest preload script read: one of tens of thousands of files is a few megabytes. */
+    public const MAX_SCRIPT_BYTES = 64 * 1024 * 1024;
+
     /** How the sources hash of scripts written now starts: their files hashed with xxh128. */
     private const SOURCES_HASH = 'xxh128:';
 

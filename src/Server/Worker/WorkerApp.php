@@ -7,6 +7,7 @@ namespace Preheat\Server\Worker;
 use Preheat\InvalidSetting;
 use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
+use Preheat\Util\BoundedRead;
 
 /**
  * Which adapter boots the app in the worker, and from which file: as configured (symfony and psr15 need
@@ -54,7 +55,7 @@ final class WorkerApp
             return new self($settings->adapter, null === $entry ? null : self::file($root, $entry));
         }
         $bootstrap = $root.'/bootstrap/app.php';
-        if (is_file($bootstrap) && str_contains((string) file_get_contents($bootstrap), 'Illuminate\\')) {
+        if (str_contains((string) BoundedRead::orNull($bootstrap, BoundedRead::TEXT_BYTES), 'Illuminate\\')) {
             return new self('laravel', $bootstrap);
         }
 

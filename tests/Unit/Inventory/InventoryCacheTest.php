@@ -4,7 +4,11 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Unit\Inventory;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Inventory\Declaration;
+use Preheat\Inventory\DeclarationKind;
+use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\UnsafeDirectory;
@@ -115,5 +119,62 @@ final class InventoryCacheTest extends TestCase
         $this->expectException(UnsafeDirectory::class);
         $this->expectExceptionMessage($this->directory->path.'/link is a symbolic link');
         InventoryCache::fileFor('/srv/app', $this->directory->path.'/link');
+    }
+
+    /** @return iterable<string, array{\Closure(array<string, mixed>): mixed}> */
+    public static function damagedEntries(): iterable
+    {
+        yield 'a kind of null' => [static function (array $e): array {
+            $e['declarations'][0]['kind'] = null;
+
+            return $e;
+        }];
+        yield 'a number for the parse error' => [static function (array $e): array {
+            $e['parseError'] = 7;
+
+            return $e;
+        }];
+        yield 'a number among the interfaces' => [static function (array $e): array {
+            $e['declarations'][0]['interfaces'] = [5];
+
+            return $e;
+        }];
+        yield 'a constant that is not a list of paths' => [static function (array $e): array {
+            $e['constants'] = ['A' => 5];
+
+            return $e;
+        }];
+        yield 'a parameter without a name' => [static function (array $e): array {
+            $e['declarations'][0]['methods'] = [['name' => 'm', 'parameters' => [['name' => 1, 'type' => null]]]];
+
+            return $e;
+        }];
+        yield 'a number for the whole entry' => [static fn (array $e): int => 5];
+        yield 'no declarations' => [static function (array $e): array {
+            unset($e['declarations']);
+
+            return $e;
+        }];
+    }
+
+    /** @param \Closure(array<string, mixed>): mixed $damage */
+    #[DataProvider('damagedEntries')]
+    public function testAnEntryNotAsThisVersionWritesItIsAMissNamingTheCache(\Closure $damage): void
+    {
+        $file = InventoryCache::fileFor('/srv/app', $this->directory->path.'/cache');
+        $good = new FileInventory('/srv/app/A.php', 10, 20, [new Declaration(DeclarationKind::ClassDeclaration, 'A', 1, interfaces: ['I'])]);
+        $cache = new InventoryCache($file);
+        $cache->put($good);
+        $cache->save(['/srv/app/A.php']);
+        self::assertEquals($good, (new InventoryCache($file))->get('/srv/app/A.php', 10, 20));
+
+        $data = unserialize((string) file_get_contents($file), ['allowed_classes' => false]);
+        \assert(\is_array($data) && \is_array($data['entries']));
+        $data['entries']['/srv/app/A.php'] = $damage($data['entries']['/srv/app/A.php']);
+        file_put_contents($file, serialize($data));
+        $damaged = new InventoryCache($file);
+
+        self::assertNull($damaged->get('/srv/app/A.php', 10, 20));
+        self::assertSame('Ignored 1 entry of the parse cache '.$file.': not as this version writes it', $damaged->rejected());
     }
 }

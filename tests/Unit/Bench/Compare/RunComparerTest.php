@@ -141,7 +141,7 @@ final class RunComparerTest extends TestCase
 
         $tail = ' Give the report.json an earlier `preheat bench --out=DIR` wrote.';
         self::assertSame([
-            'missing.json' => 'Cannot compare with the earlier report missing.json: no such readable file.'.$tail,
+            'missing.json' => 'Cannot compare with the earlier report missing.json: no such file.'.$tail,
             'text.json' => 'Cannot compare with the earlier report text.json: it is not JSON (Syntax error).'.$tail,
             'list.json' => 'Cannot compare with the earlier report list.json: the document is not an object, so it is not a bench report this version can read.'.$tail,
             'no-env.json' => 'Cannot compare with the earlier report no-env.json: the document has no "environment", so it is not a bench report this version can read.'.$tail,

@@ -1,0 +1,116 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Util;
+
+/**
+ * Reads a file no larger than a limit, and JSON no deeper than one: what Preheat reads from the user's files
+ * and its own caches. A file far larger than any of its kind (a 50 MB "PHP file", a planted cache) is refused
+ * before it is read whole, so that nothing it holds can make Preheat run out of memory.
+ *
+ * Only regular files are read (a FIFO would block, a device never end); the read stops at the limit should
+ * the file grow meanwhile.
+ */
+final class BoundedRead
+{
+    /** A configuration file (an ini, a pool, a bootstrap) far larger than any written by hand. */
+    public const TEXT_BYTES = 16 * 1024 * 1024;
+
+    /** Deeper than any configuration, report or cache of Preheat's nests. */
+    public const DEPTH = 64;
+
+    /** @throws BoundedReadError naming the file and why it was not read */
+    public static function file(string $path, int $maxBytes): string
+    {
+        // 'n': O_NONBLOCK, so that opening a FIFO does not wait for a writer; a regular file ignores it.
+        $handle = @fopen($path, 'rbn');
+        if (false === $handle) {
+            throw new BoundedReadError($path, file_exists($path) ? 'it cannot be read' : 'no such file');
+        }
+        try {
+            $stat = fstat($handle);
+            if (false === $stat || 0o100000 !== ($stat['mode'] & 0o170000)) {
+                throw new BoundedReadError(
+                    $path,
+                    false !== $stat && 0o040000 === ($stat['mode'] & 0o170000)
+                        ? 'it is a directory'
+                        : 'it is not a regular file',
+                );
+            }
+            if ($stat['size'] > $maxBytes) {
+                throw BoundedReadError::tooLarge($path, $maxBytes);
+            }
+
+            return self::rest($handle, $path, $maxBytes);
+        } finally {
+            fclose($handle);
+        }
+    }
+
+    /**
+     * What is left of a file open for reading (checked by the caller), refused past $maxBytes.
+     *
+     * @param resource $handle
+     *
+     * @throws BoundedReadError
+     */
+    public static function rest($handle, string $path, int $maxBytes): string
+    {
+        $content = stream_get_contents($handle, $maxBytes + 1);
+        if (false === $content) {
+            throw new BoundedReadError($path, 'it cannot be read');
+        }
+        if (\strlen($content) > $maxBytes) {
+            throw BoundedReadError::tooLarge($path, $maxBytes);
+        }
+
+        return $content;
+    }
+
+    /**
+     * What serialize() wrote of arrays and scalars, unserialized with no class allowed (an object in it stays
+     * an incomplete one, which no caller takes for data) and at most $depth levels deep; false when it is not.
+     *
+     * @param int<1, max> $depth
+     */
+    public static function unserialize(string $content, int $depth = self::DEPTH): mixed
+    {
+        return @unserialize($content, ['allowed_classes' => false, 'max_depth' => $depth]);
+    }
+
+    /** The file's content, or null where file() would refuse it: for what does without a file it cannot read. */
+    public static function orNull(string $path, int $maxBytes): ?string
+    {
+        try {
+            return self::file($path, $maxBytes);
+        } catch (BoundedReadError) {
+            return null;
+        }
+    }
+
+    /**
+     * The file's JSON, decoded to arrays ($associative) or objects.
+     *
+     * @param int<1, max> $depth
+     *
+     * @throws BoundedReadError as file()
+     * @throws \JsonException   when it is not JSON or nests deeper than $depth
+     */
+    public static function json(
+        string $path,
+        int $maxBytes,
+        bool $associative = true,
+        int $depth = self::DEPTH,
+    ): mixed {
+        return json_decode(self::file($path, $maxBytes), $associative, $depth, \JSON_THROW_ON_ERROR);
+    }
+
+    /** A limit as people say it: "8 MB", "512 bytes". */
+    public static function describe(int $bytes): string
+    {
+        return $bytes >= 1048576 && 0 === $bytes % 1048576
+            ? \sprintf('%d MB', intdiv($bytes, 1048576))
+            : \sprintf('%d bytes', $bytes);
+    }
+}
