@@ -11,7 +11,7 @@ final class FaultCases
     public static function all(): array
     {
         $cases = [];
-        foreach ([Cases\GenerateCases::class, Cases\InjectionCases::class, Cases\VerifyCases::class, Cases\ExplainCases::class, Cases\DoctorCases::class, Cases\StatusCases::class, Cases\UsageCases::class, Cases\ConfigCases::class, Cases\BenchCases::class, Cases\InterruptCases::class] as $catalogue) {
+        foreach ([Cases\GenerateCases::class, Cases\InjectionCases::class, Cases\VerifyCases::class, Cases\ExplainCases::class, Cases\DoctorCases::class, Cases\StatusCases::class, Cases\UsageCases::class, Cases\ConfigCases::class, Cases\BenchCases::class, Cases\InterruptCases::class, Cases\PeerBoundsCases::class] as $catalogue) {
             foreach ($catalogue::cases() as $case) {
                 if (isset($cases[$case->id])) {
                     throw new \LogicException('Two fault cases are called '.$case->id);
