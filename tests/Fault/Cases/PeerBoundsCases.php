@@ -9,6 +9,7 @@ use Preheat\Tests\Fault\FaultCase;
 use Preheat\Tests\Fault\Outcome;
 use Preheat\Tests\Fault\Run;
 use Preheat\Tests\Fault\Sandbox;
+use Symfony\Component\Process\Exception\ProcessTimedOutException;
 use Symfony\Component\Process\Process;
 
 /**
@@ -123,7 +124,11 @@ final class PeerBoundsCases
         $page = $s->write('public/index.php', "<?php\necho 'the page itself';\n");
         $cgi = new Process(['php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION, '-d', 'auto_prepend_file='.$s->root.'/bootstrap.php', '-d', 'memory_limit=128M', '-d', 'display_errors=0', $page], $s->root, ['TMPDIR' => $s->tmp, 'REDIRECT_STATUS' => '200'], null, 60);
         $started = microtime(true);
-        $cgi->run();
+        try {
+            $cgi->run();
+        } catch (ProcessTimedOutException) {
+            return ['the page took more than 60 s'];
+        }
         $seconds = microtime(true) - $started;
         $problems = [];
         if (0 !== $cgi->getExitCode()) {
