@@ -87,6 +87,18 @@ final class FileUsageStore implements UsageStore
         return $this->path;
     }
 
+    public function identity(): string
+    {
+        $real = realpath($this->path);
+        if (false !== $real) {
+            return 'file://'.$real;
+        }
+        // Not there (yet): its directory may be, under another name.
+        $directory = realpath(\dirname($this->path));
+
+        return 'file://'.(false === $directory ? $this->path : $directory.'/'.basename($this->path));
+    }
+
     /**
      * @return array{server: string, from: int, to: int, requests: int, dropped: int, files: array<string, int>,
      *               required: array<string, int>}|null null for a damaged line

@@ -95,6 +95,11 @@ final class RedisUsageStore implements UsageStore
         return StoreDsn::describe($this->target);
     }
 
+    public function identity(): string
+    {
+        return $this->describe();
+    }
+
     /**
      * One MULTI/EXEC on a connection of its own; a failure names the server.
      *

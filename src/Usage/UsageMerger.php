@@ -26,7 +26,7 @@ final class UsageMerger
     public function merge(array $sources, UsageStore $target): UsageSnapshot
     {
         foreach ($sources as $source) {
-            if ($source->describe() === $target->describe()) {
+            if ($source->identity() === $target->identity()) {
                 throw UsageStoreError::mergeIntoSource($target->describe());
             }
         }
@@ -48,6 +48,23 @@ final class UsageMerger
         }
 
         return self::sum($snapshots);
+    }
+
+    /**
+     * The stores, each once: a store named twice (the same path, or another name of it) would count twice.
+     *
+     * @param list<UsageStore> $stores
+     *
+     * @return list<UsageStore>
+     */
+    public static function distinct(array $stores): array
+    {
+        $distinct = [];
+        foreach ($stores as $store) {
+            $distinct[$store->identity()] ??= $store;
+        }
+
+        return array_values($distinct);
     }
 
     /** @param list<UsageSnapshot> $snapshots */

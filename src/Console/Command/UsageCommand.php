@@ -129,12 +129,12 @@ final class UsageCommand extends Command
             return $this->fromFpm($input, $output, $action, $format);
         }
         $project = self::project($input);
-        $stores = array_map(
+        $stores = UsageMerger::distinct(array_values(array_map(
             static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : '', $project),
             (array) $input->getOption('store'),
-        );
+        )));
         if ('merge' === $action) {
-            return $this->merge($input, $output, array_values($stores), $format);
+            return $this->merge($input, $output, $stores, $format);
         }
         if (null !== $action) {
             throw new InvalidOption(
@@ -158,7 +158,7 @@ final class UsageCommand extends Command
                 throw $this->nothingRecorded($store, true, self::poolUser($input), $project);
             }
         }
-        $snapshot = $this->merger->combine(array_values($stores));
+        $snapshot = $this->merger->combine($stores);
         if ($snapshot->isEmpty() && 0 === $snapshot->batches && $snapshot->skippedRecords > 0) {
             // Lines, but none a record: another file named by mistake, or garbage; not a recorder that has not run yet.
             throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
