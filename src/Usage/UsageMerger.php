@@ -71,7 +71,7 @@ final class UsageMerger
     public static function sum(array $snapshots): UsageSnapshot
     {
         $requests = $batches = $skipped = $dropped = 0;
-        $files = $servers = $required = [];
+        $files = $servers = $required = $warnings = [];
         $from = $to = null;
         foreach ($snapshots as $snapshot) {
             $requests += $snapshot->requests;
@@ -93,10 +93,22 @@ final class UsageMerger
             foreach ($snapshot->servers as $server) {
                 $servers[$server] = true;
             }
+            array_push($warnings, ...$snapshot->warnings);
         }
         $servers = array_map('strval', array_keys($servers));
         sort($servers);
 
-        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped, $required);
+        return new UsageSnapshot(
+            $requests,
+            $files,
+            $from,
+            $to,
+            $servers,
+            $batches,
+            $skipped,
+            $dropped,
+            $required,
+            warnings: $warnings,
+        );
     }
 }

@@ -11,6 +11,7 @@ use Preheat\Note;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\PoolUser;
+use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\UsageMergeReport;
 use Preheat\Report\UsageReport;
@@ -159,6 +160,7 @@ final class UsageCommand extends Command
             }
         }
         $snapshot = $this->merger->combine($stores);
+        self::warn($output, $snapshot);
         if ($snapshot->isEmpty() && 0 === $snapshot->batches && $snapshot->skippedRecords > 0) {
             // Lines, but none a record: another file named by mistake, or garbage; not a recorder that has not run yet.
             throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
@@ -284,6 +286,15 @@ final class UsageCommand extends Command
         );
     }
 
+    /** What reading the stores skipped, on stderr: the report itself stays what the format says. */
+    private static function warn(OutputInterface $output, UsageSnapshot $snapshot): void
+    {
+        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        foreach ($snapshot->warnings as $warning) {
+            $stderr->writeln('Warning: '.$warning, OutputInterface::OUTPUT_RAW);
+        }
+    }
+
     /** @param list<UsageStore> $sources */
     private function merge(InputInterface $input, OutputInterface $output, array $sources, string $format): int
     {
@@ -295,6 +306,7 @@ final class UsageCommand extends Command
         }
         $target = UsageStores::open($into, self::project($input));
         $merged = $this->merger->merge($sources, $target);
+        self::warn($output, $merged);
         $sourceNames = array_map(static fn (UsageStore $s): string => $s->describe(), $sources);
         $report = new UsageMergeReport(
             $target->describe(),
