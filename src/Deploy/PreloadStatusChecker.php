@@ -45,14 +45,7 @@ final class PreloadStatusChecker
         if (false === $text || !is_file($script)) {
             throw StatusInputError::noScript($script);
         }
-        $context = stream_context_create(
-            ['http' => ['timeout' => $timeoutSeconds, 'ignore_errors' => true, 'follow_location' => 0]],
-        );
-        $body = @file_get_contents($url, false, $context);
-        if (false === $body) {
-            throw StatusUnreachable::url($url, error_get_last()['message'] ?? 'no answer');
-        }
-        $status = OpcacheStatus::read($body);
+        $status = OpcacheStatus::read(StatusPage::read($url, $timeoutSeconds));
         if (null === $status) {
             throw StatusUnreachable::url(
                 $url,

@@ -59,6 +59,9 @@ final class PeerBoundsCases
                         $ok = false !== @fwrite($client, '1') && !feof($client);
                     }
                     break;
+                case 'http-drip':
+                    @fwrite($client, "HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n");
+                    // no break: then the body, a byte a second
                 case 'fcgi-drip':
                     while ($ok && microtime(true) < $until) {
                         $ok = false !== @fwrite($client, "\1") && !feof($client);
@@ -99,6 +102,7 @@ final class PeerBoundsCases
             new FaultCase('usage-redis-drip', 'usage', 'the "Redis" answers a byte a second for 150 s (each byte within the read timeout)', static fn (Sandbox $s): Run => $usage($s, 'redis-drip'), new Expect([3], '{stopped answering.*timed out}s'), '28.7'),
             new FaultCase('usage-merge-redis-hangs-up', 'usage', 'merge --into a "Redis" that hangs up before it answers (killed mid-merge)', static fn (Sandbox $s): Run => new Run(['usage', 'merge', '--store='.$s->write('a.log', self::BATCH."\n"), '--into=redis://127.0.0.1:'.self::peer($s, 'redis-hang-up').'/0']), new Expect([3], '{stopped answering}', '{password and database}', unchanged: ['a.log']), '28.12'),
             new FaultCase('status-fastcgi-drip', 'status', '--wait=3 and a "php-fpm" that answers a byte a second for 150 s', static fn (Sandbox $s): Run => $status($s, 'fcgi-drip', '3'), new Expect([3], '{within 3 s}'), '28.7'),
+            new FaultCase('status-url-drip', 'status', '--wait=3 and a web server that answers a byte a second for 150 s', static fn (Sandbox $s): Run => new Run(['status', $s->write('preload.php', "<?php\n"), '--status-url=http://127.0.0.1:'.self::peer($s, 'http-drip').'/status.php', '--wait=3'], timeoutSeconds: 60), new Expect([3], '{within 3 s}'), '28.7'),
             new FaultCase('status-fastcgi-empty-records', 'status', '--wait=3 and a "php-fpm" that sends an empty record of an unknown type every 20 ms for 150 s', static fn (Sandbox $s): Run => $status($s, 'fcgi-empty-records', '3'), new Expect([3], '{within 3 s}'), '28.7'),
             new FaultCase('usage-same-store-twice', 'usage', '--store=A --store=./A (one store named twice)', static fn (Sandbox $s): Run => new Run(['usage', '--store='.$s->write('a.log', self::BATCH."\n"), '--store='.$s->project.'/./a.log']), new Expect([0], '{Requests\s+10 sampled}', '{Requests\s+20}', unchanged: ['a.log']), '28.17'),
             new FaultCase('usage-merge-into-source-by-another-name', 'usage', 'merge --store=A --into=./A (the source by another name)', static fn (Sandbox $s): Run => new Run(['usage', 'merge', '--store='.$s->write('a.log', self::BATCH."\n"), '--into='.$s->project.'/./a.log']), new Expect([2], '{also one of the stores merged}', unchanged: ['a.log']), '28.17'),
