@@ -17,7 +17,10 @@ final class StatusPage
     /** How long one read waits before PHP may run a signal handler that arrived meanwhile. */
     private const WAIT_SLICE_MICROSECONDS = 200_000;
 
-    /** @throws StatusUnreachable naming the URL and what went wrong */
+    /**
+     * @throws StatusInputError  when the URL is not one to read over HTTP
+     * @throws StatusUnreachable naming the URL and what went wrong
+     */
     public static function read(string $url, float $timeoutSeconds): string
     {
         $deadline = microtime(true) + $timeoutSeconds;
@@ -25,10 +28,10 @@ final class StatusPage
         $scheme = strtolower((string) ($parts['scheme'] ?? ''));
         $host = (string) ($parts['host'] ?? '');
         if (false === $parts || !\in_array($scheme, ['http', 'https'], true) || '' === $host) {
-            throw StatusUnreachable::url($url, 'give an http:// or https:// URL');
+            throw StatusInputError::badUrl($url, 'give an http:// or https:// URL, e.g. http://127.0.0.1/status.php');
         }
         if (1 === preg_match('/[\x00-\x20\x7F]/', $url)) {
-            throw StatusUnreachable::url($url, 'the URL holds a space or a control character: percent-encode it');
+            throw StatusInputError::badUrl($url, 'it holds a space or a control character: percent-encode it');
         }
         $port = (int) ($parts['port'] ?? ('https' === $scheme ? 443 : 80));
         $context = stream_context_create(['ssl' => ['peer_name' => trim($host, '[]'), 'SNI_enabled' => true]]);
