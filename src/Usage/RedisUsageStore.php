@@ -17,8 +17,8 @@ use Preheat\Recorder\StoreDsn;
  */
 final class RedisUsageStore implements UsageStore
 {
-    /** What one read may receive: the counts of every file of a large app fit many times over. */
-    public const MAX_REPLY_BYTES = 256 * 1024 * 1024;
+    /** What one read may receive: the counts of 50,000 files take a few megabytes. */
+    public const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
     /** @var array<string, mixed> */
     private readonly array $target;
