@@ -101,6 +101,13 @@ final class PeerBoundsCases
             new FaultCase('record-page-redis-drip', 'record', 'a page behind the installed recorder, whose "Redis" answers a byte every 20 ms for 150 s', static fn (Sandbox $s): Run => $page($s, 'redis-drip-fast'), $pageServed, '28.7'),
             new FaultCase('usage-redis-drip', 'usage', 'the "Redis" answers a byte a second for 150 s (each byte within the read timeout)', static fn (Sandbox $s): Run => $usage($s, 'redis-drip'), new Expect([3], '{stopped answering.*timed out}s'), '28.7'),
             new FaultCase('usage-merge-redis-hangs-up', 'usage', 'merge --into a "Redis" that hangs up before it answers (killed mid-merge)', static fn (Sandbox $s): Run => new Run(['usage', 'merge', '--store='.$s->write('a.log', self::BATCH."\n"), '--into=redis://127.0.0.1:'.self::peer($s, 'redis-hang-up').'/0']), new Expect([3], '{stopped answering}', '{password and database}', unchanged: ['a.log']), '28.12'),
+            new FaultCase('usage-merge-redis-frozen', 'usage', 'merge --into a real redis-server that is frozen (SIGSTOP): it takes the connection, never answers', static function (Sandbox $s): Run {
+                $port = $s->freePort();
+                $redis = $s->helper(['redis-server', '--port', (string) $port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], '{Ready to accept connections}');
+                posix_kill((int) $redis->getPid(), \SIGSTOP);
+
+                return new Run(['usage', 'merge', '--store='.$s->write('a.log', self::BATCH."\n"), '--into=redis://127.0.0.1:'.$port.'/0'], timeoutSeconds: 90);
+            }, new Expect([3], '{stopped answering.*timed out}s', '{password and database}', unchanged: ['a.log']), '28.12'),
             new FaultCase('status-fastcgi-drip', 'status', '--wait=3 and a "php-fpm" that answers a byte a second for 150 s', static fn (Sandbox $s): Run => $status($s, 'fcgi-drip', '3'), new Expect([3], '{within 3 s}'), '28.7'),
             new FaultCase('status-url-drip', 'status', '--wait=3 and a web server that answers a byte a second for 150 s', static fn (Sandbox $s): Run => new Run(['status', $s->write('preload.php', "<?php\n"), '--status-url=http://127.0.0.1:'.self::peer($s, 'http-drip').'/status.php', '--wait=3'], timeoutSeconds: 60), new Expect([3], '{within 3 s}'), '28.7'),
             new FaultCase('status-url-with-a-header', 'status', '--status-url with CR LF and a header after them', static fn (Sandbox $s): Run => new Run(['status', $s->write('preload.php', "<?php\n"), '--status-url=http://127.0.0.1:'.$s->freePort()."/status.php\r\nX-Injected: 1", '--wait=3']), new Expect([2], '{status\.php\\\\r\\\\nX-Injected: 1 is not a URL.*percent-encode}', "{\r\nX-Injected}")),
