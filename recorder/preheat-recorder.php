@@ -14,7 +14,9 @@ declare(strict_types=1);
  * `batch` sampled requests or `flushSeconds` the worker appends one batch to the store: a file (one JSON
  * line per batch) or Redis. The recorder never throws into the app, never prints and never warns; when
  * the store is down it keeps the counts (at most MAX_PENDING batches, then drops the oldest and counts
- * the drop) and tries again later.
+ * the drop) and tries again later. Whatever answers at the store's address, a request waits for it at most
+ * `timeout` (to connect) plus `readTimeout` (for the whole exchange), and reads a bounded answer from it;
+ * an answer that is not Redis's drops the batches sent (counted as dropped) rather than sending them again.
  */
 
 namespace Preheat\Recorder;
@@ -235,7 +237,15 @@ final class Recorder
             $state['dropped'] = 0;
             $state['failures'] = 0;
             $state['retryAt'] = 0;
-        } catch (\Throwable) {
+        } catch (\Throwable $e) {
+            if ($e instanceof SinkError && SinkError::MALFORMED === $e->getCode()) {
+                // Whatever answers there is not Redis (or not sane): it may have taken the batches or not, and
+                // sending them again would only meet it again. They are dropped, and counted as dropped.
+                foreach ($state['pending'] as $batch) {
+                    $state['dropped'] += $batch['requests'];
+                }
+                $state['pending'] = [];
+            }
             $state['failures'] = min($state['failures'] + 1, 30);
             $state['retryAt'] = $now + min($config->flushSeconds, 1 << min($state['failures'], 6));
         }
@@ -826,9 +836,13 @@ interface Sink
 
 final class SinkError extends \RuntimeException
 {
-    /** Codes: nothing listens at the address (or it did not answer in time); it refused the connection setup. */
+    /**
+     * Codes: nothing listens at the address, or it stopped answering (closed the connection, or did not
+     * answer in time); it refused the connection setup; it answered something that is not Redis's answer.
+     */
     public const UNREACHABLE = 1;
     public const SETUP_REFUSED = 2;
+    public const MALFORMED = 3;
 }
 
 final class Sinks
@@ -844,7 +858,8 @@ final class Sinks
 
 /**
  * Parses and checks where the recorder writes: a path, file://PATH, or
- * redis://[[user]:password@]host[:port][/db][?prefix=PREFIX&timeout=SECONDS&readTimeout=SECONDS].
+ * redis://[[user]:password@]host[:port][/db][?prefix=PREFIX&timeout=SECONDS&readTimeout=SECONDS]: `timeout`
+ * bounds connecting, `readTimeout` the whole exchange that follows (not each read).
  */
 final class StoreDsn
 {
@@ -1134,9 +1149,11 @@ final class RedisSink implements Sink
         if ([] === $batches) {
             return;
         }
-        $client = RespClient::open($this->target);
+        $commands = self::commands($batches, (string) $this->target['prefix']);
+        // The setup's two replies, MULTI's and EXEC's, and one per command.
+        $client = RespClient::open($this->target, (\count($commands) + 4) * RespClient::REPLY_BYTES_PER_COMMAND);
         try {
-            $client->transaction(self::commands($batches, (string) $this->target['prefix']));
+            $client->transaction($commands);
         } finally {
             $client->close();
         }
@@ -1151,22 +1168,49 @@ final class RespError
     }
 }
 
-/** Just enough of the Redis protocol (RESP2) over a socket: pipelines and transactions, with timeouts. */
+/**
+ * Just enough of the Redis protocol (RESP2) over a socket: pipelines and transactions. Whatever the peer
+ * does, an exchange ends in bounded time and memory: one deadline for all of it (a peer that answers a
+ * byte at a time cannot stretch it), at most `maxReplyBytes` received, no line, string or array longer
+ * than the bytes that may still come, and arrays nested at most MAX_DEPTH deep.
+ */
 final class RespClient
 {
+    /** Arrays in arrays: EXEC's replies hold HGETALL's, nothing we send nests deeper. */
+    public const MAX_DEPTH = 4;
+
+    /** A status, error, integer or length line: a few bytes from Redis, an error message at most. */
+    public const MAX_LINE_BYTES = 65536;
+
+    /** A bulk string: a file's path, a count, a server's name. */
+    public const MAX_BULK_BYTES = 1 << 20;
+
+    /** What a recorder accepts per command it sends: +QUEUED, then a number or an error line in EXEC's answer. */
+    public const REPLY_BYTES_PER_COMMAND = 128;
+
+    private string $buffer = '';
+    private int $offset = 0;
+    private int $received = 0;
+
     /** @param resource $socket */
-    private function __construct(private $socket, public readonly string $address)
-    {
+    private function __construct(
+        private $socket,
+        public readonly string $address,
+        private readonly float $deadline,
+        private readonly float $seconds,
+        private readonly int $maxReplyBytes,
+    ) {
     }
 
     /**
-     * Connects, authenticates and selects the database.
+     * Connects, authenticates and selects the database. The exchange that follows, setup included, ends
+     * `readTimeout` seconds after connecting, and receives at most $maxReplyBytes.
      *
      * @param array<string, mixed> $target normalized by StoreDsn
      *
      * @throws SinkError
      */
-    public static function open(array $target): self
+    public static function open(array $target, int $maxReplyBytes = 1 << 20): self
     {
         $host = (string) $target['host'];
         $address = (str_contains($host, ':') ? '['.$host.']' : $host).':'.(int) $target['port'];
@@ -1177,8 +1221,7 @@ final class RespClient
             throw new SinkError('' !== (string) $error ? (string) $error : 'connection failed', SinkError::UNREACHABLE);
         }
         $read = (float) $target['readTimeout'];
-        stream_set_timeout($socket, (int) $read, (int) (($read - floor($read)) * 1e6));
-        $client = new self($socket, $address);
+        $client = new self($socket, $address, microtime(true) + $read, $read, $maxReplyBytes);
         $setup = [];
         if (null !== $target['password']) {
             $setup[] = null === $target['user'] ? ['AUTH', (string) $target['password']] : ['AUTH', (string) $target['user'], (string) $target['password']];
@@ -1251,14 +1294,15 @@ final class RespClient
             }
         }
         for ($offset = 0, $length = \strlen($payload); $offset < $length; $offset += $written) {
+            $this->waitAtMostTheTimeLeft();
             $written = @fwrite($this->socket, 0 === $offset ? $payload : substr($payload, $offset));
             if (false === $written || 0 === $written) {
-                throw new SinkError(\sprintf('cannot send to %s%s', $this->address, $this->timedOut() ? ' (timed out)' : ''));
+                throw new SinkError(\sprintf('cannot send to %s%s', $this->address, $this->timedOut() ? ' (timed out)' : ''), SinkError::UNREACHABLE);
             }
         }
         $replies = [];
         foreach ($commands as $ignored) {
-            $replies[] = $this->reply();
+            $replies[] = $this->reply(0);
         }
 
         return $replies;
@@ -1269,22 +1313,33 @@ final class RespClient
         @fclose($this->socket);
     }
 
-    private function reply(): mixed
+    private function reply(int $depth): mixed
     {
-        $line = fgets($this->socket);
-        if (false === $line || !str_ends_with($line, "\r\n")) {
-            throw new SinkError(\sprintf('no answer from %s%s', $this->address, $this->timedOut() ? ' (timed out)' : ' (connection closed)'));
-        }
-        $payload = substr($line, 1, -2);
+        $line = $this->line();
+        $payload = substr($line, 1);
 
-        return match ($line[0]) {
+        return match ($line[0] ?? '') {
             '+' => $payload,
             '-' => new RespError($payload),
-            ':' => (int) $payload,
-            '$' => $this->bulk((int) $payload),
-            '*' => $this->array((int) $payload),
-            default => throw new SinkError(\sprintf('%s does not speak the Redis protocol', $this->address)),
+            ':' => 1 === preg_match('/^-?\d{1,19}$/D', $payload) ? (int) $payload : throw $this->malformed('a number that is not one'),
+            '$' => $this->bulk($this->length($payload, self::MAX_BULK_BYTES)),
+            '*' => $this->array($this->length($payload, intdiv($this->bytesLeft(), 3)), $depth),
+            default => throw $this->malformed('something that is not the Redis protocol'),
         };
+    }
+
+    /** A length that the bytes still to come can hold (an array's item takes 3 bytes at least); -1 is null. */
+    private function length(string $payload, int $most): int
+    {
+        if (1 !== preg_match('/^(?:-1|\d{1,19})$/D', $payload)) {
+            throw $this->malformed('a length that is not a number');
+        }
+        $length = (int) $payload;
+        if ($length > $most || $length > $this->bytesLeft()) {
+            throw $this->malformed(\sprintf('a length of %s, more than its answer may hold', $payload));
+        }
+
+        return $length;
     }
 
     private function bulk(int $length): ?string
@@ -1292,30 +1347,91 @@ final class RespClient
         if ($length < 0) {
             return null;
         }
-        $data = '';
-        while (\strlen($data) < $length + 2) {
-            $chunk = fread($this->socket, max(1, $length + 2 - \strlen($data)));
-            if (false === $chunk || '' === $chunk) {
-                throw new SinkError(\sprintf('short answer from %s%s', $this->address, $this->timedOut() ? ' (timed out)' : ''));
-            }
-            $data .= $chunk;
+        while (\strlen($this->buffer) - $this->offset < $length + 2) {
+            $this->fill();
         }
+        if ("\r\n" !== substr($this->buffer, $this->offset + $length, 2)) {
+            throw $this->malformed('a string longer than it said');
+        }
+        $data = substr($this->buffer, $this->offset, $length);
+        $this->offset += $length + 2;
 
-        return substr($data, 0, $length);
+        return $data;
     }
 
     /** @return list<mixed>|null */
-    private function array(int $count): ?array
+    private function array(int $count, int $depth): ?array
     {
         if ($count < 0) {
             return null;
         }
+        if ($depth >= self::MAX_DEPTH) {
+            throw $this->malformed(\sprintf('arrays nested more than %d deep', self::MAX_DEPTH));
+        }
         $items = [];
         for ($i = 0; $i < $count; ++$i) {
-            $items[] = $this->reply();
+            $items[] = $this->reply($depth + 1);
         }
 
         return $items;
+    }
+
+    /** The next line, without its "\r\n". */
+    private function line(): string
+    {
+        while (false === ($end = strpos($this->buffer, "\r\n", $this->offset))) {
+            if (\strlen($this->buffer) - $this->offset > self::MAX_LINE_BYTES) {
+                throw $this->malformed(\sprintf('a line longer than %d bytes', self::MAX_LINE_BYTES));
+            }
+            $this->fill();
+        }
+        if ($end - $this->offset > self::MAX_LINE_BYTES) {
+            throw $this->malformed(\sprintf('a line longer than %d bytes', self::MAX_LINE_BYTES));
+        }
+        $line = substr($this->buffer, $this->offset, $end - $this->offset);
+        $this->offset = $end + 2;
+
+        return $line;
+    }
+
+    /** Reads what has arrived (at least a byte), counting it against maxReplyBytes. */
+    private function fill(): void
+    {
+        $this->waitAtMostTheTimeLeft();
+        $chunk = fread($this->socket, 65536);
+        if (false === $chunk || '' === $chunk) {
+            throw new SinkError(\sprintf('no answer from %s%s', $this->address, $this->timedOut() ? ' (timed out)' : ' (connection closed)'), SinkError::UNREACHABLE);
+        }
+        $this->received += \strlen($chunk);
+        if ($this->received > $this->maxReplyBytes) {
+            throw $this->malformed(\sprintf('more than %d bytes', $this->maxReplyBytes));
+        }
+        if ($this->offset > 0) {
+            $this->buffer = substr($this->buffer, $this->offset);
+            $this->offset = 0;
+        }
+        $this->buffer .= $chunk;
+    }
+
+    /** Bytes that may still arrive, with those received and not read yet. */
+    private function bytesLeft(): int
+    {
+        return $this->maxReplyBytes - $this->received + \strlen($this->buffer) - $this->offset;
+    }
+
+    /** The next read or write waits until the deadline at most; past it, the exchange ends. */
+    private function waitAtMostTheTimeLeft(): void
+    {
+        $left = $this->deadline - microtime(true);
+        if ($left <= 0) {
+            throw new SinkError(\sprintf('%s did not answer within %s s (timed out)', $this->address, $this->seconds), SinkError::UNREACHABLE);
+        }
+        stream_set_timeout($this->socket, (int) $left, (int) (($left - floor($left)) * 1e6));
+    }
+
+    private function malformed(string $what): SinkError
+    {
+        return new SinkError(\sprintf('%s answered %s: not an answer of Redis', $this->address, $what), SinkError::MALFORMED);
     }
 
     private function timedOut(): bool

@@ -42,13 +42,7 @@ final class PreloadStatusChecker
     public function checkUrl(string $url, string $script, float $timeoutSeconds): PreloadStatus
     {
         $text = self::script($script);
-        $context = stream_context_create(
-            ['http' => ['timeout' => $timeoutSeconds, 'ignore_errors' => true, 'follow_location' => 0]],
-        );
-        $body = @file_get_contents($url, false, $context);
-        if (false === $body) {
-            throw StatusUnreachable::url($url, error_get_last()['message'] ?? 'no answer');
-        }
+        $body = StatusPage::read($url, $timeoutSeconds);
         $status = OpcacheStatus::read($body);
         if (null === $status && OpcacheStatus::answered($body)) {
             throw StatusUnreachable::unreadable($url);

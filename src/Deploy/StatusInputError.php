@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Deploy;
 
 use Preheat\UserError;
+use Preheat\Util\DisplayString;
 
 final class StatusInputError extends \RuntimeException implements UserError
 {
@@ -33,5 +34,14 @@ final class StatusInputError extends \RuntimeException implements UserError
                 $directory,
             ),
         );
+    }
+
+    public static function badUrl(string $url, string $why): self
+    {
+        return new self(\sprintf(
+            '--status-url %s is not a URL the status can be read from: %s.',
+            addcslashes(DisplayString::of($url), "\0..\37\177"), // a control character shown, not sent to the terminal
+            $why,
+        ));
     }
 }

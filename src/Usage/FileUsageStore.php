@@ -22,7 +22,16 @@ final class FileUsageStore implements UsageStore
      */
     private const MAX_COUNT = 2 ** 32;
 
-    public function __construct(public readonly string $path)
+    /**
+     * The longest line read as a record: a batch of every file of a large app is a few megabytes. A longer
+     * line is not the recorder's (garbage, another file): it is skipped without being held in memory.
+     */
+    public const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+    /** What one read takes of a line: a line is put together from such pieces, up to the limit. */
+    private const READ_BYTES = 65536;
+
+    public function __construct(public readonly string $path, private readonly int $maxLineBytes = self::MAX_LINE_BYTES)
     {
     }
 
@@ -46,11 +55,16 @@ final class FileUsageStore implements UsageStore
         if (false === $handle) {
             throw UsageStoreError::unreadableFile($this->path);
         }
-        $requests = $batches = $skipped = $dropped = 0;
+        $requests = $batches = $skipped = $dropped = $overlong = 0;
         $files = $servers = $required = [];
         $from = $to = null;
         try {
-            while (false !== ($line = fgets($handle))) {
+            foreach (self::lines($handle, $this->maxLineBytes) as $line) {
+                if (null === $line) {
+                    ++$skipped;
+                    ++$overlong;
+                    continue;
+                }
                 if (!str_ends_with($line, "\n")) {
                     ++$skipped; // the last line, torn by a writer that died (or still being written)
                     break;
@@ -85,13 +99,77 @@ final class FileUsageStore implements UsageStore
         }
         $servers = array_map('strval', array_keys($servers));
         sort($servers);
+        $warnings = 0 === $overlong ? [] : [\sprintf(
+            '%s: %d %s longer than %d MB skipped (a record of the recorder is far shorter): is it a usage store?',
+            $this->path,
+            $overlong,
+            1 === $overlong ? 'line' : 'lines',
+            intdiv($this->maxLineBytes, 1024 * 1024),
+        )];
 
-        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped, $required);
+        return new UsageSnapshot(
+            $requests,
+            $files,
+            $from,
+            $to,
+            $servers,
+            $batches,
+            $skipped,
+            $dropped,
+            $required,
+            warnings: $warnings,
+        );
+    }
+
+    /**
+     * The file's lines, each whole with its "\n" (the last one may lack it: torn), or null for a line
+     * longer than $maxLineBytes, which is read through in pieces and never held whole.
+     *
+     * @param resource $handle
+     *
+     * @return \Generator<int, string|null>
+     */
+    private static function lines($handle, int $maxLineBytes): \Generator
+    {
+        $line = '';
+        $tooLong = false;
+        while (false !== ($piece = fgets($handle, self::READ_BYTES))) {
+            if (!$tooLong) {
+                $line .= $piece;
+                if (\strlen($line) > $maxLineBytes) {
+                    $tooLong = true;
+                    $line = '';
+                }
+            }
+            if (!str_ends_with($piece, "\n")) {
+                continue;
+            }
+            yield $tooLong ? null : $line;
+            $line = '';
+            $tooLong = false;
+        }
+        if ($tooLong) {
+            yield null;
+        } elseif ('' !== $line) {
+            yield $line;
+        }
     }
 
     public function describe(): string
     {
         return $this->path;
+    }
+
+    public function identity(): string
+    {
+        $real = realpath($this->path);
+        if (false !== $real) {
+            return 'file://'.$real;
+        }
+        // Not there (yet): its directory may be, under another name.
+        $directory = realpath(\dirname($this->path));
+
+        return 'file://'.(false === $directory ? $this->path : $directory.'/'.basename($this->path));
     }
 
     /**

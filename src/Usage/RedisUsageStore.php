@@ -17,6 +17,9 @@ use Preheat\Recorder\StoreDsn;
  */
 final class RedisUsageStore implements UsageStore
 {
+    /** What one read may receive: the counts of 50,000 files take a few megabytes. */
+    public const MAX_REPLY_BYTES = 64 * 1024 * 1024;
+
     /** @var array<string, mixed> */
     private readonly array $target;
 
@@ -25,7 +28,7 @@ final class RedisUsageStore implements UsageStore
     {
         RecorderFile::load();
         $target = StoreDsn::normalize($target);
-        // A command-line tool can wait longer than a request can.
+        // A command-line tool can wait longer than a request can (readTimeout bounds a whole read or write).
         $target['timeout'] = max((float) $target['timeout'], 2.0);
         $target['readTimeout'] = max((float) $target['readTimeout'], 30.0);
         $this->target = $target;
@@ -92,6 +95,11 @@ final class RedisUsageStore implements UsageStore
         return StoreDsn::describe($this->target);
     }
 
+    public function identity(): string
+    {
+        return $this->describe();
+    }
+
     /**
      * One MULTI/EXEC on a connection of its own; a failure names the server.
      *
@@ -105,7 +113,12 @@ final class RedisUsageStore implements UsageStore
         try {
             return $client->transaction($commands);
         } catch (SinkError $e) {
-            throw UsageStoreError::redisFailed($client->address, $e->getMessage());
+            // Redis killed, frozen or not Redis at all is the server's doing; what Redis refused is the store's.
+            throw match ($e->getCode()) {
+                SinkError::UNREACHABLE => UsageStoreUnreachable::redisLost($client->address, $e->getMessage()),
+                SinkError::MALFORMED => UsageStoreUnreachable::notRedis($client->address, $e->getMessage()),
+                default => UsageStoreError::redisFailed($client->address, $e->getMessage()),
+            };
         } finally {
             $client->close();
         }
@@ -114,14 +127,16 @@ final class RedisUsageStore implements UsageStore
     private function connect(): RespClient
     {
         try {
-            return RespClient::open($this->target);
+            return RespClient::open($this->target, self::MAX_REPLY_BYTES);
         } catch (SinkError $e) {
             $host = (string) $this->target['host'];
             $address = (str_contains($host, ':') ? '['.$host.']' : $host).':'.(int) $this->target['port'];
 
-            throw SinkError::UNREACHABLE === $e->getCode()
-                ? UsageStoreUnreachable::redisUnreachable($address, $e->getMessage())
-                : UsageStoreError::redisFailed($address, $e->getMessage());
+            throw match ($e->getCode()) {
+                SinkError::UNREACHABLE => UsageStoreUnreachable::redisUnreachable($address, $e->getMessage()),
+                SinkError::MALFORMED => UsageStoreUnreachable::notRedis($address, $e->getMessage()),
+                default => UsageStoreError::redisFailed($address, $e->getMessage()),
+            };
         }
     }
 

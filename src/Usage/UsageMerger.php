@@ -26,7 +26,7 @@ final class UsageMerger
     public function merge(array $sources, UsageStore $target): UsageSnapshot
     {
         foreach ($sources as $source) {
-            if ($source->describe() === $target->describe()) {
+            if ($source->identity() === $target->identity()) {
                 throw UsageStoreError::mergeIntoSource($target->describe());
             }
         }
@@ -50,11 +50,28 @@ final class UsageMerger
         return self::sum($snapshots);
     }
 
+    /**
+     * The stores, each once: a store named twice (the same path, or another name of it) would count twice.
+     *
+     * @param list<UsageStore> $stores
+     *
+     * @return list<UsageStore>
+     */
+    public static function distinct(array $stores): array
+    {
+        $distinct = [];
+        foreach ($stores as $store) {
+            $distinct[$store->identity()] ??= $store;
+        }
+
+        return array_values($distinct);
+    }
+
     /** @param list<UsageSnapshot> $snapshots */
     public static function sum(array $snapshots): UsageSnapshot
     {
         $requests = $batches = $skipped = $dropped = 0;
-        $files = $servers = $required = [];
+        $files = $servers = $required = $warnings = [];
         $from = $to = null;
         foreach ($snapshots as $snapshot) {
             $requests += $snapshot->requests;
@@ -76,10 +93,22 @@ final class UsageMerger
             foreach ($snapshot->servers as $server) {
                 $servers[$server] = true;
             }
+            array_push($warnings, ...$snapshot->warnings);
         }
         $servers = array_map('strval', array_keys($servers));
         sort($servers);
 
-        return new UsageSnapshot($requests, $files, $from, $to, $servers, $batches, $skipped, $dropped, $required);
+        return new UsageSnapshot(
+            $requests,
+            $files,
+            $from,
+            $to,
+            $servers,
+            $batches,
+            $skipped,
+            $dropped,
+            $required,
+            warnings: $warnings,
+        );
     }
 }

@@ -17,4 +17,10 @@ interface UsageStore
 
     /** How users name it: a path, or redis://host:port/db?prefix=... */
     public function describe(): string;
+
+    /**
+     * The same for two names of one store (a path through `./` or a symbolic link, a DSN with the default
+     * port spelled out), so that a store named twice is read once and never merged into itself.
+     */
+    public function identity(): string;
 }

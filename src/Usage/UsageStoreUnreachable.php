@@ -25,4 +25,26 @@ final class UsageStoreUnreachable extends \RuntimeException implements Environme
             $why,
         ));
     }
+
+    /** Redis answered, then stopped: killed, frozen, or too slow to answer in time. */
+    public static function redisLost(string $address, string $why): self
+    {
+        return new self(\sprintf(
+            'Redis at %s stopped answering (%s): check that redis-server is running and not overloaded. A merge '
+            .'into it that was cut short may have been applied or not: read the store before merging again.',
+            $address,
+            $why,
+        ));
+    }
+
+    /** What listens at the address answers, but not as Redis does (or without bounds). */
+    public static function notRedis(string $address, string $why): self
+    {
+        return new self(\sprintf(
+            'What listens at %s does not answer as Redis does (%s): check that the store\'s address '
+            .'(redis://HOST:PORT/DB) is the one redis-server listens on.',
+            $address,
+            $why,
+        ));
+    }
 }

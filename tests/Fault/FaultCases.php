@@ -24,6 +24,7 @@ final class FaultCases
         Cases\LiveAppCases::class,
         Cases\FileSafetyCases::class,
         Cases\CacheTrustCases::class,
+        Cases\PeerBoundsCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -11,6 +11,7 @@ use Preheat\Note;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\PoolUser;
+use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\UsageMergeReport;
 use Preheat\Report\UsageReport;
@@ -129,12 +130,12 @@ final class UsageCommand extends Command
             return $this->fromFpm($input, $output, $action, $format);
         }
         $project = self::project($input);
-        $stores = array_map(
+        $stores = UsageMerger::distinct(array_values(array_map(
             static fn (mixed $dsn): UsageStore => UsageStores::open(\is_scalar($dsn) ? (string) $dsn : '', $project),
             (array) $input->getOption('store'),
-        );
+        )));
         if ('merge' === $action) {
-            return $this->merge($input, $output, array_values($stores), $format);
+            return $this->merge($input, $output, $stores, $format);
         }
         if (null !== $action) {
             throw new InvalidOption(
@@ -158,7 +159,8 @@ final class UsageCommand extends Command
                 throw $this->nothingRecorded($store, true, self::poolUser($input), $project);
             }
         }
-        $snapshot = $this->merger->combine(array_values($stores));
+        $snapshot = $this->merger->combine($stores);
+        self::warn($output, $snapshot);
         if ($snapshot->isEmpty() && 0 === $snapshot->batches && $snapshot->skippedRecords > 0) {
             // Lines, but none a record: another file named by mistake, or garbage; not a recorder that has not run yet.
             throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
@@ -284,6 +286,15 @@ final class UsageCommand extends Command
         );
     }
 
+    /** What reading the stores skipped, on stderr: the report itself stays what the format says. */
+    private static function warn(OutputInterface $output, UsageSnapshot $snapshot): void
+    {
+        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        foreach ($snapshot->warnings as $warning) {
+            $stderr->writeln('Warning: '.$warning, OutputInterface::OUTPUT_RAW);
+        }
+    }
+
     /** @param list<UsageStore> $sources */
     private function merge(InputInterface $input, OutputInterface $output, array $sources, string $format): int
     {
@@ -295,6 +306,7 @@ final class UsageCommand extends Command
         }
         $target = UsageStores::open($into, self::project($input));
         $merged = $this->merger->merge($sources, $target);
+        self::warn($output, $merged);
         $sourceNames = array_map(static fn (UsageStore $s): string => $s->describe(), $sources);
         $report = new UsageMergeReport(
             $target->describe(),

@@ -8,6 +8,8 @@ namespace Preheat\Php\FastCgi;
  * Runs one PHP script in a running php-fpm by speaking FastCGI to it (the responder role, one request
  * per connection), as a web server would: BEGIN_REQUEST, the params, an empty stdin, then reads
  * stdout and stderr records until END_REQUEST. Enough to ask a pool what it preloaded; not a web server.
+ * Whatever the peer does, a request ends within the timeout (connecting, sending and reading together)
+ * having received at most the response cap (every byte of every record counts).
  */
 final class FastCgiClient
 {
@@ -64,9 +66,12 @@ final class FastCgiClient
      */
     public function request(string $address, array $params): FastCgiResponse
     {
+        // One deadline for the whole exchange: a peer that answers a byte at a time cannot stretch it.
+        $deadline = microtime(true) + $this->timeoutSeconds;
         $socket = $this->connect($address);
         try {
-            $this->write($socket, $address, self::record(self::BEGIN_REQUEST, pack('nCx5', self::RESPONDER, 0)));
+            $begin = self::record(self::BEGIN_REQUEST, pack('nCx5', self::RESPONDER, 0));
+            $this->write($socket, $address, $begin, $deadline);
             $body = '';
             foreach ($params as $name => $value) {
                 $body .= self::length(\strlen($name)).self::length(\strlen($value)).$name.$value;
@@ -75,9 +80,14 @@ final class FastCgiClient
             foreach ('' === $body ? [] : str_split($body, 65535) as $chunk) {
                 $records .= self::record(self::PARAMS, $chunk);
             }
-            $this->write($socket, $address, $records.self::record(self::PARAMS, '').self::record(self::STDIN, ''));
+            $this->write(
+                $socket,
+                $address,
+                $records.self::record(self::PARAMS, '').self::record(self::STDIN, ''),
+                $deadline,
+            );
 
-            return $this->read($socket, $address);
+            return $this->read($socket, $address, $deadline);
         } finally {
             fclose($socket);
         }
@@ -104,43 +114,45 @@ final class FastCgiClient
     }
 
     /** @param resource $socket */
-    private function write($socket, string $address, string $bytes): void
+    private function write($socket, string $address, string $bytes, float $deadline): void
     {
-        $quietSince = microtime(true);
         while ('' !== $bytes) {
             $written = @fwrite($socket, $bytes);
             if (false !== $written && $written > 0) {
                 $bytes = substr($bytes, $written);
-                $quietSince = microtime(true);
                 continue;
             }
-            // A full buffer waits in slices too; a closed connection (or no room for the whole timeout) ends it.
+            // A full buffer waits in slices too; a closed connection (or no room until the deadline) ends it.
             if (false === $written || !stream_get_meta_data($socket)['timed_out']) {
                 throw FastCgiError::broken($address, 'the connection closed while sending the request');
             }
-            if (microtime(true) - $quietSince >= $this->timeoutSeconds) {
+            if (microtime(true) >= $deadline) {
                 throw FastCgiError::broken($address, \sprintf('no room to send within %.0f s', $this->timeoutSeconds));
             }
         }
     }
 
     /** @param resource $socket */
-    private function read($socket, string $address): FastCgiResponse
+    private function read($socket, string $address, float $deadline): FastCgiResponse
     {
         $stdout = '';
         $stderr = '';
+        // Every byte counts against the cap, headers, padding and records of any type included: records
+        // that carry nothing or that we ignore are still an answer without end.
+        $received = 0;
         while (true) {
-            $header = $this->readBytes($socket, $address, 8);
+            $header = $this->readBytes($socket, $address, 8, $deadline);
             /** @var array{version: int, type: int, id: int, length: int, padding: int} $h */
             $h = unpack('Cversion/Ctype/nid/nlength/Cpadding/x', $header);
-            $content = $this->readBytes($socket, $address, $h['length']);
-            $this->readBytes($socket, $address, $h['padding']);
+            $content = $this->readBytes($socket, $address, $h['length'], $deadline);
+            $this->readBytes($socket, $address, $h['padding'], $deadline);
+            $received += 8 + $h['length'] + $h['padding'];
             match ($h['type']) {
                 self::STDOUT => $stdout .= $content,
                 self::STDERR => $stderr .= $content,
                 default => null,
             };
-            if (\strlen($stdout) + \strlen($stderr) > $this->maxResponseBytes) {
+            if ($received > $this->maxResponseBytes) {
                 throw FastCgiError::broken($address, \sprintf(
                     'the answer is larger than %s bytes: not the probe\'s',
                     number_format($this->maxResponseBytes),
@@ -160,22 +172,20 @@ final class FastCgiClient
     }
 
     /** @param resource $socket */
-    private function readBytes($socket, string $address, int $length): string
+    private function readBytes($socket, string $address, int $length, float $deadline): string
     {
         $bytes = '';
-        $quietSince = microtime(true);
         while (($missing = $length - \strlen($bytes)) > 0) {
+            if (microtime(true) >= $deadline) {
+                throw FastCgiError::broken($address, \sprintf('no whole answer within %.0f s', $this->timeoutSeconds));
+            }
             $chunk = fread($socket, $missing);
             if (false !== $chunk && '' !== $chunk) {
                 $bytes .= $chunk;
-                $quietSince = microtime(true);
                 continue;
             }
             if (!stream_get_meta_data($socket)['timed_out'] || feof($socket)) {
                 throw FastCgiError::broken($address, 'php-fpm closed the connection before the end of the response');
-            }
-            if (microtime(true) - $quietSince >= $this->timeoutSeconds) {
-                throw FastCgiError::broken($address, \sprintf('no answer within %.0f s', $this->timeoutSeconds));
             }
         }
 

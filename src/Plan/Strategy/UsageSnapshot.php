@@ -32,6 +32,8 @@ final class UsageSnapshot
         public readonly array $requiredCounts = [],
         /** what the counts are: sampled requests, or php-fpm's loads of scripts */
         public readonly UsageCounts $counts = UsageCounts::SampledRequests,
+        /** @var list<string> what reading skipped that the user should know of, each naming its store */
+        public readonly array $warnings = [],
     ) {
     }
 

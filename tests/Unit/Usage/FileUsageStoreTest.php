@@ -137,4 +137,29 @@ final class FileUsageStoreTest extends TestCase
         );
         (new FileUsageStore($this->directory->path.'/nope/usage.log'))->append(new UsageBatch(1, [], 1, 1));
     }
+
+    public function testALineOverTheLimitIsSkippedWithoutBeingHeldAndSaidWithTheStoreAndTheLimit(): void
+    {
+        $batch = '{"v":2,"server":"web1","from":1000,"to":1060,"requests":10,"files":{"/app/a.php":10}}';
+        $handle = fopen($this->path, 'w');
+        self::assertNotFalse($handle);
+        fwrite($handle, $batch."\n");
+        for ($i = 0; $i < 20; ++$i) {
+            fwrite($handle, str_repeat('x', 1024 * 1024)); // 20 MB with no newline, over the limit of 1 MB
+        }
+        fwrite($handle, "\n".$batch."\n".str_repeat('y', 3 * 1024 * 1024)); // and a torn last line over it too
+        fclose($handle);
+        memory_reset_peak_usage();
+        $before = memory_get_usage();
+
+        $usage = (new FileUsageStore($this->path, 1024 * 1024))->read();
+
+        self::assertLessThan(4 * 1024 * 1024, memory_get_peak_usage() - $before);
+        self::assertSame(20, $usage->requests);
+        self::assertSame(2, $usage->skippedRecords);
+        self::assertSame(
+            [$this->path.': 2 lines longer than 1 MB skipped (a record of the recorder is far shorter): is it a usage store?'],
+            $usage->warnings,
+        );
+    }
 }
