@@ -36,4 +36,5 @@ enum Setting: string
     case ReportDirectory = 'reportDirectory';
     case BaselineReport = 'baselineReport';
     case Assertions = 'assertions';
+    case StatusUrl = 'statusUrl';
 }

@@ -4,11 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Deploy;
 
+use Preheat\AboutSetting;
+use Preheat\Setting;
+use Preheat\SettingError;
 use Preheat\UserError;
 use Preheat\Util\DisplayString;
 
-final class StatusInputError extends \RuntimeException implements UserError
+final class StatusInputError extends \RuntimeException implements UserError, SettingError
 {
+    use AboutSetting;
+
     public static function noScript(string $script): self
     {
         return new self(
@@ -39,9 +44,9 @@ final class StatusInputError extends \RuntimeException implements UserError
     public static function badUrl(string $url, string $why): self
     {
         return new self(\sprintf(
-            '--status-url %s is not a URL the status can be read from: %s.',
-            addcslashes(DisplayString::of($url), "\0..\37\177"), // a control character shown, not sent to the terminal
+            'The status URL %s is not one the status can be read from: %s.',
+            DisplayString::of($url), // a control character shown escaped, not sent to the terminal
             $why,
-        ));
+        ), Setting::StatusUrl);
     }
 }

@@ -88,7 +88,7 @@ final class VerbosityTest extends TestCase
         $nginx = array_values(array_filter($commands, static fn (string $l): bool => 1 === preg_match('~/nginx -p \S+ -c \S+/nginx\.conf ~', $l)));
         self::assertCount(1, $fpm, $stderr);
         self::assertCount(1, $nginx, $stderr);
-        self::assertMatchesRegularExpression('~^\$ \(cd (\S+) && \S*php-fpm\S* --nodaemonize --fpm-config \1/php-fpm\.conf --php-ini \1/php\.ini.*\) &$~', $fpm[0]);
+        self::assertMatchesRegularExpression('~^\$ \(cd (\S+) && (?:PHP_INI_SCAN_DIR=\S+ )?\S*php-fpm\S* --nodaemonize --fpm-config \1/php-fpm\.conf --php-ini \1/php\.ini.*\) &$~', $fpm[0]);
         self::assertStringEndsWith(') &', $nginx[0]);
         self::assertNotEmpty(array_filter($commands, static fn (string $l): bool => str_contains($l, 'wrk ')), 'the load tool too');
         // Each configuration file before the server that reads it, as the lines that write it again.

@@ -16,9 +16,9 @@ use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\Serve\ServeSettings;
 use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
-use Preheat\Util\EchoedValue;
 use Preheat\Util\BoundedRead;
 use Preheat\Util\BoundedReadError;
+use Preheat\Util\EchoedValue;
 
 /**
  * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:

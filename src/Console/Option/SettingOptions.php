@@ -40,6 +40,7 @@ final class SettingOptions
             Setting::ReportDirectory => ['out'],
             Setting::BaselineReport => ['baseline'],
             Setting::Assertions => ['assert'],
+            Setting::StatusUrl => ['status-url'],
         };
     }
 
