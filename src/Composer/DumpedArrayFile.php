@@ -101,9 +101,7 @@ final class DumpedArrayFile
         }
         // The opening tag, white space and comments (the tokenizer's "ignorable" ones) carry no value.
         $this->at = 0;
-        $this->tokens = array_values(
-            array_filter($tokens, static fn (\PhpToken $token): bool => !$token->isIgnorable()),
-        );
+        $this->tokens = SignificantTokens::without($tokens);
         while (true) {
             $token = $this->next('an assignment or a return');
             if ($token->is(\T_VARIABLE)) {

@@ -75,10 +75,7 @@ final class FrontControllerAutoloader
     private static function requiredPaths(string $code, string $directory): array
     {
         try {
-            $tokens = array_values(array_filter(
-                \PhpToken::tokenize($code),
-                static fn (\PhpToken $token): bool => !$token->isIgnorable(),
-            ));
+            $tokens = SignificantTokens::of($code);
         } catch (\Throwable) {
             return [];
         }

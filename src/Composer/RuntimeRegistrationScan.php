@@ -59,10 +59,7 @@ final class RuntimeRegistrationScan
     private static function calls(string $file, string $code): array
     {
         try {
-            $tokens = array_values(array_filter(
-                \PhpToken::tokenize($code),
-                static fn (\PhpToken $token): bool => !$token->isIgnorable(),
-            ));
+            $tokens = SignificantTokens::of($code);
         } catch (\Throwable) {
             return [];
         }
