@@ -60,6 +60,10 @@ final class SiblingRelease
                 continue;
             }
             $parts = explode('/', $script);
+            // The peer's paths are as it reports them: one that climbs (`..`) or is not plain has no twin here.
+            if (array_intersect(\array_slice($parts, 1), ['', '.', '..']) !== []) {
+                continue;
+            }
             foreach ([$depth, $depth - 1] as $level) {
                 if ($level < 1 || \count($parts) <= $level + 1) {
                     continue;

@@ -101,6 +101,7 @@ final class EvidenceFinderTest extends TestCase
             $served.'/src/Kernel.php' => [39, 0],
             $served.'/src/Old.php' => [3, 0],
             '/other/index.php' => [50, 0],
+            $served.'/../../../../../../../../etc/hostname' => [50, 0],
         ], $planned);
 
         $evidence = $finder->find(null, null, FastCgiAddress::parse('127.0.0.1:9001', 'x'), [], $planned);
