@@ -61,7 +61,7 @@ final class SiblingRelease
             }
             $parts = explode('/', $script);
             // The peer's paths are as it reports them: one that climbs (`..`) or is not plain has no twin here.
-            if (array_intersect(\array_slice($parts, 1), ['', '.', '..']) !== []) {
+            if ([] !== array_intersect(\array_slice($parts, 1), ['', '.', '..'])) {
                 continue;
             }
             foreach ([$depth, $depth - 1] as $level) {
