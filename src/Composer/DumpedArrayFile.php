@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\Util\BoundedRead;
+use Preheat\Util\BoundedReadError;
+
 /**
  * Reads an array Composer dumped into vendor/composer (autoload_classmap.php, autoload_psr4.php, ...) without
  * running it: the file is the project's, and Preheat often runs as root, so requiring it would run whatever a
@@ -33,8 +36,15 @@ final class DumpedArrayFile
     /** @var array<string, string|int> */
     private array $variables = [];
 
-    private function __construct(private readonly string $file, private readonly string $realPath)
-    {
+    /**
+     * @param bool $plainDoubleQuotes a double-quoted string without `$` or `\` is read too: people write those in
+     *                                their code, Composer writes none in its maps
+     */
+    private function __construct(
+        private readonly string $file,
+        private readonly string $realPath,
+        private readonly bool $plainDoubleQuotes = false,
+    ) {
     }
 
     /**
@@ -46,19 +56,38 @@ final class DumpedArrayFile
      */
     public static function read(string $file): array
     {
-        $size = @filesize($file);
-        if (false === $size || $size > self::MAX_BYTES) {
-            throw ProjectError::unreadableAutoload($file, 0, false === $size
-                ? 'it cannot be read'
-                : \sprintf('it is larger than %d MB', self::MAX_BYTES >> 20));
-        }
-        $source = @file_get_contents($file);
-        if (false === $source) {
-            throw ProjectError::unreadableAutoload($file, 0, 'it cannot be read');
+        try {
+            $source = BoundedRead::file($file, self::MAX_BYTES);
+        } catch (BoundedReadError $error) {
+            throw ProjectError::unreadableAutoload($file, 0, $error->reason);
         }
 
         // __DIR__ and __FILE__ name the file as PHP does: its real path.
         return (new self($file, realpath($file) ?: $file))->evaluate($source);
+    }
+
+    /**
+     * The value of a path written in a file's code (the operand of a require), read as the maps are: strings,
+     * __DIR__, __FILE__ and dirname() joined with '.', in parentheses or not; null for anything else (a constant,
+     * a variable, a call), which only running the code would tell.
+     *
+     * @param list<\PhpToken> $tokens the operand's significant tokens
+     * @param string          $file   the real path of the file they are in
+     */
+    public static function pathOf(array $tokens, string $file): ?string
+    {
+        while ([] !== $tokens && $tokens[0]->is('(') && end($tokens)->is(')')) {
+            $tokens = \array_slice($tokens, 1, -1);
+        }
+        $reader = new self($file, $file, plainDoubleQuotes: true);
+        $reader->tokens = $tokens;
+        try {
+            $value = $reader->expression(0);
+        } catch (ProjectError) {
+            return null;
+        }
+
+        return \is_string($value) && '' !== $value && null === $reader->current() ? $value : null;
     }
 
     /**
@@ -223,6 +252,11 @@ final class DumpedArrayFile
     private function string(\PhpToken $token): string
     {
         if (!str_starts_with($token->text, "'")) {
+            $inner = substr($token->text, 1, -1);
+            if ($this->plainDoubleQuotes && !str_contains($inner, '$') && !str_contains($inner, '\\')) {
+                return $inner;
+            }
+
             throw $this->refused($token->line, 'a double-quoted string (Composer writes single-quoted ones)');
         }
 

@@ -4,12 +4,14 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\Util\BoundedRead;
+
 /**
  * Finds the Composer vendor directory an app really loads its classes with, when it is not where composer.json
  * says (a CMS that ships its own vendor/ inside its core folder): by reading the requires of its front controller
  * (public/index.php, index.php, web/index.php) and of the files they require, as far as their paths are plain
- * (string literals, __DIR__, dirname(__DIR__, N), joined with '.'), up to an autoload.php next to a composer/
- * directory Composer dumped. No PHP runs.
+ * (as `DumpedArrayFile::pathOf()` reads them: string literals, __DIR__, dirname(), joined with '.'), up to
+ * an autoload.php next to a composer/ directory Composer dumped. No PHP runs.
  */
 final class FrontControllerAutoloader
 {
@@ -49,12 +51,11 @@ final class FrontControllerAutoloader
         if ($depth > self::MAX_DEPTH || ++$read > self::MAX_FILES) {
             return null;
         }
-        $size = @filesize($file);
-        $code = false === $size || $size > self::MAX_FILE_BYTES ? false : @file_get_contents($file);
-        if (false === $code) {
+        $code = BoundedRead::orNull($file, self::MAX_FILE_BYTES);
+        if (null === $code) {
             return null;
         }
-        foreach (self::requiredPaths($code, \dirname($file)) as $required) {
+        foreach (self::requiredPaths($code, $file) as $required) {
             $path = realpath($required);
             if (false === $path || !is_file($path)) {
                 continue;
@@ -72,8 +73,9 @@ final class FrontControllerAutoloader
     }
 
     /** @return list<string> the paths of the file's requires and includes that are plain enough to resolve */
-    private static function requiredPaths(string $code, string $directory): array
+    private static function requiredPaths(string $code, string $file): array
     {
+        $directory = \dirname($file);
         try {
             $tokens = SignificantTokens::of($code);
         } catch (\Throwable) {
@@ -89,7 +91,7 @@ final class FrontControllerAutoloader
             while ($end < $count && !$tokens[$end]->is([';', \T_CLOSE_TAG])) {
                 ++$end;
             }
-            $path = self::evaluate(\array_slice($tokens, $i + 1, $end - $i - 1), $directory);
+            $path = DumpedArrayFile::pathOf(\array_slice($tokens, $i + 1, $end - $i - 1), $file);
             if (null !== $path) {
                 // A relative path is looked for next to the including file (the front controller runs from its
                 // own directory, so the current directory is the same for it).
@@ -99,71 +101,5 @@ final class FrontControllerAutoloader
         }
 
         return $paths;
-    }
-
-    /**
-     * The value of a path expression made of string literals, __DIR__ and dirname(__DIR__[, N]) joined with '.',
-     * in parentheses or not; null for anything else (a constant, a variable, a call).
-     *
-     * @param list<\PhpToken> $tokens
-     */
-    private static function evaluate(array $tokens, string $directory): ?string
-    {
-        while ([] !== $tokens && $tokens[0]->is('(') && end($tokens)->is(')')) {
-            $tokens = \array_slice($tokens, 1, -1);
-        }
-        $value = '';
-        $expectOperand = true;
-        $count = \count($tokens);
-        for ($i = 0; $i < $count; ++$i) {
-            $token = $tokens[$i];
-            if (!$expectOperand) {
-                if (!$token->is('.')) {
-                    return null;
-                }
-                $expectOperand = true;
-                continue;
-            }
-            $expectOperand = false;
-            if ($token->is(\T_DIR)) {
-                $value .= $directory;
-            } elseif ($token->is(\T_CONSTANT_ENCAPSED_STRING)) {
-                $literal = self::literal($token->text);
-                if (null === $literal) {
-                    return null;
-                }
-                $value .= $literal;
-            } elseif ($token->is(\T_STRING) && 'dirname' === strtolower($token->text)) {
-                // dirname ( __DIR__ ) or dirname ( __DIR__ , N )
-                $levels = 1;
-                if (!($tokens[$i + 1] ?? null)?->is('(') || !($tokens[$i + 2] ?? null)?->is(\T_DIR)) {
-                    return null;
-                }
-                $i += 3;
-                if (($tokens[$i] ?? null)?->is(',')) {
-                    $levels = (int) (($tokens[$i + 1] ?? null)?->is(\T_LNUMBER) ? $tokens[$i + 1]->text : 0);
-                    $i += 2;
-                }
-                if ($levels < 1 || !($tokens[$i] ?? null)?->is(')')) {
-                    return null;
-                }
-                $value .= \dirname($directory, $levels);
-            } else {
-                return null;
-            }
-        }
-
-        return $expectOperand || '' === $value ? null : $value;
-    }
-
-    /** A quoted string without variables or escapes beyond quotes and backslashes; null otherwise. */
-    private static function literal(string $quoted): ?string
-    {
-        $inner = substr($quoted, 1, -1);
-        if ("'" === $quoted[0]) {
-            return strtr($inner, ['\\\\' => '\\', "\\'" => "'"]);
-        }
-
-        return str_contains($inner, '$') || str_contains($inner, '\\') ? null : $inner;
     }
 }

@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Composer\AutoloadRules;
 use Preheat\Composer\DumpedArrayFile;
 use Preheat\Composer\ProjectError;
+use Preheat\Composer\SignificantTokens;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 final class DumpedArrayFileTest extends TestCase
@@ -54,6 +55,29 @@ final class DumpedArrayFileTest extends TestCase
         self::assertSame(require $this->file('lines.php', $lines), DumpedArrayFile::read($this->file('lines.php', $lines)));
         self::assertSame(require $this->file('mixed.php', $mixed), DumpedArrayFile::read($this->file('mixed.php', $mixed)));
         self::assertSame(['A\\', 'Lib\\Thing', 'Z'], array_keys(DumpedArrayFile::read($this->file('mixed.php', $mixed))));
+    }
+
+    /** @return iterable<string, array{string, ?string}> */
+    public static function requireOperands(): iterable
+    {
+        yield 'dir and a literal' => ["__DIR__.'/../vendor/autoload.php'", '/srv/app/public/../vendor/autoload.php'];
+        yield 'in parentheses' => ["(dirname(__DIR__).'/vendor/autoload.php')", '/srv/app/vendor/autoload.php'];
+        yield 'dirname with levels' => ["dirname(__DIR__, 2) . '/core/vendor/autoload.php'", '/srv/core/vendor/autoload.php'];
+        yield 'a plain double-quoted string' => ['"../bootstrap.php"', '../bootstrap.php'];
+        yield 'an interpolated string' => ['"$root/vendor/autoload.php"', null];
+        yield 'a variable' => ["\$root.'/vendor/autoload.php'", null];
+        yield 'a constant' => ["APP_ROOT.'/vendor/autoload.php'", null];
+        yield 'a call' => ["realpath(__DIR__.'/x.php')", null];
+        yield 'a trailing operator' => ['__DIR__.', null];
+    }
+
+    /** A require's operand is read as the maps' paths are, relative to the file it is in; null where code decides. */
+    #[DataProvider('requireOperands')]
+    public function testReadsThePathARequireNamesWhereItIsPlain(string $operand, ?string $path): void
+    {
+        $tokens = \array_slice(SignificantTokens::of('<?php require '.$operand.';'), 1, -1);
+
+        self::assertSame($path, DumpedArrayFile::pathOf($tokens, '/srv/app/public/index.php'));
     }
 
     /** @return iterable<string, array{string, string}> */
