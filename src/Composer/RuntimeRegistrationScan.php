@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Composer;
 
+use Preheat\Util\BoundedRead;
+
 /**
  * Finds, by reading the code (no PHP runs), calls that register namespaces or classes with Composer's class loader
  * at run time: `->addPsr4(`, `->setPsr4(` or `->addClassMap(` on anything, and `->add(` or `->set(` (PSR-0) on a
@@ -36,12 +38,8 @@ final class RuntimeRegistrationScan
             if (null !== $vendorDir && str_starts_with($file, rtrim($vendorDir, '/').'/')) {
                 continue;
             }
-            $size = @filesize($file);
-            if (false === $size || $size > self::MAX_FILE_BYTES) {
-                continue;
-            }
-            $code = @file_get_contents($file);
-            if (false === $code || 1 !== preg_match('{->\s*(?:addPsr4|setPsr4|addClassMap|add|set)\s*\(}i', $code)) {
+            $code = BoundedRead::orNull($file, self::MAX_FILE_BYTES);
+            if (null === $code || 1 !== preg_match('{->\s*(?:addPsr4|setPsr4|addClassMap|add|set)\s*\(}i', $code)) {
                 continue;
             }
             foreach (self::calls($file, $code) as $registration) {
