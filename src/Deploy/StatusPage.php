@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Deploy;
 
 use Preheat\Php\FastCgi\FastCgiClient;
+use Preheat\Util\SocketWrite;
 
 /**
  * The body of the page a URL serves (the status probe, for `status --status-url`): one GET over HTTP/1.0,
@@ -53,7 +54,9 @@ final class StatusPage
             $target = ($parts['path'] ?? '/').(isset($parts['query']) ? '?'.$parts['query'] : '');
             $hostHeader = $host.(isset($parts['port']) ? ':'.$parts['port'] : '');
             $request = "GET $target HTTP/1.0\r\nHost: $hostHeader\r\nConnection: close\r\n\r\n";
-            self::send($socket, $url, $request, $deadline);
+            if (null !== SocketWrite::all($socket, $request, $deadline)) {
+                throw StatusUnreachable::url($url, 'the server did not take the request');
+            }
             $answer = self::receive($socket, $url, $timeoutSeconds, $deadline);
         } finally {
             fclose($socket);
@@ -64,21 +67,6 @@ final class StatusPage
         }
 
         return substr($answer, $end + 4);
-    }
-
-    /** @param resource $socket */
-    private static function send($socket, string $url, string $request, float $deadline): void
-    {
-        while ('' !== $request) {
-            $written = @fwrite($socket, $request);
-            if (false !== $written && $written > 0) {
-                $request = substr($request, $written);
-                continue;
-            }
-            if (false === $written || !stream_get_meta_data($socket)['timed_out'] || microtime(true) >= $deadline) {
-                throw StatusUnreachable::url($url, 'the server did not take the request');
-            }
-        }
     }
 
     /**

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Php\FastCgi;
 
+use Preheat\Util\SocketWrite;
+
 /**
  * Runs one PHP script in a running php-fpm by speaking FastCGI to it (the responder role, one request
  * per connection), as a web server would: BEGIN_REQUEST, the params, an empty stdin, then reads
@@ -116,20 +118,17 @@ final class FastCgiClient
     /** @param resource $socket */
     private function write($socket, string $address, string $bytes, float $deadline): void
     {
-        while ('' !== $bytes) {
-            $written = @fwrite($socket, $bytes);
-            if (false !== $written && $written > 0) {
-                $bytes = substr($bytes, $written);
-                continue;
-            }
-            // A full buffer waits in slices too; a closed connection (or no room until the deadline) ends it.
-            if (false === $written || !stream_get_meta_data($socket)['timed_out']) {
-                throw FastCgiError::broken($address, 'the connection closed while sending the request');
-            }
-            if (microtime(true) >= $deadline) {
-                throw FastCgiError::broken($address, \sprintf('no room to send within %.0f s', $this->timeoutSeconds));
-            }
-        }
+        match (SocketWrite::all($socket, $bytes, $deadline)) {
+            null => null,
+            SocketWrite::CLOSED => throw FastCgiError::broken(
+                $address,
+                'the connection closed while sending the request',
+            ),
+            SocketWrite::DEADLINE => throw FastCgiError::broken(
+                $address,
+                \sprintf('no room to send within %.0f s', $this->timeoutSeconds),
+            ),
+        };
     }
 
     /** @param resource $socket */
