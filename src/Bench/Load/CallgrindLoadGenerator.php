@@ -77,6 +77,7 @@ final class CallgrindLoadGenerator implements InProcessLoad
             // A file changed in the last 2 s is compiled anew on every request instead of cached
             // (OPcache's file_update_protection): a fresh checkout would count compilation.
             $cgi, '-c', $target->phpIni, '-d', 'opcache.file_update_protection=0',
+            ...CgiRequest::untimedPreload(),
             '-q', '-T', (string) $total, $target->frontController,
         ];
         // Valgrind runs PHP some 50 times slower: a demo page takes a few seconds a request.

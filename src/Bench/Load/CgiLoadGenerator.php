@@ -51,6 +51,7 @@ final class CgiLoadGenerator implements InProcessLoad
             $binary,
             '-c',
             $target->phpIni,
+            ...CgiRequest::untimedPreload(),
             '-q',
             '-T',
             $warmup.','.$requests,

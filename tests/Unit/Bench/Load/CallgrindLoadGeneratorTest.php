@@ -53,7 +53,7 @@ final class CallgrindLoadGeneratorTest extends TestCase
             self::BINARY, '--tool=callgrind', '--combine-dumps=yes', '--dump-instr=no',
             '--callgrind-out-file='.$this->directory->path.'/02-all/callgrind/002.%p',
             '--dump-before=php_request_startup', '--dump-after=php_request_shutdown',
-            self::BINARY, '-c', $this->target->phpIni, '-d', 'opcache.file_update_protection=0', '-q', '-T', '5', '/srv/app/public/index.php',
+            self::BINARY, '-c', $this->target->phpIni, '-d', 'opcache.file_update_protection=0', '-d', 'max_input_time=0', '-q', '-T', '5', '/srv/app/public/index.php',
         ], $command);
         self::assertSame('/api?page=2', $environment['REQUEST_URI']);
         self::assertSame('page=2', $environment['QUERY_STRING']);

@@ -40,7 +40,7 @@ final class CgiLoadGeneratorTest extends TestCase
         $result = (new CgiLoadGenerator($runner, '/bin/sh', 'www-data'))->run($target, new LoadSettings(1.0, 1, cgiRequests: 100), 1.0);
 
         self::assertSame(200.0, $result->requestsPerSecond());
-        self::assertSame(['--reuid=www-data', '--regid=www-data', '--init-groups', '--', '/bin/sh', '-c', '/srv/bench/01-none/php.ini'], \array_slice($runner->commands[0], 1, 7));
+        self::assertSame(['--reuid=www-data', '--regid=www-data', '--init-groups', '--', '/bin/sh', '-c', '/srv/bench/01-none/php.ini', '-d', 'max_input_time=0'], \array_slice($runner->commands[0], 1, 9));
         self::assertStringEndsWith('setpriv', $runner->commands[0][0]);
     }
 }
