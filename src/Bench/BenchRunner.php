@@ -34,6 +34,7 @@ use Preheat\Bench\Rounds\RoundTimes;
 use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Bench\Statistics\BaselineComparisons;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\EnvironmentError;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\Runtime;
@@ -276,7 +277,7 @@ final class BenchRunner
             $restartSeconds = null;
             if ($times->restartsBefore($round)) {
                 // Counted in the round's time: the time limit covers restarts too.
-                $this->restart($config, $runs->planned($plan), $settings, $round);
+                $this->restart($config, $runs->stillMeasured($plan), $settings, $round);
                 $restartSeconds = ($this->clock)() - $started;
             }
             $inRound = $runs->inRound($plan, $round);
@@ -332,12 +333,28 @@ final class BenchRunner
     private function roundInTurns(BenchConfig $config, int $round, array $runs, LoadSettings $settings): void
     {
         foreach ($runs as $done => $run) {
+            if (!$run->isMeasured()) {
+                // Its load failed in an earlier round: the scenario is out, the others go on.
+                continue;
+            }
             $this->progress->stage(BenchStage::roundInTurns($round, $run->name()));
             $this->progress->advance($done, \count($runs));
             $runtime = $run->runtime();
             $runtime->ensureRunning(\sprintf('round %d', $round));
             $reading = $this->meter->before($runtime);
-            $result = $this->load->run($this->target($config, $runtime), $settings, $config->load->duration);
+            try {
+                $result = $this->load->run($this->target($config, $runtime), $settings, $config->load->duration);
+            } catch (EnvironmentError $error) {
+                // A tool that runs PHP itself (php-cgi, valgrind) can fail on one scenario's script alone,
+                // e.g. a preload past a time limit: that scenario is not measured; the baseline's failure
+                // leaves nothing to compare with and ends the bench.
+                if ($run->name() === $config->baseline()->name) {
+                    throw $error;
+                }
+                $run->record->fail(\sprintf('its load failed in round %d: %s', $round, $error->getMessage()));
+                $this->progress->finish(ScenarioNotMeasured::loadFailed($run->name(), $round));
+                continue;
+            }
             $throughServer = !$this->load instanceof InProcessLoad;
             [$result, $conditions] = $this->meter->after($reading, $runtime, $result, $throughServer);
             $runtime->ensureRunning(\sprintf('round %d', $round));

@@ -61,6 +61,20 @@ final class ScenarioRuns
     }
 
     /**
+     * The plan's runs that are still measured (a scenario whose load failed in a round is out), in the
+     * configured order.
+     *
+     * @return list<ScenarioRun>
+     */
+    public function stillMeasured(BenchPlan $plan): array
+    {
+        return array_values(array_filter(
+            $this->planned($plan),
+            static fn (ScenarioRun $run): bool => $run->isMeasured(),
+        ));
+    }
+
+    /**
      * One round's runs of the plan, in the order they are run.
      *
      * @return list<ScenarioRun>

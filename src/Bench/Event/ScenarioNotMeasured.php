@@ -9,7 +9,7 @@ use Preheat\Progress\ProgressEvent;
 
 /**
  * A scenario left out of the rounds: skipped (nothing is wrong: a rung that does not apply, a runtime this
- * version lacks), broken (its script failed), or its server did not start.
+ * version lacks), broken (its script failed), its server did not start, or its load failed in a round.
  */
 final class ScenarioNotMeasured implements ProgressEvent
 {
@@ -34,6 +34,11 @@ final class ScenarioNotMeasured implements ProgressEvent
     public static function notStarted(string $scenario): self
     {
         return new self($scenario, 'not measured: it did not start', Outcome::Failed);
+    }
+
+    public static function loadFailed(string $scenario, int $round): self
+    {
+        return new self($scenario, \sprintf('not measured: its load failed in round %d', $round), Outcome::Failed);
     }
 
     public function summary(): string

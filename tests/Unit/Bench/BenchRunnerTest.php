@@ -25,6 +25,7 @@ use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\PairedEstimator;
+use Preheat\Process\ProcessFailed;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\ProgressEvent;
@@ -331,6 +332,45 @@ final class BenchRunnerTest extends TestCase
         self::assertSame([], $runtimes->notStopped());
     }
 
+    public function testALoadThatFailsOnOneScenarioLeavesThatScenarioOutAndTheOthersMeasured(): void
+    {
+        $runtimes = new FakeRuntimes();
+        // Run 5 is round 1's "all" (after 3 warm-ups and round 1's "none"): php-cgi fails on its script alone.
+        $failure = ProcessFailed::timedOut(['php-cgi', '-T', '5', 'index.php'], 60.0);
+        $load = new FakeLoadGenerator([], static fn (int $run): ?LoadResult => 5 === $run ? throw $failure : null);
+        $events = new EventLog();
+
+        $result = $this->bench($runtimes, $load, restartEvery: 2, progress: $events);
+
+        $all = $result->scenario('all');
+        $small = $result->scenario('small');
+        self::assertNotNull($all);
+        self::assertNotNull($small);
+        self::assertFalse($all->isMeasured());
+        self::assertStringStartsWith('its load failed in round 1: ', $all->problems[0]);
+        self::assertStringContainsString('php-cgi -T 5 index.php', $all->problems[0]);
+        self::assertSame([1, 2, 3], array_keys($small->runs), 'the other scenarios are measured in every round');
+        self::assertContains('Scenario all not measured: its load failed in round 1', $events->summaries);
+        $loadedUrls = array_map(static fn (array $run): string => $run[0], \array_slice($load->runs, 5));
+        self::assertNotContains('http://127.0.0.1:20001', $loadedUrls, 'nothing loads it after, not even the warm-up of a restart');
+        self::assertSame([], $runtimes->notStopped());
+    }
+
+    public function testALoadThatFailsOnTheBaselineEndsTheBench(): void
+    {
+        $runtimes = new FakeRuntimes();
+        $failure = ProcessFailed::timedOut(['php-cgi'], 60.0);
+        $load = new FakeLoadGenerator([], static fn (int $run): ?LoadResult => 4 === $run ? throw $failure : null);
+
+        try {
+            $this->bench($runtimes, $load);
+            self::fail('without the baseline there is nothing to compare with');
+        } catch (ProcessFailed $caught) {
+            self::assertSame($failure, $caught);
+        }
+        self::assertSame([], $runtimes->notStopped());
+    }
+
     public function testAnInterruptedRunStopsEveryRuntime(): void
     {
         $runtimes = new FakeRuntimes();
@@ -586,5 +626,25 @@ final class RecordingProgress implements ProgressLogger
             $this->sentences[] = $summary;
         }
         $this->inner->finish($summary);
+    }
+}
+
+/** Keeps the summary of every finished step. */
+final class EventLog implements ProgressLogger
+{
+    /** @var list<string> */
+    public array $summaries = [];
+
+    public function stage(string|StageEvent $stage): void
+    {
+    }
+
+    public function advance(int $done, int $total): void
+    {
+    }
+
+    public function finish(string|ProgressEvent $summary): void
+    {
+        $this->summaries[] = $summary instanceof ProgressEvent ? $summary->summary() : $summary;
     }
 }
