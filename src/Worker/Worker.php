@@ -54,11 +54,11 @@ final class Worker
     public function run(): int
     {
         try {
-            $application = Adapters::boot($this->config);
+            $application = $this->config->adapter->boot($this->config);
         } catch (\Throwable $error) {
             $this->log->write(\sprintf(
                 'the app did not boot (%s adapter): %s: %s in %s:%d',
-                $this->config->adapter,
+                $this->config->adapter->value,
                 $error::class,
                 $error->getMessage(),
                 $error->getFile(),

@@ -9,8 +9,6 @@ namespace Preheat\Worker;
  */
 final class WorkerConfig
 {
-    public const ADAPTERS = ['laravel', 'symfony', 'psr15', 'plain'];
-
     /**
      * @param array<string, string> $autoload namespace prefix => directory, for the worker's own libraries
      * @param string|null           $siteHost the Host (and SERVER_NAME) the app sees on every request, with
@@ -23,7 +21,7 @@ final class WorkerConfig
         public readonly string $host,
         public readonly int $port,
         public readonly int $workers,
-        public readonly string $adapter,
+        public readonly WorkerAdapter $adapter,
         public readonly ?string $entry,
         public readonly int $maxRequests,
         public readonly int $maxBodyBytes,
@@ -37,11 +35,6 @@ final class WorkerConfig
         public readonly ?string $siteHost = null,
         public readonly int $sitePort = 80,
     ) {
-        if (!\in_array($adapter, self::ADAPTERS, true)) {
-            throw new \InvalidArgumentException(
-                \sprintf('Unknown adapter "%s" (one of %s).', $adapter, implode(', ', self::ADAPTERS)),
-            );
-        }
     }
 
     public static function fromFile(string $file): self
@@ -75,7 +68,11 @@ final class WorkerConfig
             $string('host'),
             $int('port'),
             $int('workers'),
-            $string('adapter'),
+            WorkerAdapter::tryFrom($string('adapter')) ?? throw new \InvalidArgumentException(\sprintf(
+                'worker configuration: adapter is "%s" (one of %s)',
+                $string('adapter'),
+                WorkerAdapter::names(),
+            )),
             $optional('entry'),
             $int('maxRequests'),
             $int('maxBodyBytes'),
@@ -94,6 +91,6 @@ final class WorkerConfig
     /** @return array<string, mixed> */
     public function toArray(): array
     {
-        return get_object_vars($this);
+        return ['adapter' => $this->adapter->value] + get_object_vars($this);
     }
 }

@@ -19,6 +19,7 @@ use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Worker\WorkerAdapter;
 use Symfony\Component\Process\Process;
 
 /**
@@ -105,7 +106,7 @@ final class BenchServerSafetyTest extends TestCase
     public function testTheWorkerRuntimeRefusesAPlantedLinkAndHidesItsStatusPages(): void
     {
         $app = \dirname($this->root);
-        $runtime = $this->start(fn (StackSettings $stack): RuntimeFactory => new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($app, 'plain', null, 0, WorkerSettings::DEFAULT_MAX_BODY_BYTES)));
+        $runtime = $this->start(fn (StackSettings $stack): RuntimeFactory => new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($app, WorkerAdapter::Plain, null, 0, WorkerSettings::DEFAULT_MAX_BODY_BYTES)));
 
         $this->assertServesTheAppButNotTheLinkNorTheOldStatusPath($runtime);
     }

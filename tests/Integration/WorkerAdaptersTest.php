@@ -15,6 +15,7 @@ use Preheat\Server\Worker\WorkerRuntime;
 use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\RawHttp;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Worker\WorkerAdapter;
 
 /**
  * The worker's Symfony HttpKernel and PSR-15 adapters on real processes, over the fixture apps in
@@ -47,7 +48,7 @@ final class WorkerAdaptersTest extends TestCase
         if (!is_file('/usr/share/php/Symfony/Component/HttpKernel/autoload.php')) {
             self::markTestSkipped('Debian\'s Symfony HttpKernel (php-symfony-http-kernel) is not installed');
         }
-        $runtime = $this->start('symfony', \dirname(__DIR__).'/Fixtures/worker/symfony/kernel.php');
+        $runtime = $this->start(WorkerAdapter::Symfony, \dirname(__DIR__).'/Fixtures/worker/symfony/kernel.php');
         $socket = RawHttp::connect($runtime->port);
 
         fwrite($socket, "GET /first HTTP/1.1\r\nHost: t\r\n\r\n");
@@ -65,7 +66,7 @@ final class WorkerAdaptersTest extends TestCase
         if (!is_file('/usr/share/php/Slim/Psr7/autoload.php')) {
             self::markTestSkipped('Debian\'s slim/psr7 (php-slim-psr7) is not installed');
         }
-        $runtime = $this->start('psr15', \dirname(__DIR__).'/Fixtures/worker/psr15/handler.php');
+        $runtime = $this->start(WorkerAdapter::Psr15, \dirname(__DIR__).'/Fixtures/worker/psr15/handler.php');
         $socket = RawHttp::connect($runtime->port);
 
         fwrite($socket, "GET /items?n=3 HTTP/1.1\r\nHost: t\r\nX-Test: one\r\n\r\n");
@@ -79,13 +80,13 @@ final class WorkerAdaptersTest extends TestCase
         self::assertSame(['a=1', 'b=2'], $second['cookies']);
     }
 
-    private function start(string $adapter, string $entry): WorkerRuntime
+    private function start(WorkerAdapter $adapter, string $entry): WorkerRuntime
     {
         $root = $this->directory->path;
         $php = (new PhpInstallationLocator(new SymfonyProcessRunner()))->locate(\PHP_BINARY);
         $stack = new StackSettings($root.'/public', $root.'/public/index.php', 1, 'php-fpm', 'nginx', $php, 60.0);
         mkdir($root.'/scenario');
 
-        return (new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($root, $adapter, $entry)))->start($adapter, $root.'/scenario', null);
+        return (new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($root, $adapter, $entry)))->start($adapter->value, $root.'/scenario', null);
     }
 }

@@ -20,6 +20,7 @@ use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Worker\WorkerAdapter;
 use Symfony\Component\Process\Process;
 
 /**
@@ -77,7 +78,7 @@ final class WorkerDemoPagesTest extends TestCase
     {
         // Plain scripts run public/index.php on every request: Laravel's require_once of bootstrap/app.php
         // gives nothing the second time, so pages break, and the comparison must say so.
-        $result = $this->gate(new WorkerSettings($this->config->serve->projectRoot, 'plain'));
+        $result = $this->gate(new WorkerSettings($this->config->serve->projectRoot, WorkerAdapter::Plain));
 
         self::assertFalse($result->passed());
     }

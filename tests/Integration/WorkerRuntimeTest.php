@@ -15,6 +15,7 @@ use Preheat\Server\Worker\WorkerRuntime;
 use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\RawHttp;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Worker\WorkerAdapter;
 
 /**
  * The persistent-worker runtime on real processes, plain-script mode over the fixture scripts in
@@ -233,7 +234,7 @@ final class WorkerRuntimeTest extends TestCase
         $root = $this->directory->path.'/app';
         $php = (new PhpInstallationLocator(new SymfonyProcessRunner()))->locate(\PHP_BINARY);
         $stack = new StackSettings($root.'/public', $root.'/public/index.php', $workers, 'php-fpm', 'nginx', $php, 60.0);
-        $launcher = new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($root, 'plain', null, $maxRequests, $maxBodyBytes));
+        $launcher = new WorkerLauncher($this->supervisor, $stack, new WorkerSettings($root, WorkerAdapter::Plain, null, $maxRequests, $maxBodyBytes));
 
         return $this->runtime = $launcher->start('test', $this->directory->path.'/scenario', null);
     }

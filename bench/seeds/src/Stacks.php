@@ -15,6 +15,7 @@ use Preheat\Server\RuntimeFactory;
 use Preheat\Server\StackSettings;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\WorkerSettings;
+use Preheat\Worker\WorkerAdapter;
 
 /**
  * Starts the servers the tables compare, each on a free loopback port, all on the seeds document root
@@ -106,7 +107,7 @@ final class Stacks
         return match ($key) {
             self::MOD_PHP => new ApacheModPhpLauncher($this->supervisor, $settings),
             self::FPM, self::FPM_PRELOADED => new NginxFpmLauncher($this->supervisor, $settings),
-            default => new WorkerLauncher($this->supervisor, $settings, new WorkerSettings($this->workbench->documentRoot(), 'plain')),
+            default => new WorkerLauncher($this->supervisor, $settings, new WorkerSettings($this->workbench->documentRoot(), WorkerAdapter::Plain)),
         };
     }
 }

@@ -19,6 +19,7 @@ use Preheat\Setting;
 use Preheat\Util\BoundedRead;
 use Preheat\Util\BoundedReadError;
 use Preheat\Util\EchoedValue;
+use Preheat\Worker\WorkerAdapter;
 
 /**
  * Reads preheat.json (optional) and the command line into a BenchConfig. Every key is checked:
@@ -312,11 +313,12 @@ final class BenchConfigLoader
         Bound::WorkerMaxRequests->checkInFile($file, $maxRequests);
         Bound::WorkerMaxBodyBytes->checkInFile($file, $maxBody);
         $adapter = $this->value($file, $worker, 'adapter', 'string', null, 'bench.worker.');
-        if (null !== $adapter && !\in_array($adapter, WorkerSettings::ADAPTERS, true)) {
+        $known = null === $adapter ? null : WorkerAdapter::tryFrom((string) $adapter);
+        if (null !== $adapter && null === $known) {
             $error = ConfigError::invalid(
                 $file.' key bench.worker.adapter',
                 $adapter,
-                'use one of '.implode(', ', WorkerSettings::ADAPTERS).', or leave it out to have it told from the app',
+                'use one of '.WorkerAdapter::names().', or leave it out to have it told from the app',
             );
             throw $error;
         }
@@ -324,7 +326,7 @@ final class BenchConfigLoader
 
         return new WorkerSettings(
             $root,
-            null === $adapter ? null : (string) $adapter,
+            $known,
             null === $entry ? null : (string) $entry,
             $maxRequests,
             $maxBody,

@@ -8,6 +8,7 @@ use Preheat\InvalidSetting;
 use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
 use Preheat\Util\BoundedRead;
+use Preheat\Worker\WorkerAdapter;
 
 /**
  * Which adapter boots the app in the worker, and from which file: as configured (symfony and psr15 need
@@ -18,7 +19,7 @@ use Preheat\Util\BoundedRead;
 final class WorkerApp
 {
     public function __construct(
-        public readonly string $adapter,
+        public readonly WorkerAdapter $adapter,
         public readonly ?string $entry,
     ) {
     }
@@ -26,40 +27,31 @@ final class WorkerApp
     public static function of(WorkerSettings $settings): self
     {
         $root = $settings->projectRoot;
-        if (null !== $settings->adapter) {
-            if (!\in_array($settings->adapter, WorkerSettings::ADAPTERS, true)) {
-                $error = InvalidSetting::because(
-                    Setting::Config,
-                    \sprintf(
-                        'bench.worker.adapter is "%s": use one of %s.',
-                        $settings->adapter,
-                        implode(', ', WorkerSettings::ADAPTERS),
-                    ),
-                );
-                throw $error;
-            }
-            $entry = $settings->entry ?? ('laravel' === $settings->adapter ? 'bootstrap/app.php' : null);
-            if (null === $entry && \in_array($settings->adapter, ['symfony', 'psr15'], true)) {
+        $adapter = $settings->adapter;
+        if (null !== $adapter) {
+            $entry = $settings->entry ?? $adapter->defaultEntry();
+            $required = $adapter->requiredEntry();
+            if (null === $entry && null !== $required) {
                 $error = InvalidSetting::because(
                     Setting::Config,
                     \sprintf(
                         'bench.worker.adapter "%s" needs bench.worker.entry: the file that returns the %s'
                         .' (relative to the project).',
-                        $settings->adapter,
-                        'symfony' === $settings->adapter ? 'kernel' : 'request handler',
+                        $adapter->value,
+                        $required,
                     ),
                 );
                 throw $error;
             }
 
-            return new self($settings->adapter, null === $entry ? null : self::file($root, $entry));
+            return new self($adapter, null === $entry ? null : self::file($root, $entry));
         }
-        $bootstrap = $root.'/bootstrap/app.php';
+        $bootstrap = $root.'/'.WorkerAdapter::Laravel->defaultEntry();
         if (str_contains((string) BoundedRead::orNull($bootstrap, BoundedRead::TEXT_BYTES), 'Illuminate\\')) {
-            return new self('laravel', $bootstrap);
+            return new self(WorkerAdapter::Laravel, $bootstrap);
         }
 
-        return new self('plain', null);
+        return new self(WorkerAdapter::Plain, null);
     }
 
     private static function file(string $root, string $entry): string

@@ -104,12 +104,12 @@ final class WorkerLauncher implements RuntimeFactory
             $master,
             $workerLog,
             $phpErrorLog,
-            $app->adapter,
+            $app->adapter->value,
             $paths,
         );
         try {
             $this->waitFor(
-                'the worker server ('.$app->adapter.') for scenario '.$name,
+                'the worker server ('.$app->adapter->value.') for scenario '.$name,
                 $master,
                 $runtime,
                 [$workerLog, $phpErrorLog],

@@ -10,6 +10,7 @@ use Preheat\Server\Worker\WorkerApp;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Worker\WorkerAdapter;
 
 /** Which adapter the worker boots an app with: as configured, else told from the app; bad settings named. */
 final class WorkerAppTest extends TestCase
@@ -33,38 +34,31 @@ final class WorkerAppTest extends TestCase
 
         $app = WorkerApp::of(new WorkerSettings($this->directory->path));
 
-        self::assertSame(['laravel', $this->directory->path.'/bootstrap/app.php'], [$app->adapter, $app->entry]);
+        self::assertSame([WorkerAdapter::Laravel, $this->directory->path.'/bootstrap/app.php'], [$app->adapter, $app->entry]);
     }
 
     public function testAnythingElseIsPlainScriptsAndTheSettingWins(): void
     {
-        self::assertSame(['plain', null], [WorkerApp::of(new WorkerSettings($this->directory->path))->adapter, WorkerApp::of(new WorkerSettings($this->directory->path))->entry]);
+        self::assertSame([WorkerAdapter::Plain, null], [WorkerApp::of(new WorkerSettings($this->directory->path))->adapter, WorkerApp::of(new WorkerSettings($this->directory->path))->entry]);
 
         file_put_contents($this->directory->path.'/kernel.php', '<?php return null;');
-        $symfony = WorkerApp::of(new WorkerSettings($this->directory->path, 'symfony', 'kernel.php'));
+        $symfony = WorkerApp::of(new WorkerSettings($this->directory->path, WorkerAdapter::Symfony, 'kernel.php'));
 
-        self::assertSame(['symfony', $this->directory->path.'/kernel.php'], [$symfony->adapter, $symfony->entry]);
-    }
-
-    public function testAnUnknownAdapterIsNamed(): void
-    {
-        $this->expectException(InvalidSetting::class);
-        $this->expectExceptionMessage('bench.worker.adapter is "octane": use one of laravel, symfony, psr15, plain.');
-        WorkerApp::of(new WorkerSettings($this->directory->path, 'octane'));
+        self::assertSame([WorkerAdapter::Symfony, $this->directory->path.'/kernel.php'], [$symfony->adapter, $symfony->entry]);
     }
 
     public function testAPsr15AppNeedsItsEntry(): void
     {
         $this->expectException(InvalidSetting::class);
         $this->expectExceptionMessage('bench.worker.adapter "psr15" needs bench.worker.entry: the file that returns the request handler');
-        WorkerApp::of(new WorkerSettings($this->directory->path, 'psr15'));
+        WorkerApp::of(new WorkerSettings($this->directory->path, WorkerAdapter::Psr15));
     }
 
     public function testAMissingEntryIsNamed(): void
     {
         $this->expectException(InvalidSetting::class);
         $this->expectExceptionMessage('bench.worker.entry: '.$this->directory->path.'/app/kernel.php does not exist');
-        WorkerApp::of(new WorkerSettings($this->directory->path, 'symfony', 'app/kernel.php'));
+        WorkerApp::of(new WorkerSettings($this->directory->path, WorkerAdapter::Symfony, 'app/kernel.php'));
     }
 
     public function testTheWorkerFindsItsLibrariesWhereTheyAreInstalled(): void

@@ -13,6 +13,7 @@ use Preheat\ConfigError;
 use Preheat\Server\NginxFpm\NginxFpmKind;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\Cpu;
+use Preheat\Worker\WorkerAdapter;
 
 final class BenchConfigLoaderTest extends TestCase
 {
@@ -159,7 +160,7 @@ final class BenchConfigLoaderTest extends TestCase
         $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
 
         self::assertSame('worker', $config->serve->runtime->name());
-        self::assertSame([$this->directory->path, 'plain', null, 500, 1024], [$config->serve->worker->projectRoot, $config->serve->worker->adapter, $config->serve->worker->entry, $config->serve->worker->maxRequests, $config->serve->worker->maxBodyBytes]);
+        self::assertSame([$this->directory->path, WorkerAdapter::Plain, null, 500, 1024], [$config->serve->worker->projectRoot, $config->serve->worker->adapter, $config->serve->worker->entry, $config->serve->worker->maxRequests, $config->serve->worker->maxBodyBytes]);
     }
 
     public function testTheLadderAndPersistentWorkersRefuseToolsThatRunTheAppInPhpCgi(): void
