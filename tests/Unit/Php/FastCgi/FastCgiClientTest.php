@@ -52,6 +52,8 @@ final class FastCgiClientTest extends TestCase
         $socket = $this->directory->path.'/fpm.sock';
         $code = <<<'PHP'
             $server = stream_socket_server('unix://'.$argv[1]);
+            // Listening now: the socket's file exists from the bind on, a moment before.
+            echo "listening\n";
             $client = stream_socket_accept($server, 10);
             stream_set_timeout($client, 5);
             // Read until the empty STDIN record ends the request.
@@ -77,7 +79,8 @@ final class FastCgiClientTest extends TestCase
         $this->server = new Process([\PHP_BINARY, '-r', $code, $socket, (string) $bytes]);
         $this->server->start();
         $deadline = microtime(true) + 10;
-        while (!file_exists($socket)) {
+        // Not the socket's file: it exists from the bind, before the listen, and a connect then is refused.
+        while (!str_contains($this->server->getOutput(), 'listening')) {
             if (!$this->server->isRunning() || microtime(true) > $deadline) {
                 self::fail('the fake php-fpm did not start: '.$this->server->getErrorOutput());
             }
