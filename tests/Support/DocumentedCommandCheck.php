@@ -4,10 +4,13 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Support;
 
+use Preheat\Console\Command\BenchCommand;
+use Preheat\UserError;
 use Symfony\Component\Console\Application;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Exception\ExceptionInterface;
 use Symfony\Component\Console\Input\ArgvInput;
+use Symfony\Component\Console\Output\BufferedOutput;
 use Symfony\Component\Console\Tester\CommandCompletionTester;
 
 /**
@@ -28,6 +31,9 @@ final class DocumentedCommandCheck
     private const FRAMEWORK_COMMANDS = ['generate', 'status'];
 
     private const MARK = 'mark the block <!-- example: REASON --> if it cannot be parsed';
+
+    /** The app bench's lines are checked in, made on the first. */
+    private ?TemporaryDirectory $app = null;
 
     /** @var array<string, list<string>> option suggestions by command and option */
     private array $suggestions = [];
@@ -148,7 +154,7 @@ final class DocumentedCommandCheck
         } catch (ExceptionInterface $error) {
             return [\sprintf('preheat %s refuses it: %s', $name, $error->getMessage())];
         }
-        $problems = [];
+        $problems = 'bench' === $name ? $this->benchInputProblems($arguments) : [];
         foreach ($input->getOptions() as $option => $value) {
             foreach (\is_array($value) ? $value : [$value] as $given) {
                 if (!\is_string($given) || !$input->hasParameterOption('--'.$option) || self::isPlaceholder($given)) {
@@ -162,6 +168,57 @@ final class DocumentedCommandCheck
         }
 
         return $problems;
+    }
+
+    /**
+     * What bench itself says of the values (a scenario's spec, an assertion, a duration): it checks them all
+     * before it starts anything, so it runs here, in an app with the files the documentation's lines name
+     * (preload.php, config/preload.php, preheat.json), with a runner that starts nothing, until it asks PHP
+     * for its settings (an environment error: the input was taken).
+     *
+     * @param list<string> $arguments
+     *
+     * @return list<string>
+     */
+    private function benchInputProblems(array $arguments): array
+    {
+        $app = $this->app ??= self::app();
+        $arguments = array_values(array_filter($arguments, static fn (string $a): bool => !str_starts_with($a, '--project=')));
+        $application = new Application();
+        $application->setAutoExit(false);
+        $bench = new BenchCommand(new FakeProcessRunner());
+        $application->addCommands([$bench]);
+        $workingDirectory = (string) getcwd();
+        chdir($app->path);
+        try {
+            $bench->run(new ArgvInput(['preheat', 'bench', '--project='.$app->path, ...$arguments]), new BufferedOutput());
+        } catch (UserError $error) {
+            return [\sprintf('preheat bench refuses it (exit 2): %s', $error->getMessage())];
+        } catch (\Throwable) {
+            // Past the checks of its input: it needs a PHP that this runner does not give.
+        } finally {
+            chdir($workingDirectory);
+        }
+
+        return [];
+    }
+
+    private static function app(): TemporaryDirectory
+    {
+        $app = new TemporaryDirectory('preheat-documented-app-');
+        mkdir($app->path.'/public');
+        mkdir($app->path.'/config');
+        foreach (['public/index.php', 'preload.php', 'config/preload.php'] as $file) {
+            file_put_contents($app->path.'/'.$file, "<?php\n");
+        }
+        file_put_contents($app->path.'/preheat.json', '{"bench": {"documentRoot": "public", "frontController": "index.php"}}');
+
+        return $app;
+    }
+
+    public function __destruct()
+    {
+        $this->app?->remove();
     }
 
     /**

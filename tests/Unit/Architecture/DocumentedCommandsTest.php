@@ -106,6 +106,7 @@ final class DocumentedCommandsTest extends TestCase
             preheat generate --formats=json
             preheat generate --format=yaml
             preheat bench --scenario=none,hot,all
+            preheat bench --assert='hot.gainz >= 10%'
             vendor/bin/preheat verify [preload.php] [--format=text|yaml] [--strict=X] [--php=BINARY]...
             preheat frobnicate
             make demo && make no-such-target
@@ -137,20 +138,22 @@ final class DocumentedCommandsTest extends TestCase
             'x.md:1: preheat verify refuses it: The "--stritc" option does not exist.',
             'x.md:5: preheat generate refuses it: The "--formats" option does not exist.',
             'x.md:6: --format takes text, json, not yaml',
-            'x.md:8: --format takes text|json, not text|yaml',
-            'x.md:8: --strict takes no value',
-            'x.md:8: --php is given once: no `...`',
-            'x.md:9: preheat has no command frobnicate',
-            'x.md:10: the Makefile has no target no-such-target',
-            'x.md:11: scripts/no-such-script.php is not a file of this repository',
-            'x.md:12: phpunit.xml.dist has no test suite nightly',
-            'x.md:13: `systemctl` is not a command this test knows (preheat, make, php SCRIPT, composer, plain shell): '
+            'x.md:8: preheat bench refuses it (exit 2): Invalid assertion "hot.gainz >= 10%" at column 5: unknown property "gainz"; one of gain, change, memory, startup, warnings.'
+                ."\n  hot.gainz >= 10%\n      ^",
+            'x.md:9: --format takes text|json, not text|yaml',
+            'x.md:9: --strict takes no value',
+            'x.md:9: --php is given once: no `...`',
+            'x.md:10: preheat has no command frobnicate',
+            'x.md:11: the Makefile has no target no-such-target',
+            'x.md:12: scripts/no-such-script.php is not a file of this repository',
+            'x.md:13: phpunit.xml.dist has no test suite nightly',
+            'x.md:14: `systemctl` is not a command this test knows (preheat, make, php SCRIPT, composer, plain shell): '
                 .'fix the line, run it in tests/Integration/DocumentedCommandsTest.php, or mark the block <!-- example: REASON --> if it cannot be parsed',
-            'x.md:14: `OUT` is not a command this test knows (preheat, make, php SCRIPT, composer, plain shell): '
+            'x.md:15: `OUT` is not a command this test knows (preheat, make, php SCRIPT, composer, plain shell): '
                 .'fix the line, run it in tests/Integration/DocumentedCommandsTest.php, or mark the block <!-- example: REASON --> if it cannot be parsed',
-            'x.md:15: the frameworks\' consoles have preheat:generate and preheat:status only',
-            'x.md:20: preheat status refuses it: The "--wait" option requires a value.',
-            'x.md:24: preheat explain refuses it: The "--nope" option does not exist.',
+            'x.md:16: the frameworks\' consoles have preheat:generate and preheat:status only',
+            'x.md:21: preheat status refuses it: The "--wait" option requires a value.',
+            'x.md:25: preheat explain refuses it: The "--nope" option does not exist.',
         ], $problems);
     }
 
