@@ -36,6 +36,22 @@ final class DocumentedShell
     }
 
     /**
+     * What a transcript shows its command printing: the lines after it, to the next `$ ` line or the block's end.
+     *
+     * @return list<string>
+     */
+    public static function output(DocumentedLine $command): array
+    {
+        $lines = explode("\n", (string) file_get_contents(self::root().'/'.$command->document));
+        $output = [];
+        for ($index = $command->line; isset($lines[$index]) && !preg_match('/^(```|\$ )/', $lines[$index]); ++$index) {
+            $output[] = $lines[$index];
+        }
+
+        return $output;
+    }
+
+    /**
      * The fenced blocks of shell a reader would paste (sh, bash, shell, console), with their first line, for
      * `bash -n`: a console block as its `$ ` lines only.
      *
