@@ -9,6 +9,7 @@ use Preheat\Tests\Support\CliGrammar;
 use Preheat\Tests\Support\DocumentedLine;
 use Preheat\Tests\Support\DocumentedShell;
 use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\ShellWords;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\ExecutableFinder;
 use Symfony\Component\Process\Process;
@@ -122,35 +123,47 @@ final class DocumentedCommandsTest extends TestCase
         }
     }
 
-    /** Composer's flags in the documentation are options of `composer install` as the installed Composer says. */
+    /** Composer's flags in the documentation are options of their command, as the installed Composer says. */
     public function testDocumentedComposerFlagsAreComposersOwn(): void
     {
         if (null === (new ExecutableFinder())->find('composer')) {
             self::markTestSkipped('no composer on PATH');
         }
-        $help = $this->shell('composer help install --format=json --no-interaction');
-        self::assertSame(0, $help->getExitCode(), $help->getErrorOutput());
-        $definition = json_decode($help->getOutput(), true, 64, \JSON_THROW_ON_ERROR);
-        \assert(\is_array($definition));
-        $options = array_keys((array) ($definition['definition']['options'] ?? []));
+        $options = [];
         $unknown = [];
         $flags = 0;
         foreach (DocumentedShell::documents() as $document) {
             foreach (DocumentedShell::lines($document) as $line) {
-                if (!preg_match('/(?:^|&& )composer install (.*)$/', self::withoutComment($line->text), $install)) {
-                    continue;
-                }
-                foreach (preg_split('/\s+/', trim($install[1])) ?: [] as $flag) {
-                    ++$flags;
-                    if (!\in_array(ltrim(explode('=', $flag)[0], '-'), $options, true)) {
-                        $unknown[] = $line->where().': '.$flag;
+                foreach (ShellWords::commands($line->text) as $words) {
+                    if ('composer' !== $words[0] || !isset($words[1])) {
+                        continue;
+                    }
+                    $options[$words[1]] ??= $this->composerOptions($words[1]);
+                    foreach (\array_slice($words, 2) as $flag) {
+                        if (str_starts_with($flag, '--')) {
+                            ++$flags;
+                            if (!\in_array(substr(explode('=', $flag)[0], 2), $options[$words[1]], true)) {
+                                $unknown[] = $line->where().': composer '.$words[1].' '.$flag;
+                            }
+                        }
                     }
                 }
             }
         }
 
-        self::assertGreaterThan(0, $flags, 'the documentation installs with composer');
+        self::assertGreaterThan(0, $flags, 'the documentation gives composer flags');
         self::assertSame([], $unknown);
+    }
+
+    /** @return list<string> */
+    private function composerOptions(string $command): array
+    {
+        $help = $this->shell('composer help '.escapeshellarg($command).' --format=json --no-interaction');
+        self::assertSame(0, $help->getExitCode(), $command.': '.$help->getErrorOutput());
+        $definition = json_decode($help->getOutput(), true, 64, \JSON_THROW_ON_ERROR);
+        \assert(\is_array($definition));
+
+        return array_map('strval', array_keys((array) ($definition['definition']['options'] ?? [])));
     }
 
     private function shell(string $commandLine): Process

@@ -25,7 +25,7 @@ final class DocumentedCommandCheck
 {
     /** Programs whose lines need nothing but the shell's syntax (`bash -n`). */
     private const PLAIN = ['cd', 'cp', 'mkdir', 'ln', 'mv', 'rm', 'tar', 'touch', 'chown', 'chmod', 'echo', 'install', 'test', '['];
-    private const COMPOSER_COMMANDS = ['install', 'update', 'require', 'dump-autoload', 'create-project'];
+    private const COMPOSER_COMMANDS = ['install', 'update', 'require', 'dump-autoload', 'create-project', 'archive'];
 
     /** The commands the framework consoles add (`php artisan preheat:generate`), each handing its arguments on. */
     private const FRAMEWORK_COMMANDS = ['generate', 'status'];
@@ -45,6 +45,10 @@ final class DocumentedCommandCheck
     /** @return list<string> what is wrong with the line, each with where it is; empty when nothing is */
     public function problems(DocumentedLine $line): array
     {
+        if (DocumentedLine::UNTAGGED === $line->kind) {
+            return [\sprintf('%s: `%s`: reads as a command in a block of output: write it as a `$ ` line, or tag the '
+                .'block ```sh', $line->where(), $line->text)];
+        }
         $problems = [];
         // A usage line's `[--format=text|json]` is not a pipe: its words are split at spaces only.
         $commands = preg_match('/ \[(--|[a-z])/', $line->text)
@@ -75,6 +79,9 @@ final class DocumentedCommandCheck
         if ('sudo' === ($words[0] ?? null)) {
             array_shift($words);
         }
+        if ('$PHP_BINARY' === ($words[0] ?? null)) {
+            $words[0] = 'php'; // Composer's scripts run PHP as this
+        }
         if ([] === $words) {
             return [];
         }
@@ -88,6 +95,8 @@ final class DocumentedCommandCheck
             'make' === $program => $this->makeProblems(\array_slice($words, 1)),
             'composer' === $program => self::composerProblems(\array_slice($words, 1)),
             'php' === $program => $this->phpScriptProblems(\array_slice($words, 1)),
+            'bash' === $program => is_file($this->root.'/'.($words[1] ?? '')) ? []
+                : [\sprintf('%s is not a file of this repository', $words[1] ?? '')],
             \in_array($program, self::PLAIN, true) => [],
             null !== $line->exampleReason(), null !== $line->deployStep() => [],
             default => [\sprintf('`%s` is not a command this test knows (preheat, make, php SCRIPT, composer, plain shell): '
@@ -298,11 +307,12 @@ final class DocumentedCommandCheck
     {
         $makefile = (string) file_get_contents($this->root.'/Makefile');
         preg_match_all('/^([A-Za-z0-9_.-]+)\s*:(?!=)/m', $makefile, $targets);
-        preg_match_all('/^([A-Z_]+)\s*[?:]?=/m', $makefile, $variables);
+        preg_match_all('/^([A-Z_]+)\s*[?:]?=|\$\(([A-Z_]+)\)/m', $makefile, $variables);
+        $variables = array_filter([...$variables[1], ...$variables[2]]);
         $problems = [];
         foreach ($words as $word) {
             if (preg_match('/^([A-Z_]+)=/', $word, $variable)) {
-                if (!\in_array($variable[1], $variables[1], true)) {
+                if (!\in_array($variable[1], $variables, true)) {
                     $problems[] = \sprintf('the Makefile reads no variable %s', $variable[1]);
                 }
             } elseif (!\in_array($word, $targets[1], true)) {
@@ -328,7 +338,17 @@ final class DocumentedCommandCheck
             return [\sprintf('%s is not a file of this repository', $script)];
         }
         if ('vendor/bin/phpunit' !== $script) {
-            return [];
+            // A script of ours reads its options by name: one its source never names is not one it takes.
+            $source = (string) file_get_contents($this->root.'/'.$script);
+            $problems = [];
+            foreach (\array_slice($words, 1) as $word) {
+                $option = preg_match('/^\[?--([a-z][a-z-]*)/', $word, $match) ? $match[1] : null;
+                if (null !== $option && !str_contains($source, $option)) {
+                    $problems[] = \sprintf('%s reads no option --%s', $script, $option);
+                }
+            }
+
+            return $problems;
         }
         preg_match_all('/<testsuite name="([^"]+)"/', (string) file_get_contents($this->root.'/phpunit.xml.dist'), $suites);
         $problems = [];

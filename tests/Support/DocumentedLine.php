@@ -16,7 +16,13 @@ final class DocumentedLine
     /** The command of a `run:` step in a ```yaml block (a CI job). */
     public const CI_STEP = 'CI step';
 
-    /** A code span in the prose that starts with a preheat command (`preheat verify --strict`). */
+    /** A command of a Composer `scripts` entry in a ```json block. */
+    public const COMPOSER_SCRIPT = 'Composer script';
+
+    /** A line of a ```console or untagged block that reads as a command but has no `$ ` in front. */
+    public const UNTAGGED = 'command without $';
+
+    /** A code span in the prose that is a command (`preheat verify --strict`, `make test`). */
     public const SPAN = 'code span';
 
     public function __construct(

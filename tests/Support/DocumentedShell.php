@@ -15,8 +15,15 @@ final class DocumentedShell
     private const SHELL_LANGUAGES = ['sh', 'bash', 'shell'];
     private const TRANSCRIPT_LANGUAGES = ['console', ''];
 
-    /** A preheat command at the start of a code span: `preheat …`, `vendor/bin/preheat …`, `php bin/preheat …`. */
-    private const SPAN = '/`((?:php )?(?:vendor\/bin\/|bin\/)?preheat [a-z][^`]*)`/';
+    /** A line that reads as a command (no `$ ` in front): in a transcript it would be taken for output. */
+    private const COMMAND_LIKE = '/^(?:sudo )?(?:(?:vendor\/)?bin\/preheat|preheat|make|composer|php|bash) [a-z-]/';
+
+    /**
+     * A code span that is a command: a preheat one (`preheat …`, `vendor/bin/preheat …`, `php bin/preheat …`,
+     * `php artisan preheat:…`), `make …`, `composer …`, `php SCRIPT.php …` or `bash SCRIPT.sh …`.
+     */
+    private const SPAN = '/`((?:php )?(?:vendor\/bin\/|bin\/)?preheat [a-z][^`]*|(?:php artisan|bin\/console) preheat:[^`]*'
+        .'|make [a-z][^`]*|composer [a-z][^`]*|php [\w.\/-]+\.php\b[^`]*|bash [\w.\/-]+\.sh\b[^`]*)`/';
 
     /** @return list<string> README.md, then doc/*.md, relative to the repository's root */
     public static function documents(): array
@@ -52,8 +59,8 @@ final class DocumentedShell
     }
 
     /**
-     * The fenced blocks of shell a reader would paste (sh, bash, shell, console), with their first line, for
-     * `bash -n`: a console block as its `$ ` lines only.
+     * The shell a reader would paste, with its first line, for `bash -n`: each sh, bash, shell and console
+     * block (a console block as its `$ ` lines only), each CI `run:` step and each Composer script.
      *
      * @return list<array{line: int, code: string}>
      */
@@ -70,6 +77,14 @@ final class DocumentedShell
                 }
                 if ([] !== $commands) {
                     $blocks[] = ['line' => $fence['line'], 'code' => implode("\n", $commands)."\n"];
+                }
+            } elseif ('yaml' === $fence['language']) {
+                foreach (self::runSteps($fence['lines']) as $offset => $step) {
+                    $blocks[] = ['line' => $fence['line'] + 1 + $offset, 'code' => $step['code']."\n"];
+                }
+            } elseif ('json' === $fence['language']) {
+                foreach (self::composerScripts($fence['lines']) as $offset => $command) {
+                    $blocks[] = ['line' => $fence['line'] + 1 + $offset, 'code' => $command."\n"];
                 }
             }
         }
@@ -93,9 +108,23 @@ final class DocumentedShell
                 foreach (self::transcript($fence['lines']) as $offset => $command) {
                     $lines[] = new DocumentedLine($document, $first + $offset, $command['text'], DocumentedLine::TRANSCRIPT, $fence['marker']);
                 }
+                foreach ($fence['lines'] as $offset => $text) {
+                    if (preg_match(self::COMMAND_LIKE, $text)) {
+                        $lines[] = new DocumentedLine($document, $first + $offset, $text, DocumentedLine::UNTAGGED, $fence['marker']);
+                    }
+                }
             } elseif ('yaml' === $fence['language']) {
-                foreach (self::runSteps($fence['lines']) as $offset => $text) {
-                    $lines[] = new DocumentedLine($document, $first + $offset, $text, DocumentedLine::CI_STEP, $fence['marker']);
+                foreach (self::runSteps($fence['lines']) as $offset => $step) {
+                    $texts = $step['literal'] ? self::joined(explode("\n", $step['code'])) : [$step['code']];
+                    foreach ($texts as $index => $text) {
+                        if ('' !== trim($text)) {
+                            $lines[] = new DocumentedLine($document, $first + $offset + $index, $text, DocumentedLine::CI_STEP, $fence['marker']);
+                        }
+                    }
+                }
+            } elseif ('json' === $fence['language']) {
+                foreach (self::composerScripts($fence['lines']) as $offset => $text) {
+                    $lines[] = new DocumentedLine($document, $first + $offset, $text, DocumentedLine::COMPOSER_SCRIPT, $fence['marker']);
                 }
             }
         }
@@ -210,12 +239,12 @@ final class DocumentedShell
     }
 
     /**
-     * The shell of each `run:` step: one line (`run: CMD`), each line of a literal block (`run: |`), or the
-     * lines of a folded one (`run: >-`) joined by spaces, by their offset in the block.
+     * The shell of each `run:` step, by the offset of its first line of shell: one line (`run: CMD`), the lines
+     * of a literal block (`run: |`), or those of a folded one (`run: >-`) joined by spaces.
      *
      * @param list<string> $lines
      *
-     * @return array<int, string>
+     * @return array<int, array{code: string, literal: bool}>
      */
     private static function runSteps(array $lines): array
     {
@@ -226,7 +255,7 @@ final class DocumentedShell
             }
             $value = trim($match[2]);
             if (!\in_array($value, ['|', '>', '>-', '|-'], true)) {
-                $steps[$offset] = $value;
+                $steps[$offset] = ['code' => $value, 'literal' => false];
 
                 continue;
             }
@@ -236,21 +265,38 @@ final class DocumentedShell
                 if ('' !== trim($lines[$next]) && $indent <= \strlen($match[1])) {
                     break;
                 }
-                $body[$next] = trim($lines[$next]);
+                $body[] = trim($lines[$next]);
             }
-            if (str_starts_with($value, '>')) {
-                $steps[$offset + 1] = implode(' ', $body);
-
-                continue;
-            }
-            foreach (self::joined(array_values($body)) as $index => $text) {
-                if ('' !== $text) {
-                    $steps[$offset + 1 + $index] = $text;
-                }
-            }
+            $literal = str_starts_with($value, '|');
+            $steps[$offset + 1] = ['code' => implode($literal ? "\n" : ' ', $body), 'literal' => $literal];
         }
 
         return $steps;
+    }
+
+    /**
+     * The commands of a ```json block's Composer `scripts` (a composer.json's, as frameworks.md shows one),
+     * by the offset of the line each is on.
+     *
+     * @param list<string> $lines
+     *
+     * @return array<int, string>
+     */
+    private static function composerScripts(array $lines): array
+    {
+        $document = json_decode(implode("\n", $lines), true);
+        $scripts = \is_array($document) && \is_array($document['scripts'] ?? null) ? $document['scripts'] : [];
+        $commands = [];
+        array_walk_recursive($scripts, static function (mixed $command) use ($lines, &$commands): void {
+            $quoted = substr((string) json_encode((string) $command, \JSON_UNESCAPED_SLASHES | \JSON_UNESCAPED_UNICODE), 0, 40);
+            foreach ($lines as $offset => $line) {
+                if (str_contains($line, $quoted)) {
+                    $commands[$offset] = (string) $command;
+                }
+            }
+        });
+
+        return $commands;
     }
 
     private static function root(): string

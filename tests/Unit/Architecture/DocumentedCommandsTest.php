@@ -47,16 +47,19 @@ final class DocumentedCommandsTest extends TestCase
     #[DataProvider('documents')]
     public function testEveryShellBlockIsShellSyntax(string $document): void
     {
-        $problems = [];
-        foreach (DocumentedShell::shellBlocks((string) file_get_contents(self::root().'/'.$document)) as $block) {
-            $bash = new Process(['bash', '-n'], null, null, $block['code'], 10);
-            $bash->run();
-            if (0 !== $bash->getExitCode()) {
-                $problems[] = \sprintf('%s:%d: bash -n: %s', $document, $block['line'], trim($bash->getErrorOutput()));
-            }
-        }
+        $problems = self::syntaxProblems($document, (string) file_get_contents(self::root().'/'.$document));
 
         self::assertSame([], $problems, implode("\n", $problems));
+    }
+
+    public function testTheSyntaxCheckFindsABrokenBlock(): void
+    {
+        $markdown = "```sh\nmake test\n```\n\n```yaml\n- run: |\n    if [ -f x ]; then\n      make test\n```\n";
+
+        self::assertSame(['x.md:7'], array_map(
+            static fn (string $problem): string => explode(': ', $problem)[0],
+            self::syntaxProblems('x.md', $markdown),
+        ));
     }
 
     public function testFewBlocksAreMarkedAsExamplesAndEachSaysWhy(): void
@@ -126,6 +129,17 @@ final class DocumentedCommandsTest extends TestCase
             $ preheat explain 'App\Thing' --nope
             OUT App\Thing is not preloaded.
             ```
+
+            Then `make no-such-target`, `php bench/recorder-overhead.php --nope` and `bash scripts/none.sh`.
+
+            ```
+            vendor/bin/preheat generate
+            Preload plan
+            ```
+
+            ```json
+            {"scripts": {"post-install-cmd": ["\"$PHP_BINARY\" vendor/bin/preheat generate --nope"]}}
+            ```
             MD;
         $problems = [];
         foreach (DocumentedShell::linesOf('x.md', $markdown) as $line) {
@@ -154,7 +168,27 @@ final class DocumentedCommandsTest extends TestCase
             'x.md:16: the frameworks\' consoles have preheat:generate and preheat:status only',
             'x.md:21: preheat status refuses it: The "--wait" option requires a value.',
             'x.md:25: preheat explain refuses it: The "--nope" option does not exist.',
+            'x.md:29: the Makefile has no target no-such-target',
+            'x.md:29: bench/recorder-overhead.php reads no option --nope',
+            'x.md:29: scripts/none.sh is not a file of this repository',
+            'x.md:32: reads as a command in a block of output: write it as a `$ ` line, or tag the block ```sh',
+            'x.md:37: preheat generate refuses it: The "--nope" option does not exist.',
         ], $problems);
+    }
+
+    /** @return list<string> each block `bash -n` refuses, with where it starts and what bash says */
+    private static function syntaxProblems(string $document, string $markdown): array
+    {
+        $problems = [];
+        foreach (DocumentedShell::shellBlocks($markdown) as $block) {
+            $bash = new Process(['bash', '-n'], null, null, $block['code'], 10);
+            $bash->run();
+            if (0 !== $bash->getExitCode()) {
+                $problems[] = \sprintf('%s:%d: bash -n: %s', $document, $block['line'], trim($bash->getErrorOutput()));
+            }
+        }
+
+        return $problems;
     }
 
     private static function check(): DocumentedCommandCheck
