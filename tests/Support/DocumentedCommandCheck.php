@@ -16,9 +16,10 @@ use Symfony\Component\Console\Tester\CommandCompletionTester;
 /**
  * Whether a documented command line says what the repository and the application take: a preheat command's
  * name, options, their values and its arguments against the command's own definition (a usage line such as
- * `preheat verify [preload.php] [--format=text|json]` too), a make target and variable against the Makefile,
- * a `php PATH` against the repository's files (and phpunit's --testsuite against phpunit.xml.dist), composer's
- * flags against their form. Any other program must be plain shell, or the block marked `<!-- example: REASON -->`
+ * `preheat verify [preload.php] [--format=text|json]` too; a bench line also by bench's own checks), a make
+ * target and variable against the Makefile, `php SCRIPT` and `bash SCRIPT` against the repository's files
+ * (the options a script's source names, phpunit's --testsuite against phpunit.xml.dist), composer's flags
+ * against their form. Any other program must be plain shell, or the block marked `<!-- example: REASON -->`
  * (or `<!-- deploy:NAME -->`, run by DeployTest).
  */
 final class DocumentedCommandCheck
