@@ -93,7 +93,8 @@ final class DocumentedCommandsTest extends TestCase
     }
 
     /**
-     * README's quick start generates the script (exit 0); its status line then asks a php-fpm that is not there
+     * README's quick start generates the script (exit 0), which `preheat verify` boots without a fatal (exit 0,
+     * "OK"); its status line then asks a php-fpm that is not there
      * (its socket path in a directory of the test): exit 3, as `status --help` says for a php-fpm that cannot be
      * reached, with the address it tried.
      */
@@ -103,6 +104,10 @@ final class DocumentedCommandsTest extends TestCase
         $run = $this->shell(self::withoutComment($generate->text));
         self::assertSame(0, $run->getExitCode(), $generate->where().': '.$run->getErrorOutput());
         self::assertFileExists($this->app.'/preload.php', $generate->where().' says it writes preload.php');
+        $verify = self::documented('README.md', 'preheat verify');
+        $run = $this->shell($verify->text);
+        self::assertSame(0, $run->getExitCode(), $verify->where().': '.$run->getOutput().$run->getErrorOutput());
+        self::assertStringContainsString(': OK', $run->getOutput());
 
         $line = self::documented('README.md', 'preheat status preload.php --fastcgi=/run/php/php8.2-fpm.sock');
         $absent = $this->directory->path.'/absent/php-fpm.sock';
