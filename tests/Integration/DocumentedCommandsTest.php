@@ -117,6 +117,31 @@ final class DocumentedCommandsTest extends TestCase
         self::assertStringContainsString('cannot reach php-fpm at '.$absent, $run->getErrorOutput());
     }
 
+    /**
+     * deploying.md's CI job, its preheat steps as written, with tools/preheat.phar this clone's bin/preheat and
+     * deploy/php-fpm.ini and deploy/www.conf a stock php.ini and pool: each step passes (exit 0), doctor's too
+     * (a warning, exit 1, passes as the job says).
+     */
+    public function testDeployingCiJobsPreheatStepsPass(): void
+    {
+        mkdir($this->app.'/tools');
+        mkdir($this->app.'/deploy');
+        symlink(\dirname(__DIR__, 2).'/bin/preheat', $this->app.'/tools/preheat.phar');
+        copy(\dirname(__DIR__).'/Fixtures/doctor/stock/php.ini', $this->app.'/deploy/php-fpm.ini');
+        copy(\dirname(__DIR__).'/Fixtures/doctor/stock/pool.d/www.conf', $this->app.'/deploy/www.conf');
+        $steps = array_filter(
+            DocumentedShell::lines('doc/deploying.md'),
+            static fn (DocumentedLine $line): bool => DocumentedLine::CI_STEP === $line->kind
+                && str_starts_with($line->text, 'php tools/preheat.phar '),
+        );
+
+        self::assertCount(3, $steps, 'doc/deploying.md: the CI job\'s generate, verify and doctor steps');
+        foreach ($steps as $step) {
+            $run = $this->shell($step->text);
+            self::assertSame(0, $run->getExitCode(), $step->where().': '.$run->getOutput().$run->getErrorOutput());
+        }
+    }
+
     /** Each command's --help, which carries the examples the unit test parses, runs and exits 0. */
     public function testEveryCommandsHelpRuns(): void
     {
