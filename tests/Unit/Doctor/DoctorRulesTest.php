@@ -101,9 +101,21 @@ final class DoctorRulesTest extends TestCase
             $finding = $this->finding('preload-none', (new Doctor())->examine(DoctorFixtures::server('stock', []), $app));
 
             self::assertSame(\dirname($root, 2).'/current/preload.php', $finding->fixes[0]->value);
+            self::assertSame(self::deployingPreloadPath(\dirname($root, 2)), $finding->fixes[0]->value, 'doc/deploying.md');
         } finally {
             $directory->remove();
         }
+    }
+
+    /** The opcache.preload doc/deploying.md's php.ini gives, for the app at $app instead of its $APP. */
+    private static function deployingPreloadPath(string $app): string
+    {
+        $doc = (string) file_get_contents(\dirname(__DIR__, 3).'/doc/deploying.md');
+        if (!preg_match('/^APP=(\S+)/m', $doc, $root) || !preg_match('/^```ini\nopcache\.preload=(\S+)\n/m', $doc, $preload)) {
+            self::fail('doc/deploying.md sets APP=… and gives an ```ini block that starts with opcache.preload=…');
+        }
+
+        return str_replace($root[1], $app, $preload[1]);
     }
 
     public function testNoPreloadIsANoticeWithBothLinesToAdd(): void
