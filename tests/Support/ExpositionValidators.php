@@ -87,13 +87,36 @@ final class ExpositionValidators
 
     /**
      * The families of $text, in Prometheus' text format 0.0.4, as the Python client's parser of that format
-     * reads them (a counter's family named without its samples' `_total`); fails the test with what promtool or
-     * that parser refuses. Skips the test when a tool is not installed.
+     * reads them (a counter's family named without its samples' `_total`); fails the test with what
+     * prometheusTextProblems() finds.
      *
      * @return array<string, array{type: string, help: string,
      *                             samples: list<array{name: string, labels: array<string, string>, value: string}>}>
      */
     public static function prometheusTextFamilies(string $text): array
+    {
+        [$problems, $families] = self::readPrometheusText($text);
+        Assert::assertSame([], $problems, "the text format 0.0.4 exposition is refused:\n".$text);
+
+        return $families;
+    }
+
+    /**
+     * What promtool and the Python client's 0.0.4 parser refuse in $text, and every family that parser reads
+     * without a type or HELP (empty: all is well); skips the test when a tool is not installed.
+     *
+     * @return list<string>
+     */
+    public static function prometheusTextProblems(string $text): array
+    {
+        return self::readPrometheusText($text)[0];
+    }
+
+    /**
+     * @return array{list<string>, array<string, array{type: string, help: string,
+     *                                                 samples: list<array{name: string, labels: array<string, string>, value: string}>}>}
+     */
+    private static function readPrometheusText(string $text): array
     {
         self::requireTools();
         $problems = self::promtoolProblems($text);
@@ -101,12 +124,21 @@ final class ExpositionValidators
         $python->run();
         if (0 !== $python->getExitCode()) {
             $problems[] = 'prometheus_client: '.trim($python->getOutput().$python->getErrorOutput());
+
+            return [$problems, []];
         }
-        Assert::assertSame([], $problems, "the text format 0.0.4 exposition is refused:\n".$text);
         /** @var array<string, array{type: string, help: string, samples: list<array{name: string, labels: array<string, string>, value: string}>}> $families */
         $families = json_decode($python->getOutput(), true, 16, \JSON_THROW_ON_ERROR);
+        foreach ($families as $name => $family) {
+            if (!\in_array($family['type'], ['gauge', 'counter', 'histogram', 'summary'], true)) {
+                $problems[] = \sprintf('prometheus_client reads %s as %s, not typed', $name, $family['type']);
+            }
+            if ('' === $family['help']) {
+                $problems[] = \sprintf('prometheus_client reads %s without HELP', $name);
+            }
+        }
 
-        return $families;
+        return [$problems, $families];
     }
 
     private static function requireTools(): void
