@@ -82,7 +82,7 @@ final class StatusCommandTest extends TestCase
         self::assertSame([], glob($app.'/.preheat-status-*') ?: [], 'the probe is removed after each request');
     }
 
-    public function testOpenMetricsForFreshStaleAndAServerThatIsGone(): void
+    public function testMetricsForFreshStaleAndAServerThatIsGone(): void
     {
         $app = $this->directory->path.'/app';
         $this->generate();
@@ -105,6 +105,13 @@ final class StatusCommandTest extends TestCase
         self::assertEqualsWithDelta(time(), $started, 120);
         self::assertLessThanOrEqual($started, (int) self::value($families, 'preheat_preload_script_modified_timestamp_seconds'));
         self::assertSame(realpath($app.'/preload.php'), $families['preheat_status_up']['samples'][0]['labels']['script']);
+        // The same as node_exporter's textfile collector reads it: text format 0.0.4, the counter typed.
+        $prometheus = PreheatProcess::run([...\array_slice($status, 0, -1), '--format=prometheus']);
+        self::assertSame(0, $prometheus->getExitCode(), $prometheus->getErrorOutput());
+        $read = ExpositionValidators::prometheusTextFamilies($prometheus->getOutput());
+        self::assertSame('counter', $read['preheat_opcache_restarts']['type']);
+        self::assertSame(['preheat_opcache_restarts_total'], array_unique(array_column($read['preheat_opcache_restarts']['samples'], 'name')));
+        self::assertSame('gauge', $read['preheat_preload_state']['type']);
 
         // A deploy that generates again without restarting php-fpm: stale, the script newer than OPcache's start.
         sleep(1);

@@ -24,7 +24,7 @@ use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached (in every format;
- * --format=openmetrics then still prints the state "unknown").
+ * --format=openmetrics and --format=prometheus then still print the state "unknown").
  */
 final class StatusCommand extends Command
 {
@@ -36,7 +36,7 @@ final class StatusCommand extends Command
         Examples:
           <info>preheat %command.name%</info>                                   the first pool's `listen =`
           <info>preheat %command.name% preload.php --fastcgi=/run/php/php8.2-fpm.sock</info>
-          <info>preheat %command.name% --project=/srv/app --format=openmetrics</info>     for monitoring
+          <info>preheat %command.name% --project=/srv/app --format=prometheus</info>      for node_exporter
           <info>preheat %command.name% --write-probe=public/preheat-status.php</info>, served by the app, then
           <info>preheat %command.name% --status-url=https://app.example/preheat-status.php</info>
 

@@ -13,10 +13,11 @@ enum MetricType: string
 {
     case Gauge = 'gauge';
     /**
-     * Written as NAME_total with a HELP and no TYPE line: a family of type unknown in OpenMetrics, untyped in
-     * 0.0.4. The two formats name a counter's family apart (NAME, whose samples are NAME_total, in OpenMetrics;
-     * NAME_total itself in 0.0.4, the only form `promtool check metrics` accepts), so no typed counter passes
-     * both; the untyped family does, under the same sample name, and rate() and increase() read it alike.
+     * The two formats name a counter's family apart: NAME, whose samples are NAME_total, in OpenMetrics;
+     * NAME_total itself in 0.0.4. `promtool check metrics` reads 0.0.4 only, so it takes an OpenMetrics
+     * counter's samples for a family without HELP and refuses it. OpenMetricsRenderer therefore writes a
+     * counter as an untyped NAME_total family with its HELP (type unknown in OpenMetrics, untyped in 0.0.4),
+     * which both formats accept and rate() and increase() read alike; PrometheusTextRenderer types it.
      */
     case Counter = 'counter';
 }

@@ -9,8 +9,8 @@ use Preheat\Deploy\StaleReason;
 use Preheat\Deploy\StatusUnknown;
 
 /**
- * The families of `preheat status --format=openmetrics`, for a status read (StatusMetricsRenderer) and for one
- * that could not be (UnknownStatusMetricsRenderer): the same names, so an alert on one sees the other.
+ * The families of `preheat status --format=openmetrics|prometheus`, for a status read (status()) and for one
+ * that could not be (unknown()): the same names, so an alert on one sees the other.
  * Every sample carries the server and the script as labels: several pools on one host write several files
  * into node_exporter's textfile directory, whose samples must not collide.
  */

@@ -13,7 +13,10 @@ use Preheat\Php\OpcacheStatus;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\OpenMetrics\Exposition;
+use Preheat\Report\OpenMetrics\MetricFamily;
 use Preheat\Report\OpenMetrics\MetricType;
+use Preheat\Report\OpenMetrics\OpenMetricsRenderer;
+use Preheat\Report\OpenMetrics\PrometheusTextRenderer;
 use Preheat\Report\UsageReport;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\ExpositionValidators;
@@ -23,9 +26,10 @@ use Preheat\Util\DisplayString;
 use Symfony\Component\Console\Output\BufferedOutput;
 
 /**
- * `status --format=openmetrics` and `usage --format=openmetrics`, read back with a strict parser of the format
+ * `status` and `usage` with `--format=openmetrics`, read back with a strict parser of the format
  * (tests/Support/OpenMetricsParser, after the specification's ABNF: the registry has no Composer package that
- * parses it), with a hostile script path in every label.
+ * parses it), and with `--format=prometheus` (text format 0.0.4), read back by Prometheus' Python client; both
+ * checked by `promtool check metrics` (ExpositionValidators), with a hostile script path in every label.
  */
 final class OpenMetricsTest extends TestCase
 {
@@ -113,15 +117,16 @@ final class OpenMetricsTest extends TestCase
             ['fresh' => '0', 'stale' => '0', 'unknown' => '1'],
             $this->byLabel($families, 'preheat_preload_state', 'state'),
         );
-        self::assertSame(['openmetrics'], (new Renderers())->formats(StatusUnknown::class), 'only monitoring says it');
+        self::assertSame(
+            ['openmetrics', 'prometheus'],
+            (new Renderers())->formats(StatusUnknown::class),
+            'only monitoring says it',
+        );
     }
 
     public function testUsage(): void
     {
-        $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
-        $report = new UsageReport(UsageSummary::of($snapshot), self::HOSTILE);
-
-        $text = $this->write(new Renderers(), $report);
+        $text = $this->write(new Renderers(), $this->usageReport());
         ExpositionValidators::assertValid($text);
         $families = OpenMetricsParser::parse($text);
 
@@ -137,20 +142,109 @@ final class OpenMetricsTest extends TestCase
         self::assertSame(['1714557600'], $this->values($families, 'preheat_usage_first_request_timestamp_seconds'));
     }
 
+    /** @return iterable<string, array{\Closure(self): object}> */
+    public static function monitoredReports(): iterable
+    {
+        yield 'a stale status' => [static fn (self $test): object => $test->preloadStatus(self::HOSTILE, [StaleReason::FilesChanged])];
+        yield 'a fresh status' => [static fn (self $test): object => $test->preloadStatus('/srv/app/preload.php', [])];
+        yield 'a server that did not answer' => [static fn (): object => new StatusUnknown('127.0.0.1:9000', self::HOSTILE, 'gone', 1700000100)];
+        yield 'usage' => [static fn (self $test): object => $test->usageReport()];
+    }
+
+    /**
+     * `--format=prometheus` is what node_exporter's textfile collector reads (text format 0.0.4, as promtool
+     * parses it): every family has its HELP and a type, a counter typed counter under its samples' `_total`
+     * name (the OpenMetrics output reads as untyped there), no `# EOF` and no UNIT, the same samples as
+     * `--format=openmetrics`, and label values read back losslessly.
+     *
+     * @param \Closure(self): object $report
+     */
+    #[DataProvider('monitoredReports')]
+    public function testThePrometheusTextFormatTypesEveryFamilyAndCarriesTheSameSamples(\Closure $report): void
+    {
+        $report = $report($this);
+        $text = $this->write(new Renderers(), $report, 'prometheus');
+        $families = ExpositionValidators::prometheusTextFamilies($text);
+        $openMetrics = $this->write(new Renderers(), $report);
+        ExpositionValidators::assertValid($openMetrics);
+
+        self::assertStringNotContainsString('# EOF', $text);
+        self::assertStringNotContainsString('# UNIT', $text);
+        $expected = [];
+        foreach (OpenMetricsParser::parse($openMetrics) as $family) {
+            foreach ($family['samples'] as $sample) {
+                $expected[] = [$sample['name'], $sample['labels'], (float) $sample['value']];
+            }
+        }
+        $read = [];
+        $counters = [];
+        foreach ($families as $name => $family) {
+            self::assertContains($family['type'], ['gauge', 'counter'], $name.' is typed, not untyped');
+            self::assertNotSame('', $family['help'], $name.' has a HELP');
+            if ('counter' === $family['type']) {
+                $counters[] = $name;
+            }
+            foreach ($family['samples'] as $sample) {
+                $read[] = [$sample['name'], $sample['labels'], (float) $sample['value']];
+                if ('counter' === $family['type']) {
+                    self::assertSame($name.'_total', $sample['name']);
+                }
+            }
+        }
+        self::assertSame($expected, $read, 'the samples of --format=openmetrics, label values read alike');
+        $expectedCounters = match (true) {
+            $report instanceof UsageReport => ['preheat_usage_requests', 'preheat_usage_batches', 'preheat_usage_dropped_requests'],
+            $report instanceof StatusUnknown => [],
+            default => ['preheat_opcache_restarts'],
+        };
+        self::assertSame($expectedCounters, $counters);
+        foreach ($read as [$name, $labels]) {
+            $label = $labels['script'] ?? $labels['store'];
+            self::assertContains(DisplayString::decode($label), [self::HOSTILE, '/srv/app/preload.php'], $name);
+        }
+    }
+
+    public function testBothFormatsEscapeHelpAndLabelsSoBothReadersReadThemBack(): void
+    {
+        $help = 'A \'quoted\' \\ help, with a line feed'."\n".'and a \\n that is no escape.';
+        $metrics = (new Exposition())
+            ->add(MetricType::Counter, 'x_events', '', $help, Exposition::sample(['path' => "a\"b\\c\nd"], 3))
+            ->add(MetricType::Gauge, 'x_seconds', 'seconds', $help, Exposition::sample([], 1.5));
+
+        $text = PrometheusTextRenderer::text($metrics);
+        $families = ExpositionValidators::prometheusTextFamilies($text);
+        self::assertSame(['x_events', 'x_seconds'], array_keys($families));
+        self::assertSame('counter', $families['x_events']['type']);
+        self::assertSame(DisplayString::of($help), $families['x_events']['help']);
+        self::assertSame(DisplayString::of($help), $families['x_seconds']['help']);
+        self::assertSame("a\"b\\c\nd", DisplayString::decode($families['x_events']['samples'][0]['labels']['path']));
+        self::assertStringStartsWith(
+            // DisplayString's form doubles a backslash, and 0.0.4 escapes it again.
+            "# HELP x_events_total A 'quoted' \\\\\\\\ help, with a line feed\\\\x0Aand a \\\\\\\\n that is no escape.\n"
+            ."# TYPE x_events_total counter\nx_events_total{path=\"a\\\"b\\\\\\\\c\\\\x0Ad\"} 3\n",
+            $text,
+        );
+        $openMetrics = OpenMetricsRenderer::text($metrics);
+        ExpositionValidators::assertValid($openMetrics);
+        self::assertSame(DisplayString::of($help), OpenMetricsParser::parse($openMetrics)['x_events_total']['help']);
+    }
+
     public function testEscapingIsOpenMetricsOwn(): void
     {
-        self::assertSame('a\\\\b\\"c}', Exposition::escape('a\\b"c}'));
+        self::assertSame('a\\\\b\\"c}', MetricFamily::labelValue('a\\b"c}'));
         // A control character (a line feed too) as \xHH, so no reader splits the line at it.
-        self::assertSame('a\\\\\\\\b\\\\x0A\\\\x0D\\\\xE2\\\\x80\\\\xA8c', Exposition::escape("a\\b\n\r\u{2028}c"));
+        self::assertSame('a\\\\\\\\b\\\\x0A\\\\x0D\\\\xE2\\\\x80\\\\xA8c', MetricFamily::labelValue("a\\b\n\r\u{2028}c"));
         // Not UTF-8: the stray byte as \xHH (and so backslashes doubled first), then escaped for the format.
-        self::assertSame('a\\\\\\\\b\\\\xA9', Exposition::escape("a\\b\xA9"));
-        $text = (new Exposition())
+        self::assertSame('a\\\\\\\\b\\\\xA9', MetricFamily::labelValue("a\\b\xA9"));
+        // HELP: in both formats a backslash doubled (after DisplayString's form doubled it).
+        self::assertSame('say \\\\\\\\a\\\\x0A', OpenMetricsRenderer::help("say \\a\n"));
+        self::assertSame('say \\\\\\\\a\\\\x0A', PrometheusTextRenderer::help("say \\a\n"));
+        $text = OpenMetricsRenderer::text((new Exposition())
             ->add(MetricType::Gauge, 'x_seconds', 'seconds', "help \\ with\na newline", [
                 ['labels' => [], 'value' => 1.5],
                 ['labels' => ['a' => ''], 'value' => 1e20],
                 ['labels' => ['a' => 'b'], 'value' => \INF],
-            ])
-            ->text();
+            ]));
         self::assertSame(
             "# TYPE x_seconds gauge\n# UNIT x_seconds seconds\n# HELP x_seconds help \\\\\\\\ with\\\\x0Aa newline\n"
             ."x_seconds 1.5\nx_seconds{a=\"\"} 1.0E+20\nx_seconds{a=\"b\"} +Inf\n# EOF\n",
@@ -168,6 +262,7 @@ final class OpenMetricsTest extends TestCase
         yield 'counter named _total' => [static fn (Exposition $e) => $e->add(MetricType::Counter, 'x_total', '', 'h', [])];
         yield 'counter and gauge of one sample name' => [static fn (Exposition $e) => $e->add(MetricType::Counter, 'x', '', 'h', [])->add(MetricType::Gauge, 'x_total', '', 'h', [])];
         yield 'bad label name' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['a-b' => 'v'], 'value' => 1]])];
+        yield 'a double quote in HELP' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'say "x"', [])];
         yield 'reserved label' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['__name' => 'v'], 'value' => 1]])];
         yield 'same labels twice' => [static fn (Exposition $e) => $e->add(MetricType::Gauge, 'x', '', 'h', [['labels' => ['a' => 'v'], 'value' => 1], ['labels' => ['a' => 'v'], 'value' => 2]])];
     }
@@ -210,6 +305,13 @@ final class OpenMetricsTest extends TestCase
         $this->expectException(\UnexpectedValueException::class);
         $this->expectExceptionMessage($error);
         OpenMetricsParser::parse($text);
+    }
+
+    private function usageReport(): UsageReport
+    {
+        $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
+
+        return new UsageReport(UsageSummary::of($snapshot), self::HOSTILE);
     }
 
     /** @param list<StaleReason> $reasons */
@@ -255,10 +357,10 @@ final class OpenMetricsTest extends TestCase
         );
     }
 
-    private function write(Renderers $renderers, object $report): string
+    private function write(Renderers $renderers, object $report, string $format = 'openmetrics'): string
     {
         $output = new BufferedOutput();
-        $renderers->write($report, 'openmetrics', $output);
+        $renderers->write($report, $format, $output);
 
         return $output->fetch();
     }

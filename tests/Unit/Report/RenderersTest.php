@@ -32,9 +32,9 @@ final class RenderersTest extends TestCase
             ExplainReport::class, UsageMergeReport::class] as $report) {
             self::assertSame(['text', 'json'], $renderers->formats($report), $report);
         }
-        // Monitoring: status and usage also speak OpenMetrics.
+        // Monitoring: status and usage also speak OpenMetrics and Prometheus' text format 0.0.4.
         foreach ([PreloadStatus::class, UsageReport::class] as $report) {
-            self::assertSame(['text', 'json', 'openmetrics'], $renderers->formats($report), $report);
+            self::assertSame(['text', 'json', 'openmetrics', 'prometheus'], $renderers->formats($report), $report);
         }
         self::assertSame(['text', 'md', 'json'], $renderers->formats(BenchReport::class));
         self::assertSame([], $renderers->formats(self::class), 'no report, no format');

@@ -4,25 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Report\OpenMetrics;
 
-use Preheat\Report\Renderer;
 use Preheat\Report\UsageReport;
-use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * `preheat usage --format=openmetrics`: what the recorders stored (requests, batches, files), what they had
- * to drop, and when they last recorded, labelled with the store. An alert on the drops or on the age of the
- * latest request tells that recording suffers or stopped.
- *
- * @implements Renderer<UsageReport>
+ * The families of `preheat usage --format=openmetrics|prometheus`: what the recorders stored (requests,
+ * batches, files), what they had to drop, and when they last recorded, labelled with the store. An alert on
+ * the drops or on the age of the latest request tells that recording suffers or stopped.
  */
-final class UsageMetricsRenderer implements Renderer
+final class UsageMetrics
 {
-    public function write(object $report, OutputInterface $output): void
-    {
-        $output->write($this->exposition($report)->text(), false, OutputInterface::OUTPUT_RAW);
-    }
-
-    public function exposition(UsageReport $report): Exposition
+    public static function of(UsageReport $report): Exposition
     {
         $usage = $report->summary->snapshot;
         $labels = ['store' => $report->store];
