@@ -49,6 +49,13 @@ final class SourceFinder
     /** Files Preheat writes into a project root: never the app's code. */
     private const PREHEAT_FILES = ['preload.php', 'preheat-recorder.php'];
 
+    /**
+     * The first words of every preload script Preheat writes (PreloadScriptWriter): a script of another name in
+     * the project root (`--output=preload2.php`) is no more the app's code than preload.php, and scanning it
+     * would make each run's script depend on the last one's.
+     */
+    public const PRELOAD_SCRIPT_MARK = 'OPcache preload script written by Preheat';
+
     /** @var array<string, true> real directories already walked */
     private array $visited = [];
 
@@ -328,11 +335,13 @@ final class SourceFinder
 
     private function isPreheatFile(string $name, string $path): bool
     {
-        if (!\in_array($name, self::PREHEAT_FILES, true)) {
+        $head = @file_get_contents($path, false, null, 0, 512);
+        if (!\is_string($head)) {
             return false;
         }
-        $head = @file_get_contents($path, false, null, 0, 512);
 
-        return \is_string($head) && str_contains($head, 'Preheat');
+        return \in_array($name, self::PREHEAT_FILES, true)
+            ? str_contains($head, 'Preheat')
+            : str_starts_with($head, "<?php\n\n/*\n * ".self::PRELOAD_SCRIPT_MARK.' ');
     }
 }

@@ -16,6 +16,24 @@ final class AtomicFile
     /** What only the owner reads: caches and records of ours. */
     public const PRIVATE = 0o600;
 
+    /**
+     * Whether $path is already what write() would make of $content: a regular file (not a link) of these bytes,
+     * with this mode, owned by this process's user. Writing it again would only move its mtime, which others
+     * read (a preload script's, compared with php-fpm's start to tell whether php-fpm was restarted since).
+     */
+    public static function holds(string $path, string $content, int $mode): bool
+    {
+        clearstatcache(true, $path);
+        $stat = @lstat($path);
+        if (false === $stat || 0o100000 !== ($stat['mode'] & 0o170000) || ($stat['mode'] & 0o777) !== ($mode & 0o777)
+            || $stat['size'] !== \strlen($content)
+            || (\function_exists('posix_geteuid') && $stat['uid'] !== posix_geteuid())) {
+            return false;
+        }
+
+        return BoundedRead::orNull($path, \strlen($content)) === $content;
+    }
+
     public static function write(string $path, string $content, int $mode): void
     {
         $directory = \dirname($path);

@@ -26,6 +26,7 @@ final class FaultCases
         Cases\CacheTrustCases::class,
         Cases\PeerBoundsCases::class,
         Cases\MetricsCases::class,
+        Cases\JsonSyntaxCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -12,7 +12,9 @@ use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
  * A second `generate` on an unchanged tree, with the same options, PHP and ini, keeps the verified script
- * and boots no PHP with it; --reverify, a touched file or a changed ini verify again.
+ * and boots no PHP with it; --reverify, a touched file or a changed ini verify again. Composer's files written
+ * again with the same bytes, or another of Preheat's scripts beside it, change nothing; a script verified again
+ * that comes out the same is not written again.
  */
 #[Group('integration')]
 final class GenerateReuseTest extends TestCase
@@ -93,6 +95,84 @@ final class GenerateReuseTest extends TestCase
 
         $other = $this->generate($project, $ini, '--strict');
         self::assertFalse($other['reused'], 'another option verifies again');
+    }
+
+    public function testComposerWritingItsFilesAgainWithTheSameBytesKeepsTheVerificationAndTheScript(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $ini = $this->ini($project);
+        // What `composer install` leaves besides the fixture's autoload_psr4.php.
+        file_put_contents($project.'/vendor/autoload.php', "<?php\n\nreturn require __DIR__.'/composer/autoload_real.php';\n");
+        file_put_contents($project.'/vendor/composer/autoload_real.php', "<?php\n\nreturn null;\n");
+        file_put_contents($project.'/vendor/composer/installed.php', "<?php return ['root' => [], 'versions' => []];\n");
+        file_put_contents($project.'/vendor/composer/installed.json', "{\"packages\": []}\n");
+        $this->generate($project, $ini);
+        [$mtime, $inode] = $this->scriptStat($project);
+
+        // As `composer install` with nothing to install or `dump-autoload` may: new files, the same bytes, later.
+        $dumped = [$project.'/vendor/autoload.php', $project.'/vendor/composer/installed.json',
+            ...(glob($project.'/vendor/composer/*.php') ?: [])];
+        self::assertCount(5, $dumped);
+        foreach ($dumped as $file) {
+            $bytes = (string) file_get_contents($file);
+            unlink($file);
+            file_put_contents($file, $bytes);
+            touch($file, time() + 10);
+        }
+        $again = $this->generate($project, $ini);
+
+        self::assertTrue($again['reused'], 'Composer\'s files have the same bytes');
+        self::assertFalse($this->bootedTheScript($again));
+        self::assertSame([$mtime, $inode], $this->scriptStat($project), 'the script is not written again');
+
+        file_put_contents($project.'/vendor/composer/installed.php', "<?php return ['root' => [], 'versions' => [1]];\n");
+        self::assertFalse($this->generate($project, $ini)['reused'], 'other bytes verify again');
+    }
+
+    public function testAScriptVerifiedAgainWithTheSameBytesKeepsItsMtime(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $ini = $this->ini($project);
+        $this->generate($project, $ini);
+        [$mtime, $inode] = $this->scriptStat($project);
+        // Not reused (a file touched), but the same script: `preheat status` must not see it as newer than php-fpm.
+        touch($project.'/src/Controller/Controller.php', time() + 10);
+        sleep(1);
+
+        $again = $this->generate($project, $ini);
+
+        self::assertFalse($again['reused']);
+        self::assertTrue($this->bootedTheScript($again));
+        self::assertSame([$mtime, $inode], $this->scriptStat($project));
+        self::assertSame([], glob($project.'/.preload.php.*') ?: [], 'no candidate left');
+    }
+
+    public function testAnotherPreheatScriptInTheProjectRootDoesNotStopReuse(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $ini = $this->ini($project);
+        $this->generate($project, $ini);
+        $output = '--output='.$project.'/preload2.php';
+
+        $first = $this->generate($project, $ini, $output);
+        self::assertFalse($first['reused']);
+        $mtime = filemtime($project.'/preload2.php');
+        sleep(1);
+        $second = $this->generate($project, $ini, $output);
+
+        self::assertTrue($second['reused'], 'neither script is the app\'s code');
+        self::assertFalse($this->bootedTheScript($second));
+        clearstatcache();
+        self::assertSame($mtime, filemtime($project.'/preload2.php'));
+        self::assertTrue($this->generate($project, $ini)['reused'], 'nor for the first script');
+    }
+
+    /** @return array{int|false, int|false} the script's mtime and inode */
+    private function scriptStat(string $project): array
+    {
+        clearstatcache();
+
+        return [filemtime($project.'/preload.php'), fileinode($project.'/preload.php')];
     }
 
     /** @return array<string, mixed> */

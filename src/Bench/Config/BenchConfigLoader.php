@@ -348,10 +348,7 @@ final class BenchConfigLoader
             throw ConfigError::unreadable($file, 'no such file', Setting::Config);
         }
         try {
-            // Decoded to objects first: as arrays, `[]` and `{}` look the same, and a list is no configuration.
             $text = BoundedRead::file($file, self::MAX_BYTES);
-            $raw = json_decode($text, false, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
-            $data = json_decode($text, true, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
         } catch (BoundedReadError $error) {
             throw ConfigError::unreadable(
                 $file,
@@ -359,8 +356,18 @@ final class BenchConfigLoader
                     ? $error->reason.', far more than a configuration: check that it is the right file'
                     : $error->reason,
             );
+        }
+        try {
+            // Decoded to objects first: as arrays, `[]` and `{}` look the same, and a list is no configuration.
+            $raw = json_decode($text, false, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
+            $data = json_decode($text, true, BoundedRead::DEPTH, \JSON_THROW_ON_ERROR);
         } catch (\JsonException $error) {
-            throw ConfigError::unreadable($file, 'invalid JSON: '.$error->getMessage());
+            // PHP names no place: the file is read again, by the grammar, only now that it failed.
+            $syntax = JsonSyntaxError::locate($text);
+            throw ConfigError::unreadable(
+                $file,
+                null === $syntax ? 'invalid JSON: '.$error->getMessage() : 'invalid JSON at '.$syntax->describe(),
+            );
         }
         if (!$raw instanceof \stdClass || !\is_array($data)) {
             $error = ConfigError::unreadable(

@@ -10,10 +10,11 @@ use Preheat\Version;
 
 /**
  * What a verified script's verification depends on, as one hash: the scanned tree (every file and context
- * file by path, size, mtime, ctime and inode, and the project's Composer files), the run's options, and
- * the PHP that verified it (its binaries, every ini file it reads, the scan directory's included, and the
- * settings and user it was found with). A later `generate` whose key is the same, and whose script comes
- * out byte for byte as the one on disk, would boot PHP to learn what the last boot already said.
+ * file by path, size, mtime, ctime and inode, but the script itself; the files Composer dumps by content) and
+ * the project's Composer files, the run's options, and the PHP that verified it (its binaries, every ini
+ * file it reads, the scan directory's included, and the settings and user it was found with). A later
+ * `generate` whose key is the same, and whose script comes out byte for byte as the one on disk, would boot
+ * PHP to learn what the last boot already said.
  * Reusing a verification wrongly is worse than booting again: when in doubt, an input belongs here.
  */
 final class ReuseKey
@@ -69,16 +70,19 @@ final class ReuseKey
         // The reused report's start-up and peak memory depend on the allocator generate boots PHP with.
         hash_update($hash, 'allocator '.serialize(VerifyOptions::SYSTEM_ALLOCATOR_ENVIRONMENT)."\n");
         hash_update($hash, 'project '.$projectRoot."\n");
+        $dumped = self::dumpedBy($projectRoot, $vendorDir);
         foreach (self::COMPOSER_FILES as $file) {
-            hash_update($hash, 'composer '.self::stat($projectRoot.'/'.$file)."\n");
+            hash_update($hash, 'composer '.self::identity($projectRoot.'/'.$file, $dumped)."\n");
         }
         if (null !== $vendorDir) {
             foreach (self::VENDOR_FILES as $file) {
-                hash_update($hash, 'vendor '.self::stat($vendorDir.'/'.$file)."\n");
+                hash_update($hash, 'vendor '.self::identity($vendorDir.'/'.$file, $dumped)."\n");
             }
         }
-        hash_update($hash, 'tree '.self::tree($files)."\n");
-        hash_update($hash, 'context '.self::tree($context)."\n");
+        // The script is not part of what it was planned from: the record holds its hash, compared with the file.
+        $input = static fn (string $path): bool => $path !== $outputPath;
+        hash_update($hash, 'tree '.self::tree(array_filter($files, $input), $dumped)."\n");
+        hash_update($hash, 'context '.self::tree(array_filter($context, $input), $dumped)."\n");
 
         return hash_final($hash);
     }
@@ -122,15 +126,71 @@ final class ReuseKey
         return hash('sha256', implode("\n", $parts));
     }
 
-    /** @param list<string> $paths */
-    public static function tree(array $paths): string
+    /**
+     * @param array<string>         $paths
+     * @param array<string, string> $dumped the directories whose Composer files are known by content (dumpedBy())
+     */
+    public static function tree(array $paths, array $dumped = []): string
     {
         $hash = hash_init('sha256');
         foreach ($paths as $path) {
-            hash_update($hash, self::stat($path)."\n");
+            hash_update($hash, self::identity($path, $dumped)."\n");
         }
 
         return hash_final($hash);
+    }
+
+    /**
+     * The vendor directories whose autoload.php, composer/*.php and composer/installed.json Composer writes
+     * (the project's vendor/ and the one the plan was made with), as a set of their composer/ directories.
+     *
+     * @return array<string, string> composer directory => its vendor directory
+     */
+    private static function dumpedBy(string $projectRoot, ?string $vendorDir): array
+    {
+        $dumped = [];
+        foreach ([$projectRoot.'/vendor', $vendorDir] as $vendor) {
+            // By its real path too: the scan lists files by theirs (a vendor/ linked to a shared directory).
+            foreach (null === $vendor ? [] : [$vendor, realpath($vendor)] as $each) {
+                if (false !== $each) {
+                    $dumped[$each.'/composer'] = $each;
+                }
+            }
+        }
+
+        return $dumped;
+    }
+
+    /**
+     * A file as the key knows it. Composer writes its autoloader and package lists again on every `composer
+     * install` and `dump-autoload`, mostly with the same bytes: those few files are known by content (and mode
+     * and owner), so that a deploy that installs nothing keeps the verification. Any other file by stat().
+     *
+     * @param array<string, string> $dumped dumpedBy()
+     */
+    private static function identity(string $path, array $dumped): string
+    {
+        $directory = \dirname($path);
+        $name = basename($path);
+        $isDumped = isset($dumped[$directory])
+            ? str_ends_with($name, '.php') || 'installed.json' === $name
+            : 'autoload.php' === $name && \in_array($directory, $dumped, true);
+
+        return $isDumped ? self::byContent($path) : self::stat($path);
+    }
+
+    /** A file by path, size, mode, owner and the SHA-256 of its bytes; "missing" when it is not there. */
+    private static function byContent(string $path): string
+    {
+        clearstatcache(true, $path);
+        $stat = @stat($path);
+        // Hashed as it is read: a classmap of any size costs no memory.
+        $hash = false === $stat || !is_file($path) ? false : @hash_file('sha256', $path);
+        if (false === $stat || false === $hash) {
+            return self::stat($path);
+        }
+
+        return \sprintf('%s %d %d %d %d %s', $path, $stat['size'], $stat['mode'], $stat['uid'], $stat['gid'], $hash);
     }
 
     /** A file by path, size, mtime, ctime (permissions and owner) and inode; "missing" when it is not there. */

@@ -21,6 +21,7 @@ use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\ScriptWriteError;
+use Preheat\Util\AtomicFile;
 use Preheat\Util\BoundedRead;
 use Preheat\Util\BoundedReadError;
 use Preheat\Util\CycleCollection;
@@ -240,6 +241,13 @@ final class ScriptGenerator
 
     private function install(string $candidate, string $outputPath, string $script, string $why): void
     {
+        // The same bytes as the destination's (a run whose reuse key changed, not its script): the file stays as it
+        // is, with its mtime, which `preheat status` compares with php-fpm's start. withCandidate() removes the rest.
+        if (AtomicFile::holds($outputPath, $script, AtomicFile::READABLE)) {
+            $this->installed = $script;
+
+            return;
+        }
         if (!@rename($candidate, $outputPath)) {
             throw ScriptWriteError::notWritable($outputPath, $why);
         }

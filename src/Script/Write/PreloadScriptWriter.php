@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Write;
 
+use Preheat\Inventory\SourceFinder;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Util\AtomicFile;
 use Preheat\Util\PhpComment;
@@ -53,7 +54,8 @@ final class PreloadScriptWriter
 
         $header = [
             \sprintf(
-                'OPcache preload script written by Preheat %s. Do not edit: run `preheat generate` again',
+                '%s %s. Do not edit: run `preheat generate` again',
+                SourceFinder::PRELOAD_SCRIPT_MARK,
                 Version::VERSION,
             ),
             'after every deploy that changes code (composer install/update).',
@@ -106,7 +108,10 @@ final class PreloadScriptWriter
     public function write(PreloadPlan $plan, string $scriptPath): string
     {
         $script = $this->render($plan, $scriptPath);
-        AtomicFile::write($scriptPath, $script, AtomicFile::READABLE);
+        // An unchanged script keeps its mtime: `preheat status` reports it, against php-fpm's start.
+        if (!AtomicFile::holds($scriptPath, $script, AtomicFile::READABLE)) {
+            AtomicFile::write($scriptPath, $script, AtomicFile::READABLE);
+        }
 
         return $script;
     }

@@ -136,6 +136,23 @@ final class SourceFinderTest extends TestCase
         self::assertSame(['storage', 'var/cache', 'wp-content/uploads'], $generated);
     }
 
+    public function testPreheatsScriptsInTheProjectRootAreNotScannedWhateverTheirName(): void
+    {
+        $root = $this->directory->path;
+        $script = "<?php\n\n/*\n * ".SourceFinder::PRELOAD_SCRIPT_MARK." 0.1.0. Do not edit\n */\n";
+        file_put_contents($root.'/preload.php', $script);
+        file_put_contents($root.'/preload2.php', $script);
+        file_put_contents($root.'/index.php', "<?php\n// ".SourceFinder::PRELOAD_SCRIPT_MARK." (quoted)\n");
+        mkdir($root.'/src');
+        file_put_contents($root.'/src/preload2.php', $script);
+
+        $selection = (new SourceFinder())->select($root, [$root], null);
+
+        self::assertSame([$root.'/index.php', $root.'/src/preload2.php'], $selection->files);
+        $skipped = array_map(static fn (SkippedPath $path): string => $path->path, $selection->skipped);
+        self::assertSame([$root.'/preload.php', $root.'/preload2.php'], $skipped);
+    }
+
     public function testFindReadsEverythingUnderTheRoots(): void
     {
         $root = FixtureProjects::path('cms');

@@ -112,6 +112,60 @@ final class ReuseKeyTest extends TestCase
         self::assertNotSame($before, $this->key(vendorDir: $this->root.'/core/vendor'));
     }
 
+    public function testComposersFilesWrittenAgainWithTheSameBytesDoNotChangeIt(): void
+    {
+        mkdir($this->root.'/vendor/composer', 0o777, true);
+        $dumped = [
+            'vendor/autoload.php' => "<?php return require __DIR__.'/composer/autoload_real.php';\n",
+            'vendor/composer/autoload_real.php' => "<?php return null;\n",
+            'vendor/composer/installed.php' => "<?php return [];\n",
+            'vendor/composer/installed.json' => "{\"packages\": []}\n",
+        ];
+        foreach ($dumped as $file => $bytes) {
+            file_put_contents($this->root.'/'.$file, $bytes);
+        }
+        $files = ['src/A.php', 'vendor/autoload.php', 'vendor/composer/autoload_real.php'];
+        $before = $this->key(files: $files, vendorDir: $this->root.'/vendor');
+        foreach ($dumped as $file => $bytes) {
+            unlink($this->root.'/'.$file);
+            file_put_contents($this->root.'/'.$file, $bytes);
+            touch($this->root.'/'.$file, time() + 10);
+        }
+
+        self::assertSame($before, $this->key(files: $files, vendorDir: $this->root.'/vendor'));
+        foreach (array_keys($dumped) as $file) {
+            $mtime = (int) filemtime($this->root.'/'.$file);
+            file_put_contents($this->root.'/'.$file, strtoupper($dumped[$file]));
+            touch($this->root.'/'.$file, $mtime);
+            self::assertNotSame($before, $this->key(files: $files, vendorDir: $this->root.'/vendor'), $file);
+            file_put_contents($this->root.'/'.$file, $dumped[$file]);
+            touch($this->root.'/'.$file, $mtime);
+            self::assertSame($before, $this->key(files: $files, vendorDir: $this->root.'/vendor'), $file);
+        }
+        chmod($this->root.'/vendor/composer/installed.php', 0o600);
+        self::assertNotSame($before, $this->key(files: $files, vendorDir: $this->root.'/vendor'), 'another mode');
+    }
+
+    public function testAFileOfTheAppWrittenAgainWithTheSameBytesStillChangesIt(): void
+    {
+        $before = $this->key();
+        $bytes = (string) file_get_contents($this->root.'/src/A.php');
+        unlink($this->root.'/src/A.php');
+        file_put_contents($this->root.'/src/A.php', $bytes);
+        touch($this->root.'/src/A.php', time() + 10);
+
+        self::assertNotSame($before, $this->key(), 'only Composer\'s files are hashed');
+    }
+
+    public function testTheScriptItselfIsNoInput(): void
+    {
+        file_put_contents($this->root.'/preload.php', "<?php // the last run's script\n");
+        $before = $this->key(files: ['src/A.php', 'preload.php']);
+        file_put_contents($this->root.'/preload.php', "<?php // this run's script\n");
+
+        self::assertSame($before, $this->key(files: ['src/A.php', 'preload.php']));
+    }
+
     public function testAnyOptionChangesIt(): void
     {
         self::assertNotSame($this->key(), $this->key(options: 'strict'));
