@@ -11,7 +11,8 @@ use Preheat\Inventory\PropertySignature;
 
 /**
  * What each class-like has once linked, as PHP would see it: its methods (declared, from traits, inherited,
- * with the class declaring each), the interfaces it implements, its properties and class constants. Built-in ancestors' methods come from BuiltinSignatures.
+ * with the class declaring each), the interfaces it implements, its properties and class constants.
+ * Built-in ancestors' methods come from BuiltinSignatures.
  *
  * Method tables and interface sets are kept (per class, until update()). Scanned code may hold a cycle of
  * ancestors (PHP refuses it; the tables must not loop): a table met on such a cycle holds what depends on

@@ -30,7 +30,7 @@ final class MethodCompatibility
     /**
      * Checks every method of $class (its own and those it inherits) against the ancestors' it meets.
      *
-     * @param array<string, array{MethodSignature, string}> $own   the class's own methods (AncestorTables::ownMethods())
+     * @param array<string, array{MethodSignature, string}> $own   its own methods (AncestorTables::ownMethods())
      * @param list<string>                                  $added the interfaces the class adds (not the parent's)
      */
     public function check(Declaration $class, array $own, array $added, LinkFindings $findings): void
