@@ -14,8 +14,6 @@ use Preheat\Util\RelativePath;
 /**
  * Turns an inventory into a plan that is safe by construction: it starts from every wanted file and
  * drops, transitively, whatever PHP could not preload or whose preloading would change what the app does.
- *
- * @phpstan-import-type Need from SignatureDependencies
  */
 final class Planner
 {
@@ -384,7 +382,7 @@ final class Planner
             }
             $state->wanted[$path] = $state->eligible[$path];
             foreach ($state->context->linkedClasses($state->eligible[$path]) as $declaration) {
-                foreach ($this->needs($declaration, $state) as [, $key]) {
+                foreach ($state->needsOf($declaration) as [, $key]) {
                     $provider = $state->providers[$key] ?? null;
                     if (null !== $provider && !isset($state->wanted[$provider])) {
                         $queue[] = $provider;
@@ -421,7 +419,7 @@ final class Planner
         $queue = [];
         foreach ($state->wanted as $path => $file) {
             foreach ($context->linkedClasses($file) as $declaration) {
-                $conflict = $this->signatures($state)->conflictOf($declaration);
+                $conflict = $state->signatures()->conflictOf($declaration);
                 if (null !== $conflict) {
                     $state->dropFileFor(
                         $file,
@@ -431,7 +429,7 @@ final class Planner
                     $queue[] = $path;
                     continue 2;
                 }
-                foreach ($this->needs($declaration, $state) as [$dependency, $key, $check]) {
+                foreach ($state->needsOf($declaration) as [$dependency, $key, $check]) {
                     if ($this->builtins->hasClass($dependency)) {
                         continue;
                     }
@@ -499,7 +497,7 @@ final class Planner
             foreach ($state->context->classLikes($file) as $declaration) {
                 $from = strtolower($declaration->name);
                 $edges[$from] = [];
-                foreach ($this->needs($declaration, $state) as [, $to, $check]) {
+                foreach ($state->needsOf($declaration) as [, $to, $check]) {
                     $provider = $state->providers[$to] ?? null;
                     if (null !== $provider && isset($state->wanted[$provider]) && $to !== $from) {
                         $edges[$from][] = $to;
@@ -536,22 +534,6 @@ final class Planner
         }
 
         return $dropped;
-    }
-
-    /**
-     * What a class needs in the plan to link: its parent, interfaces and traits, then the classes PHP loads
-     * to check its methods' signatures against its ancestors' (those come with the check that needs them).
-     *
-     * @return list<Need> [name, lower-case name, check]
-     */
-    private function needs(Declaration $declaration, PlanState $state): array
-    {
-        return $this->signatures($state)->needsOf($declaration);
-    }
-
-    private function signatures(PlanState $state): SignatureDependencies
-    {
-        return $state->signatures ?? throw new \LogicException('The signature dependencies are made after screening.');
     }
 
     /**
@@ -725,7 +707,7 @@ final class Planner
                 }
                 $keep[$path] = true;
                 foreach ($state->context->linkedClasses($state->wanted[$path]) as $declaration) {
-                    foreach ($this->needs($declaration, $state) as [, $key]) {
+                    foreach ($state->needsOf($declaration) as [, $key]) {
                         $provider = $state->providers[$key] ?? null;
                         if (null !== $provider && !isset($keep[$provider])) {
                             $queue[] = $provider;
@@ -798,7 +780,7 @@ final class Planner
         // whose method returns `new class extends X { use ThisTrait; }` is no cycle.
         $classes = $state->context->classLikes($file);
         foreach ($classes as $declaration) {
-            foreach ($this->needs($declaration, $state) as [$dependency, $key, $check]) {
+            foreach ($state->needsOf($declaration) as [$dependency, $key, $check]) {
                 $provider = $state->providers[$key] ?? null;
                 if (null === $provider || $provider === $path || !isset($state->wanted[$provider])) {
                     continue;
