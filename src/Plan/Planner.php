@@ -10,6 +10,9 @@ use Preheat\Progress\Timings;
 /**
  * Turns an inventory into a plan that is safe by construction: it starts from every wanted file and
  * drops, transitively, whatever PHP could not preload or whose preloading would change what the app does.
+ * It runs the passes over a PlanState in turn (Screening, Seeding, DependencyClosure, CapacityFitting,
+ * LoadOrder), plans again when the order meets a cycle between files, and keeps per context what the next
+ * plan of it can reuse.
  */
 final class Planner
 {
@@ -102,7 +105,7 @@ final class Planner
         $state->signatures = $this->signaturesFor($context, $state->declarations);
         $this->timings->span(
             'select seeds',
-            fn () => $this->seeding->selectSeeds($context->inventory, $options, $state),
+            fn () => $this->seeding->selectSeeds($options, $state),
         );
         $this->timings->span(
             'close over dependencies',

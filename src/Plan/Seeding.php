@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Plan;
 
-use Preheat\Inventory\Inventory;
-
 /**
  * The planner's second pass: the files the strategy wants (every eligible one without seeds) and,
  * transitively, those that declare what they need to link; the other eligible files are not selected.
@@ -15,7 +13,7 @@ use Preheat\Inventory\Inventory;
 final class Seeding
 {
     /** Keeps the files the strategy wants plus, transitively, those that declare what they need to link. */
-    public function selectSeeds(Inventory $inventory, PlanOptions $options, PlanState $state): void
+    public function selectSeeds(PlanOptions $options, PlanState $state): void
     {
         if (null === $options->seeds) {
             $state->wanted = $state->eligible;
