@@ -29,7 +29,6 @@ final class ClassSizeTest extends TestCase
         'Bench/BenchRunner' => '33.3',
         'Bench/Config/BenchConfigLoader' => '33.3',
         'Inventory/FileAnalyzer' => '33.3',
-        'Report/Bench/Cells' => '33.3',
         'Report/Svg/BarChart' => '33.3',
         'Script/Verify/PreloadVerifier' => '33.3',
     ];

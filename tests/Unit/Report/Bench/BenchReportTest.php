@@ -22,8 +22,8 @@ use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\Cells;
 use Preheat\Report\Bench\ConsoleRenderer;
+use Preheat\Report\Bench\NoteCells;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\Recommendation;
 use Symfony\Component\Console\Helper\Helper;
@@ -601,7 +601,7 @@ final class BenchReportTest extends TestCase
         self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
         $flagged = array_values(
             array_filter(
-                Cells::notes($small),
+                NoteCells::notes($small),
                 static fn (string $note): bool => str_contains($note, 'identical servers'),
             ),
         );
@@ -616,7 +616,7 @@ final class BenchReportTest extends TestCase
         self::assertSame(
             [],
             array_filter(
-                Cells::notes($large),
+                NoteCells::notes($large),
                 static fn (string $note): bool => str_contains($note, 'identical servers'),
             ),
             'a gain of 5% is not in doubt',
@@ -624,7 +624,7 @@ final class BenchReportTest extends TestCase
         self::assertSame(
             [],
             array_filter(
-                Cells::notes($same),
+                NoteCells::notes($same),
                 static fn (string $note): bool => str_contains($note, 'identical servers'),
             ),
             'no verdict to doubt',
