@@ -18,14 +18,6 @@ use Preheat\Bench\Statistics\Verdict;
  */
 final class Cells
 {
-    /**
-     * How far two identical servers' CPU per request lie apart on the demo's virtual machine: A/A runs
-     * (bench/aa.sh) with the scenarios loaded together found gains of identical pairs up to about 1%,
-     * steady until the servers are restarted, so a narrow interval over the rounds of one start does not
-     * cover them. A verdict on a smaller gain from such an interval gets a note (over restarts, none is due).
-     */
-    public const SERVER_INSTANCE_SPREAD = 0.01;
-
     /** @return list<string> */
     public static function headers(BenchReport $report): array
     {

@@ -8,7 +8,6 @@ use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
-use Preheat\Bench\Statistics\Verdict;
 
 /**
  * The notes under the report's tables: what was not measured or void, what the figures must be read with.
@@ -63,13 +62,8 @@ final class NoteCells
                 if (null !== $reason) {
                     $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
                 }
-                // Over restarts, the interval itself covers how servers started anew differ.
-                if (
-                    Verdict::NoMeasurableDifference !== $row->comparison->verdict()
-                        && null !== $row->comparison->verdict()
-                        && !$row->comparison->estimator->spansRestarts()
-                        && abs($row->comparison->gain()) < Cells::SERVER_INSTANCE_SPREAD
-                ) {
+                // The builder judged which verdicts the server instances may explain (BenchReport).
+                if (isset($report->withinInstanceSpread[$row->name])) {
                     $notes[] = \sprintf(
                         '%s vs %s: %s is within what two identical servers differ by (up to about %d%% in A/A runs '
                         .'of the demo, bench/aa.sh: each server started anew runs a little faster or slower, and '
@@ -78,7 +72,7 @@ final class NoteCells
                         $row->name,
                         $report->baseline,
                         Cells::percent($row->comparison->gain()),
-                        (int) round(Cells::SERVER_INSTANCE_SPREAD * 100),
+                        (int) round(BenchReportBuilder::SERVER_INSTANCE_SPREAD * 100),
                     );
                 }
             }
