@@ -10,6 +10,8 @@ use Preheat\Inventory\FileInventory;
 /**
  * The planner's working state for one round.
  *
+ * @phpstan-import-type Need from SignatureDependencies
+ *
  * @internal
  */
 final class PlanState
@@ -44,6 +46,22 @@ final class PlanState
 
     /** @var array<string, string> path => why it is kept although it has side effects */
     public array $kept = [];
+
+    public function signatures(): SignatureDependencies
+    {
+        return $this->signatures ?? throw new \LogicException('The signature dependencies are made after screening.');
+    }
+
+    /**
+     * What a class needs in the plan to link: its parent, interfaces and traits, then the classes PHP loads
+     * to check its methods' signatures against its ancestors' (those come with the check that needs them).
+     *
+     * @return list<Need> [name, lower-case name, check]
+     */
+    public function needsOf(Declaration $declaration): array
+    {
+        return $this->signatures()->needsOf($declaration);
+    }
 
     /** Drops a file for a reason of its own: every class in it shares that reason. */
     public function dropFile(FileInventory $file, Exclusion $exclusion): void

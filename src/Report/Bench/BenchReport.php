@@ -17,13 +17,16 @@ use Preheat\Bench\Statistics\PrimaryChoice;
 final class BenchReport
 {
     /**
-     * @param list<ScenarioRow>  $rows       in the order the scenarios ran each round
-     * @param string             $baseline   the scenario every gain is over
-     * @param RoundsOutcome|null $stopping   why no more rounds were run (null: a result made without a
-     *                                       stopping rule)
-     * @param LadderReport|null  $ladder     the rungs, when the run was a ladder
-     * @param Provenance|null    $provenance when, by what and on what the run was made (null: a report made by
-     *                                       hand, whose goldens must not change with the clock)
+     * @param list<ScenarioRow>   $rows                 in the order the scenarios ran each round
+     * @param string              $baseline             the scenario every gain is over
+     * @param RoundsOutcome|null  $stopping             why no more rounds were run (null: a result made without a
+     *                                                  stopping rule)
+     * @param LadderReport|null   $ladder               the rungs, when the run was a ladder
+     * @param Provenance|null     $provenance           when, by what and on what the run was made (null: a report
+     *                                                  made by hand, whose goldens must not change with the clock)
+     * @param array<string, true> $withinInstanceSpread the scenarios whose verdict may be the server instances'
+     *                                                  rather than what the scenarios change (see
+     *                                                  BenchReportBuilder::SERVER_INSTANCE_SPREAD)
      */
     public function __construct(
         public readonly array $rows,
@@ -34,6 +37,7 @@ final class BenchReport
         public readonly ?RoundsOutcome $stopping = null,
         public readonly ?LadderReport $ladder = null,
         public readonly ?Provenance $provenance = null,
+        public readonly array $withinInstanceSpread = [],
     ) {
     }
 

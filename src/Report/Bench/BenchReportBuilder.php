@@ -16,6 +16,7 @@ use Preheat\Bench\Statistics\Bootstrap;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PrimaryMetric;
 use Preheat\Bench\Statistics\Sample;
+use Preheat\Bench\Statistics\Verdict;
 
 /**
  * Statistics over rounds: medians and spread of req/s and time per request, latency percentiles
@@ -26,6 +27,14 @@ use Preheat\Bench\Statistics\Sample;
  */
 final class BenchReportBuilder
 {
+    /**
+     * How far two identical servers' CPU per request lie apart on the demo's virtual machine: A/A runs
+     * (bench/aa.sh) with the scenarios loaded together found gains of identical pairs up to about 1%,
+     * steady until the servers are restarted, so a narrow interval over the rounds of one start does not
+     * cover them. A verdict on a smaller gain from such an interval gets a note (over restarts, none is due).
+     */
+    public const SERVER_INSTANCE_SPREAD = 0.01;
+
     private readonly BaselineComparator $comparator;
 
     /** The bootstrap has a fixed seed: the same runs give the same interval. */
@@ -66,7 +75,36 @@ final class BenchReportBuilder
             $result->stopping,
             $ladder,
             $provenance,
+            self::withinInstanceSpread($rows),
         );
+    }
+
+    /**
+     * The scenarios whose verdict on the baseline rests on a gain smaller than two identical servers differ by,
+     * from an interval over the rounds of one start of the servers (over restarts, the interval itself covers
+     * how servers started anew differ).
+     *
+     * @param list<ScenarioRow> $rows
+     *
+     * @return array<string, true> scenario name => true
+     */
+    private static function withinInstanceSpread(array $rows): array
+    {
+        $within = [];
+        foreach ($rows as $row) {
+            $comparison = $row->comparison;
+            if (
+                null !== $comparison
+                && null !== $comparison->verdict()
+                && Verdict::NoMeasurableDifference !== $comparison->verdict()
+                && !$comparison->estimator->spansRestarts()
+                && abs($comparison->gain()) < self::SERVER_INSTANCE_SPREAD
+            ) {
+                $within[$row->name] = true;
+            }
+        }
+
+        return $within;
     }
 
     /**

@@ -98,7 +98,7 @@ final class ConsoleRenderer implements Renderer
                 null === $width ? [$line] : WordWrap::hanging($line, $width, $indent),
             ));
         };
-        foreach (Cells::headline($report) as $line) {
+        foreach (HeadlineCells::headline($report) as $line) {
             $say($line, '  ');
         }
         $say(Recommendation::of($report)->line, '  ');
@@ -128,8 +128,9 @@ final class ConsoleRenderer implements Renderer
             ), '  ');
         }
         $output->writeln('');
-        (new FittedTable(['environment', ''], Cells::environment($report), [], [1]))->render($output, $width);
-        foreach (Cells::notes($report) as $note) {
+        $environment = EnvironmentCells::environment($report);
+        (new FittedTable(['environment', ''], $environment, [], [1]))->render($output, $width);
+        foreach (NoteCells::notes($report) as $note) {
             $say('* '.$note, '  ');
         }
 

@@ -230,7 +230,7 @@ final class JsonRenderer implements Renderer
             'rounds' => $stopping->rounds,
             'measuredSeconds' => round($stopping->measuredSeconds, 3),
             'reason' => $stopping->reason->value,
-            'summary' => Cells::stopped($report),
+            'summary' => HeadlineCells::stopped($report),
         ];
     }
 

@@ -23,7 +23,7 @@ final class MarkdownRenderer implements Renderer
 
     private static function document(BenchReport $report): string
     {
-        $headline = Cells::headline($report);
+        $headline = HeadlineCells::headline($report);
         $lines = [null === $report->ladder ? '# Preheat benchmark' : '# Preheat ladder', ''];
         if (null !== $report->provenance) {
             array_push($lines, self::provenance($report->provenance), '');
@@ -62,9 +62,9 @@ final class MarkdownRenderer implements Renderer
         $lines[] = '';
         $lines[] = self::table(
             ['setting', 'value'],
-            array_map(static fn (array $pair): array => [$pair[0], $pair[1]], Cells::environment($report)),
+            array_map(static fn (array $pair): array => [$pair[0], $pair[1]], EnvironmentCells::environment($report)),
         );
-        $notes = Cells::notes($report);
+        $notes = NoteCells::notes($report);
         if ([] !== $notes) {
             $lines[] = '';
             $lines[] = '## Notes';

@@ -84,7 +84,7 @@ final class SvgRenderer implements Renderer
                 ? \sprintf('Bars: %s\'s median moved by each paired gain', $report->baseline)
                 : 'Bars: each rung is the rung below moved by its paired gain; the shaded step is that gain',
             'memory: what OPcache preloaded; start-up: php-fpm\'s, as measured',
-            null === Cells::stopped($report) ? '' : ' · stopped: '.Cells::stopped($report),
+            null === HeadlineCells::stopped($report) ? '' : ' · stopped: '.HeadlineCells::stopped($report),
         );
 
         return $this->chart->render(

@@ -22,8 +22,8 @@ use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\Cells;
 use Preheat\Report\Bench\ConsoleRenderer;
+use Preheat\Report\Bench\NoteCells;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\Recommendation;
 use Symfony\Component\Console\Helper\Helper;
@@ -585,6 +585,27 @@ final class BenchReportTest extends TestCase
         ), ['/'], \count($none));
     }
 
+    /**
+     * The builder judges which verdicts two identical servers could explain; the notes only say so. Over
+     * restarts the interval covers how servers started anew differ: no doubt then.
+     */
+    public function testTheBuilderJudgesWhichVerdictsTheServerInstancesMayExplain(): void
+    {
+        $none = [100.0, 102.0, 98.0, 100.0, 101.0, 99.0];
+        $builder = new BenchReportBuilder();
+
+        self::assertSame(['all' => true], $builder->build(
+            $this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.005, $none)),
+        )->withinInstanceSpread);
+        self::assertSame([], $builder->build(
+            $this->twoScenarios($none, array_map(static fn (float $rps): float => $rps * 1.05, $none)),
+        )->withinInstanceSpread, 'a gain of 5% is not in doubt');
+        self::assertSame([], $builder->build(
+            $this->twoScenarios($none, [101.0, 101.0, 97.0, 100.0, 101.0, 100.0]),
+        )->withinInstanceSpread, 'no verdict to doubt');
+        self::assertSame(0.01, BenchReportBuilder::SERVER_INSTANCE_SPREAD);
+    }
+
     public function testAVerdictOnAGainSmallerThanIdenticalServersDifferByIsFlagged(): void
     {
         $none = [100.0, 102.0, 98.0, 100.0, 101.0, 99.0];
@@ -601,7 +622,7 @@ final class BenchReportTest extends TestCase
         self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
         $flagged = array_values(
             array_filter(
-                Cells::notes($small),
+                NoteCells::notes($small),
                 static fn (string $note): bool => str_contains($note, 'identical servers'),
             ),
         );
@@ -616,7 +637,7 @@ final class BenchReportTest extends TestCase
         self::assertSame(
             [],
             array_filter(
-                Cells::notes($large),
+                NoteCells::notes($large),
                 static fn (string $note): bool => str_contains($note, 'identical servers'),
             ),
             'a gain of 5% is not in doubt',
@@ -624,7 +645,7 @@ final class BenchReportTest extends TestCase
         self::assertSame(
             [],
             array_filter(
-                Cells::notes($same),
+                NoteCells::notes($same),
                 static fn (string $note): bool => str_contains($note, 'identical servers'),
             ),
             'no verdict to doubt',
