@@ -120,7 +120,8 @@ final class UnreadableFiles
             array_push($lines, ...self::shown($this->closedDirectories));
         }
         if ([] !== $this->unreadable) {
-            $lines[] = \sprintf('%s cannot read %d of the %d %s:', $who, \count($this->unreadable), $this->total, $what);
+            $count = \count($this->unreadable);
+            $lines[] = \sprintf('%s cannot read %d of the %d %s:', $who, $count, $this->total, $what);
             array_push($lines, ...self::shown($this->unreadable));
         }
         if (!$this->complete()) {
