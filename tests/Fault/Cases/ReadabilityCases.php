@@ -33,6 +33,11 @@ final class ReadabilityCases
 
                 return new Run(['generate', '--project='.$s->project, '--pool-user=www-data']);
             }, new Expect([3], '{cannot read 1 of the 2 files to preload(.|\n)*getallheaders\.php}', after: self::fixWorks(...), afterSays: 'the printed fix, run, lets www-data read both'), '30.1'),
+            new FaultCase('doctor-unreadable-autoload-file', 'doctor', 'the same file, a pool of www-data: an error with the one fix', static function (Sandbox $s): Run {
+                self::project($s);
+
+                return new Run(['doctor', '--project='.$s->project, '--ini='.Sandbox::FPM_INI, '--pool='.$s->pool()]);
+            }, new Expect([4], '{www-data, the user php-fpm runs requests as, cannot read files of the app(.|\n)*getallheaders\.php(.|\n)*chmod -R a\+rX\s+\S*/getallheaders/src}'), '30.1'),
         ];
     }
 
