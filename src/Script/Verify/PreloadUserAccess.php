@@ -63,10 +63,12 @@ final class PreloadUserAccess
         $who = \sprintf('%s (the user php-fpm preloads as: %s)', $userName, $source);
         $lines = $planned->lines($who, 'files to preload');
         if ($others->found()) {
+            $more = \count($others->unreadable) + \count($others->closedDirectories);
             $lines[] = \sprintf(
-                'Besides, requests would fail on %d more files or directories of the app it cannot reach (e.g. %s); '
-                .'the fix covers them too.',
-                \count($others->unreadable) + \count($others->closedDirectories),
+                'Besides, requests would fail on %d more %s of the app it cannot reach (e.g. %s); the fix covers '
+                .'them too.',
+                $more,
+                1 === $more ? 'file or directory' : 'files or directories',
                 array_key_first($others->unreadable) ?? array_key_first($others->closedDirectories),
             );
         }

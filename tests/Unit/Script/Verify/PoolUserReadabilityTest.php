@@ -11,6 +11,7 @@ use Preheat\Inventory\SourceSelection;
 use Preheat\Php\PoolUser;
 use Preheat\Script\Verify\AppFiles;
 use Preheat\Script\Verify\PreloadUserAccess;
+use Preheat\Script\Verify\UnreadableByPreloadUser;
 use Preheat\Script\Verify\UnreadableFiles;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\Process;
@@ -69,6 +70,27 @@ final class PoolUserReadabilityTest extends TestCase
         self::assertTrue($run->isSuccessful(), $fix.': '.$run->getErrorOutput());
         $again = $access->survey($this->stranger, [$planned, $autoloaded, $deep, $open, $odd]);
         self::assertFalse($again->found(), 'after '.$fix.': '.implode("\n", $again->lines('pool', 'files')));
+    }
+
+    /** The preload fails on a planned file: the exit-3 fix covers the app's other files too, said apart. */
+    public function testThePreloadsFixCoversTheAppsOtherFiles(): void
+    {
+        if (!\function_exists('posix_getpwnam') || false === posix_getpwnam('www-data') || 0 === posix_getpwnam('www-data')['uid']) {
+            self::markTestSkipped('needs the user www-data');
+        }
+        $planned = $this->write('src/Thing.php', 0o600);
+        $autoloaded = $this->write('vendor/ralouphie/getallheaders/src/getallheaders.php', 0o600);
+        try {
+            (new PreloadUserAccess())->check('www-data', '--pool-user', [$planned], [], [$planned, $autoloaded]);
+            self::fail('www-data cannot read the planned file');
+        } catch (UnreadableByPreloadUser $error) {
+            $message = $error->getMessage();
+        }
+
+        self::assertStringContainsString('cannot read 1 of the 1 files to preload:', $message);
+        self::assertStringContainsString('requests would fail on 1 more file or directory of the app it cannot reach (e.g. '.$autoloaded, $message);
+        self::assertStringContainsString('Fix: chmod -R a+rX '.$this->app.'/src '.$this->app.'/vendor/ralouphie/getallheaders/src (or install', $message);
+        self::assertNull((new PreloadUserAccess())->checkApp('root', [$planned]), 'root reads everything');
     }
 
     public function testTheFixFoldsDirectoriesAndOpensOnlyTheWayAboveThem(): void
