@@ -288,9 +288,9 @@ final class ScriptGenerator
     private static function requestsWouldFail(UnreadableFiles $unreadable, string $user, string $source): string
     {
         $lines = [\sprintf(
-            'The preload works, but requests will fail: %s (the user php-fpm runs as: %s) cannot read files of the '
-            .'app that requests load ("Failed to open stream: Permission denied"), which the script does not '
-            .'preload.',
+            'The files to preload are readable, but requests will fail: %s (the user php-fpm runs as: %s) cannot '
+            .'read files of the app that requests load ("Failed to open stream: Permission denied"), which the '
+            .'script does not preload.',
             $user,
             $source,
         )];
