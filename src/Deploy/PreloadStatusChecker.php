@@ -7,6 +7,9 @@ namespace Preheat\Deploy;
 use Preheat\Php\FastCgi\FastCgiClient;
 use Preheat\Php\FastCgi\PlacedProbe;
 use Preheat\Php\OpcacheStatus;
+use Preheat\Script\Verify\AppFiles;
+use Preheat\Script\Verify\PreloadUserAccess;
+use Preheat\Script\Verify\UnreadableFiles;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\WritableByOthers;
 use Preheat\Util\BoundedRead;
@@ -15,32 +18,47 @@ use Preheat\Util\BoundedReadError;
 /**
  * Asks a running php-fpm what it preloaded: writes the OPcache probe next to the preload script (a
  * directory the pool can read; its /tmp may be private), runs it through FastCGI, removes it, and
- * compares the manifest the server preloaded with the script's and the script's with the files on disk.
+ * compares the manifest the server preloaded with the script's and the script's with the files on disk; and,
+ * given the project, whether the user the server runs requests as can read every file the app can load.
  */
 final class PreloadStatusChecker
 {
     private readonly PlacedProbe $probe;
 
-    public function __construct(FastCgiClient $client = new FastCgiClient())
-    {
+    public function __construct(
+        FastCgiClient $client = new FastCgiClient(),
+        private readonly PreloadUserAccess $access = new PreloadUserAccess(),
+    ) {
         $this->probe = new PlacedProbe($client);
     }
 
-    public function check(string $address, string $script, ?string $probeDirectory = null): PreloadStatus
-    {
+    /**
+     * @param string|null $project the app's directory: its files are checked against the user the server runs
+     *                             requests as (the probe says which); null to check none
+     */
+    public function check(
+        string $address,
+        string $script,
+        ?string $probeDirectory = null,
+        ?string $project = null,
+    ): PreloadStatus {
         $text = self::script($script);
         $script = realpath($script) ?: $script;
         $status = $this->ask($address, $probeDirectory ?? \dirname($script));
 
-        return self::compare($address, $script, $text, $status);
+        return self::compare($address, $script, $text, $status, $this->unreadable($status, $project));
     }
 
     /**
      * The same, through a URL of the app that serves the probe (written there by the user, since the
      * app's web server decides which files PHP runs).
      */
-    public function checkUrl(string $url, string $script, float $timeoutSeconds): PreloadStatus
-    {
+    public function checkUrl(
+        string $url,
+        string $script,
+        float $timeoutSeconds,
+        ?string $project = null,
+    ): PreloadStatus {
         $text = self::script($script);
         $body = StatusPage::read($url, $timeoutSeconds);
         $status = OpcacheStatus::read($body);
@@ -55,12 +73,22 @@ final class PreloadStatusChecker
             );
         }
 
-        return self::compare($url, realpath($script) ?: $script, $text, $status);
+        return self::compare($url, realpath($script) ?: $script, $text, $status, $this->unreadable($status, $project));
     }
 
-    /** The comparison itself, for a status however it was obtained. */
-    public static function compare(string $server, string $script, string $text, OpcacheStatus $status): PreloadStatus
-    {
+    /**
+     * The comparison itself, for a status however it was obtained.
+     *
+     * @param UnreadableFiles|null $unreadable what of the app's files the user the server runs requests as cannot
+     *                                         reach (see PreloadUserAccess::checkApp())
+     */
+    public static function compare(
+        string $server,
+        string $script,
+        string $text,
+        OpcacheStatus $status,
+        ?UnreadableFiles $unreadable = null,
+    ): PreloadStatus {
         $onDisk = ScriptManifest::fromScript($text);
         $running = null === $status->manifest
             ? null
@@ -107,6 +135,12 @@ final class PreloadStatusChecker
             $reasons[] = StaleReason::WritableByOthers;
             $action ??= $writable->fix();
         }
+        if (null !== $unreadable && $unreadable->found()) {
+            // Not stale, and no restart helps: every request that loads such a file fails, preloaded or not.
+            $problems[] = self::unreadableProblem($status->user ?? 'the pool\'s user', $unreadable);
+            $reasons[] = StaleReason::UnreadableByPoolUser;
+            $action = null === $action ? $unreadable->fix() : $unreadable->fix().', then '.$action;
+        }
         // @: a script removed since it was read has no mtime to report.
         $modified = @filemtime($script);
 
@@ -124,6 +158,45 @@ final class PreloadStatusChecker
             $status,
             false === $modified ? null : $modified,
         );
+    }
+
+    private static function unreadableProblem(string $user, UnreadableFiles $unreadable): string
+    {
+        $what = [];
+        if ([] !== $unreadable->unreadable) {
+            $what[] = \sprintf(
+                'cannot read %d of the app\'s %d files',
+                \count($unreadable->unreadable),
+                $unreadable->total,
+            );
+        }
+        if ([] !== $unreadable->closedDirectories) {
+            $what[] = \sprintf('may not enter %d directories on the way', \count($unreadable->closedDirectories));
+        }
+        $examples = $unreadable->unreadable + $unreadable->closedDirectories;
+        $example = (string) array_key_first($examples);
+
+        return \sprintf(
+            '%s, the user php-fpm runs requests as, %s (e.g. %s, %s): every request that loads one fails ("Failed to '
+            .'open stream: Permission denied"), whatever the preload%s',
+            $user,
+            implode(' and ', $what),
+            $example,
+            $examples[$example],
+            $unreadable->complete()
+                ? ''
+                : \sprintf(' (checked %d of the %d files within the bound)', $unreadable->checked, $unreadable->total),
+        );
+    }
+
+    /** What of the project's files the user the server runs requests as cannot reach; null when not checked. */
+    private function unreadable(OpcacheStatus $status, ?string $project): ?UnreadableFiles
+    {
+        if (null === $project || null === $status->user) {
+            return null;
+        }
+
+        return $this->access->checkApp($status->user, AppFiles::scan($project));
     }
 
     private static function regenerateAction(): string

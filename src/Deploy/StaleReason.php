@@ -24,4 +24,9 @@ enum StaleReason: string
     case OtherPreloadPath = 'other-preload-path';
     /** Others than the owner can write the script or a file it preloads: not stale, but never to be served so. */
     case WritableByOthers = 'writable-by-others';
+    /**
+     * The user php-fpm runs requests as cannot read files the app loads (or enter a directory on the way): not
+     * stale either, but requests that load them fail, whatever the preload.
+     */
+    case UnreadableByPoolUser = 'unreadable-by-pool-user';
 }

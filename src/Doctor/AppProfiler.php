@@ -14,6 +14,8 @@ use Preheat\Doctor\Profile\ServerConfig;
 use Preheat\Inventory\SourceFinder;
 use Preheat\Php\OpcacheFootprint;
 use Preheat\Process\ProcessRunner;
+use Preheat\Script\Verify\AppFiles;
+use Preheat\Script\Verify\PreloadUserAccess;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\Severity as StartupSeverity;
 use Preheat\Script\Verify\VerifyOptions;
@@ -49,7 +51,8 @@ final class AppProfiler
                 throw DoctorInputError::noPath($path);
             }
         }
-        $files = (new SourceFinder())->select($root, $roots, $project->hasVendor() ? $project->vendorDir : null)->files;
+        $selection = (new SourceFinder())->select($root, $roots, $project->hasVendor() ? $project->vendorDir : null);
+        $files = $selection->files;
         $bytes = 0;
         foreach ($files as $file) {
             $bytes += (int) @filesize($file);
@@ -69,6 +72,7 @@ final class AppProfiler
                 (new RuntimeRegistrationScan())->find($files, $project->vendorDir),
             ),
             $this->preload($server, $measure),
+            (new PreloadUserAccess())->checkApp($server->poolUser(), AppFiles::of($project, $selection)),
         );
     }
 

@@ -13,6 +13,7 @@ use Preheat\Doctor\Rule\IniSyntaxRule;
 use Preheat\Doctor\Rule\JitRule;
 use Preheat\Doctor\Rule\KnownPreloadBugsRule;
 use Preheat\Doctor\Rule\OpcacheSizingRule;
+use Preheat\Doctor\Rule\PoolUserAccessRule;
 use Preheat\Doctor\Rule\PreloadRule;
 use Preheat\Doctor\Rule\Rule;
 use Preheat\Doctor\Rule\ValidateTimestampsRule;
@@ -27,6 +28,7 @@ final class Doctor
         new OpcacheSizingRule(),
         new ValidateTimestampsRule(),
         new PreloadRule(),
+        new PoolUserAccessRule(),
         new CliPreloadRule(),
         new WorkerRule(),
         new JitRule(),

@@ -27,6 +27,7 @@ final class FaultCases
         Cases\PeerBoundsCases::class,
         Cases\MetricsCases::class,
         Cases\JsonSyntaxCases::class,
+        Cases\ReadabilityCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -135,6 +135,48 @@ final class StatusCommandTest extends TestCase
         self::assertSame('0', self::value($families, 'preheat_status_up'));
     }
 
+    /**
+     * The issue's case: a file Composer's autoloader includes on every request, which the plan does not preload,
+     * unreadable to the pool's user. The preload works, every page fails: not fresh (exit 1), with the one chmod
+     * that fixes it; run, status is fresh again.
+     */
+    public function testAFileRequestsLoadThatThePoolUserCannotReadIsNotFresh(): void
+    {
+        if (!\function_exists('posix_geteuid') || 0 !== posix_geteuid() || false === posix_getpwnam('www-data')) {
+            self::markTestSkipped('needs root and the user www-data');
+        }
+        $app = $this->directory->path.'/app';
+        chmod($this->directory->path, 0o755);
+        file_put_contents($app.'/vendor/composer/autoload_files.php', "<?php\n\$vendorDir = dirname(__DIR__);\nreturn array(\n    'a1' => \$vendorDir . '/ralouphie/getallheaders/src/getallheaders.php',\n);\n");
+        $included = $app.'/vendor/ralouphie/getallheaders/src/getallheaders.php';
+        mkdir(\dirname($included), 0o755, true);
+        file_put_contents($included, "<?php\nif (!function_exists('getallheaders')) {\n    function getallheaders() { return []; }\n}\n");
+        chmod($included, 0o600);
+        $generated = PreheatProcess::run(['generate', '--project='.$app, '--output='.$app.'/preload.php', '--no-cache', '--pool-user=www-data']);
+        self::assertSame(0, $generated->getExitCode(), $generated->getErrorOutput());
+        self::assertStringContainsString('requests will fail', $generated->getErrorOutput());
+        self::assertStringNotContainsString('getallheaders', (string) file_get_contents($app.'/preload.php'));
+        $this->startFpm('www-data');
+        $status = ['status', $app.'/preload.php', '--fastcgi=127.0.0.1:'.$this->port];
+
+        $broken = PreheatProcess::run($status);
+        self::assertSame(1, $broken->getExitCode(), $broken->getOutput().$broken->getErrorOutput());
+        self::assertStringNotContainsString('FRESH', $broken->getOutput());
+        self::assertStringContainsString('www-data, the user php-fpm runs requests as, cannot read 1 of the app\'s', $broken->getOutput());
+        self::assertStringContainsString($included, $broken->getOutput());
+        $metrics = PreheatProcess::run([...$status, '--format=openmetrics']);
+        self::assertSame(1, $metrics->getExitCode());
+        self::assertSame('1', self::byLabel(self::parse($metrics->getOutput()), 'preheat_preload_stale_reason', 'reason')['unreadable-by-pool-user']);
+        [$json] = PreheatProcess::json($status);
+        $fix = (string) $json['action'];
+        self::assertStringStartsWith('chmod -R a+rX ', $fix);
+
+        (new Process(['sh', '-c', $fix]))->mustRun();
+        $fixed = PreheatProcess::run($status);
+        self::assertSame(0, $fixed->getExitCode(), 'after '.$fix.': '.$fixed->getOutput());
+        self::assertStringContainsString('FRESH', $fixed->getOutput());
+    }
+
     public function testAServerThatDoesNotAnswerIsTheEnvironment(): void
     {
         $this->generate();
@@ -228,7 +270,8 @@ final class StatusCommandTest extends TestCase
         self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
     }
 
-    private function startFpm(): void
+    /** @param string|null $user the pool's user and the preload's when running as root (default: root) */
+    private function startFpm(?string $user = null): void
     {
         $fpm = (new ExecutableFinder())->find('php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION, null, ['/usr/sbin', '/usr/local/sbin']);
         if (null === $fpm) {
@@ -243,8 +286,8 @@ final class StatusCommandTest extends TestCase
             'error_log = '.$directory.'/fpm.log',
             'daemonize = no',
             '[status]',
-            $root ? 'user = root' : null,
-            $root ? 'group = root' : null,
+            $root ? 'user = '.($user ?? 'root') : null,
+            $root ? 'group = '.($user ?? 'root') : null,
             'listen = 127.0.0.1:'.$this->port,
             'pm = static',
             'pm.max_children = 1',
@@ -252,7 +295,7 @@ final class StatusCommandTest extends TestCase
         file_put_contents($directory.'/php.ini', implode("\n", array_filter([
             'opcache.enable=1',
             'opcache.preload='.$directory.'/app/preload.php',
-            $root ? 'opcache.preload_user=root' : null,
+            $root ? 'opcache.preload_user='.($user ?? 'root') : null,
         ]))."\n");
         $this->fpm = new Process(array_values(array_filter([$fpm, '--nodaemonize', '--fpm-config', $directory.'/php-fpm.conf', '--php-ini', $directory.'/php.ini', $root ? '--allow-to-run-as-root' : null])));
         $this->fpm->start();

@@ -23,15 +23,17 @@ use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached (in every format;
- * --format=openmetrics and --format=prometheus then still print the state "unknown").
+ * Exit codes: 0 fresh, 1 stale (restart php-fpm) or the pool's user cannot read files of the app, 2 bad input,
+ * 3 php-fpm cannot be reached (in every format; --format=openmetrics and --format=prometheus then still print the
+ * state "unknown").
  */
 final class StatusCommand extends Command
 {
     /** What `preheat help status` shows: what it does, examples, exit codes. */
     private const HELP = <<<'HELP'
         Asks a running php-fpm (over FastCGI, or through the app's web server with --status-url) what it preloaded,
-        and whether that is the script and the files on disk now.
+        and whether that is the script and the files on disk now; and whether the user it runs requests as can read
+        every file of the app (--project) that requests can load.
 
         Examples:
           <info>preheat %command.name%</info>                                   the first pool's `listen =`
@@ -40,7 +42,8 @@ final class StatusCommand extends Command
           <info>preheat %command.name% --write-probe=public/preheat-status.php</info>, served by the app, then
           <info>preheat %command.name% --status-url=https://app.example/preheat-status.php</info>
 
-        Exit codes: 0 fresh, 1 stale (restart php-fpm), 2 bad input, 3 php-fpm cannot be reached.
+        Exit codes: 0 fresh, 1 stale (restart php-fpm) or the pool's user cannot read files requests load (with the
+        chmod that fixes it), 2 bad input, 3 php-fpm cannot be reached.
         HELP;
 
     public function __construct(
@@ -160,10 +163,11 @@ final class StatusCommand extends Command
         $probeDir = $input->getOption('probe-dir');
         $checker = new PreloadStatusChecker(new FastCgiClient($timeout));
         $script = self::script($input);
+        $project = self::project($input, $script);
         try {
             $status = null !== $url
-                ? $checker->checkUrl((string) $url, $script, $timeout)
-                : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir);
+                ? $checker->checkUrl((string) $url, $script, $timeout, $project)
+                : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir, $project);
             $this->renderers->write($status, $format, $output);
         } catch (\Throwable $failed) {
             // A format that reports an unknown status (monitoring) writes it whatever failed (php-fpm unreachable,
@@ -196,6 +200,17 @@ final class StatusCommand extends Command
         }
 
         return rtrim($project, '/').'/'.$script;
+    }
+
+    /**
+     * The app whose files the pool's user must read: --project, or, when it is not given and the script is named by
+     * an absolute path, the script's directory (where generate writes it).
+     */
+    private static function project(InputInterface $input, string $script): string
+    {
+        $project = (string) $input->getOption('project');
+
+        return '.' === $project && str_starts_with($script, '/') ? \dirname($script) : $project;
     }
 
     /** The first pool's `listen =`: of --pool, else of the pool.d next to the ini of the php-fpm matching --php. */

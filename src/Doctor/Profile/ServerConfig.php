@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Doctor\Profile;
 
 use Preheat\Php\PhpInstallation;
+use Preheat\Php\PoolUser;
 
 /**
  * What php-fpm really runs with, as doctor reads it: PHP's version and extensions, the effective
@@ -63,6 +64,18 @@ final class ServerConfig
     public function flag(string $name): bool
     {
         return \in_array(strtolower(trim($this->setting($name))), ['1', 'on', 'yes', 'true'], true);
+    }
+
+    /** The user the pools run as: the first `user =`, else Debian's default. */
+    public function poolUser(): string
+    {
+        foreach ($this->pools as $pool) {
+            if (isset($pool->values['user'])) {
+                return $pool->values['user'];
+            }
+        }
+
+        return PoolUser::DEFAULT;
     }
 
     public function hasExtension(string $name): bool

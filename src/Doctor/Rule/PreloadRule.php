@@ -38,7 +38,7 @@ final class PreloadRule implements Rule
             case PreloadStatus::None:
                 $fixes = [$scriptFix(Fix::at($location, $script))];
                 if ($server->asRoot || '' === $server->setting('opcache.preload_user')) {
-                    $fixes[] = Fix::at($server->ini->fixLocation('opcache.preload_user'), self::poolUser($server));
+                    $fixes[] = Fix::at($server->ini->fixLocation('opcache.preload_user'), $server->poolUser());
                 }
 
                 return [new Finding(
@@ -145,22 +145,11 @@ final class PreloadRule implements Rule
                     .'does not start.',
                     $server->phpVersion,
                 ),
-                [Fix::at($server->ini->fixLocation('opcache.preload_user'), self::poolUser($server))],
+                [Fix::at($server->ini->fixLocation('opcache.preload_user'), $server->poolUser())],
                 Rung::PreloadAll,
             );
         }
 
         return $findings;
-    }
-
-    private static function poolUser(ServerConfig $server): string
-    {
-        foreach ($server->pools as $pool) {
-            if (isset($pool->values['user'])) {
-                return $pool->values['user'];
-            }
-        }
-
-        return 'www-data';
     }
 }

@@ -142,7 +142,7 @@ final class DoctorTextRenderer implements Renderer
         foreach ($finding->fixes as $fix) {
             $lines[] = '    fix: '.$fix->describe();
         }
-        if ('ini-syntax-error' === $finding->id) {
+        if (\in_array($finding->id, ['ini-syntax-error', 'pool-user-cannot-read-app'], true)) {
             // A file PHP cannot read is no matter of speed: nothing measures it.
             $lines[] = '';
 

@@ -6,7 +6,6 @@ namespace Preheat\Script\Verify;
 
 use Preheat\Php\PoolUser;
 use Preheat\Util\FileOwnership;
-use Preheat\Util\ShellWord;
 
 /**
  * Whether the user php-fpm preloads as can read every planned file: the file's read bit and the search
@@ -14,40 +13,102 @@ use Preheat\Util\ShellWord;
  * groups (its primary group and those /etc/group lists it in, as initgroups() gives a worker). Checked
  * before PHP boots, so that a project in a 0700 directory or a package unpacked with mode 0600 is one
  * message with its fix, not dozens of "Failed opening required" fatals and fix rounds that cannot help.
+ * The same for every file the app can load (checkApp()): a preload that works says nothing of a file that
+ * requests include, such as one Composer's autoloader includes on every request.
  */
 final class PreloadUserAccess
 {
     private const READ = 4;
     private const SEARCH = 1;
 
-    /** How many paths the message lists; the count says how many more there are. */
-    private const SHOWN = 5;
+    /**
+     * The most files one check stats, and for how long: a stat each, far beyond any Composer tree (a large one
+     * holds 50,000 PHP files, checked in well under a second); past either, the finding says it stopped.
+     */
+    public const MAX_FILES = 500_000;
+    public const MAX_SECONDS = 20.0;
 
-    public function __construct(private readonly string $groupFile = '/etc/group')
-    {
+    public function __construct(
+        private readonly string $groupFile = '/etc/group',
+        private readonly int $maxFiles = self::MAX_FILES,
+        private readonly float $maxSeconds = self::MAX_SECONDS,
+    ) {
     }
 
     /**
      * @param list<string> $files       the files the script preloads
      * @param list<string> $directories directories the user must enter besides (the script's own)
      * @param string       $source      where the user comes from, e.g. "`user =` in pool.d/www.conf"
+     * @param list<string> $appFiles    every file the app can load (see AppFiles): when the preload fails, the fix
+     *                                  covers them too, so that the site works once it is run
      *
      * @throws UnreadableByPreloadUser when a file or a directory on the way is closed to the user
      */
-    public function check(string $userName, string $source, array $files, array $directories = []): void
-    {
-        $user = \function_exists('posix_getpwnam') ? PoolUser::named($userName, $this->groupFile) : null;
-        if (null === $user || 0 === $user->uid) {
-            return; // root reads everything; an unknown user is PHP's to refuse, in its own words
+    public function check(
+        string $userName,
+        string $source,
+        array $files,
+        array $directories = [],
+        array $appFiles = [],
+    ): void {
+        $user = $this->user($userName);
+        if (null === $user) {
+            return;
         }
-        /**
-         * @var array<string, ?array{string, string}> $entered directory => null when the user may enter it, else
-         *                                            [blocking directory, what it is]
-         */
+        $planned = $this->survey($user, $files, $directories);
+        if (!$planned->found()) {
+            return;
+        }
+        $others = $this->survey($user, $appFiles)->without($planned);
+        $who = \sprintf('%s (the user php-fpm preloads as: %s)', $userName, $source);
+        $lines = $planned->lines($who, 'files to preload');
+        if ($others->found()) {
+            $more = \count($others->unreadable) + \count($others->closedDirectories);
+            $lines[] = \sprintf(
+                'Besides, requests would fail on %d more %s of the app it cannot reach (e.g. %s); the fix covers '
+                .'them too.',
+                $more,
+                1 === $more ? 'file or directory' : 'files or directories',
+                array_key_first($others->unreadable) ?? array_key_first($others->closedDirectories),
+            );
+        }
+        $lines[] = \sprintf(
+            'php-fpm would fail the same way at start. Fix: %s (or install the code as %s), then run again.',
+            $planned->with($others)->fix(),
+            $userName,
+        );
+
+        throw new UnreadableByPreloadUser(implode("\n", $lines));
+    }
+
+    /**
+     * What of the app's files the user cannot reach: what requests load at run time, preloaded or not (a file
+     * Composer's autoloader includes on every request is never preloaded by itself). Null when the user reads
+     * everything (root), or is not one of this machine's.
+     *
+     * @param list<string> $appFiles every file the app can load (see AppFiles)
+     */
+    public function checkApp(string $userName, array $appFiles): ?UnreadableFiles
+    {
+        $user = $this->user($userName);
+
+        return null === $user ? null : $this->survey($user, $appFiles);
+    }
+
+    /**
+     * The findings for $files and $directories: each file's read bit, and the search bit of every directory above
+     * it (all of them, not only the first closed one, so that one fix opens the way whole).
+     *
+     * @param list<string> $files
+     * @param list<string> $directories
+     */
+    public function survey(PoolUser $user, array $files, array $directories = []): UnreadableFiles
+    {
+        /** @var array<string, ?string> $entered directory => null when the user may enter it, else what it is */
         $entered = [];
         $closedDirectories = [];
         $unreadable = [];
-        $enter = static function (string $directory) use (&$entered, $user): ?array {
+        $enter = static function (string $directory) use (&$entered, &$closedDirectories, $user): void {
             $path = '';
             foreach ('/' === $directory ? [] : explode('/', trim($directory, '/')) as $part) {
                 $path .= '/'.$part;
@@ -58,37 +119,31 @@ final class PreloadUserAccess
                         $stat['uid'],
                         $stat['gid'],
                         $stat['mode'],
-                    ) ? null : [$path, FileOwnership::describe($stat)];
-                }
-                if (null !== $entered[$path]) {
-                    return $entered[$path];
+                    ) ? null : FileOwnership::describe($stat);
+                    if (null !== $entered[$path]) {
+                        $closedDirectories[$path] = $entered[$path];
+                    }
                 }
             }
-
-            return null;
         };
         foreach ($directories as $directory) {
-            $blocked = $enter($directory);
-            if (null !== $blocked) {
-                $closedDirectories[$blocked[0]] = $blocked[1];
-            }
+            $enter($directory);
         }
+        $deadline = hrtime(true) + (int) ($this->maxSeconds * 1e9);
+        $checked = 0;
         foreach ($files as $file) {
-            $blocked = $enter(\dirname($file));
-            if (null !== $blocked) {
-                $closedDirectories[$blocked[0]] = $blocked[1];
-                continue;
+            if ($checked >= $this->maxFiles || hrtime(true) >= $deadline) {
+                break;
             }
+            ++$checked;
+            $enter(\dirname($file));
             $stat = @stat($file);
             if (false !== $stat && !$user->may(self::READ, $stat['uid'], $stat['gid'], $stat['mode'])) {
                 $unreadable[$file] = FileOwnership::describe($stat);
             }
         }
-        if ([] !== $closedDirectories || [] !== $unreadable) {
-            $message = self::message($userName, $source, \count($files), $closedDirectories, $unreadable);
 
-            throw new UnreadableByPreloadUser($message);
-        }
+        return new UnreadableFiles($closedDirectories, $unreadable, $checked, \count($files));
     }
 
     /**
@@ -125,80 +180,11 @@ final class PreloadUserAccess
         }
     }
 
-    /**
-     * @param array<string, string> $closedDirectories directory => owner, group and mode
-     * @param array<string, string> $unreadable        file => owner, group and mode
-     */
-    private static function message(
-        string $user,
-        string $source,
-        int $planned,
-        array $closedDirectories,
-        array $unreadable,
-    ): string {
-        $lines = [];
-        $fixes = [];
-        if ([] !== $closedDirectories) {
-            $lines[] = \sprintf(
-                '%s (the user php-fpm preloads as: %s) may not enter %d %s on the way to the files to preload:',
-                $user,
-                $source,
-                \count($closedDirectories),
-                1 === \count($closedDirectories) ? 'directory' : 'directories',
-            );
-            foreach (\array_slice($closedDirectories, 0, self::SHOWN, true) as $directory => $what) {
-                $lines[] = \sprintf('  %s (%s)', $directory, $what);
-            }
-            $fixes[] = 'chmod a+x '.implode(' ', array_map(ShellWord::of(...), array_keys($closedDirectories)));
-        }
-        if ([] !== $unreadable) {
-            $lines[] = \sprintf(
-                '%s (the user php-fpm preloads as: %s) cannot read %d of the %d files to preload:',
-                $user,
-                $source,
-                \count($unreadable),
-                $planned,
-            );
-            foreach (\array_slice($unreadable, 0, self::SHOWN, true) as $file => $what) {
-                $lines[] = \sprintf('  %s (%s)', $file, $what);
-            }
-            if (\count($unreadable) > self::SHOWN) {
-                $lines[] = \sprintf('  and %d more', \count($unreadable) - self::SHOWN);
-            }
-            $fixes[] = 'chmod -R a+rX '.implode(
-                ' ',
-                array_map(ShellWord::of(...), self::topDirectories(array_keys($unreadable))),
-            );
-        }
-        $lines[] = \sprintf(
-            'php-fpm would fail the same way at start. Fix: %s (or install the code as %s), then run again.',
-            implode(' && ', $fixes),
-            $user,
-        );
-
-        return implode("\n", $lines);
-    }
-
-    /**
-     * The fewest directories that hold every unreadable file: each file's directory, folded into a
-     * directory that holds another one's (a package unpacked with 0600 files is one directory).
-     *
-     * @param list<string> $files
-     *
-     * @return list<string>
-     */
-    private static function topDirectories(array $files): array
+    private function user(string $name): ?PoolUser
     {
-        $directories = array_values(array_unique(array_map('dirname', $files)));
-        sort($directories);
-        $top = [];
-        foreach ($directories as $directory) {
-            $last = $top[\count($top) - 1] ?? null;
-            if (null === $last || !str_starts_with($directory.'/', rtrim($last, '/').'/')) {
-                $top[] = $directory;
-            }
-        }
+        $user = \function_exists('posix_getpwnam') ? PoolUser::named($name, $this->groupFile) : null;
 
-        return $top;
+        // Root reads everything; an unknown user is PHP's to refuse, in its own words.
+        return null === $user || 0 === $user->uid ? null : $user;
     }
 }

@@ -7,10 +7,12 @@ namespace Preheat\Tests\Unit\Deploy;
 use PHPUnit\Framework\TestCase;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
+use Preheat\Deploy\StaleReason;
 use Preheat\Php\FastCgi\FastCgiResponse;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Plan\PlannedFile;
 use Preheat\Plan\PreloadPlan;
+use Preheat\Script\Verify\UnreadableFiles;
 use Preheat\Script\Write\PreloadScriptWriter;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -64,6 +66,25 @@ final class PreloadStatusCheckerTest extends TestCase
         self::assertSame(['php-fpm\'s opcache.preload is /srv/other/preload.php, not '.realpath($this->script)], $status->problems);
         self::assertSame(\sprintf(PreloadStatus::POINT_AT, realpath($this->script)), $status->action);
         self::assertStringNotContainsString('another version', implode(' ', $status->problems));
+    }
+
+    /** Not stale, yet not fresh: a restart does not help a request that includes a file its user cannot read. */
+    public function testFilesOfTheAppThePoolUserCannotReadAreNotFreshAndTheFixComesFirst(): void
+    {
+        $unreadable = new UnreadableFiles([], ['/srv/app/vendor/a/getallheaders.php' => 'owner root, mode 0600'], 40, 40);
+        $status = PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), $this->running(), $unreadable);
+
+        self::assertFalse($status->fresh());
+        self::assertSame(1, $status->exitCode());
+        self::assertSame([StaleReason::UnreadableByPoolUser], $status->reasons);
+        self::assertStringContainsString('www-data, the user php-fpm runs requests as, cannot read 1 of the app\'s 40 files (e.g. /srv/app/vendor/a/getallheaders.php, owner root, mode 0600)', $status->problems[0]);
+        self::assertSame('chmod -R a+rX /srv/app/vendor/a', $status->action);
+
+        $stale = PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), new OpcacheStatus('8.2.30', 'www-data', true, 0, [], 0, 0, 0, 0, ['preload' => '']), $unreadable);
+        self::assertSame('chmod -R a+rX /srv/app/vendor/a, then '.PreloadStatus::RESTART, $stale->action);
+
+        $none = PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), $this->running(), new UnreadableFiles([], [], 40, 40));
+        self::assertTrue($none->fresh());
     }
 
     public function testAServerThatPreloadsNothing(): void

@@ -16,6 +16,7 @@ use Preheat\Doctor\Profile\AutoloaderState;
 use Preheat\Doctor\Profile\PreloadState;
 use Preheat\Doctor\Profile\PreloadStatus;
 use Preheat\Doctor\Rule\KnownPreloadBug;
+use Preheat\Script\Verify\UnreadableFiles;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
@@ -390,6 +391,23 @@ final class DoctorRulesTest extends TestCase
             DoctorFixtures::server('stock', $settings, $php),
             DoctorFixtures::app($files, $bytes, $preload, $autoloader),
         );
+    }
+
+    /** Files of the app the pool's user cannot read: an error whatever the preload (here none), with the one fix. */
+    public function testFilesOfTheAppThePoolUserCannotReadAreAnErrorWithTheFix(): void
+    {
+        $app = DoctorFixtures::app();
+        $unreadable = new UnreadableFiles([], ['/srv/app/vendor/ralouphie/getallheaders/src/getallheaders.php' => 'owner root, group root, mode 0600'], 40, 40);
+        $report = (new Doctor())->examine(
+            DoctorFixtures::server('stock'),
+            new AppProfile($app->root, $app->files, $app->sourceBytes, $app->opcacheBytes, $app->internedBytes, false, $app->autoloader, $app->preload, $unreadable),
+        );
+        $finding = $this->finding('pool-user-cannot-read-app', $report);
+
+        self::assertSame(Severity::Error, $finding->severity);
+        self::assertStringContainsString('getallheaders.php', $finding->detail);
+        self::assertStringEndsWith('Fix: chmod -R a+rX /srv/app/vendor/ralouphie/getallheaders/src.', $finding->detail);
+        self::assertNotContains('pool-user-cannot-read-app', $this->ids($this->examine()), 'none when all can be read');
     }
 
     /** @return list<string> */
