@@ -153,7 +153,14 @@ final class PhpInstallationLocator
                 $inputs[] = $iniDirectory.'/php.ini'; // missing, or php.ini is what -c reads
             }
             [$loaded, $values] = $this->cache->answer(
-                \sprintf("settings\0%s\0%s\0%s\0%s", $phpBinary, $binary, $argument, $scanDir ?? '-'),
+                \sprintf(
+                    "settings\0%s\0%s\0%s\0%s\0%s",
+                    $phpBinary,
+                    $binary,
+                    $argument,
+                    $scanDir ?? '-',
+                    implode(',', PhpSettings::SHOWN),
+                ),
                 $inputs,
                 static fn (mixed $kept): bool => self::isSettingsAnswer($kept),
                 $ask,

@@ -7,6 +7,7 @@ namespace Preheat\Php;
 use Preheat\Util\AtomicFile;
 use Preheat\Util\BoundedRead;
 use Preheat\Util\PrivateDirectory;
+use Preheat\Version;
 
 /**
  * What the probes that locate the PHP installation answered on an earlier run (`php -n` for the version,
@@ -71,7 +72,8 @@ final class ProbeCache
      */
     public function answer(string $question, array $inputs, \Closure $fits, \Closure $ask): mixed
     {
-        $key = hash('sha256', self::FORMAT."\0".$question);
+        // Another version of Preheat may ask or read an answer otherwise: its answers are not this one's.
+        $key = hash('sha256', self::FORMAT."\0".Version::VERSION."\0".$question);
         $kept = $this->answers()[$key] ?? null;
         if (null !== $kept && $this->unchanged($kept) && $fits($kept['answer'])) {
             return $kept['answer'];
@@ -129,7 +131,9 @@ final class ProbeCache
         if (!$text) {
             return 'file '.$identity;
         }
-        $hash = $stat['size'] <= BoundedRead::TEXT_BYTES ? @hash_file('sha256', $path) : false;
+        // Only a regular file is read: a FIFO among the ini files would block.
+        $regular = 0o100000 === ($stat['mode'] & 0o170000) && $stat['size'] <= BoundedRead::TEXT_BYTES;
+        $hash = $regular ? @hash_file('sha256', $path) : false;
 
         return 'text '.$identity.' '.(false === $hash ? 'unreadable' : $hash);
     }
