@@ -11,6 +11,14 @@ declare(strict_types=1);
  * run wrote, which must be the same (a new release's with its own path put back). Exits 1 when a tree's warm
  * median is over its target.
  *
+ * The anchor a noisy machine cannot blur (issue 32): each generate run is followed by `composer dump-autoload
+ * --optimize` on the same tree (the classmap dump every build runs beside generate), and both are timed in CPU
+ * seconds of the whole process tree (user + sys, getrusage() of the reaped children). Load slows both alike, so
+ * the ratio of each pair holds where seconds do not. The table gives each kind's ratio beside its target, with
+ * PASS or OVER; the targets do not change the exit code (yet). For a tree given by path, Composer dumps a
+ * project whose only autoload rule is that tree as a classmap; for a Composer project, a copy of it (so that
+ * generate's project keeps its own autoloader), with --no-scripts: the dump alone.
+ *
  * Usage: php bench/generate-bench.php ROUNDS NAME=TREE[,PROJECT] ...
  *   TREE     the directory to scan (--path); empty with PROJECT: the project's defaults
  *   PROJECT  a Composer project to generate for (default: an empty work directory)
@@ -25,6 +33,8 @@ $trees = array_slice($argv, 2) ?: ['bench=/usr/share/php'];
 
 /** The bench tree's targets (issue 21), for its file count; a larger Composer app's scale with its file count. */
 const TARGETS = ['cold' => 5.0, 'warm' => 2.5, 'unchanged' => 1.0, 'release' => 2.5];
+/** Issue 32's targets: generate's CPU seconds over `composer dump-autoload --optimize`'s on the same tree. */
+const RATIO_TARGETS = ['cold' => 3.0, 'warm' => 2.0, 'unchanged' => 0.5, 'release' => 2.0];
 /** What the bench tree took before, on a quiet machine (load 0.9, 2 cores), 3 rounds each. */
 const EARLIER = [
     'earlier main, turn before last (6,286 files)' => [
@@ -45,17 +55,62 @@ $work = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
 mkdir($work, 0777, true);
 $preheat = [\PHP_BINARY, __DIR__.'/../bin/preheat'];
 
-$run = static function (array $command): array {
-    $process = new Process($command, null, null, null, 600);
+/** User + sys seconds of every child reaped so far (and of theirs): a run's is the difference across it. */
+$childCpu = static function (): float {
+    $usage = getrusage(1); // RUSAGE_CHILDREN
+
+    return $usage['ru_utime.tv_sec'] + $usage['ru_stime.tv_sec']
+        + ($usage['ru_utime.tv_usec'] + $usage['ru_stime.tv_usec']) / 1e6;
+};
+/** @return array{float, mixed, Process, float} wall seconds, the decoded JSON output, the process, CPU seconds */
+$run = static function (array $command, array $environment = []) use ($childCpu): array {
+    $process = new Process($command, null, $environment, null, 600);
+    $cpu = $childCpu();
     $started = hrtime(true);
     $process->run();
     $seconds = (hrtime(true) - $started) / 1e9;
+    $cpu = $childCpu() - $cpu;
     if (!in_array($process->getExitCode(), [0, 1], true)) {
-        fwrite(\STDERR, $process->getErrorOutput());
+        fwrite(\STDERR, $process->getCommandLine()."\n".$process->getErrorOutput());
         exit(1);
     }
 
-    return [$seconds, json_decode($process->getOutput(), true), $process];
+    return [$seconds, json_decode($process->getOutput(), true), $process, $cpu];
+};
+$composerBinary = (new Symfony\Component\Process\ExecutableFinder())->find('composer');
+if (null === $composerBinary) {
+    fwrite(\STDERR, "No composer on the PATH: the ratios to `composer dump-autoload --optimize` are left out.\n");
+}
+/** A Composer project whose only autoload rule is $tree as a classmap: what Composer dumps for that tree. */
+$classmapProject = static function (string $directory, string $tree): string {
+    @mkdir($directory, 0777, true);
+    $composerJson = ['name' => 'preheat/bench-anchor', 'autoload' => ['classmap' => [$tree]]];
+    file_put_contents($directory.'/composer.json', json_encode($composerJson, \JSON_UNESCAPED_SLASHES)."\n");
+
+    return $directory;
+};
+/** @return array{float, float}|null wall and CPU seconds of Composer's optimised dump of $project */
+$composer = static function (string $project) use ($run, $composerBinary): ?array {
+    if (null === $composerBinary) {
+        return null;
+    }
+    $command = [
+        $composerBinary,
+        'dump-autoload',
+        '--optimize',
+        '--no-scripts',
+        '--no-interaction',
+        '--quiet',
+        '--working-dir='.$project,
+    ];
+    [$seconds, , , $cpu] = $run($command, ['COMPOSER_ALLOW_SUPERUSER' => '1']);
+
+    return [$seconds, $cpu];
+};
+$cpuStats = static function (array $values): string {
+    $sample = new Preheat\Bench\Statistics\Sample($values);
+
+    return sprintf('%.2f (%.2f-%.2f)', $sample->median(), $sample->min(), $sample->max());
 };
 $stats = static function (array $values): string {
     $sample = new Preheat\Bench\Statistics\Sample($values);
@@ -106,7 +161,28 @@ foreach ($trees as $spec) {
         $generate[] = '--path='.$tree;
     }
     $run($generate); // fills the parse cache; the cold runs (--no-cache) leave it alone
+    // Composer's side: the tree as a classmap, or a copy of the project (its dump rewrites vendor/composer).
+    $anchor = $work.'/composer-'.$name;
+    if ('' !== $tree) {
+        $classmapProject($anchor, $tree);
+    } elseif (null !== $composerBinary) {
+        (new Process(['cp', '-r', $project, $anchor], null, null, null, 600))->mustRun();
+    }
     $times = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
+    // CPU seconds (user + sys of the process tree) of each generate run and of the Composer dump right after it.
+    $cpu = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
+    $composerTimes = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
+    $composerCpu = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
+    $pair = static function (string $kind, string $composerProject) use (
+        $composer,
+        &$composerTimes,
+        &$composerCpu,
+    ): void {
+        $measured = $composer($composerProject);
+        if (null !== $measured) {
+            [$composerTimes[$kind][], $composerCpu[$kind][]] = $measured;
+        }
+    };
     $last = [];
     $scripts = [];
     $reused = [];
@@ -114,9 +190,10 @@ foreach ($trees as $spec) {
     for ($round = 1; $round <= $rounds; ++$round) {
         fwrite(\STDERR, sprintf("%s, round %d/%d: cold, warm, unchanged, new release\n", $name, $round, $rounds));
         foreach (['cold' => ['--no-cache'], 'warm' => ['--reverify'], 'unchanged' => []] as $kind => $extra) {
-            [$times[$kind][], $last[$kind]] = $run([...$generate, ...$extra]);
+            [$times[$kind][], $last[$kind], , $cpu[$kind][]] = $run([...$generate, ...$extra]);
             $scripts[hash_file('sha256', $output)] = true;
             $reused[$kind][] = $last[$kind]['reused'] ?? false;
+            $pair($kind, $anchor);
         }
         // A new release: the tree (or the project) copied to another path, every modification time new; at the
         // same depth, as releases/N+1 beside releases/N (a file naming __DIR__ is known by its bytes at that depth).
@@ -143,8 +220,10 @@ foreach ($trees as $spec) {
             },
             $generate,
         );
-        [$times['release'][], $last['release']] = $run($release);
+        [$times['release'][], $last['release'], , $cpu['release'][]] = $run($release);
         $reused['release'][] = $last['release']['reused'] ?? false;
+        // Composer on the same release: the copy as a classmap, or the copied project (done with by now).
+        $pair('release', '' !== $tree ? $classmapProject($releaseRoot.'/composer', $copy) : $copy);
         // The same script with the copy's path put back, but for the manifest's hash of the plan (of its paths).
         $plan = static fn (string $script): string => (string) preg_replace(
             ['{PreheatManifest_[0-9a-f]+}', "{PLAN = '[0-9a-f]+'}"],
@@ -199,6 +278,35 @@ foreach ($trees as $spec) {
             $median($times[$kind]) > $target ? ' (over)' : '',
             implode(' | ', array_map(static fn (array $e): string => 'bench' === $name ? $e[$kind] : '-', EARLIER)),
         );
+    }
+    if ([] !== $composerCpu['cold']) {
+        printf(
+            "\nAgainst `composer dump-autoload --optimize` on the same tree, run right after each generate: CPU "
+                ."seconds (user + sys of the whole process tree), median (min-max); the ratio is each pair's.\n\n"
+                ."| run | generate CPU s | Composer CPU s | ratio | target | | wall s: generate / Composer |\n"
+                ."|---|---|---|---|---|---|---|\n",
+        );
+        foreach ($labels as $kind => $label) {
+            $ratios = array_map(
+                static fn (float $g, float $c): float => $g / max($c, 0.001),
+                $cpu[$kind],
+                $composerCpu[$kind],
+            );
+            $ratio = new Preheat\Bench\Statistics\Sample($ratios);
+            printf(
+                "| %s | %s | %s | %.2fx (%.2f-%.2f) | <= %.1fx | %s | %.2f / %.2f |\n",
+                $label,
+                $cpuStats($cpu[$kind]),
+                $cpuStats($composerCpu[$kind]),
+                $ratio->median(),
+                $ratio->min(),
+                $ratio->max(),
+                RATIO_TARGETS[$kind],
+                $median($ratios) <= RATIO_TARGETS[$kind] ? 'PASS' : 'OVER',
+                $median($times[$kind]),
+                $median($composerTimes[$kind]),
+            );
+        }
     }
     printf(
         "\nEvery run wrote the same script: %s (new releases, with their path: %s). Unchanged re-runs reused the "

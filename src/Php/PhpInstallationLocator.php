@@ -30,6 +30,7 @@ final class PhpInstallationLocator
         private readonly ProcessRunner $runner,
         private readonly array $searchDirectories = ['/usr/sbin', '/usr/local/sbin', '/sbin'],
         private readonly ?bool $asRoot = null,
+        private readonly ?ProbeCache $cache = null,
     ) {
     }
 
@@ -54,7 +55,8 @@ final class PhpInstallationLocator
         if (null === $iniFile) {
             // A running master started with -c says which ini it reads (when its arguments can still be read).
             $version = $this->version($phpBinary);
-            $config = (new FpmConfigLocator($this->runner))->locate($fpmConfig, $fpm, $version, null, true);
+            $config = (new FpmConfigLocator($this->runner, cache: $this->cache))
+                ->locate($fpmConfig, $fpm, $version, null, true);
             $iniFile = $config?->master?->iniPath;
         }
         $scanFromEnvironment = getenv('PHP_INI_SCAN_DIR');
@@ -96,7 +98,7 @@ final class PhpInstallationLocator
         }
         if (null === $config) {
             $version ??= $this->version($phpBinary);
-            $config = (new FpmConfigLocator($this->runner))
+            $config = (new FpmConfigLocator($this->runner, cache: $this->cache))
                 ->locate($fpmConfig, $fpm, $version, $ini ?? $iniDirectory, true);
         }
         $settings = $this->read($phpBinary, $ini, $scanDir, $source, $iniDirectory);
@@ -139,29 +141,31 @@ final class PhpInstallationLocator
         string $source,
         ?string $iniDirectory = null,
     ): PhpSettings {
-        $code = Probe::emit(
-            '["loaded" => php_ini_loaded_file(), '
-            .'"values" => array_map(static fn ($s) => ini_get($s), '.var_export(PhpSettings::SHOWN, true).')]',
-            self::MARKER,
-        );
-        $command = [$phpBinary];
-        if (null !== ($ini ?? $iniDirectory)) {
-            array_push($command, '-c', $ini ?? $iniDirectory);
-        }
-        $command = [...$command, ...Probe::CLI_SETTINGS, '-r', $code];
-        $result = $this->runPhp($command, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
-        $data = Probe::decode($result->stdout, self::MARKER);
-        if (!\is_array($data) || !\is_array($data['values'] ?? null)) {
-            throw PhpUnusable::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
-        }
-        $values = [];
-        foreach (PhpSettings::SHOWN as $i => $setting) {
-            $value = $data['values'][$i] ?? false;
-            if (\is_string($value)) {
-                $values[$setting] = $value;
+        $ask = fn (): array => $this->effective($phpBinary, $ini ?? $iniDirectory, $scanDir);
+        $argument = $ini ?? $iniDirectory;
+        // Without -c, the CLI looks for its own php.ini where no file of the answer would show one appearing.
+        if (null === $this->cache || null === $argument) {
+            [$loaded, $values] = $ask()[0];
+        } else {
+            $binary = self::executable($phpBinary);
+            $inputs = [$binary, $argument, ...ProbeCache::scanned($scanDir)];
+            if (null !== $iniDirectory) {
+                $inputs[] = $iniDirectory.'/php.ini'; // missing, or php.ini is what -c reads
             }
+            [$loaded, $values] = $this->cache->answer(
+                \sprintf(
+                    "settings\0%s\0%s\0%s\0%s\0%s",
+                    $phpBinary,
+                    $binary,
+                    $argument,
+                    $scanDir ?? '-',
+                    implode(',', PhpSettings::SHOWN),
+                ),
+                $inputs,
+                static fn (mixed $kept): bool => self::isSettingsAnswer($kept),
+                $ask,
+            ) ?? $ask()[0];
         }
-        $loaded = \is_string($data['loaded'] ?? null) ? $data['loaded'] : null;
 
         $file = $ini ?? $loaded;
         $contents = null === $file ? null : BoundedRead::orNull($file, BoundedRead::TEXT_BYTES);
@@ -177,6 +181,72 @@ final class PhpInstallationLocator
             [],
             $contents,
         );
+    }
+
+    /**
+     * Asks PHP run with that ini for its effective settings: which php.ini it loaded and each of PhpSettings::SHOWN;
+     * with the files the answer names (and the extensions) and which of them are ini files.
+     *
+     * @return array{array{?string, array<string, string>}, list<string>, list<string>}
+     */
+    private function effective(string $phpBinary, ?string $argument, ?string $scanDir): array
+    {
+        $code = Probe::emit(
+            '["loaded" => php_ini_loaded_file(), "extensions" => ini_get("extension_dir"), '
+            .'"values" => array_map(static fn ($s) => ini_get($s), '.var_export(PhpSettings::SHOWN, true).')]',
+            self::MARKER,
+        );
+        $command = [$phpBinary];
+        if (null !== $argument) {
+            array_push($command, '-c', $argument);
+        }
+        $command = [...$command, ...Probe::CLI_SETTINGS, '-r', $code];
+        $result = $this->runPhp($command, null === $scanDir ? null : ['PHP_INI_SCAN_DIR' => $scanDir]);
+        $data = Probe::decode($result->stdout, self::MARKER);
+        if (!\is_array($data) || !\is_array($data['values'] ?? null)) {
+            throw PhpUnusable::cannotRead($result->commandLine(), trim($result->stderr.$result->stdout));
+        }
+        $values = [];
+        foreach (PhpSettings::SHOWN as $i => $setting) {
+            $value = $data['values'][$i] ?? false;
+            if (\is_string($value)) {
+                $values[$setting] = $value;
+            }
+        }
+        $loaded = \is_string($data['loaded'] ?? null) ? $data['loaded'] : null;
+        $inis = array_values(array_filter(
+            [$argument, $loaded, ...ProbeCache::scanned($scanDir)],
+            static fn (?string $file): bool => null !== $file && is_file($file),
+        ));
+        // The extensions the ini loads decide which settings exist and their defaults: an upgrade of one shows.
+        $extensions = \is_string($data['extensions'] ?? null) && str_starts_with($data['extensions'], '/')
+            ? [$data['extensions'], ...(glob($data['extensions'].'/*.so') ?: [])]
+            : [];
+
+        return [[$loaded, $values], [...(null === $loaded ? [] : [$loaded]), ...$extensions], $inis];
+    }
+
+    private static function isSettingsAnswer(mixed $kept): bool
+    {
+        if (!\is_array($kept) || [0, 1] !== array_keys($kept) || !\is_array($kept[1])
+            || (null !== $kept[0] && !\is_string($kept[0]))) {
+            return false;
+        }
+        foreach ($kept[1] as $setting => $value) {
+            if (!\in_array($setting, PhpSettings::SHOWN, true) || !\is_string($value)) {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /** A binary as the runner starts it, by its real path: a bare name is looked up on PATH. */
+    private static function executable(string $binary): string
+    {
+        $path = str_contains($binary, '/') ? $binary : ((new ExecutableFinder())->find($binary) ?? $binary);
+
+        return realpath($path) ?: $path;
     }
 
     private function fpmBinary(string $phpBinary, ?string $given): ?string
@@ -226,6 +296,28 @@ final class PhpInstallationLocator
      */
     private function fpmInfo(string $fpm, ?string $iniDirectory): ?array
     {
+        if (null === $this->cache) {
+            return $this->askFpmInfo($fpm, $iniDirectory)[0] ?? null;
+        }
+        $binary = self::executable($fpm);
+        $phprc = getenv('PHPRC');
+
+        return $this->cache->answer(
+            \sprintf("fpm -i\0%s\0%s\0%s", $fpm, $binary, $iniDirectory ?? '-'),
+            [$binary, ...(null === $iniDirectory ? [] : [$iniDirectory]), ...(false === $phprc ? [] : [$phprc])],
+            static fn (mixed $kept): bool => \is_array($kept) && ['ini', 'scanDir', 'path'] === array_keys($kept)
+                && [] === array_filter($kept, static fn (mixed $value): bool => null !== $value && !\is_string($value)),
+            fn (): ?array => $this->askFpmInfo($fpm, $iniDirectory),
+        );
+    }
+
+    /**
+     * `php-fpm -i`'s answer with the files it names and which of them are ini files; null when it gives none.
+     *
+     * @return array{array{ini: ?string, scanDir: ?string, path: ?string}, list<string>, list<string>}|null
+     */
+    private function askFpmInfo(string $fpm, ?string $iniDirectory): ?array
+    {
         try {
             $command = [$fpm, ...FpmQuery::SETTINGS];
             if (null !== $iniDirectory) {
@@ -242,19 +334,36 @@ final class PhpInstallationLocator
             return null === $found || '(none)' === $found || '' === $found ? null : $found;
         };
         $path = $value('Configuration File (php.ini) Path');
-
-        return [
+        $info = [
             'ini' => $value('Loaded Configuration File'),
             'scanDir' => $value('Scan this dir for additional .ini files'),
             'path' => null !== $path && is_dir($path) ? $path : null,
         ];
+        $inis = [...(null === $info['ini'] ? [] : [$info['ini']]), ...ProbeCache::scanned($info['scanDir'])];
+
+        // The directory it looked for php.ini in: one created there shows as a change of the directory.
+        return [$info, [...$inis, ...(null === $path ? [] : [$path])], $inis];
     }
 
     private function version(string $phpBinary): string
     {
-        $result = $this->runPhp([$phpBinary, '-n', '-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;']);
+        $ask = fn (): array => [
+            trim($this->runPhp([$phpBinary, '-n', '-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;'])->stdout),
+            [],
+            [],
+        ];
+        if (null === $this->cache) {
+            return $ask()[0];
+        }
+        $binary = self::executable($phpBinary);
+        $version = $this->cache->answer(
+            \sprintf("version\0%s\0%s", $phpBinary, $binary),
+            [$binary],
+            static fn (mixed $kept): bool => \is_string($kept) && 1 === preg_match('{^\d+\.\d+$}', $kept),
+            $ask,
+        );
 
-        return trim($result->stdout);
+        return \is_string($version) ? $version : $ask()[0];
     }
 
     /**

@@ -28,6 +28,7 @@ final class FaultCases
         Cases\MetricsCases::class,
         Cases\JsonSyntaxCases::class,
         Cases\ReadabilityCases::class,
+        Cases\ProbeCacheCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

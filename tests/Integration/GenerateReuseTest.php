@@ -47,8 +47,9 @@ final class GenerateReuseTest extends TestCase
         $second = $this->generate($project, $ini);
         self::assertTrue($second['reused']);
         self::assertTrue($second['written']);
-        // Only the installation lookup starts processes: no boot with the script, no baseline.
-        self::assertSame(['PHP boot: locate the PHP installation and its ini'], $this->boots($second));
+        // No process at all: no boot with the script, no baseline, and the installation's probes answered as the
+        // first run's did (ProbeCache), the PHP binaries and ini files being as they were.
+        self::assertSame([], $this->boots($second));
         self::assertSame($first['verification'], $second['verification'], 'the last verification, as it said');
         self::assertSame($script, file_get_contents($project.'/preload.php'));
         clearstatcache();
@@ -92,6 +93,11 @@ final class GenerateReuseTest extends TestCase
         $changed = $this->generate($project, $ini);
         self::assertFalse($changed['reused']);
         self::assertTrue($this->bootedTheScript($changed));
+        self::assertContains(
+            'PHP boot: locate the PHP installation and its ini',
+            $this->boots($changed),
+            'the settings of the changed ini asked again',
+        );
 
         $other = $this->generate($project, $ini, '--strict');
         self::assertFalse($other['reused'], 'another option verifies again');

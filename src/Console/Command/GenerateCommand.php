@@ -206,6 +206,7 @@ final class GenerateCommand extends Command
                     $input,
                     $runner,
                     $request->phpBinary ?? \PHP_BINARY,
+                    null === $request->cacheFile ? null : \dirname($request->cacheFile),
                 ),
             ),
         );

@@ -8,6 +8,7 @@ use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
+use Preheat\Php\ProbeCache;
 use Preheat\Process\ProcessRunner;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -67,14 +68,20 @@ final class PhpInput
         return $binary;
     }
 
+    /**
+     * @param string|null $cacheDirectory the private cache directory, where what the probes of the installation
+     *                                    answered is kept for the next run (ProbeCache); null: asked every run
+     */
     public static function installation(
         InputInterface $input,
         ProcessRunner $runner,
         string $phpBinary,
+        ?string $cacheDirectory = null,
     ): PhpInstallation {
         $ini = $input->getOption('ini');
         $user = $input->getOption('pool-user');
-        $installation = (new PhpInstallationLocator($runner))->locate(
+        $cache = null === $cacheDirectory ? null : new ProbeCache($cacheDirectory);
+        $installation = (new PhpInstallationLocator($runner, cache: $cache))->locate(
             $phpBinary,
             null === $ini ? null : (string) $ini,
             null,

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Php\Fpm;
 
+use Preheat\Php\ProbeCache;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Util\DisplayString;
@@ -28,6 +29,7 @@ final class FpmConfigLocator
         private readonly ProcessRunner $runner,
         private readonly string $proc = '/proc',
         private readonly ?string $layoutRoot = null,
+        private readonly ?ProbeCache $cache = null,
     ) {
     }
 
@@ -166,6 +168,72 @@ final class FpmConfigLocator
      */
     private function dumped(FpmConfiguration $config, string $fpmBinary): FpmConfiguration
     {
+        $failed = null;
+        $ask = function () use ($config, $fpmBinary, &$failed): ?array {
+            $dump = $this->dump($config, $fpmBinary);
+            if ($dump instanceof FpmConfiguration) {
+                $failed = $dump;
+
+                return null;
+            }
+
+            return [$dump, [], $config->files];
+        };
+        $binary = realpath($fpmBinary) ?: $fpmBinary;
+        $dump = null === $this->cache ? $ask()[0] ?? null : $this->cache->answer(
+            \sprintf("fpm -tt\0%s\0%s\0%s\0%s", $fpmBinary, $binary, $config->mainFile, $config->master->prefix ?? '-'),
+            [$binary, ...$config->files],
+            static fn (mixed $kept): bool => self::isDump($kept),
+            $ask,
+        );
+        if (null === $dump) {
+            return $failed ?? $config;
+        }
+        $pools = [];
+        foreach ($config->pools as $pool) {
+            $pools[$pool->name] = $pool;
+        }
+        foreach ($dump as $name => $values) {
+            $pool = $pools[$name] ?? new FpmPool($name, (string) $config->mainFile, []);
+            foreach ($values as $directive => $value) {
+                if (null === $pool->directive($directive)) {
+                    $pool = $pool->with(new FpmDirective($directive, $value, null, null));
+                }
+            }
+            $pools[$name] = $pool;
+        }
+
+        return $config->withPools(array_values($pools), true);
+    }
+
+    /** @phpstan-assert-if-true array<string, array<string, string>> $kept */
+    private static function isDump(mixed $kept): bool
+    {
+        if (!\is_array($kept)) {
+            return false;
+        }
+        foreach ($kept as $pool => $values) {
+            if (!\is_string($pool) || !\is_array($values)) {
+                return false;
+            }
+            foreach ($values as $directive => $value) {
+                if (!\is_string($directive) || !\is_string($value)) {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    /**
+     * What `php-fpm -tt` dumps of the configuration, pool => directive => value; the configuration with why not
+     * when it cannot.
+     *
+     * @return array<string, array<string, string>>|FpmConfiguration
+     */
+    private function dump(FpmConfiguration $config, string $fpmBinary): array|FpmConfiguration
+    {
         // Registered as it is created: an interrupt during `php-fpm -tt` (which may take seconds) removes it.
         $wrapper = InterruptGuard::instance()->temporaryFile(sys_get_temp_dir(), 'preheat-fpm-');
         if (false === $wrapper) {
@@ -204,21 +272,8 @@ final class FpmConfigLocator
                 '' === $said ? '' : ': '.$said,
             ));
         }
-        $pools = [];
-        foreach ($config->pools as $pool) {
-            $pools[$pool->name] = $pool;
-        }
-        foreach ($dump as $name => $values) {
-            $pool = $pools[$name] ?? new FpmPool($name, (string) $config->mainFile, []);
-            foreach ($values as $directive => $value) {
-                if (null === $pool->directive($directive)) {
-                    $pool = $pool->with(new FpmDirective($directive, $value, null, null));
-                }
-            }
-            $pools[$name] = $pool;
-        }
 
-        return $config->withPools(array_values($pools), true);
+        return $dump;
     }
 
     /** A line of php-fpm's for a message: printable, and at most 300 bytes of it. */
