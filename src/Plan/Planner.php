@@ -122,7 +122,8 @@ final class Planner
             $context->inventory,
             $context->project,
         );
-        $this->screenFiles($context, $options, $state, $requireRule, $memory);
+        $pathRule = new IncludedByPathRule($context->project, $options->requires);
+        $this->screenFiles($context, $options, $state, $requireRule, $pathRule, $memory);
         $memory->keepScreening($options, $state);
 
         return $state;
@@ -134,10 +135,11 @@ final class Planner
         PlanOptions $options,
         PlanState $state,
         ?RequireLoadedRule $requireRule,
+        IncludedByPathRule $pathRule,
         PlanMemory $memory,
     ): void {
         foreach ($context->inventory->files as $path => $file) {
-            $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $state);
+            $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $pathRule, $state);
             if (null !== $exclusion) {
                 $state->dropFile($file, $exclusion);
                 continue;
@@ -162,6 +164,7 @@ final class Planner
         PlanContext $context,
         PlanOptions $options,
         ?RequireLoadedRule $requireRule,
+        IncludedByPathRule $pathRule,
         PlanState $state,
     ): ?Exclusion {
         $project = $context->project;
@@ -218,6 +221,10 @@ final class Planner
             }
 
             return new Exclusion(DropReason::NothingToPreload, 'declares no class or function at top level');
+        }
+        $includedByPath = $pathRule->exclusion($file);
+        if (null !== $includedByPath) {
+            return $includedByPath;
         }
         if ($file->hasSideEffects()) {
             $effects = implode(
