@@ -74,9 +74,10 @@ final class IncludedByPathRule
         return new Exclusion(DropReason::IncludedByPath, \sprintf(
             '%s: preloaded, %s would stay declared from this path until php-fpm restarts, and once the next '.
             'release is switched in, its copy of this file, included from another path, would declare it again: '.
-            'a fatal "Cannot redeclare" on every request until the restart',
+            'a fatal "%s" on every request until the restart',
             $includedBy,
             $declared,
+            null !== $first && $first->kind->isClassLike() ? 'Cannot declare class' : 'Cannot redeclare',
         ));
     }
 }
