@@ -12,6 +12,7 @@ enum DropReason: string
     case ParseError = 'parse-error';
     case NothingToPreload = 'nothing-to-preload';
     case SideEffects = 'side-effects';
+    case IncludedByPath = 'included-by-path';
     case UnreachableDeclaration = 'unreachable-declaration';
     case BuiltinName = 'builtin-name';
     case AutoloadMismatch = 'autoload-mismatch';
@@ -37,6 +38,7 @@ enum DropReason: string
             self::ParseError => 'does not parse',
             self::NothingToPreload => 'declares nothing preloadable',
             self::SideEffects => 'top-level side effects',
+            self::IncludedByPath => 'included by path: fatal from the next release\'s path',
             self::UnreachableDeclaration => 'declares a class PHP never reaches',
             self::BuiltinName => 'name PHP has built in',
             self::AutoloadMismatch => 'autoloader uses another file',

@@ -140,7 +140,8 @@ final class Planner
             $context->inventory,
             $context->project,
         );
-        $this->screening->screenFiles($context, $options, $state, $requireRule, $memory);
+        $pathRule = new IncludedByPathRule($context->project, $options->requires);
+        $this->screening->screenFiles($context, $options, $state, $requireRule, $pathRule, $memory);
         $memory->keepScreening($options, $state);
 
         return $state;

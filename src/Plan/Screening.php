@@ -29,10 +29,11 @@ final class Screening
         PlanOptions $options,
         PlanState $state,
         ?RequireLoadedRule $requireRule,
+        IncludedByPathRule $pathRule,
         PlanMemory $memory,
     ): void {
         foreach ($context->inventory->files as $path => $file) {
-            $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $state);
+            $exclusion = $this->fileExclusion($file, $context, $options, $requireRule, $pathRule, $state);
             if (null !== $exclusion) {
                 $state->dropFile($file, $exclusion);
                 continue;
@@ -57,6 +58,7 @@ final class Screening
         PlanContext $context,
         PlanOptions $options,
         ?RequireLoadedRule $requireRule,
+        IncludedByPathRule $pathRule,
         PlanState $state,
     ): ?Exclusion {
         $project = $context->project;
@@ -113,6 +115,10 @@ final class Screening
             }
 
             return new Exclusion(DropReason::NothingToPreload, 'declares no class or function at top level');
+        }
+        $includedByPath = $pathRule->exclusion($file);
+        if (null !== $includedByPath) {
+            return $includedByPath;
         }
         if ($file->hasSideEffects()) {
             $effects = implode(

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 use Preheat\Tests\Support\BenchProcesses;
+use Preheat\Tests\Support\DeployRecipe;
 use Preheat\Tests\Support\PharBuild;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Symfony\Component\Process\ExecutableFinder;
@@ -22,8 +23,6 @@ use Symfony\Component\Process\Process;
 #[Group('integration')]
 final class DeployTest extends TestCase
 {
-    private const BLOCKS = ['build', 'switch', 'restart', 'check'];
-
     private TemporaryDirectory $directory;
 
     protected function setUp(): void
@@ -49,7 +48,7 @@ final class DeployTest extends TestCase
         self::assertNotNull((new ExecutableFinder())->find('composer'), 'Composer is needed (Debian: composer)');
         $fpmBinary = '/usr/sbin/php-fpm'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION;
         self::assertFileExists($fpmBinary, 'php-fpm of this PHP is needed');
-        $recipe = self::recipe();
+        $recipe = DeployRecipe::blocks();
         $root = $this->directory->path;
         $source = $root.'/source';
         (new Process(['cp', '-a', \dirname(__DIR__).'/Fixtures/phar/app', $source]))->mustRun();
@@ -66,8 +65,8 @@ final class DeployTest extends TestCase
         ];
 
         $environment['RELEASE'] = '1';
-        foreach (self::BLOCKS as $block) {
-            $step = $this->step($recipe[$block], $environment);
+        foreach (DeployRecipe::BLOCKS as $block) {
+            $step = DeployRecipe::step($recipe[$block], $environment, $this->directory->path);
             self::assertSame(0, $step->getExitCode(), $block.': '.$step->getOutput().$step->getErrorOutput());
         }
         self::assertStringContainsString('FRESH', $step->getOutput());
@@ -79,16 +78,16 @@ final class DeployTest extends TestCase
         file_put_contents($source.'/src/Greeter.php', "\n// release 2\n", \FILE_APPEND);
         $environment['RELEASE'] = '2';
         foreach (['build', 'switch'] as $block) {
-            $step = $this->step($recipe[$block], $environment);
+            $step = DeployRecipe::step($recipe[$block], $environment, $this->directory->path);
             self::assertSame(0, $step->getExitCode(), $block.': '.$step->getOutput().$step->getErrorOutput());
         }
-        $stale = $this->step($recipe['check'], $environment);
+        $stale = DeployRecipe::step($recipe['check'], $environment, $this->directory->path);
         self::assertSame(1, $stale->getExitCode(), $stale->getOutput().$stale->getErrorOutput());
         self::assertStringContainsString('STALE', $stale->getOutput());
         self::assertStringContainsString('restart php-fpm', $stale->getOutput());
 
         foreach (['restart', 'check'] as $block) {
-            $step = $this->step($recipe[$block], $environment);
+            $step = DeployRecipe::step($recipe[$block], $environment, $this->directory->path);
             self::assertSame(0, $step->getExitCode(), $block.': '.$step->getOutput().$step->getErrorOutput());
         }
         self::assertStringContainsString('FRESH', $step->getOutput());
@@ -96,30 +95,6 @@ final class DeployTest extends TestCase
         $state = (string) @file_get_contents('/proc/'.$first.'/stat');
         // Gone, or a zombie: it exited and only its parent (whoever adopted the daemon) has not collected it.
         self::assertMatchesRegularExpression('/^$|^\d+ \(.*\) Z /s', $state, 'the old master was stopped');
-    }
-
-    /** @return array<string, string> the recipe's shell blocks, by the name of the comment above each */
-    private static function recipe(): array
-    {
-        $doc = (string) file_get_contents(\dirname(__DIR__, 2).'/doc/deploying.md');
-        preg_match_all('/^<!-- deploy:(\w+) -->\n```sh\n(.*?)^```$/ms', $doc, $matches, \PREG_SET_ORDER);
-        $blocks = [];
-        foreach ($matches as [, $name, $code]) {
-            $blocks[$name] = $code;
-        }
-        self::assertSame(self::BLOCKS, array_keys($blocks), 'doc/deploying.md: the recipe\'s blocks, in order');
-
-        return $blocks;
-    }
-
-    /** @param array<string, string> $environment */
-    private function step(string $code, array $environment): Process
-    {
-        $script = "set -euo pipefail\n".$code;
-        $process = new Process(['bash', '-c', $script], $this->directory->path, $environment, null, 300);
-        $process->run();
-
-        return $process;
     }
 
     /** php-fpm's php.ini and pool for this test: what the recipe's $PHP_INI and $FPM name. */

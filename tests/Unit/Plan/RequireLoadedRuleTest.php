@@ -18,6 +18,8 @@ use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\RequireEvidence;
 use Preheat\Report\ExplanationTextRenderer;
+use Preheat\Tests\Support\TemporaryDirectory;
+use Symfony\Component\Process\Process;
 
 /**
  * Which side-effect files of an app that loads its core with require may be preloaded, over the
@@ -107,6 +109,27 @@ final class RequireLoadedRuleTest extends TestCase
 
         $class = (new Explainer())->explain($plan, $inventory, 'WP_Post', $this->root);
         self::assertStringStartsWith('kept because it runs code when included', $class->note);
+    }
+
+    public function testInAReleaseDirectoryWhatTheRequestsRequiredByPathStaysOut(): void
+    {
+        $directory = new TemporaryDirectory();
+        try {
+            mkdir($directory->path.'/releases');
+            (new Process(['cp', '-R', $this->root, $directory->path.'/releases/2']))->mustRun();
+            $this->root = $directory->path.'/releases/2';
+            $plan = $this->plan($this->traced());
+        } finally {
+            $directory->remove();
+        }
+
+        // The next release requires its own copies from releases/3: declaring them again would be fatal.
+        self::assertSame([], $this->included($plan));
+        $load = $plan->droppedFiles[$this->root.'/wp-includes/load.php']->exclusion;
+        self::assertSame(DropReason::IncludedByPath, $load->reason);
+        self::assertStringStartsWith('every load of it in the traced requests was an explicit require or include, and the project is a release directory (releases/): preloaded, ', $load->message);
+        self::assertSame(DropReason::IncludedByPath, $plan->droppedFiles[$this->root.'/wp-includes/class-wp-post.php']->exclusion->reason);
+        self::assertSame(DropReason::SideEffects, $plan->droppedFiles[$this->root.'/wp-includes/class-wp-widget-cache.php']->exclusion->reason, 'autoloaded');
     }
 
     /** @return list<string> every PHP file of the app, as a trace of its page loads them */

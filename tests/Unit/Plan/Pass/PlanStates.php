@@ -10,6 +10,7 @@ use Preheat\Inventory\FileAnalyzer;
 use Preheat\Inventory\Inventory;
 use Preheat\Plan\BuiltinSignatures;
 use Preheat\Plan\BuiltinSymbols;
+use Preheat\Plan\IncludedByPathRule;
 use Preheat\Plan\PlanContext;
 use Preheat\Plan\PlanMemory;
 use Preheat\Plan\PlanOptions;
@@ -44,7 +45,7 @@ final class PlanStates
     {
         $builtins = BuiltinSymbols::ofCurrentProcess();
         $state = new PlanState(self::context($files));
-        (new Screening($builtins))->screenFiles($state->context, $options, $state, null, new PlanMemory());
+        (new Screening($builtins))->screenFiles($state->context, $options, $state, null, new IncludedByPathRule($state->context->project, $options->requires), new PlanMemory());
         $state->signatures = new SignatureDependencies($state->declarations, new BuiltinSignatures($builtins));
 
         return $state;

@@ -1,0 +1,11 @@
+<?php
+
+namespace App;
+
+final class Greeter
+{
+    public function greet(): string
+    {
+        return 'hello';
+    }
+}

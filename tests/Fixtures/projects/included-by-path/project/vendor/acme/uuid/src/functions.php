@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Uuid;
+
+function v4(): string
+{
+    return Uuid::v4();
+}
