@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Php;
 
+use Preheat\Php\Cache\ProbeCache;
 use Preheat\Php\Fpm\FpmConfigLocator;
 use Preheat\Php\Fpm\FpmConfiguration;
 use Preheat\Php\Fpm\FpmQuery;

@@ -6,9 +6,9 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
+use Preheat\Php\Cache\ProbeCache;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
-use Preheat\Php\ProbeCache;
 use Preheat\Process\ProcessRunner;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;

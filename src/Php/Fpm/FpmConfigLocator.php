@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Php\Fpm;
 
-use Preheat\Php\ProbeCache;
+use Preheat\Php\Cache\ProbeCache;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ProcessRunner;
 use Preheat\Util\DisplayString;

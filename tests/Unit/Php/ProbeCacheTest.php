@@ -5,10 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Php;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\Cache\ProbeCache;
 use Preheat\Php\Fpm\FpmConfigLocator;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpInstallationLocator;
-use Preheat\Php\ProbeCache;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Php;
+namespace Preheat\Php\Cache;
 
 use Preheat\Util\AtomicFile;
 use Preheat\Util\BoundedRead;
