@@ -25,6 +25,7 @@ final class FaultCases
         Cases\FileSafetyCases::class,
         Cases\CacheTrustCases::class,
         Cases\PeerBoundsCases::class,
+        Cases\ConfigStageCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Config\PreheatJson;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
@@ -222,6 +223,7 @@ final class GenerateCommand extends Command
             $progress,
             $runner,
             new ProcessSupervisor($runner, observer: $observer),
+            PreheatJson::read($request->projectRoot)->usage(),
             $verify?->php,
         ))->strategy($input, $strategy, $request, $strategies);
         // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
@@ -14,6 +13,7 @@ use Preheat\Bench\Statistics\OutlierRounds;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Config\Duration;
 
 /**
  * The table cells every tabular renderer shows, formatted once so that the console and markdown

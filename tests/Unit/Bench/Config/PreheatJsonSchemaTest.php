@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
+use Preheat\Config\ConfigKeys;
 use Preheat\ConfigError;
 use Preheat\Server\Binaries;
 use Preheat\Server\Serve\RuntimeRegistry;
@@ -39,7 +40,7 @@ final class PreheatJsonSchemaTest extends TestCase
     {
         $schema = self::schema();
         $bench = $schema->properties->bench->properties;
-        $known = static fn (string $constant): array => (new \ReflectionClassConstant(BenchConfigLoader::class, $constant))->getValue();
+        $known = static fn (string $parent): array => ConfigKeys::under($parent);
         $keys = static fn (\stdClass $properties): array => array_keys(get_object_vars($properties));
         $sorted = static function (array $list): array {
             sort($list);
@@ -47,12 +48,12 @@ final class PreheatJsonSchemaTest extends TestCase
             return $list;
         };
 
-        self::assertSame($sorted($known('TOP_KEYS')), $sorted($keys($schema->properties)));
-        self::assertSame($sorted($known('BENCH_KEYS')), $sorted($keys($bench)));
-        self::assertSame($sorted($known('GENERATE_KEYS')), $sorted($keys($schema->properties->generate->properties)));
-        self::assertSame($sorted($known('WORKER_KEYS')), $sorted($keys($bench->worker->properties)));
-        self::assertSame($sorted($known('HOT_KEYS')), $sorted($keys($bench->hot->properties)));
-        self::assertSame($sorted($known('URL_KEYS')), $sorted($keys($bench->urls->items->anyOf[1]->properties)));
+        self::assertSame($sorted($known('')), $sorted($keys($schema->properties)));
+        self::assertSame($sorted($known('bench')), $sorted($keys($bench)));
+        self::assertSame($sorted($known('generate')), $sorted($keys($schema->properties->generate->properties)));
+        self::assertSame($sorted($known('bench.worker')), $sorted($keys($bench->worker->properties)));
+        self::assertSame($sorted($known('bench.hot')), $sorted($keys($bench->hot->properties)));
+        self::assertSame($sorted($known('bench.urls[]')), $sorted($keys($bench->urls->items->anyOf[1]->properties)));
         $binaries = Binaries::common() + RuntimeRegistry::standard()->binaries() + LoadTools::standard()->binaries();
         self::assertSame($sorted(array_keys($binaries)), $sorted($keys($bench->binaries->properties)));
         self::assertSame(RuntimeRegistry::standard()->names(), $bench->runtime->enum);
