@@ -47,14 +47,21 @@ final class ConfigSection
      */
     public function section(string $key, ?array $known = null): self
     {
-        $section = $this->data[$key] ?? [];
-        if (!\is_array($section) || (array_is_list($section) && [] !== $section)) {
-            throw ConfigError::invalid($this->file.' key '.$this->keyPath($key), $section, 'expected an object');
-        }
-        $member = new self($this->file, $this->keyPath($key), $section);
+        $member = $this->object($key);
         $member->checkKeys($known ?? ConfigKeys::under($member->path));
 
         return $member;
+    }
+
+    /** A member object whose keys are not checked here: a command reads a few of them, another checks them all. */
+    public function object(string $key): self
+    {
+        $object = $this->data[$key] ?? [];
+        if (!\is_array($object) || (array_is_list($object) && [] !== $object)) {
+            throw ConfigError::invalid($this->file.' key '.$this->keyPath($key), $object, 'expected an object');
+        }
+
+        return new self($this->file, $this->keyPath($key), $object);
     }
 
     /**

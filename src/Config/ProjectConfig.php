@@ -33,9 +33,12 @@ final class ProjectConfig
         return new GenerateSection($generate->stringList('paths'), $generate->stringList('ignore'));
     }
 
-    /** "bench.usage" and "bench.hot": the traffic hot plans from, and how much of it, for bench and generate. */
+    /**
+     * "bench.usage" and "bench.hot": the traffic hot plans from, and how much of it, for bench and generate. The
+     * other bench keys are the bench's to check (bench()): a typo there does not stop generate.
+     */
     public function usage(): UsageSection
     {
-        return UsageSection::of($this->bench());
+        return UsageSection::of($this->top->object('bench'));
     }
 }
