@@ -2,7 +2,7 @@
 PHP ?= php
 PHPUNIT = $(PHP) vendor/bin/phpunit
 
-.PHONY: demo test test-loaded test-php test-php84 unit integration faults check analyse cs cs-fix deps bench-generate corpus seeds phar
+.PHONY: demo test test-loaded test-php test-php84 unit integration faults check analyse cs cs-fix schema deps bench-generate corpus seeds phar
 
 deps:
 	@bash scripts/install-deps.sh test
@@ -58,6 +58,11 @@ cs: deps
 
 cs-fix: deps
 	$(PHP) vendor/bin/php-cs-fixer fix
+
+## Write resources/preheat.schema.json from preheat.json's key table (src/Config/ConfigKeys.php) and the registries;
+## a unit test fails while the committed schema is not the one this writes.
+schema: deps
+	$(PHP) scripts/schema.php
 
 ## Generate and verify a preload script for the bundled demo project.
 demo:

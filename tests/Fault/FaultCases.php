@@ -29,6 +29,7 @@ final class FaultCases
         Cases\JsonSyntaxCases::class,
         Cases\ReadabilityCases::class,
         Cases\ProbeCacheCases::class,
+        Cases\ConfigStageCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -7,6 +7,7 @@ namespace Preheat\Bench\Config;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTool;
 use Preheat\Bench\Load\Schedule;
+use Preheat\Config\Bound;
 use Preheat\ConfigError;
 
 /**

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Config;
 
+use Preheat\Config\Bound;
 use Preheat\Plan\Strategy\HotCriteria;
 
 /** Where the hot scenarios' traffic comes from and how much of it they preload; how the record scenario samples. */

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Config\Bound;
 use Preheat\ConfigError;
 
 /**

@@ -4,12 +4,12 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Event;
 
-use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Config\Duration;
 use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressEvent;
 

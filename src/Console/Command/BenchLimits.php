@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\Bound;
 use Preheat\Bench\Load\Schedule;
+use Preheat\Config\Bound;
 use Preheat\ConfigError;
 use Preheat\Server\MachineCapacity;
 use Preheat\Server\Serve\ServeSettings;

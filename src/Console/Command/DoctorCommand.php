@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Config\PreheatJson;
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Doctor\AppProfiler;
@@ -104,10 +104,10 @@ final class DoctorCommand extends Command
             throw new InvalidOption(\sprintf('--project=%s is not a directory: give the app\'s root.', $project));
         }
         $given = array_values(array_map('strval', (array) $input->getOption('path')));
-        if ([] === $given && is_file($root.'/preheat.json')) {
+        if ([] === $given) {
             // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. a framework under
             // /usr/share/php, as Debian installs it.
-            $given = (new BenchConfigLoader())->loadGenerate($root, \PHP_BINARY)->paths;
+            $given = PreheatJson::read($root)->generate()->paths;
         }
         $paths = [];
         foreach ($given as $path) {

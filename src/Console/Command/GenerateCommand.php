@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Config\PreheatJson;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
@@ -219,10 +220,13 @@ final class GenerateCommand extends Command
         // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
         $strategies = $this->strategies;
         $observer = $this->observer;
+        $configFile = null === $input->getOption('config') ? null : (string) $input->getOption('config');
         $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput(
             $progress,
             $runner,
             new ProcessSupervisor($runner, observer: $observer),
+            // The file --config names (trace's), else the project's: the one the bench would read.
+            PreheatJson::read($request->projectRoot, $configFile)->usage(),
             $verify?->php,
         ))->strategy($input, $strategy, $request, $strategies);
         // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those

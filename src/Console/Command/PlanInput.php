@@ -4,9 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Bench\Config\BenchConfigLoader;
-use Preheat\Bench\Config\GenerateScope;
 use Preheat\Composer\ProjectError;
+use Preheat\Config\PreheatJson;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Plan\PlanOptions;
@@ -88,7 +87,7 @@ final class PlanInput
 
         return new PlanRequest(
             $root,
-            [] === $paths ? self::configured($root)->paths ?? [] : $paths,
+            [] === $paths ? PreheatJson::read($root)->generate()->paths : $paths,
             $cacheFile,
             PhpInput::binary($input),
             array_values(array_map('strval', (array) $input->getOption('include-dir'))),
@@ -104,19 +103,10 @@ final class PlanInput
         $ignore = array_values(array_map('strval', (array) $input->getOption('ignore')));
         if ([] === $ignore) {
             $root = realpath((string) $input->getOption('project'));
-            $ignore = false === $root ? [] : self::configured($root)->ignore ?? [];
+            $ignore = false === $root ? [] : PreheatJson::read($root)->generate()->ignore;
         }
 
         return PlanOptions::ignoring($ignore, (bool) $input->getOption('include-dev'));
-    }
-
-    /**
-     * preheat.json's "generate" section (paths, ignore), which the options replace when given, as `bench` and
-     * `doctor` read it; null when the project has no preheat.json.
-     */
-    private static function configured(string $root): ?GenerateScope
-    {
-        return is_file($root.'/preheat.json') ? (new BenchConfigLoader())->loadGenerate($root, \PHP_BINARY) : null;
     }
 
     public static function format(InputInterface $input, string ...$allowed): string

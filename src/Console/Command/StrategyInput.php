@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfigLoader;
+use Preheat\Config\UsageSection;
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Doctor\ServerConfigReader;
@@ -33,8 +34,6 @@ use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
 use Preheat\UserError;
-use Preheat\Util\BoundedRead;
-use Preheat\Util\BoundedReadError;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**
@@ -58,6 +57,8 @@ final class StrategyInput implements StrategySource
         private readonly ProgressLogger $progress,
         private readonly ProcessRunner $runner,
         private readonly ProcessSupervisor $supervisor,
+        /** preheat.json's "bench.usage" and "bench.hot", read and checked by PreheatJson as the bench reads them. */
+        private readonly UsageSection $configured,
         private readonly ?PhpInstallation $php = null,
         private readonly ?RuntimeRegistry $runtimes = null,
     ) {
@@ -165,7 +166,7 @@ final class StrategyInput implements StrategySource
         $skipped = static fn (string $line) => $progress->finish(new Line($line, Outcome::Skipped));
         $evidence = (new EvidenceFinder($skipped))->find(
             null === $store ? null : (string) $store,
-            $looked ? self::configuredStore($root) : null,
+            $looked && '' !== $this->configured->store ? $this->configured->store : null,
             null === $fpm ? null : FastCgiAddress::parse((string) $fpm, '--from-fpm'),
             $found,
             $root,
@@ -211,54 +212,6 @@ final class StrategyInput implements StrategySource
         }
 
         return $outside;
-    }
-
-    /** preheat.json's "bench.hot" (coverage, minShare, budget), or the defaults when it gives none. */
-    private function configuredCriteria(): HotCriteria
-    {
-        $file = $this->request->projectRoot.'/preheat.json';
-        $config = self::preheatJson($file);
-        $hot = \is_array($config) && \is_array($config['bench']['hot'] ?? null) ? $config['bench']['hot'] : [];
-        $number = static function (string $key) use ($hot, $file): ?float {
-            $value = $hot[$key] ?? null;
-            if (null !== $value && !\is_int($value) && !\is_float($value)) {
-                throw new InvalidOption(\sprintf('%s: bench.hot.%s must be a number, e.g. 0.99.', $file, $key));
-            }
-
-            return null === $value ? null : (float) $value;
-        };
-        $budget = $hot['budget'] ?? null;
-        if (null !== $budget && !\is_string($budget)) {
-            throw new InvalidOption(\sprintf('%s: bench.hot.budget must be a size such as "12M".', $file));
-        }
-
-        return HotCriteria::orDefaults(
-            $number('coverage'),
-            $number('minShare'),
-            null === $budget ? null : MemorySize::parse($budget),
-        );
-    }
-
-    /**
-     * preheat.json decoded, or null when there is none or it is not JSON: these optional settings do without it
-     * (the configuration's own loader says what is wrong with it). Bounded as the loader reads it.
-     */
-    private static function preheatJson(string $file): mixed
-    {
-        try {
-            return is_file($file) ? BoundedRead::json($file, BenchConfigLoader::MAX_BYTES) : null;
-        } catch (BoundedReadError|\JsonException) {
-            return null;
-        }
-    }
-
-    /** The store preheat.json's "bench.usage" names, if it names one; its other settings are not the default's. */
-    private static function configuredStore(string $projectRoot): ?string
-    {
-        $config = self::preheatJson($projectRoot.'/preheat.json');
-        $usage = \is_array($config) && \is_array($config['bench'] ?? null) ? ($config['bench']['usage'] ?? null) : null;
-
-        return \is_string($usage) && '' !== $usage ? $usage : null;
     }
 
     /**
@@ -329,7 +282,7 @@ final class StrategyInput implements StrategySource
         // The default takes the hot settings the project's preheat.json gives the bench's hot scenario:
         // how much of the traffic the project wants preloaded.
         $criteria = null === $coverage && null === $minShare && null === $budget && null !== $this->evidenceSource
-            ? $this->configuredCriteria()
+            ? $this->configured->hot
             : HotCriteria::orDefaults($coverage, $minShare, $budget);
         $usage = $this->usage;
         if (null !== $usage && $this->hitCounts) {

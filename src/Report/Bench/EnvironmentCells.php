@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Config\Duration;
 
 /**
  * The environment table: what ran, on what machine, and how the rounds were scheduled.

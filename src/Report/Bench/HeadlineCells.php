@@ -4,11 +4,11 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Config\Duration;
 
 /**
  * The report's headline in words (the primary figure and each scenario's verdict on it) and how the rounds

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
-use Preheat\Bench\Config\Duration;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\OutlierRounds;
+use Preheat\Config\Duration;
 
 /**
  * The notes under the report's tables: what was not measured or void, what the figures must be read with.

@@ -9,7 +9,7 @@ use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
  * The folders of src/ depend on each other in one direction only:
- * Console → Report → Bench / Doctor / Deploy → Usage / Script → Plan → Server / Inventory / Composer → Php
+ * Console → Report → Bench / Doctor / Deploy → Usage / Script / Config → Plan → Server / Inventory / Composer → Php
  * → Process / Progress / Worker → Util.
  * Read from every `use` statement (and fully qualified name) under src/: a folder cycle, or an edge against
  * that direction, fails and is named with a file that makes it. Inside each folder, at any depth, its
@@ -29,6 +29,7 @@ final class FolderDependencyTest extends TestCase
         'Doctor' => 7,
         'Deploy' => 7,
         'Usage' => 6,
+        'Config' => 6,
         'Script' => 6,
         'Plan' => 5,
         'Server' => 4,
@@ -69,7 +70,7 @@ final class FolderDependencyTest extends TestCase
         }
 
         self::assertSame([], $wrong, 'edges against the direction Console → Report → Bench / Doctor / Deploy'
-            .' → Usage / Script → Plan → Server / Inventory / Composer → Php → Process / Progress / Worker'
+            .' → Usage / Script / Config → Plan → Server / Inventory / Composer → Php → Process / Progress / Worker'
             .' → Util');
     }
 

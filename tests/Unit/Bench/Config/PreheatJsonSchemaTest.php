@@ -9,15 +9,17 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
+use Preheat\Config\PreheatJsonSchema;
 use Preheat\ConfigError;
 use Preheat\Server\Binaries;
 use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Tests\Support\TemporaryDirectory;
+use Preheat\Worker\WorkerAdapter;
 
 /**
- * resources/preheat.schema.json (for editors) and BenchConfigLoader (for Preheat) say the same of preheat.json: the
- * same keys with the same types, and the documents one refuses the other refuses too. No JSON-schema validator is a
- * dependency: the schema's few keywords are checked by validate() below.
+ * resources/preheat.schema.json (for editors) is the one `make schema` makes of Config\ConfigKeys and the registries,
+ * and it and BenchConfigLoader (for Preheat) say the same of preheat.json: the documents one refuses the other refuses
+ * too. No JSON-schema validator is a dependency: the schema's few keywords are checked by validate() below.
  */
 final class PreheatJsonSchemaTest extends TestCase
 {
@@ -35,29 +37,28 @@ final class PreheatJsonSchemaTest extends TestCase
         $this->directory->remove();
     }
 
-    public function testTheSchemaHasEveryKeyTheLoaderKnowsAndNoOther(): void
+    public function testTheCommittedSchemaIsTheOneTheKeyTableAndTheRegistriesMake(): void
     {
-        $schema = self::schema();
-        $bench = $schema->properties->bench->properties;
-        $known = static fn (string $constant): array => (new \ReflectionClassConstant(BenchConfigLoader::class, $constant))->getValue();
-        $keys = static fn (\stdClass $properties): array => array_keys(get_object_vars($properties));
-        $sorted = static function (array $list): array {
-            sort($list);
+        $made = (new PreheatJsonSchema((new BenchConfigLoader())->choices()))->json();
 
-            return $list;
-        };
+        self::assertSame(
+            $made,
+            file_get_contents(self::root().'/'.PreheatJsonSchema::FILE),
+            PreheatJsonSchema::FILE.' is made by `make schema` from Preheat\Config\ConfigKeys and the registries, not'
+            .' edited by hand: change the table (or the registry), then run make schema',
+        );
+    }
 
-        self::assertSame($sorted($known('TOP_KEYS')), $sorted($keys($schema->properties)));
-        self::assertSame($sorted($known('BENCH_KEYS')), $sorted($keys($bench)));
-        self::assertSame($sorted($known('GENERATE_KEYS')), $sorted($keys($schema->properties->generate->properties)));
-        self::assertSame($sorted($known('WORKER_KEYS')), $sorted($keys($bench->worker->properties)));
-        self::assertSame($sorted($known('HOT_KEYS')), $sorted($keys($bench->hot->properties)));
-        self::assertSame($sorted($known('URL_KEYS')), $sorted($keys($bench->urls->items->anyOf[1]->properties)));
+    public function testTheSchemasChoicesAreTheRegistries(): void
+    {
+        $bench = self::schema()->properties->bench->properties;
         $binaries = Binaries::common() + RuntimeRegistry::standard()->binaries() + LoadTools::standard()->binaries();
-        self::assertSame($sorted(array_keys($binaries)), $sorted($keys($bench->binaries->properties)));
+
+        self::assertSame(array_keys($binaries), array_keys(get_object_vars($bench->binaries->properties)));
         self::assertSame(RuntimeRegistry::standard()->names(), $bench->runtime->enum);
         self::assertSame(LoadTools::standard()->names(), $bench->tool->enum);
         self::assertSame(Schedule::names(), $bench->schedule->enum);
+        self::assertSame(array_column(WorkerAdapter::cases(), 'value'), $bench->worker->properties->adapter->enum);
     }
 
     public function testADocumentWithEveryKindOfValueAndASchemaIsValidForBoth(): void
@@ -103,6 +104,7 @@ final class PreheatJsonSchemaTest extends TestCase
         yield 'precision 0' => ['{"bench": {"precision": 0}}'];
         yield 'maxTime true' => ['{"bench": {"maxTime": true}}'];
         yield 'an unknown binary' => ['{"bench": {"binaries": {"caddy": "caddy"}}}'];
+        yield 'a worker adapter there is not' => ['{"bench": {"worker": {"adapter": "rails"}}}'];
         yield 'a worker key mistyped' => ['{"bench": {"worker": {"maxRequests": "10"}}}'];
         yield 'hot budget a number' => ['{"bench": {"hot": {"budget": 12}}}'];
         yield 'generate paths a string' => ['{"generate": {"paths": "src"}}'];
@@ -129,9 +131,14 @@ final class PreheatJsonSchemaTest extends TestCase
         return [];
     }
 
+    private static function root(): string
+    {
+        return \dirname(__DIR__, 4);
+    }
+
     private static function schema(): \stdClass
     {
-        $schema = json_decode((string) file_get_contents(\dirname(__DIR__, 4).'/resources/preheat.schema.json'), false, flags: \JSON_THROW_ON_ERROR);
+        $schema = json_decode((string) file_get_contents(self::root().'/'.PreheatJsonSchema::FILE), false, flags: \JSON_THROW_ON_ERROR);
         self::assertInstanceOf(\stdClass::class, $schema);
 
         return $schema;

@@ -2,11 +2,11 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Tests\Unit\Bench\Config;
+namespace Preheat\Tests\Unit\Config;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\JsonSyntaxError;
+use Preheat\Config\JsonSyntaxError;
 
 /**
  * Where the first syntax error of a document json_decode() refuses is, and what it is: every document the

@@ -2,10 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Tests\Unit\Bench\Config;
+namespace Preheat\Tests\Unit\Config;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\Duration;
+use Preheat\Config\Duration;
 
 final class DurationTest extends TestCase
 {

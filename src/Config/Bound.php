@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Config;
+namespace Preheat\Config;
 
 use Preheat\ConfigError;
 

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Config;
+namespace Preheat\Config;
 
 /**
  * A key given twice in one object of a JSON document, which json_decode() takes silently as the last of them.

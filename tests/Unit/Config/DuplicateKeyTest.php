@@ -2,10 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Tests\Unit\Bench\Config;
+namespace Preheat\Tests\Unit\Config;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\DuplicateKey;
+use Preheat\Config\DuplicateKey;
 
 /** A key given twice in one object, which json_decode() would take silently as the last. */
 final class DuplicateKeyTest extends TestCase

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Config;
+namespace Preheat\Config;
 
 /** A length of time as users write it: 240, 240s, 4m, 1m30s, 1.5m, 1h (a bare number is seconds). */
 final class Duration

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Bench\Config;
+namespace Preheat\Config;
 
 /**
  * Where a JSON document json_decode() refused first goes wrong, and how: PHP says only "Syntax error", with no
