@@ -16,6 +16,9 @@ final class UnreadableFiles
     /** How many paths a message lists; the count says how many more there are. */
     private const SHOWN = 5;
 
+    /** The entries of one directory read to look for a hidden one. */
+    private const MAX_ENTRIES = 100_000;
+
     /**
      * @param array<string, string> $closedDirectories directory => owner, group and mode: every one on the way that
      *                                                 the user may not enter, not only the first
@@ -67,17 +70,19 @@ final class UnreadableFiles
     /**
      * One command that gives the user all it lacks, and no more than the directories that hold the files: the
      * search bit on each closed directory outside them (those above the project: not their other files), and read
-     * (search for directories) on everything under the fewest directories that hold every unreadable file. After
-     * it, the same check finds nothing: every closed directory is either opened or under one made searchable, and
-     * every unreadable file is under one made readable. Empty when nothing was found.
+     * (search for directories) on everything under the fewest directories that hold every unreadable file. A
+     * directory that holds hidden entries (`.env`, `.git`: secrets and history, often the project's root) is not
+     * opened whole: its unreadable files are made readable one by one, and its subdirectories are covered the same
+     * way. After it, the same check finds nothing: every closed directory is either opened or under one made
+     * searchable, and every unreadable file is readable. Empty when nothing was found.
      */
     public function fix(): string
     {
-        $readable = self::topDirectories(array_map('dirname', array_keys($this->unreadable)));
+        [$trees, $files] = self::cover(array_keys($this->unreadable));
         $searchable = array_values(array_filter(
             array_keys($this->closedDirectories),
-            static function (string $directory) use ($readable): bool {
-                foreach ($readable as $top) {
+            static function (string $directory) use ($trees): bool {
+                foreach ($trees as $top) {
                     if (RelativePath::isInside($directory, $top)) {
                         return false;
                     }
@@ -87,15 +92,80 @@ final class UnreadableFiles
             },
         ));
         sort($searchable);
+        sort($files);
         $commands = [];
         if ([] !== $searchable) {
             $commands[] = 'chmod a+x '.implode(' ', array_map(ShellWord::of(...), $searchable));
         }
-        if ([] !== $readable) {
-            $commands[] = 'chmod -R a+rX '.implode(' ', array_map(ShellWord::of(...), $readable));
+        if ([] !== $files) {
+            $commands[] = 'chmod a+r '.implode(' ', array_map(ShellWord::of(...), $files));
+        }
+        if ([] !== $trees) {
+            $commands[] = 'chmod -R a+rX '.implode(' ', array_map(ShellWord::of(...), $trees));
         }
 
         return implode(' && ', $commands);
+    }
+
+    /**
+     * The directories to open whole and the files to open one by one, so that every file of $files is covered.
+     *
+     * @param list<string> $files
+     *
+     * @return array{list<string>, list<string>}
+     */
+    private static function cover(array $files): array
+    {
+        $trees = [];
+        $singles = [];
+        foreach (self::topDirectories(array_map('dirname', $files)) as $top) {
+            if (!self::holdsHiddenEntries($top)) {
+                $trees[] = $top;
+                continue;
+            }
+            $inside = array_values(array_filter(
+                $files,
+                static fn (string $file): bool => RelativePath::isInside($file, $top),
+            ));
+            $deeper = [];
+            foreach ($inside as $file) {
+                if (\dirname($file) === $top) {
+                    $singles[] = $file;
+                } else {
+                    $deeper[] = $file;
+                }
+            }
+            // Strictly below $top: the recursion ends.
+            [$deeperTrees, $deeperSingles] = [] === $deeper ? [[], []] : self::cover($deeper);
+            array_push($trees, ...$deeperTrees);
+            array_push($singles, ...$deeperSingles);
+        }
+
+        return [$trees, $singles];
+    }
+
+    /**
+     * Whether the directory holds an entry whose name starts with a dot (other than . and ..). Read with readdir(),
+     * not glob(): a directory's name may hold glob's special characters. A directory that cannot be read, or holds
+     * more entries than the bound, is taken to hold one: it is not opened whole.
+     */
+    private static function holdsHiddenEntries(string $directory): bool
+    {
+        $handle = @opendir($directory);
+        if (false === $handle) {
+            return is_dir($directory);
+        }
+        try {
+            for ($seen = 0; false !== ($entry = readdir($handle)); ++$seen) {
+                if ($seen > self::MAX_ENTRIES || ('.' === ($entry[0] ?? '') && '.' !== $entry && '..' !== $entry)) {
+                    return true;
+                }
+            }
+
+            return false;
+        } finally {
+            closedir($handle);
+        }
     }
 
     /**

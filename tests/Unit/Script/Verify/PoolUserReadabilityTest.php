@@ -72,6 +72,30 @@ final class PoolUserReadabilityTest extends TestCase
         self::assertFalse($again->found(), 'after '.$fix.': '.implode("\n", $again->lines('pool', 'files')));
     }
 
+    public function testADirectoryHoldingHiddenEntriesIsNotOpenedWholeOnlyItsUnreadableFiles(): void
+    {
+        // A WordPress-like root: PHP files beside .env and .git, which the fix must leave as they are.
+        $config = $this->write('wp-config.php', 0o600);
+        $index = $this->write('index.php', 0o600);
+        $deep = $this->write('wp-includes/class-wp.php', 0o600);
+        $secret = $this->write('.env', 0o600);
+        $history = $this->write('.git/config', 0o600);
+        $access = new PreloadUserAccess();
+
+        $fix = $access->survey($this->stranger, [$config, $index, $deep])->fix();
+
+        self::assertSame(
+            'chmod a+r '.$this->app.'/index.php '.$this->app.'/wp-config.php && chmod -R a+rX '.$this->app.'/wp-includes',
+            $fix,
+        );
+        $run = Process::fromShellCommandline($fix);
+        $run->run();
+        self::assertTrue($run->isSuccessful(), $fix.': '.$run->getErrorOutput());
+        self::assertFalse($access->survey($this->stranger, [$config, $index, $deep])->found(), 'after '.$fix);
+        self::assertSame(0o600, fileperms($secret) & 0o777, '.env stays private');
+        self::assertSame(0o600, fileperms($history) & 0o777, '.git stays private');
+    }
+
     /** The preload fails on a planned file: the exit-3 fix covers the app's other files too, said apart. */
     public function testThePreloadsFixCoversTheAppsOtherFiles(): void
     {
