@@ -19,17 +19,20 @@ final class ClassmapAutoloaderWriter
         if (null !== $classmap->notApplicable) {
             throw new \LogicException('No classmap to write: '.$classmap->notApplicable);
         }
-        AtomicFile::write(
-            $directory.'/classmap.php',
-            "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
-            .'return '.var_export($classmap->classes, true).";\n",
-            AtomicFile::READABLE,
-        );
+        $adds = null === $classmap->composerAutoload || [] !== $classmap->classes;
+        if ($adds) {
+            AtomicFile::write(
+                $directory.'/classmap.php',
+                "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
+                .'return '.var_export($classmap->classes, true).";\n",
+                AtomicFile::READABLE,
+            );
+        }
         $loader = $directory.'/classmap-autoloader.php';
         AtomicFile::write(
             $loader,
             null !== $classmap->composerAutoload
-                ? self::composer($classmap->composerAutoload, $classmap->authoritative())
+                ? self::composer($classmap->composerAutoload, $classmap->authoritative(), $adds)
                 : self::inFront(),
             AtomicFile::READABLE,
         );
@@ -40,24 +43,27 @@ final class ClassmapAutoloaderWriter
     /**
      * Composer registers its loader in front of every other, so the map goes into Composer's own loader:
      * booted here rather than by the front controller (requiring vendor/autoload.php again returns
-     * the same loader), given the map, and made authoritative, as `dump-autoload --classmap-authoritative` does;
-     * not for an app that adds to the loader while it runs (Classmap::$registeredAtRunTime).
+     * the same loader), given the classes its own classmap lacks, and made authoritative, as
+     * `dump-autoload --classmap-authoritative` does; not for an app that adds to the loader while it runs
+     * (Classmap::$registeredAtRunTime). With none lacking (an optimised classmap), the loader is only made
+     * authoritative: no map is merged into it on every request.
      */
-    private static function composer(string $autoload, bool $authoritative): string
+    private static function composer(string $autoload, bool $authoritative, bool $adds): string
     {
         $path = var_export($autoload, true);
         [$what, $setting] = $authoritative
-            ? ['an authoritative classmap', "\n    \$loader->setClassMapAuthoritative(true);"]
-            : ['a classmap (not authoritative: the app adds to the loader while it runs)', ''];
+            ? ['made authoritative', "\n    \$loader->setClassMapAuthoritative(true);"]
+            : ['not made authoritative: the app adds to the loader while it runs', ''];
+        $add = $adds ? "\n    \$loader->addClassMap(require __DIR__.'/classmap.php');" : '';
+        $given = $adds ? 'given the classes its classmap lacks, from Preheat\'s inventory, and' : 'nothing else than';
 
         return <<<PHP
             <?php
 
-            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader with
-            // {$what} built from Preheat's inventory. The app's vendor/ is not touched.
+            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader
+            // {$given} {$what}. The app's vendor/ is not touched.
             (static function (): void {
-                \$loader = require {$path};
-                \$loader->addClassMap(require __DIR__.'/classmap.php');{$setting}
+                \$loader = require {$path};{$add}{$setting}
             })();
 
             PHP;

@@ -220,6 +220,78 @@ final class ClassmapTest extends TestCase
         self::assertNull($fake->authoritative, 'left as Composer dumped it');
     }
 
+    /**
+     * Composer's optimised classmap (`--optimize-autoloader`, as laravel/laravel is installed for production) maps
+     * every class already: merging a copy of it into the loader on every request only costs CPU, so the rung is
+     * Composer's loader made authoritative and nothing else.
+     */
+    public function testWithComposersOptimisedClassmapTheLoaderIsOnlyMadeAuthoritative(): void
+    {
+        $this->file('vendor/autoload.php', "<?php\nreturn \$GLOBALS['preheatFakeComposerLoader'];\n");
+        $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register\n");
+        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        $extra = $this->file('src/Extra.php', "<?php\nnamespace App;\nclass Extra {}\n");
+        $root = $this->directory->path;
+        $optimised = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(
+            ['App\Page' => $page, 'App\Extra' => $extra],
+            ['App\\' => $root.'/src'],
+        ), []);
+        $inventory = new Inventory([$page => $this->declaring($page, 'App\Page'), $extra => $this->declaring($extra, 'App\Extra')]);
+
+        $classmap = (new ClassmapBuilder())->build($optimised, $inventory, new Inventory([]));
+
+        self::assertSame([], $classmap->classes, 'none that Composer\'s classmap lacks');
+        self::assertTrue($classmap->authoritative());
+        self::assertSame(
+            'Composer\'s class loader made authoritative (as dump-autoload --classmap-authoritative), nothing else: its'
+            .' optimised classmap maps all 2 scanned classes it can load already',
+            $classmap->describe(),
+        );
+        mkdir($root.'/scenario');
+        $fake = new class {
+            public int $maps = 0;
+            public bool $authoritative = false;
+
+            /** @param array<string, string> $map */
+            public function addClassMap(array $map): void
+            {
+                ++$this->maps;
+            }
+
+            public function setClassMapAuthoritative(bool $authoritative): void
+            {
+                $this->authoritative = $authoritative;
+            }
+        };
+        $GLOBALS['preheatFakeComposerLoader'] = $fake;
+        try {
+            require (new ClassmapAutoloaderWriter())->write($classmap, $root.'/scenario');
+        } finally {
+            unset($GLOBALS['preheatFakeComposerLoader']);
+        }
+        self::assertSame(0, $fake->maps, 'no map merged into the loader on every request');
+        self::assertTrue($fake->authoritative);
+        self::assertFileDoesNotExist($root.'/scenario/classmap.php');
+
+        // Only what the dumped classmap lacks is added (one class written since the dump).
+        $partly = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(
+            ['App\Page' => $page],
+            ['App\\' => $root.'/src'],
+        ), []);
+        $classmap = (new ClassmapBuilder())->build($partly, $inventory, new Inventory([]));
+        self::assertSame(['App\Extra' => $extra], $classmap->classes);
+        self::assertStringContainsString('a classmap of 1 classes, besides the 1 its own classmap maps already', $classmap->describe());
+
+        // Dumped authoritative already: nothing to add, and the rung says so.
+        $this->file('vendor/composer/autoload_real.php', "<?php\n\$loader->setClassMapAuthoritative(true);\n");
+        $classmap = (new ClassmapBuilder())->build($optimised, $inventory, new Inventory([]));
+        self::assertSame(
+            'Composer\'s loader is authoritative already, with an optimised classmap that maps every scanned class it'
+            .' can load: nothing to add',
+            $classmap->notApplicable,
+        );
+    }
+
     private function declaring(string $path, string $class): FileInventory
     {
         return new FileInventory($path, 1, 1, [new Declaration(DeclarationKind::ClassDeclaration, $class, 2)]);
