@@ -108,11 +108,11 @@ final class Classmap
             );
     }
 
-    /** ", besides the 4,212 its classmap maps already" */
+    /** " (besides the 4,212 its own classmap maps already)" */
     private function alreadyMapped(): string
     {
         return 0 === $this->mappedByComposer
             ? ''
-            : \sprintf(', besides the %s its own classmap maps already', number_format($this->mappedByComposer));
+            : \sprintf(' (besides the %s its own classmap maps already)', number_format($this->mappedByComposer));
     }
 }

@@ -111,6 +111,7 @@ final class ClassmapTest extends TestCase
             '4-preload-hot' => null,
             '5-preload-all' => null,
             '6-ceiling' => null,
+            Ladder::REFERENCE_HOT => null,
             Ladder::REFERENCE => null,
         ], $reasons, 'the preload rungs and the ceiling still run, with the app\'s own autoloader');
         self::assertNull(ScenarioPreparer::notApplicable(Ladder::standard()->scenarios()[2], new LayerSettings()), 'a classmap that applies');
@@ -280,7 +281,7 @@ final class ClassmapTest extends TestCase
         ), []);
         $classmap = (new ClassmapBuilder())->build($partly, $inventory, new Inventory([]));
         self::assertSame(['App\Extra' => $extra], $classmap->classes);
-        self::assertStringContainsString('a classmap of 1 classes, besides the 1 its own classmap maps already', $classmap->describe());
+        self::assertStringContainsString('a classmap of 1 classes (besides the 1 its own classmap maps already) and made authoritative', $classmap->describe());
 
         // Dumped authoritative already: nothing to add, and the rung says so.
         $this->file('vendor/composer/autoload_real.php', "<?php\n\$loader->setClassMapAuthoritative(true);\n");
