@@ -64,8 +64,8 @@ final class Ladder
                 3,
                 'autoloader',
                 'a classmap of the classes the app\'s autoloader would find, built for the run from Preheat\'s'
-                .' inventory (with Composer: its own loader given the classes its classmap lacks, made authoritative;'
-                .' with its optimised classmap, only made authoritative); the app\'s files untouched',
+                .' inventory (with Composer: its own loader made authoritative, what its classmap lacks answered on its'
+                .' misses; with its optimised classmap, the authoritative loader alone); the app\'s files untouched',
                 self::spec(self::AUTOLOADER, new NoPreload(), new ScenarioLayers($sized, $classmap)),
                 'autoload',
             ),

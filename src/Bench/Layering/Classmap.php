@@ -10,8 +10,8 @@ use Preheat\Composer\RuntimeRegistration;
  * The classes the ladder's autoloader rung maps to their files, built from Preheat's inventory, and
  * how it serves them: handed to Composer's own class loader (made authoritative, unless the app adds to that
  * loader while it runs), or by a classmap autoloader in front of the app's. Or why there is none for this app.
- * With Composer, only the classes its dumped classmap lacks are handed on: merging a copy of an optimised
- * classmap into the loader on every request costs CPU and finds no class the loader would not.
+ * With Composer, only the classes its dumped classmap lacks are mapped: none with an optimised classmap, whose
+ * copy merged into the loader on every request cost CPU and found no class the loader would not.
  */
 final class Classmap
 {
@@ -95,10 +95,12 @@ final class Classmap
 
         return null !== $this->composerAutoload
             ? \sprintf(
-                'Composer\'s class loader given a classmap of %s classes%s and made authoritative'
-                .' (as dump-autoload --classmap-authoritative)',
+                'Composer\'s class loader made authoritative (as dump-autoload --classmap-authoritative), and the %s'
+                .' scanned classes its classmap lacks%s answered on its misses from a classmap of their own',
                 number_format(\count($this->classes)),
-                $this->alreadyMapped(),
+                0 === $this->mappedByComposer
+                    ? ''
+                    : \sprintf(' (it maps %s)', number_format($this->mappedByComposer)),
             )
             : \sprintf(
                 'a classmap autoloader of %s classes in front of the app\'s (%s left to the app\'s: declared twice'

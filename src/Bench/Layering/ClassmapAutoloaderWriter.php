@@ -41,29 +41,52 @@ final class ClassmapAutoloaderWriter
     }
 
     /**
-     * Composer registers its loader in front of every other, so the map goes into Composer's own loader:
-     * booted here rather than by the front controller (requiring vendor/autoload.php again returns
-     * the same loader), given the classes its own classmap lacks, and made authoritative, as
-     * `dump-autoload --classmap-authoritative` does; not for an app that adds to the loader while it runs
-     * (Classmap::$registeredAtRunTime). With none lacking (an optimised classmap), the loader is only made
-     * authoritative: no map is merged into it on every request.
+     * Composer registers its loader in front of every other; it is booted here rather than by the front controller
+     * (requiring vendor/autoload.php again returns the same loader) and made authoritative, as
+     * `dump-autoload --classmap-authoritative` does. The classes its own classmap lacks (none with an optimised one)
+     * are answered after it, by a lookup that runs on its misses only: merging them into its map would copy the
+     * whole map on every request. An app that adds to the loader while it runs (Classmap::$registeredAtRunTime)
+     * keeps it searching on a miss, and the lacking classes are merged into its map, which spares that search.
      */
     private static function composer(string $autoload, bool $authoritative, bool $adds): string
     {
         $path = var_export($autoload, true);
-        [$what, $setting] = $authoritative
-            ? ['made authoritative', "\n    \$loader->setClassMapAuthoritative(true);"]
-            : ['not made authoritative: the app adds to the loader while it runs', ''];
-        $add = $adds ? "\n    \$loader->addClassMap(require __DIR__.'/classmap.php');" : '';
-        $given = $adds ? 'given the classes its classmap lacks, from Preheat\'s inventory, and' : 'nothing else than';
+        if (!$authoritative) {
+            return <<<PHP
+                <?php
+
+                // Written by preheat bench (the ladder's autoloader rung): Composer's class loader given the classes
+                // its classmap lacks, from Preheat's inventory; not made authoritative: the app adds to the loader
+                // while it runs. The app's vendor/ is not touched.
+                (static function (): void {
+                    \$loader = require {$path};
+                    \$loader->addClassMap(require __DIR__.'/classmap.php');
+                })();
+
+                PHP;
+        }
+        $behind = !$adds ? '' : <<<'PHP'
+
+                // The classes its classmap lacks, from Preheat's inventory: asked on its misses only.
+                $classmap = require __DIR__.'/classmap.php';
+                spl_autoload_register(static function (string $class) use ($classmap): void {
+                    $file = $classmap[$class] ?? null;
+                    if (null !== $file) {
+                        (static function () use ($file): void {
+                            include $file;
+                        })();
+                    }
+                });
+            PHP;
 
         return <<<PHP
             <?php
 
-            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader
-            // {$given} {$what}. The app's vendor/ is not touched.
+            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader made authoritative.
+            // The app's vendor/ is not touched.
             (static function (): void {
-                \$loader = require {$path};{$add}{$setting}
+                \$loader = require {$path};
+                \$loader->setClassMapAuthoritative(true);{$behind}
             })();
 
             PHP;

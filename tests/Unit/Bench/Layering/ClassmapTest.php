@@ -142,14 +142,20 @@ final class ClassmapTest extends TestCase
         }
     }
 
-    public function testTheComposerAutoloaderHandsTheMapToComposersOwnLoader(): void
+    /**
+     * Composer's loader made authoritative, and what its classmap lacks answered after it, on its misses only: no
+     * map merged into it on every request.
+     */
+    public function testTheComposerAutoloaderMakesComposersLoaderAuthoritativeAndAnswersWhatItsMapLacks(): void
     {
         $this->file('vendor/autoload.php', "<?php\nreturn \$GLOBALS['preheatFakeComposerLoader'];\n");
         $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register\n");
-        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        // A name of its own: the test includes the file.
+        $name = 'Page'.bin2hex(random_bytes(6));
+        $page = $this->file('src/'.$name.'.php', "<?php\nnamespace App;\nclass {$name} {}\n");
         $root = $this->directory->path;
         $project = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(psr4: ['App\\' => $root.'/src']), []);
-        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$page => $this->declaring($page, 'App\Page')]), new Inventory([]));
+        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$page => $this->declaring($page, 'App\\'.$name)]), new Inventory([]));
         mkdir($root.'/scenario');
         $fake = new class {
             /** @var array<string, string> */
@@ -168,13 +174,23 @@ final class ClassmapTest extends TestCase
             }
         };
         $GLOBALS['preheatFakeComposerLoader'] = $fake;
+        $before = spl_autoload_functions();
         try {
             require (new ClassmapAutoloaderWriter())->write($classmap, $root.'/scenario');
+            $added = array_values(array_filter(spl_autoload_functions(), static fn ($f): bool => !\in_array($f, $before, true)));
+            self::assertCount(1, $added);
+            self::assertSame($added[0], spl_autoload_functions()[\count(spl_autoload_functions()) - 1], 'after every other: asked on misses only');
+            self::assertTrue(class_exists('App\\'.$name));
         } finally {
             unset($GLOBALS['preheatFakeComposerLoader']);
+            foreach (spl_autoload_functions() as $function) {
+                if (!\in_array($function, $before, true)) {
+                    spl_autoload_unregister($function);
+                }
+            }
         }
 
-        self::assertSame(['App\Page' => $page], $fake->map);
+        self::assertSame([], $fake->map, 'no map merged into Composer\'s');
         self::assertTrue($fake->authoritative);
     }
 
@@ -281,7 +297,7 @@ final class ClassmapTest extends TestCase
         ), []);
         $classmap = (new ClassmapBuilder())->build($partly, $inventory, new Inventory([]));
         self::assertSame(['App\Extra' => $extra], $classmap->classes);
-        self::assertStringContainsString('a classmap of 1 classes (besides the 1 its own classmap maps already) and made authoritative', $classmap->describe());
+        self::assertStringContainsString('made authoritative (as dump-autoload --classmap-authoritative), and the 1 scanned classes its classmap lacks (it maps 1) answered on its misses', $classmap->describe());
 
         // Dumped authoritative already: nothing to add, and the rung says so.
         $this->file('vendor/composer/autoload_real.php', "<?php\n\$loader->setClassMapAuthoritative(true);\n");
