@@ -183,6 +183,11 @@ final class LadderReportTest extends TestCase
             ': 33% of the preload gain remains once the autoloader is optimised.',
             (string) LadderCells::preloadSummary($both),
         );
+        // report.json's share too: never a ratio of two gains either of which may be none.
+        $wide = new LadderReport(Metric::CpuPerRequest, [], $gain(1.14, -0.02, 0.30), $gain(1.10, -0.03, 0.25));
+        self::assertNull($noDifference->preloadGainRemaining);
+        self::assertNull($wide->preloadGainRemaining, 'not "140% of the preload gain remains"');
+        self::assertEqualsWithDelta(0.1 / 0.3, (float) $both->preloadGainRemaining, 1e-9);
     }
 
     public function testTheChartShowsTheRungsInOrder(): void
