@@ -14,7 +14,7 @@ use Preheat\Report\Bench\Recommendation;
  * The recommendation over recorded rounds: two ladders of 24 rounds on CPU per request, in report.json as the bench
  * writes it, read back round by round. ladder-narrow-report.json reproduces a run of the demo's ladder (CPU per
  * request of each rung within a millisecond of it, the same verdicts) in which the autoloader
- * rung came out slower, preloading what the pages use was not measurably faster than the baseline and could not
+ * rung came out slower (not measurably), preloading what the pages use was not measurably faster than the baseline and could not
  * be told from preloading everything, which was: that run recommended a reference scenario and printed
  * "54.9 MB instead of 54.9 MB". In ladder-wide-report.json the intervals are too wide to tell preloading from
  * OPcache sizing alone.
