@@ -189,8 +189,8 @@ final class ScenarioPreparer implements ScenarioPreparation
 
     /**
      * The script `generate` writes with the scenario's strategy, once per strategy and php.ini: scenarios
-     * that differ only in what generation does not see (the ladder's rung 5 and its reference, which differ
-     * in the autoloader) share one script.
+     * that differ only in what generation does not see (the ladder's rungs 4 and 5 and their references,
+     * which differ in the autoloader) share one script.
      */
     private function generated(
         ScenarioSpec $spec,

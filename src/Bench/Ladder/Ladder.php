@@ -24,6 +24,12 @@ final class Ladder
     /** The reference scenario: the top preload rung with the app's own autoloader. */
     public const REFERENCE = 'all-app-autoloader';
 
+    /**
+     * The other reference: the first preload rung with the app's own autoloader. Both preload rungs are measured on
+     * both autoloaders, so that an autoloader rung that does not help takes no preload rung down with it.
+     */
+    public const REFERENCE_HOT = 'hot-app-autoloader';
+
     public const AUTOLOADER = '3-autoloader';
     public const PRELOAD_ALL = '5-preload-all';
 
@@ -37,6 +43,7 @@ final class Ladder
         $sized = OpcacheLayer::Sized;
         $classmap = AutoloadLayer::Classmap;
         $everySafeFile = new Generated(new EverySafeFile(), 'all');
+        $hot = new Generated(new HotKind(), 'hot');
 
         return new self([
             new LadderRung(
@@ -57,7 +64,8 @@ final class Ladder
                 3,
                 'autoloader',
                 'a classmap of the classes the app\'s autoloader would find, built for the run from Preheat\'s'
-                .' inventory (with Composer: its own loader, made authoritative); the app\'s files untouched',
+                .' inventory (with Composer: its own loader made authoritative, what its classmap lacks answered on its'
+                .' misses; with its optimised classmap, the authoritative loader alone); the app\'s files untouched',
                 self::spec(self::AUTOLOADER, new NoPreload(), new ScenarioLayers($sized, $classmap)),
                 'autoload',
             ),
@@ -65,7 +73,7 @@ final class Ladder
                 4,
                 'preload hot',
                 'preloading what the pages\' traffic loads most (the hot strategy)',
-                self::spec('4-preload-hot', new Generated(new HotKind(), 'hot'), new ScenarioLayers($sized, $classmap)),
+                self::spec('4-preload-hot', $hot, new ScenarioLayers($sized, $classmap)),
                 'preload',
             ),
             new LadderRung(
@@ -81,6 +89,14 @@ final class Ladder
                 'the app booted once and kept in memory by a persistent worker',
                 self::spec('6-ceiling', new NoPreload(), new ScenarioLayers($sized, $classmap, new WorkerKind())),
                 'runtime',
+            ),
+            new LadderRung(
+                4,
+                'preload hot, app\'s autoloader',
+                'rung 4 without rung 3: what preloading what the pages load gains with the app\'s own autoloader',
+                self::spec(self::REFERENCE_HOT, $hot, new ScenarioLayers($sized)),
+                'preload',
+                true,
             ),
             new LadderRung(
                 5,

@@ -19,17 +19,20 @@ final class ClassmapAutoloaderWriter
         if (null !== $classmap->notApplicable) {
             throw new \LogicException('No classmap to write: '.$classmap->notApplicable);
         }
-        AtomicFile::write(
-            $directory.'/classmap.php',
-            "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
-            .'return '.var_export($classmap->classes, true).";\n",
-            AtomicFile::READABLE,
-        );
+        $adds = null === $classmap->composerAutoload || [] !== $classmap->classes;
+        if ($adds) {
+            AtomicFile::write(
+                $directory.'/classmap.php',
+                "<?php\n\n// The ladder's autoloader rung: class => file, from Preheat's inventory.\n"
+                .'return '.var_export($classmap->classes, true).";\n",
+                AtomicFile::READABLE,
+            );
+        }
         $loader = $directory.'/classmap-autoloader.php';
         AtomicFile::write(
             $loader,
             null !== $classmap->composerAutoload
-                ? self::composer($classmap->composerAutoload, $classmap->authoritative())
+                ? self::composer($classmap->composerAutoload, $classmap->authoritative(), $adds)
                 : self::inFront(),
             AtomicFile::READABLE,
         );
@@ -38,26 +41,52 @@ final class ClassmapAutoloaderWriter
     }
 
     /**
-     * Composer registers its loader in front of every other, so the map goes into Composer's own loader:
-     * booted here rather than by the front controller (requiring vendor/autoload.php again returns
-     * the same loader), given the map, and made authoritative, as `dump-autoload --classmap-authoritative` does;
-     * not for an app that adds to the loader while it runs (Classmap::$registeredAtRunTime).
+     * Composer registers its loader in front of every other; it is booted here rather than by the front controller
+     * (requiring vendor/autoload.php again returns the same loader) and made authoritative, as
+     * `dump-autoload --classmap-authoritative` does. The classes its own classmap lacks (none with an optimised one)
+     * are answered after it, by a lookup that runs on its misses only: merging them into its map would copy the
+     * whole map on every request. An app that adds to the loader while it runs (Classmap::$registeredAtRunTime)
+     * keeps it searching on a miss, and the lacking classes are merged into its map, which spares that search.
      */
-    private static function composer(string $autoload, bool $authoritative): string
+    private static function composer(string $autoload, bool $authoritative, bool $adds): string
     {
         $path = var_export($autoload, true);
-        [$what, $setting] = $authoritative
-            ? ['an authoritative classmap', "\n    \$loader->setClassMapAuthoritative(true);"]
-            : ['a classmap (not authoritative: the app adds to the loader while it runs)', ''];
+        if (!$authoritative) {
+            return <<<PHP
+                <?php
+
+                // Written by preheat bench (the ladder's autoloader rung): Composer's class loader given the classes
+                // its classmap lacks, from Preheat's inventory; not made authoritative: the app adds to the loader
+                // while it runs. The app's vendor/ is not touched.
+                (static function (): void {
+                    \$loader = require {$path};
+                    \$loader->addClassMap(require __DIR__.'/classmap.php');
+                })();
+
+                PHP;
+        }
+        $behind = !$adds ? '' : <<<'PHP'
+
+                // The classes its classmap lacks, from Preheat's inventory: asked on its misses only.
+                $classmap = require __DIR__.'/classmap.php';
+                spl_autoload_register(static function (string $class) use ($classmap): void {
+                    $file = $classmap[$class] ?? null;
+                    if (null !== $file) {
+                        (static function () use ($file): void {
+                            include $file;
+                        })();
+                    }
+                });
+            PHP;
 
         return <<<PHP
             <?php
 
-            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader with
-            // {$what} built from Preheat's inventory. The app's vendor/ is not touched.
+            // Written by preheat bench (the ladder's autoloader rung): Composer's class loader made authoritative.
+            // The app's vendor/ is not touched.
             (static function (): void {
                 \$loader = require {$path};
-                \$loader->addClassMap(require __DIR__.'/classmap.php');{$setting}
+                \$loader->setClassMapAuthoritative(true);{$behind}
             })();
 
             PHP;

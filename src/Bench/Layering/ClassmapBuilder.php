@@ -64,18 +64,44 @@ final class ClassmapBuilder
             }
         }
         ksort($classes);
-
-        return [] === $classes
-            ? Classmap::notApplicable('Composer\'s autoload rules map none of the scanned classes')
-            : Classmap::forComposer(
-                $classes,
-                $autoload,
-                $leftOut,
-                (new RuntimeRegistrationScan())->find(
-                    [...array_keys($inventory->files), ...array_keys($context->files)],
-                    $project->vendorDir,
-                )[0] ?? null,
+        if ([] === $classes) {
+            return Classmap::notApplicable('Composer\'s autoload rules map none of the scanned classes');
+        }
+        // What Composer's dumped classmap maps already, it maps to this very file (its rules look there first).
+        $lacking = array_diff_key($classes, $project->autoload->classMap);
+        $registeredAtRunTime = (new RuntimeRegistrationScan())->find(
+            [...array_keys($inventory->files), ...array_keys($context->files)],
+            $project->vendorDir,
+        )[0] ?? null;
+        if ([] === $lacking && null !== $registeredAtRunTime) {
+            return Classmap::notApplicable(\sprintf(
+                'Composer\'s optimised classmap maps every scanned class it can load already, and the app adds to'
+                .' its loader while it runs (%s), so it is not made authoritative either: nothing to add',
+                $registeredAtRunTime->describe(),
+            ));
+        }
+        if ([] === $lacking && self::authoritativeAlready($project->vendorDir.'/composer/autoload_real.php')) {
+            return Classmap::notApplicable(
+                'Composer\'s loader is authoritative already, with an optimised classmap that maps every scanned'
+                .' class it can load: nothing to add',
             );
+        }
+
+        return Classmap::forComposer(
+            $lacking,
+            $autoload,
+            $leftOut,
+            $registeredAtRunTime,
+            \count($classes) - \count($lacking),
+        );
+    }
+
+    /** Whether Composer dumped its loader authoritative (`classmap-authoritative`, `--classmap-authoritative`). */
+    private static function authoritativeAlready(string $autoloadReal): bool
+    {
+        $code = is_file($autoloadReal) ? @file_get_contents($autoloadReal, length: 65536) : false;
+
+        return false !== $code && str_contains($code, 'setClassMapAuthoritative(true)');
     }
 
     private function inFront(Inventory $inventory, Inventory $context): Classmap

@@ -167,7 +167,7 @@ final class BenchReportBuilder
         $rows = array_values($rows);
         $reference = null;
         foreach ($rows as $row) {
-            if ($row->rung->reference) {
+            if (Ladder::REFERENCE === $row->rung->name()) {
                 $reference = $row;
             }
         }
@@ -208,6 +208,10 @@ final class BenchReportBuilder
             : $gains->gain($record->name, $metric);
 
         $ranWith = null === $rung->adds ? $record->preparation : ($record->layers[$rung->adds] ?? '');
+        // Which autoloader a rung above the autoloader rung built on: the rung's classmap, or the app's own.
+        if (\in_array($rung->adds, ['preload', 'runtime'], true) && '' !== $ranWith) {
+            $ranWith .= '; on '.($record->layers['autoload'] ?? 'the app\'s own autoloader');
+        }
 
         return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith, $overBaseline);
     }

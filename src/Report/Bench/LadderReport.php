@@ -6,6 +6,7 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Bench\Statistics\Verdict;
 
 /**
  * The ladder's rows, and the answer to the question its reference asks: how much of what preloading
@@ -15,8 +16,9 @@ final class LadderReport
 {
     /**
      * The share of the preload gain that remains on top of the optimised autoloader; null when either was
-     * not measured or either gain is not positive (a share of no gain, or of a loss, says nothing). Taken
-     * once, here: every renderer shows this one.
+     * not measured or either gain is not measurably positive (a share of a gain that may be none, or a loss, says
+     * nothing: "140% of the preload gain remains" of two gains whose intervals hold 0). Taken once, here: every
+     * renderer shows this one.
      */
     public readonly ?float $preloadGainRemaining;
 
@@ -36,8 +38,8 @@ final class LadderReport
     ) {
         $this->preloadGainRemaining = null === $preloadOverClassmap
             || null === $preloadOverAppAutoloader
-            || $preloadOverAppAutoloader->gain() <= 0.0
-            || $preloadOverClassmap->gain() < 0.0
+            || Verdict::Faster !== $preloadOverAppAutoloader->verdict()
+            || Verdict::Faster !== $preloadOverClassmap->verdict()
             ? null
             : $preloadOverClassmap->gain() / $preloadOverAppAutoloader->gain();
     }

@@ -4,16 +4,19 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
 
 /**
- * Which scenario to use, and why, in one line. Among the scenarios measurably faster than the baseline on the
- * primary figure, those whose gain's interval reaches the best one's (not measurably worse than it, and not
- * found slower where a ladder paired the two directly) are as good;
- * of those the one with the least preload memory wins, then the quickest start-up, then the fewest start-up
- * warnings. A ladder's rung that changes the runtime (the ceiling) is a different server, not a setting: it is
- * left out.
+ * Which scenario to use, and why, in one line. When some scenario is measurably faster than the baseline on the
+ * primary figure, the best of those sets the bar: every scenario whose gain's interval reaches the best one's
+ * (not measurably worse than it, and not found slower where a ladder paired two directly) is as good, whether or
+ * not its own gain is measurable; of those the one with the least preload memory wins, then the quickest start-up,
+ * then the fewest start-up warnings. When that lightest one costs no more preload memory than the baseline and is
+ * not itself measurably faster, the intervals are too wide to tell whether any change is worth making: the line says
+ * the run cannot decide instead of recommending. A ladder's rung that changes the runtime (the ceiling) is a
+ * different server, not a setting: it is left out.
  */
 final class Recommendation
 {
@@ -33,15 +36,19 @@ final class Recommendation
                 $excluded[$rung->row->name] = true;
             }
         }
-        /** @var list<array{ScenarioRow, PairedComparison}> $faster */
-        $faster = [];
+        /** @var list<array{ScenarioRow, PairedComparison}> $candidates */
+        $candidates = [];
         foreach ($report->rows as $row) {
             $gain = $row->metric($metric)?->comparison;
             if ($row->name !== $report->baseline && $row->isMeasured() && !isset($excluded[$row->name])
-                && null !== $gain && Verdict::Faster === $gain->verdict()) {
-                $faster[] = [$row, $gain];
+                && null !== $gain) {
+                $candidates[] = [$row, $gain];
             }
         }
+        $faster = array_values(array_filter(
+            $candidates,
+            static fn (array $c): bool => Verdict::Faster === $c[1]->verdict(),
+        ));
         if ([] === $faster) {
             return new self(null, \sprintf(
                 'Keep %s: no scenario is measurably faster on %s.',
@@ -50,9 +57,11 @@ final class Recommendation
             ));
         }
         usort($faster, static fn (array $a, array $b): int => $b[1]->gain() <=> $a[1]->gain());
-        $best = $faster[0][1];
+        [$leader, $best] = $faster[0];
+        // As good as the best: a scenario the intervals cannot tell from it, even one whose own gain over the
+        // baseline the run cannot tell from none (the lighter of two the run cannot tell apart is the better buy).
         $asGood = array_values(array_filter(
-            $faster,
+            $candidates,
             static fn (array $c): bool => ($c[1]->interval->high ?? $c[1]->gain())
                 >= ($best->interval->low ?? $best->gain()),
         ));
@@ -83,26 +92,31 @@ final class Recommendation
             -$b[1]->gain(),
         ]);
         [$chosen, $gain] = $asGood[0];
-        $interval = $gain->interval;
-        $parts = [\sprintf(
-            'Use %s: %s %s%s vs %s',
-            $chosen->name,
-            Cells::percent($gain->gain()),
-            $metric->label(),
-            null === $interval ? '' : \sprintf(
-                ' (%d%% CI %s … %s)',
-                (int) round($interval->level * 100),
-                Cells::percent($interval->low),
-                Cells::percent($interval->high),
-            ),
-            $report->baseline,
-        )];
+        $baselineMemory = $report->row($report->baseline)->preloadMemoryBytes ?? 0;
+        if (Verdict::Faster !== $gain->verdict() && ($chosen->preloadMemoryBytes ?? 0) <= $baselineMemory) {
+            return new self(null, \sprintf(
+                'Cannot decide: %s gains %s vs %s, but the intervals are too wide to tell it from %s, which costs'
+                .' no preload memory and is no measurably faster than %s; run more rounds, or on a quieter machine.',
+                $leader->name,
+                self::gain($best, $metric),
+                $report->baseline,
+                $chosen->name,
+                $report->baseline,
+            ));
+        }
+        $parts = [\sprintf('Use %s: %s vs %s', $chosen->name, self::gain($gain, $metric), $report->baseline)];
         $others = array_values(array_filter($asGood, static fn (array $c): bool => $c[0] !== $chosen));
         if ([] !== $others) {
-            $parts[] = \sprintf(
-                'same as %s within the interval',
-                implode(', ', array_map(static fn (array $c): string => $c[0]->name, $others)),
-            );
+            $names = implode(', ', array_map(static fn (array $c): string => $c[0]->name, $others));
+            // Its own gain may be none: it is chosen for being as good as one whose gain is measurable.
+            $parts[] = Verdict::Faster === $gain->verdict()
+                ? \sprintf('same as %s within the interval', $names)
+                : \sprintf(
+                    'no measurable gain of its own, but the same within the interval as %s, of which %s gains %s',
+                    $names,
+                    $leader->name,
+                    self::gain($best, $metric),
+                );
             // What it saves against the most costly of those as good.
             $rival = $others[\count($others) - 1][0];
             // A saving only where the chosen one is smaller as printed: never "54.9 MB instead of 54.9 MB", nor a
@@ -129,6 +143,24 @@ final class Recommendation
         }
 
         return new self($chosen->name, implode(', ', $parts).'.');
+    }
+
+    /** "+10.1% CPU per request (95% CI +1.8% … +19.1%)" */
+    private static function gain(PairedComparison $gain, Metric $metric): string
+    {
+        $interval = $gain->interval;
+
+        return \sprintf(
+            '%s %s%s',
+            Cells::percent($gain->gain()),
+            $metric->label(),
+            null === $interval ? '' : \sprintf(
+                ' (%d%% CI %s … %s)',
+                (int) round($interval->level * 100),
+                Cells::percent($interval->low),
+                Cells::percent($interval->high),
+            ),
+        );
     }
 
     /** "$chosen instead of $rival" when $chosen is the smaller at the printed precision; null otherwise. */

@@ -56,6 +56,19 @@ final class LadderTest extends TestCase
         self::assertNotContains(Ladder::REFERENCE, array_map(static fn (LadderRung $r): string => $r->name(), $ladder->steps()));
     }
 
+    /** An autoloader rung that does not help must not take the preload rungs down: each is measured on both. */
+    public function testBothPreloadRungsAreMeasuredWithTheAppsOwnAutoloaderToo(): void
+    {
+        $ladder = Ladder::standard();
+        $hot = $ladder->rung(Ladder::REFERENCE_HOT);
+
+        self::assertNotNull($hot);
+        self::assertTrue($hot->reference);
+        self::assertSame(4, $hot->number, 'it mirrors rung 4');
+        self::assertSame('hot', $hot->scenario->spec);
+        self::assertEquals(new ScenarioLayers(OpcacheLayer::Sized, AutoloadLayer::AsIs), $hot->scenario->layers);
+    }
+
     public function testTheRungsAreTheOnesDoctorNames(): void
     {
         $titles = array_map(static fn (LadderRung $rung): string => $rung->title, \array_slice(Ladder::standard()->steps(), 1));
@@ -82,7 +95,7 @@ final class LadderTest extends TestCase
 
             $config = (new BenchConfigLoader())->load($directory->path, null, new BenchOverrides(ladder: true));
             self::assertNotNull($config->ladder);
-            self::assertSame(['1-baseline', '2-opcache-sizing', '3-autoloader', '4-preload-hot', '5-preload-all', '6-ceiling', Ladder::REFERENCE], array_map(static fn ($s): string => $s->name, $config->scenarios));
+            self::assertSame(['1-baseline', '2-opcache-sizing', '3-autoloader', '4-preload-hot', '5-preload-all', '6-ceiling', Ladder::REFERENCE_HOT, Ladder::REFERENCE], array_map(static fn ($s): string => $s->name, $config->scenarios));
             self::assertSame('1-baseline', $config->baseline()->name);
 
             file_put_contents($directory->path.'/preheat.json', json_encode(['bench' => ['ladder' => true]]));

@@ -111,6 +111,7 @@ final class ClassmapTest extends TestCase
             '4-preload-hot' => null,
             '5-preload-all' => null,
             '6-ceiling' => null,
+            Ladder::REFERENCE_HOT => null,
             Ladder::REFERENCE => null,
         ], $reasons, 'the preload rungs and the ceiling still run, with the app\'s own autoloader');
         self::assertNull(ScenarioPreparer::notApplicable(Ladder::standard()->scenarios()[2], new LayerSettings()), 'a classmap that applies');
@@ -141,14 +142,20 @@ final class ClassmapTest extends TestCase
         }
     }
 
-    public function testTheComposerAutoloaderHandsTheMapToComposersOwnLoader(): void
+    /**
+     * Composer's loader made authoritative, and what its classmap lacks answered after it, on its misses only: no
+     * map merged into it on every request.
+     */
+    public function testTheComposerAutoloaderMakesComposersLoaderAuthoritativeAndAnswersWhatItsMapLacks(): void
     {
         $this->file('vendor/autoload.php', "<?php\nreturn \$GLOBALS['preheatFakeComposerLoader'];\n");
         $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register\n");
-        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        // A name of its own: the test includes the file.
+        $name = 'Page'.bin2hex(random_bytes(6));
+        $page = $this->file('src/'.$name.'.php', "<?php\nnamespace App;\nclass {$name} {}\n");
         $root = $this->directory->path;
         $project = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(psr4: ['App\\' => $root.'/src']), []);
-        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$page => $this->declaring($page, 'App\Page')]), new Inventory([]));
+        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$page => $this->declaring($page, 'App\\'.$name)]), new Inventory([]));
         mkdir($root.'/scenario');
         $fake = new class {
             /** @var array<string, string> */
@@ -167,13 +174,23 @@ final class ClassmapTest extends TestCase
             }
         };
         $GLOBALS['preheatFakeComposerLoader'] = $fake;
+        $before = spl_autoload_functions();
         try {
             require (new ClassmapAutoloaderWriter())->write($classmap, $root.'/scenario');
+            $added = array_values(array_filter(spl_autoload_functions(), static fn ($f): bool => !\in_array($f, $before, true)));
+            self::assertCount(1, $added);
+            self::assertSame($added[0], spl_autoload_functions()[\count(spl_autoload_functions()) - 1], 'after every other: asked on misses only');
+            self::assertTrue(class_exists('App\\'.$name));
         } finally {
             unset($GLOBALS['preheatFakeComposerLoader']);
+            foreach (spl_autoload_functions() as $function) {
+                if (!\in_array($function, $before, true)) {
+                    spl_autoload_unregister($function);
+                }
+            }
         }
 
-        self::assertSame(['App\Page' => $page], $fake->map);
+        self::assertSame([], $fake->map, 'no map merged into Composer\'s');
         self::assertTrue($fake->authoritative);
     }
 
@@ -218,6 +235,78 @@ final class ClassmapTest extends TestCase
 
         self::assertSame(['App\Kernel' => $kernel, 'App\Page' => $page], $fake->map);
         self::assertNull($fake->authoritative, 'left as Composer dumped it');
+    }
+
+    /**
+     * Composer's optimised classmap (`--optimize-autoloader`, as laravel/laravel is installed for production) maps
+     * every class already: merging a copy of it into the loader on every request only costs CPU, so the rung is
+     * Composer's loader made authoritative and nothing else.
+     */
+    public function testWithComposersOptimisedClassmapTheLoaderIsOnlyMadeAuthoritative(): void
+    {
+        $this->file('vendor/autoload.php', "<?php\nreturn \$GLOBALS['preheatFakeComposerLoader'];\n");
+        $this->file('vendor/composer/ClassLoader.php', "<?php\n// spl_autoload_register\n");
+        $page = $this->file('src/Page.php', "<?php\nnamespace App;\nclass Page {}\n");
+        $extra = $this->file('src/Extra.php', "<?php\nnamespace App;\nclass Extra {}\n");
+        $root = $this->directory->path;
+        $optimised = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(
+            ['App\Page' => $page, 'App\Extra' => $extra],
+            ['App\\' => $root.'/src'],
+        ), []);
+        $inventory = new Inventory([$page => $this->declaring($page, 'App\Page'), $extra => $this->declaring($extra, 'App\Extra')]);
+
+        $classmap = (new ClassmapBuilder())->build($optimised, $inventory, new Inventory([]));
+
+        self::assertSame([], $classmap->classes, 'none that Composer\'s classmap lacks');
+        self::assertTrue($classmap->authoritative());
+        self::assertSame(
+            'Composer\'s class loader made authoritative (as dump-autoload --classmap-authoritative), nothing else: its'
+            .' optimised classmap maps all 2 scanned classes it can load already',
+            $classmap->describe(),
+        );
+        mkdir($root.'/scenario');
+        $fake = new class {
+            public int $maps = 0;
+            public bool $authoritative = false;
+
+            /** @param array<string, string> $map */
+            public function addClassMap(array $map): void
+            {
+                ++$this->maps;
+            }
+
+            public function setClassMapAuthoritative(bool $authoritative): void
+            {
+                $this->authoritative = $authoritative;
+            }
+        };
+        $GLOBALS['preheatFakeComposerLoader'] = $fake;
+        try {
+            require (new ClassmapAutoloaderWriter())->write($classmap, $root.'/scenario');
+        } finally {
+            unset($GLOBALS['preheatFakeComposerLoader']);
+        }
+        self::assertSame(0, $fake->maps, 'no map merged into the loader on every request');
+        self::assertTrue($fake->authoritative);
+        self::assertFileDoesNotExist($root.'/scenario/classmap.php');
+
+        // Only what the dumped classmap lacks is added (one class written since the dump).
+        $partly = new ComposerProject($root, $root.'/vendor', [], new AutoloadRules(
+            ['App\Page' => $page],
+            ['App\\' => $root.'/src'],
+        ), []);
+        $classmap = (new ClassmapBuilder())->build($partly, $inventory, new Inventory([]));
+        self::assertSame(['App\Extra' => $extra], $classmap->classes);
+        self::assertStringContainsString('made authoritative (as dump-autoload --classmap-authoritative), and the 1 scanned classes its classmap lacks (it maps 1) answered on its misses', $classmap->describe());
+
+        // Dumped authoritative already: nothing to add, and the rung says so.
+        $this->file('vendor/composer/autoload_real.php', "<?php\n\$loader->setClassMapAuthoritative(true);\n");
+        $classmap = (new ClassmapBuilder())->build($optimised, $inventory, new Inventory([]));
+        self::assertSame(
+            'Composer\'s loader is authoritative already, with an optimised classmap that maps every scanned class it'
+            .' can load: nothing to add',
+            $classmap->notApplicable,
+        );
     }
 
     private function declaring(string $path, string $class): FileInventory

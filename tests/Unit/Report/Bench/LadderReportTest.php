@@ -111,6 +111,26 @@ final class LadderReportTest extends TestCase
         );
     }
 
+    /**
+     * Each preload rung is measured on both autoloaders: the hot reference is compared with the rung below the
+     * autoloader, says which autoloader it ran on, and the share of the preload gain is still the all reference's.
+     */
+    public function testTheHotReferenceIsComparedWithTheRungBelowTheAutoloader(): void
+    {
+        $ladder = $this->report(hotReference: true)->ladder;
+        self::assertNotNull($ladder);
+        $rows = [];
+        foreach ($ladder->rows as $row) {
+            $rows[$row->rung->name()] = $row;
+        }
+
+        self::assertSame('2-opcache-sizing', $rows[Ladder::REFERENCE_HOT]->below);
+        self::assertStringEndsWith('; on the app\'s own autoloader', $rows[Ladder::REFERENCE_HOT]->ranWith);
+        self::assertStringEndsWith('; on Composer\'s class loader given a classmap of 4,000 classes and made authoritative', $rows['4-preload-hot']->ranWith);
+        self::assertSame($rows[Ladder::REFERENCE]->overBelow, $ladder->preloadOverAppAutoloader, 'preloading everything, not hot');
+        self::assertEqualsWithDelta(0.3, (float) $ladder->preloadOverAppAutoloader?->gain(), 0.01);
+    }
+
     public function testMarkdownMatchesGoldenFile(): void
     {
         $this->assertGolden('ladder-report.md', Written::markdown($this->report()));
@@ -163,6 +183,11 @@ final class LadderReportTest extends TestCase
             ': 33% of the preload gain remains once the autoloader is optimised.',
             (string) LadderCells::preloadSummary($both),
         );
+        // report.json's share too: never a ratio of two gains either of which may be none.
+        $wide = new LadderReport(Metric::CpuPerRequest, [], $gain(1.14, -0.02, 0.30), $gain(1.10, -0.03, 0.25));
+        self::assertNull($noDifference->preloadGainRemaining);
+        self::assertNull($wide->preloadGainRemaining, 'not "140% of the preload gain remains"');
+        self::assertEqualsWithDelta(0.1 / 0.3, (float) $both->preloadGainRemaining, 1e-9);
     }
 
     public function testTheChartShowsTheRungsInOrder(): void
@@ -256,7 +281,7 @@ final class LadderReportTest extends TestCase
      * @param array<string, float> $cpuMs   CPU per request of each rung, when the server's CPU was measured
      * @param list<string>         $skipped rungs that did not apply
      */
-    private function report(array $cpuMs = [], array $skipped = []): BenchReport
+    private function report(array $cpuMs = [], array $skipped = [], bool $hotReference = false): BenchReport
     {
         $rungs = [
             '1-baseline' => [[100.0, 101.0, 98.0, 100.0], 'the php.ini as it is; no preloading', []],
@@ -276,13 +301,24 @@ final class LadderReportTest extends TestCase
             '4-preload-hot' => [
                 [160.0, 170.0, 158.0, 166.0],
                 '',
-                ['preload' => 'generate --strategy=hot: 500 files, 520 classes'],
+                [
+                    'autoload' => 'Composer\'s class loader given a classmap of 4,000 classes and made authoritative',
+                    'preload' => 'generate --strategy=hot: 500 files, 520 classes',
+                ],
             ],
             '5-preload-all' => [
                 [165.0, 176.0, 163.0, 171.0],
                 '',
-                ['preload' => 'generate --strategy=paths: 3000 files, 3300 classes'],
+                [
+                    'autoload' => 'Composer\'s class loader given a classmap of 4,000 classes and made authoritative',
+                    'preload' => 'generate --strategy=paths: 3000 files, 3300 classes',
+                ],
             ],
+            ...($hotReference ? [Ladder::REFERENCE_HOT => [
+                [139.0, 141.0, 136.0, 140.0],
+                '',
+                ['preload' => 'generate --strategy=hot: 500 files, 520 classes'],
+            ]] : []),
             Ladder::REFERENCE => [
                 [143.0, 146.0, 140.0, 144.0],
                 '',
