@@ -76,10 +76,12 @@ final class Recommendation
             }
         }
         $names = array_map(static fn (array $c): string => $c[0]->name, $asGood);
-        $asGood = array_values(array_filter(
+        $notWorse = array_values(array_filter(
             $asGood,
             static fn (array $c): bool => [] === array_intersect($worse[$c[0]->name] ?? [], $names),
         ));
+        // Direct pairings that contradict each other in a circle leave none: the best by its own gain stands.
+        $asGood = [] === $notWorse ? [[$leader, $best]] : $notWorse;
         usort($asGood, static fn (array $a, array $b): int => [
             $a[0]->preloadMemoryBytes ?? \PHP_INT_MAX,
             $a[0]->fpmStartSeconds ?? \INF,
