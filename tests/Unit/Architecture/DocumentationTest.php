@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Architecture;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\DocumentedShell;
 
 /**
  * The README is for a newcomer: it stays short, and the detail it links to must be there. A link whose
@@ -25,9 +26,8 @@ final class DocumentationTest extends TestCase
     /** @return iterable<string, array{string}> */
     public static function documents(): iterable
     {
-        yield 'README.md' => ['README.md'];
-        foreach (glob(self::root().'/doc/*.md') ?: [] as $document) {
-            yield 'doc/'.basename($document) => ['doc/'.basename($document)];
+        foreach (DocumentedShell::documents() as $document) {
+            yield $document => [$document];
         }
     }
 
