@@ -5,9 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Tests\Support;
 
 /**
- * Every command line of README.md and doc/*.md: the lines of ```sh/```bash/```shell blocks, the `$ ` lines of
- * ```console and untagged blocks (and of indented ones in the prose), the `run:` steps of ```yaml blocks, and
- * the code spans that start with a preheat command. DocumentedCommandsTest parses each; the integration
+ * Every command line of README.md and doc/ (and its subfolders): the lines of ```sh/```bash/```shell blocks,
+ * the `$ ` lines of ```console and untagged blocks (and of indented ones in the prose), the `run:` steps of
+ * ```yaml blocks, and the code spans that start with a preheat command. DocumentedCommandsTest parses each; the integration
  * test of the same name runs some.
  */
 final class DocumentedShell
@@ -25,12 +25,13 @@ final class DocumentedShell
     private const SPAN = '/`((?:php )?(?:vendor\/bin\/|bin\/)?preheat [a-z][^`]*|(?:php artisan|bin\/console) preheat:[^`]*'
         .'|make [a-z][^`]*|composer [a-z][^`]*|php [\w.\/-]+\.php\b[^`]*|bash [\w.\/-]+\.sh\b[^`]*)`/';
 
-    /** @return list<string> README.md, then doc/*.md, relative to the repository's root */
+    /** @return list<string> README.md, then doc/ and its subfolders, relative to the repository's root */
     public static function documents(): array
     {
         $documents = ['README.md'];
-        foreach (glob(self::root().'/doc/*.md') ?: [] as $path) {
-            $documents[] = 'doc/'.basename($path);
+        $root = self::root().'/';
+        foreach ([...glob($root.'doc/*.md') ?: [], ...glob($root.'doc/*/*.md') ?: []] as $path) {
+            $documents[] = substr($path, \strlen($root));
         }
 
         return $documents;

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Architecture;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\DocumentedShell;
 
 /**
  * The README is for a newcomer: it stays short, and the detail it links to must be there. A link whose
@@ -14,6 +15,12 @@ use PHPUnit\Framework\TestCase;
 final class DocumentationTest extends TestCase
 {
     private const README_MAX_LINES = 250;
+
+    /** The overview of doc/architecture.md is read in five minutes; the pages it links to hold the detail. */
+    private const OVERVIEW_MAX_WORDS = 1500;
+
+    /** A paragraph (or a list item) longer than this is split, or cut where it says what the code says. */
+    private const PARAGRAPH_MAX_WORDS = 250;
 
     public function testTheReadmeStaysShort(): void
     {
@@ -25,10 +32,51 @@ final class DocumentationTest extends TestCase
     /** @return iterable<string, array{string}> */
     public static function documents(): iterable
     {
-        yield 'README.md' => ['README.md'];
-        foreach (glob(self::root().'/doc/*.md') ?: [] as $document) {
-            yield 'doc/'.basename($document) => ['doc/'.basename($document)];
+        foreach (DocumentedShell::documents() as $document) {
+            yield $document => [$document];
         }
+    }
+
+    public function testTheArchitectureOverviewStaysShort(): void
+    {
+        $words = self::wordCount((string) file_get_contents(self::root().'/doc/architecture.md'));
+
+        self::assertLessThan(self::OVERVIEW_MAX_WORDS, $words, \sprintf(
+            'doc/architecture.md has %d words: move detail to its stage\'s page under doc/architecture/',
+            $words,
+        ));
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function architectureDocuments(): iterable
+    {
+        foreach (DocumentedShell::documents() as $document) {
+            if ('doc/architecture.md' === $document || str_starts_with($document, 'doc/architecture/')) {
+                yield $document => [$document];
+            }
+        }
+    }
+
+    #[DataProvider('architectureDocuments')]
+    public function testNoParagraphOfTheArchitectureIsLong(string $document): void
+    {
+        $long = [];
+        foreach (self::paragraphs((string) file_get_contents(self::root().'/'.$document)) as $paragraph) {
+            $words = self::wordCount($paragraph);
+            if ($words > self::PARAGRAPH_MAX_WORDS) {
+                $long[] = \sprintf('%d words: %s', $words, mb_substr($paragraph, 0, 80));
+            }
+        }
+
+        self::assertSame([], $long, $document.': split these paragraphs, or cut what the code already says');
+    }
+
+    public function testTheParagraphCheckSplitsAtBlankLinesHeadingsListItemsAndTableRows(): void
+    {
+        $markdown = "# T\none two\nthree\n\n- a b\n- c\n  d\n1. e\n\n| f | g |\n|---|---|\n```\nh i j\n```\n";
+
+        self::assertSame(['# T', "one two\nthree", '- a b', "- c\n  d", '1. e', '| f | g |', '|---|---|'], self::paragraphs($markdown));
+        self::assertSame(3, self::wordCount("one two\nthree"));
     }
 
     #[DataProvider('documents')]
@@ -86,6 +134,30 @@ final class DocumentationTest extends TestCase
         }
 
         return $anchors;
+    }
+
+    /**
+     * @return list<string> the paragraphs outside code blocks: blocks between blank lines, each heading, list item
+     *                      and table row apart
+     */
+    private static function paragraphs(string $markdown): array
+    {
+        $paragraphs = [];
+        $text = (string) preg_replace('/^(#{1,6} .*)$/m', "\n$1\n", self::prose($markdown, keepCodeSpans: true));
+        foreach (preg_split('/\n\s*\n/', $text) ?: [] as $block) {
+            foreach (preg_split('/\n(?=\s*(?:[-*] |\d+\. |\|))/', trim($block, "\n")) ?: [] as $paragraph) {
+                if ('' !== trim($paragraph)) {
+                    $paragraphs[] = $paragraph;
+                }
+            }
+        }
+
+        return $paragraphs;
+    }
+
+    private static function wordCount(string $text): int
+    {
+        return \count(preg_split('/\s+/', trim($text), -1, \PREG_SPLIT_NO_EMPTY) ?: []);
     }
 
     /** The text with fenced code blocks removed (a diagram or a shell line there is not a link or heading). */

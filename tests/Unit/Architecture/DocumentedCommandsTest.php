@@ -14,7 +14,7 @@ use Preheat\Tests\Support\DocumentedShell;
 use Symfony\Component\Process\Process;
 
 /**
- * Every command line of README.md and doc/*.md (and the examples of each command's --help) is what the
+ * Every command line of README.md and doc/ (with its subfolders; and the examples of each command's --help) is what the
  * application, the Makefile and the repository take: a reader who pastes one gets what the text says, not
  * "option does not exist". Lines that cannot be parsed (a systemctl on a server) are in a block marked
  * `<!-- example: REASON -->`; tests/Integration/DocumentedCommandsTest.php runs the cheap ones.

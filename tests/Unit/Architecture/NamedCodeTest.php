@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Architecture;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Tests\Support\DocumentedShell;
 
 /**
  * Every class, folder and `Class::member` the documentation names in a code span exists: a rename or a
@@ -52,9 +53,8 @@ final class NamedCodeTest extends TestCase
     /** @return iterable<string, array{string}> */
     public static function documents(): iterable
     {
-        foreach (['README.md', ...array_map(basename(...), glob(self::root().'/doc/*.md') ?: [])] as $document) {
-            $path = 'README.md' === $document ? $document : 'doc/'.$document;
-            yield $path => [$path];
+        foreach (DocumentedShell::documents() as $document) {
+            yield $document => [$document];
         }
     }
 
