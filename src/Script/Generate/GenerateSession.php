@@ -255,6 +255,7 @@ final class GenerateSession
     /**
      * @param int|null $stalledFixRound the fix round that found nothing new to drop
      * @param bool     $reused          the script on disk and its last verification were reused, PHP not booted
+     * @param bool     $reusedRelease   the verification of the same files at another root was reused
      */
     public function outcome(
         string $outputPath,
@@ -264,6 +265,7 @@ final class GenerateSession
         int $fixRoundLimit = 0,
         ?int $stalledFixRound = null,
         bool $reused = false,
+        bool $reusedRelease = false,
     ): GenerateOutcome {
         return new GenerateOutcome(
             $this->result,
@@ -278,6 +280,7 @@ final class GenerateSession
             $this->capacityRounds,
             $stalledFixRound,
             $reused,
+            $reusedRelease,
         );
     }
 
