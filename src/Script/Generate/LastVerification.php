@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Script\Generate;
 
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PreloadPlan;
 use Preheat\Progress\Line;
 use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
@@ -60,7 +61,13 @@ final class LastVerification
         if (hash('sha256', $onDisk) !== $record->scriptSha256) {
             return null;
         }
-        $session = $this->resume($request, $record);
+        // The key holds what the plan depends on: the plan recorded is the one planning would give.
+        try {
+            $plan = $record->plan?->plan();
+        } catch (\UnexpectedValueException) {
+            $plan = null; // planned again: the script on disk is compared with that plan's
+        }
+        $session = $this->resume($request, $record, $plan);
         // The key holds every scanned file's size and mtime: the files' contents are the ones the script stamps.
         $sources = ScriptManifest::fromScript($onDisk)?->sources;
         $rendered = null === $sources
@@ -93,7 +100,7 @@ final class LastVerification
         return hash('sha256', $rendered) === $record->scriptSha256 ? [$session, $record] : null;
     }
 
-    private function resume(GenerateRequest $request, ReuseRecord $record): GenerateSession
+    private function resume(GenerateRequest $request, ReuseRecord $record, ?PreloadPlan $plan = null): GenerateSession
     {
         return GenerateSession::resume(
             $this->pipeline,
@@ -103,6 +110,7 @@ final class LastVerification
             $record->constraints,
             $this->progress,
             $this->timings,
+            $plan,
         );
     }
 }

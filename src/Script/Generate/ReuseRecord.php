@@ -23,6 +23,11 @@ final class ReuseRecord
         public readonly ?int $stalledFixRound = null,
         /** The project root the run was made at: a new release's record is this one with its root put in */
         public readonly ?string $root = null,
+        /**
+         * The plan the run ended with (the script's), for an unchanged re-run to render instead of planning again;
+         * null in a release record (another root's paths).
+         */
+        public readonly ?RecordedPlan $plan = null,
     ) {
     }
 }

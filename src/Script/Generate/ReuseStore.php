@@ -12,7 +12,10 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Plan\CapacityFit;
 use Preheat\Plan\DropOrigin;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\Exclusion;
 use Preheat\Plan\ForcedDrop;
+use Preheat\Plan\PlannedFile;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\LimitEstimate;
@@ -40,10 +43,13 @@ final class ReuseStore
     private const PREFIX = 'generate-';
 
     /** Bump when a class of the record changes. */
-    private const FORMAT = 'preheat-reuse-3';
+    private const FORMAT = 'preheat-reuse-4';
 
-    /** A record is tens of kilobytes (a report's messages); a file far larger is none of ours. */
-    private const MAX_BYTES = 16 * 1024 * 1024;
+    /**
+     * A record is a report's messages and the plan (about 300 bytes a file planned): a few megabytes for tens of
+     * thousands of files; a file far larger is none of ours.
+     */
+    private const MAX_BYTES = 64 * 1024 * 1024;
 
     /** Every class a record holds. */
     private const CLASSES = [
@@ -52,6 +58,7 @@ final class ReuseStore
         UnbootedFit::class, LimitEstimate::class, StartupMessage::class, UnlinkedClass::class, Finding::class,
         Severity::class, FixRound::class, ForcedDrop::class, DropOrigin::class, FitRound::class,
         CapacityFit::class, CapacityRound::class, BudgetCalibration::class, MemoryEstimate::class,
+        RecordedPlan::class, PlannedFile::class, Exclusion::class, DropReason::class,
     ];
 
     private readonly ValueObjectCodec $codec;

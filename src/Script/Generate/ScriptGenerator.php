@@ -383,17 +383,18 @@ final class ScriptGenerator
 
             return;
         }
-        $record = static fn (string $key): ReuseRecord => new ReuseRecord(
+        $record = static fn (string $key, ?RecordedPlan $plan): ReuseRecord => new ReuseRecord(
             $key,
             hash('sha256', $installed),
             $constraints,
             $outcome->verification,
             $outcome->stalledFixRound,
             $release[0] ?? null,
+            $plan,
         );
-        $store->write($outcome->outputPath, $record($key));
+        $store->write($outcome->outputPath, $record($key, RecordedPlan::of($outcome->planResult->plan)));
         if (null !== $release) {
-            $store->writeRelease($release[1], $record($release[1]));
+            $store->writeRelease($release[1], $record($release[1], null));
         }
     }
 

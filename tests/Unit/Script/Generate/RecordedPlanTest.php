@@ -1,0 +1,56 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Preheat\Tests\Unit\Script\Generate;
+
+use PHPUnit\Framework\TestCase;
+use Preheat\Plan\DroppedClass;
+use Preheat\Plan\DroppedFile;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\Exclusion;
+use Preheat\Plan\PlannedFile;
+use Preheat\Plan\PreloadPlan;
+use Preheat\Script\Generate\RecordedPlan;
+use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Util\ValueObjectCodec;
+
+/**
+ * A plan kept in a reuse record comes back as it was, each exclusion shared by the file and the classes it was left
+ * out with (the script's header tells them apart by it); a row not as it was written is no plan.
+ */
+final class RecordedPlanTest extends TestCase
+{
+    public function testThePlanComesBackWithItsExclusionsShared(): void
+    {
+        $refused = new Exclusion(DropReason::FailedVerification, 'PHP could not link it at start-up: Unknown parent X');
+        $plan = new PreloadPlan(
+            'paths',
+            '/app',
+            ['/app/src'],
+            [new PlannedFile('/app/src/A.php', ['A'], [])],
+            [
+                '/app/src/B.php' => new DroppedFile('/app/src/B.php', $refused, ['B']),
+                '/app/src/C.php' => new DroppedFile('/app/src/C.php', $refused, []),
+            ],
+            ['b' => new DroppedClass('B', '/app/src/B.php', $refused)],
+            3,
+        );
+        // As ReuseStore keeps it: plain arrays, each object a copy of its own.
+        $codec = new ValueObjectCodec([RecordedPlan::class, PlannedFile::class, Exclusion::class, DropReason::class]);
+        $copy = $codec->decode($codec->encode(RecordedPlan::of($plan)), RecordedPlan::class)->plan();
+
+        self::assertEquals($plan, $copy);
+        self::assertSame($copy->droppedFiles['/app/src/B.php']->exclusion, $copy->droppedClasses['b']->exclusion);
+        $writer = new PreloadScriptWriter();
+        self::assertSame($writer->render($plan, '/app/preload.php'), $writer->render($copy, '/app/preload.php'));
+    }
+
+    public function testARowNotAsWrittenIsNoPlan(): void
+    {
+        $recorded = new RecordedPlan('paths', '/app', [], [], [], [['/app/src/B.php', 7, []]], [], 1);
+
+        $this->expectException(\UnexpectedValueException::class);
+        $recorded->plan();
+    }
+}
