@@ -9,29 +9,30 @@ use Preheat\Plan\DroppedFile;
 use Preheat\Plan\Exclusion;
 use Preheat\Plan\PlannedFile;
 use Preheat\Plan\PreloadPlan;
+use Preheat\Util\BoundedRead;
 
 /**
  * A plan as a ReuseRecord keeps it. A file and the classes it was left out with share one Exclusion, and the script
  * and the report tell them apart by that identity (RefusedHeader, GenerateTextRenderer): a plain copy of each
- * object would lose it, so each exclusion is kept once and named by its index.
+ * object would lose it, so each exclusion is kept once and named by its index. Files are rows of plain values:
+ * thousands of objects decoded one by one (ValueObjectCodec) took longer than the rest of an unchanged re-run's
+ * reuse.
  */
 final class RecordedPlan
 {
     /**
-     * @param list<string>      $roots
-     * @param list<PlannedFile> $included
-     * @param list<Exclusion>   $exclusions
-     * @param list<mixed>       $droppedFiles   [path, index in $exclusions, classes] each
-     * @param list<mixed>       $droppedClasses [name, path, index in $exclusions] each
+     * @param list<string>    $roots
+     * @param list<Exclusion> $exclusions
+     * @param string          $rows       serialize()d plain values: the included files [path, classes, functions,
+     *                                    why kept or null], the dropped files [path, index in $exclusions, classes]
+     *                                    and the dropped classes [name, path, index in $exclusions]
      */
     public function __construct(
         public readonly string $strategy,
         public readonly string $projectRoot,
         public readonly array $roots,
-        public readonly array $included,
         public readonly array $exclusions,
-        public readonly array $droppedFiles,
-        public readonly array $droppedClasses,
+        public readonly string $rows,
         public readonly int $scannedFiles,
     ) {
     }
@@ -59,14 +60,17 @@ final class RecordedPlan
             $classes[] = [$class->name, $class->path, $index($class->exclusion)];
         }
 
+        $included = array_map(
+            static fn (PlannedFile $f): array => [$f->path, $f->classes, $f->functions, $f->keptBecause],
+            $plan->included,
+        );
+
         return new self(
             $plan->strategy,
             $plan->projectRoot,
             $plan->roots,
-            $plan->included,
             $table,
-            $files,
-            $classes,
+            serialize([$included, $files, $classes]),
             $plan->scannedFiles,
         );
     }
@@ -78,8 +82,30 @@ final class RecordedPlan
      */
     public function plan(): PreloadPlan
     {
+        // Plain values only: no object is created from the record's bytes.
+        $rows = BoundedRead::unserialize($this->rows);
+        if (!\is_array($rows) || 3 !== \count($rows) || !\is_array($rows[0] ?? null) || !\is_array($rows[1] ?? null)
+            || !\is_array($rows[2] ?? null)) {
+            throw new \UnexpectedValueException('not the rows of a plan');
+        }
+        $included = [];
+        foreach ($rows[0] as $file) {
+            if (
+                !\is_array($file) || 4 !== \count($file) || !\is_string($file[0] ?? null)
+                || !\is_array($file[1] ?? null) || !\is_array($file[2] ?? null)
+                || !(null === ($file[3] ?? null) || \is_string($file[3]))
+            ) {
+                throw new \UnexpectedValueException('not a planned file');
+            }
+            $included[] = new PlannedFile(
+                $file[0],
+                array_values(array_map(self::string(...), $file[1])),
+                array_values(array_map(self::string(...), $file[2])),
+                $file[3] ?? null,
+            );
+        }
         $droppedFiles = [];
-        foreach ($this->droppedFiles as $file) {
+        foreach ($rows[1] as $file) {
             if (!\is_array($file) || 3 !== \count($file) || !\is_string($file[0] ?? null)
                 || !\is_array($file[2] ?? null)) {
                 throw new \UnexpectedValueException('not a dropped file');
@@ -88,7 +114,7 @@ final class RecordedPlan
             $droppedFiles[$file[0]] = new DroppedFile($file[0], $this->exclusion($file[1] ?? null), $classes);
         }
         $droppedClasses = [];
-        foreach ($this->droppedClasses as $class) {
+        foreach ($rows[2] as $class) {
             if (!\is_array($class) || 3 !== \count($class) || !\is_string($class[0] ?? null)
                 || !\is_string($class[1] ?? null)) {
                 throw new \UnexpectedValueException('not a dropped class');
@@ -101,7 +127,7 @@ final class RecordedPlan
             $this->strategy,
             $this->projectRoot,
             $this->roots,
-            $this->included,
+            $included,
             $droppedFiles,
             $droppedClasses,
             $this->scannedFiles,

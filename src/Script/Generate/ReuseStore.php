@@ -15,7 +15,6 @@ use Preheat\Plan\DropOrigin;
 use Preheat\Plan\DropReason;
 use Preheat\Plan\Exclusion;
 use Preheat\Plan\ForcedDrop;
-use Preheat\Plan\PlannedFile;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\LimitEstimate;
@@ -58,7 +57,7 @@ final class ReuseStore
         UnbootedFit::class, LimitEstimate::class, StartupMessage::class, UnlinkedClass::class, Finding::class,
         Severity::class, FixRound::class, ForcedDrop::class, DropOrigin::class, FitRound::class,
         CapacityFit::class, CapacityRound::class, BudgetCalibration::class, MemoryEstimate::class,
-        RecordedPlan::class, PlannedFile::class, Exclusion::class, DropReason::class,
+        RecordedPlan::class, Exclusion::class, DropReason::class,
     ];
 
     private readonly ValueObjectCodec $codec;

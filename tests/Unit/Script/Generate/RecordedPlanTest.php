@@ -28,7 +28,7 @@ final class RecordedPlanTest extends TestCase
             'paths',
             '/app',
             ['/app/src'],
-            [new PlannedFile('/app/src/A.php', ['A'], [])],
+            [new PlannedFile('/app/src/A.php', ['A'], ['a']), new PlannedFile('/app/src/E.php', [], [], 'required')],
             [
                 '/app/src/B.php' => new DroppedFile('/app/src/B.php', $refused, ['B']),
                 '/app/src/C.php' => new DroppedFile('/app/src/C.php', $refused, []),
@@ -37,7 +37,7 @@ final class RecordedPlanTest extends TestCase
             3,
         );
         // As ReuseStore keeps it: plain arrays, each object a copy of its own.
-        $codec = new ValueObjectCodec([RecordedPlan::class, PlannedFile::class, Exclusion::class, DropReason::class]);
+        $codec = new ValueObjectCodec([RecordedPlan::class, Exclusion::class, DropReason::class]);
         $copy = $codec->decode($codec->encode(RecordedPlan::of($plan)), RecordedPlan::class)->plan();
 
         self::assertEquals($plan, $copy);
@@ -48,9 +48,17 @@ final class RecordedPlanTest extends TestCase
 
     public function testARowNotAsWrittenIsNoPlan(): void
     {
-        $recorded = new RecordedPlan('paths', '/app', [], [], [], [['/app/src/B.php', 7, []]], [], 1);
+        $badIndex = new RecordedPlan('paths', '/app', [], [], serialize([[], [['/app/src/B.php', 7, []]], []]), 1);
+        $badFile = new RecordedPlan('paths', '/app', [], [], serialize([[['/app/src/A.php', ['A'], [1], null]], [], []]), 1);
+        $object = new RecordedPlan('paths', '/app', [], [], serialize([[new \ArrayObject()], [], []]), 1);
 
-        $this->expectException(\UnexpectedValueException::class);
-        $recorded->plan();
+        foreach ([$badIndex, $badFile, $object] as $recorded) {
+            try {
+                $recorded->plan();
+                self::fail('a row not as written is no plan');
+            } catch (\UnexpectedValueException) {
+                $this->addToAssertionCount(1);
+            }
+        }
     }
 }
