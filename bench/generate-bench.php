@@ -5,8 +5,9 @@ declare(strict_types=1);
 /*
  * The measuring half of bench/generate.sh. For each tree, rounds alternate a cold run (nothing cached),
  * a warm run (parse cache filled, PHP booted again with --reverify), an unchanged re-run (the last
- * verification reused) and a new release (the same tree copied to another path, as a deploy makes it:
- * the parse cache knows its files by their bytes only), so that machine noise falls on all four; the report
+ * verification reused) and a new release (the project, holding the tree and the script, copied to another
+ * path of the same length, as a deploy makes it: the parse cache knows its files by their bytes, and the last
+ * verification is reused for the same bytes), so that machine noise falls on all four; the report
  * gives the median with min and max beside the targets and the figures measured before, and the script every
  * run wrote, which must be the same (a new release's with its own path put back). Exits 1 when a tree's warm
  * median is over its target.
@@ -146,7 +147,14 @@ foreach ($trees as $spec) {
         fwrite(\STDERR, "No tree at $tree: give a directory of PHP code.\n");
         exit(2);
     }
-    $output = $work.'/'.$name.'-preload.php';
+    // The layout a deploy makes: the code and the script in the project (a tree given by path is copied into it),
+    // so that a new release is a copy of the whole project at another path.
+    $scanned = $tree;
+    if ('' !== $tree) {
+        $scanned = $project.'/'.basename($tree);
+        (new Process(['cp', '-r', $tree, $scanned], null, null, null, 600))->mustRun();
+    }
+    $output = $project.'/preload.php';
     // -vv: the JSON then carries the run's timings, printed below as the table `generate -vv` shows.
     $generate = [
         ...$preheat,
@@ -158,13 +166,13 @@ foreach ($trees as $spec) {
         '-vv',
     ];
     if ('' !== $tree) {
-        $generate[] = '--path='.$tree;
+        $generate[] = '--path='.$scanned;
     }
     $run($generate); // fills the parse cache; the cold runs (--no-cache) leave it alone
     // Composer's side: the tree as a classmap, or a copy of the project (its dump rewrites vendor/composer).
     $anchor = $work.'/composer-'.$name;
     if ('' !== $tree) {
-        $classmapProject($anchor, $tree);
+        $classmapProject($anchor, $scanned);
     } elseif (null !== $composerBinary) {
         (new Process(['cp', '-r', $project, $anchor], null, null, null, 600))->mustRun();
     }
@@ -195,27 +203,19 @@ foreach ($trees as $spec) {
             $reused[$kind][] = $last[$kind]['reused'] ?? false;
             $pair($kind, $anchor);
         }
-        // A new release: the tree (or the project) copied to another path, every modification time new; at the
-        // same depth, as releases/N+1 beside releases/N (a file naming __DIR__ is known by its bytes at that depth).
-        $original = '' !== $tree ? $tree : $project;
-        $depth = count(array_filter(explode('/', $original), static fn (string $s): bool => '' !== $s));
-        $releaseRoot = $work.'-release-'.$round;
-        $copy = $releaseRoot;
-        while (count(array_filter(explode('/', $copy), static fn (string $s): bool => '' !== $s)) < $depth - 1) {
-            $copy .= '/r';
-        }
-        $copy .= '/'.basename($original);
-        @mkdir(dirname($copy), 0777, true);
+        // A new release: the project (with the tree and the script) copied beside it, every modification time new,
+        // at a path of the same length, as releases/N+1 beside releases/N.
+        $original = $project;
+        $length = strlen(basename($original));
+        $releaseName = substr(str_pad('r'.$round.'-'.bin2hex(random_bytes(8)), $length, '-'), 0, $length);
+        $copy = dirname($original).'/'.$releaseName;
+        $releaseRoot = $copy;
         (new Process(['cp', '-r', $original, $copy], null, null, null, 600))->mustRun();
-        // A release is a project of its own (releases/N+1 has its own root, so its own per-project cache file):
-        // sharing the original's project would make the next warm run find none of its paths in the cache.
-        $releaseProject = '' === $tree ? $copy : $releaseRoot.'/project';
-        @mkdir($releaseProject, 0777, true);
         $release = array_map(
             static fn (string $a): string => match (true) {
-                str_starts_with($a, '--path=') => '--path='.$copy,
-                str_starts_with($a, '--project=') => '--project='.$releaseProject,
-                str_starts_with($a, '--output=') => '--output='.$output.'.release',
+                str_starts_with($a, '--path=') => '--path='.$copy.'/'.basename($scanned),
+                str_starts_with($a, '--project=') => '--project='.$copy,
+                str_starts_with($a, '--output=') => '--output='.$copy.'/preload.php',
                 default => $a,
             },
             $generate,
@@ -223,14 +223,15 @@ foreach ($trees as $spec) {
         [$times['release'][], $last['release'], , $cpu['release'][]] = $run($release);
         $reused['release'][] = $last['release']['reused'] ?? false;
         // Composer on the same release: the copy as a classmap, or the copied project (done with by now).
-        $pair('release', '' !== $tree ? $classmapProject($releaseRoot.'/composer', $copy) : $copy);
+        $copied = $copy.'/'.basename($scanned);
+        $pair('release', '' !== $tree ? $classmapProject($work.'/composer-release', $copied) : $copy);
         // The same script with the copy's path put back, but for the manifest's hash of the plan (of its paths).
         $plan = static fn (string $script): string => (string) preg_replace(
             ['{PreheatManifest_[0-9a-f]+}', "{PLAN = '[0-9a-f]+'}"],
             ['PreheatManifest_', "PLAN = ''"],
             $script,
         );
-        $moved = str_replace($copy, $original, (string) file_get_contents($output.'.release'));
+        $moved = str_replace($copy, $original, (string) file_get_contents($copy.'/preload.php'));
         // Under a capacity fit the scripts may differ: each path is an interned string too, and a release at a
         // longer path has less of the buffer left for the code, so the fit keeps fewer files. Not a disagreement.
         $fitted = [] !== ($last['release']['fitRounds'] ?? []) || [] !== ($last['unchanged']['fitRounds'] ?? []);
@@ -239,7 +240,7 @@ foreach ($trees as $spec) {
             $fitted => 'fitted',
             default => 'different',
         };
-        (new Process(['rm', '-rf', $releaseRoot]))->run();
+        (new Process(['rm', '-rf', $releaseRoot, $work.'/composer-release']))->run();
     }
 
     $summary = $last['cold']['plan']['summary'];
@@ -310,7 +311,7 @@ foreach ($trees as $spec) {
     }
     printf(
         "\nEvery run wrote the same script: %s (new releases, with their path: %s). Unchanged re-runs reused the "
-            ."verification: %d of %d; cold, warm and new-release runs: %d.\n",
+            ."verification: %d of %d; new releases: %d; cold and warm runs: %d.\n",
         1 === count($scripts) ? 'yes' : 'NO ('.count($scripts).' different scripts)',
         match (true) {
             in_array('different', $releases, true) => 'NO',
@@ -323,7 +324,8 @@ foreach ($trees as $spec) {
         },
         count(array_filter($reused['unchanged'])),
         $rounds,
-        count(array_filter([...$reused['cold'], ...$reused['warm'], ...$reused['release']])),
+        count(array_filter($reused['release'])),
+        count(array_filter([...$reused['cold'], ...$reused['warm']])),
     );
     printf(
         "Verification: %d scripts, %d classes, %.1f MB preload memory, %d fatals, %d warnings.\n\n",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `preheat generate` (with its verification) cold (nothing cached), warm (parse cache filled, PHP
 # booted again with --reverify), as an unchanged re-run (the last verification reused) and on a new release
-# (the tree copied to another path of the same depth, new mtimes: parsed files found by their bytes), on two trees:
+# (the project, holding the tree and the script, copied to another path of the same length, new mtimes: parsed
+# files found by their bytes, the last verification reused for the same bytes), on these trees:
 #   bench    Debian's Laravel framework and everything else Debian installs under /usr/share/php (about
 #            5,500 PHP files; Laravel from Packagist needs packages the registry here does not hold)
 #   symfony  the corpus's Symfony app (bench/corpus/apps/symfony, installed with Composer from its lock),

@@ -64,6 +64,20 @@ final class PlanPipeline
 
     public function run(PlanRequest $request, PlanOptions $options): PlanResult
     {
+        return $this->result($request, $options, null);
+    }
+
+    /**
+     * run() with the plan a verified run made with the same scan and $options (ReuseRecord): the result as run()
+     * gives it, planned by no one. The caller vouches that nothing the plan depends on changed (ReuseKey).
+     */
+    public function recorded(PlanRequest $request, PlanOptions $options, PreloadPlan $plan): PlanResult
+    {
+        return $this->result($request, $options, $plan);
+    }
+
+    private function result(PlanRequest $request, PlanOptions $options, ?PreloadPlan $recorded): PlanResult
+    {
         $started = hrtime(true);
         // One bench plans the same app for many scenarios (each strategy, the classmap of the autoloader
         // rung): its files do not change during a run, so the app is scanned once per request.
@@ -87,7 +101,8 @@ final class PlanPipeline
         );
         $locator = $context->locator;
         $planner = $this->planner($request->phpBinary);
-        $plan = $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
+        $plan = $recorded
+            ?? $this->timings->span('plan', static fn (): PreloadPlan => $planner->plan($context, $options));
 
         return new PlanResult(
             $project,

@@ -142,9 +142,12 @@ final class GenerateTextRenderer implements Renderer
         }
         $lines[] = $outcome->written
             ? \sprintf(
-                $outcome->reused
-                    ? 'Kept %s: unchanged since its last verification (--reverify boots PHP again)'
-                    : 'Wrote %s',
+                match (true) {
+                    $outcome->reusedRelease => 'Wrote %s: the same files as a release verified before, whose '
+                        .'verification it reuses (--reverify boots PHP again)',
+                    $outcome->reused => 'Kept %s: unchanged since its last verification (--reverify boots PHP again)',
+                    default => 'Wrote %s',
+                },
                 OutputFormatter::escape($outcome->outputPath),
             )
             : VerdictStyle::Error->tag(OutputFormatter::escape(\sprintf(

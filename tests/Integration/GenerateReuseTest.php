@@ -51,6 +51,9 @@ final class GenerateReuseTest extends TestCase
         // first run's did (ProbeCache), the PHP binaries and ini files being as they were.
         self::assertSame([], $this->boots($second));
         self::assertSame($first['verification'], $second['verification'], 'the last verification, as it said');
+        self::assertSame($first['plan'], $second['plan'], 'the plan, as it said');
+        $spans = array_map(static fn (array $span): string => (string) $span['name'], $second['timings']['spans']);
+        self::assertNotContains('plan', $spans, 'the plan the record keeps, not planned again');
         self::assertSame($script, file_get_contents($project.'/preload.php'));
         clearstatcache();
         self::assertSame($inode, fileinode($project.'/preload.php'), 'the script is not written again');

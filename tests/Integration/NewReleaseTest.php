@@ -53,9 +53,84 @@ final class NewReleaseTest extends TestCase
         self::assertSame((string) file_get_contents($second.'/preload.php'), $fromIndex);
     }
 
-    private function release(int $number): string
+    public function testANewReleaseOfTheSameFilesReusesTheVerificationAndOneChangedByteVerifiesAgain(): void
     {
-        $copy = FixtureProjects::copy('cms', $this->directory);
+        $ini = $this->directory->path.'/php.ini';
+        file_put_contents($ini, "opcache.enable=1\nopcache.enable_cli=1\nmemory_limit=256M\n");
+        $first = $this->release(1, 'clean');
+        $verified = $this->verifiedGenerate($first, $ini);
+        self::assertFalse($verified['reused']);
+        self::assertTrue($this->bootedTheScript($verified));
+
+        $second = $this->release(2, 'clean');
+        $release = $this->verifiedGenerate($second, $ini);
+        self::assertTrue($release['reused'], 'the same files at another path');
+        self::assertSame([], $this->boots($release), 'no PHP started');
+        self::assertSame(file_get_contents($first.'/preload.php'), file_get_contents($second.'/preload.php'));
+        $moved = str_replace('releases/1', 'releases/2', (string) json_encode($verified['verification'], \JSON_UNESCAPED_SLASHES));
+        self::assertSame(
+            json_decode($moved, true),
+            $release['verification'],
+            'the first release\'s report, with the second\'s paths',
+        );
+        self::assertTrue($this->verifiedGenerate($second, $ini)['reused'], 'and an unchanged re-run there');
+        $text = PreheatProcess::run([
+            'generate', '--project='.$this->release(4, 'clean'), '--ini='.$ini, '--cache-dir='.$this->directory->path.'/cache',
+        ]);
+        self::assertSame(0, $text->getExitCode(), $text->getErrorOutput());
+        self::assertStringContainsString(
+            'Wrote '.$this->directory->path.'/releases/4/preload.php: the same files as a release verified before',
+            $text->getOutput(),
+        );
+
+        $third = $this->release(3, 'clean');
+        $controller = $third.'/src/Controller/Controller.php';
+        file_put_contents($controller, (string) file_get_contents($controller).' ');
+        $changed = $this->verifiedGenerate($third, $ini);
+        self::assertFalse($changed['reused'], 'one byte more in one file');
+        self::assertTrue($this->bootedTheScript($changed));
+    }
+
+    /** @return array<string, mixed> */
+    private function verifiedGenerate(string $project, string $ini): array
+    {
+        [$result, $process] = PreheatProcess::json(
+            ['generate', '--project='.$project, '--ini='.$ini, '--cache-dir='.$this->directory->path.'/cache', '-vv'],
+        );
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+
+        return $result;
+    }
+
+    /** @param array<string, mixed> $result */
+    private function bootedTheScript(array $result): bool
+    {
+        return [] !== array_filter(
+            $this->boots($result),
+            static fn (string $name): bool => str_starts_with($name, 'PHP boot: with the script'),
+        );
+    }
+
+    /**
+     * @param array<string, mixed> $result
+     *
+     * @return list<string> the spans that started processes, by name
+     */
+    private function boots(array $result): array
+    {
+        $boots = [];
+        foreach ($result['timings']['spans'] as $span) {
+            if (($span['counts']['processes'] ?? 0) > 0) {
+                $boots[] = (string) $span['name'];
+            }
+        }
+
+        return $boots;
+    }
+
+    private function release(int $number, string $fixture = 'cms'): string
+    {
+        $copy = FixtureProjects::copy($fixture, $this->directory);
         $target = $this->directory->path.'/releases/'.$number;
         @mkdir(\dirname($target), 0o777, true);
         rename($copy, $target);

@@ -30,6 +30,8 @@ final class GenerateOutcome
         public readonly ?int $stalledFixRound = null,
         /** the script on disk was planned the same and verified with the same PHP and ini: kept, PHP not booted */
         public readonly bool $reused = false,
+        /** reused from a run on the same files at another root (a release before this one): the script written */
+        public readonly bool $reusedRelease = false,
     ) {
     }
 

@@ -35,9 +35,31 @@ final class GenerateRequest
     /** What this request's plan and verification depend on besides the tree and the PHP: for ReuseKey. */
     public function fingerprint(): string
     {
+        return $this->fingerprintWith($this->plan);
+    }
+
+    /**
+     * fingerprint() for ReleaseKey: the inventory cache named by its directory (what --cache-dir says), not by its
+     * file, which is named after the project root; the cache finds a file's analysis by its bytes wherever it is.
+     */
+    public function releaseFingerprint(): string
+    {
+        $plan = $this->plan;
+
+        return $this->fingerprintWith(new PlanRequest(
+            $plan->projectRoot,
+            $plan->paths,
+            null === $plan->cacheFile ? null : \dirname($plan->cacheFile),
+            $plan->phpBinary,
+            $plan->includeDirs,
+        ));
+    }
+
+    private function fingerprintWith(PlanRequest $plan): string
+    {
         return serialize([
             $this->commandLine,
-            $this->plan,
+            $plan,
             $this->options,
             $this->fixRounds,
             $this->strict,

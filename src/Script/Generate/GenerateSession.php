@@ -10,6 +10,7 @@ use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Replanner;
 use Preheat\Plan\Strategy\HotSelection;
 use Preheat\Plan\Strategy\MemoryEstimate;
@@ -104,6 +105,9 @@ final class GenerateSession
      * once (the planner plans from the options alone: the same plan the rounds came to); with them, the safe plan
      * first, which the strategy chooses from. Not for rounds of its own: a session to verify is start()ed.
      *
+     * $plan, when given, is the plan the recorded run ended with (ReuseRecord::$plan): taken as it is instead of
+     * planning, where one plan is what the rounds came to.
+     *
      * @param list<Constraint> $constraints
      */
     public static function resume(
@@ -114,6 +118,7 @@ final class GenerateSession
         array $constraints,
         ProgressLogger $progress = new NullProgressLogger(),
         Timings $timings = new Timings(),
+        ?PreloadPlan $plan = null,
     ): self {
         $calibrated = array_filter($constraints, static fn (Constraint $c): bool => $c instanceof BudgetCalibration);
         if (null !== $strategy || [] !== $calibrated) {
@@ -130,7 +135,9 @@ final class GenerateSession
             }
         }
         $fits = array_map(static fn (FitRound $r): CapacityFit => $r->fit, $fitRounds);
-        $result = $pipeline->run($request, $options->withFits($fits));
+        $result = null === $plan
+            ? $pipeline->run($request, $options->withFits($fits))
+            : $pipeline->recorded($request, $options->withFits($fits), $plan);
         $session = new self(
             $pipeline->replanner($result, $request->phpBinary),
             $result,
@@ -255,6 +262,7 @@ final class GenerateSession
     /**
      * @param int|null $stalledFixRound the fix round that found nothing new to drop
      * @param bool     $reused          the script on disk and its last verification were reused, PHP not booted
+     * @param bool     $reusedRelease   the verification of the same files at another root was reused
      */
     public function outcome(
         string $outputPath,
@@ -264,6 +272,7 @@ final class GenerateSession
         int $fixRoundLimit = 0,
         ?int $stalledFixRound = null,
         bool $reused = false,
+        bool $reusedRelease = false,
     ): GenerateOutcome {
         return new GenerateOutcome(
             $this->result,
@@ -278,6 +287,7 @@ final class GenerateSession
             $this->capacityRounds,
             $stalledFixRound,
             $reused,
+            $reusedRelease,
         );
     }
 

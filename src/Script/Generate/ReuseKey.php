@@ -23,10 +23,10 @@ final class ReuseKey
      * The shape of a ReuseRecord (and the report it holds): a record of another shape is another key, not an
      * object with a property missing. 2: VerificationReport::$unbootedFit. 3: VerificationReport::$startupCpuSeconds.
      */
-    private const RECORD_FORMAT = 3;
+    public const RECORD_FORMAT = 3;
 
     /** Files of the project besides the scanned ones that decide what is planned. */
-    private const COMPOSER_FILES = [
+    public const COMPOSER_FILES = [
         'composer.json',
         'composer.lock',
         'vendor/composer/installed.json',
@@ -37,7 +37,7 @@ final class ReuseKey
      * Files of the vendor directory the plan was made with that decide it (its packages and the autoload rules
      * Composer dumped), wherever it is (ComposerProjectLoader may find it outside the project's vendor/).
      */
-    private const VENDOR_FILES = [
+    public const VENDOR_FILES = [
         'composer/installed.json',
         'composer/installed.php',
         'composer/autoload_classmap.php',
@@ -94,6 +94,12 @@ final class ReuseKey
      */
     public static function php(PhpInstallation $php): string
     {
+        return hash('sha256', self::phpDescription($php));
+    }
+
+    /** What php() hashes, for ReleaseKey to put another project root in. */
+    public static function phpDescription(PhpInstallation $php): string
+    {
         $parts = [
             'binary '.self::binary($php->phpBinary),
             'fpm '.(null === $php->fpmBinary ? '-' : self::binary($php->fpmBinary)),
@@ -123,7 +129,7 @@ final class ReuseKey
             }
         }
 
-        return hash('sha256', implode("\n", $parts));
+        return implode("\n", $parts);
     }
 
     /**

@@ -12,6 +12,8 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Plan\CapacityFit;
 use Preheat\Plan\DropOrigin;
+use Preheat\Plan\DropReason;
+use Preheat\Plan\Exclusion;
 use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Script\Verify\Finding;
@@ -40,10 +42,13 @@ final class ReuseStore
     private const PREFIX = 'generate-';
 
     /** Bump when a class of the record changes. */
-    private const FORMAT = 'preheat-reuse-2';
+    private const FORMAT = 'preheat-reuse-4';
 
-    /** A record is tens of kilobytes (a report's messages); a file far larger is none of ours. */
-    private const MAX_BYTES = 16 * 1024 * 1024;
+    /**
+     * A record is a report's messages and the plan (about 300 bytes a file planned): a few megabytes for tens of
+     * thousands of files; a file far larger is none of ours.
+     */
+    private const MAX_BYTES = 64 * 1024 * 1024;
 
     /** Every class a record holds. */
     private const CLASSES = [
@@ -52,6 +57,7 @@ final class ReuseStore
         UnbootedFit::class, LimitEstimate::class, StartupMessage::class, UnlinkedClass::class, Finding::class,
         Severity::class, FixRound::class, ForcedDrop::class, DropOrigin::class, FitRound::class,
         CapacityFit::class, CapacityRound::class, BudgetCalibration::class, MemoryEstimate::class,
+        RecordedPlan::class, Exclusion::class, DropReason::class,
     ];
 
     private readonly ValueObjectCodec $codec;
@@ -65,8 +71,25 @@ final class ReuseStore
 
     public function read(string $outputPath): ?ReuseRecord
     {
+        return $this->readNamed($this->name($outputPath), null);
+    }
+
+    /**
+     * The record of the last verified run whose ReleaseKey is $releaseKey, made at another project root (a
+     * release before this one), with $projectRoot put for its root in every path and message it holds (of the
+     * same length: the ReleaseKey says so); null when there is none. One made at this root is none: there the
+     * record of the script's path (read()) is the one to ask, and a script on disk that is not the one it
+     * verified is verified again.
+     */
+    public function readRelease(string $releaseKey, string $projectRoot): ?ReuseRecord
+    {
+        return $this->readNamed($this->releaseName($releaseKey), $projectRoot);
+    }
+
+    /** @param string|null $projectRoot the root to put for the record's own in all it holds; null: as it is */
+    private function readNamed(string $name, ?string $projectRoot): ?ReuseRecord
+    {
         $this->rejected = null;
-        $name = $this->name($outputPath);
         if (!file_exists($this->directory.'/'.$name)) {
             return null;
         }
@@ -80,7 +103,16 @@ final class ReuseStore
                 throw new \UnexpectedValueException('not a record');
             }
 
-            return $this->codec->decode($data['record'] ?? null, ReuseRecord::class);
+            $record = $this->codec->decode($data['record'] ?? null, ReuseRecord::class);
+            if (null === $projectRoot) {
+                return $record;
+            }
+            $root = $record->root;
+            if (null === $root || '' === $root || $projectRoot === $root || \strlen($root) !== \strlen($projectRoot)) {
+                return null;
+            }
+
+            return $this->codec->decode(self::moved($data['record'], $root, $projectRoot), ReuseRecord::class);
         } catch (\UnexpectedValueException) {
             $this->rejected = $this->directory.'/'.$name;
 
@@ -109,18 +141,50 @@ final class ReuseStore
 
     public function write(string $outputPath, ReuseRecord $record): void
     {
+        $this->writeNamed($this->name($outputPath), $record);
+    }
+
+    private function writeNamed(string $name, ReuseRecord $record): void
+    {
         try {
             if (!is_dir($this->directory)) {
                 @mkdir($this->directory, 0700, true);
             }
             AtomicFile::write(
-                $this->directory.'/'.$this->name($outputPath),
+                $this->directory.'/'.$name,
                 serialize(['format' => self::FORMAT, 'record' => $this->codec->encode($record)]),
                 AtomicFile::PRIVATE,
             );
         } catch (\RuntimeException) {
             // Only the next run's speed depends on the record: it verifies again without one.
         }
+    }
+
+    /** Keeps $record for a new release of the same files to find by its ReleaseKey. */
+    public function writeRelease(string $releaseKey, ReuseRecord $record): void
+    {
+        $this->writeNamed($this->releaseName($releaseKey), $record);
+    }
+
+    /**
+     * The plain form of a record with $to put for $from in every string it holds (the record's classes and
+     * property names hold no path). $from is the root of the run that wrote it, a directory's path: what a boot
+     * at $to would say of the same files, said with their paths there.
+     */
+    private static function moved(mixed $plain, string $from, string $to): mixed
+    {
+        if (\is_string($plain)) {
+            return str_replace($from, $to, $plain);
+        }
+        if (!\is_array($plain)) {
+            return $plain;
+        }
+        $moved = [];
+        foreach ($plain as $key => $value) {
+            $moved[\is_string($key) ? str_replace($from, $to, $key) : $key] = self::moved($value, $from, $to);
+        }
+
+        return $moved;
     }
 
     /** Removes the record: the script at $outputPath is no longer the one it describes. */
@@ -132,5 +196,10 @@ final class ReuseStore
     private function name(string $outputPath): string
     {
         return self::PREFIX.substr(hash('sha256', $outputPath), 0, 16).'.bin';
+    }
+
+    private function releaseName(string $releaseKey): string
+    {
+        return self::PREFIX.'release-'.substr(hash('sha256', $releaseKey), 0, 16).'.bin';
     }
 }

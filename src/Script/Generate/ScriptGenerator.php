@@ -13,11 +13,9 @@ use Preheat\Progress\NullProgressLogger;
 use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
-use Preheat\Script\Verify\AppFiles;
 use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\PreloadUserAccess;
 use Preheat\Script\Verify\PreloadVerifier;
-use Preheat\Script\Verify\UnreadableFiles;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\PreloadScriptWriter;
@@ -27,7 +25,6 @@ use Preheat\Util\AtomicFile;
 use Preheat\Util\BoundedRead;
 use Preheat\Util\BoundedReadError;
 use Preheat\Util\CycleCollection;
-use Preheat\Util\DisplayString;
 
 /**
  * Plans (a GenerateSession), writes the script next to its destination, verifies it, and only then moves it
@@ -40,14 +37,20 @@ final class ScriptGenerator
     /** The script the last round moved into place; null when it moved none. */
     private ?string $installed = null;
 
+    private readonly PreloadUserCheck $preloadUser;
+
+    private readonly LastVerification $lastVerification;
+
     public function __construct(
         private readonly PlanPipeline $pipeline,
         private readonly PreloadVerifier $verifier,
         private readonly PreloadScriptWriter $writer = new PreloadScriptWriter(),
         private readonly ProgressLogger $progress = new NullProgressLogger(),
-        private readonly PreloadUserAccess $access = new PreloadUserAccess(),
+        PreloadUserAccess $access = new PreloadUserAccess(),
         private readonly Timings $timings = new Timings(),
     ) {
+        $this->preloadUser = new PreloadUserCheck($access, $progress, $timings);
+        $this->lastVerification = new LastVerification($pipeline, $writer, $progress, $timings);
     }
 
     public function generate(GenerateRequest $request): GenerateOutcome
@@ -61,6 +64,8 @@ final class ScriptGenerator
         $this->installed = null;
         $store = $request->reuse;
         $key = null;
+        /** @var array{string, string}|null $release the project root and the ReleaseKey */
+        $release = null;
         if (null !== $store && null !== $request->verify) {
             // The key is the scan's (and the options', PHP's and its ini's): known before anything is planned, so
             // that a script kept as it is costs one plan, the one that renders it.
@@ -78,14 +83,33 @@ final class ScriptGenerator
                     $scanned->project->vendorDir,
                 ),
             );
-            if (!$request->reverify) {
-                $reused = $this->timings->span(
-                    'reuse the last verification',
-                    fn (): ?GenerateOutcome => $this->reuse($request, $store, $key),
-                );
-                if (null !== $reused) {
-                    return $reused;
-                }
+            $reused = $request->reverify ? null : $this->timings->span(
+                'reuse the last verification',
+                fn (): ?GenerateOutcome => $this->reuse($request, $store, $key),
+            );
+            if (null !== $reused) {
+                return $reused;
+            }
+            // Not this script's last run: that of the same files at another root (a release before this one)?
+            $root = $scanned->project->root;
+            $release = $this->timings->span(
+                'release key (every file by its bytes)',
+                static fn (): array => [$root, ReleaseKey::of(
+                    $root,
+                    $scanned->scan->selection->files ?? [],
+                    $scanned->scan->selection->context ?? [],
+                    $request->releaseFingerprint(),
+                    $php,
+                    $request->outputPath,
+                    $scanned->project->vendorDir,
+                )],
+            );
+            $reused = $request->reverify ? null : $this->timings->span(
+                'reuse the verification of the same files',
+                fn (): ?GenerateOutcome => $this->reuseRelease($request, $store, $key, $release),
+            );
+            if (null !== $reused) {
+                return $reused;
             }
         }
         $session = GenerateSession::start(
@@ -101,7 +125,7 @@ final class ScriptGenerator
 
             return $session->outcome($request->outputPath, true, null, $request->strict);
         }
-        $this->checkPreloadUser($request->verify, $session, $request->outputPath);
+        $this->preloadUser->check($request->verify, $session, $request->outputPath);
 
         $policy = new RoundPolicy($request->fixRounds, $request->strict, $request->fit, timings: $this->timings);
         // What each verification is for, named in the timing table.
@@ -134,7 +158,7 @@ final class ScriptGenerator
             }
             $round = $next->adds;
             if (null === $round) {
-                return $this->remembered($store, $key, $constraints, $session->outcome(
+                return $this->remembered($store, $key, $release, $constraints, $session->outcome(
                     $request->outputPath,
                     $report->passed($request->strict),
                     $report,
@@ -157,6 +181,7 @@ final class ScriptGenerator
                 return $this->remembered(
                     $store,
                     $key,
+                    $release,
                     $constraints,
                     $this->installUnbooted($session, $request, $fitted),
                 );
@@ -167,18 +192,20 @@ final class ScriptGenerator
     /**
      * The run's outcome, remembered for the next run when a key was made.
      *
-     * @param list<Constraint> $constraints
+     * @param array{string, string}|null $release     the project root and the ReleaseKey
+     * @param list<Constraint>           $constraints
      */
     private function remembered(
         ?ReuseStore $store,
         ?string $key,
+        ?array $release,
         array $constraints,
         GenerateOutcome $outcome,
     ): GenerateOutcome {
         if (null !== $store && null !== $key) {
             $this->timings->span(
                 'remember the verification for the next run',
-                fn () => $this->remember($store, $key, $outcome, $constraints),
+                fn () => $this->remember($store, $key, $release, $outcome, $constraints),
             );
         }
 
@@ -258,104 +285,17 @@ final class ScriptGenerator
     }
 
     /**
-     * As root PHP preloads as the pool's user: a file that user cannot read fails every boot the same way, and no
-     * fix round can help. Said first, with its fix, before any PHP starts; the fix covers every file the app can load,
-     * so that once it is run requests work too. When the preload works but the user cannot read other files of the
-     * app (one Composer's autoloader includes on every request, a class it loads later), a warning says so with the
-     * fix: the script is fine, but every request that loads such a file fails.
-     */
-    private function checkPreloadUser(VerifyOptions $verify, GenerateSession $session, string $outputPath): void
-    {
-        $preloadUser = $verify->php->preloadUser();
-        if (null === $preloadUser) {
-            return;
-        }
-        $result = $session->result();
-        $appFiles = AppFiles::of($result->project, $result->scan->selection);
-        $source = $verify->php->preloadUserSource();
-        $this->timings->span('check the preload user can read the files', fn () => $this->access->check(
-            $preloadUser,
-            $source,
-            $session->plannedPaths(),
-            [\dirname($outputPath)],
-            $appFiles,
-        ));
-        $unreadable = $this->timings->span(
-            'check the preload user can read the app\'s files',
-            fn (): ?UnreadableFiles => $this->access->checkApp($preloadUser, $appFiles),
-        );
-        if (null !== $unreadable && $unreadable->found()) {
-            $this->progress->finish(new Line(
-                DisplayString::controlsEscaped(self::requestsWouldFail($unreadable, $preloadUser, $source)),
-                Outcome::Warning,
-            ));
-        }
-    }
-
-    /** What generate says when the preload works but the pool's user cannot read other files requests load. */
-    private static function requestsWouldFail(UnreadableFiles $unreadable, string $user, string $source): string
-    {
-        $lines = [\sprintf(
-            'The files to preload are readable, but requests will fail: %s (the user php-fpm runs as: %s) cannot '
-            .'read files of the app that requests load ("Failed to open stream: Permission denied"), which the '
-            .'script does not preload.',
-            $user,
-            $source,
-        )];
-        array_push($lines, ...$unreadable->lines($user, 'files the app can load'));
-        $lines[] = \sprintf('Fix: %s (or install the code as %s).', $unreadable->fix(), $user);
-
-        // Under the progress line's mark.
-        return implode("\n   ", $lines);
-    }
-
-    /**
-     * The last run's outcome, when nothing it depends on changed: the same key, and the script planned with the
-     * recorded constraints is byte for byte the one on disk, which the record verified. Null when anything
-     * differs: then the run plans and verifies as always.
+     * The last run's outcome, when nothing it depends on changed (LastVerification::unchanged()): the script on
+     * disk is kept. Null when anything differs: then the run plans and verifies as always.
      */
     private function reuse(GenerateRequest $request, ReuseStore $store, string $key): ?GenerateOutcome
     {
-        $record = $store->read($request->outputPath);
-        $rejected = $store->rejected();
-        if (null !== $rejected) {
-            $this->progress->finish(new Line(
-                \sprintf(
-                    'Ignored the reuse record %s: it is not one this version wrote (damaged, or not ours)',
-                    $rejected,
-                ),
-                Outcome::Warning,
-            ));
-        }
-        if (null === $record || $record->key !== $key || null === $request->verify) {
+        $found = $this->lastVerification->unchanged($request, $store, $key);
+        if (null === $found || null === $request->verify) {
             return null;
         }
-        try {
-            $onDisk = BoundedRead::file($request->outputPath, ScriptManifest::MAX_SCRIPT_BYTES);
-        } catch (BoundedReadError) {
-            return null;
-        }
-        if (hash('sha256', $onDisk) !== $record->scriptSha256) {
-            return null;
-        }
-        $session = GenerateSession::resume(
-            $this->pipeline,
-            $request->plan,
-            $request->options,
-            $request->strategy,
-            $record->constraints,
-            $this->progress,
-            $this->timings,
-        );
-        // The key holds every scanned file's size and mtime: the files' contents are the ones the script stamps.
-        $sources = ScriptManifest::fromScript($onDisk)?->sources;
-        $rendered = null === $sources
-            ? null
-            : $this->writer->render($session->result()->plan, $request->outputPath, $sources);
-        if ($rendered !== $onDisk) {
-            return null;
-        }
-        $this->checkPreloadUser($request->verify, $session, $request->outputPath);
+        [$session, $record] = $found;
+        $this->preloadUser->check($request->verify, $session, $request->outputPath);
         $this->progress->finish(\sprintf(
             'Reused the last verification of %s: script, tree, options, PHP and ini unchanged',
             $request->outputPath,
@@ -373,14 +313,57 @@ final class ScriptGenerator
     }
 
     /**
+     * The verification of the same files at another root (LastVerification::ofRelease()): the script is
+     * installed, and the report is that run's with this root in its paths, remembered for this path's next run.
+     *
+     * @param array{string, string} $release the project root and the ReleaseKey
+     */
+    private function reuseRelease(
+        GenerateRequest $request,
+        ReuseStore $store,
+        string $key,
+        array $release,
+    ): ?GenerateOutcome {
+        $found = $this->lastVerification->ofRelease($request, $store, $release);
+        if (null === $found || null === $request->verify) {
+            return null;
+        }
+        [$session, $record] = $found;
+        $outputPath = $request->outputPath;
+        $this->preloadUser->check($request->verify, $session, $outputPath);
+        $this->withCandidate($outputPath, function (string $candidate) use ($session, $outputPath): void {
+            $script = $this->write($session->result(), $candidate, $outputPath);
+            $this->install($candidate, $outputPath, $script, 'cannot move the script into place');
+        });
+        $this->progress->finish(
+            'Reused the verification of the same files at another path (an earlier release): files, options, '
+            .'PHP and ini the same',
+        );
+        $outcome = $session->outcome(
+            $outputPath,
+            true,
+            $record->report,
+            $request->strict,
+            $request->fixRounds,
+            $record->stalledFixRound,
+            true,
+            true,
+        );
+
+        return $this->remembered($store, $key, $release, $record->constraints, $outcome);
+    }
+
+    /**
      * Records a run that installed its script, for the next run to reuse; forgets the record otherwise (the
      * script on disk may then be another).
      *
-     * @param list<Constraint> $constraints
+     * @param array{string, string}|null $release     the project root and the ReleaseKey
+     * @param list<Constraint>           $constraints
      */
     private function remember(
         ReuseStore $store,
         string $key,
+        ?array $release,
         GenerateOutcome $outcome,
         array $constraints,
     ): void {
@@ -400,13 +383,19 @@ final class ScriptGenerator
 
             return;
         }
-        $store->write($outcome->outputPath, new ReuseRecord(
+        $record = static fn (string $key, ?RecordedPlan $plan): ReuseRecord => new ReuseRecord(
             $key,
             hash('sha256', $installed),
             $constraints,
             $outcome->verification,
             $outcome->stalledFixRound,
-        ));
+            $release[0] ?? null,
+            $plan,
+        );
+        $store->write($outcome->outputPath, $record($key, RecordedPlan::of($outcome->planResult->plan)));
+        if (null !== $release) {
+            $store->writeRelease($release[1], $record($release[1], null));
+        }
     }
 
     /**
