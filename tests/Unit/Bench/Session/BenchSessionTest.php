@@ -22,12 +22,25 @@ final class BenchSessionTest extends TestCase
 {
     private FakeProcessRunner $processes;
 
-    /** @var list<BenchConfig> */
-    private array $checked = [];
+    /** Counts the configurations it is given, and lets them all through. */
+    private BenchConfigCheck&\Countable $counting;
 
     protected function setUp(): void
     {
         $this->processes = new FakeProcessRunner();
+        $this->counting = new class implements BenchConfigCheck, \Countable {
+            private int $checked = 0;
+
+            public function check(BenchConfig $config): void
+            {
+                ++$this->checked;
+            }
+
+            public function count(): int
+            {
+                return $this->checked;
+            }
+        };
     }
 
     public function testTheConfigCheckSeesTheLoadedConfigurationFirst(): void
@@ -55,7 +68,7 @@ final class BenchSessionTest extends TestCase
         try {
             $this->session()->run($this->request(['hot.gain >= ten']), new NullProgressLogger());
         } finally {
-            self::assertCount(1, $this->checked, 'after the configuration was checked');
+            self::assertCount(1, $this->counting, 'after the configuration was checked');
             self::assertSame([], $this->processes->ran);
             self::assertSame([], $this->processes->started);
         }
@@ -74,20 +87,7 @@ final class BenchSessionTest extends TestCase
 
     private function session(?BenchConfigCheck $check = null): BenchSession
     {
-        $checked = &$this->checked;
-        $check ??= new class($checked) implements BenchConfigCheck {
-            /** @param list<BenchConfig> $checked */
-            public function __construct(private array &$checked)
-            {
-            }
-
-            public function check(BenchConfig $config): void
-            {
-                $this->checked[] = $config;
-            }
-        };
-
-        return new BenchSession(new BenchFactory($this->processes), $check);
+        return new BenchSession(new BenchFactory($this->processes), $check ?? $this->counting);
     }
 
     /** @param list<string> $assertions */
