@@ -29,6 +29,7 @@ final class BenchSessionTest extends TestCase
     {
         $this->processes = new FakeProcessRunner();
         $this->counting = new class implements BenchConfigCheck, \Countable {
+            /** @var int<0, max> */
             private int $checked = 0;
 
             public function check(BenchConfig $config): void
