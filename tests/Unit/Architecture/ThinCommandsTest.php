@@ -27,7 +27,6 @@ final class ThinCommandsTest extends TestCase
         'Console/Command/DoctorCommand' => '33.4',
         'Console/Command/ExplainCommand' => '33.4',
         'Console/Command/GenerateCommand' => '33.4',
-        'Console/Command/RecordCommand' => '33.4',
         'Console/Command/StatusCommand' => '33.4',
         'Console/Command/UsageCommand' => '33.4',
         'Console/Command/VerifyCommand' => '33.4',
