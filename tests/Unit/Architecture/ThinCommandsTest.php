@@ -26,7 +26,6 @@ final class ThinCommandsTest extends TestCase
     private const LONG_COMMANDS = [
         'Console/Command/DoctorCommand' => '33.4',
         'Console/Command/ExplainCommand' => '33.4',
-        'Console/Command/VerifyCommand' => '33.4',
     ];
 
     public function testNoCommandsExecuteIsOver40LinesButThoseListed(): void
