@@ -24,7 +24,6 @@ final class ThinCommandsTest extends TestCase
 
     /** Command (by its path under src/, without .php) => the issue item that thins its execute(). */
     private const LONG_COMMANDS = [
-        'Console/Command/DoctorCommand' => '33.4',
         'Console/Command/ExplainCommand' => '33.4',
     ];
 
