@@ -26,8 +26,7 @@ final class RecorderSetup
         bool $install,
         ?string $poolUser,
         ?string $fpmConfig,
-    ): RecorderSetupOutcome
-    {
+    ): RecorderSetupOutcome {
         if ($install) {
             $this->installer->install($settings);
         }

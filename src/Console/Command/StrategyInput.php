@@ -8,11 +8,8 @@ use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Config\UsageSection;
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
-use Preheat\Doctor\ServerConfigReader;
-use Preheat\EnvironmentError;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\PhpInstallation;
-use Preheat\Php\PhpInstallationLocator;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\ComparedChoice;
 use Preheat\Plan\Strategy\HotCriteria;
@@ -24,7 +21,6 @@ use Preheat\Plan\Strategy\StrategySource;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Line;
-use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
@@ -33,7 +29,6 @@ use Preheat\Usage\EvidenceSearch;
 use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
-use Preheat\UserError;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**
