@@ -4,47 +4,26 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Bench\BenchResult;
-use Preheat\Bench\BenchRunner;
-use Preheat\Bench\Compare\Assertion\Assertion;
-use Preheat\Bench\Compare\Assertion\AssertionEvaluator;
-use Preheat\Bench\Compare\Assertion\AssertionParser;
-use Preheat\Bench\Compare\RecordedRun;
-use Preheat\Bench\Compare\ReportReader;
-use Preheat\Bench\Compare\RunComparer;
-use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\LoadOverrides;
-use Preheat\Bench\Gate\BodyMasker;
-use Preheat\Bench\Gate\CorrectnessGate;
-use Preheat\Bench\Layering\ScenarioLayering;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
-use Preheat\Bench\ScenarioPreparer;
+use Preheat\Bench\Session\BenchFactory;
+use Preheat\Bench\Session\BenchRequest;
+use Preheat\Bench\Session\BenchSession;
 use Preheat\Config\Duration;
 use Preheat\ConfigError;
 use Preheat\Console\Option\ScenarioOption;
-use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\Strategies;
-use Preheat\Process\InterruptGuard;
 use Preheat\Process\NullProcessObserver;
 use Preheat\Process\ProcessObserver;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReport;
-use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Bench\Provenance;
-use Preheat\Report\Bench\ReportWriter;
-use Preheat\Report\Compare\Checks;
-use Preheat\Report\Compare\ComparedRenderer;
 use Preheat\Report\Formats\Renderers;
-use Preheat\Script\Generate\ScriptGenerator;
-use Preheat\Script\Verify\PreloadVerifier;
-use Preheat\Server\ProcessSupervisor;
+use Preheat\Report\Publish\BenchReportPublisher;
 use Preheat\Server\Serve\RuntimeRegistry;
-use Preheat\Server\WorkerPlacement;
 use Symfony\Component\Console\Command\Command;
-use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
@@ -66,9 +45,7 @@ final class BenchCommand extends Command
         Exit codes: 0 measured, 1 a scenario broke, 2 bad input, 3 the environment failed.
         HELP;
 
-    private readonly RuntimeRegistry $runtimes;
-    private readonly LoadTools $tools;
-    private readonly Strategies $strategies;
+    private readonly BenchFactory $factory;
 
     /** The registries say which runtimes, load tools and strategies there are (by default, this version's). */
     public function __construct(
@@ -77,11 +54,9 @@ final class BenchCommand extends Command
         ?LoadTools $tools = null,
         ?Strategies $strategies = null,
         private readonly Renderers $renderers = new Renderers(),
-        private readonly ProcessObserver $observer = new NullProcessObserver(),
+        ProcessObserver $observer = new NullProcessObserver(),
     ) {
-        $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
-        $this->tools = $tools ?? LoadTools::standard();
-        $this->strategies = $strategies ?? Strategies::standard();
+        $this->factory = new BenchFactory($runner, $runtimes, $tools, $strategies, $observer);
         parent::__construct('bench');
     }
 
@@ -106,7 +81,7 @@ final class BenchCommand extends Command
             ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, \sprintf(
                 'NAME=SPEC with SPEC none, record (recorder on), naive (every file compiled), %s or a preload script, '
                 .'or names alone, several with commas: none,hot,all (default: none and all)',
-                implode(', ', $this->strategies->names()),
+                implode(', ', $this->factory->strategies->names()),
             ))
             ->addOption(
                 'rounds',
@@ -157,16 +132,16 @@ final class BenchCommand extends Command
                 'runtime',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'What serves the app: '.$this->runtimes->describe(),
+                'What serves the app: '.$this->factory->runtimes->describe(),
                 null,
-                $this->runtimes->names(),
+                $this->factory->runtimes->names(),
             )
             ->addOption(
                 'tool',
                 null,
                 InputOption::VALUE_REQUIRED,
-                $this->tools->describe(),
-                suggestedValues: $this->tools->names(),
+                $this->factory->tools->describe(),
+                suggestedValues: $this->factory->tools->names(),
             )
             ->addOption(
                 'schedule',
@@ -244,169 +219,30 @@ final class BenchCommand extends Command
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
         $format = PlanInput::format($input, ...$this->renderers->formats(BenchReport::class));
-        $loader = new BenchConfigLoader($this->runtimes, $this->tools, $this->strategies);
-        $config = $loader->load(
-            (string) $input->getOption('project'),
-            $input->getOption('config'),
-            $this->overrides($input),
-        );
-        // Before any server starts: counts this machine cannot hold are refused here.
-        (new BenchLimits())->check($config);
-        // So are assertions that cannot be read and an earlier report that cannot be compared with.
-        $assertions = array_map(
-            static fn (mixed $expression): Assertion => (new AssertionParser())->parse((string) $expression),
-            array_values((array) $input->getOption('assert')),
-        );
-        $baselineFile = null === $input->getOption('baseline') ? null : (string) $input->getOption('baseline');
-        $earlier = null === $baselineFile ? null : (new ReportReader())->read($baselineFile);
-        $evaluator = new AssertionEvaluator(true === $input->getOption('assert-strict'));
-        $evaluator->check(
-            $assertions,
-            array_map(static fn ($spec): string => $spec->name, $config->scenarios),
-            $config->baseline()->name,
-            null !== $earlier,
-        );
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-        $progress = new ConsoleProgressLogger($stderr);
-        // One for the run: it owns the signal handlers that stop every server on Ctrl-C.
-        $supervisor = new ProcessSupervisor($this->runner, observer: $this->observer);
-        // Found once: every runtime and every verification of this run uses the same ini, sizes and user.
-        $user = $input->getOption('pool-user');
-        $serve = $config->serve;
-        $php = $serve->installation($this->runner, null === $user ? null : (string) $user);
-        $kinds = $serve->kinds($this->runtimes, $php, $supervisor);
-        $load = $config->load->tool->generator($this->runner, $serve->binaries, $php->user);
-        $runtimes = $serve->runtimes($php, $supervisor);
-        $progress->finish(\sprintf(
-            'php.ini %s%s',
-            $php->settings->describe(),
-            null === $php->user ? '' : \sprintf('; workers run as %s (%s)', $php->user, $php->userSource),
-        ));
-        $pipeline = new PlanPipeline($this->runner, progress: $progress);
-        $bench = new BenchRunner(
-            new ScenarioPreparer(
-                new ScriptGenerator($pipeline, new PreloadVerifier($this->runner), progress: $progress),
-                new PreloadVerifier($this->runner),
-                // Recording traffic for hot needs load through the web server: the default tool's.
-                $config->load->tool->runsPhp()
-                    ? $this->tools->default()->generator($this->runner, $serve->binaries, $php->user)
-                    : $load,
-                $runtimes,
-                $this->runner,
-                new ScenarioLayering($pipeline, $this->runner, $php, $progress),
-                $progress,
-            ),
-            $runtimes,
-            CorrectnessGate::overLoopback($serve->requestTimeout, new BodyMasker($config->masks)),
-            $load,
-            $progress,
-            kinds: $kinds,
-            placement: new WorkerPlacement($this->runner),
-        );
-
-        $workDirectory = sys_get_temp_dir().'/preheat-bench-'.bin2hex(random_bytes(4));
-        $processes = $this->runner;
-        $cleanUp = static function () use ($supervisor, $processes, $workDirectory): void {
-            $supervisor->stopAll();
-            if (is_dir($workDirectory)) {
-                // The pool's user may own what the workers wrote.
-                $processes->run(['rm', '-rf', $workDirectory]);
-            }
-        };
-        // Interrupted or ended by a fatal error, the guard runs it too, after the servers' own stop (started
-        // later, they are stopped first).
-        $guard = InterruptGuard::instance();
-        $pending = $guard->stopOnExit($cleanUp);
-        try {
-            $result = $bench->run($config, $workDirectory);
-        } finally {
-            $guard->forget($pending);
-            $cleanUp();
-        }
-
-        $report = (new BenchReportBuilder())->build(
-            $result,
-            Provenance::collect($result->environment, $config->serve->projectRoot, runner: $this->runner),
-        );
-        $renderers = $this->renderers;
+        $outcome = (new BenchSession($this->factory, new BenchLimits()))
+            ->run($this->request($input), new ConsoleProgressLogger($stderr));
         $out = $input->getOption('out');
-        // The run's own report first: a comparison or an assertion that fails cannot lose what was measured.
-        $written = null === $out ? [] : $this->writeReport($renderers, $report, (string) $out);
-        try {
-            $checks = $this->checks($earlier, $assertions, $evaluator, $result, $baselineFile, $input);
-        } catch (\Throwable $error) {
-            $this->sayWritten($stderr, $written);
-            throw $error;
-        }
-        if (null !== $checks) {
-            // Text, markdown and JSON show them, in the files --out writes too.
-            $formats = array_intersect($renderers->formats(BenchReport::class), ComparedRenderer::FORMATS);
-            foreach ($formats as $name) {
-                $inner = $renderers->renderer(BenchReport::class, $name);
-                $renderers = $renderers->with(
-                    BenchReport::class,
-                    $name,
-                    static fn (): ComparedRenderer => new ComparedRenderer($inner, $checks, $name),
-                );
-            }
-            if (null !== $out) {
-                $written = $this->writeReport($renderers, $report, (string) $out);
-            }
-        }
-        $this->sayWritten($stderr, $written);
-        $renderers->write($report, $format, $output);
+        $passed = (new BenchReportPublisher($this->renderers, $this->runner))
+            ->publish($outcome, $format, null === $out ? null : (string) $out, $output, $stderr);
 
-        // A rung that does not apply to the app (or a runtime not there yet) is no failure.
-        $broken = array_filter($report->rows, static fn ($row): bool => !$row->isMeasured() && null === $row->skipped);
-
-        return [] === $broken && (null === $checks || $checks->passed()) ? Command::SUCCESS : Command::FAILURE;
+        return $passed ? Command::SUCCESS : Command::FAILURE;
     }
 
-    /**
-     * The comparison with the earlier run and the assertions judged, when asked for.
-     *
-     * @param list<Assertion> $assertions
-     */
-    private function checks(
-        ?RecordedRun $earlier,
-        array $assertions,
-        AssertionEvaluator $evaluator,
-        BenchResult $result,
-        ?string $baselineFile,
-        InputInterface $input,
-    ): ?Checks {
-        if (null === $earlier && [] === $assertions) {
-            return null;
-        }
-        $recorded = RecordedRun::ofResult($result);
-        $comparison = null === $earlier || null === $baselineFile
-            ? null
-            : (new RunComparer())->compare($recorded, $earlier, $baselineFile);
+    private function request(InputInterface $input): BenchRequest
+    {
+        $baseline = $input->getOption('baseline');
+        $user = $input->getOption('pool-user');
 
-        return new Checks(
-            $comparison,
-            $evaluator->evaluate($assertions, $recorded, $comparison),
+        return new BenchRequest(
+            (string) $input->getOption('project'),
+            null === ($config = $input->getOption('config')) ? null : (string) $config,
+            $this->overrides($input),
+            array_values(array_map('strval', (array) $input->getOption('assert'))),
+            null === $baseline ? null : (string) $baseline,
             true === $input->getOption('assert-strict'),
+            null === $user ? null : (string) $user,
         );
-    }
-
-    /** @return list<string> the files written: report.md, report.json and chart.svg in the directory */
-    private function writeReport(Renderers $renderers, BenchReport $report, string $directory): array
-    {
-        $files = new ReportWriter(
-            $renderers->renderer(BenchReport::class, 'md'),
-            $renderers->renderer(BenchReport::class, 'json'),
-        );
-
-        return $files->write($report, $directory);
-    }
-
-    /** @param list<string> $files */
-    private function sayWritten(OutputInterface $stderr, array $files): void
-    {
-        foreach ($files as $file) {
-            $stderr->writeln(' <info>✓</info> Wrote '.OutputFormatter::escape($file));
-        }
     }
 
     /** The command line's settings, typed: each checked with the file's values by the loader. */

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\BenchConfigCheck;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Config\Bound;
 use Preheat\ConfigError;
@@ -18,7 +19,7 @@ use Preheat\Server\Serve\ServeSettings;
  * ulimits) and on several settings at once (`"workers": 100000` once forked php-fpm workers until the
  * out-of-memory killer ran). In the console, because its messages name the options as well as the keys.
  */
-final class BenchLimits
+final class BenchLimits implements BenchConfigCheck
 {
     /** Files a server and the load tool keep open besides the connections (logs, sockets, the scripts). */
     private const SPARE_FILES = 64;

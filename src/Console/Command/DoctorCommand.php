@@ -103,23 +103,7 @@ final class DoctorCommand extends Command
         if (false === $root || !is_dir($root)) {
             throw new InvalidOption(\sprintf('--project=%s is not a directory: give the app\'s root.', $project));
         }
-        $given = array_values(array_map('strval', (array) $input->getOption('path')));
-        if ([] === $given) {
-            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. a framework under
-            // /usr/share/php, as Debian installs it.
-            $given = PreheatJson::read($root)->generate()->paths;
-        }
-        $paths = [];
-        foreach ($given as $path) {
-            $path = (string) $path;
-            $absolute = str_starts_with($path, '/') ? $path : $root.'/'.$path;
-            if (!file_exists($absolute)) {
-                throw new InvalidOption(
-                    \sprintf('--path=%s does not exist under %s: give a directory or file of the app.', $path, $root),
-                );
-            }
-            $paths[] = realpath($absolute) ?: $absolute;
-        }
+        $paths = self::paths($input, $root);
         $ini = $input->getOption('ini');
         $php = PhpInput::binary($input);
         $pools = array_values(array_map('strval', (array) $input->getOption('pool')));
@@ -137,5 +121,33 @@ final class DoctorCommand extends Command
         $this->renderers->write($report, $format, $output);
 
         return $report->exitCode();
+    }
+
+    /**
+     * The app's paths doctor profiles: --path (read against the app's root), else those `generate` scans.
+     *
+     * @return list<string>
+     */
+    private static function paths(InputInterface $input, string $root): array
+    {
+        $given = array_values(array_map('strval', (array) $input->getOption('path')));
+        if ([] === $given) {
+            // The paths `generate` scans for this app (preheat.json's generate.paths), e.g. a framework under
+            // /usr/share/php, as Debian installs it.
+            $given = PreheatJson::read($root)->generate()->paths;
+        }
+        $paths = [];
+        foreach ($given as $path) {
+            $path = (string) $path;
+            $absolute = str_starts_with($path, '/') ? $path : $root.'/'.$path;
+            if (!file_exists($absolute)) {
+                throw new InvalidOption(
+                    \sprintf('--path=%s does not exist under %s: give a directory or file of the app.', $path, $root),
+                );
+            }
+            $paths[] = realpath($absolute) ?: $absolute;
+        }
+
+        return $paths;
     }
 }

@@ -6,7 +6,7 @@ namespace Preheat\Console\Command;
 
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
-use Preheat\Plan\Explainer;
+use Preheat\Plan\PlanOptions;
 use Preheat\Plan\PlanPipeline;
 use Preheat\Plan\Strategy\HotStrategy;
 use Preheat\Process\ProcessRunner;
@@ -15,7 +15,7 @@ use Preheat\Progress\Timings;
 use Preheat\Report\ExplainReport;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\TimingTableRenderer;
-use Preheat\Script\Generate\GenerateSession;
+use Preheat\Script\Generate\ExplainService;
 use Preheat\Script\Write\RecordedConstraints;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Usage\UsageStores;
@@ -97,13 +97,13 @@ final class ExplainCommand extends Command
         // What PHP refused at the script's last verification, and the fit it was made with, are left out here
         // too: planned through a session, as `generate` planned it.
         $recorded = $this->recordedAtLastVerification($input, $request->projectRoot);
-        $options = PlanInput::options($input);
-        $dsn = $input->getOption('store');
-        if (null !== $dsn) {
-            $traffic = UsageStores::readTraffic((string) $dsn, (string) getcwd());
-            $options = $options->withRequireEvidence(HotStrategy::evidenceOf($traffic, 'the recorded requests'));
-        }
-        $result = GenerateSession::replay($pipeline, $request, $options, $recorded);
+        [$result, $explanation] = (new ExplainService($pipeline))->explain(
+            $request,
+            $this->options($input),
+            $recorded,
+            (string) $input->getArgument('name'),
+            (string) getcwd(),
+        );
         foreach ($result->warnings as $warning) {
             $stderr->writeln(
                 '<comment>Warning</comment> '.OutputFormatter::escape(
@@ -111,14 +111,6 @@ final class ExplainCommand extends Command
                 ),
             );
         }
-        $explanation = (new Explainer())->explain(
-            $result->plan,
-            $result->scan->inventory,
-            (string) $input->getArgument('name'),
-            (string) getcwd(),
-            $result->scan,
-            $result->locator,
-        );
         $explanation = $explanation->withNote(SettingOptions::describe($explanation->note, $explanation->about, $this));
         $this->renderers->write(new ExplainReport($explanation, $result->project->root), $format, $output);
         if ($output->isVeryVerbose()) {
@@ -126,6 +118,19 @@ final class ExplainCommand extends Command
         }
 
         return $explanation->found ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /** The plan's options; with --store, the files the recorded requests loaded count as required. */
+    private function options(InputInterface $input): PlanOptions
+    {
+        $options = PlanInput::options($input);
+        $dsn = $input->getOption('store');
+        if (null === $dsn) {
+            return $options;
+        }
+        $traffic = UsageStores::readTraffic((string) $dsn, (string) getcwd());
+
+        return $options->withRequireEvidence(HotStrategy::evidenceOf($traffic, 'the recorded requests'));
     }
 
     private function scriptPath(InputInterface $input, string $projectRoot): string

@@ -9,23 +9,24 @@ use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
 use Preheat\Php\PhpInstallation;
-use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Plan\Strategy\Strategies;
+use Preheat\Plan\Strategy\StrategyKind;
 use Preheat\Process\NullProcessObserver;
 use Preheat\Process\ProcessObserver;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\ConsoleProgressLogger;
+use Preheat\Progress\ProgressLogger;
 use Preheat\Progress\Timings;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\GenerateReport;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
+use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\GenerateService;
 use Preheat\Script\Generate\ReuseStore;
-use Preheat\Script\Generate\ScriptGenerator;
-use Preheat\Script\Verify\PreloadVerifier;
-use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Server\ProcessSupervisor;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -183,71 +184,73 @@ final class GenerateCommand extends Command
     {
         $format = PlanInput::format($input, ...$this->renderers->formats(GenerateReport::class));
         $strategy = StrategyInput::kind($input, $this->strategies);
-        $fixRounds = filter_var(
-            $input->getOption('fix-rounds'),
-            \FILTER_VALIDATE_INT,
-            ['options' => ['min_range' => 1, 'max_range' => 50]],
-        );
-        if (false === $fixRounds) {
-            throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
-        }
+        $fixRounds = self::fixRounds($input);
         $request = PlanInput::request($input);
-        $options = PlanInput::options($input);
-        $outputPath = $this->outputPath($input, $request->projectRoot);
-        // Every process this run starts goes through the timed runner, so that the timing table misses none.
-        $timings = new Timings();
-        $runner = new TimedProcessRunner($this->runner, $timings);
-
-        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-        $progress = new ConsoleProgressLogger($stderr);
-        $verify = $input->getOption('no-verify') ? null : new VerifyOptions(
-            $timings->boot(
-                'PHP boot: locate the PHP installation and its ini',
-                static fn (): PhpInstallation => PhpInput::installation(
-                    $input,
-                    $runner,
-                    $request->phpBinary ?? \PHP_BINARY,
-                    null === $request->cacheFile ? null : \dirname($request->cacheFile),
-                ),
-            ),
-        );
-        $generator = new ScriptGenerator(
-            new PlanPipeline($runner, progress: $progress, timings: $timings),
-            new PreloadVerifier($runner, timings: $timings),
-            progress: $progress,
-            timings: $timings,
-        );
-        // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
-        $strategies = $this->strategies;
-        $observer = $this->observer;
-        $configFile = null === $input->getOption('config') ? null : (string) $input->getOption('config');
-        $strategyInput = static fn (): ?SeedStrategy => (new StrategyInput(
-            $progress,
-            $runner,
-            new ProcessSupervisor($runner, observer: $observer),
-            // The file --config names (trace's), else the project's: the one the bench would read.
-            PreheatJson::read($request->projectRoot, $configFile)->usage(),
-            $verify?->php,
-        ))->strategy($input, $strategy, $request, $strategies);
-        // A strategy that serves the app (trace: php-fpm or a worker) and requests its pages: those
-        // processes are this boot's.
-        $seedStrategy = null !== $strategy && $strategy->servesTheApp()
-            ? $timings->boot('PHP boot: serve the app and trace its requests', $strategyInput)
-            : $timings->span('strategy input', $strategyInput);
-        $outcome = $generator->generate(new GenerateRequest(
+        $generate = new GenerateRequest(
             $request,
-            $options,
-            $outputPath,
-            $verify,
+            PlanInput::options($input),
+            $this->outputPath($input, $request->projectRoot),
+            null,
             $input->getOption('no-fix') ? 0 : $fixRounds,
             (bool) $input->getOption('strict'),
-            $seedStrategy,
+            null,
             !$input->getOption('no-fit'),
             null === $request->cacheFile ? null : new ReuseStore(\dirname($request->cacheFile)),
             $this->commandLine($input),
             (bool) $input->getOption('reverify'),
-        ));
+        );
+        // Every process this run starts goes through the timed runner, so that the timing table misses none.
+        $timings = new Timings();
+        $runner = new TimedProcessRunner($this->runner, $timings);
+        $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        $progress = new ConsoleProgressLogger($stderr);
+        $php = $input->getOption('no-verify') ? null : static fn (): PhpInstallation => PhpInput::installation(
+            $input,
+            $runner,
+            $request->phpBinary ?? \PHP_BINARY,
+            null === $request->cacheFile ? null : \dirname($request->cacheFile),
+        );
+        $outcome = (new GenerateService($runner, $progress, $timings))->generate(
+            $generate,
+            $php,
+            $this->strategyInput($input, $strategy, $request, $runner, $progress),
+            null !== $strategy && $strategy->servesTheApp(),
+        );
+        $this->show($outcome, $timings, $format, $output, $stderr);
 
+        return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
+    }
+
+    /** @return \Closure(?PhpInstallation): (SeedStrategy|null) the strategy --strategy names, with its input */
+    private function strategyInput(
+        InputInterface $input,
+        ?StrategyKind $strategy,
+        PlanRequest $request,
+        ProcessRunner $runner,
+        ProgressLogger $progress,
+    ): \Closure {
+        $strategies = $this->strategies;
+        $observer = $this->observer;
+        $configFile = null === $input->getOption('config') ? null : (string) $input->getOption('config');
+
+        return static fn (?PhpInstallation $php): ?SeedStrategy => (new StrategyInput(
+            $progress,
+            $runner,
+            // One supervisor for the run: it owns the signal handlers that stop a traced server on Ctrl-C.
+            new ProcessSupervisor($runner, observer: $observer),
+            // The file --config names (trace's), else the project's: the one the bench would read.
+            PreheatJson::read($request->projectRoot, $configFile)->usage(),
+            $php,
+        ))->strategy($input, $strategy, $request, $strategies);
+    }
+
+    private function show(
+        GenerateOutcome $outcome,
+        Timings $timings,
+        string $format,
+        OutputInterface $output,
+        OutputInterface $stderr,
+    ): void {
         // The timings only with -vv: they differ from run to run, and the plain output stays comparable.
         $report = $output->isVeryVerbose() ? $timings->report() : null;
         $describe = fn (Note $warning): string => SettingOptions::describe($warning->message, $warning->setting, $this);
@@ -256,8 +259,20 @@ final class GenerateCommand extends Command
             $table = (new TimingTableRenderer())->render($report, TerminalWidth::of($stderr));
             $stderr->writeln($table, OutputInterface::OUTPUT_RAW);
         }
+    }
 
-        return $outcome->succeeded() ? Command::SUCCESS : Command::FAILURE;
+    private static function fixRounds(InputInterface $input): int
+    {
+        $fixRounds = filter_var(
+            $input->getOption('fix-rounds'),
+            \FILTER_VALIDATE_INT,
+            ['options' => ['min_range' => 1, 'max_range' => 50]],
+        );
+        if (false === $fixRounds) {
+            throw new InvalidOption('--fix-rounds must be a whole number from 1 to 50.');
+        }
+
+        return $fixRounds;
     }
 
     /**

@@ -7,19 +7,11 @@ namespace Preheat\Console\Command;
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
-use Preheat\Php\PoolUser;
-use Preheat\Recorder\Config;
-use Preheat\Recorder\StoreDsn;
-use Preheat\Report\Json;
-use Preheat\Usage\AccessProblem;
-use Preheat\Usage\ExistingPrepend;
-use Preheat\Usage\RecorderFile;
+use Preheat\Report\RecorderSetupRenderer;
+use Preheat\Setting;
 use Preheat\Usage\RecorderInstaller;
-use Preheat\Usage\RecorderSettings;
-use Preheat\Usage\WriteAccess;
-use Preheat\Util\DisplayString;
+use Preheat\Usage\RecorderSetup;
 use Symfony\Component\Console\Command\Command;
-use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -143,201 +135,19 @@ final class RecordCommand extends Command
             array_values(array_map('strval', (array) $input->getOption('base'))),
             null === $input->getOption('buffer-dir') ? null : (string) $input->getOption('buffer-dir'),
         );
-        $path = $settings->bootstrapPath;
-        $install = (bool) $input->getOption('install');
-        if ('json' === $format) {
-            return $this->json($input, $output, $settings, $install);
-        }
-        if ($install) {
-            $this->installer->install($settings);
-            $output->writeln(
-                \sprintf(
-                    'Wrote %s: it records 1 request in %d into %s.',
-                    $path,
-                    $settings->sample,
-                    StoreDsn::describe($settings->store),
-                ),
-                OutputInterface::OUTPUT_RAW,
-            );
-        } else {
-            $output->writeln(
-                \sprintf('Would write %s (run again with --install to write it):', $path),
-                OutputInterface::OUTPUT_RAW,
-            );
-            $output->writeln('');
-            $output->writeln(explode("\n", rtrim($this->installer->bootstrap($settings))), OutputInterface::OUTPUT_RAW);
-        }
-        $prepends = ExistingPrepend::find($path, FpmConfigOption::value($input));
-        $output->writeln(['', ...$this->enableLines($path, $prepends), ''], OutputInterface::OUTPUT_RAW);
-        if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
-            $output->writeln(
-                \sprintf(
-                    'The bootstrap loads %s: if production installs with `composer install --no-dev`, require '
-                    .'preheat/preheat without --dev, or the bootstrap records nothing.',
-                    RecorderInstaller::recorderPath(),
-                ),
-                OutputInterface::OUTPUT_RAW,
-            );
-        }
-        $output->writeln([
-            'Then look at what it recorded: preheat usage --store='.StoreDsn::describe($settings->store),
-            \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
-        ], OutputInterface::OUTPUT_RAW);
-
-        [$poolUser, $source] = self::poolUser($input);
-        $problems = $this->accessProblems($settings, $poolUser);
-        $output->writeln('');
-        if ([] === $problems) {
-            $output->writeln(
-                \sprintf('The pool\'s user %s (%s) can write the store and the buffer directory.', $poolUser, $source),
-                OutputInterface::OUTPUT_RAW,
-            );
-
-            return Command::SUCCESS;
-        }
-        // Paths, the user's name and where it came from (a pool file) are printed as written: what the project
-        // names is no console markup. Only the verdict line is styled.
-        $output->writeln(\sprintf(
-            '<error>%s</error>',
-            OutputFormatter::escape(\sprintf('The pool\'s user %s (%s) cannot record as set up:', $poolUser, $source)),
-        ));
-        foreach ($problems as $problem) {
-            $output->writeln(\sprintf('  %s', $problem->problem), OutputInterface::OUTPUT_RAW);
-            $output->writeln(
-                \sprintf('    fix: %s', SettingOptions::describe($problem->fix, $problem->setting, $this)),
-                OutputInterface::OUTPUT_RAW,
-            );
-        }
-        $output->writeln(
-            '(If php-fpm runs its workers as another user, pass --pool-user=USER: the `user =` of the pool.)',
+        $poolUser = $input->getOption('pool-user');
+        $outcome = (new RecorderSetup($this->installer))->run(
+            $settings,
+            (bool) $input->getOption('install'),
+            null === $poolUser ? null : (string) $poolUser,
+            FpmConfigOption::value($input),
         );
-
-        return $install ? Command::FAILURE : Command::SUCCESS;
-    }
-
-    /**
-     * How to enable the bootstrap: an auto_prepend_file line, or, when a pool prepends a file already (PHP prepends
-     * one only, so the line would replace it), a require at the top of that file.
-     *
-     * @param list<ExistingPrepend> $prepends
-     *
-     * @return list<string>
-     */
-    private function enableLines(string $path, array $prepends): array
-    {
-        $require = 'require '.var_export($path, true).';';
-        if ([] === $prepends) {
-            return [
-                'To enable it, add to the php.ini of php-fpm (or of Apache mod_php), then reload PHP:',
-                '    '.$this->installer->iniLine($path),
-                'or, for one php-fpm pool only, to its pool file (e.g. /etc/php/8.2/fpm/pool.d/www.conf):',
-                '    '.$this->installer->poolLine($path),
-                'If the app already has an auto_prepend_file, add `'.$require.'` at its top instead.',
-            ];
-        }
-        $lines = ['php-fpm prepends a file already, and PHP prepends one only: an auto_prepend_file line for the '
-            .'bootstrap would replace it, and that file would stop running.'];
-        foreach ($prepends as $prepend) {
-            $lines[] = \sprintf(
-                '  %s sets %s = %s (%s)',
-                null === $prepend->pool ? 'php.ini' : 'pool ['.DisplayString::of($prepend->pool).']',
-                $prepend->directive->name,
-                DisplayString::of($prepend->directive->value),
-                DisplayString::of($prepend->directive->where()),
-            );
-        }
-        $lines[] = 'To enable it, add this line at the top of that file (before its own code, so that the recorder '
-            .'sees every file), then reload PHP:';
-        $lines[] = '    '.$require;
-
-        return $lines;
-    }
-
-    /** The report as JSON, for a deployment script: the same facts as the text, the same exit code. */
-    private function json(
-        InputInterface $input,
-        OutputInterface $output,
-        RecorderSettings $settings,
-        bool $install,
-    ): int {
-        if ($install) {
-            $this->installer->install($settings);
-        }
-        [$poolUser, $source] = self::poolUser($input);
-        $problems = $this->accessProblems($settings, $poolUser);
-        $prepends = ExistingPrepend::find($settings->bootstrapPath, FpmConfigOption::value($input));
-        $output->writeln(
-            Json::encode(
-                [
-                    'bootstrap' => $settings->bootstrapPath,
-                    'written' => $install,
-                    'store' => StoreDsn::describe($settings->store),
-                    'sample' => $settings->sample,
-                    // null when a pool prepends a file already: the line would replace it; requireLine goes at its top.
-                    'iniLine' => [] === $prepends ? $this->installer->iniLine($settings->bootstrapPath) : null,
-                    'poolLine' => [] === $prepends ? $this->installer->poolLine($settings->bootstrapPath) : null,
-                    'requireLine' => 'require '.var_export($settings->bootstrapPath, true).';',
-                    'existingPrepends' => array_map(
-                        static fn (ExistingPrepend $prepend): array => [
-                            'pool' => $prepend->pool,
-                            'setting' => $prepend->directive->name,
-                            'file' => $prepend->directive->value,
-                            'where' => $prepend->directive->where(),
-                        ],
-                        $prepends,
-                    ),
-                    'poolUser' => ['name' => $poolUser, 'source' => $source, 'canRecord' => [] === $problems],
-                    'problems' => array_map(
-                        fn (AccessProblem $problem): array => [
-                            'problem' => $problem->problem,
-                            'fix' => SettingOptions::describe($problem->fix, $problem->setting, $this),
-                        ],
-                        $problems,
-                    ),
-                ],
-            ),
-            OutputInterface::OUTPUT_RAW,
+        $renderer = new RecorderSetupRenderer(
+            fn (string $fix, ?Setting $setting): string => SettingOptions::describe($fix, $setting, $this),
         );
+        'json' === $format ? $renderer->json($outcome, $output) : $renderer->text($outcome, $output);
 
-        return $install && [] !== $problems ? Command::FAILURE : Command::SUCCESS;
-    }
-
-    /** @return array{string, string} the pool's user, and where it came from */
-    private static function poolUser(InputInterface $input): array
-    {
-        $given = $input->getOption('pool-user');
-
-        return null === $given
-            ? PoolUser::configured(null, FpmConfigOption::value($input))
-            : [(string) $given, '--pool-user'];
-    }
-
-    /** @return list<AccessProblem> */
-    private function accessProblems(RecorderSettings $settings, string $poolUserName): array
-    {
-        $user = PoolUser::named($poolUserName);
-        if (null === $user) {
-            return [
-                new AccessProblem(
-                    \sprintf('there is no user "%s" on this machine', $poolUserName),
-                    'pass --pool-user=USER, the `user =` of your php-fpm pool',
-                ),
-            ];
-        }
-        $access = new WriteAccess();
-        $problems = 'file' === $settings->store['type']
-            ? $access->storeFile($user, (string) $settings->store['path'])
-            : [];
-        RecorderFile::load();
-
-        return [
-            ...$problems,
-            ...$access->bufferDirectory(
-                $user,
-                $settings->bufferDir ?? Config::defaultBufferDir($user->uid),
-                null === $settings->bufferDir,
-            ),
-        ];
+        return $outcome->failed() ? Command::FAILURE : Command::SUCCESS;
     }
 
     private static function number(InputInterface $input, string $option, int $max): int

@@ -123,39 +123,11 @@ final class StatusCommand extends Command
         $format = PlanInput::format($input, ...$this->renderers->formats(PreloadStatus::class));
         $probeFile = $input->getOption('write-probe');
         if (null !== $probeFile) {
-            if (is_dir((string) $probeFile)) {
-                throw new InvalidOption(
-                    \sprintf(
-                        '--write-probe=%s is a directory: give the path of the probe file, e.g. '
-                        .'--write-probe=%s/preheat-status.php.',
-                        $probeFile,
-                        rtrim((string) $probeFile, '/'),
-                    ),
-                );
-            }
-            AtomicFile::write((string) $probeFile, OpcacheStatus::probeCode(), AtomicFile::READABLE);
-            $output->writeln(
-                \sprintf(
-                    'Wrote the status probe to %s: serve it at a URL of the app, run '
-                    .'`preheat status --status-url=URL`, and keep it from the public (it shows paths and OPcache\'s '
-                    .'state).',
-                    $probeFile,
-                ),
-            );
+            $this->writeProbe((string) $probeFile, $output);
 
             return Command::SUCCESS;
         }
-        $address = $input->getOption('fastcgi');
-        $url = $input->getOption('status-url');
-        if (null !== $address && null !== $url) {
-            throw new InvalidOption(
-                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --status-url (where the app '
-                .'serves the status probe), not both.',
-            );
-        }
-        if (null === $address && null === $url) {
-            $address = $this->listenAddress($input);
-        }
+        [$address, $url] = $this->server($input);
         $timeout = filter_var($input->getOption('wait'), \FILTER_VALIDATE_FLOAT);
         if (false === $timeout || $timeout <= 0) {
             throw new InvalidOption('--wait must be a number of seconds above 0.');
@@ -166,7 +138,7 @@ final class StatusCommand extends Command
         $project = self::project($input, $script);
         try {
             $status = null !== $url
-                ? $checker->checkUrl((string) $url, $script, $timeout, $project)
+                ? $checker->checkUrl($url, $script, $timeout, $project)
                 : $checker->check((string) $address, $script, null === $probeDir ? null : (string) $probeDir, $project);
             $this->renderers->write($status, $format, $output);
         } catch (\Throwable $failed) {
@@ -183,6 +155,52 @@ final class StatusCommand extends Command
         }
 
         return $status->exitCode();
+    }
+
+    private function writeProbe(string $probeFile, OutputInterface $output): void
+    {
+        if (is_dir($probeFile)) {
+            throw new InvalidOption(
+                \sprintf(
+                    '--write-probe=%s is a directory: give the path of the probe file, e.g. '
+                    .'--write-probe=%s/preheat-status.php.',
+                    $probeFile,
+                    rtrim($probeFile, '/'),
+                ),
+            );
+        }
+        AtomicFile::write($probeFile, OpcacheStatus::probeCode(), AtomicFile::READABLE);
+        $output->writeln(
+            \sprintf(
+                'Wrote the status probe to %s: serve it at a URL of the app, run '
+                .'`preheat status --status-url=URL`, and keep it from the public (it shows paths and OPcache\'s '
+                .'state).',
+                $probeFile,
+            ),
+        );
+    }
+
+    /**
+     * The server to ask: php-fpm's address (--fastcgi, else the first pool's `listen =`) or the probe's URL
+     * (--status-url), one of them.
+     *
+     * @return array{?string, ?string} the address and the URL
+     */
+    private function server(InputInterface $input): array
+    {
+        $address = $input->getOption('fastcgi');
+        $url = $input->getOption('status-url');
+        if (null !== $address && null !== $url) {
+            throw new InvalidOption(
+                'give one of --fastcgi (the address php-fpm\'s pool listens on) and --status-url (where the app '
+                .'serves the status probe), not both.',
+            );
+        }
+        if (null === $address && null === $url) {
+            $address = $this->listenAddress($input);
+        }
+
+        return [null === $address ? null : (string) $address, null === $url ? null : (string) $url];
     }
 
     /** The script argument, read against --project when relative. */

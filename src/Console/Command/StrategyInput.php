@@ -8,11 +8,8 @@ use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Config\UsageSection;
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
-use Preheat\Doctor\ServerConfigReader;
-use Preheat\EnvironmentError;
 use Preheat\Php\FastCgi\FastCgiAddress;
 use Preheat\Php\PhpInstallation;
-use Preheat\Php\PhpInstallationLocator;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\ComparedChoice;
 use Preheat\Plan\Strategy\HotCriteria;
@@ -24,16 +21,14 @@ use Preheat\Plan\Strategy\StrategySource;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Line;
-use Preheat\Progress\Outcome;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Usage\Evidence;
-use Preheat\Usage\EvidenceFinder;
+use Preheat\Usage\EvidenceSearch;
 use Preheat\Usage\Fpm\FpmHits;
 use Preheat\Usage\Trace\TraceRecorder;
 use Preheat\Usage\UsageStores;
-use Preheat\UserError;
 use Symfony\Component\Console\Input\InputInterface;
 
 /**
@@ -152,28 +147,26 @@ final class StrategyInput implements StrategySource
     /** The default: hot from the best evidence there is, else every safe file (null). */
     private function byEvidence(StrategyKind $hot): ?SeedStrategy
     {
-        $progress = $this->progress;
-        $say = static fn (string $line) => $progress->finish($line);
         $store = $this->input->getOption('store');
         $fpm = $this->input->getOption('from-fpm');
         if (null !== $store && null !== $fpm) {
             throw new InvalidOption('give one of --store (a store the recorder wrote) and --from-fpm (the hit counts '
                 .'of a running php-fpm), not both.');
         }
-        $root = $this->request->projectRoot;
-        $looked = null === $store && null === $fpm;
-        $found = $looked ? $this->listenAddresses() : [];
-        $skipped = static fn (string $line) => $progress->finish(new Line($line, Outcome::Skipped));
-        $evidence = (new EvidenceFinder($skipped))->find(
+        $search = $this->evidenceSearch();
+        // php-fpm's pools are looked for only when neither is given.
+        $found = null === $store && null === $fpm
+            ? $search->listenAddresses($this->request->phpBinary ?? \PHP_BINARY, FpmConfigOption::value($this->input))
+            : [];
+        $evidence = $search->find(
             null === $store ? null : (string) $store,
-            $looked && '' !== $this->configured->store ? $this->configured->store : null,
             null === $fpm ? null : FastCgiAddress::parse((string) $fpm, '--from-fpm'),
+            $this->configured->store,
+            $this->request,
             $found,
-            $root,
-            $this->outsideDirectories(),
         );
         if (null === $evidence) {
-            $say(\sprintf(
+            $this->progress->finish(\sprintf(
                 'Strategy: every safe file (paths): no usage store given%s. With --store=STORE (see preheat '
                 .'record) or --from-fpm=ADDRESS after php-fpm served the app, hot preloads what traffic loads, at a '
                 .'fraction of the memory',
@@ -190,55 +183,14 @@ final class StrategyInput implements StrategySource
         if (null === $seed) {
             throw new \LogicException('The hot strategy made no seed strategy.');
         }
+        $progress = $this->progress;
 
-        return new ComparedChoice($seed, $evidence->source, $say);
+        return new ComparedChoice($seed, $evidence->source, static fn (string $line) => $progress->finish($line));
     }
 
-    /**
-     * The directories outside the project the plan scans (preheat.json's generate.paths, --path): the
-     * app's files there are counted too.
-     *
-     * @return list<string>
-     */
-    private function outsideDirectories(): array
+    private function evidenceSearch(): EvidenceSearch
     {
-        $root = rtrim($this->request->projectRoot, '/').'/';
-        $outside = [];
-        foreach ([...$this->request->paths, ...$this->request->includeDirs] as $path) {
-            $absolute = realpath(str_starts_with($path, '/') ? $path : $root.$path);
-            if (false !== $absolute && !str_starts_with($absolute.'/', $root)) {
-                $outside[] = $absolute;
-            }
-        }
-
-        return $outside;
-    }
-
-    /**
-     * Where php-fpm's pools listen, as `status` finds them: the pools of php-fpm's configuration (--fpm-config,
-     * else found beside the ini of the PHP the script is verified with, or in its layout). None when there is none.
-     *
-     * @return list<string>
-     */
-    private function listenAddresses(): array
-    {
-        $fpmConfig = FpmConfigOption::value($this->input);
-        try {
-            $php = $this->php ?? (new PhpInstallationLocator($this->runner))
-                ->locate($this->request->phpBinary ?? \PHP_BINARY, null, null, null, $fpmConfig);
-            $addresses = [];
-            foreach (ServerConfigReader::pools($php->settings->iniFile, [], $php->fpmConfig) as $pool) {
-                $listen = trim($pool->values['listen'] ?? '');
-                if ('' !== $listen) {
-                    // A bare port is php-fpm's shorthand for all addresses on it: ask on loopback.
-                    $addresses[] = ctype_digit($listen) ? '127.0.0.1:'.$listen : $listen;
-                }
-            }
-
-            return array_values(array_unique($addresses));
-        } catch (UserError|EnvironmentError) {
-            return [];
-        }
+        return new EvidenceSearch($this->progress, $this->runner, $this->php);
     }
 
     public function recordedUsage(): UsageSnapshot
@@ -253,14 +205,8 @@ final class StrategyInput implements StrategySource
                 .'of a running php-fpm), not both.');
         }
         if (null !== $fpm) {
-            $progress = $this->progress;
-            $evidence = (new EvidenceFinder(static fn (string $line) => $progress->finish($line)))->fromFpm(
-                FastCgiAddress::parse((string) $fpm, '--from-fpm'),
-                $this->request->projectRoot,
-                EvidenceFinder::GIVEN_TIMEOUT_SECONDS,
-                $this->outsideDirectories(),
-            );
-
+            $address = FastCgiAddress::parse((string) $fpm, '--from-fpm');
+            $evidence = $this->evidenceSearch()->fromFpm($address, $this->request);
             $this->hitCounts = true;
 
             return $this->usage = $evidence->usage;

@@ -149,6 +149,23 @@ final class UsageCommand extends Command
         if (null !== $input->getOption('into')) {
             throw new InvalidOption('--into goes with `preheat usage merge`.');
         }
+        $this->show($input, $output, $stores, $format, $project);
+
+        return Command::SUCCESS;
+    }
+
+    /**
+     * The stores' traffic added up, or, when they hold none, why (a store not written yet, or not a store at all).
+     *
+     * @param list<UsageStore> $stores none: the default file store of the project
+     */
+    private function show(
+        InputInterface $input,
+        OutputInterface $output,
+        array $stores,
+        string $format,
+        string $project,
+    ): void {
         $top = self::top($input, $output);
         if ([] === $stores) {
             $stores = [UsageStores::open(UsageStores::DEFAULT_FILE, $project)];
@@ -175,8 +192,6 @@ final class UsageCommand extends Command
         }
         $summary = UsageSummary::of($snapshot, $top);
         $this->renderers->write(new UsageReport($summary, $names), $format, $output);
-
-        return Command::SUCCESS;
     }
 
     /** How many files to list: --top's, or with -v and no --top every file, as -v shows every item on every command. */

@@ -11,12 +11,7 @@ use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Report\VerifiedScript;
-use Preheat\Script\Verify\Finding;
-use Preheat\Script\Verify\PreloadVerifier;
-use Preheat\Script\Verify\Severity;
-use Preheat\Script\Verify\VerificationReport;
-use Preheat\Script\Verify\VerifyOptions;
-use Preheat\Script\Write\WritableByOthers;
+use Preheat\Script\Verify\VerifyService;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
@@ -85,26 +80,10 @@ final class VerifyCommand extends Command
         // Every process this run starts goes through the timed runner, so that the timing table misses none.
         $timings = new Timings();
         $runner = new TimedProcessRunner($this->runner, $timings);
-        $options = new VerifyOptions(
-            $timings->boot(
-                'PHP boot: locate the PHP installation and its ini',
-                static fn (): PhpInstallation => PhpInput::installation($input, $runner, PhpInput::binary($input)),
-            ),
+        $report = (new VerifyService($runner, $timings))->verify(
+            (string) $input->getArgument('script'),
+            static fn (): PhpInstallation => PhpInput::installation($input, $runner, PhpInput::binary($input)),
         );
-        $report = $timings->span(
-            'verification',
-            static fn (): VerificationReport => (new PreloadVerifier($runner, timings: $timings))->verify(
-                (string) $input->getArgument('script'),
-                $options,
-            ),
-        );
-        // A script others can write runs their code at php-fpm's next start: said, though PHP booted it fine.
-        $writable = WritableByOthers::check($report->scriptPath);
-        if ($writable->found()) {
-            $report = $report->withFinding(
-                new Finding(Severity::Warning, $writable->problem().'; fix: '.$writable->fix()),
-            );
-        }
         $verified = new VerifiedScript(
             $report,
             (bool) $input->getOption('strict'),

@@ -7,6 +7,7 @@ namespace Preheat\Report\Compare;
 use Preheat\Bench\Compare\Assertion\AssertionResult;
 use Preheat\Bench\Compare\Estimate;
 use Preheat\Bench\Compare\ScenarioChange;
+use Preheat\Bench\Session\Checks;
 
 /** report.json's `comparison` and `assertions` (doc/bench-report.md), present only when asked for. */
 final class ChecksJson

@@ -6,6 +6,7 @@ namespace Preheat\Report\Compare;
 
 use Preheat\Bench\Compare\Assertion\Assertion;
 use Preheat\Bench\Compare\RunComparison;
+use Preheat\Bench\Session\Checks;
 
 /** The comparison with the earlier run and the assertions, in lines for the console and in markdown. */
 final class ChecksText

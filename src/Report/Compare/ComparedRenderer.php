@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Compare;
 
+use Preheat\Bench\Session\Checks;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Renderer;
 use Symfony\Component\Console\Output\BufferedOutput;

@@ -32,6 +32,24 @@ final class GenerateRequest
     ) {
     }
 
+    /** The request, verified with $verify (null: not verified) and planned from $strategy's seed. */
+    public function with(?VerifyOptions $verify, ?SeedStrategy $strategy): self
+    {
+        return new self(
+            $this->plan,
+            $this->options,
+            $this->outputPath,
+            $verify,
+            $this->fixRounds,
+            $this->strict,
+            $strategy,
+            $this->fit,
+            $this->reuse,
+            $this->commandLine,
+            $this->reverify,
+        );
+    }
+
     /** What this request's plan and verification depend on besides the tree and the PHP: for ReuseKey. */
     public function fingerprint(): string
     {

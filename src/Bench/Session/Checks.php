@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Report\Compare;
+namespace Preheat\Bench\Session;
 
 use Preheat\Bench\Compare\Assertion\AssertionEvaluator;
 use Preheat\Bench\Compare\Assertion\AssertionResult;
