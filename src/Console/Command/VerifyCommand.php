@@ -11,7 +11,7 @@ use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Terminal\TerminalWidth;
 use Preheat\Report\TimingTableRenderer;
 use Preheat\Report\VerifiedScript;
-use Preheat\Script\Verify\VerifyService;
+use Preheat\Script\Generate\VerifyService;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;

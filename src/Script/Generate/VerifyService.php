@@ -2,11 +2,16 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Script\Verify;
+namespace Preheat\Script\Generate;
 
 use Preheat\Php\PhpInstallation;
 use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Timings;
+use Preheat\Script\Verify\Finding;
+use Preheat\Script\Verify\PreloadVerifier;
+use Preheat\Script\Verify\Severity;
+use Preheat\Script\Verify\VerificationReport;
+use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\WritableByOthers;
 
 /**
