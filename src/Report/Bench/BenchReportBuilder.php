@@ -92,7 +92,7 @@ final class BenchReportBuilder
     {
         $within = [];
         foreach ($rows as $row) {
-            $comparison = $row->comparison;
+            $comparison = $row->throughput->comparison;
             if (
                 null !== $comparison
                 && null !== $comparison->verdict()
@@ -228,18 +228,11 @@ final class BenchReportBuilder
         $headlineTime = $time?->median;
         if (null !== $baseline) {
             $comparison = $gains->gain($record->name, Metric::RequestsPerSecond);
-            $baselineTime = $baseline->timePerRequestMs;
+            $baselineTime = $baseline->throughput->timePerRequestMs;
             // The baseline's time scaled by the same paired ratio as the gain: the two never disagree in direction.
             $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0
                 ? null
                 : $baselineTime->median / $comparison->ratio;
-        }
-        $void = [];
-        foreach ($record->runs as $round => $run) {
-            $reason = $run->voidReason();
-            if (null !== $reason) {
-                $void[$round] = $reason;
-            }
         }
         $median = static function (array $values): ?float {
             $values = array_values(array_filter($values, static fn ($v): bool => null !== $v));
@@ -251,33 +244,41 @@ final class BenchReportBuilder
             array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid),
             static fn ($v): bool => null !== $v,
         ));
+        // The share of the machine's CPU time the load tool used while it ran.
+        $toolCpuShare = [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores);
 
         return new ScenarioRow(
-            $record->name,
-            $record->spec,
-            $record->preparation,
-            $record->problems,
-            $void,
-            Spread::of($rps),
-            $time,
-            $headlineTime,
-            $comparison,
-            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
-            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
-            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
-            self::preloadedClasses($record),
-            null === $status ? null : \count($status->preloadedScripts),
-            $status?->preloadedFunctions,
-            $status?->preloadMemoryBytes,
-            $status?->usedBytes,
-            [] === $record->workerPss ? null : (int) array_sum($record->workerPss),
-            [] === $record->workerPss ? null : \count($record->workerPss),
-            $record->fpmStartSeconds,
-            // The share of the machine's CPU time the load tool used while it ran.
-            [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
-            $record->skipped,
-            $this->metrics($gains, $record, $baseline),
-            array_map(
+            name: $record->name,
+            setup: new ScenarioSetup(spec: $record->spec, preparation: $record->preparation),
+            problems: $record->problems,
+            throughput: new Throughput(
+                requestsPerSecond: Spread::of($rps),
+                timePerRequestMs: $time,
+                headlineTimePerRequestMs: $headlineTime,
+                comparison: $comparison,
+                toolCpuShare: $toolCpuShare,
+            ),
+            latency: new LatencyPercentiles(
+                p50Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
+                p90Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
+                p99Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
+            ),
+            preload: new PreloadFootprint(
+                classes: self::preloadedClasses($record),
+                scripts: null === $status ? null : \count($status->preloadedScripts),
+                functions: $status?->preloadedFunctions,
+                memoryBytes: $status?->preloadMemoryBytes,
+            ),
+            server: new ServerFootprint(
+                opcacheUsedBytes: $status?->usedBytes,
+                workerPssBytes: [] === $record->workerPss ? null : (int) array_sum($record->workerPss),
+                workers: [] === $record->workerPss ? null : \count($record->workerPss),
+                fpmStartSeconds: $record->fpmStartSeconds,
+                warnings: $record->warnings,
+            ),
+            skipped: $record->skipped,
+            metrics: $this->metrics($gains, $record, $baseline),
+            runs: array_map(
                 static fn (int $round, LoadResult $run): RoundRun => new RoundRun(
                     $round,
                     $record->instances[$round] ?? 1,
@@ -287,7 +288,6 @@ final class BenchReportBuilder
                 array_keys($record->runs),
                 array_values($record->runs),
             ),
-            $record->warnings,
         );
     }
 

@@ -61,13 +61,13 @@ final class SvgRenderer implements Renderer
             $metric->higherIsBetter(),
             \sprintf('whiskers: %d%% CI of the gain', $level),
         )];
-        $memory = array_map(static fn (ScenarioRow $row): ?float => null === $row->preloadMemoryBytes
+        $memory = array_map(static fn (ScenarioRow $row): ?float => null === $row->preload->memoryBytes
             ? null
-            : $row->preloadMemoryBytes / 1048576, $rows);
+            : $row->preload->memoryBytes / 1048576, $rows);
         if ([] !== array_filter($memory, static fn (?float $v): bool => null !== $v)) {
             $panels[] = new ChartPanel('Preload memory', 'MB', self::plain($labels, $memory), false);
         }
-        $startUp = array_map(static fn (ScenarioRow $row): ?float => $row->fpmStartSeconds, $rows);
+        $startUp = array_map(static fn (ScenarioRow $row): ?float => $row->server->fpmStartSeconds, $rows);
         if ([] !== array_filter($startUp, static fn (?float $v): bool => null !== $v)) {
             $panels[] = new ChartPanel('Start-up', 's', self::plain($labels, $startUp), false, decimals: 2);
         }

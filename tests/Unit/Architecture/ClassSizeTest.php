@@ -44,7 +44,6 @@ final class ClassSizeTest extends TestCase
         'Inventory/MethodSignature' => '33.5',
         'Php/OpcacheStatus' => '33.5',
         'Plan/Strategy/UsageSnapshot' => '33.5',
-        'Report/Bench/ScenarioRow' => '33.5',
         'Script/Generate/GenerateOutcome' => '33.5',
         'Script/Generate/GenerateRequest' => '33.5',
         'Script/Verify/PreloadMeasurement' => '33.5',

@@ -162,7 +162,7 @@ final class BenchRunnerTest extends TestCase
         foreach ($result->scenarios as $record) {
             self::assertSame([1 => 1, 2 => 1, 3 => 2, 4 => 2, 5 => 3], $record->instances, $record->name);
         }
-        self::assertSame(PairedEstimator::RestartsMedian, (new BenchReportBuilder())->build($result)->rows[1]->comparison?->estimator, 'three starts: the gain is taken over them');
+        self::assertSame(PairedEstimator::RestartsMedian, (new BenchReportBuilder())->build($result)->rows[1]->throughput->comparison?->estimator, 'three starts: the gain is taken over them');
     }
 
     public function testRoundsGoOnPastTheMinimumUntilEveryGainIsWithinThePrecision(): void
@@ -180,7 +180,7 @@ final class BenchRunnerTest extends TestCase
         self::assertSame($stopping->rounds, $result->environment->rounds);
         self::assertSame(6.0 * $stopping->rounds, $stopping->measuredSeconds, '3 runs of 2 s a round on the test\'s clock');
         self::assertSame(Metric::RequestsPerSecond, $stopping->metric);
-        $comparison = (new BenchReportBuilder())->build($result)->rows[1]->comparison;
+        $comparison = (new BenchReportBuilder())->build($result)->rows[1]->throughput->comparison;
         self::assertLessThanOrEqual(2.0, StoppingRule::halfWidthPoints($comparison));
         self::assertGreaterThan(2.0, StoppingRule::halfWidthPoints(self::compareRounds($result, 'all', $stopping->rounds - 1)), 'one round fewer was not precise enough');
         foreach ($result->scenarios as $record) {
@@ -306,7 +306,7 @@ final class BenchRunnerTest extends TestCase
         self::assertFalse($small->runs[2]->isValid());
         self::assertSame('3 non-2xx, 0 socket errors, 0 timeouts', $small->runs[2]->voidReason());
         self::assertCount(2, $small->validRuns());
-        self::assertSame([2 => '3 non-2xx, 0 socket errors, 0 timeouts'], (new BenchReportBuilder())->build($result)->rows[2]->voidRuns);
+        self::assertSame([2 => '3 non-2xx, 0 socket errors, 0 timeouts'], (new BenchReportBuilder())->build($result)->rows[2]->voidRuns());
     }
 
     public function testAServerThatDiesMidRoundStopsTheRunAndEveryRuntime(): void
@@ -443,7 +443,7 @@ final class BenchRunnerTest extends TestCase
         $report = (new BenchReportBuilder())->build($result);
         self::assertNotNull($gains->gain('all', Metric::RequestsPerSecond));
         // The very objects the runner computed: the report computed no gain over the baseline again.
-        self::assertSame($gains->gain('all', Metric::RequestsPerSecond), $report->rows[1]->comparison);
+        self::assertSame($gains->gain('all', Metric::RequestsPerSecond), $report->rows[1]->throughput->comparison);
         self::assertSame($gains->gain('small', Metric::RequestsPerSecond), $report->rows[2]->metric(Metric::RequestsPerSecond)?->comparison);
         self::assertNull($gains->gain('none', Metric::RequestsPerSecond), 'the baseline has no gain over itself');
     }
@@ -555,7 +555,7 @@ model name	: Example CPU
         self::assertSame([], $ceiling->problems, 'nothing is wrong: the kind is not there');
         self::assertSame('not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)', $ceiling->skipped);
         self::assertCount(2, $result->scenario('apache')?->validRuns() ?? []);
-        self::assertNull((new BenchReportBuilder())->build($result)->rows[2]->requestsPerSecond);
+        self::assertNull((new BenchReportBuilder())->build($result)->rows[2]->throughput->requestsPerSecond);
     }
 
     public function testAToolThatWarmsUpInEachRunGetsNoWarmUpOfItsOwn(): void

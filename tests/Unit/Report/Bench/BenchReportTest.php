@@ -41,25 +41,25 @@ final class BenchReportTest extends TestCase
         $report = (new BenchReportBuilder())->build($this->sampleResult());
         [$none, $all, $broken] = $report->rows;
 
-        self::assertSame(100.0, $none->requestsPerSecond?->median);
-        self::assertSame(95.0, $none->requestsPerSecond->min);
-        self::assertSame(2.0, $none->requestsPerSecond->mad, 'deviations 5, 2, 0, 3, 1: median 2');
-        self::assertNull($none->comparison);
-        self::assertSame(120.5, $all->requestsPerSecond?->median, 'valid rounds 118, 121, 120, 125');
+        self::assertSame(100.0, $none->throughput->requestsPerSecond?->median);
+        self::assertSame(95.0, $none->throughput->requestsPerSecond->min);
+        self::assertSame(2.0, $none->throughput->requestsPerSecond->mad, 'deviations 5, 2, 0, 3, 1: median 2');
+        self::assertNull($none->throughput->comparison);
+        self::assertSame(120.5, $all->throughput->requestsPerSecond?->median, 'valid rounds 118, 121, 120, 125');
         // Paired ratios of rounds 1, 2, 4, 5: 118/95, 121/102, 120/103, 125/99; median (121/102 + 118/95) / 2.
         self::assertEqualsWithDelta((121 / 102 + 118 / 95) / 2 - 1, (float) $all->gain(), 1e-9);
-        self::assertNotNull($all->comparison?->interval);
-        self::assertTrue($all->comparison->interval->contains((float) $all->gain()));
-        self::assertSame(Verdict::Faster, $all->comparison->verdict());
+        self::assertNotNull($all->throughput->comparison?->interval);
+        self::assertTrue($all->throughput->comparison->interval->contains((float) $all->gain()));
+        self::assertSame(Verdict::Faster, $all->throughput->comparison->verdict());
         self::assertEqualsWithDelta(
             40.0 / ((121 / 102 + 118 / 95) / 2),
-            (float) $all->headlineTimePerRequestMs,
+            (float) $all->throughput->headlineTimePerRequestMs,
             1e-9,
             'the baseline time over the same paired ratio',
         );
-        self::assertSame(4, $all->requestsPerSecond->count, 'the void round is left out');
-        self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns);
-        self::assertSame(1200, $all->preloadedClasses);
+        self::assertSame(4, $all->throughput->requestsPerSecond->count, 'the void round is left out');
+        self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns());
+        self::assertSame(1200, $all->preload->classes);
         self::assertFalse($broken->isMeasured());
 
         // CPU per request, paired as baseline ÷ scenario over rounds 1, 2, 4, 5: 5.0/4.0, 5.1/4.1, 5.0/3.9, 5.2/4.0;
@@ -268,7 +268,7 @@ final class BenchReportTest extends TestCase
         $report = (new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0]));
         $reason = 'all vs none: 2 rounds: too few for an interval; use --rounds=3 or more';
 
-        self::assertNull($report->rows[1]->comparison?->interval);
+        self::assertNull($report->rows[1]->throughput->comparison?->interval);
         $markdown = Written::markdown($report);
         self::assertStringContainsString('| +21.4% (no interval) | no verdict (2 rounds) |', $markdown);
         self::assertStringContainsString('- '.$reason, $markdown);
@@ -286,7 +286,7 @@ final class BenchReportTest extends TestCase
             $this->twoScenarios([100.0, 100.0, 100.0, 100.0, 100.0], [120.0, 121.0, 119.0, 120.0, 180.0]),
         );
 
-        self::assertSame(5, $report->rows[1]->comparison?->rounds());
+        self::assertSame(5, $report->rows[1]->throughput->comparison?->rounds());
         self::assertStringContainsString(
             '- Outlier rounds (paired ratio further than 3.5 MADs from the median; kept in the statistics, each listed '
             .'in report.json): all 1 on req/s.',
@@ -619,7 +619,7 @@ final class BenchReportTest extends TestCase
             $this->twoScenarios($none, [101.0, 101.0, 97.0, 100.0, 101.0, 100.0]),
         );
 
-        self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
+        self::assertSame('faster', $small->rows[1]->throughput->comparison?->verdict()?->value);
         $flagged = array_values(
             array_filter(
                 NoteCells::notes($small),
