@@ -26,7 +26,8 @@ final class RecordedRun
     /** This run, from its result: the primary metric and gains as its report shows them. */
     public static function ofResult(BenchResult $result): self
     {
-        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during)->metric;
+        $during = $result->environment->machine->during;
+        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $during)->metric;
         $reference = $result->scenario($result->baseline);
         $scenarios = [];
         foreach ($result->scenarios as $record) {

@@ -61,7 +61,7 @@ final class BenchReportBuilder
                 : $this->row($result, $gains, $record, $baseline);
         }
 
-        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during);
+        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->machine->during);
         $ladder = null === $result->ladder
             ? null
             : $this->ladder($result, $gains, $result->ladder, $primary->metric, $rows);
@@ -219,8 +219,8 @@ final class BenchReportBuilder
         ScenarioRecord $record,
         ?ScenarioRow $baseline,
     ): ScenarioRow {
-        $duration = $result->environment->duration;
-        $cores = max(1, $result->environment->cores);
+        $duration = $result->environment->roundPlan->duration;
+        $cores = max(1, $result->environment->machine->cores);
         $valid = $record->validRuns();
         $rps = $this->rps($record);
         $comparison = null;

@@ -75,11 +75,11 @@ final class SvgRenderer implements Renderer
         $environment = $report->environment;
         $footnote = \sprintf(
             'PHP %s · %s cores · php-fpm %s · %s · %d rounds. %s · %s%s',
-            $environment->php,
-            $environment->cores,
+            $environment->phpSetup->version,
+            $environment->machine->cores,
             $environment->workers,
-            $environment->toolSettings,
-            $environment->rounds,
+            $environment->loadTool->settings,
+            $environment->roundPlan->rounds,
             null === $report->ladder
                 ? \sprintf('Bars: %s\'s median moved by each paired gain', $report->baseline)
                 : 'Bars: each rung is the rung below moved by its paired gain; the shaded step is that gain',

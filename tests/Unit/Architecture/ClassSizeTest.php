@@ -36,7 +36,6 @@ final class ClassSizeTest extends TestCase
     private const LONG_CONSTRUCTORS = [
         'Bench/Config/BenchOverrides' => '33.5',
         'Bench/Load/LoadResult' => '33.5',
-        'Bench/Result/Environment' => '33.5',
         'Bench/Result/ScenarioRecord' => '33.5',
         'Deploy/PreloadStatus' => '33.5',
         'Doctor/Profile/ServerConfig' => '33.5',

@@ -15,8 +15,12 @@ use Preheat\Bench\Compare\RunKind;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -206,7 +210,28 @@ final class RunComparerTest extends TestCase
         return new BenchResult(
             [$record('none', [1.2, 1.3, 1.1], new StartupWarnings(0), 0.1), $record('all', [1.0, 1.1, 0.9], new StartupWarnings(3, 1), 0.2)],
             'none',
-            new Environment('8.2.29', new OpcacheSettings(), 2, '2 (pm = static)', 'wrk', 'wrk -t 1 -c 8 -d 2s (closed loop, keep-alive)', 3, 2.0, 1.0, ['/'], cpuModel: 'AMD EPYC', schedule: Schedule::Together),
+            new Environment(
+                phpSetup: new PhpSetup(
+                    version: '8.2.29',
+                    opcache: new OpcacheSettings(),
+                ),
+                machine: new Machine(
+                    cores: 2,
+                    cpuModel: 'AMD EPYC',
+                ),
+                workers: '2 (pm = static)',
+                loadTool: new LoadTool(
+                    name: 'wrk',
+                    settings: 'wrk -t 1 -c 8 -d 2s (closed loop, keep-alive)',
+                ),
+                roundPlan: new RoundPlan(
+                    rounds: 3,
+                    duration: 2.0,
+                    warmup: 1.0,
+                    schedule: Schedule::Together,
+                ),
+                urls: ['/'],
+            ),
             ['/'],
             3,
         );

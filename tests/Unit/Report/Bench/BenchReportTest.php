@@ -10,9 +10,13 @@ use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Result\StartupWarnings;
@@ -308,15 +312,23 @@ final class BenchReportTest extends TestCase
             $this->measured(0, 'some', 'some', '/tmp/some.php', 'some', [105.0, 106.0, 104.0, 105.0, 105.0]),
             $this->measured(0, 'slow', 'slow', '/tmp/slow.php', 'slow', [90.0, 91.0, 89.0, 90.0, 90.0]),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 5,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 5,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 5);
 
@@ -337,15 +349,23 @@ final class BenchReportTest extends TestCase
             $this->measured(2, 'all', 'all', '/tmp/all.php', 'all', [121.0, 121.0, 119.0, 120.0, 121.0]),
             $this->measured(2, 'all-app', 'all', '/tmp/all-app.php', 'all', [120.0, 121.5, 118.5, 120.5, 119.5]),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 5,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 5,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 5);
 
@@ -571,17 +591,25 @@ final class BenchReportTest extends TestCase
             $this->measured(0, 'none', 'none', null, 'no preloading', $none),
             $this->measured(1, 'all', 'all', '/tmp/preload.php', 'all', $all),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: \count($none),
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: \count($none),
+                duration: 10.0,
+                warmup: 3.0,
+                schedule: Schedule::from($schedule),
+            ),
             urls: ['/'],
-            schedule: Schedule::from($schedule),
         ), ['/'], \count($none));
     }
 
@@ -766,20 +794,28 @@ final class BenchReportTest extends TestCase
         );
 
         return new BenchResult([$none, $all, $broken], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(memoryConsumption: '256M', validateTimestamps: '0', jit: 'off'),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(memoryConsumption: '256M', validateTimestamps: '0', jit: 'off'),
+            ),
+            machine: new Machine(
+                cores: 2,
+                cpuModel: 'Example CPU @ 2.00GHz',
+                governor: 'performance',
+                before: new MachineLoad([0.52, 0.61, 0.7], 0.001, null),
+                during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
-            rounds: 5,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 5,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
-            before: new MachineLoad([0.52, 0.61, 0.7], 0.001, null),
-            during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
-            cpuModel: 'Example CPU @ 2.00GHz',
-            governor: 'performance',
         ), ['/'], 5, new RoundsOutcome(
             new StoppingRule(5, 2.0, 60.0),
             5,

@@ -10,8 +10,12 @@ use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\ConfidenceInterval;
 use Preheat\Bench\Statistics\PairedComparison;
@@ -355,15 +359,23 @@ final class LadderReportTest extends TestCase
         );
 
         return (new BenchReportBuilder())->build(new BenchResult($records, '1-baseline', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '1', jit: 'off'),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '1', jit: 'off'),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
-            rounds: 4,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 4,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 4, ladder: Ladder::standard()));
     }

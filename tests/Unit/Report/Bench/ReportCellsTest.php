@@ -9,7 +9,11 @@ use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -99,17 +103,25 @@ final class ReportCellsTest extends TestCase
             $scenario('none', $none),
             $scenario('all', array_map(static fn (float $rps): float => $rps * $factor, $none)),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 1,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 1,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 6,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 6,
+                duration: 10.0,
+                warmup: 3.0,
+                schedule: Schedule::from('turns'),
+            ),
             urls: ['/'],
-            schedule: Schedule::from('turns'),
         ), ['/'], 6));
     }
 }

@@ -8,7 +8,11 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -91,15 +95,23 @@ final class ReportWriterTest extends TestCase
         }
 
         return (new BenchReportBuilder())->build(new BenchResult($records, 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 3,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 3,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 3));
     }

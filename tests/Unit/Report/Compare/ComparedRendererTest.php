@@ -13,7 +13,11 @@ use Preheat\Bench\Compare\RunComparer;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Report\Bench\BenchReport;
@@ -90,7 +94,28 @@ final class ComparedRendererTest extends TestCase
         return new BenchResult(
             [$record('none', $none), $record('all', $all)],
             'none',
-            new Environment('8.2.29', new OpcacheSettings(), 2, '2 (pm = static)', 'wrk', 'wrk -t 1 -c 8 -d 2s', 3, 2.0, 1.0, ['/'], cpuModel: 'AMD EPYC', schedule: Schedule::Together),
+            new Environment(
+                phpSetup: new PhpSetup(
+                    version: '8.2.29',
+                    opcache: new OpcacheSettings(),
+                ),
+                machine: new Machine(
+                    cores: 2,
+                    cpuModel: 'AMD EPYC',
+                ),
+                workers: '2 (pm = static)',
+                loadTool: new LoadTool(
+                    name: 'wrk',
+                    settings: 'wrk -t 1 -c 8 -d 2s',
+                ),
+                roundPlan: new RoundPlan(
+                    rounds: 3,
+                    duration: 2.0,
+                    warmup: 1.0,
+                    schedule: Schedule::Together,
+                ),
+                urls: ['/'],
+            ),
             ['/'],
             3,
         );
