@@ -259,9 +259,9 @@ final class BenchReportBuilder
                 toolCpuShare: $toolCpuShare,
             ),
             latency: new LatencyPercentiles(
-                p50Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
-                p90Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
-                p99Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
+                p50Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latency->p50Ms, $valid)),
+                p90Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latency->p90Ms, $valid)),
+                p99Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latency->p99Ms, $valid)),
             ),
             preload: new PreloadFootprint(
                 classes: self::preloadedClasses($record),

@@ -12,7 +12,9 @@ use Preheat\Bench\Compare\RecordedScenario;
 use Preheat\Bench\Compare\ReportReader;
 use Preheat\Bench\Compare\RunComparer;
 use Preheat\Bench\Compare\RunKind;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\LoadTool;
@@ -201,7 +203,18 @@ final class RunComparerTest extends TestCase
             $runs = [];
             foreach ($cpuMs as $i => $ms) {
                 // 1000 requests in 2 s, the server's PHP using $ms per request.
-                $runs[$i + 1] = new LoadResult('wrk', 1000, 2.0, 1.0, 1.0, 2.0, 3.0, 0, 0, 0, 0.1, 8, $ms, null, 1000);
+                $runs[$i + 1] = new LoadResult(
+                    tool: 'wrk',
+                    requests: 1000,
+                    seconds: 2.0,
+                    latency: new Latency(meanMs: 1.0, p50Ms: 1.0, p90Ms: 2.0, p99Ms: 3.0),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 0.1,
+                    concurrency: 8,
+                    phpCpuSeconds: $ms,
+                    instructions: null,
+                    phpRequests: 1000,
+                );
             }
 
             return new ScenarioRecord($name, $name, null, 'test', runs: $runs, fpmStartSeconds: $start, instances: [1 => 1, 2 => 1, 3 => 1], warnings: $warnings);

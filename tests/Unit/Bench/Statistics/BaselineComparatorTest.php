@@ -5,7 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Statistics;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\BaselineComparator;
@@ -85,19 +87,19 @@ final class BaselineComparatorTest extends TestCase
         foreach ($rounds as $round => [$rps, $cpuMs]) {
             $requests = (int) round($rps * 10);
             $runs[$round] = new LoadResult(
-                'wrk',
-                $requests,
-                10.0,
-                1.0,
-                1.0,
-                1.0,
-                1.0,
-                0,
-                0,
-                0,
-                0.1,
-                4,
-                null === $cpuMs ? null : $cpuMs * $requests / 1000,
+                tool: 'wrk',
+                requests: $requests,
+                seconds: 10.0,
+                latency: new Latency(
+                    meanMs: 1.0,
+                    p50Ms: 1.0,
+                    p90Ms: 1.0,
+                    p99Ms: 1.0,
+                ),
+                failures: new RequestFailures(),
+                toolCpuSeconds: 0.1,
+                concurrency: 4,
+                phpCpuSeconds: null === $cpuMs ? null : $cpuMs * $requests / 1000,
             );
         }
 

@@ -7,7 +7,9 @@ namespace Preheat\Tests\Unit\Report\Bench;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\LoadTool;
@@ -877,7 +879,15 @@ final class BenchReportTest extends TestCase
 
     private function measuredRun(float $rps, int $non2xx = 0): LoadResult
     {
-        return new LoadResult('wrk', (int) ($rps * 10), 10.0, 30.0, 28.0, 40.0, 80.0, $non2xx, 0, 0, 2.0, 4);
+        return new LoadResult(
+            tool: 'wrk',
+            requests: (int) ($rps * 10),
+            seconds: 10.0,
+            latency: new Latency(meanMs: 30.0, p50Ms: 28.0, p90Ms: 40.0, p99Ms: 80.0),
+            failures: new RequestFailures(non2xx: $non2xx, socketErrors: 0, timeouts: 0),
+            toolCpuSeconds: 2.0,
+            concurrency: 4,
+        );
     }
 
     private function assertGolden(string $name, string $actual): void

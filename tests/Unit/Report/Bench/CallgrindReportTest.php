@@ -6,7 +6,9 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\LoadTool;
 use Preheat\Bench\Result\Machine;
@@ -180,18 +182,13 @@ final class CallgrindReportTest extends TestCase
         foreach ($perRequest as $offset => $instructions) {
             // Five requests under valgrind, some 40 s: req/s is valgrind's.
             $runs[$offset + 1] = new LoadResult(
-                'callgrind',
-                5,
-                40.0 + $offset,
-                null,
-                null,
-                null,
-                null,
-                0,
-                0,
-                0,
-                null,
-                1,
+                tool: 'callgrind',
+                requests: 5,
+                seconds: 40.0 + $offset,
+                latency: new Latency(),
+                failures: new RequestFailures(),
+                toolCpuSeconds: null,
+                concurrency: 1,
                 instructions: 5 * $instructions,
             );
         }

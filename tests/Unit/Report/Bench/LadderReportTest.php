@@ -8,7 +8,9 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\LoadTool;
 use Preheat\Bench\Result\Machine;
@@ -300,19 +302,19 @@ final class LadderReportTest extends TestCase
             foreach ($rps as $offset => $value) {
                 $requests = (int) ($value * 10);
                 $runs[$offset + 1] = new LoadResult(
-                    'wrk',
-                    $requests,
-                    10.0,
-                    30.0,
-                    28.0,
-                    40.0,
-                    80.0,
-                    0,
-                    0,
-                    0,
-                    2.0,
-                    4,
-                    isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null,
+                    tool: 'wrk',
+                    requests: $requests,
+                    seconds: 10.0,
+                    latency: new Latency(
+                        meanMs: 30.0,
+                        p50Ms: 28.0,
+                        p90Ms: 40.0,
+                        p99Ms: 80.0,
+                    ),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 2.0,
+                    concurrency: 4,
+                    phpCpuSeconds: isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null,
                 );
             }
             if (\in_array($name, $skipped, true)) {

@@ -6,7 +6,9 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\LoadTool;
@@ -82,18 +84,18 @@ final class ReportCellsTest extends TestCase
             $name,
             runs: array_combine(range(1, \count($rps)), array_map(
                 static fn (float $value): LoadResult => new LoadResult(
-                    'wrk',
-                    (int) ($value * 10),
-                    10.0,
-                    30.0,
-                    28.0,
-                    40.0,
-                    80.0,
-                    0,
-                    0,
-                    0,
-                    2.0,
-                    4,
+                    tool: 'wrk',
+                    requests: (int) ($value * 10),
+                    seconds: 10.0,
+                    latency: new Latency(
+                        meanMs: 30.0,
+                        p50Ms: 28.0,
+                        p90Ms: 40.0,
+                        p99Ms: 80.0,
+                    ),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 2.0,
+                    concurrency: 4,
                 ),
                 $rps,
             )),

@@ -6,7 +6,9 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
 use Preheat\Bench\Result\LoadTool;
 use Preheat\Bench\Result\Machine;
@@ -77,18 +79,18 @@ final class ReportWriterTest extends TestCase
             $runs = [];
             foreach ($rps as $offset => $value) {
                 $runs[$offset + 1] = new LoadResult(
-                    'wrk',
-                    (int) ($value * 10),
-                    10.0,
-                    30.0,
-                    28.0,
-                    40.0,
-                    80.0,
-                    0,
-                    0,
-                    0,
-                    null,
-                    4,
+                    tool: 'wrk',
+                    requests: (int) ($value * 10),
+                    seconds: 10.0,
+                    latency: new Latency(
+                        meanMs: 30.0,
+                        p50Ms: 28.0,
+                        p90Ms: 40.0,
+                        p99Ms: 80.0,
+                    ),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: null,
+                    concurrency: 4,
                 );
             }
             $records[] = new ScenarioRecord($name, $name, null, $name, runs: $runs);
