@@ -151,7 +151,7 @@ final class PreloadStatusChecker
             $preloaded,
             $running,
             $onDisk,
-            $status->preloadedClasses,
+            $status->preload->classes,
             $problems,
             $action,
             $reasons,

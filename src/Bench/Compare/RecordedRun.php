@@ -71,7 +71,7 @@ final class RecordedRun
                 $gain->interval,
                 null === $gain->interval ? \sprintf('%d paired round(s) are too few', $gain->rounds()) : null,
             ),
-            $record->opcacheStatus?->preloadMemoryBytes,
+            $record->opcacheStatus?->preload->memoryBytes,
             $record->fpmStartSeconds,
             $record->warnings?->count,
         );

@@ -265,12 +265,12 @@ final class BenchReportBuilder
             ),
             preload: new PreloadFootprint(
                 classes: self::preloadedClasses($record),
-                scripts: null === $status ? null : \count($status->preloadedScripts),
-                functions: $status?->preloadedFunctions,
-                memoryBytes: $status?->preloadMemoryBytes,
+                scripts: null === $status ? null : \count($status->preload->scripts),
+                functions: $status?->preload->functions,
+                memoryBytes: $status?->preload->memoryBytes,
             ),
             server: new ServerFootprint(
-                opcacheUsedBytes: $status?->usedBytes,
+                opcacheUsedBytes: $status?->memory->usedBytes,
                 workerPssBytes: [] === $record->workerPss ? null : (int) array_sum($record->workerPss),
                 workers: [] === $record->workerPss ? null : \count($record->workerPss),
                 fpmStartSeconds: $record->fpmStartSeconds,
@@ -330,7 +330,7 @@ final class BenchReportBuilder
      */
     private static function preloadedClasses(ScenarioRecord $record): ?int
     {
-        $listed = $record->opcacheStatus?->preloadedClasses;
+        $listed = $record->opcacheStatus?->preload->classes;
 
         return null === $listed ? null : max(0, $listed - ($record->warnings->refusedClasses ?? 0));
     }

@@ -40,7 +40,6 @@ final class ClassSizeTest extends TestCase
         'Doctor/Profile/ServerConfig' => '33.5',
         'Inventory/FileInventory' => '33.5',
         'Inventory/MethodSignature' => '33.5',
-        'Php/OpcacheStatus' => '33.5',
         'Plan/Strategy/UsageSnapshot' => '33.5',
         'Script/Generate/GenerateOutcome' => '33.5',
         'Script/Generate/GenerateRequest' => '33.5',

@@ -86,7 +86,7 @@ final class BenchRunnerTest extends TestCase
         }
         $all = $result->scenario('all');
         self::assertNotNull($all);
-        self::assertSame(7, $all->opcacheStatus?->preloadedClasses);
+        self::assertSame(7, $all->opcacheStatus?->preload->classes);
         self::assertSame(0.25, $all->fpmStartSeconds);
         self::assertSame(150.0, $all->runs[1]->requestsPerSecond());
         self::assertSame([], $runtimes->notStopped(), 'every runtime is stopped at the end');

@@ -9,6 +9,11 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\StaleReason;
 use Preheat\Deploy\StatusUnknown;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcacheLifetime;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\Formats\Renderers;
@@ -318,25 +323,21 @@ final class OpenMetricsTest extends TestCase
     private function preloadStatus(string $script, array $reasons): PreloadStatus
     {
         $opcache = new OpcacheStatus(
-            '8.2.30',
-            'www-data',
-            true,
-            4096,
-            ['/srv/a.php', '/srv/b.php'],
-            7,
-            3,
-            9000,
-            40,
-            ['preload' => $script],
-            2000,
-            8388608,
-            100,
-            null,
-            1500,
-            500,
-            ['oom' => 1, 'hash' => 0, 'manual' => 2],
-            1700000000,
-            0,
+            php: '8.2.30',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(
+                memoryBytes: 4096,
+                scripts: ['/srv/a.php', '/srv/b.php'],
+                classes: 7,
+                functions: 3,
+            ),
+            memory: new OpcacheMemory(usedBytes: 9000, freeBytes: 1500, wastedBytes: 500),
+            scripts: new CachedScripts(count: 40, maxKeys: 100),
+            ini: ['preload' => $script],
+            interned: new InternedStrings(usedBytes: 2000, bufferBytes: 8388608),
+            manifest: null,
+            lifetime: new OpcacheLifetime(startTime: 1700000000, restarts: ['oom' => 1, 'hash' => 0, 'manual' => 2]),
         );
         $running = new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64));
         $onDisk = [] === $reasons ? $running : new ScriptManifest(str_repeat('c', 64), str_repeat('d', 64));

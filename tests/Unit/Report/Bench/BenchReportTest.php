@@ -26,6 +26,9 @@ use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\ConsoleRenderer;
@@ -862,15 +865,16 @@ final class BenchReportTest extends TestCase
             ),
             fpmStartSeconds: 0.05 + $index * 0.3,
             opcacheStatus: new OpcacheStatus(
-                '8.2.0',
-                null,
-                true,
-                12 * 1048576 * $index,
-                0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
-                1200 * $index,
-                0,
-                (40 + 12 * $index) * 1048576,
-                0,
+                php: '8.2.0',
+                user: null,
+                enabled: true,
+                preload: new OpcachePreload(
+                    memoryBytes: 12 * 1048576 * $index,
+                    scripts: 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
+                    classes: 1200 * $index,
+                ),
+                memory: new OpcacheMemory(usedBytes: (40 + 12 * $index) * 1048576),
+                scripts: new CachedScripts(),
             ),
             workerPss: [10 * 1048576, 10 * 1048576],
             warnings: new StartupWarnings(0),

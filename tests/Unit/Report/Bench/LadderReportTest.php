@@ -22,6 +22,9 @@ use Preheat\Bench\Result\ScenarioRecord;
 use Preheat\Bench\Statistics\ConfidenceInterval;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -330,15 +333,12 @@ final class LadderReportTest extends TestCase
                 runs: $runs,
                 fpmStartSeconds: 0.05 + $index * 0.1,
                 opcacheStatus: new OpcacheStatus(
-                    '8.2.0',
-                    null,
-                    true,
-                    1048576 * $index,
-                    [],
-                    100 * $index,
-                    0,
-                    (40 + 4 * $index) * 1048576,
-                    0,
+                    php: '8.2.0',
+                    user: null,
+                    enabled: true,
+                    preload: new OpcachePreload(memoryBytes: 1048576 * $index, classes: 100 * $index),
+                    memory: new OpcacheMemory(usedBytes: (40 + 4 * $index) * 1048576),
+                    scripts: new CachedScripts(),
                 ),
                 workerPss: [10 * 1048576, (10 + $index) * 1048576],
                 layers: $layers,
