@@ -62,7 +62,7 @@ final class RecordedRun
 
         return new RecordedScenario(
             $record->name,
-            $record->spec,
+            $record->setup->spec,
             $record->isMeasured(),
             $figures,
             $record->instances,
@@ -71,9 +71,9 @@ final class RecordedRun
                 $gain->interval,
                 null === $gain->interval ? \sprintf('%d paired round(s) are too few', $gain->rounds()) : null,
             ),
-            $record->opcacheStatus?->preload->memoryBytes,
-            $record->fpmStartSeconds,
-            $record->warnings?->count,
+            $record->server->opcacheStatus?->preload->memoryBytes,
+            $record->server->fpmStartSeconds,
+            $record->server->warnings?->count,
         );
     }
 }

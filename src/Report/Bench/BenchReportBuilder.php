@@ -207,7 +207,7 @@ final class BenchReportBuilder
             ? null
             : $gains->gain($record->name, $metric);
 
-        $ranWith = null === $rung->adds ? $record->preparation : ($record->layers[$rung->adds] ?? '');
+        $ranWith = null === $rung->adds ? $record->setup->preparation : ($record->setup->layers[$rung->adds] ?? '');
 
         return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith, $overBaseline);
     }
@@ -239,7 +239,8 @@ final class BenchReportBuilder
 
             return [] === $values ? null : (new Sample($values))->median();
         };
-        $status = $record->opcacheStatus;
+        $server = $record->server;
+        $status = $server->opcacheStatus;
         $cpu = array_values(array_filter(
             array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid),
             static fn ($v): bool => null !== $v,
@@ -249,7 +250,7 @@ final class BenchReportBuilder
 
         return new ScenarioRow(
             name: $record->name,
-            setup: new ScenarioSetup(spec: $record->spec, preparation: $record->preparation),
+            setup: $record->setup,
             problems: $record->problems,
             throughput: new Throughput(
                 requestsPerSecond: Spread::of($rps),
@@ -271,10 +272,10 @@ final class BenchReportBuilder
             ),
             server: new ServerFootprint(
                 opcacheUsedBytes: $status?->memory->usedBytes,
-                workerPssBytes: [] === $record->workerPss ? null : (int) array_sum($record->workerPss),
-                workers: [] === $record->workerPss ? null : \count($record->workerPss),
-                fpmStartSeconds: $record->fpmStartSeconds,
-                warnings: $record->warnings,
+                workerPssBytes: [] === $server->workerPss ? null : (int) array_sum($server->workerPss),
+                workers: [] === $server->workerPss ? null : \count($server->workerPss),
+                fpmStartSeconds: $server->fpmStartSeconds,
+                warnings: $server->warnings,
             ),
             skipped: $record->skipped,
             metrics: $this->metrics($gains, $record, $baseline),
@@ -330,9 +331,9 @@ final class BenchReportBuilder
      */
     private static function preloadedClasses(ScenarioRecord $record): ?int
     {
-        $listed = $record->opcacheStatus?->preload->classes;
+        $listed = $record->server->opcacheStatus?->preload->classes;
 
-        return null === $listed ? null : max(0, $listed - ($record->warnings->refusedClasses ?? 0));
+        return null === $listed ? null : max(0, $listed - ($record->server->warnings->refusedClasses ?? 0));
     }
 
     /** @return list<float> req/s of the runs that count */

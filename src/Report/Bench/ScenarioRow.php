@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Result\Metric;
+use Preheat\Bench\Result\ScenarioSetup;
 
 /** One scenario's line in the report, computed from its runs. */
 final class ScenarioRow

@@ -82,12 +82,12 @@ final class BenchRunnerTest extends TestCase
         foreach ($result->scenarios as $record) {
             self::assertSame([1, 2, 3], array_keys($record->runs), $record->name);
             self::assertTrue($record->isMeasured());
-            self::assertSame([10 * 1048576, 10 * 1048576], $record->workerPss);
+            self::assertSame([10 * 1048576, 10 * 1048576], $record->server->workerPss);
         }
         $all = $result->scenario('all');
         self::assertNotNull($all);
-        self::assertSame(7, $all->opcacheStatus?->preload->classes);
-        self::assertSame(0.25, $all->fpmStartSeconds);
+        self::assertSame(7, $all->server->opcacheStatus?->preload->classes);
+        self::assertSame(0.25, $all->server->fpmStartSeconds);
         self::assertSame(150.0, $all->runs[1]->requestsPerSecond());
         self::assertSame([], $runtimes->notStopped(), 'every runtime is stopped at the end');
 

@@ -24,6 +24,8 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\JsonRenderer;
@@ -217,7 +219,7 @@ final class RunComparerTest extends TestCase
                 );
             }
 
-            return new ScenarioRecord($name, $name, null, 'test', runs: $runs, fpmStartSeconds: $start, instances: [1 => 1, 2 => 1, 3 => 1], warnings: $warnings);
+            return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: 'test'), runs: $runs, server: new ServerReadings(fpmStartSeconds: $start, warnings: $warnings), instances: [1 => 1, 2 => 1, 3 => 1]);
         };
 
         return new BenchResult(

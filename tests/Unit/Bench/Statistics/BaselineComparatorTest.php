@@ -10,6 +10,7 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Bench\Statistics\BaselineComparator;
 use Preheat\Bench\Statistics\Verdict;
 
@@ -51,7 +52,7 @@ final class BaselineComparatorTest extends TestCase
         $none = $this->scenario('none', [1 => [100.0, 5.0], 2 => [100.0, 5.0], 3 => [100.0, 5.0]]);
         $all = $this->scenario('all', [1 => [120.0, 4.0], 2 => [120.0, 4.0], 3 => [120.0, 4.0]]);
         $noCpu = $this->scenario('hot', [1 => [130.0, null], 2 => [130.0, null], 3 => [130.0, null]]);
-        $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', problems: ['it did not start']);
+        $broken = new ScenarioRecord(name: 'broken', setup: new ScenarioSetup(spec: 'naive.php', preloadScript: 'naive.php'), problems: ['it did not start']);
         $comparator = new BaselineComparator();
 
         self::assertSame(
@@ -103,6 +104,6 @@ final class BaselineComparatorTest extends TestCase
             );
         }
 
-        return new ScenarioRecord($name, $name, null, runs: $runs);
+        return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null), runs: $runs);
     }
 }

@@ -11,6 +11,7 @@ use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Bench\Statistics\PrimaryMetric;
 
 final class PrimaryMetricTest extends TestCase
@@ -44,7 +45,7 @@ final class PrimaryMetricTest extends TestCase
             phpCpuSeconds: 1.0,
             instructions: 4_000_000_000,
         );
-        $baseline = new ScenarioRecord('none', 'none', null, runs: [1 => $counted, 2 => $counted, 3 => $counted]);
+        $baseline = new ScenarioRecord(name: 'none', setup: new ScenarioSetup(spec: 'none', preloadScript: null), runs: [1 => $counted, 2 => $counted, 3 => $counted]);
 
         $choice = PrimaryMetric::choose([$baseline, $this->scenario('all', 1.0)], 'none');
 
@@ -87,6 +88,6 @@ final class PrimaryMetricTest extends TestCase
             phpCpuSeconds: $phpCpuSeconds,
         );
 
-        return new ScenarioRecord($name, $name, null, runs: [1 => $run, 2 => $run, 3 => $run]);
+        return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null), runs: [1 => $run, 2 => $run, 3 => $run]);
     }
 }

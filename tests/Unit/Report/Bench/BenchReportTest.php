@@ -21,6 +21,8 @@ use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
@@ -229,19 +231,23 @@ final class BenchReportTest extends TestCase
         $result = $this->sampleResult();
         [$none, $all] = $result->scenarios;
         $naive = new ScenarioRecord(
-            'naive',
-            'naive',
-            '/tmp/naive-preload.php',
-            'naive: every scanned file compiled (900 files), run as it is (not fixed)',
+            name: 'naive',
+            setup: new ScenarioSetup(
+                spec: 'naive',
+                preloadScript: '/tmp/naive-preload.php',
+                preparation: 'naive: every scanned file compiled (900 files), run as it is (not fixed)',
+            ),
             runs: $all->runs,
-            fpmStartSeconds: 0.9,
-            opcacheStatus: $all->opcacheStatus,
-            workerPss: $all->workerPss,
-            warnings: new StartupWarnings(82, 80, [
-                'Can\'t preload unlinked class App\\Tests\\Case: Unknown parent PHPUnit\\Framework\\TestCase',
-            ]),
+            server: new ServerReadings(
+                fpmStartSeconds: 0.9,
+                opcacheStatus: $all->server->opcacheStatus,
+                workerPss: $all->server->workerPss,
+                warnings: new StartupWarnings(82, 80, [
+                    'Can\'t preload unlinked class App\\Tests\\Case: Unknown parent PHPUnit\\Framework\\TestCase',
+                ]),
+            ),
         );
-        $notStarted = new ScenarioRecord('later', 'paths', null, '', problems: ['php-fpm did not start']);
+        $notStarted = new ScenarioRecord(name: 'later', setup: new ScenarioSetup(spec: 'paths', preloadScript: null), problems: ['php-fpm did not start']);
         $report = (new BenchReportBuilder())->build(
             new BenchResult([$none, $all, $naive, $notStarted], 'none', $result->environment, ['/'], 5),
         );
@@ -791,10 +797,12 @@ final class BenchReportTest extends TestCase
             [4.0, 4.1, 4.0, 3.9, 4.0],
         );
         $broken = new ScenarioRecord(
-            'broken',
-            'naive.php',
-            'naive.php',
-            'given script, 4 classes',
+            name: 'broken',
+            setup: new ScenarioSetup(
+                spec: 'naive.php',
+                preloadScript: 'naive.php',
+                preparation: 'given script, 4 classes',
+            ),
             problems: ["/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>"],
         );
 
@@ -853,31 +861,31 @@ final class BenchReportTest extends TestCase
         }
 
         return new ScenarioRecord(
-            $name,
-            $spec,
-            $script,
-            $preparation,
+            name: $name,
+            setup: new ScenarioSetup(spec: $spec, preloadScript: $script, preparation: $preparation),
             runs: $runs,
+            server: new ServerReadings(
+                fpmStartSeconds: 0.05 + $index * 0.3,
+                opcacheStatus: new OpcacheStatus(
+                    php: '8.2.0',
+                    user: null,
+                    enabled: true,
+                    preload: new OpcachePreload(
+                        memoryBytes: 12 * 1048576 * $index,
+                        scripts: 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
+                        classes: 1200 * $index,
+                    ),
+                    memory: new OpcacheMemory(usedBytes: (40 + 12 * $index) * 1048576),
+                    scripts: new CachedScripts(),
+                ),
+                workerPss: [10 * 1048576, 10 * 1048576],
+                warnings: new StartupWarnings(0),
+            ),
             // 10 s on 2 cores: 16 s busy, of which 12 s the server's and 2 s the tool's: 2 s, 10%, other processes.
             conditions: null === $cpuMs ? [] : array_map(
                 static fn (LoadResult $run): RunConditions => new RunConditions(10.0, 2, 16.0, 0.1, 12.0, 2.0, 1.5),
                 $runs,
             ),
-            fpmStartSeconds: 0.05 + $index * 0.3,
-            opcacheStatus: new OpcacheStatus(
-                php: '8.2.0',
-                user: null,
-                enabled: true,
-                preload: new OpcachePreload(
-                    memoryBytes: 12 * 1048576 * $index,
-                    scripts: 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
-                    classes: 1200 * $index,
-                ),
-                memory: new OpcacheMemory(usedBytes: (40 + 12 * $index) * 1048576),
-                scripts: new CachedScripts(),
-            ),
-            workerPss: [10 * 1048576, 10 * 1048576],
-            warnings: new StartupWarnings(0),
         );
     }
 

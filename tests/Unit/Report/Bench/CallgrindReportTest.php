@@ -17,6 +17,7 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
@@ -193,7 +194,7 @@ final class CallgrindReportTest extends TestCase
             );
         }
 
-        return new ScenarioRecord($name, $name, 'none' === $name ? null : "/tmp/$name.php", $name, runs: $runs);
+        return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: 'none' === $name ? null : "/tmp/$name.php", preparation: $name), runs: $runs);
     }
 
     private function assertGolden(string $name, string $actual): void

@@ -19,6 +19,8 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Statistics\ConfidenceInterval;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
@@ -321,27 +323,31 @@ final class LadderReportTest extends TestCase
                 );
             }
             if (\in_array($name, $skipped, true)) {
-                $records[] = new ScenarioRecord($name, 'hot', null, '', skipped: 'not measured: does not apply');
+                $records[] = new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: 'hot', preloadScript: null), skipped: 'not measured: does not apply');
                 ++$index;
                 continue;
             }
             $records[] = new ScenarioRecord(
-                $name,
-                str_contains($name, 'all') ? 'all' : (str_contains($name, 'hot') ? 'hot' : 'none'),
-                null,
-                '' === $preparation ? implode('; ', $layers) : $preparation,
-                runs: $runs,
-                fpmStartSeconds: 0.05 + $index * 0.1,
-                opcacheStatus: new OpcacheStatus(
-                    php: '8.2.0',
-                    user: null,
-                    enabled: true,
-                    preload: new OpcachePreload(memoryBytes: 1048576 * $index, classes: 100 * $index),
-                    memory: new OpcacheMemory(usedBytes: (40 + 4 * $index) * 1048576),
-                    scripts: new CachedScripts(),
+                name: $name,
+                setup: new ScenarioSetup(
+                    spec: str_contains($name, 'all') ? 'all' : (str_contains($name, 'hot') ? 'hot' : 'none'),
+                    preloadScript: null,
+                    preparation: '' === $preparation ? implode('; ', $layers) : $preparation,
+                    layers: $layers,
                 ),
-                workerPss: [10 * 1048576, (10 + $index) * 1048576],
-                layers: $layers,
+                runs: $runs,
+                server: new ServerReadings(
+                    fpmStartSeconds: 0.05 + $index * 0.1,
+                    opcacheStatus: new OpcacheStatus(
+                        php: '8.2.0',
+                        user: null,
+                        enabled: true,
+                        preload: new OpcachePreload(memoryBytes: 1048576 * $index, classes: 100 * $index),
+                        memory: new OpcacheMemory(usedBytes: (40 + 4 * $index) * 1048576),
+                        scripts: new CachedScripts(),
+                    ),
+                    workerPss: [10 * 1048576, (10 + $index) * 1048576],
+                ),
             );
             ++$index;
         }
@@ -351,10 +357,8 @@ final class LadderReportTest extends TestCase
             0,
             [
                 new ScenarioRecord(
-                    '6-ceiling',
-                    'none',
-                    null,
-                    '',
+                    name: '6-ceiling',
+                    setup: new ScenarioSetup(spec: 'none', preloadScript: null),
                     skipped: 'not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)',
                 ),
             ],

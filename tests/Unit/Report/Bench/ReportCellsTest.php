@@ -17,6 +17,7 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\EnvironmentCells;
@@ -78,10 +79,8 @@ final class ReportCellsTest extends TestCase
     {
         $none = [100.0, 102.0, 98.0, 100.0, 101.0, 99.0];
         $scenario = static fn (string $name, array $rps): ScenarioRecord => new ScenarioRecord(
-            $name,
-            $name,
-            null,
-            $name,
+            name: $name,
+            setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: $name),
             runs: array_combine(range(1, \count($rps)), array_map(
                 static fn (float $value): LoadResult => new LoadResult(
                     tool: 'wrk',

@@ -16,6 +16,7 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\ReportWriter;
@@ -93,7 +94,7 @@ final class ReportWriterTest extends TestCase
                     concurrency: 4,
                 );
             }
-            $records[] = new ScenarioRecord($name, $name, null, $name, runs: $runs);
+            $records[] = new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: $name), runs: $runs);
         }
 
         return (new BenchReportBuilder())->build(new BenchResult($records, 'none', new Environment(

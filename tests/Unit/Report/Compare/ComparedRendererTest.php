@@ -21,6 +21,8 @@ use Preheat\Bench\Result\OpcacheSettings;
 use Preheat\Bench\Result\PhpSetup;
 use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -101,7 +103,7 @@ final class ComparedRendererTest extends TestCase
                 );
             }
 
-            return new ScenarioRecord($name, $name, null, 'test', runs: $runs, fpmStartSeconds: 0.1, instances: [1 => 1, 2 => 1, 3 => 1], warnings: new StartupWarnings('all' === $name ? 2 : 0));
+            return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: 'test'), runs: $runs, server: new ServerReadings(fpmStartSeconds: 0.1, warnings: new StartupWarnings('all' === $name ? 2 : 0)), instances: [1 => 1, 2 => 1, 3 => 1]);
         };
 
         return new BenchResult(
