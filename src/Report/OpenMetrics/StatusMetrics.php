@@ -75,7 +75,7 @@ final class StatusMetrics
             $status->server,
             $status->script,
             $status->fresh() ? 'fresh' : 'stale',
-            $status->scriptModified,
+            $status->versions->onDiskModified,
         );
         $metrics->add(
             MetricType::Gauge,
@@ -100,8 +100,8 @@ final class StatusMetrics
             Exposition::sample($labels + [
                 'php' => $status->php,
                 'preload' => $status->preloadedScript ?? '',
-                'running_manifest' => $status->running?->className() ?? '',
-                'disk_manifest' => $status->onDisk?->className() ?? '',
+                'running_manifest' => $status->versions->running?->className() ?? '',
+                'disk_manifest' => $status->versions->onDisk?->className() ?? '',
             ], 1),
         );
         $opcache = $status->opcache;

@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Report;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Deploy\PreloadStatus;
+use Preheat\Deploy\ScriptVersions;
 use Preheat\Deploy\StaleReason;
 use Preheat\Deploy\StatusUnknown;
 use Preheat\Php\CachedScripts;
@@ -343,18 +344,16 @@ final class OpenMetricsTest extends TestCase
         $onDisk = [] === $reasons ? $running : new ScriptManifest(str_repeat('c', 64), str_repeat('d', 64));
 
         return new PreloadStatus(
-            '127.0.0.1:9000',
-            $script,
-            '8.2.30',
-            $script,
-            $running,
-            $onDisk,
-            7,
-            [] === $reasons ? [] : ['php-fpm preloaded another version of the script'],
-            [] === $reasons ? null : PreloadStatus::RESTART,
-            $reasons,
-            $opcache,
-            1700000100,
+            server: '127.0.0.1:9000',
+            script: $script,
+            php: '8.2.30',
+            preloadedScript: $script,
+            versions: new ScriptVersions(running: $running, onDisk: $onDisk, onDiskModified: 1700000100),
+            preloadedClasses: 7,
+            problems: [] === $reasons ? [] : ['php-fpm preloaded another version of the script'],
+            action: [] === $reasons ? null : PreloadStatus::RESTART,
+            reasons: $reasons,
+            opcache: $opcache,
         );
     }
 
