@@ -36,7 +36,6 @@ final class ClassSizeTest extends TestCase
     private const LONG_CONSTRUCTORS = [
         'Inventory/FileInventory' => '33.5',
         'Inventory/MethodSignature' => '33.5',
-        'Plan/Strategy/UsageSnapshot' => '33.5',
         'Script/Generate/GenerateOutcome' => '33.5',
         'Script/Generate/GenerateRequest' => '33.5',
         'Script/Verify/PreloadMeasurement' => '33.5',

@@ -16,6 +16,7 @@ use Preheat\Php\OpcacheLifetime;
 use Preheat\Php\OpcacheMemory;
 use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\OpenMetrics\Exposition;
@@ -315,7 +316,7 @@ final class OpenMetricsTest extends TestCase
 
     private function usageReport(): UsageReport
     {
-        $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
+        $snapshot = new UsageSnapshot(requests: 1200, fileCounts: ['/app/a.php' => 1200, '/app/b.php' => 300], from: 1714557600, to: 1714581000, servers: ['web1', 'web2'], reading: new StoreReading(batches: 24, skippedRecords: 1, droppedRequests: 50));
 
         return new UsageReport(UsageSummary::of($snapshot), self::HOSTILE);
     }
