@@ -25,8 +25,12 @@ use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Rounds\MetricComparisons;
 use Preheat\Bench\Rounds\PrimaryComparisons;
 use Preheat\Bench\Rounds\RoundsOutcome;
@@ -511,28 +515,33 @@ final class BenchRunner
         $php = $this->runtimes->php();
 
         return new Environment(
-            $status->php ?? \PHP_VERSION,
-            OpcacheSettings::reported($status),
-            Cpu::cores(),
-            $config->serve->runtime->workersLine($config->serve->workers),
-            $config->load->tool->name(),
-            $config->load->describe(),
-            $rounds,
-            $config->load->duration,
-            $this->load->warmsUpInEachRun() ? 0.0 : $config->load->warmup,
-            $config->pages,
-            basename($config->serve->projectRoot),
-            $php->settings->describe(),
-            // As the workers themselves report it, not as configured.
-            $status->user ?? $php->user,
-            Environment::NOTE,
-            $before,
-            $during,
-            $this->meter->cpuModel(),
-            $this->meter->governor(),
-            null !== $this->togetherLoad($config) ? Schedule::Together : Schedule::Turns,
-            $this->placement($config),
-            $config->load->restartEvery,
+            phpSetup: new PhpSetup(
+                version: $status->php ?? \PHP_VERSION,
+                opcache: OpcacheSettings::reported($status),
+                ini: $php->settings->describe(),
+                // As the workers themselves report it, not as configured.
+                user: $status->user ?? $php->user,
+            ),
+            machine: new Machine(
+                cores: Cpu::cores(),
+                cpuModel: $this->meter->cpuModel(),
+                governor: $this->meter->governor(),
+                before: $before,
+                during: $during,
+            ),
+            workers: $config->serve->runtime->workersLine($config->serve->workers),
+            loadTool: new LoadTool(name: $config->load->tool->name(), settings: $config->load->describe()),
+            roundPlan: new RoundPlan(
+                rounds: $rounds,
+                duration: $config->load->duration,
+                warmup: $this->load->warmsUpInEachRun() ? 0.0 : $config->load->warmup,
+                schedule: null !== $this->togetherLoad($config) ? Schedule::Together : Schedule::Turns,
+                restartEvery: $config->load->restartEvery,
+            ),
+            urls: $config->pages,
+            project: basename($config->serve->projectRoot),
+            note: Environment::NOTE,
+            workerPlacement: $this->placement($config),
         );
     }
 }

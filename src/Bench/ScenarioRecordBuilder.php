@@ -7,6 +7,8 @@ namespace Preheat\Bench;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Script\Verify\Severity;
@@ -148,20 +150,24 @@ final class ScenarioRecordBuilder
         $prepared = $this->prepared;
 
         return new ScenarioRecord(
-            $prepared->name,
-            $prepared->spec,
-            $prepared->preloadScript,
-            $prepared->preparation,
-            $this->problems,
-            $this->runs,
-            $this->startSeconds,
-            $this->opcacheStatus,
-            $this->workerPss,
-            $prepared->skipped,
-            $prepared->layers,
-            $this->conditions,
-            $this->instances,
-            $this->warnings,
+            name: $prepared->name,
+            setup: new ScenarioSetup(
+                spec: $prepared->spec,
+                preloadScript: $prepared->preloadScript,
+                preparation: $prepared->preparation,
+                layers: $prepared->layers,
+            ),
+            problems: $this->problems,
+            runs: $this->runs,
+            server: new ServerReadings(
+                fpmStartSeconds: $this->startSeconds,
+                opcacheStatus: $this->opcacheStatus,
+                workerPss: $this->workerPss,
+                warnings: $this->warnings,
+            ),
+            skipped: $prepared->skipped,
+            conditions: $this->conditions,
+            instances: $this->instances,
         );
     }
 }

@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Deploy;
 
 use Preheat\Php\OpcacheStatus;
-use Preheat\Script\Write\ScriptManifest;
 
 /**
  * Whether a running php-fpm serves what is on disk now: the manifest it preloaded at start against the
@@ -20,24 +19,21 @@ final class PreloadStatus
         .'restart php-fpm';
 
     /**
-     * @param list<string>       $problems       what is stale, in words
-     * @param list<StaleReason>  $reasons        the same as a closed set, for monitoring
-     * @param OpcacheStatus|null $opcache        what the server's OPcache said (memory, restarts), for monitoring
-     * @param int|null           $scriptModified the script's mtime on disk (Unix time), for monitoring
+     * @param list<string>       $problems what is stale, in words
+     * @param list<StaleReason>  $reasons  the same as a closed set, for monitoring
+     * @param OpcacheStatus|null $opcache  what the server's OPcache said (memory, restarts), for monitoring
      */
     public function __construct(
         public readonly string $server,
         public readonly string $script,
         public readonly string $php,
         public readonly ?string $preloadedScript,
-        public readonly ?ScriptManifest $running,
-        public readonly ?ScriptManifest $onDisk,
+        public readonly ScriptVersions $versions,
         public readonly int $preloadedClasses,
         public readonly array $problems,
         public readonly ?string $action,
         public readonly array $reasons = [],
         public readonly ?OpcacheStatus $opcache = null,
-        public readonly ?int $scriptModified = null,
     ) {
     }
 

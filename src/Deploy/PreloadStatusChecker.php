@@ -145,18 +145,20 @@ final class PreloadStatusChecker
         $modified = @filemtime($script);
 
         return new PreloadStatus(
-            $server,
-            $script,
-            $status->php,
-            $preloaded,
-            $running,
-            $onDisk,
-            $status->preloadedClasses,
-            $problems,
-            $action,
-            $reasons,
-            $status,
-            false === $modified ? null : $modified,
+            server: $server,
+            script: $script,
+            php: $status->php,
+            preloadedScript: $preloaded,
+            versions: new ScriptVersions(
+                running: $running,
+                onDisk: $onDisk,
+                onDiskModified: false === $modified ? null : $modified,
+            ),
+            preloadedClasses: $status->preload->classes,
+            problems: $problems,
+            action: $action,
+            reasons: $reasons,
+            opcache: $status,
         );
     }
 

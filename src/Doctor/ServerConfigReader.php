@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Doctor;
 
+use Preheat\Doctor\Profile\CliConfig;
+use Preheat\Doctor\Profile\Host;
 use Preheat\Doctor\Profile\IniFiles;
 use Preheat\Doctor\Profile\IniSyntaxError;
 use Preheat\Doctor\Profile\PoolConfig;
@@ -65,22 +67,28 @@ final class ServerConfigReader
             : [];
 
         return new ServerConfig(
-            (string) $fpm['version'],
-            $installation->fpmBinary,
-            $ini,
-            array_map('strval', array_filter((array) $fpm['settings'], static fn ($v): bool => false !== $v)),
-            array_values(array_map(static fn ($e): string => strtolower((string) $e), (array) $fpm['extensions'])),
-            $pools,
-            new IniFiles(
-                $cliLoaded,
-                [] === $cliScanned ? null : \dirname($cliScanned[0]),
-                IniSyntaxError::fromStartupOutput($cliStartup),
+            phpVersion: (string) $fpm['version'],
+            fpmBinary: $installation->fpmBinary,
+            ini: $ini,
+            settings: array_map('strval', array_filter((array) $fpm['settings'], static fn ($v): bool => false !== $v)),
+            extensions: array_values(
+                array_map(static fn ($e): string => strtolower((string) $e), (array) $fpm['extensions']),
             ),
-            (string) (($cli['settings'] ?? [])['opcache.preload'] ?? ''),
-            Cpu::cores(),
-            self::memoryBytes(),
-            \function_exists('posix_geteuid') && 0 === posix_geteuid(),
-            $installation,
+            pools: $pools,
+            cli: new CliConfig(
+                ini: new IniFiles(
+                    $cliLoaded,
+                    [] === $cliScanned ? null : \dirname($cliScanned[0]),
+                    IniSyntaxError::fromStartupOutput($cliStartup),
+                ),
+                preload: (string) (($cli['settings'] ?? [])['opcache.preload'] ?? ''),
+            ),
+            host: new Host(
+                cores: Cpu::cores(),
+                memoryBytes: self::memoryBytes(),
+                asRoot: \function_exists('posix_geteuid') && 0 === posix_geteuid(),
+            ),
+            installation: $installation,
         );
     }
 

@@ -21,43 +21,22 @@ final class OpcacheStatus
     public const MAX_NUMBER = 2 ** 53;
 
     /**
-     * @param list<string>                                             $preloadedScripts  the files OPcache preloaded
-     * @param array<string, string|false>                              $ini               the OPcache settings (and
-     *                                                                                    memory_limit) as ini_get()
-     *                                                                                    gives them, by short name
-     * @param int|null                                                 $internedUsedBytes null when OPcache does not
-     *                                                                                    report interned strings
-     * @param array{class: string, plan: string, sources: string}|null $manifest          what the preloaded Preheat
-     *                                                                                    script says it preloads
-     * @param array{oom: int, hash: int, manual: int}|null             $restarts          OPcache's restarts since it
-     *                                                                                    started, by cause; null when
-     *                                                                                    OPcache is off
-     * @param int                                                      $startTime         when OPcache started (Unix
-     *                                                                                    time; 0 when unknown): when
-     *                                                                                    php-fpm preloaded
-     * @param int                                                      $lastRestartTime   its last restart (Unix time;
-     *                                                                                    0 for none)
+     * @param array<string, string|false>                              $ini      the OPcache settings (and memory_limit)
+     *                                                                           as ini_get() gives them, by short name
+     * @param array{class: string, plan: string, sources: string}|null $manifest what the preloaded Preheat script
+     *                                                                           says it preloads
      */
     public function __construct(
         public readonly string $php,
         public readonly ?string $user,
         public readonly bool $enabled,
-        public readonly int $preloadMemoryBytes,
-        public readonly array $preloadedScripts,
-        public readonly int $preloadedClasses,
-        public readonly int $preloadedFunctions,
-        public readonly int $usedBytes,
-        public readonly int $cachedScripts,
+        public readonly OpcachePreload $preload,
+        public readonly OpcacheMemory $memory,
+        public readonly CachedScripts $scripts,
         public readonly array $ini = [],
-        public readonly ?int $internedUsedBytes = null,
-        public readonly int $internedBufferBytes = 0,
-        public readonly int $maxCachedKeys = 0,
+        public readonly InternedStrings $interned = new InternedStrings(),
         public readonly ?array $manifest = null,
-        public readonly int $freeBytes = 0,
-        public readonly int $wastedBytes = 0,
-        public readonly ?array $restarts = null,
-        public readonly int $startTime = 0,
-        public readonly int $lastRestartTime = 0,
+        public readonly OpcacheLifetime $lifetime = new OpcacheLifetime(),
     ) {
     }
 
@@ -112,25 +91,35 @@ final class OpcacheStatus
         }
 
         return new self(
-            self::text($data['php']),
-            null === ($data['user'] ?? null) ? null : self::text($data['user']),
-            true === ($data['opcache'] ?? false),
-            self::number($preload['memoryBytes'] ?? 0),
-            array_values(array_map(self::text(...), self::section($preload['scripts'] ?? null) ?? [])),
-            self::number($preload['classes'] ?? 0),
-            self::number($preload['functions'] ?? 0),
-            self::number($data['usedBytes'] ?? 0),
-            self::number($data['cachedScripts'] ?? 0),
-            $ini,
-            null === $interned ? null : self::number($interned['used'] ?? 0),
-            self::number($interned['buffer'] ?? 0),
-            self::number($data['maxCachedKeys'] ?? 0),
-            self::manifest($data['manifest'] ?? null),
-            self::number($data['freeBytes'] ?? 0),
-            self::number($data['wastedBytes'] ?? 0),
-            self::restarts($data['restarts'] ?? null),
-            self::number($data['startTime'] ?? 0),
-            self::number($data['lastRestartTime'] ?? 0),
+            php: self::text($data['php']),
+            user: null === ($data['user'] ?? null) ? null : self::text($data['user']),
+            enabled: true === ($data['opcache'] ?? false),
+            preload: new OpcachePreload(
+                memoryBytes: self::number($preload['memoryBytes'] ?? 0),
+                scripts: array_values(array_map(self::text(...), self::section($preload['scripts'] ?? null) ?? [])),
+                classes: self::number($preload['classes'] ?? 0),
+                functions: self::number($preload['functions'] ?? 0),
+            ),
+            memory: new OpcacheMemory(
+                usedBytes: self::number($data['usedBytes'] ?? 0),
+                freeBytes: self::number($data['freeBytes'] ?? 0),
+                wastedBytes: self::number($data['wastedBytes'] ?? 0),
+            ),
+            scripts: new CachedScripts(
+                count: self::number($data['cachedScripts'] ?? 0),
+                maxKeys: self::number($data['maxCachedKeys'] ?? 0),
+            ),
+            ini: $ini,
+            interned: new InternedStrings(
+                usedBytes: null === $interned ? null : self::number($interned['used'] ?? 0),
+                bufferBytes: self::number($interned['buffer'] ?? 0),
+            ),
+            manifest: self::manifest($data['manifest'] ?? null),
+            lifetime: new OpcacheLifetime(
+                startTime: self::number($data['startTime'] ?? 0),
+                lastRestartTime: self::number($data['lastRestartTime'] ?? 0),
+                restarts: self::restarts($data['restarts'] ?? null),
+            ),
         );
     }
 
@@ -181,7 +170,7 @@ final class OpcacheStatus
     /** OPcache's shared memory in all (used, free and wasted): opcache.memory_consumption as PHP sized it. */
     public function memorySizeBytes(): int
     {
-        return $this->usedBytes + $this->freeBytes + $this->wastedBytes;
+        return $this->memory->sizeBytes();
     }
 
     /** @return array{class: string, plan: string, sources: string}|null */
@@ -203,24 +192,24 @@ final class OpcacheStatus
             'user' => $this->user,
             'opcache' => $this->enabled,
             'preload' => [
-                'memoryBytes' => $this->preloadMemoryBytes,
-                'scripts' => $this->preloadedScripts,
-                'classes' => $this->preloadedClasses,
-                'functions' => $this->preloadedFunctions,
+                'memoryBytes' => $this->preload->memoryBytes,
+                'scripts' => $this->preload->scripts,
+                'classes' => $this->preload->classes,
+                'functions' => $this->preload->functions,
             ],
-            'usedBytes' => $this->usedBytes,
-            'cachedScripts' => $this->cachedScripts,
-            'maxCachedKeys' => $this->maxCachedKeys,
+            'usedBytes' => $this->memory->usedBytes,
+            'cachedScripts' => $this->scripts->count,
+            'maxCachedKeys' => $this->scripts->maxKeys,
             'manifest' => $this->manifest,
-            'interned' => null === $this->internedUsedBytes
+            'interned' => null === $this->interned->usedBytes
                 ? null
-                : ['used' => $this->internedUsedBytes, 'buffer' => $this->internedBufferBytes],
+                : ['used' => $this->interned->usedBytes, 'buffer' => $this->interned->bufferBytes],
             'ini' => $this->ini,
-            'freeBytes' => $this->freeBytes,
-            'wastedBytes' => $this->wastedBytes,
-            'restarts' => $this->restarts,
-            'startTime' => $this->startTime,
-            'lastRestartTime' => $this->lastRestartTime,
+            'freeBytes' => $this->memory->freeBytes,
+            'wastedBytes' => $this->memory->wastedBytes,
+            'restarts' => $this->lifetime->restarts,
+            'startTime' => $this->lifetime->startTime,
+            'lastRestartTime' => $this->lifetime->lastRestartTime,
         ];
 
         return self::MARKER.base64_encode(serialize($data)).self::MARKER;

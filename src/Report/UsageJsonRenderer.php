@@ -31,15 +31,15 @@ final class UsageJsonRenderer implements Renderer
         return [
             'store' => $store,
             'requests' => $usage->requests,
-            'batches' => $usage->batches,
+            'batches' => $usage->reading->batches,
             'servers' => $usage->servers,
             'from' => $usage->from,
             'to' => $usage->to,
             'files' => $summary->distinctFiles(),
             'loads' => $summary->loads,
             'filesPerRequest' => round($summary->filesPerRequest(), 2),
-            'skippedRecords' => $usage->skippedRecords,
-            'droppedRequests' => $usage->droppedRequests,
+            'skippedRecords' => $usage->reading->skippedRecords,
+            'droppedRequests' => $usage->reading->droppedRequests,
             'coverage' => array_map(
                 static fn (int $percent, int $files): array => ['share' => $percent / 100, 'files' => $files],
                 array_keys($summary->coverage),

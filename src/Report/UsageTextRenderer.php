@@ -58,8 +58,8 @@ final class UsageTextRenderer implements Renderer
         $lines[] = \sprintf(
             '  Requests   %s sampled, in %s %s, from %d %s%s',
             number_format($usage->requests),
-            number_format($usage->batches),
-            1 === $usage->batches ? 'batch' : 'batches',
+            number_format($usage->reading->batches),
+            1 === $usage->reading->batches ? 'batch' : 'batches',
             \count($usage->servers),
             1 === \count($usage->servers) ? 'server' : 'servers',
             [] === $usage->servers ? '' : ': '.implode(', ', $usage->servers),
@@ -82,17 +82,17 @@ final class UsageTextRenderer implements Renderer
             $curve[] = \sprintf('%d%%: %s', $percent, number_format($files));
         }
         $lines[] = \sprintf('  Coverage   files that account for a share of all loads: %s', implode(' · ', $curve));
-        if ($usage->skippedRecords > 0) {
+        if ($usage->reading->skippedRecords > 0) {
             $lines[] = \sprintf(
                 '  Damaged    %d %s skipped (torn or garbled lines)',
-                $usage->skippedRecords,
-                1 === $usage->skippedRecords ? 'record' : 'records',
+                $usage->reading->skippedRecords,
+                1 === $usage->reading->skippedRecords ? 'record' : 'records',
             );
         }
-        if ($usage->droppedRequests > 0) {
+        if ($usage->reading->droppedRequests > 0) {
             $lines[] = \sprintf(
                 '  Dropped    %s sampled requests, while the store was unreachable',
-                number_format($usage->droppedRequests),
+                number_format($usage->reading->droppedRequests),
             );
         }
         if ([] !== $summary->top) {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Recorder\FileSink;
 use Preheat\Recorder\Recorder;
@@ -108,16 +109,18 @@ final class FileUsageStore implements UsageStore
         )];
 
         return new UsageSnapshot(
-            $requests,
-            $files,
-            $from,
-            $to,
-            $servers,
-            $batches,
-            $skipped,
-            $dropped,
-            $required,
-            warnings: $warnings,
+            requests: $requests,
+            fileCounts: $files,
+            from: $from,
+            to: $to,
+            servers: $servers,
+            reading: new StoreReading(
+                batches: $batches,
+                skippedRecords: $skipped,
+                droppedRequests: $dropped,
+                warnings: $warnings,
+            ),
+            requiredCounts: $required,
         );
     }
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Recorder\Recorder;
 use Preheat\Recorder\RedisSink;
@@ -66,15 +67,13 @@ final class RedisUsageStore implements UsageStore
         sort($serverNames);
 
         return new UsageSnapshot(
-            self::int($requests),
-            $fileCounts,
-            \is_array($first) && isset($first[0]) ? self::int($first[0]) : null,
-            \is_array($last) && isset($last[0]) ? self::int($last[0]) : null,
-            array_values(array_filter($serverNames, static fn (string $s): bool => '' !== $s)),
-            self::int($batches),
-            0,
-            self::int($dropped),
-            self::counts($required),
+            requests: self::int($requests),
+            fileCounts: $fileCounts,
+            from: \is_array($first) && isset($first[0]) ? self::int($first[0]) : null,
+            to: \is_array($last) && isset($last[0]) ? self::int($last[0]) : null,
+            servers: array_values(array_filter($serverNames, static fn (string $s): bool => '' !== $s)),
+            reading: new StoreReading(batches: self::int($batches), droppedRequests: self::int($dropped)),
+            requiredCounts: self::counts($required),
         );
     }
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Usage;
 
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageSnapshot;
 
 /**
@@ -33,7 +34,7 @@ final class UsageMerger
         // Read everything first: a source that cannot be read must not leave the target half merged.
         $snapshots = array_map(static fn (UsageStore $s): UsageSnapshot => $s->read(), $sources);
         foreach ($snapshots as $snapshot) {
-            if ($snapshot->isEmpty() && 0 === $snapshot->droppedRequests) {
+            if ($snapshot->isEmpty() && 0 === $snapshot->reading->droppedRequests) {
                 continue;
             }
             $target->append(new UsageBatch(
@@ -42,7 +43,7 @@ final class UsageMerger
                 $snapshot->from ?? time(),
                 $snapshot->to ?? time(),
                 implode(',', $snapshot->servers),
-                $snapshot->droppedRequests,
+                $snapshot->reading->droppedRequests,
                 $snapshot->requiredCounts,
             ));
         }
@@ -75,9 +76,9 @@ final class UsageMerger
         $from = $to = null;
         foreach ($snapshots as $snapshot) {
             $requests += $snapshot->requests;
-            $batches += $snapshot->batches;
-            $skipped += $snapshot->skippedRecords;
-            $dropped += $snapshot->droppedRequests;
+            $batches += $snapshot->reading->batches;
+            $skipped += $snapshot->reading->skippedRecords;
+            $dropped += $snapshot->reading->droppedRequests;
             foreach ($snapshot->fileCounts as $file => $count) {
                 $files[$file] = ($files[$file] ?? 0) + $count;
             }
@@ -93,22 +94,24 @@ final class UsageMerger
             foreach ($snapshot->servers as $server) {
                 $servers[$server] = true;
             }
-            array_push($warnings, ...$snapshot->warnings);
+            array_push($warnings, ...$snapshot->reading->warnings);
         }
         $servers = array_map('strval', array_keys($servers));
         sort($servers);
 
         return new UsageSnapshot(
-            $requests,
-            $files,
-            $from,
-            $to,
-            $servers,
-            $batches,
-            $skipped,
-            $dropped,
-            $required,
-            warnings: $warnings,
+            requests: $requests,
+            fileCounts: $files,
+            from: $from,
+            to: $to,
+            servers: $servers,
+            reading: new StoreReading(
+                batches: $batches,
+                skippedRecords: $skipped,
+                droppedRequests: $dropped,
+                warnings: $warnings,
+            ),
+            requiredCounts: $required,
         );
     }
 }

@@ -24,8 +24,8 @@ final class UsageStores
     {
         $store = self::open($dsn, $baseDirectory);
         $usage = $store->read();
-        if ($usage->isEmpty() && 0 === $usage->batches && $usage->skippedRecords > 0) {
-            throw UsageStoreError::notAStore($store->describe(), $usage->skippedRecords);
+        if ($usage->isEmpty() && 0 === $usage->reading->batches && $usage->reading->skippedRecords > 0) {
+            throw UsageStoreError::notAStore($store->describe(), $usage->reading->skippedRecords);
         }
         if ($usage->isEmpty()) {
             throw UsageStoreError::empty($store->describe());

@@ -63,8 +63,8 @@ final class FileUsageStoreWritersTest extends TestCase
             $usage = $store->read();
             self::assertGreaterThan(0, $complete);
             self::assertSame($complete, $usage->requests, 'every complete record counts');
-            self::assertSame($complete, $usage->batches);
-            self::assertSame($tornNow, $usage->skippedRecords, 'at most the torn last line is skipped');
+            self::assertSame($complete, $usage->reading->batches);
+            self::assertSame($tornNow, $usage->reading->skippedRecords, 'at most the torn last line is skipped');
             self::assertSame(array_fill_keys(array_keys($usage->fileCounts), $complete), $usage->fileCounts);
             self::assertCount(60000, $usage->fileCounts);
 
@@ -73,7 +73,7 @@ final class FileUsageStoreWritersTest extends TestCase
             $after = $store->read();
             self::assertSame($complete + 1, $after->requests);
             self::assertSame(1, $after->fileCounts['/after.php']);
-            self::assertSame($tornNow, $after->skippedRecords);
+            self::assertSame($tornNow, $after->reading->skippedRecords);
             if ($torn > 0) {
                 break;
             }
@@ -97,8 +97,8 @@ final class FileUsageStoreWritersTest extends TestCase
         $usage = (new FileUsageStore($path))->read();
 
         self::assertSame(1000, $usage->requests);
-        self::assertSame(1000, $usage->batches);
-        self::assertSame(0, $usage->skippedRecords);
+        self::assertSame(1000, $usage->reading->batches);
+        self::assertSame(0, $usage->reading->skippedRecords);
         self::assertSame(['alpha', 'beta'], $usage->servers);
         self::assertCount(80, $usage->fileCounts);
         self::assertSame([500], array_values(array_unique($usage->fileCounts)));

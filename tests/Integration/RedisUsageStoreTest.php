@@ -54,8 +54,8 @@ final class RedisUsageStoreTest extends TestCase
         self::assertEquals(['/app/a.php' => 6, '/app/b.php' => 1, '/app/c.php' => 2], $usage->fileCounts);
         self::assertSame([900, 1200], [$usage->from, $usage->to]);
         self::assertSame(['web1', 'web2', 'web3'], $usage->servers);
-        self::assertSame(3, $usage->batches);
-        self::assertSame(4, $usage->droppedRequests);
+        self::assertSame(3, $usage->reading->batches);
+        self::assertSame(4, $usage->reading->droppedRequests);
         self::assertTrue(UsageStores::open($redis->dsn('/3?prefix=other:'))->read()->isEmpty(), 'another prefix is another store');
         self::assertTrue(UsageStores::open($redis->dsn('/0?prefix=shop:'))->read()->isEmpty(), 'another database is another store');
         self::assertSame(['900', '1200'], $this->redisCall($redis, ['ZRANGE', 'shop:window', '0', '-1'], 3), 'the window keeps its two ends only');
@@ -72,7 +72,7 @@ final class RedisUsageStoreTest extends TestCase
         $usage = UsageStores::open($redis->dsn())->read();
         self::assertSame(4, $usage->requests);
         self::assertEquals(['/app/index.php' => 4, '/app/0.php' => 2, '/app/1.php' => 2], $usage->fileCounts);
-        self::assertSame(2, $usage->batches);
+        self::assertSame(2, $usage->reading->batches);
 
         $merge = PreheatProcess::run(['usage', 'merge', '--store='.$redis->dsn(), '--into='.$this->directory->path.'/all.log']);
         self::assertSame(0, $merge->getExitCode(), $merge->getErrorOutput());

@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
+use Preheat\Bench\Config\ServeOverrides;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Gate\GateResult;
@@ -54,7 +55,7 @@ final class WorkerDemoPagesTest extends TestCase
         $asRoot = 0 === posix_geteuid();
         (new Process([$demo.'/setup.sh'], $demo, ['PHP' => \PHP_BINARY] + ($asRoot ? ['WEB_USER' => 'www-data'] : []), null, 300))->mustRun();
         $this->supervisor = new ProcessSupervisor(new SymfonyProcessRunner(), false);
-        $this->config = (new BenchConfigLoader())->load($demo, null, new BenchOverrides(workers: 2));
+        $this->config = (new BenchConfigLoader())->load($demo, null, new BenchOverrides(serve: new ServeOverrides(workers: 2)));
     }
 
     protected function tearDown(): void

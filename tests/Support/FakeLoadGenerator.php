@@ -4,10 +4,12 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Support;
 
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
+use Preheat\Bench\Load\RequestFailures;
 
 /**
  * Answers each run at once with the req/s a test chose per base URL, and remembers every run; a hook
@@ -67,6 +69,14 @@ final class FakeLoadGenerator implements LoadGenerator
 
     public static function result(float $rps, float $duration, int $non2xx = 0): LoadResult
     {
-        return new LoadResult('wrk', (int) ($rps * $duration), $duration, 10.0, 9.0, 15.0, 30.0, $non2xx, 0, 0, 0.5, 4);
+        return new LoadResult(
+            tool: 'wrk',
+            requests: (int) ($rps * $duration),
+            seconds: $duration,
+            latency: new Latency(meanMs: 10.0, p50Ms: 9.0, p90Ms: 15.0, p99Ms: 30.0),
+            failures: new RequestFailures(non2xx: $non2xx, socketErrors: 0, timeouts: 0),
+            toolCpuSeconds: 0.5,
+            concurrency: 4,
+        );
     }
 }

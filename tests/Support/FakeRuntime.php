@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Tests\Support;
 
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Server\RequestCount;
 use Preheat\Server\Runtime;
@@ -102,12 +105,24 @@ final class FakeRuntime implements Runtime
     {
         $preloaded = null === $this->preloadScript ? 0 : 1;
 
-        return new OpcacheStatus('8.2.99', 'www-data', true, $preloaded * 1048576, \array_slice(['/app/a.php', '/app/b.php', '/app/c.php'], 0, $preloaded * 3), $preloaded * 7, 0, 20 * 1048576, 10, [
-            'memory_consumption' => '128',
-            'interned_strings_buffer' => '8',
-            'max_accelerated_files' => '10000',
-            'jit' => '',
-        ]);
+        return new OpcacheStatus(
+            php: '8.2.99',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(
+                memoryBytes: $preloaded * 1048576,
+                scripts: \array_slice(['/app/a.php', '/app/b.php', '/app/c.php'], 0, $preloaded * 3),
+                classes: $preloaded * 7,
+            ),
+            memory: new OpcacheMemory(usedBytes: 20 * 1048576),
+            scripts: new CachedScripts(count: 10),
+            ini: [
+                'memory_consumption' => '128',
+                'interned_strings_buffer' => '8',
+                'max_accelerated_files' => '10000',
+                'jit' => '',
+            ],
+        );
     }
 
     public function logTail(int $lines = 15): string

@@ -26,7 +26,8 @@ final class RecordedRun
     /** This run, from its result: the primary metric and gains as its report shows them. */
     public static function ofResult(BenchResult $result): self
     {
-        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during)->metric;
+        $during = $result->environment->machine->during;
+        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $during)->metric;
         $reference = $result->scenario($result->baseline);
         $scenarios = [];
         foreach ($result->scenarios as $record) {
@@ -61,7 +62,7 @@ final class RecordedRun
 
         return new RecordedScenario(
             $record->name,
-            $record->spec,
+            $record->setup->spec,
             $record->isMeasured(),
             $figures,
             $record->instances,
@@ -70,9 +71,9 @@ final class RecordedRun
                 $gain->interval,
                 null === $gain->interval ? \sprintf('%d paired round(s) are too few', $gain->rounds()) : null,
             ),
-            $record->opcacheStatus?->preloadMemoryBytes,
-            $record->fpmStartSeconds,
-            $record->warnings?->count,
+            $record->server->opcacheStatus?->preload->memoryBytes,
+            $record->server->fpmStartSeconds,
+            $record->server->warnings?->count,
         );
     }
 }

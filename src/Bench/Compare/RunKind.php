@@ -31,11 +31,11 @@ final class RunKind
     {
         return new self(
             $environment->urls,
-            $environment->cpuModel,
-            $environment->cores,
-            $environment->php,
-            $environment->tool,
-            self::concurrency($environment->toolSettings),
+            $environment->machine->cpuModel,
+            $environment->machine->cores,
+            $environment->phpSetup->version,
+            $environment->loadTool->name,
+            self::concurrency($environment->loadTool->settings),
         );
     }
 

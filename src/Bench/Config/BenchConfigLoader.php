@@ -128,9 +128,9 @@ final class BenchConfigLoader
                 $serve->requestTimeout,
             ),
             new StoppingSettings(
-                $overrides->rounds ?? $bench->integer('rounds', StoppingSettings::DEFAULT_ROUNDS),
-                $overrides->precision ?? $bench->precision('precision', StoppingSettings::DEFAULT_PRECISION),
-                $overrides->maxTime ?? $bench->duration('maxTime', StoppingSettings::DEFAULT_MAX_TIME),
+                $overrides->stopping->rounds ?? $bench->integer('rounds', StoppingSettings::DEFAULT_ROUNDS),
+                $overrides->stopping->precision ?? $bench->precision('precision', StoppingSettings::DEFAULT_PRECISION),
+                $overrides->stopping->maxTime ?? $bench->duration('maxTime', StoppingSettings::DEFAULT_MAX_TIME),
             ),
             self::scope($generate, $serve->projectRoot, $serve->binaries->php()),
             new RecordingSettings(
@@ -194,7 +194,7 @@ final class BenchConfigLoader
             );
             throw $error;
         }
-        $runtimeName = $overrides->runtime ?? $bench->string('runtime', $this->runtimes->default()->name());
+        $runtimeName = $overrides->serve->runtime ?? $bench->string('runtime', $this->runtimes->default()->name());
         $runtime = $this->runtimes->get($runtimeName);
         if (null === $runtime) {
             $known = implode(', ', $this->runtimes->names());
@@ -214,10 +214,10 @@ final class BenchConfigLoader
             $documentRoot,
             $frontController,
             $runtime,
-            $overrides->workers ?? $bench->integer('workers', $runtime->defaultWorkers()),
-            null === $overrides->php ? new Binaries($paths) : (new Binaries($paths))->with(
+            $overrides->serve->workers ?? $bench->integer('workers', $runtime->defaultWorkers()),
+            null === $overrides->serve->php ? new Binaries($paths) : (new Binaries($paths))->with(
                 Binaries::PHP,
-                $overrides->php,
+                $overrides->serve->php,
             ),
             $this->worker($root, $worker),
             $this->optionalFile($root, $bench->optionalString('phpIni'), 'bench.phpIni'),

@@ -20,13 +20,9 @@ final class BenchOverrides
         public readonly array $urls = [],
         public readonly array $scenarios = [],
         public readonly bool $ladder = false,
-        public readonly ?string $runtime = null,
-        public readonly ?int $workers = null,
-        public readonly ?string $php = null,
+        public readonly ServeOverrides $serve = new ServeOverrides(),
         public readonly LoadOverrides $load = new LoadOverrides(),
-        public readonly ?int $rounds = null,
-        public readonly ?float $precision = null,
-        public readonly ?float $maxTime = null,
+        public readonly StoppingOverrides $stopping = new StoppingOverrides(),
         public readonly ?string $store = null,
     ) {
     }

@@ -101,19 +101,23 @@ final class AbLoadGenerator implements BackgroundLoadGenerator
         preg_match('/\(Connect: (\d+), Receive: (\d+), Length: (\d+), Exceptions: (\d+)\)/', $output, $failed);
 
         return new LoadResult(
-            'ab',
-            (int) $complete,
-            $seconds,
-            $number('Time per request'),
-            $percentile(50),
-            $percentile(90),
-            $percentile(99),
-            (int) $number('Non-2xx responses'),
-            // With -l, "Length" failures are expected (pages vary); connect, receive and exceptions are not.
-            isset($failed[1]) ? (int) $failed[1] + (int) $failed[2] + (int) $failed[4] : 0,
-            0,
-            $cpu,
-            $concurrency,
+            tool: 'ab',
+            requests: (int) $complete,
+            seconds: $seconds,
+            latency: new Latency(
+                meanMs: $number('Time per request'),
+                p50Ms: $percentile(50),
+                p90Ms: $percentile(90),
+                p99Ms: $percentile(99),
+            ),
+            failures: new RequestFailures(
+                non2xx: (int) $number('Non-2xx responses'),
+                // With -l, "Length" failures are expected (pages vary); connect, receive and exceptions are not.
+                socketErrors: isset($failed[1]) ? (int) $failed[1] + (int) $failed[2] + (int) $failed[4] : 0,
+                timeouts: 0,
+            ),
+            toolCpuSeconds: $cpu,
+            concurrency: $concurrency,
         );
     }
 }

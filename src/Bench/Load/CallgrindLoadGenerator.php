@@ -115,18 +115,13 @@ final class CallgrindLoadGenerator implements InProcessLoad
         $non2xx = CgiRequest::status($result->stdout) >= 300 ? $measured : 0;
 
         return new LoadResult(
-            'callgrind',
-            $measured,
-            $result->seconds,
-            null,
-            null,
-            null,
-            null,
-            $non2xx,
-            0,
-            0,
-            null,
-            1,
+            tool: 'callgrind',
+            requests: $measured,
+            seconds: $result->seconds,
+            latency: new Latency(),
+            failures: new RequestFailures(non2xx: $non2xx),
+            toolCpuSeconds: null,
+            concurrency: 1,
             instructions: array_sum($instructions),
         );
     }

@@ -77,18 +77,13 @@ final class CgiLoadGenerator implements InProcessLoad
         $status = CgiRequest::status($result->stdout);
 
         return new LoadResult(
-            'cgi',
-            $requests,
-            (float) $match[1],
-            null,
-            null,
-            null,
-            null,
-            $status >= 300 ? $requests : 0,
-            0,
-            0,
-            null,
-            1,
+            tool: 'cgi',
+            requests: $requests,
+            seconds: (float) $match[1],
+            latency: new Latency(),
+            failures: new RequestFailures(non2xx: $status >= 300 ? $requests : 0),
+            toolCpuSeconds: null,
+            concurrency: 1,
         );
     }
 }

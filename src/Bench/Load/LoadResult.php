@@ -19,13 +19,8 @@ final class LoadResult
         public readonly string $tool,
         public readonly int $requests,
         public readonly float $seconds,
-        public readonly ?float $latencyMeanMs,
-        public readonly ?float $latencyP50Ms,
-        public readonly ?float $latencyP90Ms,
-        public readonly ?float $latencyP99Ms,
-        public readonly int $non2xx,
-        public readonly int $socketErrors,
-        public readonly int $timeouts,
+        public readonly Latency $latency,
+        public readonly RequestFailures $failures,
         public readonly ?float $toolCpuSeconds,
         public readonly int $concurrency,
         public readonly ?float $phpCpuSeconds = null,
@@ -41,21 +36,16 @@ final class LoadResult
     public function withPhpCpuSeconds(?float $seconds, ?int $requests = null): self
     {
         return new self(
-            $this->tool,
-            $this->requests,
-            $this->seconds,
-            $this->latencyMeanMs,
-            $this->latencyP50Ms,
-            $this->latencyP90Ms,
-            $this->latencyP99Ms,
-            $this->non2xx,
-            $this->socketErrors,
-            $this->timeouts,
-            $this->toolCpuSeconds,
-            $this->concurrency,
-            $seconds,
-            $this->instructions,
-            $requests,
+            tool: $this->tool,
+            requests: $this->requests,
+            seconds: $this->seconds,
+            latency: $this->latency,
+            failures: $this->failures,
+            toolCpuSeconds: $this->toolCpuSeconds,
+            concurrency: $this->concurrency,
+            phpCpuSeconds: $seconds,
+            instructions: $this->instructions,
+            phpRequests: $requests,
         );
     }
 
@@ -121,21 +111,25 @@ final class LoadResult
         $phpRequests = $sum(static fn (self $r): ?int => $r->phpRequests);
 
         return new self(
-            $results[0]->tool,
-            $requests,
-            array_sum(array_map(static fn (self $r): float => $r->seconds, $results)),
-            $weighted(static fn (self $r): ?float => $r->latencyMeanMs),
-            $weighted(static fn (self $r): ?float => $r->latencyP50Ms),
-            $weighted(static fn (self $r): ?float => $r->latencyP90Ms),
-            $weighted(static fn (self $r): ?float => $r->latencyP99Ms),
-            array_sum(array_map(static fn (self $r): int => $r->non2xx, $results)),
-            array_sum(array_map(static fn (self $r): int => $r->socketErrors, $results)),
-            array_sum(array_map(static fn (self $r): int => $r->timeouts, $results)),
-            $sum(static fn (self $r): ?float => $r->toolCpuSeconds),
-            $results[0]->concurrency,
-            $sum(static fn (self $r): ?float => $r->phpCpuSeconds),
-            null === $instructions ? null : (int) $instructions,
-            null === $phpRequests ? null : (int) $phpRequests,
+            tool: $results[0]->tool,
+            requests: $requests,
+            seconds: array_sum(array_map(static fn (self $r): float => $r->seconds, $results)),
+            latency: new Latency(
+                meanMs: $weighted(static fn (self $r): ?float => $r->latency->meanMs),
+                p50Ms: $weighted(static fn (self $r): ?float => $r->latency->p50Ms),
+                p90Ms: $weighted(static fn (self $r): ?float => $r->latency->p90Ms),
+                p99Ms: $weighted(static fn (self $r): ?float => $r->latency->p99Ms),
+            ),
+            failures: new RequestFailures(
+                non2xx: array_sum(array_map(static fn (self $r): int => $r->failures->non2xx, $results)),
+                socketErrors: array_sum(array_map(static fn (self $r): int => $r->failures->socketErrors, $results)),
+                timeouts: array_sum(array_map(static fn (self $r): int => $r->failures->timeouts, $results)),
+            ),
+            toolCpuSeconds: $sum(static fn (self $r): ?float => $r->toolCpuSeconds),
+            concurrency: $results[0]->concurrency,
+            phpCpuSeconds: $sum(static fn (self $r): ?float => $r->phpCpuSeconds),
+            instructions: null === $instructions ? null : (int) $instructions,
+            phpRequests: null === $phpRequests ? null : (int) $phpRequests,
         );
     }
 
@@ -154,7 +148,7 @@ final class LoadResult
 
     public function isValid(): bool
     {
-        return $this->requests > 0 && 0 === $this->non2xx && 0 === $this->socketErrors && 0 === $this->timeouts;
+        return $this->requests > 0 && $this->failures->none();
     }
 
     public function voidReason(): ?string
@@ -168,9 +162,9 @@ final class LoadResult
 
         return \sprintf(
             '%d non-2xx, %d socket errors, %d timeouts',
-            $this->non2xx,
-            $this->socketErrors,
-            $this->timeouts,
+            $this->failures->non2xx,
+            $this->failures->socketErrors,
+            $this->failures->timeouts,
         );
     }
 }

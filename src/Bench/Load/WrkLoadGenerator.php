@@ -88,18 +88,22 @@ final class WrkLoadGenerator implements BackgroundLoadGenerator
         $errors = $data['errors'];
 
         return new LoadResult(
-            'wrk',
-            (int) $data['requests'],
-            $data['duration_us'] / 1e6,
-            $data['latency_us']['mean'] / 1000,
-            $data['latency_us']['p50'] / 1000,
-            $data['latency_us']['p90'] / 1000,
-            $data['latency_us']['p99'] / 1000,
-            (int) $errors['status'],
-            (int) $errors['connect'] + (int) $errors['read'] + (int) $errors['write'],
-            (int) $errors['timeout'],
-            $cpu,
-            $concurrency,
+            tool: 'wrk',
+            requests: (int) $data['requests'],
+            seconds: $data['duration_us'] / 1e6,
+            latency: new Latency(
+                meanMs: $data['latency_us']['mean'] / 1000,
+                p50Ms: $data['latency_us']['p50'] / 1000,
+                p90Ms: $data['latency_us']['p90'] / 1000,
+                p99Ms: $data['latency_us']['p99'] / 1000,
+            ),
+            failures: new RequestFailures(
+                non2xx: (int) $errors['status'],
+                socketErrors: (int) $errors['connect'] + (int) $errors['read'] + (int) $errors['write'],
+                timeouts: (int) $errors['timeout'],
+            ),
+            toolCpuSeconds: $cpu,
+            concurrency: $concurrency,
         );
     }
 

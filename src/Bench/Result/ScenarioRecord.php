@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Bench\Result;
 
 use Preheat\Bench\Load\LoadResult;
-use Preheat\Php\OpcacheStatus;
 
 /**
  * Everything measured for one scenario: its script, whether it passed the gate, its runs in round
@@ -15,36 +14,24 @@ use Preheat\Php\OpcacheStatus;
 final class ScenarioRecord
 {
     /**
-     * @param list<string>              $problems      why the scenario was not measured (failed to prepare, to
-     *                                                 start, or the gate)
-     * @param array<int, LoadResult>    $runs          round => run
-     * @param OpcacheStatus|null        $opcacheStatus what the status probe inside php-fpm said after the last round
-     * @param list<int>                 $workerPss     PSS in bytes of each PHP worker (php-fpm, Apache child) after
-     *                                                 the last round
-     * @param string|null               $skipped       why it was not measured although nothing is wrong (a ladder
-     *                                                 rung that does not apply)
-     * @param array<string, string>     $layers        what each layer ran with, in words: opcache, autoload, preload
-     * @param array<int, RunConditions> $conditions    round => what the machine did during that run
-     * @param array<int, int>           $instances     round => which start of its server ran it (1, then one more
-     *                                                 per restart)
-     * @param StartupWarnings|null      $warnings      what its server logged while it first started (the
-     *                                                 preload's warnings among them); null: not started
+     * @param list<string>              $problems   why the scenario was not measured (failed to prepare, to start,
+     *                                              or the gate)
+     * @param array<int, LoadResult>    $runs       round => run
+     * @param string|null               $skipped    why it was not measured although nothing is wrong (a ladder rung
+     *                                              that does not apply)
+     * @param array<int, RunConditions> $conditions round => what the machine did during that run
+     * @param array<int, int>           $instances  round => which start of its server ran it (1, then one more per
+     *                                              restart)
      */
     public function __construct(
         public readonly string $name,
-        public readonly string $spec,
-        public readonly ?string $preloadScript,
-        public readonly string $preparation = '',
+        public readonly ScenarioSetup $setup,
         public readonly array $problems = [],
         public readonly array $runs = [],
-        public readonly ?float $fpmStartSeconds = null,
-        public readonly ?OpcacheStatus $opcacheStatus = null,
-        public readonly array $workerPss = [],
+        public readonly ServerReadings $server = new ServerReadings(),
         public readonly ?string $skipped = null,
-        public readonly array $layers = [],
         public readonly array $conditions = [],
         public readonly array $instances = [],
-        public readonly ?StartupWarnings $warnings = null,
     ) {
     }
 

@@ -4,16 +4,11 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
-use Preheat\Bench\Config\BenchOverrides;
-use Preheat\Bench\Config\LoadOverrides;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Session\BenchFactory;
 use Preheat\Bench\Session\BenchRequest;
 use Preheat\Bench\Session\BenchSession;
-use Preheat\Config\Duration;
-use Preheat\ConfigError;
-use Preheat\Console\Option\ScenarioOption;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\NullProcessObserver;
 use Preheat\Process\ProcessObserver;
@@ -237,98 +232,11 @@ final class BenchCommand extends Command
         return new BenchRequest(
             (string) $input->getOption('project'),
             null === ($config = $input->getOption('config')) ? null : (string) $config,
-            $this->overrides($input),
+            BenchOptions::overrides($input),
             array_values(array_map('strval', (array) $input->getOption('assert'))),
             null === $baseline ? null : (string) $baseline,
             true === $input->getOption('assert-strict'),
             null === $user ? null : (string) $user,
         );
-    }
-
-    /** The command line's settings, typed: each checked with the file's values by the loader. */
-    private function overrides(InputInterface $input): BenchOverrides
-    {
-        $string = static fn (string $name): ?string => null === ($v = $input->getOption($name)) ? null : (string) $v;
-
-        return new BenchOverrides(
-            array_values(array_map('strval', (array) $input->getOption('url'))),
-            ScenarioOption::values((array) $input->getOption('scenario')),
-            true === $input->getOption('ladder'),
-            $string('runtime'),
-            $this->integer($input, 'workers'),
-            // The same rule as every command's --php: a path to no executable file is a bad option (exit 2).
-            null === $input->getOption('php') ? null : PhpInput::binary($input),
-            new LoadOverrides(
-                $string('tool'),
-                $this->number($input, 'duration'),
-                $this->number($input, 'warmup'),
-                $this->integer($input, 'concurrency'),
-                $string('schedule'),
-                $this->integer($input, 'restart-every'),
-            ),
-            $this->integer($input, 'rounds'),
-            $this->points($input, 'precision'),
-            $this->duration($input, 'max-time'),
-            $string('store'),
-        );
-    }
-
-    private function integer(InputInterface $input, string $name): ?int
-    {
-        $value = $input->getOption($name);
-        if (null === $value) {
-            return null;
-        }
-        $integer = filter_var($value, \FILTER_VALIDATE_INT);
-        if (false === $integer) {
-            throw ConfigError::invalid('--'.$name, $value, 'expected a whole number');
-        }
-
-        return $integer;
-    }
-
-    private function points(InputInterface $input, string $name): ?float
-    {
-        $value = $input->getOption($name);
-        if (null === $value) {
-            return null;
-        }
-        if (!is_numeric($value) || $value <= 0) {
-            throw ConfigError::invalid('--'.$name, $value, 'expected a number of points above 0, e.g. 2 for ±2 %');
-        }
-
-        return (float) $value;
-    }
-
-    private function duration(InputInterface $input, string $name): ?float
-    {
-        $value = $input->getOption($name);
-        if (null === $value) {
-            return null;
-        }
-        $seconds = Duration::seconds((string) $value);
-        if (null === $seconds || $seconds < 0) {
-            $error = ConfigError::invalid(
-                '--'.$name,
-                $value,
-                'expected seconds or a duration such as 240s, 4m or 1m30s (0: exactly --rounds rounds)',
-            );
-            throw $error;
-        }
-
-        return $seconds;
-    }
-
-    private function number(InputInterface $input, string $name): ?float
-    {
-        $value = $input->getOption($name);
-        if (null === $value) {
-            return null;
-        }
-        if (!is_numeric($value)) {
-            throw ConfigError::invalid('--'.$name, $value, 'expected a number of seconds');
-        }
-
-        return (float) $value;
     }
 }

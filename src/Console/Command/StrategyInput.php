@@ -240,7 +240,7 @@ final class StrategyInput implements StrategySource
                 FpmHits::LIMITS,
             ));
         } elseif (null !== $usage) {
-            $skipped = $usage->skippedRecords;
+            $skipped = $usage->reading->skippedRecords;
             $this->progress->finish(\sprintf(
                 'Usage: %d sampled requests, %d files (%s)%s',
                 $usage->requests,

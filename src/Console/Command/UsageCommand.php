@@ -178,9 +178,9 @@ final class UsageCommand extends Command
         }
         $snapshot = $this->merger->combine($stores);
         self::warn($output, $snapshot);
-        if ($snapshot->isEmpty() && 0 === $snapshot->batches && $snapshot->skippedRecords > 0) {
+        if ($snapshot->isEmpty() && 0 === $snapshot->reading->batches && $snapshot->reading->skippedRecords > 0) {
             // Lines, but none a record: another file named by mistake, or garbage; not a recorder that has not run yet.
-            throw UsageStoreError::notAStore($names, $snapshot->skippedRecords);
+            throw UsageStoreError::notAStore($names, $snapshot->reading->skippedRecords);
         }
         if ($snapshot->isEmpty()) {
             throw $this->nothingRecorded(
@@ -305,7 +305,7 @@ final class UsageCommand extends Command
     private static function warn(OutputInterface $output, UsageSnapshot $snapshot): void
     {
         $stderr = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
-        foreach ($snapshot->warnings as $warning) {
+        foreach ($snapshot->reading->warnings as $warning) {
             $stderr->writeln('Warning: '.$warning, OutputInterface::OUTPUT_RAW);
         }
     }
@@ -328,7 +328,7 @@ final class UsageCommand extends Command
             $sourceNames,
             $merged->requests,
             \count($merged->fileCounts),
-            $merged->skippedRecords,
+            $merged->reading->skippedRecords,
         );
         $this->renderers->write($report, $format, $output);
 

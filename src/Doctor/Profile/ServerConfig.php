@@ -33,7 +33,6 @@ final class ServerConfig
      *                                          absent
      * @param list<string>          $extensions loaded extensions, lower case (zend extensions included)
      * @param list<PoolConfig>      $pools
-     * @param string                $cliPreload opcache.preload as the CLI (and so Composer) sees it
      */
     public function __construct(
         public readonly string $phpVersion,
@@ -42,11 +41,8 @@ final class ServerConfig
         public readonly array $settings,
         public readonly array $extensions,
         public readonly array $pools,
-        public readonly IniFiles $cliIni,
-        public readonly string $cliPreload,
-        public readonly int $cores,
-        public readonly ?int $memoryBytes,
-        public readonly bool $asRoot = false,
+        public readonly CliConfig $cli,
+        public readonly Host $host,
         public readonly ?PhpInstallation $installation = null,
     ) {
     }

@@ -16,18 +16,18 @@ final class CliPreloadRule implements Rule
 {
     public function check(ServerConfig $server, AppProfile $app): array
     {
-        if ('' === trim($server->cliPreload)) {
+        if ('' === trim($server->cli->preload)) {
             return [];
         }
 
         return [new Finding(
             'cli-preload',
             Severity::Error,
-            \sprintf('The CLI preloads %s too', $server->cliPreload),
+            \sprintf('The CLI preloads %s too', $server->cli->preload),
             'Composer, artisan and cron jobs then start with the app\'s classes already declared: Composer crashes '
             .'on the classes it declares itself, and a deploy\'s `composer install` runs the old release\'s code. '
             .'Keep opcache.preload in php-fpm\'s ini only.',
-            [Fix::at($server->cliIni->locate('opcache.preload'), '')],
+            [Fix::at($server->cli->ini->locate('opcache.preload'), '')],
             Rung::PreloadAll,
         )];
     }

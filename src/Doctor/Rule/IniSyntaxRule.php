@@ -20,7 +20,7 @@ final class IniSyntaxRule implements Rule
     {
         $findings = [];
         $seen = [];
-        foreach ([[$server->ini, 'php-fpm'], [$server->cliIni, 'the CLI (Composer)']] as [$ini, $who]) {
+        foreach ([[$server->ini, 'php-fpm'], [$server->cli->ini, 'the CLI (Composer)']] as [$ini, $who]) {
             foreach ($ini->syntaxErrors as $error) {
                 $key = $error->file.':'.$error->line;
                 if (isset($seen[$key])) {

@@ -37,7 +37,7 @@ final class PreloadRule implements Rule
         switch ($preload->status) {
             case PreloadStatus::None:
                 $fixes = [$scriptFix(Fix::at($location, $script))];
-                if ($server->asRoot || '' === $server->setting('opcache.preload_user')) {
+                if ($server->host->asRoot || '' === $server->setting('opcache.preload_user')) {
                     $fixes[] = Fix::at($server->ini->fixLocation('opcache.preload_user'), $server->poolUser());
                 }
 
@@ -132,7 +132,7 @@ final class PreloadRule implements Rule
             );
         }
         if (
-            $server->asRoot && '' === trim(
+            $server->host->asRoot && '' === trim(
                 $server->setting('opcache.preload_user'),
             ) && version_compare($server->phpVersion, '8.3.0', '<')
         ) {

@@ -36,10 +36,10 @@ final class WorkerRule implements Rule
             if (
                 null !== $bytes
                     && $bytes > 0
-                    && null !== $server->memoryBytes
-                    && $children * $bytes > $server->memoryBytes
+                    && null !== $server->host->memoryBytes
+                    && $children * $bytes > $server->host->memoryBytes
             ) {
-                $fit = max(1, (int) floor($server->memoryBytes * self::RAM_SHARE / $bytes));
+                $fit = max(1, (int) floor($server->host->memoryBytes * self::RAM_SHARE / $bytes));
                 $findings[] = new Finding(
                     'workers-over-ram',
                     Severity::Warning,
@@ -49,32 +49,32 @@ final class WorkerRule implements Rule
                         $children,
                         $limit,
                         (int) ($children * $bytes / 1048576),
-                        (int) ($server->memoryBytes / 1048576),
+                        (int) ($server->host->memoryBytes / 1048576),
                     ),
                     'Under load the workers can ask for more memory than there is, and the kernel kills one (or '
                     .'swaps). Lower pm.max_children, or memory_limit if the app needs less.',
                     [Fix::at($pool->locate('pm.max_children'), (string) $fit)],
                 );
             }
-            if ($children < $server->cores) {
+            if ($children < $server->host->cores) {
                 $findings[] = new Finding(
                     'workers-too-few',
                     Severity::Warning,
-                    \sprintf('Pool %s: pm.max_children = %d on %d cores', $pool->name, $children, $server->cores),
+                    \sprintf('Pool %s: pm.max_children = %d on %d cores', $pool->name, $children, $server->host->cores),
                     'Fewer workers than cores leave cores idle under load, whatever OPcache and preloading save.',
-                    [Fix::at($pool->locate('pm.max_children'), (string) ($server->cores * 2))],
+                    [Fix::at($pool->locate('pm.max_children'), (string) ($server->host->cores * 2))],
                 );
-            } elseif ($children > $server->cores * self::MAX_WORKERS_PER_CORE) {
+            } elseif ($children > $server->host->cores * self::MAX_WORKERS_PER_CORE) {
                 $findings[] = new Finding(
                     'workers-too-many',
                     Severity::Notice,
-                    \sprintf('Pool %s: pm.max_children = %d on %d cores', $pool->name, $children, $server->cores),
+                    \sprintf('Pool %s: pm.max_children = %d on %d cores', $pool->name, $children, $server->host->cores),
                     \sprintf(
                         'More than %d workers per core only queue for the CPU (and each holds its own memory); worth '
                         .'it only when requests mostly wait on I/O. `preheat bench --workers=N` measures it.',
                         self::MAX_WORKERS_PER_CORE,
                     ),
-                    [Fix::at($pool->locate('pm.max_children'), (string) ($server->cores * 4))],
+                    [Fix::at($pool->locate('pm.max_children'), (string) ($server->host->cores * 4))],
                 );
             }
         }

@@ -21,10 +21,7 @@ final class UsageSnapshot
         public readonly ?int $from,
         public readonly ?int $to,
         public readonly array $servers = [],
-        public readonly int $batches = 0,
-        public readonly int $skippedRecords = 0,
-        /** sampled requests recorders dropped while the store was unreachable */
-        public readonly int $droppedRequests = 0,
+        public readonly StoreReading $reading = new StoreReading(),
         /**
          * @var array<string, int> absolute path => sampled requests that loaded it, as the recorder could
          *                         tell, outside any autoloader (by an explicit require or include)
@@ -32,8 +29,6 @@ final class UsageSnapshot
         public readonly array $requiredCounts = [],
         /** what the counts are: sampled requests, or php-fpm's loads of scripts */
         public readonly UsageCounts $counts = UsageCounts::SampledRequests,
-        /** @var list<string> what reading skipped that the user should know of, each naming its store */
-        public readonly array $warnings = [],
     ) {
     }
 

@@ -61,7 +61,7 @@ final class BenchReportBuilder
                 : $this->row($result, $gains, $record, $baseline);
         }
 
-        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->during);
+        $primary = PrimaryMetric::choose($result->scenarios, $result->baseline, $result->environment->machine->during);
         $ladder = null === $result->ladder
             ? null
             : $this->ladder($result, $gains, $result->ladder, $primary->metric, $rows);
@@ -92,7 +92,7 @@ final class BenchReportBuilder
     {
         $within = [];
         foreach ($rows as $row) {
-            $comparison = $row->comparison;
+            $comparison = $row->throughput->comparison;
             if (
                 null !== $comparison
                 && null !== $comparison->verdict()
@@ -207,10 +207,10 @@ final class BenchReportBuilder
             ? null
             : $gains->gain($record->name, $metric);
 
-        $ranWith = null === $rung->adds ? $record->preparation : ($record->layers[$rung->adds] ?? '');
+        $ranWith = null === $rung->adds ? $record->setup->preparation : ($record->setup->layers[$rung->adds] ?? '');
         // Which autoloader a rung above the autoloader rung built on: the rung's classmap, or the app's own.
         if (\in_array($rung->adds, ['preload', 'runtime'], true) && '' !== $ranWith) {
-            $ranWith .= '; on '.($record->layers['autoload'] ?? 'the app\'s own autoloader');
+            $ranWith .= '; on '.($record->setup->layers['autoload'] ?? 'the app\'s own autoloader');
         }
 
         return new LadderRow($rung, $row, $below?->name, $overBelow, $ranWith, $overBaseline);
@@ -223,8 +223,8 @@ final class BenchReportBuilder
         ScenarioRecord $record,
         ?ScenarioRow $baseline,
     ): ScenarioRow {
-        $duration = $result->environment->duration;
-        $cores = max(1, $result->environment->cores);
+        $duration = $result->environment->roundPlan->duration;
+        $cores = max(1, $result->environment->machine->cores);
         $valid = $record->validRuns();
         $rps = $this->rps($record);
         $comparison = null;
@@ -232,56 +232,58 @@ final class BenchReportBuilder
         $headlineTime = $time?->median;
         if (null !== $baseline) {
             $comparison = $gains->gain($record->name, Metric::RequestsPerSecond);
-            $baselineTime = $baseline->timePerRequestMs;
+            $baselineTime = $baseline->throughput->timePerRequestMs;
             // The baseline's time scaled by the same paired ratio as the gain: the two never disagree in direction.
             $headlineTime = null === $comparison || null === $baselineTime || $comparison->ratio <= 0.0
                 ? null
                 : $baselineTime->median / $comparison->ratio;
-        }
-        $void = [];
-        foreach ($record->runs as $round => $run) {
-            $reason = $run->voidReason();
-            if (null !== $reason) {
-                $void[$round] = $reason;
-            }
         }
         $median = static function (array $values): ?float {
             $values = array_values(array_filter($values, static fn ($v): bool => null !== $v));
 
             return [] === $values ? null : (new Sample($values))->median();
         };
-        $status = $record->opcacheStatus;
+        $server = $record->server;
+        $status = $server->opcacheStatus;
         $cpu = array_values(array_filter(
             array_map(static fn (LoadResult $r): ?float => $r->toolCpuSeconds, $valid),
             static fn ($v): bool => null !== $v,
         ));
+        // The share of the machine's CPU time the load tool used while it ran.
+        $toolCpuShare = [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores);
 
         return new ScenarioRow(
-            $record->name,
-            $record->spec,
-            $record->preparation,
-            $record->problems,
-            $void,
-            Spread::of($rps),
-            $time,
-            $headlineTime,
-            $comparison,
-            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP50Ms, $valid)),
-            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP90Ms, $valid)),
-            $median(array_map(static fn (LoadResult $r): ?float => $r->latencyP99Ms, $valid)),
-            self::preloadedClasses($record),
-            null === $status ? null : \count($status->preloadedScripts),
-            $status?->preloadedFunctions,
-            $status?->preloadMemoryBytes,
-            $status?->usedBytes,
-            [] === $record->workerPss ? null : (int) array_sum($record->workerPss),
-            [] === $record->workerPss ? null : \count($record->workerPss),
-            $record->fpmStartSeconds,
-            // The share of the machine's CPU time the load tool used while it ran.
-            [] === $cpu || $duration <= 0 ? null : (new Sample($cpu))->median() / ($duration * $cores),
-            $record->skipped,
-            $this->metrics($gains, $record, $baseline),
-            array_map(
+            name: $record->name,
+            setup: $record->setup,
+            problems: $record->problems,
+            throughput: new Throughput(
+                requestsPerSecond: Spread::of($rps),
+                timePerRequestMs: $time,
+                headlineTimePerRequestMs: $headlineTime,
+                comparison: $comparison,
+                toolCpuShare: $toolCpuShare,
+            ),
+            latency: new LatencyPercentiles(
+                p50Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latency->p50Ms, $valid)),
+                p90Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latency->p90Ms, $valid)),
+                p99Ms: $median(array_map(static fn (LoadResult $r): ?float => $r->latency->p99Ms, $valid)),
+            ),
+            preload: new PreloadFootprint(
+                classes: self::preloadedClasses($record),
+                scripts: null === $status ? null : \count($status->preload->scripts),
+                functions: $status?->preload->functions,
+                memoryBytes: $status?->preload->memoryBytes,
+            ),
+            server: new ServerFootprint(
+                opcacheUsedBytes: $status?->memory->usedBytes,
+                workerPssBytes: [] === $server->workerPss ? null : (int) array_sum($server->workerPss),
+                workers: [] === $server->workerPss ? null : \count($server->workerPss),
+                fpmStartSeconds: $server->fpmStartSeconds,
+                warnings: $server->warnings,
+            ),
+            skipped: $record->skipped,
+            metrics: $this->metrics($gains, $record, $baseline),
+            runs: array_map(
                 static fn (int $round, LoadResult $run): RoundRun => new RoundRun(
                     $round,
                     $record->instances[$round] ?? 1,
@@ -291,7 +293,6 @@ final class BenchReportBuilder
                 array_keys($record->runs),
                 array_values($record->runs),
             ),
-            $record->warnings,
         );
     }
 
@@ -334,9 +335,9 @@ final class BenchReportBuilder
      */
     private static function preloadedClasses(ScenarioRecord $record): ?int
     {
-        $listed = $record->opcacheStatus?->preloadedClasses;
+        $listed = $record->server->opcacheStatus?->preload->classes;
 
-        return null === $listed ? null : max(0, $listed - ($record->warnings->refusedClasses ?? 0));
+        return null === $listed ? null : max(0, $listed - ($record->server->warnings->refusedClasses ?? 0));
     }
 
     /** @return list<float> req/s of the runs that count */

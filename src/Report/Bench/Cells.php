@@ -146,7 +146,8 @@ final class Cells
         if (!$row->isMeasured()) {
             return array_pad([$row->name, self::notMeasured($row)], $columns, '');
         }
-        $rps = $row->requestsPerSecond;
+        $rps = $row->throughput->requestsPerSecond;
+        $headlineTime = $row->throughput->headlineTimePerRequestMs;
         $cells = [$row->name];
         if ($timesRequests) {
             array_push(
@@ -159,7 +160,7 @@ final class Cells
                         self::number($rps->min, $rps->median),
                         self::number($rps->max, $rps->median),
                     ),
-                null === $row->headlineTimePerRequestMs ? '' : \sprintf('%.2f ms', $row->headlineTimePerRequestMs),
+                null === $headlineTime ? '' : \sprintf('%.2f ms', $headlineTime),
                 self::gain($row),
                 self::verdict($row),
             );
@@ -177,17 +178,19 @@ final class Cells
             );
         }
 
+        $latency = $row->latency;
+
         return [
             ...$cells,
-            self::precision($row->metric($primary)?->comparison, null === $row->comparison, $rule),
-            null === $row->latencyP99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $row->latencyP50Ms, $row->latencyP99Ms),
+            self::precision($row->metric($primary)?->comparison, null === $row->throughput->comparison, $rule),
+            null === $latency->p99Ms ? 'n/a' : \sprintf('%.1f / %.1f ms', $latency->p50Ms, $latency->p99Ms),
             self::warnings($row),
-            null === $row->preloadedClasses ? '' : number_format($row->preloadedClasses),
-            null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
-            null === $row->workerPssBytes
+            null === $row->preload->classes ? '' : number_format($row->preload->classes),
+            null === $row->preload->memoryBytes ? '' : \sprintf('%.1f MB', $row->preload->memoryBytes / 1048576),
+            null === $row->server->workerPssBytes
                 ? ''
-                : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
-            null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
+                : \sprintf('%.1f MB (%d)', $row->server->workerPssBytes / 1048576, $row->server->workers),
+            null === $row->server->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->server->fpmStartSeconds),
         ];
     }
 
@@ -197,7 +200,7 @@ final class Cells
      */
     public static function warnings(ScenarioRow $row): string
     {
-        $warnings = $row->warnings;
+        $warnings = $row->server->warnings;
         if (null === $warnings) {
             return '—';
         }
@@ -234,13 +237,13 @@ final class Cells
     /** The req/s gain: the median of the paired per-round ratios, with its interval when there is one. */
     public static function gain(ScenarioRow $row): string
     {
-        return self::comparison($row->comparison);
+        return self::comparison($row->throughput->comparison);
     }
 
     /** faster, slower, no measurable difference; or why there is no verdict (req/s). */
     public static function verdict(ScenarioRow $row): string
     {
-        return self::verdictOf($row->comparison);
+        return self::verdictOf($row->throughput->comparison);
     }
 
     /**

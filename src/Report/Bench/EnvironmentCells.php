@@ -19,38 +19,38 @@ final class EnvironmentCells
     public static function environment(BenchReport $report): array
     {
         $environment = $report->environment;
+        $php = $environment->phpSetup;
+        $machine = $environment->machine;
+        $plan = $environment->roundPlan;
 
         return array_values(array_filter([
-            ['PHP', $environment->php],
-            null !== $environment->phpIni
-                ? [
-                    'php.ini',
-                    $environment->phpIni.(null !== $environment->user ? '; workers run as '.$environment->user : ''),
-                ]
+            ['PHP', $php->version],
+            null !== $php->ini
+                ? ['php.ini', $php->ini.(null !== $php->user ? '; workers run as '.$php->user : '')]
                 : null,
-            ['OPcache', self::opcache($environment->opcache)],
+            ['OPcache', self::opcache($php->opcache)],
             ['CPU', implode('; ', array_filter([
-                $environment->cpuModel,
-                1 === $environment->cores ? '1 core' : $environment->cores.' cores',
-                null === $environment->governor ? null : 'governor '.$environment->governor,
+                $machine->cpuModel,
+                1 === $machine->cores ? '1 core' : $machine->cores.' cores',
+                null === $machine->governor ? null : 'governor '.$machine->governor,
             ]))],
             ['PHP workers', $environment->workers],
             [
                 'load tool',
-                $environment->toolSettings.(
-                    null === $environment->during?->toolShare
+                $environment->loadTool->settings.(
+                    null === $machine->during?->toolShare
                         ? ''
-                        : \sprintf('; it took %.1f%% of the CPU during the runs', $environment->during->toolShare * 100)
+                        : \sprintf('; it took %.1f%% of the CPU during the runs', $machine->during->toolShare * 100)
                 ),
             ],
             ['rounds', \sprintf(
                 '%s, %s, order rotated each round%s; %s',
-                $environment->rounds.self::roundsRule($report),
+                $plan->rounds.self::roundsRule($report),
                 $environment->together() ? 'every scenario loaded at the same time in each round' : 'interleaved',
-                $environment->restartEvery > 0 && $environment->rounds > $environment->restartEvery
+                $plan->restartEvery > 0 && $plan->rounds > $plan->restartEvery
                     ? \sprintf(
                         '; every server started anew every %d rounds, the gains\' intervals taken over these starts',
-                        $environment->restartEvery,
+                        $plan->restartEvery,
                     )
                     : '',
                 $report->timesRequests()
@@ -58,18 +58,18 @@ final class EnvironmentCells
                         $environment->together()
                             ? '%s s warm-up, every scenario at once (discarded)'
                             : '%s s warm-up per scenario (discarded)',
-                        $environment->warmup,
+                        $plan->warmup,
                     )
                     : 'no warm-up pass: each run warms up itself',
             )],
             null === HeadlineCells::stopped($report) ? null : ['stopped', (string) HeadlineCells::stopped($report)],
             ['pages', implode(' ', $environment->urls)],
-            null === $environment->before
+            null === $machine->before
                 ? null
-                : ['machine before', self::machine($environment->before, 'until the first measured run')],
-            null === $environment->during
+                : ['machine before', self::machine($machine->before, 'until the first measured run')],
+            null === $machine->during
                 ? null
-                : ['machine during', self::machine($environment->during, 'during the runs')],
+                : ['machine during', self::machine($machine->during, 'during the runs')],
         ]));
     }
 

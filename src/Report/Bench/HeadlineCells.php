@@ -127,7 +127,7 @@ final class HeadlineCells
             $comparison = $row->metric($report->primary->metric)?->comparison;
             if (
                 null !== $rule
-                    && null !== $row->comparison
+                    && null !== $row->throughput->comparison
                     && $row->isMeasured()
                     && (null === $comparison || !$rule->reached($comparison))
             ) {

@@ -45,16 +45,20 @@ final class JsonRenderer implements Renderer
             $instructions = $row->metric(Metric::InstructionsPerRequest)?->spread;
             $scenarios[] = [
                 'name' => $row->name,
-                'spec' => $row->spec,
-                'preparation' => $row->preparation,
+                'spec' => $row->setup->spec,
+                'preparation' => $row->setup->preparation,
                 'measured' => $row->isMeasured(),
                 'problems' => $row->problems,
                 'skipped' => $row->skipped,
-                'requestsPerSecond' => $timed ? self::spread($row->requestsPerSecond) : null,
-                'timePerRequestMs' => $timed ? self::spread($row->timePerRequestMs, 4) : null,
-                'gain' => null === $row->comparison || !$timed
+                'requestsPerSecond' => $timed ? self::spread($row->throughput->requestsPerSecond) : null,
+                'timePerRequestMs' => $timed ? self::spread($row->throughput->timePerRequestMs, 4) : null,
+                'gain' => null === $row->throughput->comparison || !$timed
                     ? null
-                    : self::gain($row->comparison, $row->headlineTimePerRequestMs, $report->stopping?->rule),
+                    : self::gain(
+                        $row->throughput->comparison,
+                        $row->throughput->headlineTimePerRequestMs,
+                        $report->stopping?->rule,
+                    ),
                 'cpuPerRequestMs' => self::spread($row->metric(Metric::CpuPerRequest)?->spread, 4),
                 'instructionsPerRequest' => null === $instructions
                     ? null
@@ -70,31 +74,31 @@ final class JsonRenderer implements Renderer
                             && ($timed || Metric::RequestsPerSecond !== $m->metric),
                     ),
                 ),
-                'latencyMs' => null === $row->latencyP50Ms
+                'latencyMs' => null === $row->latency->p50Ms
                     ? null
                     : [
-                        'p50' => round($row->latencyP50Ms, 3),
-                        'p90' => round((float) $row->latencyP90Ms, 3),
-                        'p99' => round((float) $row->latencyP99Ms, 3),
+                        'p50' => round($row->latency->p50Ms, 3),
+                        'p90' => round((float) $row->latency->p90Ms, 3),
+                        'p99' => round((float) $row->latency->p99Ms, 3),
                     ],
                 'preload' => [
-                    'classes' => $row->preloadedClasses,
-                    'scripts' => $row->preloadedScripts,
-                    'functions' => $row->preloadedFunctions,
-                    'memoryBytes' => $row->preloadMemoryBytes,
+                    'classes' => $row->preload->classes,
+                    'scripts' => $row->preload->scripts,
+                    'functions' => $row->preload->functions,
+                    'memoryBytes' => $row->preload->memoryBytes,
                 ],
-                'startupWarnings' => null === $row->warnings
+                'startupWarnings' => null === $row->server->warnings
                     ? null
                     : [
-                        'count' => $row->warnings->count,
-                        'refusedClasses' => $row->warnings->refusedClasses,
-                        'examples' => $row->warnings->examples,
+                        'count' => $row->server->warnings->count,
+                        'refusedClasses' => $row->server->warnings->refusedClasses,
+                        'examples' => $row->server->warnings->examples,
                     ],
-                'opcacheUsedBytes' => $row->opcacheUsedBytes,
-                'workerPssBytes' => $row->workerPssBytes,
-                'workers' => $row->workers,
-                'fpmStartSeconds' => null === $row->fpmStartSeconds ? null : round($row->fpmStartSeconds, 4),
-                'toolCpuShare' => null === $row->toolCpuShare ? null : round($row->toolCpuShare, 4),
+                'opcacheUsedBytes' => $row->server->opcacheUsedBytes,
+                'workerPssBytes' => $row->server->workerPssBytes,
+                'workers' => $row->server->workers,
+                'fpmStartSeconds' => self::rounded($row->server->fpmStartSeconds),
+                'toolCpuShare' => self::rounded($row->throughput->toolCpuShare),
                 'runs' => array_map(
                     static fn (RoundRun $run): array => [
                         'round' => $run->round,
@@ -258,6 +262,11 @@ final class JsonRenderer implements Renderer
             ),
             'outlierRounds' => array_map(static fn (OutlierRound $o): int => $o->round, $comparison->outliers),
         ];
+    }
+
+    private static function rounded(?float $value): ?float
+    {
+        return null === $value ? null : round($value, 4);
     }
 
     /** @return ($spread is null ? null : array{median: float, min: float, max: float, mad: float, n: int}) */

@@ -76,19 +76,20 @@ final class LadderCells
             ];
         }
         $own = $row->metric($metric)?->spread;
+        $opcacheUsed = $row->server->opcacheUsedBytes;
 
         return [
             $name,
-            self::spread($row->requestsPerSecond),
+            self::spread($row->throughput->requestsPerSecond),
             ...(0 === $extra ? [] : [self::spread($own)]),
             null === $ladder->below ? '—' : self::gain($ladder->overBelow).' vs '.$ladder->below,
             self::gain($ladder->overBaseline),
-            null === $row->workerPssBytes
+            null === $row->server->workerPssBytes
                 ? ''
-                : \sprintf('%.1f MB (%d)', $row->workerPssBytes / 1048576, $row->workers),
-            null === $row->opcacheUsedBytes ? '' : \sprintf('%.1f MB', $row->opcacheUsedBytes / 1048576),
-            null === $row->preloadMemoryBytes ? '' : \sprintf('%.1f MB', $row->preloadMemoryBytes / 1048576),
-            null === $row->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->fpmStartSeconds),
+                : \sprintf('%.1f MB (%d)', $row->server->workerPssBytes / 1048576, $row->server->workers),
+            null === $opcacheUsed ? '' : \sprintf('%.1f MB', $opcacheUsed / 1048576),
+            null === $row->preload->memoryBytes ? '' : \sprintf('%.1f MB', $row->preload->memoryBytes / 1048576),
+            null === $row->server->fpmStartSeconds ? '' : \sprintf('%.2f s', $row->server->fpmStartSeconds),
         ];
     }
 

@@ -45,20 +45,20 @@ final class NoteCells
             if (null !== $row->skipped) {
                 $notes[] = \sprintf('%s %s', $row->name, $row->skipped);
             }
-            if (null !== $row->warnings && $row->warnings->count > 0) {
+            if (null !== $row->server->warnings && $row->server->warnings->count > 0) {
                 $notes[] = \sprintf(
                     '%s: %d %s logged at start-up (at every start; counted, not fixed), first: %s',
                     $row->name,
-                    $row->warnings->count,
-                    1 === $row->warnings->count ? 'warning' : 'warnings',
-                    implode('; ', $row->warnings->examples),
+                    $row->server->warnings->count,
+                    1 === $row->server->warnings->count ? 'warning' : 'warnings',
+                    implode('; ', $row->server->warnings->examples),
                 );
             }
-            foreach ($row->voidRuns as $round => $reason) {
+            foreach ($row->voidRuns() as $round => $reason) {
                 $notes[] = \sprintf('%s round %d void (%s): left out of the statistics', $row->name, $round, $reason);
             }
-            if (null !== $row->comparison) {
-                $reason = Cells::noIntervalReason($row->comparison);
+            if (null !== $row->throughput->comparison) {
+                $reason = Cells::noIntervalReason($row->throughput->comparison);
                 if (null !== $reason) {
                     $notes[] = \sprintf('%s vs %s: %s', $row->name, $report->baseline, $reason);
                 }
@@ -71,7 +71,7 @@ final class NoteCells
                         .'change (--restart-every takes the interval over restarts).',
                         $row->name,
                         $report->baseline,
-                        Cells::percent($row->comparison->gain()),
+                        Cells::percent($row->throughput->comparison->gain()),
                         (int) round(BenchReportBuilder::SERVER_INSTANCE_SPREAD * 100),
                     );
                 }
@@ -85,8 +85,8 @@ final class NoteCells
                     $outliers[] = \sprintf('%s %d on %s', $row->name, $count, $summary->metric->label());
                 }
             }
-            if (null !== $row->toolCpuShare) {
-                $cpu[] = \sprintf('%s %.1f%%', $row->name, $row->toolCpuShare * 100);
+            if (null !== $row->throughput->toolCpuShare) {
+                $cpu[] = \sprintf('%s %.1f%%', $row->name, $row->throughput->toolCpuShare * 100);
             }
         }
         if ([] !== $outliers) {

@@ -43,11 +43,11 @@ final class Provenance
         return new self(
             ($now ?? new \DateTimeImmutable())->setTimezone(new \DateTimeZone('UTC'))->format('Y-m-d\TH:i:s\Z'),
             Version::VERSION,
-            $environment->php,
-            $environment->php,
+            $environment->phpSetup->version,
+            $environment->phpSetup->version,
             null === $projectRoot ? null : self::revision($projectRoot, $runner),
-            $environment->cpuModel,
-            $environment->cores,
+            $environment->machine->cpuModel,
+            $environment->machine->cores,
             php_uname('s').' '.php_uname('r'),
         );
     }

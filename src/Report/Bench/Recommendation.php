@@ -83,19 +83,19 @@ final class Recommendation
         // Direct pairings that contradict each other in a circle leave none: the best by its own gain stands.
         $asGood = [] === $notWorse ? [[$leader, $best]] : $notWorse;
         usort($asGood, static fn (array $a, array $b): int => [
-            $a[0]->preloadMemoryBytes ?? \PHP_INT_MAX,
-            $a[0]->fpmStartSeconds ?? \INF,
-            $a[0]->warnings->count ?? 0,
+            $a[0]->preload->memoryBytes ?? \PHP_INT_MAX,
+            $a[0]->server->fpmStartSeconds ?? \INF,
+            $a[0]->server->warnings->count ?? 0,
             -$a[1]->gain(),
         ] <=> [
-            $b[0]->preloadMemoryBytes ?? \PHP_INT_MAX,
-            $b[0]->fpmStartSeconds ?? \INF,
-            $b[0]->warnings->count ?? 0,
+            $b[0]->preload->memoryBytes ?? \PHP_INT_MAX,
+            $b[0]->server->fpmStartSeconds ?? \INF,
+            $b[0]->server->warnings->count ?? 0,
             -$b[1]->gain(),
         ]);
         [$chosen, $gain] = $asGood[0];
-        $baselineMemory = $report->row($report->baseline)->preloadMemoryBytes ?? 0;
-        if (Verdict::Faster !== $gain->verdict() && ($chosen->preloadMemoryBytes ?? 0) <= $baselineMemory) {
+        $baselineMemory = $report->row($report->baseline)->preload->memoryBytes ?? 0;
+        if (Verdict::Faster !== $gain->verdict() && ($chosen->preload->memoryBytes ?? 0) <= $baselineMemory) {
             return new self(null, \sprintf(
                 'Cannot decide: %s gains %s vs %s, but the intervals are too wide to tell it from %s, which costs'
                 .' no preload memory and is no measurably faster than %s; run more rounds, or on a quieter machine.',
@@ -126,21 +126,26 @@ final class Recommendation
             $savings = array_values(array_filter([
                 self::saving(
                     '%.1f MB instead of %.1f MB of preload memory',
-                    null === $chosen->preloadMemoryBytes ? null : $chosen->preloadMemoryBytes / 1048576,
-                    null === $rival->preloadMemoryBytes ? null : $rival->preloadMemoryBytes / 1048576,
+                    null === $chosen->preload->memoryBytes ? null : $chosen->preload->memoryBytes / 1048576,
+                    null === $rival->preload->memoryBytes ? null : $rival->preload->memoryBytes / 1048576,
                     1,
                 ),
-                self::saving('%.2f s instead of %.2f s start-up', $chosen->fpmStartSeconds, $rival->fpmStartSeconds, 2),
+                self::saving(
+                    '%.2f s instead of %.2f s start-up',
+                    $chosen->server->fpmStartSeconds,
+                    $rival->server->fpmStartSeconds,
+                    2,
+                ),
             ]));
             if ([] !== $savings) {
                 $parts[] = 'at '.implode(' and ', $savings);
             }
         }
-        if (null !== $chosen->warnings) {
+        if (null !== $chosen->server->warnings) {
             $parts[] = \sprintf(
                 '%d start-up %s',
-                $chosen->warnings->count,
-                1 === $chosen->warnings->count ? 'warning' : 'warnings',
+                $chosen->server->warnings->count,
+                1 === $chosen->server->warnings->count ? 'warning' : 'warnings',
             );
         }
 

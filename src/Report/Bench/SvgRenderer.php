@@ -61,13 +61,13 @@ final class SvgRenderer implements Renderer
             $metric->higherIsBetter(),
             \sprintf('whiskers: %d%% CI of the gain', $level),
         )];
-        $memory = array_map(static fn (ScenarioRow $row): ?float => null === $row->preloadMemoryBytes
+        $memory = array_map(static fn (ScenarioRow $row): ?float => null === $row->preload->memoryBytes
             ? null
-            : $row->preloadMemoryBytes / 1048576, $rows);
+            : $row->preload->memoryBytes / 1048576, $rows);
         if ([] !== array_filter($memory, static fn (?float $v): bool => null !== $v)) {
             $panels[] = new ChartPanel('Preload memory', 'MB', self::plain($labels, $memory), false);
         }
-        $startUp = array_map(static fn (ScenarioRow $row): ?float => $row->fpmStartSeconds, $rows);
+        $startUp = array_map(static fn (ScenarioRow $row): ?float => $row->server->fpmStartSeconds, $rows);
         if ([] !== array_filter($startUp, static fn (?float $v): bool => null !== $v)) {
             $panels[] = new ChartPanel('Start-up', 's', self::plain($labels, $startUp), false, decimals: 2);
         }
@@ -75,11 +75,11 @@ final class SvgRenderer implements Renderer
         $environment = $report->environment;
         $footnote = \sprintf(
             'PHP %s · %s cores · php-fpm %s · %s · %d rounds. %s · %s%s',
-            $environment->php,
-            $environment->cores,
+            $environment->phpSetup->version,
+            $environment->machine->cores,
             $environment->workers,
-            $environment->toolSettings,
-            $environment->rounds,
+            $environment->loadTool->settings,
+            $environment->roundPlan->rounds,
             null === $report->ladder
                 ? \sprintf('Bars: %s\'s median moved by each paired gain', $report->baseline)
                 : 'Bars: each rung is the rung below moved by its paired gain; the shaded step is that gain',

@@ -28,9 +28,10 @@ final class StatusTextRenderer implements Renderer
     /** @return list<string> */
     public function lines(PreloadStatus $status): array
     {
-        $running = null === $status->running
+        $versions = $status->versions;
+        $running = null === $versions->running
             ? 'no Preheat manifest'
-            : $status->running->className().', '.$status->preloadedClasses.' classes';
+            : $versions->running->className().', '.$status->preloadedClasses.' classes';
         $lines = [
             \sprintf(
                 'The server at %s (PHP %s) preloaded %s: %s',
@@ -39,7 +40,7 @@ final class StatusTextRenderer implements Renderer
                 $status->preloadedScript ?? 'nothing',
                 $running,
             ),
-            \sprintf('script on disk %s: %s', $status->script, $status->onDisk?->className() ?? 'no manifest'),
+            \sprintf('script on disk %s: %s', $status->script, $versions->onDisk?->className() ?? 'no manifest'),
         ];
         if ($status->fresh()) {
             $lines[] = 'FRESH: php-fpm serves the preload of the script and files on disk.';

@@ -46,6 +46,7 @@ final class DoctorTextRenderer implements Renderer
     public function lines(DoctorReport $report, ?int $width = null): array
     {
         $server = $report->server;
+        $memory = $server->host->memoryBytes;
         $app = $report->app;
         $pools = array_map(
             static fn ($p): string => \sprintf(
@@ -73,8 +74,8 @@ final class DoctorTextRenderer implements Renderer
             \sprintf('  pools     %s', implode('; ', $pools)),
             \sprintf(
                 '  machine   %d cores, %s',
-                $server->cores,
-                null === $server->memoryBytes ? 'memory unknown' : (int) ($server->memoryBytes / 1048576).' MB',
+                $server->host->cores,
+                null === $memory ? 'memory unknown' : (int) ($memory / 1048576).' MB',
             ),
             \sprintf(
                 'App %s: %d PHP files (%.1f MB), OPcache %.1f MB, interned strings %.1f MB (%s)',

@@ -20,28 +20,30 @@ final class BenchJson
     /** @return array<string, mixed> the report's "environment", keys in the documented order */
     public static function environment(Environment $environment): array
     {
-        $served = null === $environment->phpIni ? [] : ['phpIni' => $environment->phpIni, 'user' => $environment->user];
+        $php = $environment->phpSetup;
+        $machine = $environment->machine;
+        $served = null === $php->ini ? [] : ['phpIni' => $php->ini, 'user' => $php->user];
 
         return array_filter(['project' => $environment->project], static fn (?string $v): bool => null !== $v)
-            + ['php' => $environment->php]
+            + ['php' => $php->version]
             + $served
             + [
-                'opcache' => self::opcache($environment->opcache),
-                'cores' => $environment->cores,
-                'cpuModel' => $environment->cpuModel,
-                'governor' => $environment->governor,
+                'opcache' => self::opcache($php->opcache),
+                'cores' => $machine->cores,
+                'cpuModel' => $machine->cpuModel,
+                'governor' => $machine->governor,
                 'workers' => $environment->workers,
-                'tool' => $environment->tool,
-                'toolSettings' => $environment->toolSettings,
-                'rounds' => $environment->rounds,
-                'schedule' => $environment->schedule->value,
+                'tool' => $environment->loadTool->name,
+                'toolSettings' => $environment->loadTool->settings,
+                'rounds' => $environment->roundPlan->rounds,
+                'schedule' => $environment->roundPlan->schedule->value,
                 'workerPlacement' => $environment->workerPlacement,
-                'restartEvery' => $environment->restartEvery,
-                'duration' => $environment->duration,
-                'warmup' => $environment->warmup,
+                'restartEvery' => $environment->roundPlan->restartEvery,
+                'duration' => $environment->roundPlan->duration,
+                'warmup' => $environment->roundPlan->warmup,
                 'urls' => $environment->urls,
-                'machineBefore' => null === $environment->before ? null : self::machineLoad($environment->before),
-                'machineDuring' => null === $environment->during ? null : self::machineLoad($environment->during),
+                'machineBefore' => null === $machine->before ? null : self::machineLoad($machine->before),
+                'machineDuring' => null === $machine->during ? null : self::machineLoad($machine->during),
             ]
             + (null === $environment->note ? [] : ['note' => $environment->note]);
     }
@@ -110,15 +112,15 @@ final class BenchJson
             'seconds' => round($run->seconds, 4),
             'requestsPerSecond' => round($run->requestsPerSecond(), 3),
             'timePerRequestMs' => round($run->timePerRequestMs(), 4),
-            'latencyMs' => null === $run->latencyP50Ms ? null : [
-                'mean' => round((float) $run->latencyMeanMs, 4),
-                'p50' => round($run->latencyP50Ms, 4),
-                'p90' => round((float) $run->latencyP90Ms, 4),
-                'p99' => round((float) $run->latencyP99Ms, 4),
+            'latencyMs' => null === $run->latency->p50Ms ? null : [
+                'mean' => round((float) $run->latency->meanMs, 4),
+                'p50' => round($run->latency->p50Ms, 4),
+                'p90' => round((float) $run->latency->p90Ms, 4),
+                'p99' => round((float) $run->latency->p99Ms, 4),
             ],
-            'non2xx' => $run->non2xx,
-            'socketErrors' => $run->socketErrors,
-            'timeouts' => $run->timeouts,
+            'non2xx' => $run->failures->non2xx,
+            'socketErrors' => $run->failures->socketErrors,
+            'timeouts' => $run->failures->timeouts,
             'toolCpuSeconds' => null === $run->toolCpuSeconds ? null : round($run->toolCpuSeconds, 3),
             'phpCpuSeconds' => null === $run->phpCpuSeconds ? null : round($run->phpCpuSeconds, 3),
             'phpRequests' => $run->phpRequests,

@@ -54,10 +54,10 @@ final class DoctorJson
                 'dumpFailure' => $server->installation->fpmConfig->dumpFailure,
             ],
             'pools' => array_map(self::pool(...), $server->pools),
-            'cliIni' => $server->cliIni->iniFile,
-            'cliPreload' => $server->cliPreload,
-            'cores' => $server->cores,
-            'memoryBytes' => $server->memoryBytes,
+            'cliIni' => $server->cli->ini->iniFile,
+            'cliPreload' => $server->cli->preload,
+            'cores' => $server->host->cores,
+            'memoryBytes' => $server->host->memoryBytes,
         ];
     }
 

@@ -75,7 +75,7 @@ final class StatusMetrics
             $status->server,
             $status->script,
             $status->fresh() ? 'fresh' : 'stale',
-            $status->scriptModified,
+            $status->versions->onDiskModified,
         );
         $metrics->add(
             MetricType::Gauge,
@@ -100,8 +100,8 @@ final class StatusMetrics
             Exposition::sample($labels + [
                 'php' => $status->php,
                 'preload' => $status->preloadedScript ?? '',
-                'running_manifest' => $status->running?->className() ?? '',
-                'disk_manifest' => $status->onDisk?->className() ?? '',
+                'running_manifest' => $status->versions->running?->className() ?? '',
+                'disk_manifest' => $status->versions->onDisk?->className() ?? '',
             ], 1),
         );
         $opcache = $status->opcache;
@@ -121,35 +121,35 @@ final class StatusMetrics
                 'preheat_preload_functions',
                 '',
                 'Functions php-fpm preloaded.',
-                Exposition::sample($labels, $opcache->preloadedFunctions),
+                Exposition::sample($labels, $opcache->preload->functions),
             )
             ->add(
                 MetricType::Gauge,
                 'preheat_preload_scripts',
                 '',
                 'Files php-fpm preloaded.',
-                Exposition::sample($labels, \count($opcache->preloadedScripts)),
+                Exposition::sample($labels, \count($opcache->preload->scripts)),
             )
             ->add(
                 MetricType::Gauge,
                 'preheat_preload_memory_bytes',
                 'bytes',
                 'OPcache shared memory the preloaded code takes.',
-                Exposition::sample($labels, $opcache->preloadMemoryBytes),
+                Exposition::sample($labels, $opcache->preload->memoryBytes),
             )
             ->add(
                 MetricType::Gauge,
                 'preheat_opcache_memory_used_bytes',
                 'bytes',
                 'OPcache shared memory in use (preloaded code included).',
-                Exposition::sample($labels, $opcache->usedBytes),
+                Exposition::sample($labels, $opcache->memory->usedBytes),
             )
             ->add(
                 MetricType::Gauge,
                 'preheat_opcache_memory_wasted_bytes',
                 'bytes',
                 'OPcache shared memory taken by scripts since invalidated: freed only by a restart of OPcache.',
-                Exposition::sample($labels, $opcache->wastedBytes),
+                Exposition::sample($labels, $opcache->memory->wastedBytes),
             )
             ->add(
                 MetricType::Gauge,
@@ -158,26 +158,26 @@ final class StatusMetrics
                 'OPcache shared memory in all (opcache.memory_consumption).',
                 Exposition::sample($labels, $opcache->memorySizeBytes()),
             );
-        if (null !== $opcache->internedUsedBytes) {
+        if (null !== $opcache->interned->usedBytes) {
             $metrics
                 ->add(
                     MetricType::Gauge,
                     'preheat_opcache_interned_strings_used_bytes',
                     'bytes',
                     'Interned-strings buffer in use (preloaded code fills it first).',
-                    Exposition::sample($labels, $opcache->internedUsedBytes),
+                    Exposition::sample($labels, $opcache->interned->usedBytes),
                 )
                 ->add(
                     MetricType::Gauge,
                     'preheat_opcache_interned_strings_size_bytes',
                     'bytes',
                     'Interned-strings buffer size (opcache.interned_strings_buffer).',
-                    Exposition::sample($labels, $opcache->internedBufferBytes),
+                    Exposition::sample($labels, $opcache->interned->bufferBytes),
                 );
         }
-        if (null !== $opcache->restarts) {
+        if (null !== $opcache->lifetime->restarts) {
             $restarts = [];
-            foreach ($opcache->restarts as $reason => $count) {
+            foreach ($opcache->lifetime->restarts as $reason => $count) {
                 $restarts[] = ['labels' => $labels + ['reason' => $reason], 'value' => $count];
             }
             $metrics->add(
@@ -189,13 +189,13 @@ final class StatusMetrics
                 $restarts,
             );
         }
-        if ($opcache->startTime > 0) {
+        if ($opcache->lifetime->startTime > 0) {
             $metrics->add(
                 MetricType::Gauge,
                 'preheat_opcache_start_timestamp_seconds',
                 'seconds',
                 'When php-fpm started OPcache and preloaded (Unix time).',
-                Exposition::sample($labels, $opcache->startTime),
+                Exposition::sample($labels, $opcache->lifetime->startTime),
             );
         }
         $metrics->add(
@@ -203,7 +203,7 @@ final class StatusMetrics
             'preheat_opcache_last_restart_timestamp_seconds',
             'seconds',
             'When OPcache last restarted (Unix time), 0 when it has not since php-fpm started.',
-            Exposition::sample($labels, $opcache->lastRestartTime),
+            Exposition::sample($labels, $opcache->lifetime->lastRestartTime),
         );
 
         return $metrics;

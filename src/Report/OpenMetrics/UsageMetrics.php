@@ -30,7 +30,7 @@ final class UsageMetrics
                 'preheat_usage_batches',
                 '',
                 'Batches the recorders flushed to the store.',
-                Exposition::sample($labels, $usage->batches),
+                Exposition::sample($labels, $usage->reading->batches),
             )
             ->add(
                 MetricType::Counter,
@@ -38,14 +38,14 @@ final class UsageMetrics
                 '',
                 'Sampled requests the recorders dropped: the batches holding them were dropped, oldest first, '
                 .'while the store could not be written.',
-                Exposition::sample($labels, $usage->droppedRequests),
+                Exposition::sample($labels, $usage->reading->droppedRequests),
             )
             ->add(
                 MetricType::Gauge,
                 'preheat_usage_damaged_records',
                 '',
                 'Records of the store that could not be read (torn or garbled lines), skipped.',
-                Exposition::sample($labels, $usage->skippedRecords),
+                Exposition::sample($labels, $usage->reading->skippedRecords),
             )
             ->add(
                 MetricType::Gauge,

@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Preheat\Script\Verify;
 
 use Preheat\Php\IniValue;
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcacheMemory;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
@@ -88,7 +90,7 @@ final class PreloadVerifier
                 ? 'PHP boot: with the script'
                 : \sprintf('PHP boot: with the script, preloading as %s', $user);
             // A PHP that does not report its interned strings has nothing to measure them by.
-            $larger = $options->measureCapacity && null !== $baselineStatus->internedUsedBytes
+            $larger = $options->measureCapacity && null !== $baselineStatus->interned->usedBytes
                 ? self::largerSettings($options)
                 : [];
             [$result, $status, $preload, $messages, $cpu] = $this->bootScript(
@@ -179,12 +181,12 @@ final class PreloadVerifier
             $measurement->preloadUser ?? $options->php->preloadUser(),
             $measurement->liftsMemoryLimit(),
             new OpcacheRoom(
-                $baselineStatus->internedUsedBytes ?? 0,
-                $measurement->internedBufferBytes ?: $baselineStatus->internedBufferBytes,
+                $baselineStatus->interned->usedBytes ?? 0,
+                $measurement->internedBufferBytes ?: $baselineStatus->interned->bufferBytes,
                 isset($needs['internedBytes'])
                     ? $needs['internedBytes'] - ($needs['internedBaselineBytes'] ?? 0)
                     : null,
-                $baselineStatus->usedBytes,
+                $baselineStatus->memory->usedBytes,
                 $measurement->opcacheMemoryBytes > 0
                     ? $measurement->opcacheMemoryBytes
                     : $baselineStatus->memoryConsumptionBytes(),
@@ -236,7 +238,7 @@ final class PreloadVerifier
         }
         [, $base] = $this->boot('PHP boot: baseline, larger OPcache buffers', $options, null, $probe, $larger);
 
-        return null === $base?->internedUsedBytes ? null : $base;
+        return null === $base?->interned->usedBytes ? null : $base;
     }
 
     /**
@@ -286,18 +288,19 @@ final class PreloadVerifier
         if (null === $status) {
             return [null, [], true];
         }
-        $used = $baseline->usedBytes + max(0, $status->usedBytes - $largerBaseline->usedBytes);
+        $used = $baseline->memory->usedBytes
+            + max(0, $status->memory->usedBytes - $largerBaseline->memory->usedBytes);
         $memory = $baseline->memoryConsumptionBytes();
-        $sure = 0 === $memory || $used + $status->wastedBytes <= $memory;
+        $sure = 0 === $memory || $used + $status->memory->wastedBytes <= $memory;
         $needs = ['internedTried' => (int) $larger['opcache.interned_strings_buffer'] * 1048576];
-        $buffer = $baseline->internedBufferBytes;
+        $buffer = $baseline->interned->bufferBytes;
         $interned = $buffer;
         $overflowed = [] !== array_filter($messages, StartupChecks::isInternedOverflow(...));
-        if (!$overflowed && null !== $status->internedUsedBytes) {
-            $own = max(0, $status->internedUsedBytes - (int) $largerBaseline->internedUsedBytes);
-            $interned = (int) $baseline->internedUsedBytes + $own;
-            $needs['internedBytes'] = $status->internedUsedBytes;
-            $needs['internedBaselineBytes'] = (int) $largerBaseline->internedUsedBytes;
+        if (!$overflowed && null !== $status->interned->usedBytes) {
+            $own = max(0, $status->interned->usedBytes - (int) $largerBaseline->interned->usedBytes);
+            $interned = (int) $baseline->interned->usedBytes + $own;
+            $needs['internedBytes'] = $status->interned->usedBytes;
+            $needs['internedBaselineBytes'] = (int) $largerBaseline->interned->usedBytes;
             if ($interned > $buffer) {
                 $needs['internedOverflow'] = $interned;
             }
@@ -313,25 +316,23 @@ final class PreloadVerifier
 
         return [
             new OpcacheStatus(
-                $status->php,
-                $status->user,
-                $status->enabled,
-                $status->preloadMemoryBytes,
-                $status->preloadedScripts,
-                $status->preloadedClasses,
-                $status->preloadedFunctions,
-                $used,
-                $status->cachedScripts,
-                $ini + $status->ini,
-                null === $status->internedUsedBytes ? null : min($interned, $buffer),
-                $buffer,
-                $status->maxCachedKeys,
-                $status->manifest,
-                max(0, $memory - $used - $status->wastedBytes),
-                $status->wastedBytes,
-                $status->restarts,
-                $status->startTime,
-                $status->lastRestartTime,
+                php: $status->php,
+                user: $status->user,
+                enabled: $status->enabled,
+                preload: $status->preload,
+                memory: new OpcacheMemory(
+                    usedBytes: $used,
+                    freeBytes: max(0, $memory - $used - $status->memory->wastedBytes),
+                    wastedBytes: $status->memory->wastedBytes,
+                ),
+                scripts: $status->scripts,
+                ini: $ini + $status->ini,
+                interned: new InternedStrings(
+                    usedBytes: null === $status->interned->usedBytes ? null : min($interned, $buffer),
+                    bufferBytes: $buffer,
+                ),
+                manifest: $status->manifest,
+                lifetime: $status->lifetime,
             ),
             $needs,
             $sure,
@@ -432,8 +433,8 @@ final class PreloadVerifier
                     $larger,
                 );
                 $needs['internedTried'] = $tried * 1048576;
-                if (null !== $status?->internedUsedBytes) {
-                    $needs['internedBytes'] = $status->internedUsedBytes;
+                if (null !== $status?->interned->usedBytes) {
+                    $needs['internedBytes'] = $status->interned->usedBytes;
                     // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it:
                     // measured apart.
                     [, $base] = $this->boot(
@@ -443,7 +444,7 @@ final class PreloadVerifier
                         $probe,
                         $larger,
                     );
-                    $needs['internedBaselineBytes'] = null === $base ? 0 : (int) $base->internedUsedBytes;
+                    $needs['internedBaselineBytes'] = null === $base ? 0 : (int) $base->interned->usedBytes;
                 }
             }
         }
@@ -468,16 +469,16 @@ final class PreloadVerifier
             null !== $status,
             $status->php ?? $baselineVersion,
             array_values(
-                array_filter($status->preloadedScripts ?? [], static fn (string $path): bool => $path !== $wrapper),
+                array_filter($status->preload->scripts ?? [], static fn (string $path): bool => $path !== $wrapper),
             ),
-            $status->preloadedClasses ?? 0,
-            $status->preloadedFunctions ?? 0,
-            $status->preloadMemoryBytes ?? 0,
-            $status->usedBytes ?? 0,
+            $status->preload->classes ?? 0,
+            $status->preload->functions ?? 0,
+            $status->preload->memoryBytes ?? 0,
+            $status->memory->usedBytes ?? 0,
             $status?->memoryConsumptionBytes() ?? 0,
-            $status->internedUsedBytes ?? 0,
-            $status->internedBufferBytes ?? 0,
-            $status->maxCachedKeys ?? 0,
+            $status->interned->usedBytes ?? 0,
+            $status->interned->bufferBytes ?? 0,
+            $status->scripts->maxKeys ?? 0,
             $peak,
             \is_string($preload['limit'] ?? null) ? $preload['limit'] : null,
             \is_string($preload['user'] ?? null) ? $preload['user'] : null,

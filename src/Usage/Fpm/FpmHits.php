@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Usage\Fpm;
 
 use Preheat\Php\Probe;
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageCounts;
 use Preheat\Plan\Strategy\UsageSnapshot;
 
@@ -123,12 +124,12 @@ final class FpmHits
         }
 
         return new UsageSnapshot(
-            $requests,
-            $counts,
-            $this->countingSince(),
-            $this->readAt,
-            [$this->server],
-            [] === $counts ? 0 : 1,
+            requests: $requests,
+            fileCounts: $counts,
+            from: $this->countingSince(),
+            to: $this->readAt,
+            servers: [$this->server],
+            reading: new StoreReading(batches: [] === $counts ? 0 : 1),
             counts: UsageCounts::ScriptLoads,
         );
     }

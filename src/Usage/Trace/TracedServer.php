@@ -79,7 +79,9 @@ final class TracedServer
     {
         $this->stopServers();
 
-        return is_file($this->store) ? UsageStores::open($this->store)->read() : new UsageSnapshot(0, [], null, null);
+        return is_file($this->store)
+            ? UsageStores::open($this->store)->read()
+            : new UsageSnapshot(requests: 0, fileCounts: [], from: null, to: null);
     }
 
     public function stop(): void

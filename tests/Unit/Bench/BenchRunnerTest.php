@@ -82,19 +82,19 @@ final class BenchRunnerTest extends TestCase
         foreach ($result->scenarios as $record) {
             self::assertSame([1, 2, 3], array_keys($record->runs), $record->name);
             self::assertTrue($record->isMeasured());
-            self::assertSame([10 * 1048576, 10 * 1048576], $record->workerPss);
+            self::assertSame([10 * 1048576, 10 * 1048576], $record->server->workerPss);
         }
         $all = $result->scenario('all');
         self::assertNotNull($all);
-        self::assertSame(7, $all->opcacheStatus?->preloadedClasses);
-        self::assertSame(0.25, $all->fpmStartSeconds);
+        self::assertSame(7, $all->server->opcacheStatus?->preload->classes);
+        self::assertSame(0.25, $all->server->fpmStartSeconds);
         self::assertSame(150.0, $all->runs[1]->requestsPerSecond());
         self::assertSame([], $runtimes->notStopped(), 'every runtime is stopped at the end');
 
         $environment = $result->environment;
-        self::assertSame('8.2.99', $environment->php, 'as the workers report it');
-        self::assertSame('www-data', $environment->user);
-        self::assertEquals(new OpcacheSettings('128M', '8M', '10000', '0', 'off'), $environment->opcache);
+        self::assertSame('8.2.99', $environment->phpSetup->version, 'as the workers report it');
+        self::assertSame('www-data', $environment->phpSetup->user);
+        self::assertEquals(new OpcacheSettings('128M', '8M', '10000', '0', 'off'), $environment->phpSetup->opcache);
         self::assertSame(['/'], $environment->urls);
         self::assertSame(0.5, (new BenchReportBuilder())->build($result)->rows[1]->gain());
     }
@@ -122,7 +122,7 @@ final class BenchRunnerTest extends TestCase
             'start 20001', 'start 20002', 'start 20000', 'end 20001', 'end 20002', 'end 20000', // round 2 starts one further
             'start 20002', 'start 20000', 'start 20001', 'end 20002', 'end 20000', 'end 20001', // round 3
         ], $load->events, 'every run of a round starts before any ends; none runs alone');
-        self::assertSame('together', $result->environment->schedule->value);
+        self::assertSame('together', $result->environment->roundPlan->schedule->value);
         // Each server's workers (the fakes' 1001 and 1002) spread over cores 0 and 1: 1001 is on 0 already.
         self::assertSame(['taskset', '-pc', '1', '1002'], $processes->ran[0]);
         self::assertSame([['taskset', '-pc', '1', '1002']], array_values(array_unique($processes->ran, \SORT_REGULAR)));
@@ -132,7 +132,7 @@ final class BenchRunnerTest extends TestCase
         self::assertEqualsWithDelta(4.0, $all->byRound(Metric::CpuPerRequest)[2], 1e-9);
         // Meanwhile none's server used 5 ms × 208 requests, small's 4.5 ms × 208, and each one's load tool 0.5 s.
         self::assertEqualsWithDelta(1.04 + 0.936 + 2 * 0.5, $all->conditions[1]->neighbourSeconds, 1e-9, 'the other scenarios\' servers and tools');
-        self::assertSame(0.0, $result->environment->during?->otherShare, 'the neighbours are not load from elsewhere');
+        self::assertSame(0.0, $result->environment->machine->during?->otherShare, 'the neighbours are not load from elsewhere');
         self::assertSame([], $runtimes->notStopped());
     }
 
@@ -143,7 +143,7 @@ final class BenchRunnerTest extends TestCase
         $result = $this->bench(new FakeRuntimes(), $load, schedule: 'turns');
 
         self::assertSame(['run 20000', 'run 20001', 'run 20002', 'run 20000', 'run 20001', 'run 20002'], \array_slice($load->events, 0, 6));
-        self::assertSame('turns', $result->environment->schedule->value);
+        self::assertSame('turns', $result->environment->roundPlan->schedule->value);
         self::assertNull($result->environment->workerPlacement, 'alone on the machine, the workers are left where the kernel puts them');
     }
 
@@ -162,7 +162,7 @@ final class BenchRunnerTest extends TestCase
         foreach ($result->scenarios as $record) {
             self::assertSame([1 => 1, 2 => 1, 3 => 2, 4 => 2, 5 => 3], $record->instances, $record->name);
         }
-        self::assertSame(PairedEstimator::RestartsMedian, (new BenchReportBuilder())->build($result)->rows[1]->comparison?->estimator, 'three starts: the gain is taken over them');
+        self::assertSame(PairedEstimator::RestartsMedian, (new BenchReportBuilder())->build($result)->rows[1]->throughput->comparison?->estimator, 'three starts: the gain is taken over them');
     }
 
     public function testRoundsGoOnPastTheMinimumUntilEveryGainIsWithinThePrecision(): void
@@ -177,10 +177,10 @@ final class BenchRunnerTest extends TestCase
         self::assertGreaterThan(3, $stopping->rounds, 'the 3 rounds planned leave "all" at ±10 points');
         self::assertLessThan(20, $stopping->rounds);
         self::assertSame($stopping->rounds, $result->rounds);
-        self::assertSame($stopping->rounds, $result->environment->rounds);
+        self::assertSame($stopping->rounds, $result->environment->roundPlan->rounds);
         self::assertSame(6.0 * $stopping->rounds, $stopping->measuredSeconds, '3 runs of 2 s a round on the test\'s clock');
         self::assertSame(Metric::RequestsPerSecond, $stopping->metric);
-        $comparison = (new BenchReportBuilder())->build($result)->rows[1]->comparison;
+        $comparison = (new BenchReportBuilder())->build($result)->rows[1]->throughput->comparison;
         self::assertLessThanOrEqual(2.0, StoppingRule::halfWidthPoints($comparison));
         self::assertGreaterThan(2.0, StoppingRule::halfWidthPoints(self::compareRounds($result, 'all', $stopping->rounds - 1)), 'one round fewer was not precise enough');
         foreach ($result->scenarios as $record) {
@@ -306,7 +306,7 @@ final class BenchRunnerTest extends TestCase
         self::assertFalse($small->runs[2]->isValid());
         self::assertSame('3 non-2xx, 0 socket errors, 0 timeouts', $small->runs[2]->voidReason());
         self::assertCount(2, $small->validRuns());
-        self::assertSame([2 => '3 non-2xx, 0 socket errors, 0 timeouts'], (new BenchReportBuilder())->build($result)->rows[2]->voidRuns);
+        self::assertSame([2 => '3 non-2xx, 0 socket errors, 0 timeouts'], (new BenchReportBuilder())->build($result)->rows[2]->voidRuns());
     }
 
     public function testAServerThatDiesMidRoundStopsTheRunAndEveryRuntime(): void
@@ -443,7 +443,7 @@ final class BenchRunnerTest extends TestCase
         $report = (new BenchReportBuilder())->build($result);
         self::assertNotNull($gains->gain('all', Metric::RequestsPerSecond));
         // The very objects the runner computed: the report computed no gain over the baseline again.
-        self::assertSame($gains->gain('all', Metric::RequestsPerSecond), $report->rows[1]->comparison);
+        self::assertSame($gains->gain('all', Metric::RequestsPerSecond), $report->rows[1]->throughput->comparison);
         self::assertSame($gains->gain('small', Metric::RequestsPerSecond), $report->rows[2]->metric(Metric::RequestsPerSecond)?->comparison);
         self::assertNull($gains->gain('none', Metric::RequestsPerSecond), 'the baseline has no gain over itself');
     }
@@ -483,9 +483,9 @@ model name	: Example CPU
         $report = (new BenchReportBuilder())->build($result);
         self::assertSame(Metric::CpuPerRequest, $report->primary->metric);
         self::assertEqualsWithDelta(0.25, (float) $report->rows[1]->metric(Metric::CpuPerRequest)?->comparison?->gain(), 1e-9, '5 ms ÷ 4 ms');
-        self::assertSame('Example CPU', $result->environment->cpuModel);
-        self::assertSame([1.25, 1.0, 0.75], $result->environment->during?->loadAverage);
-        self::assertSame(0.0, $result->environment->during->stealShare, '/proc/stat did not move');
+        self::assertSame('Example CPU', $result->environment->machine->cpuModel);
+        self::assertSame([1.25, 1.0, 0.75], $result->environment->machine->during?->loadAverage);
+        self::assertSame(0.0, $result->environment->machine->during->stealShare, '/proc/stat did not move');
     }
 
     public function testAToolThatRunsPhpItselfIsNotChargedTheServersCpu(): void
@@ -555,7 +555,7 @@ model name	: Example CPU
         self::assertSame([], $ceiling->problems, 'nothing is wrong: the kind is not there');
         self::assertSame('not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)', $ceiling->skipped);
         self::assertCount(2, $result->scenario('apache')?->validRuns() ?? []);
-        self::assertNull((new BenchReportBuilder())->build($result)->rows[2]->requestsPerSecond);
+        self::assertNull((new BenchReportBuilder())->build($result)->rows[2]->throughput->requestsPerSecond);
     }
 
     public function testAToolThatWarmsUpInEachRunGetsNoWarmUpOfItsOwn(): void
@@ -566,7 +566,7 @@ model name	: Example CPU
 
         self::assertCount(3 * 3, $load->runs, 'the rounds only: a warm-up run under valgrind would cost minutes for nothing');
         self::assertSame([2.0], array_values(array_unique(array_column($load->runs, 1))));
-        self::assertSame(0.0, $result->environment->warmup, 'the report says no warm-up ran; the tool\'s settings say how it warms up');
+        self::assertSame(0.0, $result->environment->roundPlan->warmup, 'the report says no warm-up ran; the tool\'s settings say how it warms up');
     }
 
     /**

@@ -60,13 +60,13 @@ final class ScenarioRecordBuilderTest extends TestCase
     public function testTheRecordHasTheFirstStartsWarningsAndNoneBeforeItsServerStarted(): void
     {
         $builder = new ScenarioRecordBuilder(new PreparedScenario('naive', 'naive', '/tmp/naive-preload.php'));
-        self::assertNull($builder->build()->warnings, 'not started: nothing was watched');
+        self::assertNull($builder->build()->server->warnings, 'not started: nothing was watched');
 
         $builder->started(1.5, self::LOG);
         $builder->restarted();
         $record = $builder->build();
 
-        self::assertSame(1.5, $record->fpmStartSeconds);
-        self::assertSame(4, $record->warnings?->count);
+        self::assertSame(1.5, $record->server->fpmStartSeconds);
+        self::assertSame(4, $record->server->warnings?->count);
     }
 }

@@ -8,7 +8,10 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Deploy\PreloadStatusChecker;
 use Preheat\Deploy\StaleReason;
+use Preheat\Php\CachedScripts;
 use Preheat\Php\FastCgi\FastCgiResponse;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Plan\PlannedFile;
 use Preheat\Plan\PreloadPlan;
@@ -61,7 +64,16 @@ final class PreloadStatusCheckerTest extends TestCase
     public function testAServerThatPreloadsAnotherFileIsToldWhereToPointNotToRestart(): void
     {
         $elsewhere = $this->running(new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64)));
-        $status = $this->compare(new OpcacheStatus('8.2.30', 'www-data', true, 1024, ['/srv/other/preload.php'], 1, 0, 0, 2, ['preload' => '/srv/other/preload.php'], null, 0, 0, $elsewhere->manifest));
+        $status = $this->compare(new OpcacheStatus(
+            php: '8.2.30',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(memoryBytes: 1024, scripts: ['/srv/other/preload.php'], classes: 1),
+            memory: new OpcacheMemory(),
+            scripts: new CachedScripts(count: 2),
+            ini: ['preload' => '/srv/other/preload.php'],
+            manifest: $elsewhere->manifest,
+        ));
 
         self::assertSame(['php-fpm\'s opcache.preload is /srv/other/preload.php, not '.realpath($this->script)], $status->problems);
         self::assertSame(\sprintf(PreloadStatus::POINT_AT, realpath($this->script)), $status->action);
@@ -80,7 +92,15 @@ final class PreloadStatusCheckerTest extends TestCase
         self::assertStringContainsString('www-data, the user php-fpm runs requests as, cannot read 1 of the app\'s 40 files (e.g. /srv/app/vendor/a/getallheaders.php, owner root, mode 0600)', $status->problems[0]);
         self::assertSame('chmod -R a+rX /srv/app/vendor/a', $status->action);
 
-        $stale = PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), new OpcacheStatus('8.2.30', 'www-data', true, 0, [], 0, 0, 0, 0, ['preload' => '']), $unreadable);
+        $stale = PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), new OpcacheStatus(
+            php: '8.2.30',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(),
+            memory: new OpcacheMemory(),
+            scripts: new CachedScripts(),
+            ini: ['preload' => ''],
+        ), $unreadable);
         self::assertSame('chmod -R a+rX /srv/app/vendor/a, then '.PreloadStatus::RESTART, $stale->action);
 
         $none = PreloadStatusChecker::compare('127.0.0.1:9000', (string) realpath($this->script), (string) file_get_contents($this->script), $this->running(), new UnreadableFiles([], [], 40, 40));
@@ -89,7 +109,15 @@ final class PreloadStatusCheckerTest extends TestCase
 
     public function testAServerThatPreloadsNothing(): void
     {
-        $status = $this->compare(new OpcacheStatus('8.2.30', 'www-data', true, 0, [], 0, 0, 0, 0, ['preload' => '']));
+        $status = $this->compare(new OpcacheStatus(
+            php: '8.2.30',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(),
+            memory: new OpcacheMemory(),
+            scripts: new CachedScripts(),
+            ini: ['preload' => ''],
+        ));
 
         self::assertSame(['php-fpm preloads nothing (its opcache.preload is empty)'], $status->problems);
         self::assertSame(PreloadStatus::RESTART, $status->action);
@@ -159,20 +187,14 @@ final class PreloadStatusCheckerTest extends TestCase
         self::assertNotNull($manifest);
 
         return new OpcacheStatus(
-            '8.2.30',
-            'www-data',
-            true,
-            1024,
-            [$this->script],
-            1,
-            0,
-            0,
-            2,
-            ['preload' => $this->script],
-            null,
-            0,
-            0,
-            ['class' => $manifest->className(), 'plan' => $manifest->plan, 'sources' => $manifest->sources],
+            php: '8.2.30',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(memoryBytes: 1024, scripts: [$this->script], classes: 1),
+            memory: new OpcacheMemory(),
+            scripts: new CachedScripts(count: 2),
+            ini: ['preload' => $this->script],
+            manifest: ['class' => $manifest->className(), 'plan' => $manifest->plan, 'sources' => $manifest->sources],
         );
     }
 

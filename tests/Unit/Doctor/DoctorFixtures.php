@@ -7,6 +7,8 @@ namespace Preheat\Tests\Unit\Doctor;
 use Preheat\Doctor\PoolFileParser;
 use Preheat\Doctor\Profile\AppProfile;
 use Preheat\Doctor\Profile\AutoloaderState;
+use Preheat\Doctor\Profile\CliConfig;
+use Preheat\Doctor\Profile\Host;
 use Preheat\Doctor\Profile\IniFiles;
 use Preheat\Doctor\Profile\PreloadState;
 use Preheat\Doctor\Profile\PreloadStatus;
@@ -50,17 +52,14 @@ final class DoctorFixtures
         $ini = new IniFiles(self::dir($fixture).'/php.ini');
 
         return new ServerConfig(
-            $php,
-            '/usr/sbin/php-fpm8.2',
-            $ini,
-            $settings + self::STOCK,
-            $extensions,
-            (new PoolFileParser())->parse(self::dir($fixture).'/pool.d/www.conf'),
-            new IniFiles(self::dir('undersized').'/php.ini'),
-            $cliPreload,
-            $cores,
-            $memory,
-            $asRoot,
+            phpVersion: $php,
+            fpmBinary: '/usr/sbin/php-fpm8.2',
+            ini: $ini,
+            settings: $settings + self::STOCK,
+            extensions: $extensions,
+            pools: (new PoolFileParser())->parse(self::dir($fixture).'/pool.d/www.conf'),
+            cli: new CliConfig(ini: new IniFiles(self::dir('undersized').'/php.ini'), preload: $cliPreload),
+            host: new Host(cores: $cores, memoryBytes: $memory, asRoot: $asRoot),
         );
     }
 

@@ -6,6 +6,11 @@ namespace Preheat\Tests\Unit\Php;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcacheLifetime;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -35,37 +40,37 @@ final class OpcacheStatusTest extends TestCase
         self::assertSame((string) \ini_get('memory_limit'), $status->ini('memory_limit'));
         if ($enabled) {
             // For monitoring: the restarts by cause, when OPcache started, and all of its memory.
-            self::assertNotNull($status->restarts);
-            self::assertSame(['oom', 'hash', 'manual'], array_keys($status->restarts));
-            self::assertGreaterThan(0, $status->startTime);
+            self::assertNotNull($status->lifetime->restarts);
+            self::assertSame(['oom', 'hash', 'manual'], array_keys($status->lifetime->restarts));
+            self::assertGreaterThan(0, $status->lifetime->startTime);
             self::assertSame($status->memoryConsumptionBytes(), $status->memorySizeBytes());
         } else {
-            self::assertNull($status->restarts);
+            self::assertNull($status->lifetime->restarts);
         }
     }
 
     public function testWhatAFakePrintsReadsBackTheSame(): void
     {
         $status = new OpcacheStatus(
-            '8.2.1',
-            'www-data',
-            true,
-            4096,
-            ["/app/\xE9t\xE9.php", '/app/b.php'],
-            3,
-            1,
-            1048576,
-            12,
-            ['memory_consumption' => '128', 'jit' => false],
-            2048,
-            8388608,
-            16229,
-            null,
-            1024,
-            512,
-            ['oom' => 1, 'hash' => 2, 'manual' => 3],
-            1700000000,
-            1700000500,
+            php: '8.2.1',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(
+                memoryBytes: 4096,
+                scripts: ["/app/\xE9t\xE9.php", '/app/b.php'],
+                classes: 3,
+                functions: 1,
+            ),
+            memory: new OpcacheMemory(usedBytes: 1048576, freeBytes: 1024, wastedBytes: 512),
+            scripts: new CachedScripts(count: 12, maxKeys: 16229),
+            ini: ['memory_consumption' => '128', 'jit' => false],
+            interned: new InternedStrings(usedBytes: 2048, bufferBytes: 8388608),
+            manifest: null,
+            lifetime: new OpcacheLifetime(
+                startTime: 1700000000,
+                lastRestartTime: 1700000500,
+                restarts: ['oom' => 1, 'hash' => 2, 'manual' => 3],
+            ),
         );
 
         self::assertEquals($status, OpcacheStatus::read($status->printed()));

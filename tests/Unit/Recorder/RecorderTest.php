@@ -93,8 +93,8 @@ final class RecorderTest extends TestCase
         $usage = (new FileUsageStore($store))->read();
         self::assertSame(3, $usage->requests);
         self::assertSame(['/a.php' => 3, '/b.php' => 1], $usage->fileCounts);
-        self::assertSame(3, $usage->batches);
-        self::assertSame(0, $usage->droppedRequests);
+        self::assertSame(3, $usage->reading->batches);
+        self::assertSame(0, $usage->reading->droppedRequests);
         self::assertSame([], $this->buffers());
     }
 
@@ -109,9 +109,9 @@ final class RecorderTest extends TestCase
         Recorder::recordRequest($config, ['/a.php'], 9000);
 
         $usage = (new FileUsageStore($store))->read();
-        self::assertSame(Recorder::MAX_PENDING, $usage->batches);
+        self::assertSame(Recorder::MAX_PENDING, $usage->reading->batches);
         self::assertSame(20, $usage->requests, 'the newest ten batches of two');
-        self::assertSame(10, $usage->droppedRequests, 'the five oldest batches');
+        self::assertSame(10, $usage->reading->droppedRequests, 'the five oldest batches');
         self::assertCount(1, $this->buffers(), 'the last request waits for its batch');
     }
 
@@ -203,7 +203,7 @@ final class RecorderTest extends TestCase
         self::assertSame([], glob($shared.'/*') ?: [], 'nothing written where others can plant files');
         $usage = (new FileUsageStore($this->store))->read();
         self::assertSame(2, $usage->requests);
-        self::assertSame(2, $usage->batches, 'one batch per request');
+        self::assertSame(2, $usage->reading->batches, 'one batch per request');
     }
 
     public function testABufferDirectoryOfAnotherUserIsNotUsed(): void

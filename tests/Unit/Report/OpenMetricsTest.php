@@ -7,9 +7,16 @@ namespace Preheat\Tests\Unit\Report;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Deploy\PreloadStatus;
+use Preheat\Deploy\ScriptVersions;
 use Preheat\Deploy\StaleReason;
 use Preheat\Deploy\StatusUnknown;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcacheLifetime;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\OpenMetrics\Exposition;
@@ -309,7 +316,7 @@ final class OpenMetricsTest extends TestCase
 
     private function usageReport(): UsageReport
     {
-        $snapshot = new UsageSnapshot(1200, ['/app/a.php' => 1200, '/app/b.php' => 300], 1714557600, 1714581000, ['web1', 'web2'], 24, 1, 50);
+        $snapshot = new UsageSnapshot(requests: 1200, fileCounts: ['/app/a.php' => 1200, '/app/b.php' => 300], from: 1714557600, to: 1714581000, servers: ['web1', 'web2'], reading: new StoreReading(batches: 24, skippedRecords: 1, droppedRequests: 50));
 
         return new UsageReport(UsageSummary::of($snapshot), self::HOSTILE);
     }
@@ -318,42 +325,36 @@ final class OpenMetricsTest extends TestCase
     private function preloadStatus(string $script, array $reasons): PreloadStatus
     {
         $opcache = new OpcacheStatus(
-            '8.2.30',
-            'www-data',
-            true,
-            4096,
-            ['/srv/a.php', '/srv/b.php'],
-            7,
-            3,
-            9000,
-            40,
-            ['preload' => $script],
-            2000,
-            8388608,
-            100,
-            null,
-            1500,
-            500,
-            ['oom' => 1, 'hash' => 0, 'manual' => 2],
-            1700000000,
-            0,
+            php: '8.2.30',
+            user: 'www-data',
+            enabled: true,
+            preload: new OpcachePreload(
+                memoryBytes: 4096,
+                scripts: ['/srv/a.php', '/srv/b.php'],
+                classes: 7,
+                functions: 3,
+            ),
+            memory: new OpcacheMemory(usedBytes: 9000, freeBytes: 1500, wastedBytes: 500),
+            scripts: new CachedScripts(count: 40, maxKeys: 100),
+            ini: ['preload' => $script],
+            interned: new InternedStrings(usedBytes: 2000, bufferBytes: 8388608),
+            manifest: null,
+            lifetime: new OpcacheLifetime(startTime: 1700000000, restarts: ['oom' => 1, 'hash' => 0, 'manual' => 2]),
         );
         $running = new ScriptManifest(str_repeat('a', 64), str_repeat('b', 64));
         $onDisk = [] === $reasons ? $running : new ScriptManifest(str_repeat('c', 64), str_repeat('d', 64));
 
         return new PreloadStatus(
-            '127.0.0.1:9000',
-            $script,
-            '8.2.30',
-            $script,
-            $running,
-            $onDisk,
-            7,
-            [] === $reasons ? [] : ['php-fpm preloaded another version of the script'],
-            [] === $reasons ? null : PreloadStatus::RESTART,
-            $reasons,
-            $opcache,
-            1700000100,
+            server: '127.0.0.1:9000',
+            script: $script,
+            php: '8.2.30',
+            preloadedScript: $script,
+            versions: new ScriptVersions(running: $running, onDisk: $onDisk, onDiskModified: 1700000100),
+            preloadedClasses: 7,
+            problems: [] === $reasons ? [] : ['php-fpm preloaded another version of the script'],
+            action: [] === $reasons ? null : PreloadStatus::RESTART,
+            reasons: $reasons,
+            opcache: $opcache,
         );
     }
 

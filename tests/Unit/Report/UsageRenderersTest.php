@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Report;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Plan\Strategy\StoreReading;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Report\UsageJsonRenderer;
 use Preheat\Report\UsageTextRenderer;
@@ -15,14 +16,12 @@ final class UsageRenderersTest extends TestCase
     public function testText(): void
     {
         $snapshot = new UsageSnapshot(
-            1200,
-            ['/app/a.php' => 1200, '/app/b.php' => 300],
-            1714557600,
-            1714581000,
-            ['web1', 'web2'],
-            24,
-            1,
-            50,
+            requests: 1200,
+            fileCounts: ['/app/a.php' => 1200, '/app/b.php' => 300],
+            from: 1714557600,
+            to: 1714581000,
+            servers: ['web1', 'web2'],
+            reading: new StoreReading(batches: 24, skippedRecords: 1, droppedRequests: 50),
         );
 
         $lines = (new UsageTextRenderer())->lines(UsageSummary::of($snapshot, 1), '/srv/usage.log');
@@ -63,12 +62,12 @@ final class UsageRenderersTest extends TestCase
     {
         // As FpmHits::snapshot() makes it: the busiest script's loads stand for the requests, one "batch".
         $snapshot = new UsageSnapshot(
-            40,
-            ['/app/public/index.php' => 40, '/app/src/Home.php' => 30, '/app/src/Rare.php' => 2],
-            1714557600,
-            1714561200,
-            ['php-fpm at 127.0.0.1:9000'],
-            1,
+            requests: 40,
+            fileCounts: ['/app/public/index.php' => 40, '/app/src/Home.php' => 30, '/app/src/Rare.php' => 2],
+            from: 1714557600,
+            to: 1714561200,
+            servers: ['php-fpm at 127.0.0.1:9000'],
+            reading: new StoreReading(batches: 1),
         );
 
         $lines = (new UsageTextRenderer())->hitCountLines(
@@ -97,7 +96,7 @@ final class UsageRenderersTest extends TestCase
 
     public function testJson(): void
     {
-        $snapshot = new UsageSnapshot(3, ['/a.php' => 3, '/b.php' => 1], 10, 20, ['web1'], 1);
+        $snapshot = new UsageSnapshot(requests: 3, fileCounts: ['/a.php' => 3, '/b.php' => 1], from: 10, to: 20, servers: ['web1'], reading: new StoreReading(batches: 1));
 
         $json = (new UsageJsonRenderer())->json(
             UsageSummary::of($snapshot, 5),

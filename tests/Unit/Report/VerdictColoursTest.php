@@ -7,6 +7,7 @@ namespace Preheat\Tests\Unit\Report;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Deploy\PreloadStatus;
+use Preheat\Deploy\ScriptVersions;
 use Preheat\Doctor\DoctorReport;
 use Preheat\Doctor\Finding\Finding;
 use Preheat\Doctor\Finding\Severity as DoctorSeverity;
@@ -141,7 +142,16 @@ final class VerdictColoursTest extends TestCase
     /** @param list<string> $problems */
     private static function statusReport(array $problems, string $script = '/srv/app/preload.php'): PreloadStatus
     {
-        return new PreloadStatus('127.0.0.1:9000', $script, '8.2.30', $script, null, null, 3, $problems, [] === $problems ? null : PreloadStatus::RESTART);
+        return new PreloadStatus(
+            server: '127.0.0.1:9000',
+            script: $script,
+            php: '8.2.30',
+            preloadedScript: $script,
+            versions: new ScriptVersions(running: null, onDisk: null),
+            preloadedClasses: 3,
+            problems: $problems,
+            action: [] === $problems ? null : PreloadStatus::RESTART,
+        );
     }
 
     private static function doctorReport(?DoctorSeverity $severity, string $detail = 'because'): DoctorReport

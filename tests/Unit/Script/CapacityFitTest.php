@@ -5,6 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Script;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
@@ -300,7 +304,16 @@ final class InternedStringsPhp implements ProcessRunner
             return new ProcessResult(
                 $command,
                 0,
-                (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 1000000, 0, [], self::BASELINE, $buffer))->printed(),
+                (new OpcacheStatus(
+                    php: '8.2.0',
+                    user: null,
+                    enabled: true,
+                    preload: new OpcachePreload(),
+                    memory: new OpcacheMemory(usedBytes: 1000000),
+                    scripts: new CachedScripts(),
+                    ini: [],
+                    interned: new InternedStrings(usedBytes: self::BASELINE, bufferBytes: $buffer),
+                ))->printed(),
                 '',
                 0.01,
             );
@@ -328,18 +341,14 @@ final class InternedStringsPhp implements ProcessRunner
         ) : '';
         $memory = $this->memoryPerSourceByte * $source;
         $status = new OpcacheStatus(
-            '8.2.0',
-            null,
-            true,
-            $memory,
-            [$match[1], $this->project.'/a.php'],
-            0,
-            0,
-            1000000 + $memory,
-            2,
-            ['memory_consumption' => '64'],
-            min($needed, $buffer),
-            $buffer,
+            php: '8.2.0',
+            user: null,
+            enabled: true,
+            preload: new OpcachePreload(memoryBytes: $memory, scripts: [$match[1], $this->project.'/a.php']),
+            memory: new OpcacheMemory(usedBytes: 1000000 + $memory),
+            scripts: new CachedScripts(count: 2),
+            ini: ['memory_consumption' => '64'],
+            interned: new InternedStrings(usedBytes: min($needed, $buffer), bufferBytes: $buffer),
         );
 
         return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);

@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Script;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
@@ -441,7 +444,14 @@ final class FakePhp implements ProcessRunner
             return new ProcessResult(
                 $command,
                 0,
-                (new OpcacheStatus('8.2.0', null, true, 0, [], 0, 0, 0, 0))->printed(),
+                (new OpcacheStatus(
+                    php: '8.2.0',
+                    user: null,
+                    enabled: true,
+                    preload: new OpcachePreload(),
+                    memory: new OpcacheMemory(),
+                    scripts: new CachedScripts(),
+                ))->printed(),
                 '',
                 0.01,
             );
@@ -467,16 +477,17 @@ final class FakePhp implements ProcessRunner
         $memory = 1 === $this->preloadBoots && $this->overBudgetFirst ? 10 * 1048576 : 100000;
 
         $status = new OpcacheStatus(
-            '8.2.0',
-            null,
-            true,
-            $memory,
-            [$match[1], '/app/a.php'],
-            \count($classes),
-            0,
-            20 * 1048576,
-            2,
-            ['memory_consumption' => '128'],
+            php: '8.2.0',
+            user: null,
+            enabled: true,
+            preload: new OpcachePreload(
+                memoryBytes: $memory,
+                scripts: [$match[1], '/app/a.php'],
+                classes: \count($classes),
+            ),
+            memory: new OpcacheMemory(usedBytes: 20 * 1048576),
+            scripts: new CachedScripts(count: 2),
+            ini: ['memory_consumption' => '128'],
         );
 
         return new ProcessResult($command, 0, $status->printed(), $stderr, 0.02);

@@ -38,9 +38,9 @@ final class FileUsageStoreTest extends TestCase
         self::assertSame(['/app/a.php' => 5, '/app/b.php' => 1, '/app/c.php' => 2], $usage->fileCounts);
         self::assertSame([900, 1200], [$usage->from, $usage->to]);
         self::assertSame(['web1', 'web2'], $usage->servers);
-        self::assertSame(2, $usage->batches);
-        self::assertSame(0, $usage->skippedRecords);
-        self::assertSame(7, $usage->droppedRequests);
+        self::assertSame(2, $usage->reading->batches);
+        self::assertSame(0, $usage->reading->skippedRecords);
+        self::assertSame(7, $usage->reading->droppedRequests);
 
         $lines = file($this->path, \FILE_IGNORE_NEW_LINES) ?: [];
         self::assertCount(2, $lines);
@@ -63,14 +63,14 @@ final class FileUsageStoreTest extends TestCase
         $usage = $store->read();
         self::assertSame(1, $usage->requests);
         self::assertSame(['/a.php' => 1], $usage->fileCounts);
-        self::assertSame(1, $usage->skippedRecords);
+        self::assertSame(1, $usage->reading->skippedRecords);
 
         // The next writer ends the torn line first, so that its own record stays whole.
         $store->append(new UsageBatch(4, ['/c.php' => 4], 30, 30, 'web1'));
         $usage = $store->read();
         self::assertSame(5, $usage->requests);
         self::assertSame(['/a.php' => 1, '/c.php' => 4], $usage->fileCounts);
-        self::assertSame(1, $usage->skippedRecords);
+        self::assertSame(1, $usage->reading->skippedRecords);
         self::assertCount(3, file($this->path) ?: []);
     }
 
@@ -93,10 +93,10 @@ final class FileUsageStoreTest extends TestCase
         self::assertSame(['/a.php' => 3], $usage->fileCounts);
         self::assertSame(
             4,
-            $usage->skippedRecords,
+            $usage->reading->skippedRecords,
             'garbage, a record missing fields, a list, a count that is not a number; not the empty line',
         );
-        self::assertSame(2, $usage->batches);
+        self::assertSame(2, $usage->reading->batches);
     }
 
     public function testRecordsOfAnotherFormatVersionAreRefused(): void
@@ -156,10 +156,10 @@ final class FileUsageStoreTest extends TestCase
 
         self::assertLessThan(4 * 1024 * 1024, memory_get_peak_usage() - $before);
         self::assertSame(20, $usage->requests);
-        self::assertSame(2, $usage->skippedRecords);
+        self::assertSame(2, $usage->reading->skippedRecords);
         self::assertSame(
             [$this->path.': 2 lines longer than 1 MB skipped (a record of the recorder is far shorter): is it a usage store?'],
-            $usage->warnings,
+            $usage->reading->warnings,
         );
     }
 }

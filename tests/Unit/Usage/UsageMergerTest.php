@@ -44,8 +44,8 @@ final class UsageMergerTest extends TestCase
         self::assertSame(['/a.php' => 7, '/b.php' => 1, '/c.php' => 1], $all->fileCounts);
         self::assertSame([50, 400], [$all->from, $all->to]);
         self::assertSame(['web1', 'web2'], $all->servers);
-        self::assertSame(2, $all->batches, 'one per non-empty source');
-        self::assertSame(3, $all->droppedRequests);
+        self::assertSame(2, $all->reading->batches, 'one per non-empty source');
+        self::assertSame(3, $all->reading->droppedRequests);
     }
 
     public function testCombineAddsUpWithoutWriting(): void
@@ -59,7 +59,7 @@ final class UsageMergerTest extends TestCase
 
         self::assertSame(
             [3, ['/a.php' => 3], ['x', 'y'], 2],
-            [$sum->requests, $sum->fileCounts, $sum->servers, $sum->batches],
+            [$sum->requests, $sum->fileCounts, $sum->servers, $sum->reading->batches],
         );
     }
 

@@ -131,7 +131,7 @@ final class UsageStoresTest extends TestCase
             (new FileUsageStore($file))
                 ->append(new UsageBatch(4, ['/srv/app/A.php' => 4], 1700000000, 1700000010, 'web1'));
             $usage = UsageStores::readTraffic($file);
-            self::assertSame([4, 3], [$usage->requests, $usage->skippedRecords]);
+            self::assertSame([4, 3], [$usage->requests, $usage->reading->skippedRecords]);
 
             file_put_contents($directory->path.'/empty.log', '');
             $this->expectExceptionMessage('No traffic recorded yet in '.$directory->path.'/empty.log');

@@ -14,10 +14,10 @@ final class UsageSummaryTest extends TestCase
     {
         // 10 requests, 30 loads: cumulative 10, 20, 25, 28, 29, 30
         $snapshot = new UsageSnapshot(
-            10,
-            ['/f.php' => 1, '/c.php' => 5, '/b.php' => 10, '/e.php' => 1, '/a.php' => 10, '/d.php' => 3],
-            100,
-            200,
+            requests: 10,
+            fileCounts: ['/f.php' => 1, '/c.php' => 5, '/b.php' => 10, '/e.php' => 1, '/a.php' => 10, '/d.php' => 3],
+            from: 100,
+            to: 200,
         );
 
         $summary = UsageSummary::of($snapshot, 3);
@@ -35,14 +35,14 @@ final class UsageSummaryTest extends TestCase
 
     public function testAThresholdReachedExactlyNeedsNoMoreFiles(): void
     {
-        $summary = UsageSummary::of(new UsageSnapshot(4, ['/a.php' => 4, '/b.php' => 4], 1, 2));
+        $summary = UsageSummary::of(new UsageSnapshot(requests: 4, fileCounts: ['/a.php' => 4, '/b.php' => 4], from: 1, to: 2));
 
         self::assertSame([50 => 1, 80 => 2, 90 => 2, 95 => 2, 99 => 2, 100 => 2], $summary->coverage);
     }
 
     public function testAnEmptySnapshotHasAFlatCurve(): void
     {
-        $summary = UsageSummary::of(new UsageSnapshot(0, [], null, null));
+        $summary = UsageSummary::of(new UsageSnapshot(requests: 0, fileCounts: [], from: null, to: null));
 
         self::assertSame([50 => 0, 80 => 0, 90 => 0, 95 => 0, 99 => 0, 100 => 0], $summary->coverage);
         self::assertSame([], $summary->top);

@@ -12,12 +12,20 @@ use Preheat\Bench\Compare\RecordedScenario;
 use Preheat\Bench\Compare\ReportReader;
 use Preheat\Bench\Compare\RunComparer;
 use Preheat\Bench\Compare\RunKind;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\JsonRenderer;
@@ -197,16 +205,48 @@ final class RunComparerTest extends TestCase
             $runs = [];
             foreach ($cpuMs as $i => $ms) {
                 // 1000 requests in 2 s, the server's PHP using $ms per request.
-                $runs[$i + 1] = new LoadResult('wrk', 1000, 2.0, 1.0, 1.0, 2.0, 3.0, 0, 0, 0, 0.1, 8, $ms, null, 1000);
+                $runs[$i + 1] = new LoadResult(
+                    tool: 'wrk',
+                    requests: 1000,
+                    seconds: 2.0,
+                    latency: new Latency(meanMs: 1.0, p50Ms: 1.0, p90Ms: 2.0, p99Ms: 3.0),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 0.1,
+                    concurrency: 8,
+                    phpCpuSeconds: $ms,
+                    instructions: null,
+                    phpRequests: 1000,
+                );
             }
 
-            return new ScenarioRecord($name, $name, null, 'test', runs: $runs, fpmStartSeconds: $start, instances: [1 => 1, 2 => 1, 3 => 1], warnings: $warnings);
+            return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: 'test'), runs: $runs, server: new ServerReadings(fpmStartSeconds: $start, warnings: $warnings), instances: [1 => 1, 2 => 1, 3 => 1]);
         };
 
         return new BenchResult(
             [$record('none', [1.2, 1.3, 1.1], new StartupWarnings(0), 0.1), $record('all', [1.0, 1.1, 0.9], new StartupWarnings(3, 1), 0.2)],
             'none',
-            new Environment('8.2.29', new OpcacheSettings(), 2, '2 (pm = static)', 'wrk', 'wrk -t 1 -c 8 -d 2s (closed loop, keep-alive)', 3, 2.0, 1.0, ['/'], cpuModel: 'AMD EPYC', schedule: Schedule::Together),
+            new Environment(
+                phpSetup: new PhpSetup(
+                    version: '8.2.29',
+                    opcache: new OpcacheSettings(),
+                ),
+                machine: new Machine(
+                    cores: 2,
+                    cpuModel: 'AMD EPYC',
+                ),
+                workers: '2 (pm = static)',
+                loadTool: new LoadTool(
+                    name: 'wrk',
+                    settings: 'wrk -t 1 -c 8 -d 2s (closed loop, keep-alive)',
+                ),
+                roundPlan: new RoundPlan(
+                    rounds: 3,
+                    duration: 2.0,
+                    warmup: 1.0,
+                    schedule: Schedule::Together,
+                ),
+                urls: ['/'],
+            ),
             ['/'],
             3,
         );

@@ -9,6 +9,8 @@ use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Config\LoadOverrides;
+use Preheat\Bench\Config\ServeOverrides;
+use Preheat\Bench\Config\StoppingOverrides;
 use Preheat\ConfigError;
 use Preheat\Server\NginxFpm\NginxFpmKind;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -453,9 +455,9 @@ final class BenchConfigLoaderTest extends TestCase
     public function testAValueAnOptionGivesIsCheckedAgainstTheSameRangeAsTheFile(): void
     {
         foreach ([
-            'Invalid rounds 0: must be at least 1.' => new BenchOverrides(rounds: 0),
+            'Invalid rounds 0: must be at least 1.' => new BenchOverrides(stopping: new StoppingOverrides(rounds: 0)),
             'Invalid duration 0: expected seconds, above 0.' => new BenchOverrides(load: new LoadOverrides(duration: 0.0)),
-            'Invalid workers 0: must be at least 1.' => new BenchOverrides(workers: 0),
+            'Invalid workers 0: must be at least 1.' => new BenchOverrides(serve: new ServeOverrides(workers: 0)),
         ] as $message => $overrides) {
             try {
                 (new BenchConfigLoader())->load($this->directory->path, null, $overrides);
@@ -479,17 +481,20 @@ final class BenchConfigLoaderTest extends TestCase
         $list = static fn (string $key): array => array_values(array_map('strval', (array) ($given[$key] ?? [])));
 
         return new BenchOverrides(
-            $list('urls'),
-            $list('scenarios'),
-            true === ($given['ladder'] ?? false),
-            $string('runtime'),
-            $int('workers'),
-            $string('php'),
-            new LoadOverrides($string('tool'), $float('duration'), $float('warmup'), $int('concurrency'), $string('schedule'), $int('restartEvery')),
-            $int('rounds'),
-            $float('precision'),
-            $float('maxTime'),
-            $string('store'),
+            urls: $list('urls'),
+            scenarios: $list('scenarios'),
+            ladder: true === ($given['ladder'] ?? false),
+            serve: new ServeOverrides(runtime: $string('runtime'), workers: $int('workers'), php: $string('php')),
+            load: new LoadOverrides(
+                tool: $string('tool'),
+                duration: $float('duration'),
+                warmup: $float('warmup'),
+                concurrency: $int('concurrency'),
+                schedule: $string('schedule'),
+                restartEvery: $int('restartEvery'),
+            ),
+            stopping: new StoppingOverrides(rounds: $int('rounds'), precision: $float('precision'), maxTime: $float('maxTime')),
+            store: $string('store'),
         );
     }
 }

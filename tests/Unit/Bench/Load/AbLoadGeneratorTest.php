@@ -16,9 +16,9 @@ final class AbLoadGeneratorTest extends TestCase
         self::assertSame(200, $result->requests);
         self::assertSame(0.011, $result->seconds);
         self::assertEqualsWithDelta(200 / 0.011, $result->requestsPerSecond(), 0.01);
-        self::assertSame(0.113, $result->latencyMeanMs);
-        self::assertSame(0.0, $result->latencyP50Ms);
-        self::assertSame(0.0, $result->latencyP99Ms);
+        self::assertSame(0.113, $result->latency->meanMs);
+        self::assertSame(0.0, $result->latency->p50Ms);
+        self::assertSame(0.0, $result->latency->p99Ms);
         self::assertTrue($result->isValid());
     }
 
@@ -26,8 +26,8 @@ final class AbLoadGeneratorTest extends TestCase
     {
         $result = AbLoadGenerator::parse((string) file_get_contents(__DIR__.'/../../../Fixtures/ab/failures.txt'), null, 2);
 
-        self::assertSame(4, $result->non2xx);
-        self::assertSame(3, $result->socketErrors, 'receive 2 + exceptions 1; length failures are normal with -l');
+        self::assertSame(4, $result->failures->non2xx);
+        self::assertSame(3, $result->failures->socketErrors, 'receive 2 + exceptions 1; length failures are normal with -l');
         self::assertFalse($result->isValid());
         self::assertSame('4 non-2xx, 3 socket errors, 0 timeouts', $result->voidReason());
     }

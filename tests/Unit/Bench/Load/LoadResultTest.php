@@ -5,7 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Load;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 
 final class LoadResultTest extends TestCase
 {
@@ -26,8 +28,8 @@ final class LoadResultTest extends TestCase
 
         self::assertSame(400, $combined->requests);
         self::assertSame(2.0, $combined->seconds);
-        self::assertSame(4.0, $combined->latencyP50Ms, '(100 × 10 + 300 × 2) / 400');
-        self::assertSame(1, $combined->non2xx);
+        self::assertSame(4.0, $combined->latency->p50Ms, '(100 × 10 + 300 × 2) / 400');
+        self::assertSame(1, $combined->failures->non2xx);
         self::assertFalse($combined->isValid());
     }
 
@@ -35,7 +37,17 @@ final class LoadResultTest extends TestCase
     {
         $a = $this->load(requests: 100, seconds: 1.0)->withPhpCpuSeconds(0.5);
         $b = $this->load(requests: 300, seconds: 1.0)->withPhpCpuSeconds(1.25);
-        $counted = new LoadResult('cgi', 10, 1.0, null, null, null, null, 0, 0, 0, null, 1, null, 4_000_000);
+        $counted = new LoadResult(
+            tool: 'cgi',
+            requests: 10,
+            seconds: 1.0,
+            latency: new Latency(),
+            failures: new RequestFailures(),
+            toolCpuSeconds: null,
+            concurrency: 1,
+            phpCpuSeconds: null,
+            instructions: 4_000_000,
+        );
 
         self::assertSame(1.75, LoadResult::combine([$a, $b])->phpCpuSeconds);
         self::assertSame(412, LoadResult::combine([$a->withPhpCpuSeconds(0.5, 104), $b->withPhpCpuSeconds(1.25, 308)])->phpRequests);
@@ -62,6 +74,14 @@ final class LoadResultTest extends TestCase
 
     private function load(int $requests, float $seconds, int $concurrency = 1, ?float $p50 = 1.0, int $non2xx = 0): LoadResult
     {
-        return new LoadResult('wrk', $requests, $seconds, $p50, $p50, $p50, $p50, $non2xx, 0, 0, 0.1, $concurrency);
+        return new LoadResult(
+            tool: 'wrk',
+            requests: $requests,
+            seconds: $seconds,
+            latency: new Latency(meanMs: $p50, p50Ms: $p50, p90Ms: $p50, p99Ms: $p50),
+            failures: new RequestFailures(non2xx: $non2xx, socketErrors: 0, timeouts: 0),
+            toolCpuSeconds: 0.1,
+            concurrency: $concurrency,
+        );
     }
 }

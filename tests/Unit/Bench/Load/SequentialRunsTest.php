@@ -5,8 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Load;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadRun;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\SequentialRuns;
 use Preheat\Tests\Support\FakeLoadRun;
 
@@ -36,7 +38,7 @@ final class SequentialRunsTest extends TestCase
         self::assertNotNull($result);
         self::assertSame(400, $result->requests);
         self::assertSame(2.0, $result->seconds);
-        self::assertSame(17.5, $result->latencyMeanMs, 'weighted by requests');
+        self::assertSame(17.5, $result->latency->meanMs, 'weighted by requests');
         self::assertSame($result, $runs->poll(), 'polled again, the same result');
     }
 
@@ -62,6 +64,14 @@ final class SequentialRunsTest extends TestCase
 
     private static function pageRun(int $requests, float $seconds, float $latency): LoadResult
     {
-        return new LoadResult('ab', $requests, $seconds, $latency, $latency, $latency, $latency, 0, 0, 0, 0.1, 4);
+        return new LoadResult(
+            tool: 'ab',
+            requests: $requests,
+            seconds: $seconds,
+            latency: new Latency(meanMs: $latency, p50Ms: $latency, p90Ms: $latency, p99Ms: $latency),
+            failures: new RequestFailures(),
+            toolCpuSeconds: 0.1,
+            concurrency: 4,
+        );
     }
 }

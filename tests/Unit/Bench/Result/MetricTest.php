@@ -5,7 +5,9 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Result;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Metric;
 
 final class MetricTest extends TestCase
@@ -54,20 +56,24 @@ final class MetricTest extends TestCase
         int $non2xx = 0,
     ): LoadResult {
         return new LoadResult(
-            'wrk',
-            $requests,
-            $seconds,
-            1.0,
-            1.0,
-            1.0,
-            1.0,
-            $non2xx,
-            0,
-            0,
-            0.1,
-            4,
-            $phpCpu,
-            $instructions,
+            tool: 'wrk',
+            requests: $requests,
+            seconds: $seconds,
+            latency: new Latency(
+                meanMs: 1.0,
+                p50Ms: 1.0,
+                p90Ms: 1.0,
+                p99Ms: 1.0,
+            ),
+            failures: new RequestFailures(
+                non2xx: $non2xx,
+                socketErrors: 0,
+                timeouts: 0,
+            ),
+            toolCpuSeconds: 0.1,
+            concurrency: 4,
+            phpCpuSeconds: $phpCpu,
+            instructions: $instructions,
         );
     }
 }

@@ -5,9 +5,12 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Statistics;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Bench\Statistics\BaselineComparator;
 use Preheat\Bench\Statistics\Verdict;
 
@@ -49,7 +52,7 @@ final class BaselineComparatorTest extends TestCase
         $none = $this->scenario('none', [1 => [100.0, 5.0], 2 => [100.0, 5.0], 3 => [100.0, 5.0]]);
         $all = $this->scenario('all', [1 => [120.0, 4.0], 2 => [120.0, 4.0], 3 => [120.0, 4.0]]);
         $noCpu = $this->scenario('hot', [1 => [130.0, null], 2 => [130.0, null], 3 => [130.0, null]]);
-        $broken = new ScenarioRecord('broken', 'naive.php', 'naive.php', problems: ['it did not start']);
+        $broken = new ScenarioRecord(name: 'broken', setup: new ScenarioSetup(spec: 'naive.php', preloadScript: 'naive.php'), problems: ['it did not start']);
         $comparator = new BaselineComparator();
 
         self::assertSame(
@@ -85,22 +88,22 @@ final class BaselineComparatorTest extends TestCase
         foreach ($rounds as $round => [$rps, $cpuMs]) {
             $requests = (int) round($rps * 10);
             $runs[$round] = new LoadResult(
-                'wrk',
-                $requests,
-                10.0,
-                1.0,
-                1.0,
-                1.0,
-                1.0,
-                0,
-                0,
-                0,
-                0.1,
-                4,
-                null === $cpuMs ? null : $cpuMs * $requests / 1000,
+                tool: 'wrk',
+                requests: $requests,
+                seconds: 10.0,
+                latency: new Latency(
+                    meanMs: 1.0,
+                    p50Ms: 1.0,
+                    p90Ms: 1.0,
+                    p99Ms: 1.0,
+                ),
+                failures: new RequestFailures(),
+                toolCpuSeconds: 0.1,
+                concurrency: 4,
+                phpCpuSeconds: null === $cpuMs ? null : $cpuMs * $requests / 1000,
             );
         }
 
-        return new ScenarioRecord($name, $name, null, runs: $runs);
+        return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null), runs: $runs);
     }
 }

@@ -5,10 +5,13 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Statistics;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Bench\Statistics\PrimaryMetric;
 
 final class PrimaryMetricTest extends TestCase
@@ -31,8 +34,18 @@ final class PrimaryMetricTest extends TestCase
 
     public function testCountedInstructionsLeadOverEverything(): void
     {
-        $counted = new LoadResult('cgi', 200, 2.0, null, null, null, null, 0, 0, 0, null, 1, 1.0, 4_000_000_000);
-        $baseline = new ScenarioRecord('none', 'none', null, runs: [1 => $counted, 2 => $counted, 3 => $counted]);
+        $counted = new LoadResult(
+            tool: 'cgi',
+            requests: 200,
+            seconds: 2.0,
+            latency: new Latency(),
+            failures: new RequestFailures(),
+            toolCpuSeconds: null,
+            concurrency: 1,
+            phpCpuSeconds: 1.0,
+            instructions: 4_000_000_000,
+        );
+        $baseline = new ScenarioRecord(name: 'none', setup: new ScenarioSetup(spec: 'none', preloadScript: null), runs: [1 => $counted, 2 => $counted, 3 => $counted]);
 
         $choice = PrimaryMetric::choose([$baseline, $this->scenario('all', 1.0)], 'none');
 
@@ -64,8 +77,17 @@ final class PrimaryMetricTest extends TestCase
 
     private function scenario(string $name, ?float $phpCpuSeconds): ScenarioRecord
     {
-        $run = new LoadResult('wrk', 200, 2.0, 1.0, 1.0, 1.0, 1.0, 0, 0, 0, 0.1, 8, $phpCpuSeconds);
+        $run = new LoadResult(
+            tool: 'wrk',
+            requests: 200,
+            seconds: 2.0,
+            latency: new Latency(meanMs: 1.0, p50Ms: 1.0, p90Ms: 1.0, p99Ms: 1.0),
+            failures: new RequestFailures(),
+            toolCpuSeconds: 0.1,
+            concurrency: 8,
+            phpCpuSeconds: $phpCpuSeconds,
+        );
 
-        return new ScenarioRecord($name, $name, null, runs: [1 => $run, 2 => $run, 3 => $run]);
+        return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null), runs: [1 => $run, 2 => $run, 3 => $run]);
     }
 }

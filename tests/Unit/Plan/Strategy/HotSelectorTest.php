@@ -69,7 +69,7 @@ final class HotSelectorTest extends TestCase
         $project = (new ComposerProjectLoader())->load($root);
         $scan = (new InventoryBuilder(workers: 1))->build($project->defaultRoots(), InventoryCache::disabled());
         $plan = (new Planner(BuiltinSymbols::ofCurrentProcess()))->plan(new PlanContext($scan->inventory, $project, $project->defaultRoots()), new PlanOptions());
-        $usage = new UsageSnapshot(10, [$root.'/vendor/acme/repo/src/ArticleRepository.php' => 10], 1000, 2000);
+        $usage = new UsageSnapshot(requests: 10, fileCounts: [$root.'/vendor/acme/repo/src/ArticleRepository.php' => 10], from: 1000, to: 2000);
 
         $selection = (new HotSelector())->select($usage, $plan, $scan->inventory, new HotCriteria(), new MemoryEstimate());
 
@@ -123,7 +123,7 @@ final class HotSelectorTest extends TestCase
 
     public function testRecordedFilesOutsideTheSafePlanAreSkippedWithTheReason(): void
     {
-        $usage = new UsageSnapshot(10, ['/srv/elsewhere/bootstrap.php' => 10, $this->root.'/vendor/composer/autoload_psr4.php' => 10], 1, 2);
+        $usage = new UsageSnapshot(requests: 10, fileCounts: ['/srv/elsewhere/bootstrap.php' => 10, $this->root.'/vendor/composer/autoload_psr4.php' => 10], from: 1, to: 2);
 
         $selection = $this->select($usage, new HotCriteria(1.0));
 
@@ -160,7 +160,7 @@ final class HotSelectorTest extends TestCase
             $counts[$this->root.'/'.$path] = $count;
         }
 
-        return new UsageSnapshot($requests, $counts, 1000, 2000);
+        return new UsageSnapshot(requests: $requests, fileCounts: $counts, from: 1000, to: 2000);
     }
 
     private function select(UsageSnapshot $usage, HotCriteria $criteria, MemoryEstimate $estimate = new MemoryEstimate()): \Preheat\Plan\Strategy\HotSelection

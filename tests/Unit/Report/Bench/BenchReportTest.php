@@ -7,19 +7,30 @@ namespace Preheat\Tests\Unit\Report\Bench;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\MachineLoad;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\ConsoleRenderer;
@@ -41,25 +52,25 @@ final class BenchReportTest extends TestCase
         $report = (new BenchReportBuilder())->build($this->sampleResult());
         [$none, $all, $broken] = $report->rows;
 
-        self::assertSame(100.0, $none->requestsPerSecond?->median);
-        self::assertSame(95.0, $none->requestsPerSecond->min);
-        self::assertSame(2.0, $none->requestsPerSecond->mad, 'deviations 5, 2, 0, 3, 1: median 2');
-        self::assertNull($none->comparison);
-        self::assertSame(120.5, $all->requestsPerSecond?->median, 'valid rounds 118, 121, 120, 125');
+        self::assertSame(100.0, $none->throughput->requestsPerSecond?->median);
+        self::assertSame(95.0, $none->throughput->requestsPerSecond->min);
+        self::assertSame(2.0, $none->throughput->requestsPerSecond->mad, 'deviations 5, 2, 0, 3, 1: median 2');
+        self::assertNull($none->throughput->comparison);
+        self::assertSame(120.5, $all->throughput->requestsPerSecond?->median, 'valid rounds 118, 121, 120, 125');
         // Paired ratios of rounds 1, 2, 4, 5: 118/95, 121/102, 120/103, 125/99; median (121/102 + 118/95) / 2.
         self::assertEqualsWithDelta((121 / 102 + 118 / 95) / 2 - 1, (float) $all->gain(), 1e-9);
-        self::assertNotNull($all->comparison?->interval);
-        self::assertTrue($all->comparison->interval->contains((float) $all->gain()));
-        self::assertSame(Verdict::Faster, $all->comparison->verdict());
+        self::assertNotNull($all->throughput->comparison?->interval);
+        self::assertTrue($all->throughput->comparison->interval->contains((float) $all->gain()));
+        self::assertSame(Verdict::Faster, $all->throughput->comparison->verdict());
         self::assertEqualsWithDelta(
             40.0 / ((121 / 102 + 118 / 95) / 2),
-            (float) $all->headlineTimePerRequestMs,
+            (float) $all->throughput->headlineTimePerRequestMs,
             1e-9,
             'the baseline time over the same paired ratio',
         );
-        self::assertSame(4, $all->requestsPerSecond->count, 'the void round is left out');
-        self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns);
-        self::assertSame(1200, $all->preloadedClasses);
+        self::assertSame(4, $all->throughput->requestsPerSecond->count, 'the void round is left out');
+        self::assertSame([3 => '2 non-2xx, 0 socket errors, 0 timeouts'], $all->voidRuns());
+        self::assertSame(1200, $all->preload->classes);
         self::assertFalse($broken->isMeasured());
 
         // CPU per request, paired as baseline ÷ scenario over rounds 1, 2, 4, 5: 5.0/4.0, 5.1/4.1, 5.0/3.9, 5.2/4.0;
@@ -220,19 +231,23 @@ final class BenchReportTest extends TestCase
         $result = $this->sampleResult();
         [$none, $all] = $result->scenarios;
         $naive = new ScenarioRecord(
-            'naive',
-            'naive',
-            '/tmp/naive-preload.php',
-            'naive: every scanned file compiled (900 files), run as it is (not fixed)',
+            name: 'naive',
+            setup: new ScenarioSetup(
+                spec: 'naive',
+                preloadScript: '/tmp/naive-preload.php',
+                preparation: 'naive: every scanned file compiled (900 files), run as it is (not fixed)',
+            ),
             runs: $all->runs,
-            fpmStartSeconds: 0.9,
-            opcacheStatus: $all->opcacheStatus,
-            workerPss: $all->workerPss,
-            warnings: new StartupWarnings(82, 80, [
-                'Can\'t preload unlinked class App\\Tests\\Case: Unknown parent PHPUnit\\Framework\\TestCase',
-            ]),
+            server: new ServerReadings(
+                fpmStartSeconds: 0.9,
+                opcacheStatus: $all->server->opcacheStatus,
+                workerPss: $all->server->workerPss,
+                warnings: new StartupWarnings(82, 80, [
+                    'Can\'t preload unlinked class App\\Tests\\Case: Unknown parent PHPUnit\\Framework\\TestCase',
+                ]),
+            ),
         );
-        $notStarted = new ScenarioRecord('later', 'paths', null, '', problems: ['php-fpm did not start']);
+        $notStarted = new ScenarioRecord(name: 'later', setup: new ScenarioSetup(spec: 'paths', preloadScript: null), problems: ['php-fpm did not start']);
         $report = (new BenchReportBuilder())->build(
             new BenchResult([$none, $all, $naive, $notStarted], 'none', $result->environment, ['/'], 5),
         );
@@ -268,7 +283,7 @@ final class BenchReportTest extends TestCase
         $report = (new BenchReportBuilder())->build($this->twoScenarios([95.0, 102.0], [118.0, 121.0]));
         $reason = 'all vs none: 2 rounds: too few for an interval; use --rounds=3 or more';
 
-        self::assertNull($report->rows[1]->comparison?->interval);
+        self::assertNull($report->rows[1]->throughput->comparison?->interval);
         $markdown = Written::markdown($report);
         self::assertStringContainsString('| +21.4% (no interval) | no verdict (2 rounds) |', $markdown);
         self::assertStringContainsString('- '.$reason, $markdown);
@@ -286,7 +301,7 @@ final class BenchReportTest extends TestCase
             $this->twoScenarios([100.0, 100.0, 100.0, 100.0, 100.0], [120.0, 121.0, 119.0, 120.0, 180.0]),
         );
 
-        self::assertSame(5, $report->rows[1]->comparison?->rounds());
+        self::assertSame(5, $report->rows[1]->throughput->comparison?->rounds());
         self::assertStringContainsString(
             '- Outlier rounds (paired ratio further than 3.5 MADs from the median; kept in the statistics, each listed '
             .'in report.json): all 1 on req/s.',
@@ -308,15 +323,23 @@ final class BenchReportTest extends TestCase
             $this->measured(0, 'some', 'some', '/tmp/some.php', 'some', [105.0, 106.0, 104.0, 105.0, 105.0]),
             $this->measured(0, 'slow', 'slow', '/tmp/slow.php', 'slow', [90.0, 91.0, 89.0, 90.0, 90.0]),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 5,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 5,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 5);
 
@@ -337,15 +360,23 @@ final class BenchReportTest extends TestCase
             $this->measured(2, 'all', 'all', '/tmp/all.php', 'all', [121.0, 121.0, 119.0, 120.0, 121.0]),
             $this->measured(2, 'all-app', 'all', '/tmp/all-app.php', 'all', [120.0, 121.5, 118.5, 120.5, 119.5]),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 5,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 5,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 5);
 
@@ -571,17 +602,25 @@ final class BenchReportTest extends TestCase
             $this->measured(0, 'none', 'none', null, 'no preloading', $none),
             $this->measured(1, 'all', 'all', '/tmp/preload.php', 'all', $all),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: \count($none),
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: \count($none),
+                duration: 10.0,
+                warmup: 3.0,
+                schedule: Schedule::from($schedule),
+            ),
             urls: ['/'],
-            schedule: Schedule::from($schedule),
         ), ['/'], \count($none));
     }
 
@@ -619,7 +658,7 @@ final class BenchReportTest extends TestCase
             $this->twoScenarios($none, [101.0, 101.0, 97.0, 100.0, 101.0, 100.0]),
         );
 
-        self::assertSame('faster', $small->rows[1]->comparison?->verdict()?->value);
+        self::assertSame('faster', $small->rows[1]->throughput->comparison?->verdict()?->value);
         $flagged = array_values(
             array_filter(
                 NoteCells::notes($small),
@@ -758,28 +797,38 @@ final class BenchReportTest extends TestCase
             [4.0, 4.1, 4.0, 3.9, 4.0],
         );
         $broken = new ScenarioRecord(
-            'broken',
-            'naive.php',
-            'naive.php',
-            'given script, 4 classes',
+            name: 'broken',
+            setup: new ScenarioSetup(
+                spec: 'naive.php',
+                preloadScript: 'naive.php',
+                preparation: 'given script, 4 classes',
+            ),
             problems: ["/ differs from the baseline:\n@@ line 4 @@\n- <h1>Hello</h1>\n+ <h1>no greeting</h1>"],
         );
 
         return new BenchResult([$none, $all, $broken], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(memoryConsumption: '256M', validateTimestamps: '0', jit: 'off'),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(memoryConsumption: '256M', validateTimestamps: '0', jit: 'off'),
+            ),
+            machine: new Machine(
+                cores: 2,
+                cpuModel: 'Example CPU @ 2.00GHz',
+                governor: 'performance',
+                before: new MachineLoad([0.52, 0.61, 0.7], 0.001, null),
+                during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
-            rounds: 5,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 5,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
-            before: new MachineLoad([0.52, 0.61, 0.7], 0.001, null),
-            during: new MachineLoad([2.1, 1.2, 0.9], 0.005, 0.3, 0.1),
-            cpuModel: 'Example CPU @ 2.00GHz',
-            governor: 'performance',
         ), ['/'], 5, new RoundsOutcome(
             new StoppingRule(5, 2.0, 60.0),
             5,
@@ -812,36 +861,45 @@ final class BenchReportTest extends TestCase
         }
 
         return new ScenarioRecord(
-            $name,
-            $spec,
-            $script,
-            $preparation,
+            name: $name,
+            setup: new ScenarioSetup(spec: $spec, preloadScript: $script, preparation: $preparation),
             runs: $runs,
+            server: new ServerReadings(
+                fpmStartSeconds: 0.05 + $index * 0.3,
+                opcacheStatus: new OpcacheStatus(
+                    php: '8.2.0',
+                    user: null,
+                    enabled: true,
+                    preload: new OpcachePreload(
+                        memoryBytes: 12 * 1048576 * $index,
+                        scripts: 0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
+                        classes: 1200 * $index,
+                    ),
+                    memory: new OpcacheMemory(usedBytes: (40 + 12 * $index) * 1048576),
+                    scripts: new CachedScripts(),
+                ),
+                workerPss: [10 * 1048576, 10 * 1048576],
+                warnings: new StartupWarnings(0),
+            ),
             // 10 s on 2 cores: 16 s busy, of which 12 s the server's and 2 s the tool's: 2 s, 10%, other processes.
             conditions: null === $cpuMs ? [] : array_map(
                 static fn (LoadResult $run): RunConditions => new RunConditions(10.0, 2, 16.0, 0.1, 12.0, 2.0, 1.5),
                 $runs,
             ),
-            fpmStartSeconds: 0.05 + $index * 0.3,
-            opcacheStatus: new OpcacheStatus(
-                '8.2.0',
-                null,
-                true,
-                12 * 1048576 * $index,
-                0 === $index ? [] : array_map(static fn (int $i): string => "/app/src/File$i.php", range(1, 800)),
-                1200 * $index,
-                0,
-                (40 + 12 * $index) * 1048576,
-                0,
-            ),
-            workerPss: [10 * 1048576, 10 * 1048576],
-            warnings: new StartupWarnings(0),
         );
     }
 
     private function measuredRun(float $rps, int $non2xx = 0): LoadResult
     {
-        return new LoadResult('wrk', (int) ($rps * 10), 10.0, 30.0, 28.0, 40.0, 80.0, $non2xx, 0, 0, 2.0, 4);
+        return new LoadResult(
+            tool: 'wrk',
+            requests: (int) ($rps * 10),
+            seconds: 10.0,
+            latency: new Latency(meanMs: 30.0, p50Ms: 28.0, p90Ms: 40.0, p99Ms: 80.0),
+            failures: new RequestFailures(non2xx: $non2xx, socketErrors: 0, timeouts: 0),
+            toolCpuSeconds: 2.0,
+            concurrency: 4,
+        );
     }
 
     private function assertGolden(string $name, string $actual): void

@@ -6,11 +6,18 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Bench\Rounds\RoundsOutcome;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
@@ -141,16 +148,24 @@ final class CallgrindReportTest extends TestCase
             $this->counted('all', [30_500_000, 30_500_300, 30_500_600]),
             $this->counted('hot', [33_200_000, 33_200_000, 33_200_100]),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '0', jit: 'off'),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '0', jit: 'off'),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '4 (pm = static)',
-            tool: 'callgrind',
-            toolSettings: 'valgrind --tool=callgrind php-cgi -T 7: instructions per request over the last 5, after 2 '
+            loadTool: new LoadTool(
+                name: 'callgrind',
+                settings: 'valgrind --tool=callgrind php-cgi -T 7: instructions per request over the last 5, after 2 '
                 .'warm-up (in-process, no web server)',
-            rounds: 3,
-            duration: 6.0,
-            warmup: 0.0,
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 3,
+                duration: 6.0,
+                warmup: 0.0,
+            ),
             urls: ['/', '/api/posts'],
         ), ['/', '/api/posts'], 3, new RoundsOutcome(
             new StoppingRule(3, 2.0, 0.0),
@@ -168,23 +183,18 @@ final class CallgrindReportTest extends TestCase
         foreach ($perRequest as $offset => $instructions) {
             // Five requests under valgrind, some 40 s: req/s is valgrind's.
             $runs[$offset + 1] = new LoadResult(
-                'callgrind',
-                5,
-                40.0 + $offset,
-                null,
-                null,
-                null,
-                null,
-                0,
-                0,
-                0,
-                null,
-                1,
+                tool: 'callgrind',
+                requests: 5,
+                seconds: 40.0 + $offset,
+                latency: new Latency(),
+                failures: new RequestFailures(),
+                toolCpuSeconds: null,
+                concurrency: 1,
                 instructions: 5 * $instructions,
             );
         }
 
-        return new ScenarioRecord($name, $name, 'none' === $name ? null : "/tmp/$name.php", $name, runs: $runs);
+        return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: 'none' === $name ? null : "/tmp/$name.php", preparation: $name), runs: $runs);
     }
 
     private function assertGolden(string $name, string $actual): void

@@ -8,14 +8,25 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Statistics\ConfidenceInterval;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -332,46 +343,47 @@ final class LadderReportTest extends TestCase
             foreach ($rps as $offset => $value) {
                 $requests = (int) ($value * 10);
                 $runs[$offset + 1] = new LoadResult(
-                    'wrk',
-                    $requests,
-                    10.0,
-                    30.0,
-                    28.0,
-                    40.0,
-                    80.0,
-                    0,
-                    0,
-                    0,
-                    2.0,
-                    4,
-                    isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null,
+                    tool: 'wrk',
+                    requests: $requests,
+                    seconds: 10.0,
+                    latency: new Latency(
+                        meanMs: 30.0,
+                        p50Ms: 28.0,
+                        p90Ms: 40.0,
+                        p99Ms: 80.0,
+                    ),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 2.0,
+                    concurrency: 4,
+                    phpCpuSeconds: isset($cpuMs[$name]) ? $cpuMs[$name] * $requests / 1000 : null,
                 );
             }
             if (\in_array($name, $skipped, true)) {
-                $records[] = new ScenarioRecord($name, 'hot', null, '', skipped: 'not measured: does not apply');
+                $records[] = new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: 'hot', preloadScript: null), skipped: 'not measured: does not apply');
                 ++$index;
                 continue;
             }
             $records[] = new ScenarioRecord(
-                $name,
-                str_contains($name, 'all') ? 'all' : (str_contains($name, 'hot') ? 'hot' : 'none'),
-                null,
-                '' === $preparation ? implode('; ', $layers) : $preparation,
-                runs: $runs,
-                fpmStartSeconds: 0.05 + $index * 0.1,
-                opcacheStatus: new OpcacheStatus(
-                    '8.2.0',
-                    null,
-                    true,
-                    1048576 * $index,
-                    [],
-                    100 * $index,
-                    0,
-                    (40 + 4 * $index) * 1048576,
-                    0,
+                name: $name,
+                setup: new ScenarioSetup(
+                    spec: str_contains($name, 'all') ? 'all' : (str_contains($name, 'hot') ? 'hot' : 'none'),
+                    preloadScript: null,
+                    preparation: '' === $preparation ? implode('; ', $layers) : $preparation,
+                    layers: $layers,
                 ),
-                workerPss: [10 * 1048576, (10 + $index) * 1048576],
-                layers: $layers,
+                runs: $runs,
+                server: new ServerReadings(
+                    fpmStartSeconds: 0.05 + $index * 0.1,
+                    opcacheStatus: new OpcacheStatus(
+                        php: '8.2.0',
+                        user: null,
+                        enabled: true,
+                        preload: new OpcachePreload(memoryBytes: 1048576 * $index, classes: 100 * $index),
+                        memory: new OpcacheMemory(usedBytes: (40 + 4 * $index) * 1048576),
+                        scripts: new CachedScripts(),
+                    ),
+                    workerPss: [10 * 1048576, (10 + $index) * 1048576],
+                ),
             );
             ++$index;
         }
@@ -381,25 +393,31 @@ final class LadderReportTest extends TestCase
             0,
             [
                 new ScenarioRecord(
-                    '6-ceiling',
-                    'none',
-                    null,
-                    '',
+                    name: '6-ceiling',
+                    setup: new ScenarioSetup(spec: 'none', preloadScript: null),
                     skipped: 'not measured: no worker runtime in this version of Preheat (there are: fpm, mod_php)',
                 ),
             ],
         );
 
         return (new BenchReportBuilder())->build(new BenchResult($records, '1-baseline', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '1', jit: 'off'),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(memoryConsumption: '128M', validateTimestamps: '1', jit: 'off'),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
-            rounds: 4,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk -t 1 -c 4 -d 10s (closed loop, keep-alive)',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 4,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 4, ladder: Ladder::standard()));
     }

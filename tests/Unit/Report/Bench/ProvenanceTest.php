@@ -6,7 +6,11 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Version;
@@ -65,17 +69,25 @@ final class ProvenanceTest extends TestCase
     private static function environment(): Environment
     {
         return new Environment(
-            php: '8.2.36',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.36',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+                cpuModel: 'AMD EPYC',
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 3,
-            duration: 1.0,
-            warmup: 0.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 3,
+                duration: 1.0,
+                warmup: 0.0,
+            ),
             urls: ['/'],
-            cpuModel: 'AMD EPYC',
         );
     }
 }

@@ -6,11 +6,22 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
+use Preheat\Php\CachedScripts;
+use Preheat\Php\OpcacheMemory;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
@@ -35,51 +46,55 @@ final class RecordedReport
                 $round = (int) $run['round'];
                 $instances[$round] = (int) $run['instance'];
                 $runs[$round] = new LoadResult(
-                    $run['tool'],
-                    $run['requests'],
-                    (float) $run['seconds'],
-                    $run['latencyMs']['mean'],
-                    $run['latencyMs']['p50'],
-                    $run['latencyMs']['p90'],
-                    $run['latencyMs']['p99'],
-                    $run['non2xx'],
-                    $run['socketErrors'],
-                    $run['timeouts'],
-                    $run['toolCpuSeconds'],
-                    1,
-                    $run['phpCpuSeconds'],
-                    $run['instructions'],
-                    $run['phpRequests'],
+                    tool: $run['tool'],
+                    requests: $run['requests'],
+                    seconds: (float) $run['seconds'],
+                    latency: new Latency(
+                        $run['latencyMs']['mean'],
+                        $run['latencyMs']['p50'],
+                        $run['latencyMs']['p90'],
+                        $run['latencyMs']['p99'],
+                    ),
+                    failures: new RequestFailures($run['non2xx'], $run['socketErrors'], $run['timeouts']),
+                    toolCpuSeconds: $run['toolCpuSeconds'],
+                    concurrency: 1,
+                    phpCpuSeconds: $run['phpCpuSeconds'],
+                    instructions: $run['instructions'],
+                    phpRequests: $run['phpRequests'],
                 );
             }
             $preload = $scenario['preload'];
             $workers = (int) ($scenario['workers'] ?? 0);
             $warnings = $scenario['startupWarnings'];
             $records[] = new ScenarioRecord(
-                $scenario['name'],
-                $scenario['spec'],
-                null,
-                $scenario['preparation'],
-                $scenario['problems'],
-                $runs,
-                $scenario['fpmStartSeconds'],
-                null === $preload ? null : new OpcacheStatus(
-                    $environment['php'],
-                    null,
-                    true,
-                    $preload['memoryBytes'],
-                    array_fill(0, $preload['scripts'], ''),
-                    $preload['classes'],
-                    $preload['functions'],
-                    (int) $scenario['opcacheUsedBytes'],
-                    0,
+                name: $scenario['name'],
+                setup: new ScenarioSetup($scenario['spec'], null, $scenario['preparation']),
+                problems: $scenario['problems'],
+                runs: $runs,
+                server: new ServerReadings(
+                    fpmStartSeconds: $scenario['fpmStartSeconds'],
+                    opcacheStatus: null === $preload ? null : new OpcacheStatus(
+                        php: $environment['php'],
+                        user: null,
+                        enabled: true,
+                        preload: new OpcachePreload(
+                            $preload['memoryBytes'],
+                            array_fill(0, $preload['scripts'], ''),
+                            $preload['classes'],
+                            $preload['functions'],
+                        ),
+                        memory: new OpcacheMemory(usedBytes: (int) $scenario['opcacheUsedBytes']),
+                        scripts: new CachedScripts(),
+                    ),
+                    workerPss: 0 === $workers
+                        ? []
+                        : array_fill(0, $workers, intdiv((int) $scenario['workerPssBytes'], $workers)),
+                    warnings: null === $warnings
+                        ? null
+                        : new StartupWarnings($warnings['count'], $warnings['refusedClasses'], $warnings['examples']),
                 ),
-                0 === $workers ? [] : array_fill(0, $workers, intdiv((int) $scenario['workerPssBytes'], $workers)),
-                $scenario['skipped'],
+                skipped: $scenario['skipped'],
                 instances: $instances,
-                warnings: null === $warnings
-                    ? null
-                    : new StartupWarnings($warnings['count'], $warnings['refusedClasses'], $warnings['examples']),
             );
         }
 
@@ -87,15 +102,15 @@ final class RecordedReport
             $records,
             $document['baseline'],
             new Environment(
-                php: $environment['php'],
-                opcache: new OpcacheSettings(),
-                cores: $environment['cores'],
+                phpSetup: new PhpSetup($environment['php'], new OpcacheSettings()),
+                machine: new Machine($environment['cores']),
                 workers: $environment['workers'],
-                tool: $environment['tool'],
-                toolSettings: $environment['toolSettings'],
-                rounds: $environment['rounds'],
-                duration: (float) $environment['duration'],
-                warmup: (float) $environment['warmup'],
+                loadTool: new LoadTool($environment['tool'], $environment['toolSettings']),
+                roundPlan: new RoundPlan(
+                    $environment['rounds'],
+                    (float) $environment['duration'],
+                    (float) $environment['warmup'],
+                ),
                 urls: $environment['urls'],
             ),
             $environment['urls'],

@@ -6,11 +6,18 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\EnvironmentCells;
@@ -72,24 +79,22 @@ final class ReportCellsTest extends TestCase
     {
         $none = [100.0, 102.0, 98.0, 100.0, 101.0, 99.0];
         $scenario = static fn (string $name, array $rps): ScenarioRecord => new ScenarioRecord(
-            $name,
-            $name,
-            null,
-            $name,
+            name: $name,
+            setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: $name),
             runs: array_combine(range(1, \count($rps)), array_map(
                 static fn (float $value): LoadResult => new LoadResult(
-                    'wrk',
-                    (int) ($value * 10),
-                    10.0,
-                    30.0,
-                    28.0,
-                    40.0,
-                    80.0,
-                    0,
-                    0,
-                    0,
-                    2.0,
-                    4,
+                    tool: 'wrk',
+                    requests: (int) ($value * 10),
+                    seconds: 10.0,
+                    latency: new Latency(
+                        meanMs: 30.0,
+                        p50Ms: 28.0,
+                        p90Ms: 40.0,
+                        p99Ms: 80.0,
+                    ),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 2.0,
+                    concurrency: 4,
                 ),
                 $rps,
             )),
@@ -99,17 +104,25 @@ final class ReportCellsTest extends TestCase
             $scenario('none', $none),
             $scenario('all', array_map(static fn (float $rps): float => $rps * $factor, $none)),
         ], 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 1,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 1,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 6,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 6,
+                duration: 10.0,
+                warmup: 3.0,
+                schedule: Schedule::from('turns'),
+            ),
             urls: ['/'],
-            schedule: Schedule::from('turns'),
         ), ['/'], 6));
     }
 }

@@ -6,10 +6,17 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\ReportWriter;
@@ -73,33 +80,41 @@ final class ReportWriterTest extends TestCase
             $runs = [];
             foreach ($rps as $offset => $value) {
                 $runs[$offset + 1] = new LoadResult(
-                    'wrk',
-                    (int) ($value * 10),
-                    10.0,
-                    30.0,
-                    28.0,
-                    40.0,
-                    80.0,
-                    0,
-                    0,
-                    0,
-                    null,
-                    4,
+                    tool: 'wrk',
+                    requests: (int) ($value * 10),
+                    seconds: 10.0,
+                    latency: new Latency(
+                        meanMs: 30.0,
+                        p50Ms: 28.0,
+                        p90Ms: 40.0,
+                        p99Ms: 80.0,
+                    ),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: null,
+                    concurrency: 4,
                 );
             }
-            $records[] = new ScenarioRecord($name, $name, null, $name, runs: $runs);
+            $records[] = new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: $name), runs: $runs);
         }
 
         return (new BenchReportBuilder())->build(new BenchResult($records, 'none', new Environment(
-            php: '8.2.0',
-            opcache: new OpcacheSettings(),
-            cores: 2,
+            phpSetup: new PhpSetup(
+                version: '8.2.0',
+                opcache: new OpcacheSettings(),
+            ),
+            machine: new Machine(
+                cores: 2,
+            ),
             workers: '2 (pm = static)',
-            tool: 'wrk',
-            toolSettings: 'wrk',
-            rounds: 3,
-            duration: 10.0,
-            warmup: 3.0,
+            loadTool: new LoadTool(
+                name: 'wrk',
+                settings: 'wrk',
+            ),
+            roundPlan: new RoundPlan(
+                rounds: 3,
+                duration: 10.0,
+                warmup: 3.0,
+            ),
             urls: ['/'],
         ), ['/'], 3));
     }

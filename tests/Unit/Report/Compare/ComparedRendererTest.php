@@ -10,11 +10,19 @@ use Preheat\Bench\Compare\Assertion\AssertionEvaluator;
 use Preheat\Bench\Compare\Assertion\AssertionParser;
 use Preheat\Bench\Compare\RecordedRun;
 use Preheat\Bench\Compare\RunComparer;
+use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
+use Preheat\Bench\Load\RequestFailures;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Result\Environment;
+use Preheat\Bench\Result\LoadTool;
+use Preheat\Bench\Result\Machine;
 use Preheat\Bench\Result\OpcacheSettings;
+use Preheat\Bench\Result\PhpSetup;
+use Preheat\Bench\Result\RoundPlan;
 use Preheat\Bench\Result\ScenarioRecord;
+use Preheat\Bench\Result\ScenarioSetup;
+use Preheat\Bench\Result\ServerReadings;
 use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Bench\Session\Checks;
 use Preheat\Report\Bench\BenchReport;
@@ -81,16 +89,48 @@ final class ComparedRendererTest extends TestCase
         $record = static function (string $name, array $cpuMs): ScenarioRecord {
             $runs = [];
             foreach ($cpuMs as $i => $ms) {
-                $runs[$i + 1] = new LoadResult('wrk', 1000, 2.0, 1.0, 1.0, 2.0, 3.0, 0, 0, 0, 0.1, 8, $ms, null, 1000);
+                $runs[$i + 1] = new LoadResult(
+                    tool: 'wrk',
+                    requests: 1000,
+                    seconds: 2.0,
+                    latency: new Latency(meanMs: 1.0, p50Ms: 1.0, p90Ms: 2.0, p99Ms: 3.0),
+                    failures: new RequestFailures(),
+                    toolCpuSeconds: 0.1,
+                    concurrency: 8,
+                    phpCpuSeconds: $ms,
+                    instructions: null,
+                    phpRequests: 1000,
+                );
             }
 
-            return new ScenarioRecord($name, $name, null, 'test', runs: $runs, fpmStartSeconds: 0.1, instances: [1 => 1, 2 => 1, 3 => 1], warnings: new StartupWarnings('all' === $name ? 2 : 0));
+            return new ScenarioRecord(name: $name, setup: new ScenarioSetup(spec: $name, preloadScript: null, preparation: 'test'), runs: $runs, server: new ServerReadings(fpmStartSeconds: 0.1, warnings: new StartupWarnings('all' === $name ? 2 : 0)), instances: [1 => 1, 2 => 1, 3 => 1]);
         };
 
         return new BenchResult(
             [$record('none', $none), $record('all', $all)],
             'none',
-            new Environment('8.2.29', new OpcacheSettings(), 2, '2 (pm = static)', 'wrk', 'wrk -t 1 -c 8 -d 2s', 3, 2.0, 1.0, ['/'], cpuModel: 'AMD EPYC', schedule: Schedule::Together),
+            new Environment(
+                phpSetup: new PhpSetup(
+                    version: '8.2.29',
+                    opcache: new OpcacheSettings(),
+                ),
+                machine: new Machine(
+                    cores: 2,
+                    cpuModel: 'AMD EPYC',
+                ),
+                workers: '2 (pm = static)',
+                loadTool: new LoadTool(
+                    name: 'wrk',
+                    settings: 'wrk -t 1 -c 8 -d 2s',
+                ),
+                roundPlan: new RoundPlan(
+                    rounds: 3,
+                    duration: 2.0,
+                    warmup: 1.0,
+                    schedule: Schedule::Together,
+                ),
+                urls: ['/'],
+            ),
             ['/'],
             3,
         );
