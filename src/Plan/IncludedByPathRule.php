@@ -43,7 +43,9 @@ final class IncludedByPathRule
         }
         if (null !== $project->vendorDir) {
             foreach (self::COMPOSER_LOADER as $name) {
-                $includedBy[$project->vendorDir.'/composer/'.$name] = 'vendor/autoload.php requires it by its path '.
+                // By its real path, as the files entries and the scan's files (a vendor/ linked elsewhere).
+                $path = $project->vendorDir.'/composer/'.$name;
+                $includedBy[realpath($path) ?: $path] = 'vendor/autoload.php requires it by its path '.
                     'on every request (Composer\'s own loader)';
             }
         }
