@@ -12,6 +12,7 @@ declare(strict_types=1);
 
 use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Config\PreheatJsonSchema;
+use Preheat\Console\Extension\Registries;
 use Preheat\Util\AtomicFile;
 
 $root = dirname(__DIR__);
@@ -26,7 +27,9 @@ foreach (array_slice($argv, 1) as $argument) {
     $check = true;
 }
 $file = $root.'/'.PreheatJsonSchema::FILE;
-$schema = (new PreheatJsonSchema((new BenchConfigLoader())->choices()))->json();
+$registries = Registries::standard();
+$loader = new BenchConfigLoader($registries->runtimes, $registries->tools, $registries->strategies);
+$schema = (new PreheatJsonSchema($loader->choices()))->json();
 if ($check) {
     if (@file_get_contents($file) !== $schema) {
         fwrite(STDERR, PreheatJsonSchema::FILE." is not the schema ConfigKeys makes: run make schema.\n");

@@ -12,6 +12,7 @@ use Preheat\Console\Command\RecordCommand;
 use Preheat\Console\Command\StatusCommand;
 use Preheat\Console\Command\UsageCommand;
 use Preheat\Console\Command\VerifyCommand;
+use Preheat\Console\Extension\Registries;
 use Preheat\Console\Option\OptionAliases;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Console\Option\Verbosity;
@@ -22,7 +23,6 @@ use Preheat\Php\CliLimits;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ObservedProcessRunner;
 use Preheat\Process\SymfonyProcessRunner;
-use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Json;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -61,9 +61,15 @@ final class Application extends ConsoleApplication
     /** What -vvv shows: every program the commands run and every configuration file written for a server. */
     private readonly ConsoleTrace $trace;
 
-    /** @param Renderers $renderers the report formats `--format` chooses from (a test adds its own) */
-    public function __construct(Renderers $renderers = new Renderers())
+    /**
+     * @param Registries|null $registries the runtimes, load tools, strategies and report formats the commands
+     *                                    offer: what Preheat ships, else what a plugin or a test adds to it
+     */
+    public function __construct(?Registries $registries = null)
     {
+        // The one place the registries are built: every command is handed them.
+        $registries ??= Registries::standard();
+        $renderers = $registries->renderers;
         parent::__construct('Preheat', Version::VERSION);
         // The one seam for -vvv: every command's runner reports each program before it starts, and the servers'
         // configuration files are reported by the supervisors the commands build with the same trace.
@@ -71,12 +77,12 @@ final class Application extends ConsoleApplication
         $runner = new ObservedProcessRunner(new SymfonyProcessRunner(), $this->trace);
         // addCommands(): add() is deprecated since symfony/console 7.4, addCommand() missing before it.
         $this->addCommands([
-            new GenerateCommand($runner, renderers: $renderers, observer: $this->trace),
+            new GenerateCommand($runner, $registries, $this->trace),
             new VerifyCommand($runner, $renderers),
             new ExplainCommand($runner, $renderers),
-            new BenchCommand($runner, renderers: $renderers, observer: $this->trace),
+            new BenchCommand($runner, $registries, $this->trace),
             new RecordCommand(),
-            new UsageCommand(renderers: $renderers),
+            new UsageCommand($renderers),
             new DoctorCommand($runner, $renderers),
             new StatusCommand($runner, $renderers),
         ]);

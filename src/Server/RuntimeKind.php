@@ -4,16 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Server;
 
+use Preheat\Util\Named;
+
 /**
  * One kind of runtime a bench (or a trace) can serve the app with: its name for `--runtime` and
  * bench.runtime, the binaries it starts (keys under bench.binaries, with their defaults), how many
- * workers it runs by default, and how to start it. A new kind is a class implementing this and one
- * line in RuntimeRegistry::standard().
+ * workers it runs by default, and how to start it. A new kind is a class implementing this, added to
+ * the registry the console builds (RuntimeRegistry::standard() lists the shipped ones).
  */
-interface RuntimeKind
+interface RuntimeKind extends Named
 {
-    public function name(): string;
-
     /** What serves the app, for `--runtime`'s help, e.g. "nginx + php-fpm". */
     public function describe(): string;
 

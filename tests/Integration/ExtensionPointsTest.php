@@ -11,16 +11,15 @@ use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Load\LoadTool;
-use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Load\WrkLoadGenerator;
 use Preheat\Console\Command\BenchCommand;
+use Preheat\Console\Extension\Registries;
 use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanResult;
 use Preheat\Plan\RequireEvidence;
 use Preheat\Plan\Strategy\HotSelection;
 use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Plan\Strategy\SeedStrategy;
-use Preheat\Plan\Strategy\Strategies;
 use Preheat\Plan\Strategy\StrategyKind;
 use Preheat\Plan\Strategy\StrategySource;
 use Preheat\Process\ProcessRunner;
@@ -30,7 +29,6 @@ use Preheat\Server\Runtime;
 use Preheat\Server\RuntimeContext;
 use Preheat\Server\RuntimeFactory;
 use Preheat\Server\RuntimeKind;
-use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\Worker\WorkerKind;
 use Preheat\Tests\Support\BenchProcesses;
 use Symfony\Component\Console\Tester\CommandTester;
@@ -55,9 +53,7 @@ final class ExtensionPointsTest extends TestCase
         $strategy = new LastFileStrategy();
         $command = new BenchCommand(
             new SymfonyProcessRunner(),
-            RuntimeRegistry::standard()->with($runtime),
-            LoadTools::standard()->with($tool),
-            Strategies::standard()->with($strategy),
+            Registries::standard()->withRuntime($runtime)->withTool($tool)->withStrategy($strategy),
         );
         $tester = new CommandTester($command);
 

@@ -7,7 +7,6 @@ namespace Preheat\Tests\Integration;
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Config\BenchConfig;
-use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\ServeOverrides;
 use Preheat\Bench\Gate\BodyMasker;
@@ -19,6 +18,7 @@ use Preheat\Server\ProcessSupervisor;
 use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\Worker\WorkerLauncher;
 use Preheat\Server\WorkerSettings;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\BenchProcesses;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Worker\WorkerAdapter;
@@ -55,7 +55,7 @@ final class WorkerDemoPagesTest extends TestCase
         $asRoot = 0 === posix_geteuid();
         (new Process([$demo.'/setup.sh'], $demo, ['PHP' => \PHP_BINARY] + ($asRoot ? ['WEB_USER' => 'www-data'] : []), null, 300))->mustRun();
         $this->supervisor = new ProcessSupervisor(new SymfonyProcessRunner(), false);
-        $this->config = (new BenchConfigLoader())->load($demo, null, new BenchOverrides(serve: new ServeOverrides(workers: 2)));
+        $this->config = BenchConfigs::loader()->load($demo, null, new BenchOverrides(serve: new ServeOverrides(workers: 2)));
     }
 
     protected function tearDown(): void

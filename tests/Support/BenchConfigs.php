@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Support;
 
 use Preheat\Bench\Config\BenchConfig;
+use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\GenerateScope;
 use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Config\RecordingSettings;
@@ -12,6 +13,7 @@ use Preheat\Bench\Config\StoppingSettings;
 use Preheat\Bench\Config\UrlSpec;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Scenario\ScenarioSpec;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Server\Binaries;
 use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Server\Serve\ServeSettings;
@@ -20,6 +22,12 @@ use Preheat\Server\WorkerSettings;
 /** A bench configuration for tests, its sections made from the few values a test sets. */
 final class BenchConfigs
 {
+    /** The loader of preheat.json's bench section with the registries Preheat ships. */
+    public static function loader(): BenchConfigLoader
+    {
+        return new BenchConfigLoader(RuntimeRegistry::standard(), LoadTools::standard(), Strategies::standard());
+    }
+
     /**
      * @param list<UrlSpec>      $urls
      * @param list<ScenarioSpec> $scenarios

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Support;
 
 use Preheat\Console\Command\BenchCommand;
+use Preheat\Console\Extension\Registries;
 use Preheat\UserError;
 use Symfony\Component\Console\Application;
 use Symfony\Component\Console\Command\Command;
@@ -196,7 +197,7 @@ final class DocumentedCommandCheck
         $arguments = array_values(array_filter($arguments, static fn (string $a): bool => !str_starts_with($a, '--project=')));
         $application = new Application();
         $application->setAutoExit(false);
-        $bench = new BenchCommand(new FakeProcessRunner());
+        $bench = new BenchCommand(new FakeProcessRunner(), Registries::standard());
         $application->addCommands([$bench]);
         $workingDirectory = (string) getcwd();
         chdir($app->path);

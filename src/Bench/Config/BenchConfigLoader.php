@@ -34,18 +34,11 @@ final class BenchConfigLoader
     public const DEFAULT_DOCUMENT_ROOT = 'public';
     public const DEFAULT_FRONT_CONTROLLER = 'index.php';
 
-    private readonly RuntimeRegistry $runtimes;
-    private readonly LoadTools $tools;
-    private readonly Strategies $strategies;
-
     public function __construct(
-        ?RuntimeRegistry $runtimes = null,
-        ?LoadTools $tools = null,
-        ?Strategies $strategies = null,
+        private readonly RuntimeRegistry $runtimes,
+        private readonly LoadTools $tools,
+        private readonly Strategies $strategies,
     ) {
-        $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
-        $this->tools = $tools ?? LoadTools::standard();
-        $this->strategies = $strategies ?? Strategies::standard();
     }
 
     /** The names preheat.json's choices take, read from the registries: the schema's enums. */

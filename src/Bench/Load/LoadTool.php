@@ -6,6 +6,7 @@ namespace Preheat\Bench\Load;
 
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\Binaries;
+use Preheat\Util\Named;
 
 /**
  * One load tool the bench can measure with: its name for `--tool` and bench.tool, the binaries it runs
@@ -13,10 +14,8 @@ use Preheat\Server\Binaries;
  * sending requests to a server, and how to make its generator. A new tool is a class implementing this
  * and one line in LoadTools::standard().
  */
-interface LoadTool
+interface LoadTool extends Named
 {
-    public function name(): string;
-
     /** For `--tool`'s help, e.g. "php-cgi -T, no web server". */
     public function help(): string;
 

@@ -46,9 +46,8 @@ final class ScenarioSpec
         string $name,
         string $spec,
         string $baseDirectory,
-        ?Strategies $strategies = null,
+        Strategies $strategies,
     ): self {
-        $strategies ??= Strategies::standard();
         $name = trim($name);
         $spec = trim($spec);
         if ('' === $name || !preg_match('/^[A-Za-z0-9][A-Za-z0-9_.-]*$/', $name)) {
@@ -90,7 +89,7 @@ final class ScenarioSpec
     }
 
     /** `NAME=SPEC`, or a bare `SPEC` that names itself (`--scenario=none`, `--scenario=all`). */
-    public static function fromOption(string $option, string $baseDirectory, ?Strategies $strategies = null): self
+    public static function fromOption(string $option, string $baseDirectory, Strategies $strategies): self
     {
         $parts = explode('=', $option, 2);
 

@@ -28,24 +28,17 @@ use Preheat\Server\WorkerPlacement;
 /**
  * The object graph of a benchmark, built in one place: the loader of its configuration, the supervisor of its
  * servers and the runner with everything it drives, from the registries of runtimes, load tools and strategies
- * (by default, this version's).
+ * the console built.
  */
 final class BenchFactory
 {
-    public readonly RuntimeRegistry $runtimes;
-    public readonly LoadTools $tools;
-    public readonly Strategies $strategies;
-
     public function __construct(
         public readonly ProcessRunner $processes,
-        ?RuntimeRegistry $runtimes = null,
-        ?LoadTools $tools = null,
-        ?Strategies $strategies = null,
+        public readonly RuntimeRegistry $runtimes,
+        public readonly LoadTools $tools,
+        public readonly Strategies $strategies,
         private readonly ProcessObserver $observer = new NullProcessObserver(),
     ) {
-        $this->runtimes = $runtimes ?? RuntimeRegistry::standard();
-        $this->tools = $tools ?? LoadTools::standard();
-        $this->strategies = $strategies ?? Strategies::standard();
     }
 
     public function loader(): BenchConfigLoader

@@ -5,11 +5,10 @@ declare(strict_types=1);
 namespace Preheat\Console\Command;
 
 use Preheat\Bench\Load\Schedule;
-use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Session\BenchFactory;
 use Preheat\Bench\Session\BenchRequest;
 use Preheat\Bench\Session\BenchSession;
-use Preheat\Plan\Strategy\Strategies;
+use Preheat\Console\Extension\Registries;
 use Preheat\Process\NullProcessObserver;
 use Preheat\Process\ProcessObserver;
 use Preheat\Process\ProcessRunner;
@@ -17,7 +16,6 @@ use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Publish\BenchReportPublisher;
-use Preheat\Server\Serve\RuntimeRegistry;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -41,17 +39,22 @@ final class BenchCommand extends Command
         HELP;
 
     private readonly BenchFactory $factory;
+    private readonly Renderers $renderers;
 
-    /** The registries say which runtimes, load tools and strategies there are (by default, this version's). */
+    /** The registries say which runtimes, load tools, strategies and report formats there are. */
     public function __construct(
         private readonly ProcessRunner $runner,
-        ?RuntimeRegistry $runtimes = null,
-        ?LoadTools $tools = null,
-        ?Strategies $strategies = null,
-        private readonly Renderers $renderers = new Renderers(),
+        Registries $registries,
         ProcessObserver $observer = new NullProcessObserver(),
     ) {
-        $this->factory = new BenchFactory($runner, $runtimes, $tools, $strategies, $observer);
+        $this->factory = new BenchFactory(
+            $runner,
+            $registries->runtimes,
+            $registries->tools,
+            $registries->strategies,
+            $observer,
+        );
+        $this->renderers = $registries->renderers;
         parent::__construct('bench');
     }
 

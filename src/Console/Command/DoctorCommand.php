@@ -37,7 +37,7 @@ final class DoctorCommand extends Command
 
     public function __construct(
         private readonly ProcessRunner $runner,
-        private readonly Renderers $renderers = new Renderers(),
+        private readonly Renderers $renderers,
     ) {
         parent::__construct('doctor');
     }

@@ -46,7 +46,7 @@ final class ExplainCommand extends Command
 
     public function __construct(
         private readonly ProcessRunner $runner,
-        private readonly Renderers $renderers = new Renderers(),
+        private readonly Renderers $renderers,
     ) {
         parent::__construct('explain');
     }

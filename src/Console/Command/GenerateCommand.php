@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Console\Command;
 
+use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Config\PreheatJson;
+use Preheat\Console\Extension\Registries;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
 use Preheat\Note;
@@ -51,15 +53,16 @@ final class GenerateCommand extends Command
         HELP;
 
     private readonly Strategies $strategies;
+    private readonly Renderers $renderers;
 
-    /** @param Strategies|null $strategies what --strategy may name (by default, this version's) */
+    /** @param Registries $registries what --strategy and --format may name, and the runtimes trace serves with */
     public function __construct(
         private readonly ProcessRunner $runner,
-        ?Strategies $strategies = null,
-        private readonly Renderers $renderers = new Renderers(),
+        private readonly Registries $registries,
         private readonly ProcessObserver $observer = new NullProcessObserver(),
     ) {
-        $this->strategies = $strategies ?? Strategies::standard();
+        $this->strategies = $registries->strategies;
+        $this->renderers = $registries->renderers;
         parent::__construct('generate');
     }
 
@@ -231,6 +234,7 @@ final class GenerateCommand extends Command
     ): \Closure {
         $strategies = $this->strategies;
         $observer = $this->observer;
+        $registries = $this->registries;
         $configFile = null === $input->getOption('config') ? null : (string) $input->getOption('config');
 
         return static fn (?PhpInstallation $php): ?SeedStrategy => (new StrategyInput(
@@ -240,6 +244,7 @@ final class GenerateCommand extends Command
             new ProcessSupervisor($runner, observer: $observer),
             // The file --config names (trace's), else the project's: the one the bench would read.
             PreheatJson::read($request->projectRoot, $configFile)->usage(),
+            new BenchConfigLoader($registries->runtimes, $registries->tools, $strategies),
             $php,
         ))->strategy($input, $strategy, $request, $strategies);
     }

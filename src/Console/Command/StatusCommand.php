@@ -48,7 +48,7 @@ final class StatusCommand extends Command
 
     public function __construct(
         private readonly ProcessRunner $runner,
-        private readonly Renderers $renderers = new Renderers(),
+        private readonly Renderers $renderers,
     ) {
         parent::__construct('status');
     }

@@ -23,7 +23,6 @@ use Preheat\Process\ProcessRunner;
 use Preheat\Progress\Line;
 use Preheat\Progress\ProgressLogger;
 use Preheat\Server\ProcessSupervisor;
-use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Usage\Evidence;
 use Preheat\Usage\EvidenceSearch;
 use Preheat\Usage\Fpm\FpmHits;
@@ -54,8 +53,9 @@ final class StrategyInput implements StrategySource
         private readonly ProcessSupervisor $supervisor,
         /** preheat.json's "bench.usage" and "bench.hot", read and checked by PreheatJson as the bench reads them. */
         private readonly UsageSection $configured,
+        /** Reads how to serve the app for trace, with the runtimes the application has. */
+        private readonly BenchConfigLoader $benchConfig,
         private readonly ?PhpInstallation $php = null,
-        private readonly ?RuntimeRegistry $runtimes = null,
     ) {
     }
 
@@ -271,8 +271,10 @@ final class StrategyInput implements StrategySource
         }
         $configFile = $this->input->getOption('config');
         // Only how to serve the app: the rest of the bench's configuration is not trace's.
-        $serve = (new BenchConfigLoader($this->runtimes))
-            ->serve($this->request->projectRoot, null === $configFile ? null : (string) $configFile);
+        $serve = $this->benchConfig->serve(
+            $this->request->projectRoot,
+            null === $configFile ? null : (string) $configFile,
+        );
         (new BenchLimits())->serve($serve);
         $runtimes = $serve->runtimes($this->php ?? $serve->installation($this->runner), $this->supervisor);
 

@@ -49,9 +49,9 @@ final class UsageCommand extends Command
         HELP;
 
     public function __construct(
+        private readonly Renderers $renderers,
         private readonly UsageMerger $merger = new UsageMerger(),
         private readonly EmptyStoreDiagnosis $diagnosis = new EmptyStoreDiagnosis(),
-        private readonly Renderers $renderers = new Renderers(),
     ) {
         parent::__construct('usage');
     }

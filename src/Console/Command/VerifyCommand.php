@@ -36,7 +36,7 @@ final class VerifyCommand extends Command
 
     public function __construct(
         private readonly ProcessRunner $runner,
-        private readonly Renderers $renderers = new Renderers(),
+        private readonly Renderers $renderers,
     ) {
         parent::__construct('verify');
     }

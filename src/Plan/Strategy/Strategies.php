@@ -4,20 +4,26 @@ declare(strict_types=1);
 
 namespace Preheat\Plan\Strategy;
 
+use Preheat\Util\NamedRegistry;
+
 /**
- * Every strategy this version knows, by name and alias, the default first: `generate --strategy` and a
- * bench scenario's SPEC both look it up here. Adding a strategy: one class and one line in standard().
+ * Every strategy of a run, by name and alias, the default first: `generate --strategy` and a bench scenario's SPEC
+ * both look it up here. The console builds it once (standard() lists the strategies Preheat ships) and with() adds
+ * one.
  */
 final class Strategies
 {
-    /** @param array<string, StrategyKind> $kinds name => kind */
-    private function __construct(private readonly array $kinds)
+    /** @param NamedRegistry<StrategyKind> $kinds */
+    private function __construct(private readonly NamedRegistry $kinds)
     {
     }
 
     public static function standard(): self
     {
-        return (new self([]))
+        /** @var NamedRegistry<StrategyKind> $kinds */
+        $kinds = new NamedRegistry('strategy');
+
+        return (new self($kinds))
             ->with(new EverySafeFile())
             ->with(new HotKind())
             ->with(new TraceKind());
@@ -25,16 +31,17 @@ final class Strategies
 
     public function with(StrategyKind $kind): self
     {
-        return new self($this->kinds + [$kind->name() => $kind]);
+        return new self($this->kinds->with($kind));
     }
 
     /** The strategy by its name or one of its aliases; null when there is none. */
     public function get(string $name): ?StrategyKind
     {
-        if (isset($this->kinds[$name])) {
-            return $this->kinds[$name];
+        $kind = $this->kinds->get($name);
+        if (null !== $kind) {
+            return $kind;
         }
-        foreach ($this->kinds as $kind) {
+        foreach ($this->kinds->all() as $kind) {
             if (\in_array($name, $kind->aliases(), true)) {
                 return $kind;
             }
@@ -49,19 +56,15 @@ final class Strategies
      */
     public function default(): StrategyKind
     {
-        foreach ($this->kinds as $kind) {
-            return $kind;
-        }
-
-        throw new \LogicException('No strategy is registered.');
+        return $this->kinds->default();
     }
 
     /** @return list<string> the names, aliases after each name they stand for */
     public function names(): array
     {
         $names = [];
-        foreach ($this->kinds as $name => $kind) {
-            $names = [...$names, $name, ...$kind->aliases()];
+        foreach ($this->kinds->all() as $kind) {
+            $names = [...$names, $kind->name(), ...$kind->aliases()];
         }
 
         return $names;
@@ -70,20 +73,17 @@ final class Strategies
     /** @return list<StrategyKind> */
     public function all(): array
     {
-        return array_values($this->kinds);
+        return $this->kinds->all();
     }
 
     /** For help texts: "paths (every safe file ...; also all), hot (...) or trace (...)". */
     public function describe(): string
     {
-        $parts = array_map(static fn (StrategyKind $kind): string => \sprintf(
+        return $this->kinds->describe(static fn (StrategyKind $kind): string => \sprintf(
             '%s (%s%s)',
             $kind->name(),
             $kind->help(),
             [] === $kind->aliases() ? '' : '; also '.implode(', ', $kind->aliases()),
-        ), array_values($this->kinds));
-        $last = array_pop($parts);
-
-        return [] === $parts ? (string) $last : implode(', ', $parts).' or '.$last;
+        ));
     }
 }

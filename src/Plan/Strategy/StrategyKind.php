@@ -4,16 +4,16 @@ declare(strict_types=1);
 
 namespace Preheat\Plan\Strategy;
 
+use Preheat\Util\Named;
+
 /**
  * One way of choosing what to preload, for `generate --strategy` and a bench scenario alike: its name
  * (and the other spellings it is known by), the generate options it takes, and the seed strategy it makes
  * from what the caller can give (null: every safe file). A new strategy is a class implementing this and
  * one line in Strategies::standard().
  */
-interface StrategyKind
+interface StrategyKind extends Named
 {
-    public function name(): string;
-
     /** @return list<string> other names it answers to, kept so that no configuration breaks */
     public function aliases(): array;
 

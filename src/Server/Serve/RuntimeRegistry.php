@@ -7,25 +7,28 @@ namespace Preheat\Server\Serve;
 use Preheat\Server\ApacheModPhp\ApacheModPhpKind;
 use Preheat\Server\NginxFpm\NginxFpmKind;
 use Preheat\Server\RuntimeContext;
-use Preheat\Server\RuntimeFactory;
 use Preheat\Server\RuntimeKind;
 use Preheat\Server\RuntimeKinds;
 use Preheat\Server\Worker\WorkerKind;
+use Preheat\Util\NamedRegistry;
 
 /**
- * Every runtime kind this version knows, by name: preheat.json's loader, the help text, the bench's
- * report and the ladder's ceiling all ask here. Adding a kind: one class and one line in standard().
+ * Every runtime kind of a run, by name: preheat.json's loader, the help text, the bench's report and the ladder's
+ * ceiling all ask here. The console builds it once (standard() lists the kinds Preheat ships) and with() adds one.
  */
 final class RuntimeRegistry
 {
-    /** @param array<string, RuntimeKind> $kinds name => kind, the default first */
-    private function __construct(private readonly array $kinds)
+    /** @param NamedRegistry<RuntimeKind> $kinds the default first */
+    private function __construct(private readonly NamedRegistry $kinds)
     {
     }
 
     public static function standard(): self
     {
-        return (new self([]))
+        /** @var NamedRegistry<RuntimeKind> $kinds */
+        $kinds = new NamedRegistry('runtime kind');
+
+        return (new self($kinds))
             ->with(new NginxFpmKind())
             ->with(new ApacheModPhpKind())
             ->with(new WorkerKind());
@@ -33,41 +36,37 @@ final class RuntimeRegistry
 
     public function with(RuntimeKind $kind): self
     {
-        return new self($this->kinds + [$kind->name() => $kind]);
+        return new self($this->kinds->with($kind));
     }
 
     public function get(string $name): ?RuntimeKind
     {
-        return $this->kinds[$name] ?? null;
+        return $this->kinds->get($name);
     }
 
     /** The kind a run uses when none is configured. */
     public function default(): RuntimeKind
     {
-        foreach ($this->kinds as $kind) {
-            return $kind;
-        }
-
-        throw new \LogicException('No runtime kind is registered.');
+        return $this->kinds->default();
     }
 
     /** @return list<string> */
     public function names(): array
     {
-        return array_keys($this->kinds);
+        return $this->kinds->names();
     }
 
     /** @return list<RuntimeKind> */
     public function all(): array
     {
-        return array_values($this->kinds);
+        return $this->kinds->all();
     }
 
     /** @return array<string, string> every binary a kind declares, key => default */
     public function binaries(): array
     {
         $binaries = [];
-        foreach ($this->kinds as $kind) {
+        foreach ($this->kinds->all() as $kind) {
             $binaries += $kind->binaries();
         }
 
@@ -77,21 +76,19 @@ final class RuntimeRegistry
     /** For help texts: "fpm (nginx + php-fpm), mod_php (...) or worker (...)". */
     public function describe(): string
     {
-        $parts = array_map(
+        return $this->kinds->describe(
             static fn (RuntimeKind $kind): string => \sprintf('%s (%s)', $kind->name(), $kind->describe()),
-            array_values($this->kinds),
         );
-        $last = array_pop($parts);
-
-        return [] === $parts ? (string) $last : implode(', ', $parts).' or '.$last;
     }
 
     /** Every kind started with the same settings: the bench's runtime serves, the ladder's ceiling asks by name. */
     public function factories(RuntimeContext $context): RuntimeKinds
     {
-        return new RuntimeKinds(array_map(
-            static fn (RuntimeKind $kind): RuntimeFactory => $kind->factory($context),
-            $this->kinds,
-        ));
+        $factories = [];
+        foreach ($this->kinds->all() as $kind) {
+            $factories[$kind->name()] = $kind->factory($context);
+        }
+
+        return new RuntimeKinds($factories);
     }
 }

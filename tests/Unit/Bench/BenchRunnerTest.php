@@ -25,6 +25,7 @@ use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Bench\Statistics\PairedComparator;
 use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\PairedEstimator;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\ProcessFailed;
 use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Progress\NullProgressLogger;
@@ -539,9 +540,9 @@ model name	: Example CPU
         $fpm = new FakeRuntimes();
         $apache = new FakeRuntimes();
         $config = BenchConfigs::make($app, [new UrlSpec('/')], [
-            ScenarioSpec::parse('none', 'none', $app),
-            ScenarioSpec::parse('apache', 'none', $app)->withLayers(new ScenarioLayers(runtime: new ApacheModPhpKind())),
-            ScenarioSpec::parse('ceiling', 'none', $app)->withLayers(new ScenarioLayers(runtime: new WorkerKind())),
+            ScenarioSpec::parse('none', 'none', $app, Strategies::standard()),
+            ScenarioSpec::parse('apache', 'none', $app, Strategies::standard())->withLayers(new ScenarioLayers(runtime: new ApacheModPhpKind())),
+            ScenarioSpec::parse('ceiling', 'none', $app, Strategies::standard())->withLayers(new ScenarioLayers(runtime: new WorkerKind())),
         ], rounds: 2, duration: 1.0, warmup: 0.0, maxTime: 0.0);
 
         $result = (new BenchRunner(new FakePreparation(), $fpm, new FakeGate(), new FakeLoadGenerator([]), kinds: new RuntimeKinds(['fpm' => $fpm, 'mod_php' => $apache])))
@@ -579,7 +580,7 @@ model name	: Example CPU
         $config = BenchConfigs::make(
             $app,
             [new UrlSpec('/')],
-            [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app), ScenarioSpec::parse('small', 'hot', $app)],
+            [ScenarioSpec::parse('none', 'none', $app, Strategies::standard()), ScenarioSpec::parse('all', 'all', $app, Strategies::standard()), ScenarioSpec::parse('small', 'hot', $app, Strategies::standard())],
             rounds: $rounds,
             duration: 2.0,
             warmup: 1.0,

@@ -10,6 +10,7 @@ use Preheat\Bench\Config\UrlSpec;
 use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\ConfigError;
 use Preheat\Console\Command\BenchLimits;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Server\MachineCapacity;
 use Preheat\Server\WorkerSettings;
 use Preheat\Tests\Support\BenchConfigs;
@@ -133,7 +134,7 @@ final class BenchLimitsTest extends TestCase
         return BenchConfigs::make(
             $app,
             [new UrlSpec('/')],
-            [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app)],
+            [ScenarioSpec::parse('none', 'none', $app, Strategies::standard()), ScenarioSpec::parse('all', 'all', $app, Strategies::standard())],
             rounds: $rounds,
             duration: $duration,
             warmup: $warmup,

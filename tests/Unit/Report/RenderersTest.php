@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Report;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Console\Application;
+use Preheat\Console\Extension\Registries;
 use Preheat\Deploy\PreloadStatus;
 use Preheat\Doctor\DoctorReport;
 use Preheat\Report\Bench\BenchReport;
@@ -51,9 +52,9 @@ final class RenderersTest extends TestCase
 
     public function testAFormatRegisteredThroughTheRegistryAloneRunsThroughTheCommand(): void
     {
-        $renderers = (new Renderers())
-            ->with(DoctorReport::class, 'fake', static fn (): Renderer => new FakeReportFormat());
-        $application = new Application($renderers);
+        $registries = Registries::standard()
+            ->withFormat(DoctorReport::class, 'fake', static fn (): Renderer => new FakeReportFormat());
+        $application = new Application($registries);
         $application->setAutoExit(false);
         $tester = new ApplicationTester($application);
 

@@ -5,21 +5,25 @@ declare(strict_types=1);
 namespace Preheat\Bench\Load\Tool;
 
 use Preheat\Bench\Load\LoadTool;
+use Preheat\Util\NamedRegistry;
 
 /**
- * Every load tool this version knows, by name, the default first. Adding a tool: one class and one line
- * in standard().
+ * Every load tool of a run, by name, the default first. The console builds it once (standard() lists the tools
+ * Preheat ships) and with() adds one.
  */
 final class LoadTools
 {
-    /** @param array<string, LoadTool> $tools name => tool */
-    private function __construct(private readonly array $tools)
+    /** @param NamedRegistry<LoadTool> $tools */
+    private function __construct(private readonly NamedRegistry $tools)
     {
     }
 
     public static function standard(): self
     {
-        return (new self([]))
+        /** @var NamedRegistry<LoadTool> $tools */
+        $tools = new NamedRegistry('load tool');
+
+        return (new self($tools))
             ->with(new WrkTool())
             ->with(new AbTool())
             ->with(new CgiTool())
@@ -28,35 +32,37 @@ final class LoadTools
 
     public function with(LoadTool $tool): self
     {
-        return new self($this->tools + [$tool->name() => $tool]);
+        return new self($this->tools->with($tool));
     }
 
     public function get(string $name): ?LoadTool
     {
-        return $this->tools[$name] ?? null;
+        return $this->tools->get($name);
     }
 
     /** The tool a run uses when none is configured; it also records the traffic for hot (through the web server). */
     public function default(): LoadTool
     {
-        foreach ($this->tools as $tool) {
-            return $tool;
-        }
-
-        throw new \LogicException('No load tool is registered.');
+        return $this->tools->default();
     }
 
     /** @return list<string> */
     public function names(): array
     {
-        return array_keys($this->tools);
+        return $this->tools->names();
+    }
+
+    /** @return list<LoadTool> */
+    public function all(): array
+    {
+        return $this->tools->all();
     }
 
     /** @return array<string, string> every binary a tool declares, key => default */
     public function binaries(): array
     {
         $binaries = [];
-        foreach ($this->tools as $tool) {
+        foreach ($this->tools->all() as $tool) {
             $binaries += $tool->binaries();
         }
 
@@ -66,16 +72,8 @@ final class LoadTools
     /** For help texts: "wrk, ab, cgi (php-cgi -T, no web server) or ...". */
     public function describe(): string
     {
-        $parts = array_map(
-            static fn (LoadTool $tool): string => '' === $tool->help() ? $tool->name() : \sprintf(
-                '%s (%s)',
-                $tool->name(),
-                $tool->help(),
-            ),
-            array_values($this->tools),
-        );
-        $last = array_pop($parts);
-
-        return [] === $parts ? (string) $last : implode(', ', $parts).' or '.$last;
+        return $this->tools->describe(static fn (LoadTool $tool): string => '' === $tool->help()
+            ? $tool->name()
+            : \sprintf('%s (%s)', $tool->name(), $tool->help()));
     }
 }

@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Config;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Config\LoadOverrides;
@@ -13,6 +12,7 @@ use Preheat\Bench\Config\ServeOverrides;
 use Preheat\Bench\Config\StoppingOverrides;
 use Preheat\ConfigError;
 use Preheat\Server\NginxFpm\NginxFpmKind;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\Cpu;
 use Preheat\Worker\WorkerAdapter;
@@ -35,7 +35,7 @@ final class BenchConfigLoaderTest extends TestCase
 
     public function testDefaultsWithoutAConfigFile(): void
     {
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        $config = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
 
         self::assertSame(['none', 'all'], array_map(static fn ($s): string => $s->name, $config->scenarios));
         self::assertSame('/', $config->urls[0]->path);
@@ -59,7 +59,7 @@ final class BenchConfigLoaderTest extends TestCase
             'masks' => ['/\d{4}-\d{2}-\d{2}/'],
         ], 'generate' => ['paths' => ['src'], 'ignore' => ['App\Dev']]]);
 
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['rounds' => 3]));
+        $config = BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['rounds' => 3]));
 
         self::assertSame(3, $config->stopping->rounds);
         self::assertSame(2.5, $config->load->duration);
@@ -74,8 +74,8 @@ final class BenchConfigLoaderTest extends TestCase
     {
         $this->config(['bench' => ['precision' => 1.5, 'maxTime' => '3m30s']]);
 
-        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
-        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['precision' => 3.0, 'maxTime' => 0.0]));
+        $fromFile = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
+        $fromCommandLine = BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['precision' => 3.0, 'maxTime' => 0.0]));
 
         self::assertSame(1.5, $fromFile->stopping->precision);
         self::assertSame(210.0, $fromFile->stopping->maxTime);
@@ -84,7 +84,7 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame(3.0, $fromCommandLine->stopping->precision);
         self::assertSame(0.0, $fromCommandLine->stopping->maxTime);
         $this->config(['bench' => ['maxTime' => 90]]);
-        self::assertSame(90.0, (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->stopping->maxTime, 'a number is seconds');
+        self::assertSame(90.0, BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->stopping->maxTime, 'a number is seconds');
     }
 
     public function testABadPrecisionOrMaxTimeNamesTheKey(): void
@@ -92,7 +92,7 @@ final class BenchConfigLoaderTest extends TestCase
         foreach ([['precision', 0, 'key bench.precision 0: expected a number of points above 0'], ['precision', '2', 'key bench.precision "2": expected a number of points'], ['maxTime', '4 minutes', 'key bench.maxTime "4 minutes": expected seconds or a duration such as "240s", "4m" or "1m30s"'], ['maxTime', -5, 'key bench.maxTime -5']] as [$key, $value, $message]) {
             $this->config(['bench' => [$key => $value]]);
             try {
-                (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+                BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
                 self::fail($key.' '.json_encode($value).' must be refused');
             } catch (ConfigError $error) {
                 self::assertStringContainsString($this->directory->path.'/preheat.json '.$message, $error->getMessage());
@@ -106,7 +106,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('unknown key "bench.roundz". Did you mean "bench.rounds"?');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAWrongTypeNamesTheKey(): void
@@ -115,21 +115,21 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.rounds "five": expected a whole number');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnUnknownToolIsRefused(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid tool "siege": use one of wrk, ab, cgi, callgrind');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['tool' => 'siege']));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['tool' => 'siege']));
     }
 
     public function testTheCallgrindToolTakesItsRequestsWarmUpAndValgrindFromTheFile(): void
     {
         $this->config(['bench' => ['tool' => 'callgrind', 'callgrindRequests' => 3, 'callgrindWarmup' => 4, 'binaries' => ['valgrind' => '/opt/valgrind/bin/valgrind']]]);
 
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        $config = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
 
         self::assertSame(['callgrind', 3, 4, '/opt/valgrind/bin/valgrind'], [$config->load->tool->name(), $config->load->callgrindRequests, $config->load->callgrindWarmup, $config->serve->binaries->get('valgrind')]);
     }
@@ -140,15 +140,15 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.callgrindWarmup 0: expected a whole number of requests (the first compiles what is not preloaded), at least 1.');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testTheRuntimeComesFromTheFileOrTheCommandLine(): void
     {
         $this->config(['bench' => ['runtime' => 'mod_php', 'binaries' => ['apache' => '/opt/apache/bin/httpd']]]);
 
-        $fromFile = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
-        $fromCommandLine = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['runtime' => 'fpm']));
+        $fromFile = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
+        $fromCommandLine = BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['runtime' => 'fpm']));
 
         self::assertSame('mod_php', $fromFile->serve->runtime->name());
         self::assertSame('/opt/apache/bin/httpd', $fromFile->serve->binaries->get('apache'));
@@ -159,7 +159,7 @@ final class BenchConfigLoaderTest extends TestCase
     {
         $this->config(['bench' => ['runtime' => 'worker', 'worker' => ['adapter' => 'plain', 'maxRequests' => 500, 'maxBodyBytes' => 1024]]]);
 
-        $config = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        $config = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
 
         self::assertSame('worker', $config->serve->runtime->name());
         self::assertSame([$this->directory->path, WorkerAdapter::Plain, null, 500, 1024], [$config->serve->worker->projectRoot, $config->serve->worker->adapter, $config->serve->worker->entry, $config->serve->worker->maxRequests, $config->serve->worker->maxBodyBytes]);
@@ -168,7 +168,7 @@ final class BenchConfigLoaderTest extends TestCase
     public function testTheLadderAndPersistentWorkersRefuseToolsThatRunTheAppInPhpCgi(): void
     {
         $this->config(['bench' => []]);
-        $loader = new BenchConfigLoader();
+        $loader = BenchConfigs::loader();
 
         foreach ([['ladder' => true, 'tool' => 'callgrind'], ['runtime' => 'worker', 'tool' => 'cgi']] as $overrides) {
             try {
@@ -184,7 +184,7 @@ final class BenchConfigLoaderTest extends TestCase
 
     public function testScenariosAreLoadedTogetherByDefaultExceptByToolsThatRunPhpThemselves(): void
     {
-        $loader = new BenchConfigLoader();
+        $loader = BenchConfigs::loader();
 
         self::assertSame('together', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule->value);
         self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['tool' => 'ab']))->load->schedule->value);
@@ -195,7 +195,7 @@ final class BenchConfigLoaderTest extends TestCase
     public function testTheScheduleComesFromTheFileOrTheCommandLine(): void
     {
         $this->config(['bench' => ['schedule' => 'turns']]);
-        $loader = new BenchConfigLoader();
+        $loader = BenchConfigs::loader();
 
         self::assertSame('turns', $loader->load($this->directory->path, null, self::overrides([]))->load->schedule->value);
         self::assertSame('together', $loader->load($this->directory->path, null, self::overrides(['schedule' => 'together']))->load->schedule->value);
@@ -203,7 +203,7 @@ final class BenchConfigLoaderTest extends TestCase
 
     public function testAnUnknownScheduleOrTogetherWithAToolThatRunsPhpItselfIsRefused(): void
     {
-        $loader = new BenchConfigLoader();
+        $loader = BenchConfigs::loader();
 
         try {
             $loader->load($this->directory->path, null, self::overrides(['schedule' => 'parallel']));
@@ -218,7 +218,7 @@ final class BenchConfigLoaderTest extends TestCase
 
     public function testTogetherTheServersAreRestartedEveryTenRoundsByDefaultInTurnsNever(): void
     {
-        $loader = new BenchConfigLoader();
+        $loader = BenchConfigs::loader();
 
         self::assertSame(LoadConfig::DEFAULT_RESTART_EVERY, $loader->load($this->directory->path, null, self::overrides([]))->load->restartEvery);
         self::assertTrue($loader->load($this->directory->path, null, self::overrides([]))->stoppingRule()->acrossRestarts);
@@ -242,7 +242,7 @@ final class BenchConfigLoaderTest extends TestCase
     public function testPersistentWorkersDefaultToOnePerCoreAndAGivenCountWins(): void
     {
         $this->config(['bench' => ['runtime' => 'worker']]);
-        $loader = new BenchConfigLoader();
+        $loader = BenchConfigs::loader();
 
         self::assertSame(Cpu::cores(), $loader->load($this->directory->path, null, self::overrides([]))->serve->workers);
         self::assertSame(3, $loader->load($this->directory->path, null, self::overrides(['workers' => 3]))->serve->workers);
@@ -255,7 +255,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('unknown key "bench.worker.maxRequest". Did you mean "bench.worker.maxRequests"?');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnUnknownWorkerAdapterIsRefused(): void
@@ -264,7 +264,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('key bench.worker.adapter "octane": use one of laravel, symfony, psr15, plain, or leave it out');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testANegativeWorkerBoundIsRefused(): void
@@ -273,21 +273,21 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.worker.maxBodyBytes -1: expected a whole number of bytes, 0 or more');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnUnknownRuntimeIsRefused(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php, worker (php-cgi without a web server is the load tool cgi)');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['runtime' => 'cgi']));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['runtime' => 'cgi']));
     }
 
     public function testAScenarioScriptThatDoesNotExistIsNamed(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('scenario "mine" "nope.php"');
-        (new BenchConfigLoader())->load($this->directory->path, null, new BenchOverrides(scenarios: ['mine=nope.php']));
+        BenchConfigs::loader()->load($this->directory->path, null, new BenchOverrides(scenarios: ['mine=nope.php']));
     }
 
     public function testInvalidJsonNamesTheFile(): void
@@ -296,7 +296,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage($this->directory->path.'/preheat.json: invalid JSON');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAMissingFrontControllerIsNamed(): void
@@ -305,7 +305,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('front controller');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testABadMaskIsRefused(): void
@@ -314,26 +314,26 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid mask "not a regex"');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testTheHotScenarioChoosesAsGenerateDoes(): void
     {
-        self::assertSame(0.99, (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->recording->hot->coverage, 'the files behind 99% of loads by default');
+        self::assertSame(0.99, BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->recording->hot->coverage, 'the files behind 99% of loads by default');
 
         $this->config(['bench' => ['hot' => ['minShare' => 0.05, 'budget' => '2M']]]);
-        $hot = (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->recording->hot;
+        $hot = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->recording->hot;
         self::assertSame([null, 0.05, 2097152], [$hot->coverage, $hot->minShare, $hot->budgetBytes]);
 
         $this->config(['bench' => ['hot' => ['coverage' => 2]]]);
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('preheat.json key bench.hot {"coverage":2}: The coverage 2 must be above 0 and at most 1');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testTheUsageStoreComesFromTheCommandLineOverTheFile(): void
     {
-        $load = fn (?string $store): ?string => (new BenchConfigLoader())->load(
+        $load = fn (?string $store): ?string => BenchConfigs::loader()->load(
             $this->directory->path,
             null,
             new BenchOverrides(store: $store),
@@ -386,14 +386,14 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid '.$this->directory->path.'/preheat.json '.$message);
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides($overrides));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides($overrides));
     }
 
     public function testACommandLineValueOutOfRangeNamesItsSettingAlone(): void
     {
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('Invalid duration -2: expected seconds, above 0.');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides(['duration' => -2.0]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['duration' => -2.0]));
     }
 
     /** @return iterable<string, array{string, string}> */
@@ -414,7 +414,7 @@ final class BenchConfigLoaderTest extends TestCase
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage($this->directory->path.'/preheat.json');
         $this->expectExceptionMessage($message);
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAPreheatJsonThatIsADirectoryIsRefusedNotIgnored(): void
@@ -423,14 +423,14 @@ final class BenchConfigLoaderTest extends TestCase
 
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage($this->directory->path.'/preheat.json: it is a directory');
-        (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]));
+        BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
     }
 
     public function testAnEmptyObjectIsTheDefaults(): void
     {
         file_put_contents($this->directory->path.'/preheat.json', '{}');
 
-        self::assertSame(5, (new BenchConfigLoader())->load($this->directory->path, null, self::overrides([]))->stopping->rounds);
+        self::assertSame(5, BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->stopping->rounds);
     }
 
     /** @param array<string, mixed> $data */
@@ -444,12 +444,12 @@ final class BenchConfigLoaderTest extends TestCase
         // A bench section whose scenario names no script: the bench refuses it, a trace has no use for it.
         $this->config(['bench' => ['workers' => 3, 'runtime' => 'mod_php', 'scenarios' => ['mine' => 'nope.php']]]);
 
-        $serve = (new BenchConfigLoader())->serve($this->directory->path, null);
+        $serve = BenchConfigs::loader()->serve($this->directory->path, null);
 
         self::assertSame([3, 'mod_php'], [$serve->workers, $serve->runtime->name()]);
         $this->expectException(ConfigError::class);
         $this->expectExceptionMessage('scenario "mine" "nope.php"');
-        (new BenchConfigLoader())->load($this->directory->path, null);
+        BenchConfigs::loader()->load($this->directory->path, null);
     }
 
     public function testAValueAnOptionGivesIsCheckedAgainstTheSameRangeAsTheFile(): void
@@ -460,7 +460,7 @@ final class BenchConfigLoaderTest extends TestCase
             'Invalid workers 0: must be at least 1.' => new BenchOverrides(serve: new ServeOverrides(workers: 0)),
         ] as $message => $overrides) {
             try {
-                (new BenchConfigLoader())->load($this->directory->path, null, $overrides);
+                BenchConfigs::loader()->load($this->directory->path, null, $overrides);
                 self::fail('accepted: '.$message);
             } catch (ConfigError $error) {
                 self::assertSame($message, $error->getMessage());

@@ -13,6 +13,7 @@ use Preheat\Config\PreheatJsonSchema;
 use Preheat\ConfigError;
 use Preheat\Server\Binaries;
 use Preheat\Server\Serve\RuntimeRegistry;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Worker\WorkerAdapter;
 
@@ -39,7 +40,7 @@ final class PreheatJsonSchemaTest extends TestCase
 
     public function testTheCommittedSchemaIsTheOneTheKeyTableAndTheRegistriesMake(): void
     {
-        $made = (new PreheatJsonSchema((new BenchConfigLoader())->choices()))->json();
+        $made = (new PreheatJsonSchema(BenchConfigs::loader()->choices()))->json();
 
         self::assertSame(
             $made,
@@ -123,7 +124,7 @@ final class PreheatJsonSchemaTest extends TestCase
     {
         file_put_contents($this->directory->path.'/preheat.json', $document);
         try {
-            (new BenchConfigLoader())->load($this->directory->path, null);
+            BenchConfigs::loader()->load($this->directory->path, null);
         } catch (ConfigError $error) {
             return [$error->getMessage()];
         }

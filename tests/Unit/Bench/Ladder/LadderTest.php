@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Ladder;
 
 use PHPUnit\Framework\TestCase;
-use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\BenchOverrides;
 use Preheat\Bench\Ladder\Ladder;
 use Preheat\Bench\Ladder\LadderRung;
@@ -14,6 +13,7 @@ use Preheat\Bench\Scenario\OpcacheLayer;
 use Preheat\Bench\Scenario\ScenarioLayers;
 use Preheat\ConfigError;
 use Preheat\Doctor\Finding\Rung;
+use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /** The ladder's rungs: each adds one layer to the rung below, the baseline changes nothing of the app. */
@@ -93,14 +93,14 @@ final class LadderTest extends TestCase
             file_put_contents($directory->path.'/public/index.php', "<?php echo 'hi';\n");
             file_put_contents($directory->path.'/preheat.json', json_encode(['bench' => ['scenarios' => ['none' => 'none', 'mine' => 'all']]]));
 
-            $config = (new BenchConfigLoader())->load($directory->path, null, new BenchOverrides(ladder: true));
+            $config = BenchConfigs::loader()->load($directory->path, null, new BenchOverrides(ladder: true));
             self::assertNotNull($config->ladder);
             self::assertSame(['1-baseline', '2-opcache-sizing', '3-autoloader', '4-preload-hot', '5-preload-all', '6-ceiling', Ladder::REFERENCE_HOT, Ladder::REFERENCE], array_map(static fn ($s): string => $s->name, $config->scenarios));
             self::assertSame('1-baseline', $config->baseline()->name);
 
             file_put_contents($directory->path.'/preheat.json', json_encode(['bench' => ['ladder' => true]]));
-            self::assertNotNull((new BenchConfigLoader())->load($directory->path, null)->ladder, '"ladder": true in preheat.json');
-            self::assertNull((new BenchConfigLoader())->load($directory->path, null, new BenchOverrides(scenarios: ['none']))->ladder ?? null, 'never reached');
+            self::assertNotNull(BenchConfigs::loader()->load($directory->path, null)->ladder, '"ladder": true in preheat.json');
+            self::assertNull(BenchConfigs::loader()->load($directory->path, null, new BenchOverrides(scenarios: ['none']))->ladder ?? null, 'never reached');
         } catch (ConfigError $error) {
             self::assertStringContainsString('the ladder runs its own scenarios (its rungs): give either the ladder or scenarios', $error->getMessage());
 
@@ -121,7 +121,7 @@ final class LadderTest extends TestCase
 
             $this->expectException(ConfigError::class);
             $this->expectExceptionMessage('key bench.ladder "yes": expected true or false');
-            (new BenchConfigLoader())->load($directory->path, null);
+            BenchConfigs::loader()->load($directory->path, null);
         } finally {
             $directory->remove();
         }

@@ -14,6 +14,7 @@ use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Plan\PlanPipeline;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Server\PhpIni;
 use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\FakeProcessRunner;
@@ -57,6 +58,6 @@ final class ScenarioLayeringTest extends TestCase
     {
         $app = \dirname(__DIR__, 3).'/Fixtures/bench/app';
 
-        return BenchConfigs::make($app, [new UrlSpec('/')], [ScenarioSpec::parse('none', 'none', $app)]);
+        return BenchConfigs::make($app, [new UrlSpec('/')], [ScenarioSpec::parse('none', 'none', $app, Strategies::standard())]);
     }
 }

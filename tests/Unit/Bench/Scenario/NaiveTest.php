@@ -9,6 +9,7 @@ use Preheat\Bench\Scenario\GivenScript;
 use Preheat\Bench\Scenario\Naive;
 use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\ConfigError;
+use Preheat\Plan\Strategy\Strategies;
 
 /**
  * The naive reference scenario: its SPEC, and the script the bench writes for it, every file compiled as a
@@ -20,17 +21,17 @@ final class NaiveTest extends TestCase
     {
         $fixtures = \dirname(__DIR__, 3).'/Fixtures/bench';
 
-        $naive = ScenarioSpec::fromOption('naive', $fixtures);
+        $naive = ScenarioSpec::fromOption('naive', $fixtures, Strategies::standard());
         self::assertInstanceOf(Naive::class, $naive->preload);
         self::assertSame('naive', $naive->name);
         self::assertSame('naive', $naive->spec);
         self::assertFalse($naive->isNone());
 
-        $named = ScenarioSpec::fromOption('everything=naive', $fixtures);
+        $named = ScenarioSpec::fromOption('everything=naive', $fixtures, Strategies::standard());
         self::assertInstanceOf(Naive::class, $named->preload);
         self::assertSame('everything', $named->name);
 
-        $given = ScenarioSpec::fromOption('naive=naive-preload.php', $fixtures);
+        $given = ScenarioSpec::fromOption('naive=naive-preload.php', $fixtures, Strategies::standard());
         self::assertInstanceOf(GivenScript::class, $given->preload);
         self::assertSame($fixtures.'/naive-preload.php', $given->preload->path);
     }
@@ -38,7 +39,7 @@ final class NaiveTest extends TestCase
     public function testAnUnknownSpecNamesNaiveAmongTheChoices(): void
     {
         try {
-            ScenarioSpec::parse('x', 'nothing-like-this', '/');
+            ScenarioSpec::parse('x', 'nothing-like-this', '/', Strategies::standard());
             self::fail('an unknown SPEC is a ConfigError');
         } catch (ConfigError $error) {
             self::assertStringContainsString('give none, record, naive, ', $error->getMessage());

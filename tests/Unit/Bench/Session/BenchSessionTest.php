@@ -10,11 +10,14 @@ use Preheat\Bench\Compare\CompareError;
 use Preheat\Bench\Config\BenchConfig;
 use Preheat\Bench\Config\BenchConfigCheck;
 use Preheat\Bench\Config\BenchOverrides;
+use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Session\BenchFactory;
 use Preheat\Bench\Session\BenchRequest;
 use Preheat\Bench\Session\BenchSession;
 use Preheat\ConfigError;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Progress\NullProgressLogger;
+use Preheat\Server\Serve\RuntimeRegistry;
 use Preheat\Tests\Support\FakeProcessRunner;
 
 /** What a benchmark is refused for is refused before any process starts: the PHP found, a server, the load. */
@@ -88,7 +91,12 @@ final class BenchSessionTest extends TestCase
 
     private function session(?BenchConfigCheck $check = null): BenchSession
     {
-        return new BenchSession(new BenchFactory($this->processes), $check ?? $this->counting);
+        return new BenchSession(new BenchFactory(
+            $this->processes,
+            RuntimeRegistry::standard(),
+            LoadTools::standard(),
+            Strategies::standard(),
+        ), $check ?? $this->counting);
     }
 
     /** @param list<string> $assertions */

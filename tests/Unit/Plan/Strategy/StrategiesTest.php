@@ -24,8 +24,8 @@ final class StrategiesTest extends TestCase
 
     public function testABenchScenarioAndGenerateFindTheSameStrategyAndTheReportKeepsTheSpellingGiven(): void
     {
-        $all = ScenarioSpec::parse('everything', 'all', '/');
-        $paths = ScenarioSpec::parse('everything', 'paths', '/');
+        $all = ScenarioSpec::parse('everything', 'all', '/', Strategies::standard());
+        $paths = ScenarioSpec::parse('everything', 'paths', '/', Strategies::standard());
 
         self::assertInstanceOf(Generated::class, $all->preload);
         self::assertInstanceOf(Generated::class, $paths->preload);
