@@ -29,7 +29,7 @@ foreach (array_slice($argv, 1) as $argument) {
 $file = $root.'/'.PreheatJsonSchema::FILE;
 $registries = Registries::standard();
 $loader = new BenchConfigLoader($registries->runtimes, $registries->tools, $registries->strategies);
-$schema = (new PreheatJsonSchema($loader->choices()))->json();
+$schema = $loader->schema()->json();
 if ($check) {
     if (@file_get_contents($file) !== $schema) {
         fwrite(STDERR, PreheatJsonSchema::FILE." is not the schema ConfigKeys makes: run make schema.\n");

@@ -19,12 +19,9 @@ enum Bound: string
     case Warmup = 'warmup';
     case Concurrency = 'concurrency';
     case Workers = 'workers';
-    case CgiRequests = 'cgiRequests';
     case Timeout = 'timeout';
     case RecordSeconds = 'recordSeconds';
     case RecorderSample = 'recorderSample';
-    case CallgrindRequests = 'callgrindRequests';
-    case CallgrindWarmup = 'callgrindWarmup';
     case OpcacheMemory = 'opcacheMemory';
     case RestartEvery = 'restartEvery';
     case MaxTime = 'maxTime';
@@ -42,8 +39,6 @@ enum Bound: string
     public const MAX_WORKERS = 1024;
     /** nginx runs one worker with 4096 connections, and each request holds two (the client's and php-fpm's). */
     public const MAX_CONCURRENCY = 2000;
-    public const MAX_CGI_REQUESTS = 1_000_000;
-    public const MAX_CALLGRIND_REQUESTS = 10000;
     public const MAX_RECORDER_SAMPLE = 1_000_000;
     public const MAX_WORKER_REQUESTS = 1_000_000_000;
     public const MAX_BODY_BYTES = 1024 * 1024 * 1024;
@@ -97,11 +92,9 @@ enum Bound: string
             self::Warmup => 'seconds of warm-up',
             self::Concurrency => 'a whole number of connections',
             self::Workers => 'a whole number of workers',
-            self::CgiRequests, self::CallgrindRequests => 'a whole number of requests',
             self::Timeout => 'seconds a request may take',
             self::RecordSeconds => 'seconds of recording',
             self::RecorderSample => 'a sampling rate (1 in N requests)',
-            self::CallgrindWarmup => 'a whole number of requests (the first compiles what is not preloaded)',
             self::OpcacheMemory => 'megabytes of OPcache memory',
             self::RestartEvery => 'a whole number of rounds between restarts (0: never)',
             self::MaxTime => 'seconds or a duration such as "240s", "4m" or "1m30s" (0 or more)',
@@ -119,7 +112,6 @@ enum Bound: string
     private function atLeast(): string
     {
         return match ($this) {
-            self::CallgrindWarmup => 'must be at least 1: the first request compiles what is not preloaded yet',
             self::RecordSeconds => 'expected seconds of recording, above 0',
             self::RecorderSample => 'expected a sampling rate of at least 1 (1 in N requests)',
             self::Duration => 'expected seconds, above 0',
@@ -131,7 +123,6 @@ enum Bound: string
             self::RestartEvery => 'rounds between restarts of the servers: a whole number, 0 for never',
             self::MaxTime => 'the time the measured rounds may take, e.g. 240s or 4m (0: the minimum rounds only)',
             self::Rounds, self::Concurrency, self::Workers => 'must be at least 1',
-            self::CgiRequests, self::CallgrindRequests => 'must be at least 1',
             default => $this->expected(),
         };
     }
@@ -145,8 +136,6 @@ enum Bound: string
             self::MaxTime => self::MAX_SECONDS,
             self::Concurrency => self::MAX_CONCURRENCY,
             self::Workers => self::MAX_WORKERS,
-            self::CgiRequests => self::MAX_CGI_REQUESTS,
-            self::CallgrindRequests, self::CallgrindWarmup => self::MAX_CALLGRIND_REQUESTS,
             self::RecorderSample => self::MAX_RECORDER_SAMPLE,
             self::OpcacheMemory => self::MAX_OPCACHE_MB,
             self::WorkerMaxRequests => self::MAX_WORKER_REQUESTS,
@@ -163,8 +152,6 @@ enum Bound: string
             self::RestartEvery => 'rounds between restarts',
             self::Concurrency => 'connections; nginx takes 4096, two a request',
             self::Workers => 'PHP workers per server; beyond that a benchmark measures the scheduler, not PHP',
-            self::CgiRequests => 'requests php-cgi runs per scenario and round',
-            self::CallgrindRequests, self::CallgrindWarmup => 'under valgrind a request takes seconds',
             self::RecorderSample => '1 request in N is recorded',
             self::OpcacheMemory => 'megabytes of OPcache per server',
             self::WorkerMaxRequests => 'requests before a worker is replaced (0: never)',

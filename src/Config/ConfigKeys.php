@@ -7,7 +7,9 @@ namespace Preheat\Config;
 /**
  * Every key of preheat.json, declared once: its type, what it is for, its range and the registry its values
  * come from. The loaders' key checks read it, and scripts/schema.php writes resources/preheat.schema.json from
- * it (`make schema`), so the schema an editor checks the file against is never kept by hand.
+ * it (`make schema`), so the schema an editor checks the file against is never kept by hand. The settings an
+ * extension declares for itself (a load tool's IntegerSetting) are not here: the registries give them, and the
+ * key check and the schema add them.
  */
 final class ConfigKeys
 {
@@ -41,8 +43,6 @@ final class ConfigKeys
             new ConfigKey('bench.workers', JsonType::Integer, 'php-fpm workers (or the runtime\'s) per scenario',
                 Bound::Workers),
             new ConfigKey('bench.tool', JsonType::String, 'The load tool', choice: Choice::LoadTool),
-            new ConfigKey('bench.cgiRequests', JsonType::Integer, 'Requests per round with the cgi tool',
-                Bound::CgiRequests),
             new ConfigKey('bench.masks', JsonType::StringList, 'PCRE patterns with delimiters (e.g. /token=\w+/)'
                 .' whose matches in the answers are masked before comparing them'),
             new ConfigKey('bench.phpIni', JsonType::String, 'The php.ini the servers use, relative to the project'),
@@ -79,10 +79,6 @@ final class ConfigKeys
                 .' replaced (0: never)', Bound::WorkerMaxRequests),
             new ConfigKey('bench.worker.maxBodyBytes', JsonType::Integer, 'The largest request body a worker accepts',
                 Bound::WorkerMaxBodyBytes),
-            new ConfigKey('bench.callgrindRequests', JsonType::Integer, 'Requests per round with the callgrind tool',
-                Bound::CallgrindRequests),
-            new ConfigKey('bench.callgrindWarmup', JsonType::Integer, 'Requests before counting with the callgrind'
-                .' tool', Bound::CallgrindWarmup),
             new ConfigKey('bench.schedule', JsonType::String, 'together: every scenario of a round loaded at once;'
                 .' turns: one after another', choice: Choice::Schedule),
             new ConfigKey('bench.restartEvery', JsonType::Integer, 'Start every scenario\'s server anew after this'

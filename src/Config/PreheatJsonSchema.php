@@ -5,16 +5,17 @@ declare(strict_types=1);
 namespace Preheat\Config;
 
 /**
- * resources/preheat.schema.json, made of ConfigKeys and the registries' names (Choices): the JSON schema an editor
- * checks preheat.json against. `make schema` writes it (scripts/schema.php); a unit test fails when the committed
- * file is not what this makes, so the schema is never edited by hand.
+ * resources/preheat.schema.json, made of ConfigKeys, the registries' names (Choices) and the keys extensions
+ * declare: the JSON schema an editor checks preheat.json against. `make schema` writes it (scripts/schema.php); a
+ * unit test fails when the committed file is not what this makes, so the schema is never edited by hand.
  */
 final class PreheatJsonSchema
 {
     /** Where the schema is, relative to the repository's root. */
     public const FILE = 'resources/preheat.schema.json';
 
-    public function __construct(private readonly Choices $choices)
+    /** @param list<ConfigKey> $declared the keys the extensions declare for themselves (a load tool's settings) */
+    public function __construct(private readonly Choices $choices, private readonly array $declared)
     {
     }
 
@@ -46,7 +47,8 @@ final class PreheatJsonSchema
     private function properties(string $parent): array
     {
         $properties = [];
-        foreach (ConfigKeys::keysUnder($parent) as $key) {
+        $declared = array_filter($this->declared, static fn (ConfigKey $key): bool => $key->parent() === $parent);
+        foreach ([...ConfigKeys::keysUnder($parent), ...$declared] as $key) {
             $properties[$key->name()] = $this->key($key);
         }
 

@@ -19,10 +19,18 @@ final class ProjectConfig
     ) {
     }
 
-    /** "bench": its keys are checked; its values are read by the bench's loader. */
-    public function bench(): ConfigSection
+    /**
+     * "bench": its keys are checked (those of the table and $declared, the extensions' own); its values are read by
+     * the bench's loader.
+     *
+     * @param list<ConfigKey> $declared
+     */
+    public function bench(array $declared = []): ConfigSection
     {
-        return $this->top->section('bench');
+        return $this->top->section('bench', [
+            ...ConfigKeys::under('bench'),
+            ...array_map(static fn (ConfigKey $key): string => $key->name(), $declared),
+        ]);
     }
 
     /** "generate": what generate, explain and doctor scan and leave out. */

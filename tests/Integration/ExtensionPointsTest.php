@@ -175,6 +175,11 @@ final class FakeLoadTool implements LoadTool
         return [];
     }
 
+    public function settings(): array
+    {
+        return [];
+    }
+
     public function describe(LoadSettings $settings): string
     {
         return \sprintf('fake load through wrk, %d connections', $settings->concurrency);

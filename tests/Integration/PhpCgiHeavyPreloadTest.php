@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
+use Preheat\Config\IntegerSettings;
 use Preheat\Process\SymfonyProcessRunner;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -56,7 +57,7 @@ final class PhpCgiHeavyPreloadTest extends TestCase
         $target = new LoadTarget('http://127.0.0.1:8080', ['/'], $root.'/php.ini', $root, $root.'/index.php');
 
         $result = (new CgiLoadGenerator(new SymfonyProcessRunner(), $cgi))
-            ->run($target, new LoadSettings(1.0, 1, cgiRequests: 20), 1.0);
+            ->run($target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CgiLoadGenerator::requests(), 20)), 1.0);
 
         self::assertTrue($result->isValid(), 'the page was served and measured');
         self::assertSame(20, $result->requests);

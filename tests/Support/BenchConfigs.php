@@ -11,8 +11,10 @@ use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Config\RecordingSettings;
 use Preheat\Bench\Config\StoppingSettings;
 use Preheat\Bench\Config\UrlSpec;
+use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Scenario\ScenarioSpec;
+use Preheat\Config\IntegerSettings;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Server\Binaries;
 use Preheat\Server\Serve\RuntimeRegistry;
@@ -45,7 +47,7 @@ final class BenchConfigs
         ?int $restartEvery = null,
         int $workers = 4,
         int $concurrency = LoadConfig::DEFAULT_CONCURRENCY,
-        int $cgiRequests = LoadConfig::DEFAULT_CGI_REQUESTS,
+        ?int $cgiRequests = null,
         ?int $opcacheMemoryMb = null,
         float $requestTimeout = ServeSettings::DEFAULT_REQUEST_TIMEOUT,
         ?WorkerSettings $worker = null,
@@ -75,7 +77,9 @@ final class BenchConfigs
                 $duration,
                 $warmup,
                 $concurrency,
-                $cgiRequests,
+                null === $cgiRequests
+                    ? new IntegerSettings()
+                    : (new IntegerSettings())->with(CgiLoadGenerator::requests(), $cgiRequests),
                 schedule: $schedule,
                 restartEvery: $restartEvery,
                 requestTimeout: $requestTimeout,

@@ -11,10 +11,14 @@ use Preheat\Bench\Scenario\ScenarioSpec;
 use Preheat\Config\Bound;
 use Preheat\Config\Choice;
 use Preheat\Config\Choices;
+use Preheat\Config\ConfigKey;
 use Preheat\Config\ConfigKeys;
 use Preheat\Config\ConfigSection;
 use Preheat\Config\GenerateSection;
+use Preheat\Config\IntegerSetting;
+use Preheat\Config\IntegerSettings;
 use Preheat\Config\PreheatJson;
+use Preheat\Config\PreheatJsonSchema;
 use Preheat\ConfigError;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Server\Binaries;
@@ -56,6 +60,21 @@ final class BenchConfigLoader
         ]);
     }
 
+    /** preheat.json's schema, with these registries' names and the keys their extensions declare. */
+    public function schema(): PreheatJsonSchema
+    {
+        return new PreheatJsonSchema($this->choices(), $this->declaredKeys());
+    }
+
+    /** @return list<ConfigKey> the keys under bench the load tools declare for their own settings */
+    private function declaredKeys(): array
+    {
+        return array_map(
+            static fn (IntegerSetting $setting): ConfigKey => $setting->configKey(),
+            $this->tools->settings(),
+        );
+    }
+
     /** The whole bench configuration: preheat.json's sections with the command line's values over them. */
     public function load(
         string $projectRoot,
@@ -64,7 +83,7 @@ final class BenchConfigLoader
     ): BenchConfig {
         $config = PreheatJson::read($projectRoot, $configFile);
         [$root, $file] = [$config->root, $config->file];
-        $bench = $config->bench();
+        $bench = $config->bench($this->declaredKeys());
         $generate = $config->generate();
         $usage = $config->usage();
         $this->checkRanges($bench);
@@ -113,9 +132,7 @@ final class BenchConfigLoader
                 $given->duration ?? $bench->number('duration', LoadConfig::DEFAULT_DURATION),
                 $given->warmup ?? $bench->number('warmup', LoadConfig::DEFAULT_WARMUP),
                 $given->concurrency ?? $bench->integer('concurrency', LoadConfig::DEFAULT_CONCURRENCY),
-                $bench->integer('cgiRequests', LoadConfig::DEFAULT_CGI_REQUESTS),
-                $bench->integer('callgrindRequests', LoadConfig::DEFAULT_CALLGRIND_REQUESTS),
-                $bench->integer('callgrindWarmup', LoadConfig::DEFAULT_CALLGRIND_WARMUP),
+                $this->toolSettings($bench, $given),
                 $given->schedule ?? $bench->optionalString('schedule'),
                 $given->restartEvery ?? $bench->optionalInteger('restartEvery'),
                 $serve->requestTimeout,
@@ -146,7 +163,7 @@ final class BenchConfigLoader
     public function serve(string $projectRoot, ?string $configFile): ServeSettings
     {
         $config = PreheatJson::read($projectRoot, $configFile);
-        $bench = $config->bench();
+        $bench = $config->bench($this->declaredKeys());
         $config->generate();
         $this->checkRanges($bench);
 
@@ -263,6 +280,23 @@ final class BenchConfigLoader
                     : $bench->number($bound->value, 0.0));
             }
         }
+        foreach ($this->tools->settings() as $setting) {
+            if ($bench->has($setting->key)) {
+                $setting->checkInFile($bench->file, $bench->integer($setting->key, $setting->default));
+            }
+        }
+    }
+
+    /** The tools' own settings: the option's value over the file's, else the default. */
+    private function toolSettings(ConfigSection $bench, LoadOverrides $given): IntegerSettings
+    {
+        $values = new IntegerSettings();
+        foreach ($this->tools->settings() as $setting) {
+            $value = $given->toolSettings[$setting->key] ?? $bench->integer($setting->key, $setting->default);
+            $values = $values->with($setting, $value);
+        }
+
+        return $values;
     }
 
     /** @return list<UrlSpec> */

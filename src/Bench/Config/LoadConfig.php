@@ -8,6 +8,7 @@ use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTool;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Config\Bound;
+use Preheat\Config\IntegerSettings;
 use Preheat\ConfigError;
 
 /**
@@ -18,10 +19,6 @@ final class LoadConfig
 {
     public const DEFAULT_WARMUP = 3.0;
     public const DEFAULT_CONCURRENCY = 8;
-    public const DEFAULT_CGI_REQUESTS = 500;
-    // Under valgrind a request of a framework takes seconds; instruction counts vary little between requests.
-    public const DEFAULT_CALLGRIND_REQUESTS = 5;
-    public const DEFAULT_CALLGRIND_WARMUP = 2;
     /**
      * Seconds of load per scenario per round: short rounds, many of them. Together, what moves a round's
      * ratio is mostly how a server started anew differs from its twin, so it is the starts that count,
@@ -54,9 +51,8 @@ final class LoadConfig
         public readonly float $duration = self::DEFAULT_DURATION,
         public readonly float $warmup = self::DEFAULT_WARMUP,
         public readonly int $concurrency = self::DEFAULT_CONCURRENCY,
-        public readonly int $cgiRequests = self::DEFAULT_CGI_REQUESTS,
-        public readonly int $callgrindRequests = self::DEFAULT_CALLGRIND_REQUESTS,
-        public readonly int $callgrindWarmup = self::DEFAULT_CALLGRIND_WARMUP,
+        /** The values of the settings the tools declare for themselves (LoadTool::settings()). */
+        IntegerSettings $toolSettings = new IntegerSettings(),
         ?string $schedule = null,
         ?int $restartEvery = null,
         float $requestTimeout = 10.0,
@@ -97,20 +93,12 @@ final class LoadConfig
             throw $error;
         }
         Bound::Concurrency->checkMinimum($concurrency);
-        Bound::CgiRequests->checkMinimum($cgiRequests);
-        Bound::CallgrindRequests->checkMinimum($callgrindRequests);
-        Bound::CallgrindWarmup->checkMinimum($callgrindWarmup);
+        foreach ($toolSettings->all() as [$setting, $value]) {
+            $setting->checkMinimum($value);
+        }
         Bound::Duration->checkMinimum($duration);
         Bound::Warmup->checkMinimum($warmup);
-        $this->settings = new LoadSettings(
-            $duration,
-            $concurrency,
-            $requestTimeout,
-            1,
-            $cgiRequests,
-            $callgrindRequests,
-            $callgrindWarmup,
-        );
+        $this->settings = new LoadSettings($duration, $concurrency, $requestTimeout, 1, $toolSettings);
     }
 
     /** The report's line for how the tool loads. */

@@ -14,6 +14,8 @@ final class LoadOverrides
         public readonly ?int $concurrency = null,
         public readonly ?string $schedule = null,
         public readonly ?int $restartEvery = null,
+        /** @var array<string, int> the tools' own settings given as options, by key */
+        public readonly array $toolSettings = [],
     ) {
     }
 }

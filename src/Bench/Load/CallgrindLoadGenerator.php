@@ -7,6 +7,7 @@ namespace Preheat\Bench\Load;
 use Preheat\Bench\Load\Callgrind\CallgrindError;
 use Preheat\Bench\Load\Callgrind\CallgrindProfile;
 use Preheat\Bench\Load\Callgrind\RequestBoundary;
+use Preheat\Config\IntegerSetting;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 use Preheat\Util\FileSystemError;
@@ -24,6 +25,8 @@ use Preheat\Util\FileSystemError;
  */
 final class CallgrindLoadGenerator implements InProcessLoad
 {
+    private const MAX_REQUESTS = 10000;
+
     private int $runs = 0;
 
     /**
@@ -36,6 +39,38 @@ final class CallgrindLoadGenerator implements InProcessLoad
         private readonly string $valgrindBinary = 'valgrind',
         private readonly ?string $user = null,
     ) {
+    }
+
+    /**
+     * The requests counted per page, scenario and round (bench.callgrindRequests): under valgrind a request of a
+     * framework takes seconds, and instruction counts vary little between requests.
+     */
+    public static function requests(): IntegerSetting
+    {
+        return new IntegerSetting(
+            'callgrindRequests',
+            'Requests per round with the callgrind tool',
+            5,
+            1,
+            self::MAX_REQUESTS,
+            'a whole number of requests',
+            'under valgrind a request takes seconds',
+        );
+    }
+
+    /** The requests before counting (bench.callgrindWarmup): the first compiles what is not preloaded. */
+    public static function warmup(): IntegerSetting
+    {
+        return new IntegerSetting(
+            'callgrindWarmup',
+            'Requests before counting with the callgrind tool',
+            2,
+            1,
+            self::MAX_REQUESTS,
+            'a whole number of requests (the first compiles what is not preloaded)',
+            'under valgrind a request takes seconds',
+            'must be at least 1: the first request compiles what is not preloaded yet',
+        );
     }
 
     public function name(): string
@@ -65,8 +100,8 @@ final class CallgrindLoadGenerator implements InProcessLoad
     {
         $valgrind = WorkerUser::binary($this->valgrindBinary, 'valgrind');
         $cgi = WorkerUser::binary($this->cgiBinary, 'php8.2-cgi');
-        $measured = $settings->callgrindRequests;
-        $total = $settings->callgrindWarmup + $measured;
+        $measured = $settings->tool->of(self::requests());
+        $total = $settings->tool->of(self::warmup()) + $measured;
         // Into the scenario's own directory, one file per process (%p): the preload's child writes one too.
         $profiles = \sprintf('%s/%03d', $this->profileDirectory($target), ++$this->runs);
         $command = [

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Config\IntegerSetting;
 use Preheat\Process\ProcessFailed;
 use Preheat\Process\ProcessRunner;
 
@@ -19,6 +20,20 @@ final class CgiLoadGenerator implements InProcessLoad
         private readonly string $binary = 'php-cgi8.2',
         private readonly ?string $user = null,
     ) {
+    }
+
+    /** Requests per page, scenario and round, the first tenth of them untimed (bench.cgiRequests, --cgi-requests). */
+    public static function requests(): IntegerSetting
+    {
+        return new IntegerSetting(
+            'cgiRequests',
+            'Requests per round with the cgi tool',
+            500,
+            1,
+            1_000_000,
+            'a whole number of requests',
+            'requests php-cgi runs per scenario and round',
+        );
     }
 
     public function name(): string
@@ -43,7 +58,7 @@ final class CgiLoadGenerator implements InProcessLoad
     private function runPage(LoadTarget $target, string $page, LoadSettings $settings, float $duration): LoadResult
     {
         $binary = WorkerUser::binary($this->binary, 'php8.2-cgi');
-        $requests = $settings->cgiRequests;
+        $requests = $settings->tool->of(self::requests());
         $warmup = max(1, intdiv($requests, 10));
         $path = explode('?', $page, 2)[0];
         $command = [

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Config\IntegerSettings;
+
 /** How hard and how long to load a page: the same for every scenario in a run. */
 final class LoadSettings
 {
@@ -12,9 +14,8 @@ final class LoadSettings
         public readonly int $concurrency,
         public readonly float $timeout = 10.0,
         public readonly int $threads = 1,
-        public readonly int $cgiRequests = 500,
-        public readonly int $callgrindRequests = 5,
-        public readonly int $callgrindWarmup = 2,
+        /** The values of the settings the tool declares for itself (LoadTool::settings()). */
+        public readonly IntegerSettings $tool = new IntegerSettings(),
     ) {
     }
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Preheat\Bench\Load;
 
+use Preheat\Config\IntegerSetting;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\Binaries;
 use Preheat\Util\Named;
@@ -11,8 +12,8 @@ use Preheat\Util\Named;
 /**
  * One load tool the bench can measure with: its name for `--tool` and bench.tool, the binaries it runs
  * (keys under bench.binaries, with their defaults), whether it runs the app in PHP itself rather than
- * sending requests to a server, and how to make its generator. A new tool is a class implementing this
- * and one line in LoadTools::standard().
+ * sending requests to a server, and how to make its generator. A new tool is a class implementing this,
+ * added to the registry the console builds (LoadTools::standard() lists the shipped ones).
  */
 interface LoadTool extends Named
 {
@@ -27,6 +28,14 @@ interface LoadTool extends Named
 
     /** @return array<string, string> bench.binaries key => default binary */
     public function binaries(): array;
+
+    /**
+     * The settings of its own, each a preheat.json key under bench and a bench option of the same name (the help,
+     * the schema and the key check list them); their values reach its generator in LoadSettings::$tool.
+     *
+     * @return list<IntegerSetting>
+     */
+    public function settings(): array;
 
     /** The report's line for how it loads, e.g. "wrk -t 1 -c 8 -d 2s (closed loop, keep-alive)". */
     public function describe(LoadSettings $settings): string;

@@ -140,7 +140,12 @@ final class BenchCommand extends Command
                 InputOption::VALUE_REQUIRED,
                 $this->factory->tools->describe(),
                 suggestedValues: $this->factory->tools->names(),
-            )
+            );
+        // Each tool's own settings, as it declares them (--cgi-requests, ...).
+        foreach ($this->factory->tools->settings() as $setting) {
+            $this->addOption($setting->option(), null, InputOption::VALUE_REQUIRED, $setting->help());
+        }
+        $this
             ->addOption(
                 'schedule',
                 null,
@@ -235,7 +240,7 @@ final class BenchCommand extends Command
         return new BenchRequest(
             (string) $input->getOption('project'),
             null === ($config = $input->getOption('config')) ? null : (string) $config,
-            BenchOptions::overrides($input),
+            BenchOptions::overrides($input, $this->factory->tools->settings()),
             array_values(array_map('strval', (array) $input->getOption('assert'))),
             null === $baseline ? null : (string) $baseline,
             true === $input->getOption('assert-strict'),

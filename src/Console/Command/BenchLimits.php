@@ -74,9 +74,9 @@ final class BenchLimits implements BenchConfigCheck
             throw $error;
         }
         $this->atMost(Bound::RestartEvery, $load->restartEvery);
-        $this->atMost(Bound::CgiRequests, $load->cgiRequests);
-        $this->atMost(Bound::CallgrindRequests, $load->callgrindRequests);
-        $this->atMost(Bound::CallgrindWarmup, $load->callgrindWarmup);
+        foreach ($load->settings->tool->all() as [$setting, $value]) {
+            $setting->checkMaximum($value);
+        }
         $this->atMost(Bound::RecorderSample, $config->recording->recorderSample);
         $this->atMost(Bound::WorkerMaxRequests, $config->serve->worker->maxRequests);
         $this->atMost(Bound::WorkerMaxBodyBytes, $config->serve->worker->maxBodyBytes);

@@ -9,6 +9,7 @@ use Preheat\Bench\Config\LoadOverrides;
 use Preheat\Bench\Config\ServeOverrides;
 use Preheat\Bench\Config\StoppingOverrides;
 use Preheat\Config\Duration;
+use Preheat\Config\IntegerSetting;
 use Preheat\ConfigError;
 use Preheat\Console\Option\ScenarioOption;
 use Symfony\Component\Console\Input\InputInterface;
@@ -16,8 +17,12 @@ use Symfony\Component\Console\Input\InputInterface;
 /** The bench command's options that set something over preheat.json, read and typed. */
 final class BenchOptions
 {
-    /** The command line's settings, typed: each checked with the file's values by the loader. */
-    public static function overrides(InputInterface $input): BenchOverrides
+    /**
+     * The command line's settings, typed: each checked with the file's values by the loader.
+     *
+     * @param list<IntegerSetting> $toolSettings the settings the load tools declare, each an option of bench
+     */
+    public static function overrides(InputInterface $input, array $toolSettings): BenchOverrides
     {
         $string = static fn (string $name): ?string => null === ($v = $input->getOption($name)) ? null : (string) $v;
 
@@ -38,6 +43,7 @@ final class BenchOptions
                 concurrency: self::integer($input, 'concurrency'),
                 schedule: $string('schedule'),
                 restartEvery: self::integer($input, 'restart-every'),
+                toolSettings: self::toolSettings($input, $toolSettings),
             ),
             stopping: new StoppingOverrides(
                 rounds: self::integer($input, 'rounds'),
@@ -46,6 +52,24 @@ final class BenchOptions
             ),
             store: $string('store'),
         );
+    }
+
+    /**
+     * @param list<IntegerSetting> $settings
+     *
+     * @return array<string, int> the values given, by key
+     */
+    private static function toolSettings(InputInterface $input, array $settings): array
+    {
+        $values = [];
+        foreach ($settings as $setting) {
+            $value = self::integer($input, $setting->option());
+            if (null !== $value) {
+                $values[$setting->key] = $value;
+            }
+        }
+
+        return $values;
     }
 
     private static function integer(InputInterface $input, string $name): ?int

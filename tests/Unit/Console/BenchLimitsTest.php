@@ -127,7 +127,7 @@ final class BenchLimitsTest extends TestCase
         return null;
     }
 
-    private function config(int $workers = 4, int $concurrency = 8, int $rounds = 5, float $duration = 2.0, float $warmup = 3.0, float $requestTimeout = 10.0, float $maxTime = 240.0, ?int $opcacheMemoryMb = null, ?int $restartEvery = null, int $cgiRequests = 500, ?WorkerSettings $worker = null): BenchConfig
+    private function config(int $workers = 4, int $concurrency = 8, int $rounds = 5, float $duration = 2.0, float $warmup = 3.0, float $requestTimeout = 10.0, float $maxTime = 240.0, ?int $opcacheMemoryMb = null, ?int $restartEvery = null, ?int $cgiRequests = null, ?WorkerSettings $worker = null): BenchConfig
     {
         $app = \dirname(__DIR__, 2).'/Fixtures/bench/app';
 

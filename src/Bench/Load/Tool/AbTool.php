@@ -34,6 +34,11 @@ final class AbTool implements LoadTool
         return [];
     }
 
+    public function settings(): array
+    {
+        return [];
+    }
+
     public function describe(LoadSettings $settings): string
     {
         return \sprintf('ab -c %d -t %g -l (HTTP/1.0, no keep-alive)', $settings->concurrency, $settings->duration);

@@ -34,14 +34,22 @@ final class CallgrindTool implements LoadTool
         return (new CgiTool())->binaries() + ['valgrind' => 'valgrind'];
     }
 
+    public function settings(): array
+    {
+        return [CallgrindLoadGenerator::requests(), CallgrindLoadGenerator::warmup()];
+    }
+
     public function describe(LoadSettings $settings): string
     {
+        $requests = $settings->tool->of(CallgrindLoadGenerator::requests());
+        $warmup = $settings->tool->of(CallgrindLoadGenerator::warmup());
+
         return \sprintf(
             'valgrind --tool=callgrind php-cgi -T %d: instructions per request over the last %d, after %d warm-up'
             .' (in-process, no web server)',
-            $settings->callgrindWarmup + $settings->callgrindRequests,
-            $settings->callgrindRequests,
-            $settings->callgrindWarmup,
+            $warmup + $requests,
+            $requests,
+            $warmup,
         );
     }
 

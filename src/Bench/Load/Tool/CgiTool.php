@@ -36,13 +36,16 @@ final class CgiTool implements LoadTool
         return [self::BINARY => 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION];
     }
 
+    public function settings(): array
+    {
+        return [CgiLoadGenerator::requests()];
+    }
+
     public function describe(LoadSettings $settings): string
     {
-        return \sprintf(
-            'php-cgi -T %d,%d (in-process, no web server)',
-            max(1, intdiv($settings->cgiRequests, 10)),
-            $settings->cgiRequests,
-        );
+        $requests = $settings->tool->of(CgiLoadGenerator::requests());
+
+        return \sprintf('php-cgi -T %d,%d (in-process, no web server)', max(1, intdiv($requests, 10)), $requests);
     }
 
     public function generator(ProcessRunner $runner, Binaries $binaries, ?string $user): LoadGenerator

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Load\Tool;
 
 use Preheat\Bench\Load\LoadTool;
+use Preheat\Config\IntegerSetting;
 use Preheat\Util\NamedRegistry;
 
 /**
@@ -67,6 +68,23 @@ final class LoadTools
         }
 
         return $binaries;
+    }
+
+    /**
+     * The settings the tools declare for themselves, each once: preheat.json's keys and bench's options for them.
+     *
+     * @return list<IntegerSetting>
+     */
+    public function settings(): array
+    {
+        $settings = [];
+        foreach ($this->tools->all() as $tool) {
+            foreach ($tool->settings() as $setting) {
+                $settings[$setting->key] ??= $setting;
+            }
+        }
+
+        return array_values($settings);
     }
 
     /** For help texts: "wrk, ab, cgi (php-cgi -T, no web server) or ...". */

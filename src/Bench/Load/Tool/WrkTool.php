@@ -34,6 +34,11 @@ final class WrkTool implements LoadTool
         return [];
     }
 
+    public function settings(): array
+    {
+        return [];
+    }
+
     public function describe(LoadSettings $settings): string
     {
         return \sprintf(

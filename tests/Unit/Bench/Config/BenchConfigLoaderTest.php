@@ -10,6 +10,7 @@ use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Config\LoadOverrides;
 use Preheat\Bench\Config\ServeOverrides;
 use Preheat\Bench\Config\StoppingOverrides;
+use Preheat\Bench\Load\CallgrindLoadGenerator;
 use Preheat\ConfigError;
 use Preheat\Server\NginxFpm\NginxFpmKind;
 use Preheat\Tests\Support\BenchConfigs;
@@ -44,7 +45,7 @@ final class BenchConfigLoaderTest extends TestCase
         self::assertSame(240.0, $config->stopping->maxTime);
         self::assertSame('wrk', $config->load->tool->name());
         self::assertSame('fpm', $config->serve->runtime->name());
-        self::assertSame([5, 2, 'valgrind'], [$config->load->callgrindRequests, $config->load->callgrindWarmup, $config->serve->binaries->get('valgrind')]);
+        self::assertSame([5, 2, 'valgrind'], [$config->load->settings->tool->of(CallgrindLoadGenerator::requests()), $config->load->settings->tool->of(CallgrindLoadGenerator::warmup()), $config->serve->binaries->get('valgrind')]);
         self::assertSame($this->directory->path.'/public/index.php', $config->serve->frontController);
         self::assertSame('none', $config->baseline()->name);
     }
@@ -131,7 +132,7 @@ final class BenchConfigLoaderTest extends TestCase
 
         $config = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]));
 
-        self::assertSame(['callgrind', 3, 4, '/opt/valgrind/bin/valgrind'], [$config->load->tool->name(), $config->load->callgrindRequests, $config->load->callgrindWarmup, $config->serve->binaries->get('valgrind')]);
+        self::assertSame(['callgrind', 3, 4, '/opt/valgrind/bin/valgrind'], [$config->load->tool->name(), $config->load->settings->tool->of(CallgrindLoadGenerator::requests()), $config->load->settings->tool->of(CallgrindLoadGenerator::warmup()), $config->serve->binaries->get('valgrind')]);
     }
 
     public function testCallgrindNeedsAWarmUpRequest(): void

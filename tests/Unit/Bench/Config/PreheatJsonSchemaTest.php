@@ -40,7 +40,7 @@ final class PreheatJsonSchemaTest extends TestCase
 
     public function testTheCommittedSchemaIsTheOneTheKeyTableAndTheRegistriesMake(): void
     {
-        $made = (new PreheatJsonSchema(BenchConfigs::loader()->choices()))->json();
+        $made = BenchConfigs::loader()->schema()->json();
 
         self::assertSame(
             $made,

@@ -10,6 +10,7 @@ use Preheat\Bench\Load\CallgrindLoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Result\Metric;
+use Preheat\Config\IntegerSettings;
 use Preheat\Process\ProcessFailed;
 use Preheat\Server\RuntimeError;
 use Preheat\Tests\Support\CallgrindFakeRunner;
@@ -39,7 +40,7 @@ final class CallgrindLoadGeneratorTest extends TestCase
     public function testCountsTheInstructionsOfTheRequestsAfterTheWarmUpOfEachPage(): void
     {
         $runner = new CallgrindFakeRunner();
-        $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, callgrindRequests: 3, callgrindWarmup: 2), 1.0);
+        $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CallgrindLoadGenerator::requests(), 3)->with(CallgrindLoadGenerator::warmup(), 2)), 1.0);
 
         // The fixture's requests: the preload's (429,908), then 675,766 and four of 107,623; the last 3 are measured.
         self::assertSame(6 * 107623, $result->instructions);
@@ -67,7 +68,7 @@ final class CallgrindLoadGeneratorTest extends TestCase
             self::markTestSkipped('runs as root, with a www-data user');
         }
         $runner = new CallgrindFakeRunner();
-        (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY, 'www-data'))->run($this->target, new LoadSettings(1.0, 1, callgrindRequests: 3, callgrindWarmup: 2), 1.0);
+        (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY, 'www-data'))->run($this->target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CallgrindLoadGenerator::requests(), 3)->with(CallgrindLoadGenerator::warmup(), 2)), 1.0);
 
         self::assertSame(['--reuid=www-data', '--regid=www-data', '--init-groups', '--', self::BINARY, '--tool=callgrind'], \array_slice($runner->commands[0][0], 1, 6));
         self::assertStringEndsWith('setpriv', $runner->commands[0][0][0]);
@@ -77,7 +78,7 @@ final class CallgrindLoadGeneratorTest extends TestCase
     {
         // The preload's child (as the workers' user, when run as root) writes a profile of its own.
         $runner = new CallgrindFakeRunner(childProfile: "# callgrind format\npart: 1\ndesc: Trigger: --dump-after=php_request_shutdown\nevents: Ir\ntotals: 999999999\n");
-        $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, callgrindRequests: 4, callgrindWarmup: 1), 1.0);
+        $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CallgrindLoadGenerator::requests(), 4)->with(CallgrindLoadGenerator::warmup(), 1)), 1.0);
 
         self::assertSame(107623.0, Metric::InstructionsPerRequest->of($result));
     }
@@ -85,7 +86,7 @@ final class CallgrindLoadGeneratorTest extends TestCase
     public function testAPageThatFailsVoidsTheRun(): void
     {
         $runner = new CallgrindFakeRunner(stdout: "Status: 500 Internal Server Error\r\n\r\nfailing");
-        $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, callgrindRequests: 3, callgrindWarmup: 2), 1.0);
+        $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CallgrindLoadGenerator::requests(), 3)->with(CallgrindLoadGenerator::warmup(), 2)), 1.0);
 
         self::assertFalse($result->isValid());
     }
@@ -94,7 +95,7 @@ final class CallgrindLoadGeneratorTest extends TestCase
     {
         $this->expectException(CallgrindError::class);
         $this->expectExceptionMessageMatches('{shows 6 request\(s\) where php-cgi ran 8: valgrind did not find where PHP starts and ends a request \(php_request_startup, php_request_shutdown\)}');
-        (new CallgrindLoadGenerator(new CallgrindFakeRunner(), self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, callgrindRequests: 5, callgrindWarmup: 3), 1.0);
+        (new CallgrindLoadGenerator(new CallgrindFakeRunner(), self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CallgrindLoadGenerator::requests(), 5)->with(CallgrindLoadGenerator::warmup(), 3)), 1.0);
     }
 
     public function testAFailingPhpCgiIsAnErrorWithWhatItSaid(): void

@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Bench\Load\CgiLoadGenerator;
 use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
+use Preheat\Config\IntegerSettings;
 use Preheat\Process\ProcessResult;
 use Preheat\Process\ProcessRunner;
 use Preheat\Process\RunningProcess;
@@ -37,7 +38,7 @@ final class CgiLoadGeneratorTest extends TestCase
         };
         $target = new LoadTarget('http://127.0.0.1:8080', ['/'], '/srv/bench/01-none/php.ini', '/srv/app/public', '/srv/app/public/index.php');
 
-        $result = (new CgiLoadGenerator($runner, '/bin/sh', 'www-data'))->run($target, new LoadSettings(1.0, 1, cgiRequests: 100), 1.0);
+        $result = (new CgiLoadGenerator($runner, '/bin/sh', 'www-data'))->run($target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CgiLoadGenerator::requests(), 100)), 1.0);
 
         self::assertSame(200.0, $result->requestsPerSecond());
         self::assertSame(['--reuid=www-data', '--regid=www-data', '--init-groups', '--', '/bin/sh', '-c', '/srv/bench/01-none/php.ini', '-d', 'max_input_time=0'], \array_slice($runner->commands[0], 1, 9));
