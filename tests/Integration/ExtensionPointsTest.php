@@ -180,6 +180,11 @@ final class FakeLoadTool implements LoadTool
         return [];
     }
 
+    public function loadsTogether(): bool
+    {
+        return false;
+    }
+
     public function describe(LoadSettings $settings): string
     {
         return \sprintf('fake load through wrk, %d connections', $settings->concurrency);

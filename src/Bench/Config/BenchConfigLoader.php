@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Bench\Config;
 
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Load\LoadTool;
 use Preheat\Bench\Load\Schedule;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\Scenario\ScenarioSpec;
@@ -27,6 +28,7 @@ use Preheat\Server\Serve\ServeSettings;
 use Preheat\Server\WorkerSettings;
 use Preheat\Setting;
 use Preheat\Util\EchoedValue;
+use Preheat\Util\NamedRegistry;
 use Preheat\Worker\WorkerAdapter;
 
 /**
@@ -211,7 +213,7 @@ final class BenchConfigLoader
             $error = ConfigError::invalid(
                 'runtime',
                 $runtimeName,
-                'use one of '.$known.' (php-cgi without a web server is the load tool cgi)',
+                \sprintf('use one of %s%s', $known, $this->inProcessTools()),
             );
             throw $error;
         }
@@ -238,6 +240,20 @@ final class BenchConfigLoader
         Bound::Timeout->checkMinimum($serve->requestTimeout);
 
         return $serve;
+    }
+
+    /** For the message about an unknown runtime: the load tools that run PHP without a web server, if any. */
+    private function inProcessTools(): string
+    {
+        $names = array_map(
+            static fn (LoadTool $tool): string => $tool->name(),
+            array_filter($this->tools->all(), static fn (LoadTool $tool): bool => $tool->runsPhp()),
+        );
+
+        return [] === $names ? '' : \sprintf(
+            ' (PHP without a web server is the load tool %s)',
+            NamedRegistry::phrase(array_values($names)),
+        );
     }
 
     private function worker(string $root, ConfigSection $worker): WorkerSettings

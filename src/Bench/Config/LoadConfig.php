@@ -34,7 +34,7 @@ final class LoadConfig
      */
     public const DEFAULT_RESTART_EVERY = 4;
 
-    /** By default together, except for the tools that run PHP themselves. */
+    /** By default together, except for the tools that load one scenario at a time (LoadTool::loadsTogether()). */
     public readonly Schedule $schedule;
 
     /**
@@ -58,7 +58,8 @@ final class LoadConfig
         float $requestTimeout = 10.0,
     ) {
         $name = $tool->name();
-        // Tools that run PHP themselves (php-cgi) load nothing in the background: their rounds take turns.
+        // A tool that loads nothing in the background (php-cgi runs PHP itself) takes turns, and says so when asked
+        // for together: it would otherwise run in turns all the same, under the name together.
         $given = null === $schedule ? null : Schedule::tryFrom($schedule);
         if (null !== $schedule && null === $given) {
             $error = ConfigError::invalid(
@@ -68,14 +69,14 @@ final class LoadConfig
             );
             throw $error;
         }
-        $this->schedule = $given ?? ($tool->runsPhp() ? Schedule::Turns : Schedule::Together);
-        if (Schedule::Together === $this->schedule && $tool->runsPhp()) {
+        $this->schedule = $given ?? ($tool->loadsTogether() ? Schedule::Together : Schedule::Turns);
+        if (Schedule::Together === $this->schedule && !$tool->loadsTogether()) {
             $error = ConfigError::invalid(
                 'schedule',
                 $this->schedule->value,
                 \sprintf(
-                    '%s runs PHP itself, one scenario at a time; use turns, or wrk or ab to load the scenarios'
-                    .' together',
+                    '%s loads one scenario at a time; use turns, or a tool that sends requests to a server in the'
+                    .' background (--tool) to load the scenarios together',
                     $name,
                 ),
             );

@@ -26,6 +26,13 @@ interface LoadTool extends Named
      */
     public function runsPhp(): bool;
 
+    /**
+     * Whether its generator loads in the background (a BackgroundLoadGenerator), so that every scenario of a round
+     * can be loaded at the same time: the schedule is together by default when it does, turns when it does not,
+     * and together is refused for it then.
+     */
+    public function loadsTogether(): bool;
+
     /** @return array<string, string> bench.binaries key => default binary */
     public function binaries(): array;
 

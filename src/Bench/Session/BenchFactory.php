@@ -10,6 +10,7 @@ use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Gate\BodyMasker;
 use Preheat\Bench\Gate\CorrectnessGate;
 use Preheat\Bench\Layering\ScenarioLayering;
+use Preheat\Bench\Load\BackgroundLoadGenerator;
 use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Bench\ScenarioPreparer;
 use Preheat\Php\PhpInstallation;
@@ -60,7 +61,15 @@ final class BenchFactory
         ProgressLogger $progress,
     ): BenchRunner {
         $serve = $config->serve;
-        $load = $config->load->tool->generator($this->processes, $serve->binaries, $php->user);
+        $tool = $config->load->tool;
+        $load = $tool->generator($this->processes, $serve->binaries, $php->user);
+        if ($tool->loadsTogether() && !$load instanceof BackgroundLoadGenerator) {
+            // Together, the runner would load its scenarios in turns all the same, and report them as together.
+            throw new \LogicException(\sprintf(
+                'The load tool %s says it loads together, but its generator loads nothing in the background.',
+                $tool->name(),
+            ));
+        }
         $runtimes = $serve->runtimes($php, $supervisor);
         $pipeline = new PlanPipeline($this->processes, progress: $progress);
         $verifier = new PreloadVerifier($this->processes);

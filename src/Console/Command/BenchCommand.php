@@ -16,6 +16,7 @@ use Preheat\Progress\ConsoleProgressLogger;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Publish\BenchReportPublisher;
+use Preheat\Util\NamedRegistry;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -74,7 +75,7 @@ final class BenchCommand extends Command
                 'url',
                 null,
                 InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
-                'A page to load, e.g. /posts (repeat for several; wrk cycles through them)',
+                'A page to load, e.g. /posts (repeat for several; the load tool loads each)',
             )
             ->addOption('scenario', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, \sprintf(
                 'NAME=SPEC with SPEC none, record (recorder on), naive (every file compiled), %s or a preload script, '
@@ -150,8 +151,11 @@ final class BenchCommand extends Command
                 'schedule',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'together: every scenario of a round loaded at the same time, so a busy machine weighs on all'
-                .' alike (default for wrk and ab); turns: one after another, each alone on the machine',
+                \sprintf(
+                    'together: every scenario of a round loaded at the same time, so a busy machine weighs on all'
+                    .' alike (default for %s); turns: one after another, each alone on the machine',
+                    NamedRegistry::phrase($this->factory->tools->namesLoadingTogether(), 'and'),
+                ),
                 null,
                 Schedule::names(),
             )

@@ -29,6 +29,11 @@ final class AbTool implements LoadTool
         return false;
     }
 
+    public function loadsTogether(): bool
+    {
+        return true;
+    }
+
     public function binaries(): array
     {
         return [];

@@ -29,6 +29,11 @@ final class CallgrindTool implements LoadTool
         return true;
     }
 
+    public function loadsTogether(): bool
+    {
+        return false;
+    }
+
     public function binaries(): array
     {
         return (new CgiTool())->binaries() + ['valgrind' => 'valgrind'];

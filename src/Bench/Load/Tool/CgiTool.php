@@ -31,6 +31,11 @@ final class CgiTool implements LoadTool
         return true;
     }
 
+    public function loadsTogether(): bool
+    {
+        return false;
+    }
+
     public function binaries(): array
     {
         return [self::BINARY => 'php-cgi'.\PHP_MAJOR_VERSION.'.'.\PHP_MINOR_VERSION];

@@ -59,6 +59,19 @@ final class LoadTools
         return $this->tools->all();
     }
 
+    /** @return list<string> the tools whose scenarios are loaded together by default (LoadTool::loadsTogether()) */
+    public function namesLoadingTogether(): array
+    {
+        $names = [];
+        foreach ($this->tools->all() as $tool) {
+            if ($tool->loadsTogether()) {
+                $names[] = $tool->name();
+            }
+        }
+
+        return $names;
+    }
+
     /** @return array<string, string> every binary a tool declares, key => default */
     public function binaries(): array
     {

@@ -177,7 +177,7 @@ final class BenchConfigLoaderTest extends TestCase
                 self::fail('accepted '.json_encode($overrides));
             } catch (ConfigError $error) {
                 self::assertStringContainsString('runs the app in php-cgi', $error->getMessage());
-                self::assertStringContainsString('use wrk or ab', $error->getMessage());
+                self::assertStringContainsString('use a tool that sends requests to a server', $error->getMessage());
             }
         }
         self::assertSame('callgrind', $loader->load($this->directory->path, null, self::overrides(['tool' => 'callgrind']))->load->tool->name());
@@ -213,7 +213,7 @@ final class BenchConfigLoaderTest extends TestCase
             self::assertStringContainsString('Invalid schedule "parallel": use together', $error->getMessage());
         }
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('cgi runs PHP itself, one scenario at a time; use turns, or wrk or ab');
+        $this->expectExceptionMessage('cgi loads one scenario at a time; use turns, or a tool that sends requests to a server');
         $loader->load($this->directory->path, null, self::overrides(['schedule' => 'together', 'tool' => 'cgi']));
     }
 
@@ -280,7 +280,7 @@ final class BenchConfigLoaderTest extends TestCase
     public function testAnUnknownRuntimeIsRefused(): void
     {
         $this->expectException(ConfigError::class);
-        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php, worker (php-cgi without a web server is the load tool cgi)');
+        $this->expectExceptionMessage('Invalid runtime "cgi": use one of fpm, mod_php, worker (PHP without a web server is the load tool cgi or callgrind)');
         BenchConfigs::loader()->load($this->directory->path, null, self::overrides(['runtime' => 'cgi']));
     }
 
