@@ -43,7 +43,7 @@ final class IntegerSetting
         return 'bench.'.$this->key;
     }
 
-    /** The bench option: callgrind-warmup. */
+    /** The bench option's name, without dashes: callgrind-warmup. */
     public function option(): string
     {
         return strtolower((string) preg_replace('/[A-Z]/', '-$0', $this->key));
@@ -83,17 +83,21 @@ final class IntegerSetting
         }
     }
 
-    /** The value the run gets against the highest: the message names the option and the key. */
-    public function checkMaximum(int $value): void
+    /**
+     * The value the run gets against the highest: the message names the key, and the option that sets it when the
+     * caller (the console, which knows the options) gives one.
+     */
+    public function checkMaximum(int $value, ?string $option = null): void
     {
         if ($value > $this->maximum) {
-            $error = ConfigError::invalid($this->key, $value, \sprintf(
-                'at most %d (%s); lower --%s (preheat.json: %s)',
-                $this->maximum,
-                $this->why,
-                $this->option(),
-                $this->path(),
-            ));
+            $lower = null === $option
+                ? 'preheat.json\'s '.$this->path()
+                : \sprintf('%s (preheat.json: %s)', $option, $this->path());
+            $error = ConfigError::invalid(
+                $this->key,
+                $value,
+                \sprintf('at most %d (%s); lower %s', $this->maximum, $this->why, $lower),
+            );
             throw $error;
         }
     }

@@ -64,7 +64,7 @@ final class BenchConfig
                 'tool',
                 $tool,
                 \sprintf(
-                    '%s runs the app in php-cgi, without the %s; use a tool that sends requests to a server (--tool)',
+                    '%s runs the app in php-cgi, without the %s; use a tool that sends requests to a server',
                     $tool,
                     null !== $ladder
                         ? 'web servers the ladder compares (its ceiling runs on persistent workers)'

@@ -76,7 +76,7 @@ final class LoadConfig
                 $this->schedule->value,
                 \sprintf(
                     '%s loads one scenario at a time; use turns, or a tool that sends requests to a server in the'
-                    .' background (--tool) to load the scenarios together',
+                    .' background to load the scenarios together',
                     $name,
                 ),
             );

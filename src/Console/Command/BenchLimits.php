@@ -75,7 +75,7 @@ final class BenchLimits implements BenchConfigCheck
         }
         $this->atMost(Bound::RestartEvery, $load->restartEvery);
         foreach ($load->settings->tool->all() as [$setting, $value]) {
-            $setting->checkMaximum($value);
+            $setting->checkMaximum($value, '--'.$setting->option());
         }
         $this->atMost(Bound::RecorderSample, $config->recording->recorderSample);
         $this->atMost(Bound::WorkerMaxRequests, $config->serve->worker->maxRequests);
