@@ -23,6 +23,7 @@ use Preheat\Php\CliLimits;
 use Preheat\Process\InterruptGuard;
 use Preheat\Process\ObservedProcessRunner;
 use Preheat\Process\SymfonyProcessRunner;
+use Preheat\Report\Formats\Renderers;
 use Preheat\Report\Json;
 use Preheat\SettingError;
 use Preheat\UserError;
@@ -204,7 +205,7 @@ final class Application extends ConsoleApplication
     /** --format=json asked for (read from the command line itself: an error may come before it is parsed). */
     private static function wantsJson(InputInterface $input): bool
     {
-        return 'json' === $input->getParameterOption('--format', null, true);
+        return Renderers::writesErrorsAsJson($input->getParameterOption('--format', null, true));
     }
 
     /** The error as {"error": {"message", "setting", "exitCode"}} on stdout, for a --format=json reader. */

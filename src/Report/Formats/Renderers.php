@@ -119,6 +119,26 @@ final class Renderers
     }
 
     /**
+     * Whether a command asked for $format writes its error as a JSON document on stdout (for a reader that parses
+     * what it gets): the json format's, whatever the report.
+     */
+    public static function writesErrorsAsJson(mixed $format): bool
+    {
+        return 'json' === $format;
+    }
+
+    /** @return list<string> every format name of any report, each once: what no code outside this class compares */
+    public function names(): array
+    {
+        $names = [];
+        foreach ($this->factories as $formats) {
+            $names = [...$names, ...array_keys($formats)];
+        }
+
+        return array_values(array_unique($names));
+    }
+
+    /**
      * The formats of $report for an option's help: "text or json", "text, md or json".
      *
      * @param class-string $report
