@@ -9,8 +9,8 @@ use Preheat\Util\Named;
 /**
  * One way of choosing what to preload, for `generate --strategy` and a bench scenario alike: its name
  * (and the other spellings it is known by), the generate options it takes, and the seed strategy it makes
- * from what the caller can give (null: every safe file). A new strategy is a class implementing this and
- * one line in Strategies::standard().
+ * from what the caller can give (null: every safe file). A new strategy is a class implementing this,
+ * added to the registry the console builds (Strategies::standard() lists the shipped ones).
  */
 interface StrategyKind extends Named
 {
