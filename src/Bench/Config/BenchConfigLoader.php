@@ -71,10 +71,15 @@ final class BenchConfigLoader
     /** @return list<ConfigKey> the keys under bench the load tools declare for their own settings */
     private function declaredKeys(): array
     {
-        return array_map(
-            static fn (IntegerSetting $setting): ConfigKey => $setting->configKey(),
-            $this->tools->settings(),
-        );
+        $shared = ConfigKeys::under('bench');
+
+        return array_map(static function (IntegerSetting $setting) use ($shared): ConfigKey {
+            if (\in_array($setting->key, $shared, true)) {
+                throw new \LogicException(\sprintf('A load tool declares bench.%s, a key of every run.', $setting->key));
+            }
+
+            return $setting->configKey();
+        }, $this->tools->settings());
     }
 
     /** The whole bench configuration: preheat.json's sections with the command line's values over them. */

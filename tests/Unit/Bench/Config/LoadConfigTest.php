@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Config;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Config\BenchConfigLoader;
 use Preheat\Bench\Config\LoadConfig;
 use Preheat\Bench\Load\LoadGenerator;
 use Preheat\Bench\Load\LoadResult;
@@ -12,11 +13,14 @@ use Preheat\Bench\Load\LoadSettings;
 use Preheat\Bench\Load\LoadTarget;
 use Preheat\Bench\Load\LoadTool;
 use Preheat\Bench\Load\Schedule;
+use Preheat\Bench\Load\Tool\LoadTools;
 use Preheat\Config\IntegerSetting;
 use Preheat\Config\IntegerSettings;
 use Preheat\ConfigError;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\ProcessRunner;
 use Preheat\Server\Binaries;
+use Preheat\Server\Serve\RuntimeRegistry;
 
 /** The load section as a tool makes it: its schedule from what the tool says it can do, its own settings' range. */
 final class LoadConfigTest extends TestCase
@@ -45,14 +49,32 @@ final class LoadConfigTest extends TestCase
         $this->expectExceptionMessage('Invalid bursts 0: must be at least 1');
         new LoadConfig($tool, toolSettings: (new IntegerSettings())->with(ForegroundTool::bursts(), 0));
     }
+
+    public function testAToolMayNotDeclareAKeyEveryRunHas(): void
+    {
+        $loader = new BenchConfigLoader(
+            RuntimeRegistry::standard(),
+            LoadTools::standard()->with(new ForegroundTool('rounds')),
+            Strategies::standard(),
+        );
+
+        $this->expectException(\LogicException::class);
+        $this->expectExceptionMessage('A load tool declares bench.rounds, a key of every run.');
+        $loader->schema();
+    }
 }
 
 /** Sends requests to the server (it runs no PHP itself), but only in the foreground. */
 final class ForegroundTool implements LoadTool
 {
-    public static function bursts(): IntegerSetting
+    /** @param string $key its setting's key */
+    public function __construct(private readonly string $key = 'bursts')
     {
-        return new IntegerSetting('bursts', 'Bursts per round', 3, 1, 100, 'a whole number of bursts', 'bursts');
+    }
+
+    public static function bursts(string $key = 'bursts'): IntegerSetting
+    {
+        return new IntegerSetting($key, 'Bursts per round', 3, 1, 100, 'a whole number of bursts', 'bursts');
     }
 
     public function name(): string
@@ -82,7 +104,7 @@ final class ForegroundTool implements LoadTool
 
     public function settings(): array
     {
-        return [self::bursts()];
+        return [self::bursts($this->key)];
     }
 
     public function describe(LoadSettings $settings): string
