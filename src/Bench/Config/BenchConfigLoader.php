@@ -75,7 +75,8 @@ final class BenchConfigLoader
 
         return array_map(static function (IntegerSetting $setting) use ($shared): ConfigKey {
             if (\in_array($setting->key, $shared, true)) {
-                throw new \LogicException(\sprintf('A load tool declares bench.%s, a key of every run.', $setting->key));
+                $message = \sprintf('A load tool declares bench.%s, a key of every run.', $setting->key);
+                throw new \LogicException($message);
             }
 
             return $setting->configKey();
