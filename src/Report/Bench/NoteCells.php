@@ -27,13 +27,29 @@ final class NoteCells
             ? HeadlineCells::missed($report)
             : [];
         if (null !== $stopping && [] !== $missed) {
+            $restartEvery = $report->environment->roundPlan->restartEvery;
+            $shortfalls = PrecisionShortfall::clauses(
+                HeadlineCells::missedComparisons($report),
+                $stopping->rule->precisionPoints,
+                $stopping->measuredSeconds,
+                $restartEvery > 0 ? (int) ceil($stopping->rounds / $restartEvery) : $stopping->rounds,
+                $restartEvery > 0,
+            );
             $notes[] = \sprintf(
                 'Precision target ±%s points not reached in %s by %s: the gains and verdicts stand, with wider '
-                .'intervals. For narrower ones allow more time (--max-time), run shorter rounds, more of them '
-                .'(--duration), or measure on a quieter machine.',
+                .'intervals. %s',
                 Cells::points($stopping->rule->precisionPoints),
                 Duration::format($stopping->rule->maxSeconds),
                 implode(', ', $missed),
+                [] === $shortfalls
+                    ? 'For narrower ones allow more time (--max-time), run shorter rounds, more of them (--duration), '
+                        .'or measure on a quieter machine.'
+                    : \sprintf(
+                        'An interval narrows with the square root of the %s it spans: %s. For narrower ones allow more '
+                        .'time (--max-time) or measure on a quieter machine.',
+                        $restartEvery > 0 ? 'server starts' : 'rounds',
+                        implode('; ', $shortfalls),
+                    ),
             );
         }
         $cpu = [];
