@@ -28,7 +28,7 @@ final class NoteCells
             : [];
         if (null !== $stopping && [] !== $missed) {
             $restartEvery = $report->environment->roundPlan->restartEvery;
-            $shortfalls = PrecisionShortfall::clauses(
+            $advice = PrecisionShortfall::advice(
                 HeadlineCells::missedComparisons($report),
                 $stopping->rule->precisionPoints,
                 $stopping->measuredSeconds,
@@ -41,15 +41,10 @@ final class NoteCells
                 Cells::points($stopping->rule->precisionPoints),
                 Duration::format($stopping->rule->maxSeconds),
                 implode(', ', $missed),
-                [] === $shortfalls
+                null === $advice
                     ? 'For narrower ones allow more time (--max-time), run shorter rounds, more of them (--duration), '
                         .'or measure on a quieter machine.'
-                    : \sprintf(
-                        'An interval narrows with the square root of the %s it spans: %s. For narrower ones allow more '
-                        .'time (--max-time) or measure on a quieter machine.',
-                        $restartEvery > 0 ? 'server starts' : 'rounds',
-                        implode('; ', $shortfalls),
-                    ),
+                    : $advice.' For narrower ones allow more time (--max-time) or measure on a quieter machine.',
             );
         }
         $cpu = [];

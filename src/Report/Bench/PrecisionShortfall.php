@@ -6,10 +6,9 @@ namespace Preheat\Report\Bench;
 
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Statistics\PairedComparison;
-use Preheat\Config\Duration;
 
 /**
- * Why a gain missed the precision target when the time ran out, and what would narrow it, in the report's notes.
+ * Why gains missed the precision target when the time ran out, and what would narrow them, for the report's notes.
  *
  * Two facts decide it. An interval narrows with the square root of what it is taken over: the server starts
  * when the servers are started anew, else the rounds; so ±4 points where ±2 was asked takes about four times
@@ -21,10 +20,10 @@ use Preheat\Config\Duration;
  */
 final class PrecisionShortfall
 {
-    /** A gain from here up is wide in points for its size, and the note says by how much. */
+    /** A gain from here up is wide in points for its size, and the advice says by how much. */
     private const LARGE_GAIN = 0.5;
 
-    /** Beyond this many times the run's measuring, the estimate is no advice: it says so. */
+    /** Beyond this many times the run's measuring, no time is estimated: it says so. */
     private const MAX_FACTOR = 100.0;
 
     /**
@@ -34,33 +33,32 @@ final class PrecisionShortfall
      * @param int                                  $spans      what the intervals span: server starts, or rounds
      * @param bool                                 $overStarts whether $spans counts server starts
      *
-     * @return list<string> one clause per gain that has an interval, in the order given
+     * @return string|null null when no gain has an interval to estimate from
      */
-    public static function clauses(array $missed, float $target, float $measured, int $spans, bool $overStarts): array
+    public static function advice(array $missed, float $target, float $measured, int $spans, bool $overStarts): ?string
     {
-        $clauses = [];
+        $needs = [];
+        $large = [];
         foreach ($missed as $name => $comparison) {
             $halfWidth = StoppingRule::halfWidthPoints($comparison);
             if (null === $comparison || null === $halfWidth || !($halfWidth > $target) || $spans < 1) {
                 continue;
             }
             $factor = ($halfWidth / $target) ** 2;
-            $clause = \sprintf(
-                '%s (±%.1f) needs about %s times the %s (%d here)',
+            $needs[] = \sprintf(
+                '%s %s times (%s)',
                 $name,
-                $halfWidth,
                 self::factor($factor),
-                $overStarts ? 'server starts' : 'rounds',
-                $spans,
+                $factor > self::MAX_FACTOR ? 'more than one run can measure' : self::minutes($measured * $factor),
             );
-            $clause .= $factor > self::MAX_FACTOR
-                ? ', more than this bench can measure in one run'
-                : \sprintf(', some %s of measuring at this run\'s pace', Duration::format($measured * $factor));
             $ratio = $comparison->ratio;
             if ($comparison->gain() >= self::LARGE_GAIN) {
-                $clause .= \sprintf(
-                    '; at %s its interval is ±%.1f%% of its ratio to the baseline, %.2f, and so %.1f times as many'
-                    .' points as a gain near 0 measured as precisely: ±%s points needs that ratio within ±%.1f%%',
+                $large[] = \sprintf(
+                    '%s\'s ±%.1f at %s is ±%.1f%% of its ratio to the baseline, %.2f: a gain that large is %.1f times'
+                    .' as many points wide as a gain near 0 measured as precisely, and ±%s points needs that ratio'
+                    .' within ±%.1f%%',
+                    $name,
+                    $halfWidth,
                     Cells::percent($comparison->gain()),
                     $halfWidth / $ratio,
                     $ratio,
@@ -69,14 +67,31 @@ final class PrecisionShortfall
                     $target / $ratio,
                 );
             }
-            $clauses[] = $clause;
+        }
+        if ([] === $needs) {
+            return null;
         }
 
-        return $clauses;
+        return \sprintf(
+            'An interval narrows with the square root of the %s it spans (%d here): ±%s points needs about so many'
+            .' times as many, and as much measuring at this run\'s pace: %s.%s',
+            $overStarts ? 'server starts' : 'rounds',
+            $spans,
+            Cells::points($target),
+            implode(', ', $needs),
+            [] === $large ? '' : ' '.ucfirst(implode('; ', $large)).'.',
+        );
     }
 
     private static function factor(float $factor): string
     {
         return $factor < 10.0 ? number_format($factor, 1) : number_format($factor, 0);
+    }
+
+    private static function minutes(float $seconds): string
+    {
+        return $seconds < 90.0
+            ? \sprintf('%d s', (int) round($seconds))
+            : \sprintf('%d min', (int) round($seconds / 60.0));
     }
 }
