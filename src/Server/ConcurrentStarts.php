@@ -8,8 +8,8 @@ namespace Preheat\Server;
  * Starts several servers at once: each start runs in a Fiber, and while one waits for its server to answer
  * (StartWait suspends the Fiber instead of sleeping) the others go on. Restarting the demo ladder's eight servers
  * one after another, with the warm-up after it, took 33 to 46 s, more than half of its four minutes of measuring,
- * mostly the two php-fpm masters that preload every file (8 to 13 s each with other work on the machine); side
- * by side 23 to 32 s there (the starts themselves 17 to 23 s), and on idle cores the two preloads take a core each.
+ * mostly the two php-fpm masters that preload every file (8 to 16 s each with other work on the machine); side
+ * by side 18 to 32 s there (the starts themselves 14 to 23 s), and on idle cores the two preloads take a core each.
  *
  * What a start does before its wait (writing configurations, spawning the process) still runs one start at a
  * time; only the waits overlap. A start that fails does not stop the others: they finish (their servers are
