@@ -36,7 +36,8 @@ final class StartWait
             if ($ready()) {
                 return;
             }
-            usleep(20_000);
+            // Inside ConcurrentStarts, the other servers' starts go on meanwhile.
+            ConcurrentStarts::pause();
         }
         $error = RuntimeError::didNotStart(
             $what,

@@ -7,6 +7,7 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Rounds\StoppingRule;
 use Preheat\Bench\Rounds\StopReason;
+use Preheat\Bench\Statistics\PairedComparison;
 use Preheat\Bench\Statistics\Verdict;
 use Preheat\Config\Duration;
 
@@ -121,6 +122,18 @@ final class HeadlineCells
     /** @return list<string> the gains that did not reach the target, each with its half-width */
     public static function missed(BenchReport $report): array
     {
+        $missed = [];
+        foreach (self::missedComparisons($report) as $name => $comparison) {
+            $halfWidth = null === $comparison ? null : StoppingRule::halfWidthPoints($comparison);
+            $missed[] = $name.(null === $halfWidth ? ' (no interval)' : \sprintf(' (±%.1f)', $halfWidth));
+        }
+
+        return $missed;
+    }
+
+    /** @return array<string, PairedComparison|null> by scenario, the primary gains that did not reach the target */
+    public static function missedComparisons(BenchReport $report): array
+    {
         $rule = $report->stopping?->rule;
         $missed = [];
         foreach ($report->rows as $row) {
@@ -131,8 +144,7 @@ final class HeadlineCells
                     && $row->isMeasured()
                     && (null === $comparison || !$rule->reached($comparison))
             ) {
-                $halfWidth = null === $comparison ? null : StoppingRule::halfWidthPoints($comparison);
-                $missed[] = $row->name.(null === $halfWidth ? ' (no interval)' : \sprintf(' (±%.1f)', $halfWidth));
+                $missed[$row->name] = $comparison;
             }
         }
 

@@ -27,13 +27,24 @@ final class NoteCells
             ? HeadlineCells::missed($report)
             : [];
         if (null !== $stopping && [] !== $missed) {
+            $restartEvery = $report->environment->roundPlan->restartEvery;
+            $advice = PrecisionShortfall::advice(
+                HeadlineCells::missedComparisons($report),
+                $stopping->rule->precisionPoints,
+                $stopping->measuredSeconds,
+                $restartEvery > 0 ? (int) ceil($stopping->rounds / $restartEvery) : $stopping->rounds,
+                $restartEvery > 0,
+            );
             $notes[] = \sprintf(
                 'Precision target ±%s points not reached in %s by %s: the gains and verdicts stand, with wider '
-                .'intervals. For narrower ones allow more time (--max-time), run shorter rounds, more of them '
-                .'(--duration), or measure on a quieter machine.',
+                .'intervals. %s',
                 Cells::points($stopping->rule->precisionPoints),
                 Duration::format($stopping->rule->maxSeconds),
                 implode(', ', $missed),
+                null === $advice
+                    ? 'For narrower ones allow more time (--max-time), run shorter rounds, more of them (--duration), '
+                        .'or measure on a quieter machine.'
+                    : $advice.' For narrower ones allow more time (--max-time) or measure on a quieter machine.',
             );
         }
         $cpu = [];
