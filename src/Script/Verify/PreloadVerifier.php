@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Verify;
 
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\OpcacheStatus;
 use Preheat\Php\PhpUnusable;
 use Preheat\Php\Probe;
@@ -157,22 +159,22 @@ final class PreloadVerifier
             $measurement->phpVersion,
             $booted,
             $result->exitCode,
-            \count($measurement->scripts),
-            $measurement->classes,
-            $measurement->functions,
-            $measurement->preloadMemoryBytes,
+            \count($measurement->preload->scripts),
+            $measurement->preload->classes,
+            $measurement->preload->functions,
+            $measurement->preload->memoryBytes,
             $measurement->opcacheUsedBytes,
             $measurement->opcacheMemoryBytes,
             $startup,
             $messages,
             $this->parser->unlinkedClasses($messages),
             $findings,
-            $measurement->peakMemoryBytes,
-            $measurement->preloadUser ?? $options->php->preloadUser(),
-            $measurement->liftsMemoryLimit(),
+            $measurement->phase->peakMemoryBytes,
+            $measurement->phase->user ?? $options->php->preloadUser(),
+            $measurement->phase->liftsMemoryLimit(),
             new OpcacheRoom(
                 $baselineStatus->interned->usedBytes ?? 0,
-                $measurement->internedBufferBytes ?: $baselineStatus->interned->bufferBytes,
+                $measurement->interned->bufferBytes ?: $baselineStatus->interned->bufferBytes,
                 isset($needs['internedBytes'])
                     ? $needs['internedBytes'] - ($needs['internedBaselineBytes'] ?? 0)
                     : null,
@@ -180,7 +182,7 @@ final class PreloadVerifier
                 $measurement->opcacheMemoryBytes > 0
                     ? $measurement->opcacheMemoryBytes
                     : $baselineStatus->memoryConsumptionBytes(),
-                $measurement->preloadMemoryBytes,
+                $measurement->preload->memoryBytes,
             ),
             $options->systemAllocator,
             null,
@@ -286,22 +288,29 @@ final class PreloadVerifier
         $peak = !$systemAllocator && \is_int($preload['peak'] ?? null) ? $preload['peak'] : null;
 
         return new PreloadMeasurement(
-            null !== $status,
-            $status->php ?? $baselineVersion,
-            array_values(
-                array_filter($status->preload->scripts ?? [], static fn (string $path): bool => $path !== $wrapper),
+            probeAnswered: null !== $status,
+            phpVersion: $status->php ?? $baselineVersion,
+            preload: new OpcachePreload(
+                memoryBytes: $status->preload->memoryBytes ?? 0,
+                scripts: array_values(array_filter(
+                    $status->preload->scripts ?? [],
+                    static fn (string $path): bool => $path !== $wrapper,
+                )),
+                classes: $status->preload->classes ?? 0,
+                functions: $status->preload->functions ?? 0,
             ),
-            $status->preload->classes ?? 0,
-            $status->preload->functions ?? 0,
-            $status->preload->memoryBytes ?? 0,
-            $status->memory->usedBytes ?? 0,
-            $status?->memoryConsumptionBytes() ?? 0,
-            $status->interned->usedBytes ?? 0,
-            $status->interned->bufferBytes ?? 0,
-            $status->scripts->maxKeys ?? 0,
-            $peak,
-            \is_string($preload['limit'] ?? null) ? $preload['limit'] : null,
-            \is_string($preload['user'] ?? null) ? $preload['user'] : null,
+            opcacheUsedBytes: $status->memory->usedBytes ?? 0,
+            opcacheMemoryBytes: $status?->memoryConsumptionBytes() ?? 0,
+            interned: new InternedStrings(
+                usedBytes: $status->interned->usedBytes ?? 0,
+                bufferBytes: $status->interned->bufferBytes ?? 0,
+            ),
+            maxCachedKeys: $status->scripts->maxKeys ?? 0,
+            phase: new PreloadPhase(
+                peakMemoryBytes: $peak,
+                memoryLimitAfterScript: \is_string($preload['limit'] ?? null) ? $preload['limit'] : null,
+                user: \is_string($preload['user'] ?? null) ? $preload['user'] : null,
+            ),
         );
     }
 
