@@ -31,6 +31,7 @@ use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\ReuseRecord;
 use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
+use Preheat\Script\Generate\VerificationReuse;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\UnreadableByPreloadUser;
 use Preheat\Script\Verify\VerifyOptions;
@@ -94,9 +95,11 @@ final class ScriptGeneratorTest extends TestCase
             new VerifyOptions(self::installation()),
             5,
             false,
-            reuse: new ReuseStore($project.'/cache'),
-            commandLine: 'the same options',
-            reverify: $reverify,
+            reuse: new VerificationReuse(
+                store: new ReuseStore($project.'/cache'),
+                commandLine: 'the same options',
+                reverify: $reverify,
+            ),
         );
 
         $first = $generator->generate($request());
@@ -184,7 +187,7 @@ final class ScriptGeneratorTest extends TestCase
             new VerifyOptions(self::installation()),
             5,
             false,
-            reuse: $store,
+            reuse: new VerificationReuse(store: $store),
         );
         $first = $generator->generate($request);
         $record = $store->read($project.'/preload.php');
