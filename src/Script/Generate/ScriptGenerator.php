@@ -388,7 +388,7 @@ final class ScriptGenerator
             hash('sha256', $installed),
             $constraints,
             $outcome->verification,
-            $outcome->stalledFixRound,
+            $outcome->fixing->stalledRound,
             $release[0] ?? null,
             $plan,
         );

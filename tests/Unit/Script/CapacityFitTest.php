@@ -77,7 +77,7 @@ final class CapacityFitTest extends TestCase
             $planned - $kept,
             array_filter($reasons, static fn (DropReason $r): bool => DropReason::OverIniCapacity === $r),
         );
-        self::assertSame([], $outcome->fixRounds, 'fitting uses no fix round');
+        self::assertSame([], $outcome->fixing->rounds, 'fitting uses no fix round');
         self::assertFileExists($this->project.'/preload.php');
         self::assertLessThanOrEqual(4, $php->preloadBoots);
     }

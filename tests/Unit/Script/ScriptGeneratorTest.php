@@ -28,6 +28,7 @@ use Preheat\Report\GenerateTextRenderer;
 use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\FixRound;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\Reused;
 use Preheat\Script\Generate\ReuseRecord;
 use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
@@ -72,10 +73,10 @@ final class ScriptGeneratorTest extends TestCase
         ));
 
         self::assertCount(1, $outcome->calibrations, 'one budget round');
-        self::assertCount(1, $outcome->fixRounds, 'and still its one fix round');
+        self::assertCount(1, $outcome->fixing->rounds, 'and still its one fix round');
         self::assertSame(
             ['App\Controller\HomeController'],
-            array_map(static fn ($d): string => $d->subject, $outcome->fixRounds[0]->drops),
+            array_map(static fn ($d): string => $d->subject, $outcome->fixing->rounds[0]->drops),
             'named as PHP spells it',
         );
         self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
@@ -103,15 +104,15 @@ final class ScriptGeneratorTest extends TestCase
         );
 
         $first = $generator->generate($request());
-        self::assertFalse($first->reused);
-        self::assertCount(1, $first->fixRounds);
+        self::assertSame(Reused::No, $first->reused);
+        self::assertCount(1, $first->fixing->rounds);
         self::assertSame(2, $php->preloadBoots);
 
         $second = $generator->generate($request());
-        self::assertTrue($second->reused);
+        self::assertSame(Reused::Unchanged, $second->reused);
         self::assertTrue($second->succeeded());
         self::assertSame(2, $php->preloadBoots, 'no boot');
-        self::assertCount(1, $second->fixRounds, 'the fix round replayed');
+        self::assertCount(1, $second->fixing->rounds, 'the fix round replayed');
         self::assertNotNull($first->verification);
         self::assertNotNull($second->verification);
         self::assertSame(
@@ -123,12 +124,12 @@ final class ScriptGeneratorTest extends TestCase
             array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
         );
 
-        self::assertFalse($generator->generate($request(true))->reused, '--reverify');
+        self::assertSame(Reused::No, $generator->generate($request(true))->reused, '--reverify');
         self::assertSame(4, $php->preloadBoots);
 
         file_put_contents($project.'/preload.php', "\n// edited\n", \FILE_APPEND);
         $edited = $generator->generate($request());
-        self::assertFalse($edited->reused, 'a script edited on disk is verified again');
+        self::assertSame(Reused::No, $edited->reused, 'a script edited on disk is verified again');
         self::assertSame(6, $php->preloadBoots);
     }
 
@@ -202,9 +203,9 @@ final class ScriptGeneratorTest extends TestCase
 
         $second = $generator->generate($request);
 
-        self::assertFalse($second->reused);
+        self::assertSame(Reused::No, $second->reused);
         self::assertSame(4, $php->preloadBoots, 'verified again');
-        self::assertCount(1, $second->fixRounds, 'the record\'s constraints are not applied to the rounds');
+        self::assertCount(1, $second->fixing->rounds, 'the record\'s constraints are not applied to the rounds');
         self::assertSame(
             array_map(static fn ($f): string => $f->path, $first->planResult->plan->included),
             array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
@@ -228,7 +229,7 @@ final class ScriptGeneratorTest extends TestCase
             ),
         );
 
-        self::assertSame([], $outcome->fixRounds);
+        self::assertSame([], $outcome->fixing->rounds);
         self::assertFalse($outcome->succeeded());
         self::assertSame(1, $php->preloadBoots);
     }
@@ -303,8 +304,8 @@ final class ScriptGeneratorTest extends TestCase
             ),
         );
 
-        self::assertCount(1, $outcome->fixRounds, 'the one round that dropped something');
-        self::assertSame(2, $outcome->stalledFixRound);
+        self::assertCount(1, $outcome->fixing->rounds, 'the one round that dropped something');
+        self::assertSame(2, $outcome->fixing->stalledRound);
         self::assertSame(2, $php->preloadBoots, 'not five futile rounds');
         self::assertFalse($outcome->succeeded());
         $text = implode("\n", (new GenerateTextRenderer())->lines($outcome, false));
