@@ -449,7 +449,7 @@ final class ScriptGenerator
 
         return new VerifiedRound($report->withScript(
             realpath($outputPath) ?: $outputPath,
-            str_replace($candidate, $outputPath, $report->commandLine),
+            str_replace($candidate, $outputPath, $report->boot->commandLine),
         ), $next);
     }
 

@@ -153,26 +153,34 @@ final class PreloadVerifier
         );
 
         return new VerificationReport(
-            $script,
-            $commandLine,
-            $options->php,
-            $measurement->phpVersion,
-            $booted,
-            $result->exitCode,
-            \count($measurement->preload->scripts),
-            $measurement->preload->classes,
-            $measurement->preload->functions,
-            $measurement->preload->memoryBytes,
-            $measurement->opcacheUsedBytes,
-            $measurement->opcacheMemoryBytes,
-            $startup,
-            $messages,
-            $this->parser->unlinkedClasses($messages),
-            $findings,
-            $measurement->phase->peakMemoryBytes,
-            $measurement->phase->user ?? $options->php->preloadUser(),
-            $measurement->phase->liftsMemoryLimit(),
-            new OpcacheRoom(
+            scriptPath: $script,
+            php: $options->php,
+            boot: new BootOutcome(
+                commandLine: $commandLine,
+                phpVersion: $measurement->phpVersion,
+                booted: $booted,
+                exitCode: $result->exitCode,
+                preloadUser: $measurement->phase->user ?? $options->php->preloadUser(),
+            ),
+            preloaded: new PreloadFigures(
+                scripts: \count($measurement->preload->scripts),
+                classes: $measurement->preload->classes,
+                functions: $measurement->preload->functions,
+                memoryBytes: $measurement->preload->memoryBytes,
+                opcacheUsedBytes: $measurement->opcacheUsedBytes,
+                opcacheMemoryBytes: $measurement->opcacheMemoryBytes,
+                peakMemoryBytes: $measurement->phase->peakMemoryBytes,
+                memoryLimitLifted: $measurement->phase->liftsMemoryLimit(),
+            ),
+            startup: new StartupTime(
+                seconds: $startup,
+                cpuSeconds: $startupCpu,
+                systemAllocator: $options->systemAllocator,
+            ),
+            messages: $messages,
+            unlinkedClasses: $this->parser->unlinkedClasses($messages),
+            findings: $findings,
+            room: new OpcacheRoom(
                 $baselineStatus->interned->usedBytes ?? 0,
                 $measurement->interned->bufferBytes ?: $baselineStatus->interned->bufferBytes,
                 isset($needs['internedBytes'])
@@ -184,9 +192,6 @@ final class PreloadVerifier
                     : $baselineStatus->memoryConsumptionBytes(),
                 $measurement->preload->memoryBytes,
             ),
-            $options->systemAllocator,
-            null,
-            $startupCpu,
         );
     }
 

@@ -96,7 +96,7 @@ final class CapacityFitTest extends TestCase
         self::assertNotNull($report);
         self::assertSame(0, $report->warningCount());
         // The command a user can run again sets OPcache's sizes as the php.ini does.
-        self::assertStringNotContainsString('interned_strings_buffer=64', $report->commandLine);
+        self::assertStringNotContainsString('interned_strings_buffer=64', $report->boot->commandLine);
     }
 
     public function testAFitJustUnderTheBufferIsNotBootedAgain(): void

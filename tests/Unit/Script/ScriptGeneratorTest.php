@@ -154,8 +154,8 @@ final class ScriptGeneratorTest extends TestCase
             self::assertSame('0', $environment['USE_ZEND_ALLOC'] ?? null, $kind.' boot of generate');
         }
         self::assertNotNull($outcome->verification);
-        self::assertTrue($outcome->verification->systemAllocator);
-        self::assertNull($outcome->verification->peakMemoryBytes, 'not measured, not 0');
+        self::assertTrue($outcome->verification->startup->systemAllocator);
+        self::assertNull($outcome->verification->preloaded->peakMemoryBytes, 'not measured, not 0');
         self::assertStringContainsString(
             "measured with the C library's allocator",
             (string) VerificationJson::report($outcome->verification)['startupNote'],
@@ -167,8 +167,8 @@ final class ScriptGeneratorTest extends TestCase
             $project.'/preload.php',
             new VerifyOptions(self::installation()),
         );
-        self::assertTrue($report->booted);
-        self::assertFalse($report->systemAllocator);
+        self::assertTrue($report->boot->booted);
+        self::assertFalse($report->startup->systemAllocator);
         self::assertNotEmpty($verifyPhp->environments);
         foreach ($verifyPhp->environments as [$kind, $environment]) {
             self::assertArrayNotHasKey('USE_ZEND_ALLOC', $environment ?? [], $kind.' boot of verify');
