@@ -214,13 +214,13 @@ final class ScenarioPreparer implements ScenarioPreparation
         $output = $directory.'/preload.php';
         $source = new BenchStrategySource($this, $config);
         $outcome = $this->generator->generate(new GenerateRequest(
-            $config->scope->request,
-            $config->scope->options,
-            $output,
-            $verify,
-            5,
-            false,
-            $preload->strategy->seed($source),
+            plan: $config->scope->request,
+            options: $config->scope->options,
+            outputPath: $output,
+            verify: $verify,
+            fixRounds: 5,
+            strict: false,
+            strategy: $preload->strategy->seed($source),
         ));
         $plan = $outcome->planResult->plan;
         $selection = $outcome->selection;

@@ -102,14 +102,14 @@ final class AppProfiler
         $report = (new PreloadVerifier($this->runner))->verify($state->script, new VerifyOptions($php));
 
         $fatal = $report->withSeverity(StartupSeverity::Fatal)[0] ?? null;
-        if (null !== $fatal || !$report->booted) {
+        if (null !== $fatal || !$report->boot->booted) {
             return $state->measuredAt(
-                $report->preloadMemoryBytes,
+                $report->preloaded->memoryBytes,
                 null === $fatal ? 'PHP did not boot with it' : $fatal->message,
             );
         }
 
-        return $state->measuredAt($report->preloadMemoryBytes);
+        return $state->measuredAt($report->preloaded->memoryBytes);
     }
 
     /** @param list<string> $files */

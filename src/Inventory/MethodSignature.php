@@ -12,15 +12,7 @@ final class MethodSignature
 {
     /**
      * @param list<array{name: string, type: DeclaredType|null}> $parameters
-     * @param bool                                               $abstract    also every method of an interface
-     * @param bool                                               $variadic    the last parameter takes the rest
-     * @param int|null                                           $required    how many arguments a call must pass
-     *                                                                        (PHP's required_num_args); null when
-     *                                                                        unknown
-     * @param int|null                                           $count       how many parameters, the variadic one
-     *                                                                        aside (PHP's num_args); null when unknown
-     * @param list<int>                                          $byReference the positions of the parameters passed
-     *                                                                        by reference
+     * @param bool                                               $abstract   also every method of an interface
      */
     public function __construct(
         public readonly string $name,
@@ -28,10 +20,7 @@ final class MethodSignature
         public readonly ?DeclaredType $returnType,
         public readonly bool $abstract = false,
         public readonly bool $private = false,
-        public readonly bool $variadic = false,
-        public readonly ?int $required = null,
-        public readonly ?int $count = null,
-        public readonly array $byReference = [],
+        public readonly MethodArity $arity = new MethodArity(),
         public readonly bool $static = false,
         public readonly bool $returnsReference = false,
         /** It has #[\Override]: from PHP 8.3 on, an ancestor must have a method of its name */
@@ -42,11 +31,12 @@ final class MethodSignature
     /** Whether the parameter at $index is passed by reference (a variadic one stands for the rest). */
     public function passesByReference(int $index): bool
     {
-        if (null !== $this->count && $this->variadic && $index > $this->count) {
-            $index = $this->count;
+        $arity = $this->arity;
+        if (null !== $arity->count && $arity->variadic && $index > $arity->count) {
+            $index = $arity->count;
         }
 
-        return \in_array($index, $this->byReference, true);
+        return \in_array($index, $arity->byReference, true);
     }
 
     /**
@@ -60,7 +50,9 @@ final class MethodSignature
             return $this->parameters[$index];
         }
 
-        return $this->variadic && [] !== $this->parameters ? $this->parameters[\count($this->parameters) - 1] : null;
+        return $this->arity->variadic && [] !== $this->parameters
+            ? $this->parameters[\count($this->parameters) - 1]
+            : null;
     }
 
     /** @return array<string, mixed> */
@@ -75,10 +67,10 @@ final class MethodSignature
             'returns' => $this->returnType?->terms,
             'abstract' => $this->abstract,
             'private' => $this->private,
-            'variadic' => $this->variadic,
-            'required' => $this->required,
-            'count' => $this->count,
-            'byReference' => $this->byReference,
+            'variadic' => $this->arity->variadic,
+            'required' => $this->arity->required,
+            'count' => $this->arity->count,
+            'byReference' => $this->arity->byReference,
             'static' => $this->static,
             'returnsReference' => $this->returnsReference,
             'override' => $this->override,
@@ -95,18 +87,20 @@ final class MethodSignature
         }
 
         return new self(
-            $data['name'],
-            $parameters,
-            null === ($data['returns'] ?? null) ? null : new DeclaredType($data['returns']),
-            $data['abstract'] ?? false,
-            $data['private'] ?? false,
-            $data['variadic'] ?? false,
-            $data['required'] ?? null,
-            $data['count'] ?? null,
-            array_values($data['byReference'] ?? []),
-            $data['static'] ?? false,
-            $data['returnsReference'] ?? false,
-            $data['override'] ?? false,
+            name: $data['name'],
+            parameters: $parameters,
+            returnType: null === ($data['returns'] ?? null) ? null : new DeclaredType($data['returns']),
+            abstract: $data['abstract'] ?? false,
+            private: $data['private'] ?? false,
+            arity: new MethodArity(
+                variadic: $data['variadic'] ?? false,
+                required: $data['required'] ?? null,
+                count: $data['count'] ?? null,
+                byReference: array_values($data['byReference'] ?? []),
+            ),
+            static: $data['static'] ?? false,
+            returnsReference: $data['returnsReference'] ?? false,
+            override: $data['override'] ?? false,
         );
     }
 }

@@ -66,18 +66,20 @@ final class SignatureReader
             }
             $returnType = $resolve(self::typeOf($method->returnType));
             $methods[] = new MethodSignature(
-                $method->name->toString(),
-                $parameters,
-                $returnType,
-                $inInterface || $method->isAbstract(),
-                $method->isPrivate(),
-                $variadic,
-                $required,
-                \count($method->params) - ($variadic ? 1 : 0),
-                $byReference,
-                $method->isStatic(),
-                $method->byRef,
-                self::hasOverride($method),
+                name: $method->name->toString(),
+                parameters: $parameters,
+                returnType: $returnType,
+                abstract: $inInterface || $method->isAbstract(),
+                private: $method->isPrivate(),
+                arity: new MethodArity(
+                    variadic: $variadic,
+                    required: $required,
+                    count: \count($method->params) - ($variadic ? 1 : 0),
+                    byReference: $byReference,
+                ),
+                static: $method->isStatic(),
+                returnsReference: $method->byRef,
+                override: self::hasOverride($method),
             );
         }
 

@@ -7,6 +7,7 @@ namespace Preheat\Plan;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\DeclarationKind;
 use Preheat\Inventory\DeclaredType;
+use Preheat\Inventory\MethodArity;
 use Preheat\Inventory\MethodSignature;
 
 /**
@@ -73,12 +74,12 @@ final class BuiltinSignatures
         }
 
         return new MethodSignature(
-            $method->getName(),
-            $parameters,
-            $returnType,
-            $method->isAbstract(),
-            $method->isPrivate(),
-            $variadic,
+            name: $method->getName(),
+            parameters: $parameters,
+            returnType: $returnType,
+            abstract: $method->isAbstract(),
+            private: $method->isPrivate(),
+            arity: new MethodArity(variadic: $variadic),
         );
     }
 

@@ -29,10 +29,10 @@ final class OverrideArity
         string $declaredIn,
     ): ?string {
         if (
-            null === $method->required
-            || null === $method->count
-            || null === $declared->required
-            || null === $declared->count
+            null === $method->arity->required
+            || null === $method->arity->count
+            || null === $declared->arity->required
+            || null === $declared->arity->count
         ) {
             return null;
         }
@@ -47,12 +47,12 @@ final class OverrideArity
                 $refused,
             );
         }
-        if ($declared->required < $method->required) {
+        if ($declared->arity->required < $method->arity->required) {
             return \sprintf(
                 '%s requires %d argument(s), more than the %d of %s%s',
                 $subject,
-                $method->required,
-                $declared->required,
+                $method->arity->required,
+                $declared->arity->required,
                 $against,
                 $refused,
             );
@@ -60,17 +60,17 @@ final class OverrideArity
         if ($declared->returnsReference && !$method->returnsReference) {
             return \sprintf('%s does not return a reference, while %s does%s', $subject, $against, $refused);
         }
-        if ($declared->variadic && !$method->variadic) {
+        if ($declared->arity->variadic && !$method->arity->variadic) {
             return \sprintf('%s is not variadic, while %s is%s', $subject, $against, $refused);
         }
-        $ancestorCount = $declared->count + ($declared->variadic ? 1 : 0);
-        $count = $method->count + ($method->variadic ? 1 : 0);
+        $ancestorCount = $declared->arity->count + ($declared->arity->variadic ? 1 : 0);
+        $count = $method->arity->count + ($method->arity->variadic ? 1 : 0);
         for ($index = 0; $index < max($ancestorCount, $count); ++$index) {
-            $inAncestor = $index < $ancestorCount || $declared->variadic;
+            $inAncestor = $index < $ancestorCount || $declared->arity->variadic;
             if (!$inAncestor) {
                 continue; // a parameter added (optional, as checked above)
             }
-            if ($index >= $count && !$method->variadic) {
+            if ($index >= $count && !$method->arity->variadic) {
                 return \sprintf(
                     '%s takes %d parameter(s), fewer than the %d of %s%s',
                     $subject,

@@ -10,6 +10,7 @@ use Preheat\Plan\PreloadPlan;
 use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\UsageCounts;
 use Preheat\Script\Generate\GenerateOutcome;
+use Preheat\Script\Generate\Reused;
 use Preheat\Util\DisplayString;
 use Preheat\Util\RelativePath;
 use Symfony\Component\Console\Formatter\OutputFormatter;
@@ -121,7 +122,7 @@ final class GenerateTextRenderer implements Renderer
                 $round->plannedFiles,
             );
         }
-        foreach ($outcome->fixRounds as $round) {
+        foreach ($outcome->fixing->rounds as $round) {
             $lines[] = \sprintf('  Fix round %d dropped:', $round->round);
             foreach ($round->drops as $drop) {
                 $lines[] = \sprintf('    %s: %s', RelativePath::of($drop->subject, $root), $drop->why);
@@ -142,11 +143,11 @@ final class GenerateTextRenderer implements Renderer
         }
         $lines[] = $outcome->written
             ? \sprintf(
-                match (true) {
-                    $outcome->reusedRelease => 'Wrote %s: the same files as a release verified before, whose '
+                match ($outcome->reused) {
+                    Reused::Release => 'Wrote %s: the same files as a release verified before, whose '
                         .'verification it reuses (--reverify boots PHP again)',
-                    $outcome->reused => 'Kept %s: unchanged since its last verification (--reverify boots PHP again)',
-                    default => 'Wrote %s',
+                    Reused::Unchanged => 'Kept %s: unchanged since its last verification (--reverify boots PHP again)',
+                    Reused::No => 'Wrote %s',
                 },
                 OutputFormatter::escape($outcome->outputPath),
             )
@@ -175,21 +176,21 @@ final class GenerateTextRenderer implements Renderer
                 );
             }
         }
-        if (0 === $outcome->fixRoundLimit && [] !== $verification->unlinkedClasses) {
+        if (0 === $outcome->fixing->limit && [] !== $verification->unlinkedClasses) {
             return ' (without --no-fix, what PHP refuses is dropped and the script tried again)';
         }
-        if (null !== $outcome->stalledFixRound) {
+        if (null !== $outcome->fixing->stalledRound) {
             return \sprintf(
                 ': fix round %d would have dropped only what earlier rounds dropped, so dropping cannot fix what PHP '
                 .'refuses (see its first message above)',
-                $outcome->stalledFixRound,
+                $outcome->fixing->stalledRound,
             );
         }
-        if ([] !== $outcome->fixRounds && \count($outcome->fixRounds) >= $outcome->fixRoundLimit) {
+        if ([] !== $outcome->fixing->rounds && \count($outcome->fixing->rounds) >= $outcome->fixing->limit) {
             return \sprintf(
                 ' after %d fix round(s) (--fix-rounds=%d)',
-                \count($outcome->fixRounds),
-                $outcome->fixRoundLimit,
+                \count($outcome->fixing->rounds),
+                $outcome->fixing->limit,
             );
         }
 

@@ -9,6 +9,7 @@ use Preheat\Report\Json\PlanJson;
 use Preheat\Report\Json\TimingJson;
 use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\GenerateOutcome;
+use Preheat\Script\Generate\Reused;
 use Preheat\Util\RelativePath;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -80,7 +81,7 @@ final class PlanJsonRenderer implements Renderer
         return [
             'output' => $outcome->outputPath,
             'written' => $outcome->written,
-            'reused' => $outcome->reused,
+            'reused' => Reused::No !== $outcome->reused,
             'plan' => $this->plan($outcome->planResult->plan),
             'scan' => $scan->json($outcome->planResult),
             'fixRounds' => array_map(
@@ -92,10 +93,10 @@ final class PlanJsonRenderer implements Renderer
                         0,
                     ),
                 ],
-                $outcome->fixRounds,
+                $outcome->fixing->rounds,
             ),
-            'fixRoundLimit' => $outcome->fixRoundLimit,
-            'fixStalledAtRound' => $outcome->stalledFixRound,
+            'fixRoundLimit' => $outcome->fixing->limit,
+            'fixStalledAtRound' => $outcome->fixing->stalledRound,
             'budgetRounds' => array_map(
                 static fn ($c): array => [
                     'round' => $c->round,

@@ -62,14 +62,14 @@ final class VerificationTextRenderer implements Renderer
         $lines[] = \sprintf(
             'Verify %s with PHP %s: %s',
             $e($report->scriptPath),
-            $e($report->phpVersion ?: '?'),
+            $e($report->boot->phpVersion ?: '?'),
             $status,
         );
         $lines[] = \sprintf('  php.ini    %s', $e($report->php->settings->describe()));
-        if (null !== $report->preloadUser) {
+        if (null !== $report->boot->preloadUser) {
             $lines[] = \sprintf(
                 '  User       preloaded as %s (%s)',
-                $e($report->preloadUser),
+                $e($report->boot->preloadUser),
                 $e($report->php->userSource),
             );
         }
@@ -78,17 +78,17 @@ final class VerificationTextRenderer implements Renderer
         $about = null === $report->unbootedFit ? '' : 'about ';
         $lines[] = \sprintf(
             '  Preloaded  %d scripts, %s%d classes%s, %s%d functions, %s%s preload memory (OPcache: %s%s used of %s)',
-            $report->scripts,
+            $report->preloaded->scripts,
             $about,
             $report->preloadedClassCount(),
             0 === $refused ? '' : \sprintf(' (%d more refused: not preloaded)', $refused),
             $about,
-            $report->functions,
+            $report->preloaded->functions,
             $about,
-            Format::megabytes($report->preloadMemoryBytes),
+            Format::megabytes($report->preloaded->memoryBytes),
             $about,
-            Format::megabytes($report->opcacheUsedBytes),
-            Format::megabytes($report->opcacheMemoryBytes),
+            Format::megabytes($report->preloaded->opcacheUsedBytes),
+            Format::megabytes($report->preloaded->opcacheMemoryBytes),
         );
         if (null !== $report->unbootedFit) {
             $lines[] = \sprintf(
@@ -113,26 +113,26 @@ final class VerificationTextRenderer implements Renderer
         $lines[] = \sprintf(
             '  Start-up   %s%s spent preloading%s%s%s',
             $about,
-            Format::seconds($report->startupSeconds),
-            null === $report->startupCpuSeconds
+            Format::seconds($report->startup->seconds),
+            null === $report->startup->cpuSeconds
                 ? ''
-                : \sprintf(' (%s of CPU time)', Format::seconds($report->startupCpuSeconds)),
-            $report->systemAllocator ? ' '.VerificationReport::SYSTEM_ALLOCATOR_NOTE : '',
+                : \sprintf(' (%s of CPU time)', Format::seconds($report->startup->cpuSeconds)),
+            $report->startup->systemAllocator ? ' '.VerificationReport::SYSTEM_ALLOCATOR_NOTE : '',
             match (true) {
                 // generate's boot: PHP's allocator, which measures the peak, was not the one running.
-                $report->systemAllocator => \sprintf(
-                    $report->memoryLimitLifted
+                $report->startup->systemAllocator => \sprintf(
+                    $report->preloaded->memoryLimitLifted
                         ? ', peak memory not measured (memory_limit lifted for the preload; requests keep '.
                             'memory_limit=%s)'
                         : ', peak memory not measured (memory_limit=%s)',
                     $limit,
                 ),
-                null === $report->peakMemoryBytes => '',
+                null === $report->preloaded->peakMemoryBytes => '',
                 default => \sprintf(
-                    $report->memoryLimitLifted
+                    $report->preloaded->memoryLimitLifted
                         ? ', peak memory %s (memory_limit lifted for the preload; requests keep memory_limit=%s)'
                         : ', peak memory %s of memory_limit=%s',
-                    Format::megabytes($report->peakMemoryBytes),
+                    Format::megabytes($report->preloaded->peakMemoryBytes),
                     $limit,
                 ),
             },
@@ -144,20 +144,20 @@ final class VerificationTextRenderer implements Renderer
             $report->deprecationCount(),
         );
         if (
-            !$report->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count(
+            !$report->boot->booted && 0 === \count($report->withSeverity(Severity::Fatal)) && 0 === \count(
                 $report->findingsWithSeverity(Severity::Fatal),
             )
         ) {
             $lines[] = \sprintf(
                 '  PHP did not start (exit code %d%s). Command: %s',
-                $report->exitCode,
-                $report->exitCode > 128
+                $report->boot->exitCode,
+                $report->boot->exitCode > 128
                     ? \sprintf(
                         ': killed by signal %d, a crash if 11 (segmentation fault) or 6 (abort)',
-                        $report->exitCode - 128,
+                        $report->boot->exitCode - 128,
                     )
                     : '',
-                $e($report->commandLine),
+                $e($report->boot->commandLine),
             );
         }
         foreach ($report->findings as $finding) {

@@ -52,7 +52,7 @@ final class Master
             $this->config->host,
             $this->config->port,
             $this->config->workers,
-            $this->config->adapter->value,
+            $this->config->app->adapter->value,
         ));
         $this->counter = RequestCounter::create($this->config->workers);
         for ($slot = 0; $slot < $this->config->workers; ++$slot) {

@@ -29,12 +29,13 @@ final class RequestHandler
     public function handle(Request $request, Endpoint $endpoint): Response
     {
         $config = $this->config;
-        if (null !== $this->counter && null !== $config->countPath && $request->path() === $config->countPath) {
+        $status = $config->status;
+        if (null !== $this->counter && null !== $status->countPath && $request->path() === $status->countPath) {
             return new Response(200, [['Content-Type', 'text/plain']], $this->counter->status());
         }
-        if (null !== $config->statusPath && $request->path() === $config->statusPath
-            && null !== $config->statusScript) {
-            $script = $config->statusScript;
+        if (null !== $status->statusPath && $request->path() === $status->statusPath
+            && null !== $status->statusScript) {
+            $script = $status->statusScript;
             $page = OutputCapture::of(static function () use ($script): void {
                 (static function (string $__script): void {
                     require $__script;
@@ -52,16 +53,17 @@ final class RequestHandler
         if (null !== $file) {
             return $file;
         }
-        if (null !== $config->siteHost) {
+        if (null !== $config->site->host) {
             // Every scenario's app sees the same site whichever port its workers listen on, as behind nginx
             // and Apache: a page cache keyed by the absolute URL holds one render for all of them.
-            $request = $request->withHeader('Host', $config->siteHost);
-            $endpoint = $endpoint->servingSite($config->siteHost, $config->sitePort);
+            $request = $request->withHeader('Host', $config->site->host);
+            $endpoint = $endpoint->servingSite($config->site->host, $config->site->port);
         }
-        $scriptName = '/'.ltrim(substr($this->config->frontController, \strlen($this->config->documentRoot)), '/');
+        $app = $this->config->app;
+        $scriptName = '/'.ltrim(substr($app->frontController, \strlen($app->documentRoot)), '/');
         try {
             return $this->application->handle(
-                CgiRequest::of($request, $endpoint, $scriptName, $this->config->frontController),
+                CgiRequest::of($request, $endpoint, $scriptName, $app->frontController),
             );
         } catch (\Throwable $error) {
             $this->log->write(\sprintf(

@@ -54,11 +54,11 @@ final class Worker
     public function run(): int
     {
         try {
-            $application = $this->config->adapter->boot($this->config);
+            $application = $this->config->app->adapter->boot($this->config);
         } catch (\Throwable $error) {
             $this->log->write(\sprintf(
                 'the app did not boot (%s adapter): %s: %s in %s:%d',
-                $this->config->adapter->value,
+                $this->config->app->adapter->value,
                 $error::class,
                 $error->getMessage(),
                 $error->getFile(),
@@ -70,7 +70,7 @@ final class Worker
         register_shutdown_function($this->shutdown(...));
         $handler = new RequestHandler(
             $this->config,
-            new StaticFiles($this->config->documentRoot),
+            new StaticFiles($this->config->app->documentRoot),
             $application,
             $this->log,
             $this->counter,
@@ -101,8 +101,8 @@ final class Worker
     public function requestDone(): bool
     {
         ++$this->served;
-        if ($this->config->maxRequests > 0 && $this->served >= $this->config->maxRequests) {
-            $this->drain(\sprintf('max_requests (%d) reached', $this->config->maxRequests));
+        if ($this->config->limits->maxRequests > 0 && $this->served >= $this->config->limits->maxRequests) {
+            $this->drain(\sprintf('max_requests (%d) reached', $this->config->limits->maxRequests));
         }
 
         return null === $this->drainingSince;
@@ -129,12 +129,12 @@ final class Worker
         $this->server->on('error', static fn (): null => null);
         $this->server->on('connection', function (ConnectionInterface $connection) use ($handler): void {
             $endpoint = Endpoint::of(
-                $this->config->documentRoot,
+                $this->config->app->documentRoot,
                 $connection->getLocalAddress(),
                 $connection->getRemoteAddress(),
             );
             $this->connections->attach(
-                new HttpConnection($connection, $handler, $this, $endpoint, $this->config->maxBodyBytes),
+                new HttpConnection($connection, $handler, $this, $endpoint, $this->config->limits->maxBodyBytes),
             );
         });
     }
@@ -165,7 +165,7 @@ final class Worker
                 continue;
             }
             $drained = $draining && !$connection->midRequest() && $idle > self::DRAIN_IDLE;
-            if ($idle > $this->config->idleTimeout || $drained) {
+            if ($idle > $this->config->limits->idleTimeout || $drained) {
                 $connection->close();
             }
         }

@@ -54,9 +54,9 @@ enum WorkerAdapter: string
     public function boot(WorkerConfig $config): Application
     {
         if (self::Plain === $this) {
-            return new PlainScripts($config->documentRoot, $config->frontController);
+            return new PlainScripts($config->app->documentRoot, $config->app->frontController);
         }
-        $entry = $config->entry ?? throw new \InvalidArgumentException(\sprintf(
+        $entry = $config->app->entry ?? throw new \InvalidArgumentException(\sprintf(
             'the %s adapter needs an entry: a file returning the %s',
             $this->value,
             $this->requiredEntry() ?? 'application',

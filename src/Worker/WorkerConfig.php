@@ -9,31 +9,18 @@ namespace Preheat\Worker;
  */
 final class WorkerConfig
 {
-    /**
-     * @param array<string, string> $autoload namespace prefix => directory, for the worker's own libraries
-     * @param string|null           $siteHost the Host (and SERVER_NAME) the app sees on every request, with
-     *                                        sitePort as SERVER_PORT; null: what the client sent and the port
-     *                                        it connected to
-     */
+    /** @param array<string, string> $autoload namespace prefix => directory, for the worker's own libraries */
     public function __construct(
-        public readonly string $documentRoot,
-        public readonly string $frontController,
         public readonly string $host,
         public readonly int $port,
         public readonly int $workers,
-        public readonly WorkerAdapter $adapter,
-        public readonly ?string $entry,
-        public readonly int $maxRequests,
-        public readonly int $maxBodyBytes,
-        public readonly ?string $statusPath,
-        public readonly ?string $statusScript,
+        public readonly ServedApp $app,
+        public readonly WorkerLimits $limits,
+        public readonly StatusEndpoints $status,
         public readonly ?string $user,
         public readonly string $log,
-        public readonly float $idleTimeout = 30.0,
         public readonly array $autoload = [],
-        public readonly ?string $countPath = null,
-        public readonly ?string $siteHost = null,
-        public readonly int $sitePort = 80,
+        public readonly SiteAddress $site = new SiteAddress(),
     ) {
     }
 
@@ -63,34 +50,61 @@ final class WorkerConfig
         }
 
         return new self(
-            $string('documentRoot'),
-            $string('frontController'),
-            $string('host'),
-            $int('port'),
-            $int('workers'),
-            WorkerAdapter::tryFrom($string('adapter')) ?? throw new \InvalidArgumentException(\sprintf(
-                'worker configuration: adapter is "%s" (one of %s)',
-                $string('adapter'),
-                WorkerAdapter::names(),
-            )),
-            $optional('entry'),
-            $int('maxRequests'),
-            $int('maxBodyBytes'),
-            $optional('statusPath'),
-            $optional('statusScript'),
-            $optional('user'),
-            $string('log'),
-            (float) ($data['idleTimeout'] ?? 30.0),
-            $autoload,
-            $optional('countPath'),
-            $optional('siteHost'),
-            \is_int($data['sitePort'] ?? null) ? $data['sitePort'] : 80,
+            host: $string('host'),
+            port: $int('port'),
+            workers: $int('workers'),
+            app: new ServedApp(
+                documentRoot: $string('documentRoot'),
+                frontController: $string('frontController'),
+                adapter: WorkerAdapter::tryFrom($string('adapter')) ?? throw new \InvalidArgumentException(\sprintf(
+                    'worker configuration: adapter is "%s" (one of %s)',
+                    $string('adapter'),
+                    WorkerAdapter::names(),
+                )),
+                entry: $optional('entry'),
+            ),
+            limits: new WorkerLimits(
+                maxRequests: $int('maxRequests'),
+                maxBodyBytes: $int('maxBodyBytes'),
+                idleTimeout: (float) ($data['idleTimeout'] ?? 30.0),
+            ),
+            status: new StatusEndpoints(
+                statusPath: $optional('statusPath'),
+                statusScript: $optional('statusScript'),
+                countPath: $optional('countPath'),
+            ),
+            user: $optional('user'),
+            log: $string('log'),
+            autoload: $autoload,
+            site: new SiteAddress(
+                host: $optional('siteHost'),
+                port: \is_int($data['sitePort'] ?? null) ? $data['sitePort'] : 80,
+            ),
         );
     }
 
-    /** @return array<string, mixed> */
+    /** @return array<string, mixed> the flat keys fromArray() reads */
     public function toArray(): array
     {
-        return ['adapter' => $this->adapter->value] + get_object_vars($this);
+        return [
+            'documentRoot' => $this->app->documentRoot,
+            'frontController' => $this->app->frontController,
+            'host' => $this->host,
+            'port' => $this->port,
+            'workers' => $this->workers,
+            'adapter' => $this->app->adapter->value,
+            'entry' => $this->app->entry,
+            'maxRequests' => $this->limits->maxRequests,
+            'maxBodyBytes' => $this->limits->maxBodyBytes,
+            'statusPath' => $this->status->statusPath,
+            'statusScript' => $this->status->statusScript,
+            'user' => $this->user,
+            'log' => $this->log,
+            'idleTimeout' => $this->limits->idleTimeout,
+            'autoload' => $this->autoload,
+            'countPath' => $this->status->countPath,
+            'siteHost' => $this->site->host,
+            'sitePort' => $this->site->port,
+        ];
     }
 }

@@ -29,6 +29,7 @@ use Preheat\Script\Generate\GenerateOutcome;
 use Preheat\Script\Generate\GenerateRequest;
 use Preheat\Script\Generate\GenerateService;
 use Preheat\Script\Generate\ReuseStore;
+use Preheat\Script\Generate\VerificationReuse;
 use Preheat\Server\ProcessSupervisor;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
@@ -190,17 +191,14 @@ final class GenerateCommand extends Command
         $fixRounds = self::fixRounds($input);
         $request = PlanInput::request($input);
         $generate = new GenerateRequest(
-            $request,
-            PlanInput::options($input),
-            $this->outputPath($input, $request->projectRoot),
-            null,
-            $input->getOption('no-fix') ? 0 : $fixRounds,
-            (bool) $input->getOption('strict'),
-            null,
-            !$input->getOption('no-fit'),
-            null === $request->cacheFile ? null : new ReuseStore(\dirname($request->cacheFile)),
-            $this->commandLine($input),
-            (bool) $input->getOption('reverify'),
+            plan: $request,
+            options: PlanInput::options($input),
+            outputPath: $this->outputPath($input, $request->projectRoot),
+            verify: null,
+            fixRounds: $input->getOption('no-fix') ? 0 : $fixRounds,
+            strict: (bool) $input->getOption('strict'),
+            fit: !$input->getOption('no-fit'),
+            reuse: $this->reuse($input, $request),
         );
         // Every process this run starts goes through the timed runner, so that the timing table misses none.
         $timings = new Timings();
@@ -278,6 +276,16 @@ final class GenerateCommand extends Command
         }
 
         return $fixRounds;
+    }
+
+    /** Where the last verification is kept (beside the inventory cache), and when it may be reused. */
+    private function reuse(InputInterface $input, PlanRequest $request): VerificationReuse
+    {
+        return new VerificationReuse(
+            store: null === $request->cacheFile ? null : new ReuseStore(\dirname($request->cacheFile)),
+            commandLine: $this->commandLine($input),
+            reverify: (bool) $input->getOption('reverify'),
+        );
     }
 
     /**

@@ -18,20 +18,23 @@ final class VerificationJson
     {
         return [
             'script' => $report->scriptPath,
-            'command' => $report->commandLine,
-            'php' => $report->phpVersion,
+            'command' => $report->boot->commandLine,
+            'php' => $report->boot->phpVersion,
             'ini' => PhpJson::settings($report->php->settings),
-            'preloadUser' => $report->preloadUser,
-            'booted' => $report->booted,
-            'exitCode' => $report->exitCode,
+            'preloadUser' => $report->boot->preloadUser,
+            'booted' => $report->boot->booted,
+            'exitCode' => $report->boot->exitCode,
             'preloaded' => [
-                'scripts' => $report->scripts,
+                'scripts' => $report->preloaded->scripts,
                 'classes' => $report->preloadedClassCount(),
                 'refusedClasses' => $report->refusedClassCount(),
-                'functions' => $report->functions,
-                'memoryBytes' => $report->preloadMemoryBytes,
+                'functions' => $report->preloaded->functions,
+                'memoryBytes' => $report->preloaded->memoryBytes,
             ],
-            'opcache' => ['usedBytes' => $report->opcacheUsedBytes, 'memoryBytes' => $report->opcacheMemoryBytes],
+            'opcache' => [
+                'usedBytes' => $report->preloaded->opcacheUsedBytes,
+                'memoryBytes' => $report->preloaded->opcacheMemoryBytes,
+            ],
             // What the boot measured of the interned-string buffer (generate's; null for a fit not booted itself).
             'internedStrings' => null === $report->room ? null : [
                 'bufferBytes' => $report->room->internedBufferBytes,
@@ -49,17 +52,19 @@ final class VerificationJson
                     'atMostBytes' => $l->atMostBytes,
                 ], $report->unbootedFit->limits),
             ],
-            'peakMemoryBytes' => $report->peakMemoryBytes,
-            'memoryLimitLifted' => $report->memoryLimitLifted,
+            'peakMemoryBytes' => $report->preloaded->peakMemoryBytes,
+            'memoryLimitLifted' => $report->preloaded->memoryLimitLifted,
             // Null when not measured (generate's boot with the C library's allocator: peakMemoryMeasured false).
-            'peakMemoryMeasured' => !$report->systemAllocator,
-            'startupSeconds' => round($report->startupSeconds, 4),
+            'peakMemoryMeasured' => !$report->startup->systemAllocator,
+            'startupSeconds' => round($report->startup->seconds, 4),
             // The CPU time (user and system) of the same start-up, which the slow start-up check judges; null when
             // not measured.
-            'startupCpuSeconds' => null === $report->startupCpuSeconds ? null : round($report->startupCpuSeconds, 4),
+            'startupCpuSeconds' => null === $report->startup->cpuSeconds
+                ? null
+                : round($report->startup->cpuSeconds, 4),
             // "php" (PHP's own, as php-fpm) or "system" (the C library's: shorter than php-fpm's start-up).
-            'startupAllocator' => $report->systemAllocator ? 'system' : 'php',
-            'startupNote' => $report->systemAllocator
+            'startupAllocator' => $report->startup->systemAllocator ? 'system' : 'php',
+            'startupNote' => $report->startup->systemAllocator
                 ? trim(VerificationReport::SYSTEM_ALLOCATOR_NOTE, '()')
                 : null,
             'fatals' => $report->fatalCount(),

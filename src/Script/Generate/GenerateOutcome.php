@@ -11,27 +11,20 @@ use Preheat\Script\Verify\VerificationReport;
 final class GenerateOutcome
 {
     /**
-     * @param list<FixRound>          $fixRounds
      * @param list<BudgetCalibration> $calibrations
      * @param list<CapacityRound>     $capacityRounds
-     * @param int|null                $stalledFixRound the fix round that found nothing new to drop, and so was not run
      */
     public function __construct(
         public readonly PlanResult $planResult,
         public readonly string $outputPath,
         public readonly bool $written,
         public readonly ?VerificationReport $verification,
-        public readonly array $fixRounds,
+        public readonly FixRounds $fixing,
         public readonly bool $strict,
         public readonly ?HotSelection $selection = null,
         public readonly array $calibrations = [],
-        public readonly int $fixRoundLimit = 0,
         public readonly array $capacityRounds = [],
-        public readonly ?int $stalledFixRound = null,
-        /** the script on disk was planned the same and verified with the same PHP and ini: kept, PHP not booted */
-        public readonly bool $reused = false,
-        /** reused from a run on the same files at another root (a release before this one): the script written */
-        public readonly bool $reusedRelease = false,
+        public readonly Reused $reused = Reused::No,
     ) {
     }
 

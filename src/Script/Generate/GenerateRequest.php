@@ -23,12 +23,7 @@ final class GenerateRequest
         public readonly ?SeedStrategy $strategy = null,
         /** fit the plan to the php.ini's interned-string buffer and OPcache memory when it overflows them */
         public readonly bool $fit = true,
-        /** where the last verified run is kept for reuse; null: always verify */
-        public readonly ?ReuseStore $reuse = null,
-        /** every command-line option and argument that may change the plan or its verification */
-        public readonly string $commandLine = '',
-        /** verify even when the last verification could be reused */
-        public readonly bool $reverify = false,
+        public readonly VerificationReuse $reuse = new VerificationReuse(),
     ) {
     }
 
@@ -36,17 +31,15 @@ final class GenerateRequest
     public function with(?VerifyOptions $verify, ?SeedStrategy $strategy): self
     {
         return new self(
-            $this->plan,
-            $this->options,
-            $this->outputPath,
-            $verify,
-            $this->fixRounds,
-            $this->strict,
-            $strategy,
-            $this->fit,
-            $this->reuse,
-            $this->commandLine,
-            $this->reverify,
+            plan: $this->plan,
+            options: $this->options,
+            outputPath: $this->outputPath,
+            verify: $verify,
+            fixRounds: $this->fixRounds,
+            strict: $this->strict,
+            strategy: $strategy,
+            fit: $this->fit,
+            reuse: $this->reuse,
         );
     }
 
@@ -76,7 +69,7 @@ final class GenerateRequest
     private function fingerprintWith(PlanRequest $plan): string
     {
         return serialize([
-            $this->commandLine,
+            $this->reuse->commandLine,
             $plan,
             $this->options,
             $this->fixRounds,

@@ -275,19 +275,20 @@ final class GenerateSession
         bool $reusedRelease = false,
     ): GenerateOutcome {
         return new GenerateOutcome(
-            $this->result,
-            $outputPath,
-            $written,
-            $report,
-            $this->fixRounds,
-            $strict,
-            $this->selection,
-            $this->calibrations,
-            $fixRoundLimit,
-            $this->capacityRounds,
-            $stalledFixRound,
-            $reused,
-            $reusedRelease,
+            planResult: $this->result,
+            outputPath: $outputPath,
+            written: $written,
+            verification: $report,
+            fixing: new FixRounds(rounds: $this->fixRounds, limit: $fixRoundLimit, stalledRound: $stalledFixRound),
+            strict: $strict,
+            selection: $this->selection,
+            calibrations: $this->calibrations,
+            capacityRounds: $this->capacityRounds,
+            reused: match (true) {
+                $reusedRelease => Reused::Release,
+                $reused => Reused::Unchanged,
+                default => Reused::No,
+            },
         );
     }
 

@@ -22,8 +22,9 @@ final class ReuseKey
     /**
      * The shape of a ReuseRecord (and the report it holds): a record of another shape is another key, not an
      * object with a property missing. 2: VerificationReport::$unbootedFit. 3: VerificationReport::$startupCpuSeconds.
+     * 4: VerificationReport's figures grouped into BootOutcome, PreloadFigures and StartupTime.
      */
-    public const RECORD_FORMAT = 3;
+    public const RECORD_FORMAT = 4;
 
     /** Files of the project besides the scanned ones that decide what is planned. */
     public const COMPOSER_FILES = [

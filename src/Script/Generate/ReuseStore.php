@@ -16,11 +16,14 @@ use Preheat\Plan\DropReason;
 use Preheat\Plan\Exclusion;
 use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Script\Verify\BootOutcome;
 use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\PreloadFigures;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\StartupTime;
 use Preheat\Script\Verify\UnbootedFit;
 use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
@@ -42,7 +45,7 @@ final class ReuseStore
     private const PREFIX = 'generate-';
 
     /** Bump when a class of the record changes. */
-    private const FORMAT = 'preheat-reuse-4';
+    private const FORMAT = 'preheat-reuse-5';
 
     /**
      * A record is a report's messages and the plan (about 300 bytes a file planned): a few megabytes for tens of
@@ -52,7 +55,8 @@ final class ReuseStore
 
     /** Every class a record holds. */
     private const CLASSES = [
-        ReuseRecord::class, VerificationReport::class, PhpInstallation::class, PhpSettings::class,
+        ReuseRecord::class, VerificationReport::class, BootOutcome::class, PreloadFigures::class, StartupTime::class,
+        PhpInstallation::class, PhpSettings::class,
         FpmConfiguration::class, FpmDirective::class, FpmPool::class, RunningMaster::class, OpcacheRoom::class,
         UnbootedFit::class, LimitEstimate::class, StartupMessage::class, UnlinkedClass::class, Finding::class,
         Severity::class, FixRound::class, ForcedDrop::class, DropOrigin::class, FitRound::class,

@@ -69,15 +69,15 @@ final class RoundPolicy
         if (
             $report->passed($this->strict)
             && null !== $budget
-            && $report->preloadMemoryBytes > $budget
+            && $report->preloaded->memoryBytes > $budget
             && \count($session->calibrations()) < self::CALIBRATION_ROUNDS
         ) {
             // Over budget: scale the estimate to what PHP measured and choose again.
-            $estimate = $session->estimate()->calibrated($session->plannedPaths(), $report->preloadMemoryBytes);
+            $estimate = $session->estimate()->calibrated($session->plannedPaths(), $report->preloaded->memoryBytes);
 
             return NextRound::adding(new BudgetCalibration(
                 \count($session->calibrations()) + 1,
-                $report->preloadMemoryBytes,
+                $report->preloaded->memoryBytes,
                 $budget,
                 $estimate,
             ));
@@ -118,10 +118,10 @@ final class RoundPolicy
         if (
             $this->strict
             || \count($session->capacityRounds()) > \count($round->rows)
-            || !$report->booted
+            || !$report->boot->booted
             || 0 !== $report->fatalCount()
             || [] !== $report->unlinkedClasses
-            || (null !== $budget && $report->preloadMemoryBytes > $budget)
+            || (null !== $budget && $report->preloaded->memoryBytes > $budget)
         ) {
             return null;
         }
@@ -151,8 +151,8 @@ final class RoundPolicy
             return null;
         }
         $kept = [];
-        $classes = $report->classes;
-        $functions = $report->functions;
+        $classes = $report->preloaded->classes;
+        $functions = $report->preloaded->functions;
         foreach ($fitted->plan->included as $file) {
             $kept[$file->path] = true;
         }
@@ -169,7 +169,7 @@ final class RoundPolicy
             max(0, $classes),
             max(0, $functions),
             $share,
-            (int) round($report->preloadMemoryBytes * $share),
+            (int) round($report->preloaded->memoryBytes * $share),
         );
     }
 

@@ -62,7 +62,7 @@ final class ScriptGenerator
     private function generateRounds(GenerateRequest $request): GenerateOutcome
     {
         $this->installed = null;
-        $store = $request->reuse;
+        $store = $request->reuse->store;
         $key = null;
         /** @var array{string, string}|null $release the project root and the ReleaseKey */
         $release = null;
@@ -83,7 +83,7 @@ final class ScriptGenerator
                     $scanned->project->vendorDir,
                 ),
             );
-            $reused = $request->reverify ? null : $this->timings->span(
+            $reused = $request->reuse->reverify ? null : $this->timings->span(
                 'reuse the last verification',
                 fn (): ?GenerateOutcome => $this->reuse($request, $store, $key),
             );
@@ -104,7 +104,7 @@ final class ScriptGenerator
                     $scanned->project->vendorDir,
                 )],
             );
-            $reused = $request->reverify ? null : $this->timings->span(
+            $reused = $request->reuse->reverify ? null : $this->timings->span(
                 'reuse the verification of the same files',
                 fn (): ?GenerateOutcome => $this->reuseRelease($request, $store, $key, $release),
             );
@@ -388,7 +388,7 @@ final class ScriptGenerator
             hash('sha256', $installed),
             $constraints,
             $outcome->verification,
-            $outcome->stalledFixRound,
+            $outcome->fixing->stalledRound,
             $release[0] ?? null,
             $plan,
         );
@@ -449,7 +449,7 @@ final class ScriptGenerator
 
         return new VerifiedRound($report->withScript(
             realpath($outputPath) ?: $outputPath,
-            str_replace($candidate, $outputPath, $report->commandLine),
+            str_replace($candidate, $outputPath, $report->boot->commandLine),
         ), $next);
     }
 

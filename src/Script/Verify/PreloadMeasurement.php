@@ -4,33 +4,22 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Verify;
 
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcachePreload;
+
 /** What one boot of PHP with the preload script measured, as the probe and the preload wrapper reported it. */
 final class PreloadMeasurement
 {
-    /**
-     * @param list<string> $scripts the files OPcache preloaded, the wrapper left out
-     */
     public function __construct(
         public readonly bool $probeAnswered,
         public readonly string $phpVersion,
-        public readonly array $scripts,
-        public readonly int $classes,
-        public readonly int $functions,
-        public readonly int $preloadMemoryBytes,
+        /** What OPcache preloaded: its scripts are the files, the wrapper left out */
+        public readonly OpcachePreload $preload,
         public readonly int $opcacheUsedBytes,
         public readonly int $opcacheMemoryBytes,
-        public readonly int $internedUsedBytes,
-        public readonly int $internedBufferBytes,
+        public readonly InternedStrings $interned,
         public readonly int $maxCachedKeys,
-        public readonly ?int $peakMemoryBytes,
-        /** memory_limit as the script left it: "-1" when the script lifted it for the preload */
-        public readonly ?string $memoryLimitAfterScript,
-        public readonly ?string $preloadUser,
+        public readonly PreloadPhase $phase,
     ) {
-    }
-
-    public function liftsMemoryLimit(): bool
-    {
-        return '-1' === $this->memoryLimitAfterScript;
     }
 }

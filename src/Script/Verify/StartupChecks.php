@@ -130,7 +130,7 @@ final class StartupChecks
                     'set opcache.interned_strings_buffer=%s in %s.',
                     $settings->value('opcache.interned_strings_buffer') ?? '8',
                     self::mb($needs['internedOverflow']),
-                    self::mb($measurement->internedBufferBytes),
+                    self::mb($measurement->interned->bufferBytes),
                     $need,
                     $ini,
                 ),
@@ -202,7 +202,7 @@ final class StartupChecks
         }
         array_push(
             $findings,
-            ...$this->unreadableFiles($messages, $measurement->preloadUser ?? $options->php->preloadUser()),
+            ...$this->unreadableFiles($messages, $measurement->phase->user ?? $options->php->preloadUser()),
         );
         if (!$booted) {
             return $findings;
@@ -228,18 +228,18 @@ final class StartupChecks
         }
         // A script that lifts memory_limit for the preload (as generated scripts do) cannot run out of it.
         if (
-            !$measurement->liftsMemoryLimit()
+            !$measurement->phase->liftsMemoryLimit()
             && null !== $memoryLimit
-            && null !== $measurement->peakMemoryBytes
-            && $measurement->peakMemoryBytes > self::NEAR * $memoryLimit
+            && null !== $measurement->phase->peakMemoryBytes
+            && $measurement->phase->peakMemoryBytes > self::NEAR * $memoryLimit
         ) {
-            $need = IniSize::roundMegabytes((int) ($measurement->peakMemoryBytes * 1.5)).'M';
+            $need = IniSize::roundMegabytes((int) ($measurement->phase->peakMemoryBytes * 1.5)).'M';
             $findings[] = new Finding(
                 Severity::Warning,
                 \sprintf(
                     'Preloading peaks at %s of memory_limit=%s: a little more code and php-fpm will not start. Set '.
                     'memory_limit=%s in %s.',
-                    self::mb($measurement->peakMemoryBytes),
+                    self::mb($measurement->phase->peakMemoryBytes),
                     $settings->value('memory_limit') ?? '?',
                     $need,
                     $ini,
@@ -248,7 +248,7 @@ final class StartupChecks
                 $need,
             );
         }
-        $scripts = \count($measurement->scripts);
+        $scripts = \count($measurement->preload->scripts);
         if ($measurement->maxCachedKeys > 0 && 2 * $scripts > $measurement->maxCachedKeys) {
             $need = (int) (ceil(4 * $scripts / 10000) * 10000);
             $findings[] = new Finding(
@@ -300,7 +300,7 @@ final class StartupChecks
             );
         }
         $preloadedFiles = \count(
-            array_filter($measurement->scripts, static fn (string $path): bool => $path !== $script),
+            array_filter($measurement->preload->scripts, static fn (string $path): bool => $path !== $script),
         );
         if ($expectedFiles > 0 && 0 === $preloadedFiles && $measurement->probeAnswered) {
             $findings[] = new Finding(
@@ -322,8 +322,8 @@ final class StartupChecks
             null === $options->expectedFiles
             && 0 === $expectedFiles
             && $measurement->probeAnswered
-            && 0 === $measurement->classes
-            && 0 === $measurement->functions
+            && 0 === $measurement->preload->classes
+            && 0 === $measurement->preload->functions
             && $preloadedFiles > 0
         ) {
             // A user's script that loads with require (no opcache_compile_file() to count) compiled files yet

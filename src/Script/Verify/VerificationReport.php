@@ -23,44 +23,21 @@ final class VerificationReport
      */
     public function __construct(
         public readonly string $scriptPath,
-        public readonly string $commandLine,
         public readonly PhpInstallation $php,
-        public readonly string $phpVersion,
-        public readonly bool $booted,
-        public readonly int $exitCode,
-        public readonly int $scripts,
-        public readonly int $classes,
-        public readonly int $functions,
-        public readonly int $preloadMemoryBytes,
-        public readonly int $opcacheUsedBytes,
-        public readonly int $opcacheMemoryBytes,
-        public readonly float $startupSeconds,
+        public readonly BootOutcome $boot,
+        public readonly PreloadFigures $preloaded,
+        public readonly StartupTime $startup,
         public readonly array $messages,
         public readonly array $unlinkedClasses,
         public readonly array $findings = [],
-        public readonly ?int $peakMemoryBytes = null,
-        public readonly ?string $preloadUser = null,
-        /** The script lifted memory_limit for the preload (requests keep php.ini's value) */
-        public readonly bool $memoryLimitLifted = false,
         /** What the boot measured of OPcache's limits, for fitting a plan to them (see ScriptGenerator) */
         public readonly ?OpcacheRoom $room = null,
-        /**
-         * PHP booted with the C library's allocator (VerifyOptions::withSystemAllocator()): the start-up is
-         * shorter than php-fpm's, which pays PHP's own allocator, and the peak memory was not measured.
-         */
-        public readonly bool $systemAllocator = false,
         /**
          * Not booted itself: a fitted part of the script whose boot this reports, for the files it keeps (the
          * scripts; classes and functions less those planned in the files left out; the messages on the kept
          * files; memory and start-up scaled by source bytes). Null when PHP booted it.
          */
         public readonly ?UnbootedFit $unbootedFit = null,
-        /**
-         * The CPU time (user and system) the start-up took on top of a boot without the script, what the slow
-         * start-up check judges: unlike $startupSeconds, the wall clock, it does not grow with the machine's load.
-         * Null when not measured.
-         */
-        public readonly ?float $startupCpuSeconds = null,
     ) {
     }
 
@@ -73,36 +50,29 @@ final class VerificationReport
     /** The same report with one more finding (one only `verify` reports, beside what the boot found). */
     public function withFinding(Finding $finding): self
     {
-        return $this->rebuilt($this->scriptPath, $this->commandLine, [...$this->findings, $finding]);
+        return $this->rebuilt($this->scriptPath, $this->boot->commandLine, [...$this->findings, $finding]);
     }
 
     /** @param list<Finding> $findings */
     private function rebuilt(string $scriptPath, string $commandLine, array $findings): self
     {
         return new self(
-            $scriptPath,
-            $commandLine,
-            $this->php,
-            $this->phpVersion,
-            $this->booted,
-            $this->exitCode,
-            $this->scripts,
-            $this->classes,
-            $this->functions,
-            $this->preloadMemoryBytes,
-            $this->opcacheUsedBytes,
-            $this->opcacheMemoryBytes,
-            $this->startupSeconds,
-            $this->messages,
-            $this->unlinkedClasses,
-            $findings,
-            $this->peakMemoryBytes,
-            $this->preloadUser,
-            $this->memoryLimitLifted,
-            $this->room,
-            $this->systemAllocator,
-            $this->unbootedFit,
-            $this->startupCpuSeconds,
+            scriptPath: $scriptPath,
+            php: $this->php,
+            boot: new BootOutcome(
+                commandLine: $commandLine,
+                phpVersion: $this->boot->phpVersion,
+                booted: $this->boot->booted,
+                exitCode: $this->boot->exitCode,
+                preloadUser: $this->boot->preloadUser,
+            ),
+            preloaded: $this->preloaded,
+            startup: $this->startup,
+            messages: $this->messages,
+            unlinkedClasses: $this->unlinkedClasses,
+            findings: $findings,
+            room: $this->room,
+            unbootedFit: $this->unbootedFit,
         );
     }
 
@@ -124,39 +94,43 @@ final class VerificationReport
         $fitted = array_map(static fn (LimitEstimate $l): string => $l->setting, $fit->limits);
         $kept = static fn (?string $file): bool => null === $file || isset($keptFiles[realpath($file) ?: $file]);
 
+        $preloaded = $this->preloaded;
+
         return new self(
-            $this->scriptPath,
-            $this->commandLine,
-            $this->php,
-            $this->phpVersion,
-            $this->booted,
-            $this->exitCode,
-            \count($keptFiles) + max(0, $this->scripts - $fit->bootedFiles),
-            $classes,
-            $functions,
-            $preloadMemoryBytes,
-            max(0, $this->opcacheUsedBytes - $this->preloadMemoryBytes + $preloadMemoryBytes),
-            $this->opcacheMemoryBytes,
-            $this->startupSeconds * $sourceShare,
-            array_values(array_filter(
+            scriptPath: $this->scriptPath,
+            php: $this->php,
+            boot: $this->boot,
+            preloaded: new PreloadFigures(
+                scripts: \count($keptFiles) + max(0, $preloaded->scripts - $fit->bootedFiles),
+                classes: $classes,
+                functions: $functions,
+                memoryBytes: $preloadMemoryBytes,
+                opcacheUsedBytes: max(0, $preloaded->opcacheUsedBytes - $preloaded->memoryBytes + $preloadMemoryBytes),
+                opcacheMemoryBytes: $preloaded->opcacheMemoryBytes,
+                peakMemoryBytes: null,
+                memoryLimitLifted: $preloaded->memoryLimitLifted,
+            ),
+            startup: new StartupTime(
+                seconds: $this->startup->seconds * $sourceShare,
+                cpuSeconds: null === $this->startup->cpuSeconds ? null : $this->startup->cpuSeconds * $sourceShare,
+                systemAllocator: $this->startup->systemAllocator,
+            ),
+            messages: array_values(array_filter(
                 $this->messages,
                 // PHP's word on the overflow the fit made room for is not the fitted script's.
                 static fn (StartupMessage $m): bool => $kept($m->file) && !(
                     StartupChecks::isInternedOverflow($m) && \in_array('opcache.interned_strings_buffer', $fitted, true)
                 ),
             )),
-            array_values(array_filter($this->unlinkedClasses, static fn (UnlinkedClass $c): bool => $kept($c->file))),
-            array_values(array_filter(
+            unlinkedClasses: array_values(
+                array_filter($this->unlinkedClasses, static fn (UnlinkedClass $c): bool => $kept($c->file)),
+            ),
+            findings: array_values(array_filter(
                 $this->findings,
                 static fn (Finding $f): bool => !\in_array($f->setting, $fitted, true),
             )),
-            null,
-            $this->preloadUser,
-            $this->memoryLimitLifted,
-            null,
-            $this->systemAllocator,
-            $fit,
-            null === $this->startupCpuSeconds ? null : $this->startupCpuSeconds * $sourceShare,
+            room: null,
+            unbootedFit: $fit,
         );
     }
 
@@ -178,7 +152,7 @@ final class VerificationReport
     {
         $fatals = \count($this->withSeverity(Severity::Fatal)) + \count($this->findingsWithSeverity(Severity::Fatal));
 
-        return $fatals + ($this->booted || $fatals > 0 ? 0 : 1);
+        return $fatals + ($this->boot->booted || $fatals > 0 ? 0 : 1);
     }
 
     public function warningCount(): int
@@ -206,7 +180,7 @@ final class VerificationReport
     /** The script's classes PHP really preloaded: OPcache's count without those it refused. */
     public function preloadedClassCount(): int
     {
-        return max(0, $this->classes - $this->refusedClassCount());
+        return max(0, $this->preloaded->classes - $this->refusedClassCount());
     }
 
     public function passed(bool $strict): bool

@@ -18,7 +18,11 @@ use Preheat\Server\StartWait;
 use Preheat\Server\StatusPaths;
 use Preheat\Server\WorkerSettings;
 use Preheat\Util\PackageFiles;
+use Preheat\Worker\ServedApp;
+use Preheat\Worker\SiteAddress;
+use Preheat\Worker\StatusEndpoints;
 use Preheat\Worker\WorkerConfig;
+use Preheat\Worker\WorkerLimits;
 
 /**
  * Starts the persistent-worker server (the program in src/Worker: the app booted once per worker process)
@@ -62,24 +66,29 @@ final class WorkerLauncher implements RuntimeFactory
         // The OPcache probe, and how many requests the workers took and how many are busy (php-fpm's status format).
         $paths = StatusPaths::random();
         $config = new WorkerConfig(
-            $this->settings->documentRoot,
-            $this->settings->frontController,
-            '127.0.0.1',
-            $port,
-            $this->settings->workers,
-            $app->adapter,
-            $app->entry,
-            $this->worker->maxRequests,
-            $this->worker->maxBodyBytes,
-            $paths->opcache(),
-            $directory.'/status.php',
-            $php->user,
-            $workerLog,
+            host: '127.0.0.1',
+            port: $port,
+            workers: $this->settings->workers,
+            app: new ServedApp(
+                documentRoot: $this->settings->documentRoot,
+                frontController: $this->settings->frontController,
+                adapter: $app->adapter,
+                entry: $app->entry,
+            ),
+            limits: new WorkerLimits(
+                maxRequests: $this->worker->maxRequests,
+                maxBodyBytes: $this->worker->maxBodyBytes,
+            ),
+            status: new StatusEndpoints(
+                statusPath: $paths->opcache(),
+                statusScript: $directory.'/status.php',
+                countPath: $paths->server(),
+            ),
+            user: $php->user,
+            log: $workerLog,
             autoload: self::libraries(),
-            countPath: $paths->server(),
             // The site every runtime's app sees (nginx's fastcgi_params, Apache's ServerName and Host).
-            siteHost: '127.0.0.1',
-            sitePort: 80,
+            site: new SiteAddress(host: '127.0.0.1', port: 80),
         );
         $this->supervisor->writeConfig(
             $directory.'/worker.json',

@@ -17,8 +17,11 @@ use Preheat\Report\Deploy\StatusTextRenderer;
 use Preheat\Report\Doctor\DoctorTextRenderer;
 use Preheat\Report\VerificationTextRenderer;
 use Preheat\Report\VerifiedScript;
+use Preheat\Script\Verify\BootOutcome;
+use Preheat\Script\Verify\PreloadFigures;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\StartupTime;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Tests\Unit\Doctor\DoctorFixtures;
 use Symfony\Component\Console\Output\BufferedOutput;
@@ -166,7 +169,15 @@ final class VerdictColoursTest extends TestCase
     {
         $php = new PhpInstallation('php', null, new PhpSettings('/etc/php/php.ini', 'test', null, []));
         $fatal = [] !== array_filter($messages, static fn (StartupMessage $m): bool => Severity::Fatal === $m->severity);
-        $report = new VerificationReport($script, 'php', $php, '8.2.30', !$fatal, $fatal ? 255 : 0, 2, 2, 0, 1000, 0, 0, 0.01, $messages, []);
+        $report = new VerificationReport(
+            scriptPath: $script,
+            php: $php,
+            boot: new BootOutcome('php', '8.2.30', !$fatal, $fatal ? 255 : 0),
+            preloaded: new PreloadFigures(2, 2, 0, 1000, 0, 0),
+            startup: new StartupTime(0.01),
+            messages: $messages,
+            unlinkedClasses: [],
+        );
 
         return new VerifiedScript($report, false);
     }

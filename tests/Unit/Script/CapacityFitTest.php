@@ -77,7 +77,7 @@ final class CapacityFitTest extends TestCase
             $planned - $kept,
             array_filter($reasons, static fn (DropReason $r): bool => DropReason::OverIniCapacity === $r),
         );
-        self::assertSame([], $outcome->fixRounds, 'fitting uses no fix round');
+        self::assertSame([], $outcome->fixing->rounds, 'fitting uses no fix round');
         self::assertFileExists($this->project.'/preload.php');
         self::assertLessThanOrEqual(4, $php->preloadBoots);
     }
@@ -96,7 +96,7 @@ final class CapacityFitTest extends TestCase
         self::assertNotNull($report);
         self::assertSame(0, $report->warningCount());
         // The command a user can run again sets OPcache's sizes as the php.ini does.
-        self::assertStringNotContainsString('interned_strings_buffer=64', $report->commandLine);
+        self::assertStringNotContainsString('interned_strings_buffer=64', $report->boot->commandLine);
     }
 
     public function testAFitJustUnderTheBufferIsNotBootedAgain(): void

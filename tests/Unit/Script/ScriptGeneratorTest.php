@@ -28,9 +28,11 @@ use Preheat\Report\GenerateTextRenderer;
 use Preheat\Report\Json\VerificationJson;
 use Preheat\Script\Generate\FixRound;
 use Preheat\Script\Generate\GenerateRequest;
+use Preheat\Script\Generate\Reused;
 use Preheat\Script\Generate\ReuseRecord;
 use Preheat\Script\Generate\ReuseStore;
 use Preheat\Script\Generate\ScriptGenerator;
+use Preheat\Script\Generate\VerificationReuse;
 use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\UnreadableByPreloadUser;
 use Preheat\Script\Verify\VerifyOptions;
@@ -71,10 +73,10 @@ final class ScriptGeneratorTest extends TestCase
         ));
 
         self::assertCount(1, $outcome->calibrations, 'one budget round');
-        self::assertCount(1, $outcome->fixRounds, 'and still its one fix round');
+        self::assertCount(1, $outcome->fixing->rounds, 'and still its one fix round');
         self::assertSame(
             ['App\Controller\HomeController'],
-            array_map(static fn ($d): string => $d->subject, $outcome->fixRounds[0]->drops),
+            array_map(static fn ($d): string => $d->subject, $outcome->fixing->rounds[0]->drops),
             'named as PHP spells it',
         );
         self::assertTrue($outcome->succeeded(), json_encode(null === $outcome->verification ? null : VerificationJson::report($outcome->verification)) ?: '');
@@ -94,21 +96,23 @@ final class ScriptGeneratorTest extends TestCase
             new VerifyOptions(self::installation()),
             5,
             false,
-            reuse: new ReuseStore($project.'/cache'),
-            commandLine: 'the same options',
-            reverify: $reverify,
+            reuse: new VerificationReuse(
+                store: new ReuseStore($project.'/cache'),
+                commandLine: 'the same options',
+                reverify: $reverify,
+            ),
         );
 
         $first = $generator->generate($request());
-        self::assertFalse($first->reused);
-        self::assertCount(1, $first->fixRounds);
+        self::assertSame(Reused::No, $first->reused);
+        self::assertCount(1, $first->fixing->rounds);
         self::assertSame(2, $php->preloadBoots);
 
         $second = $generator->generate($request());
-        self::assertTrue($second->reused);
+        self::assertSame(Reused::Unchanged, $second->reused);
         self::assertTrue($second->succeeded());
         self::assertSame(2, $php->preloadBoots, 'no boot');
-        self::assertCount(1, $second->fixRounds, 'the fix round replayed');
+        self::assertCount(1, $second->fixing->rounds, 'the fix round replayed');
         self::assertNotNull($first->verification);
         self::assertNotNull($second->verification);
         self::assertSame(
@@ -120,12 +124,12 @@ final class ScriptGeneratorTest extends TestCase
             array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
         );
 
-        self::assertFalse($generator->generate($request(true))->reused, '--reverify');
+        self::assertSame(Reused::No, $generator->generate($request(true))->reused, '--reverify');
         self::assertSame(4, $php->preloadBoots);
 
         file_put_contents($project.'/preload.php', "\n// edited\n", \FILE_APPEND);
         $edited = $generator->generate($request());
-        self::assertFalse($edited->reused, 'a script edited on disk is verified again');
+        self::assertSame(Reused::No, $edited->reused, 'a script edited on disk is verified again');
         self::assertSame(6, $php->preloadBoots);
     }
 
@@ -150,8 +154,8 @@ final class ScriptGeneratorTest extends TestCase
             self::assertSame('0', $environment['USE_ZEND_ALLOC'] ?? null, $kind.' boot of generate');
         }
         self::assertNotNull($outcome->verification);
-        self::assertTrue($outcome->verification->systemAllocator);
-        self::assertNull($outcome->verification->peakMemoryBytes, 'not measured, not 0');
+        self::assertTrue($outcome->verification->startup->systemAllocator);
+        self::assertNull($outcome->verification->preloaded->peakMemoryBytes, 'not measured, not 0');
         self::assertStringContainsString(
             "measured with the C library's allocator",
             (string) VerificationJson::report($outcome->verification)['startupNote'],
@@ -163,8 +167,8 @@ final class ScriptGeneratorTest extends TestCase
             $project.'/preload.php',
             new VerifyOptions(self::installation()),
         );
-        self::assertTrue($report->booted);
-        self::assertFalse($report->systemAllocator);
+        self::assertTrue($report->boot->booted);
+        self::assertFalse($report->startup->systemAllocator);
         self::assertNotEmpty($verifyPhp->environments);
         foreach ($verifyPhp->environments as [$kind, $environment]) {
             self::assertArrayNotHasKey('USE_ZEND_ALLOC', $environment ?? [], $kind.' boot of verify');
@@ -184,7 +188,7 @@ final class ScriptGeneratorTest extends TestCase
             new VerifyOptions(self::installation()),
             5,
             false,
-            reuse: $store,
+            reuse: new VerificationReuse(store: $store),
         );
         $first = $generator->generate($request);
         $record = $store->read($project.'/preload.php');
@@ -199,9 +203,9 @@ final class ScriptGeneratorTest extends TestCase
 
         $second = $generator->generate($request);
 
-        self::assertFalse($second->reused);
+        self::assertSame(Reused::No, $second->reused);
         self::assertSame(4, $php->preloadBoots, 'verified again');
-        self::assertCount(1, $second->fixRounds, 'the record\'s constraints are not applied to the rounds');
+        self::assertCount(1, $second->fixing->rounds, 'the record\'s constraints are not applied to the rounds');
         self::assertSame(
             array_map(static fn ($f): string => $f->path, $first->planResult->plan->included),
             array_map(static fn ($f): string => $f->path, $second->planResult->plan->included),
@@ -225,7 +229,7 @@ final class ScriptGeneratorTest extends TestCase
             ),
         );
 
-        self::assertSame([], $outcome->fixRounds);
+        self::assertSame([], $outcome->fixing->rounds);
         self::assertFalse($outcome->succeeded());
         self::assertSame(1, $php->preloadBoots);
     }
@@ -300,8 +304,8 @@ final class ScriptGeneratorTest extends TestCase
             ),
         );
 
-        self::assertCount(1, $outcome->fixRounds, 'the one round that dropped something');
-        self::assertSame(2, $outcome->stalledFixRound);
+        self::assertCount(1, $outcome->fixing->rounds, 'the one round that dropped something');
+        self::assertSame(2, $outcome->fixing->stalledRound);
         self::assertSame(2, $php->preloadBoots, 'not five futile rounds');
         self::assertFalse($outcome->succeeded());
         $text = implode("\n", (new GenerateTextRenderer())->lines($outcome, false));

@@ -5,9 +5,12 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Script;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Php\InternedStrings;
+use Preheat\Php\OpcachePreload;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Script\Verify\PreloadMeasurement;
+use Preheat\Script\Verify\PreloadPhase;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupChecks;
 use Preheat\Script\Verify\StartupMessage;
@@ -176,20 +179,14 @@ final class StartupChecksTest extends TestCase
         $paths = array_map(static fn (int $i): string => "/app/f$i.php", range(1, $scripts));
 
         return new PreloadMeasurement(
-            true,
-            '8.2.0',
-            $paths,
-            3,
-            0,
-            5 * self::MB,
-            $opcacheUsed,
-            128 * self::MB,
-            4 * self::MB,
-            8 * self::MB,
-            16229,
-            $peak,
-            $limitAfterScript,
-            'www-data',
+            probeAnswered: true,
+            phpVersion: '8.2.0',
+            preload: new OpcachePreload(memoryBytes: 5 * self::MB, scripts: $paths, classes: 3, functions: 0),
+            opcacheUsedBytes: $opcacheUsed,
+            opcacheMemoryBytes: 128 * self::MB,
+            interned: new InternedStrings(usedBytes: 4 * self::MB, bufferBytes: 8 * self::MB),
+            maxCachedKeys: 16229,
+            phase: new PreloadPhase(peakMemoryBytes: $peak, memoryLimitAfterScript: $limitAfterScript, user: 'www-data'),
         );
     }
 }

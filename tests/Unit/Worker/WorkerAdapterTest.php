@@ -32,7 +32,7 @@ final class WorkerAdapterTest extends TestCase
     {
         $config = WorkerConfig::fromArray(self::config('psr15'));
 
-        self::assertSame(WorkerAdapter::Psr15, $config->adapter);
+        self::assertSame(WorkerAdapter::Psr15, $config->app->adapter);
         self::assertSame('psr15', $config->toArray()['adapter']);
         self::assertInstanceOf(PlainScripts::class, WorkerAdapter::Plain->boot($config));
     }

@@ -13,10 +13,13 @@ use Preheat\Plan\PlanRequest;
 use Preheat\Plan\PlanResult;
 use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Generate\RoundPolicy;
+use Preheat\Script\Verify\BootOutcome;
 use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\PreloadFigures;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\StartupTime;
 use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Tests\Support\FakeProcessRunner;
@@ -108,22 +111,14 @@ final class GenerateSessionTest extends TestCase
         $settings = new PhpSettings('/etc/php/php.ini', 'test', null, ['opcache.interned_strings_buffer' => '1']);
 
         return new VerificationReport(
-            '/app/preload.php',
-            'php',
-            new PhpInstallation('php', null, $settings),
-            '8.2.0',
-            true,
-            0,
-            2,
-            2,
-            0,
-            100000,
-            0,
-            0,
-            0.01,
-            $messages,
-            $unlinked,
-            $findings,
+            scriptPath: '/app/preload.php',
+            php: new PhpInstallation('php', null, $settings),
+            boot: new BootOutcome(commandLine: 'php', phpVersion: '8.2.0', booted: true, exitCode: 0),
+            preloaded: new PreloadFigures(2, 2, 0, 100000, 0, 0),
+            startup: new StartupTime(0.01),
+            messages: $messages,
+            unlinkedClasses: $unlinked,
+            findings: $findings,
             room: $room,
         );
     }

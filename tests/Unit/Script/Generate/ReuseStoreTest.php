@@ -9,8 +9,11 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Script\Generate\ReuseRecord;
 use Preheat\Script\Generate\ReuseStore;
+use Preheat\Script\Verify\BootOutcome;
+use Preheat\Script\Verify\PreloadFigures;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\StartupTime;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Tests\Support\TemporaryDirectory;
 
@@ -42,7 +45,7 @@ final class ReuseStoreTest extends TestCase
         self::assertNotNull($moved);
         self::assertSame('/srv/releases/2', $moved->root);
         self::assertSame('/srv/releases/2/preload.php', $moved->report->scriptPath);
-        self::assertSame('-d opcache.preload=/srv/releases/2/preload.php', $moved->report->commandLine);
+        self::assertSame('-d opcache.preload=/srv/releases/2/preload.php', $moved->report->boot->commandLine);
         self::assertSame('/srv/releases/2/src/A.php', $moved->report->messages[0]->file);
         self::assertSame('Deprecated: in /srv/releases/2/src/A.php', $moved->report->messages[0]->message);
         self::assertSame('/etc/php/php.ini', $moved->report->php->settings->iniFile, 'a path outside stays');
@@ -60,26 +63,33 @@ final class ReuseStoreTest extends TestCase
         self::assertNull($store->read('/srv/releases/2/preload.php'), 'nor is it the record of a script');
     }
 
+    /** The last format held the report's figures flat: its records are replaced without a word, not decoded. */
+    public function testARecordOfTheLastFormatIsReplacedSilently(): void
+    {
+        $store = new ReuseStore($this->directory->path);
+        $store->write('/srv/releases/1/preload.php', $this->record('/srv/releases/1'));
+        $files = glob($this->directory->path.'/*') ?: [];
+        self::assertCount(1, $files);
+        $content = (string) file_get_contents($files[0]);
+        self::assertStringContainsString('"preheat-reuse-5"', $content);
+        file_put_contents($files[0], str_replace('"preheat-reuse-5"', '"preheat-reuse-4"', $content));
+
+        self::assertNull($store->read('/srv/releases/1/preload.php'));
+        self::assertNull($store->rejected(), 'not named as damaged');
+    }
+
     private function record(string $root): ReuseRecord
     {
         $settings = new PhpSettings('/etc/php/php.ini', 'test');
 
         return new ReuseRecord('release key', 'sha', [], new VerificationReport(
-            $root.'/preload.php',
-            '-d opcache.preload='.$root.'/preload.php',
-            new PhpInstallation('php', null, $settings),
-            '8.2.0',
-            true,
-            0,
-            2,
-            2,
-            0,
-            100000,
-            0,
-            0,
-            0.01,
-            [new StartupMessage(Severity::Deprecated, 'Deprecated: in '.$root.'/src/A.php', $root.'/src/A.php', 3)],
-            [],
+            scriptPath: $root.'/preload.php',
+            php: new PhpInstallation('php', null, $settings),
+            boot: new BootOutcome('-d opcache.preload='.$root.'/preload.php', '8.2.0', true, 0),
+            preloaded: new PreloadFigures(2, 2, 0, 100000, 0, 0),
+            startup: new StartupTime(0.01),
+            messages: [new StartupMessage(Severity::Deprecated, 'Deprecated: in '.$root.'/src/A.php', $root.'/src/A.php', 3)],
+            unlinkedClasses: [],
         ), root: $root);
     }
 }

@@ -22,10 +22,13 @@ use Preheat\Script\Generate\FitRound;
 use Preheat\Script\Generate\FixRound;
 use Preheat\Script\Generate\GenerateSession;
 use Preheat\Script\Generate\RoundPolicy;
+use Preheat\Script\Verify\BootOutcome;
 use Preheat\Script\Verify\Finding;
 use Preheat\Script\Verify\OpcacheRoom;
+use Preheat\Script\Verify\PreloadFigures;
 use Preheat\Script\Verify\Severity;
 use Preheat\Script\Verify\StartupMessage;
+use Preheat\Script\Verify\StartupTime;
 use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Tests\Support\FakeProcessRunner;
@@ -223,8 +226,8 @@ final class RoundPolicyTest extends TestCase
         self::assertLessThan($limit->roomBytes, $limit->atMostBytes);
         self::assertSame([], $fitted->findings, 'the overflow was the whole plan\'s');
         self::assertTrue($fitted->clean());
-        self::assertSame($fit->keptFiles, $fitted->scripts);
-        self::assertLessThan($report->classes, $fitted->classes, 'the classes of the files left out are not counted');
+        self::assertSame($fit->keptFiles, $fitted->preloaded->scripts);
+        self::assertLessThan($report->preloaded->classes, $fitted->preloaded->classes, 'the classes of the files left out are not counted');
     }
 
     public function testAFitIsBootedWhenTheEstimateCannotTell(): void
@@ -326,22 +329,14 @@ final class RoundPolicyTest extends TestCase
         $php = new PhpInstallation('php', null, $settings);
 
         return new VerificationReport(
-            '/app/preload.php',
-            'php',
-            $php,
-            '8.2.0',
-            true,
-            0,
-            2,
-            2,
-            0,
-            $memory,
-            0,
-            0,
-            0.01,
-            $messages,
-            $unlinked,
-            $findings,
+            scriptPath: '/app/preload.php',
+            php: $php,
+            boot: new BootOutcome(commandLine: 'php', phpVersion: '8.2.0', booted: true, exitCode: 0),
+            preloaded: new PreloadFigures(2, 2, 0, $memory, 0, 0),
+            startup: new StartupTime(0.01),
+            messages: $messages,
+            unlinkedClasses: $unlinked,
+            findings: $findings,
             room: $room,
         );
     }
