@@ -21,6 +21,7 @@ use Preheat\Bench\ScenarioRecordBuilder;
 use Preheat\Bench\ScenarioRun;
 use Preheat\Bench\ScenarioRuns;
 use Preheat\EnvironmentError;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Process\ProcessFailed;
 use Preheat\Progress\ProgressEvent;
 use Preheat\Progress\ProgressLogger;
@@ -178,7 +179,8 @@ final class BenchRunnerPartsTest extends TestCase
         return BenchConfigs::make(
             $app,
             [new UrlSpec('/')],
-            [ScenarioSpec::parse('none', 'none', $app), ScenarioSpec::parse('all', 'all', $app)],
+            [ScenarioSpec::parse('none', 'none', $app, Strategies::standard()),
+                ScenarioSpec::parse('all', 'all', $app, Strategies::standard())],
             rounds: 3,
             duration: 2.0,
             warmup: 1.0,
