@@ -48,9 +48,6 @@ final class StringDiscriminatorTest extends TestCase
     private const KNOWN = [
         'Console/Command/RecordCommand.php: json' => 'record\'s setup report has one renderer with a method per'
             .' format, its messages naming the command\'s options: not yet formats of Renderers',
-        'Report/Compare/ComparedRenderer.php: json' => 'the baseline\'s checks are added to each of the bench'
-            .' report\'s formats its own way (ComparedRenderer::FORMATS; another format is written without them)',
-        'Report/Compare/ComparedRenderer.php: md' => 'as above',
     ];
 
     public function testNoCodeOutsideTheRegistriesComparesAKindsName(): void
