@@ -82,7 +82,7 @@ final class Application extends ConsoleApplication
             new VerifyCommand($runner, $renderers),
             new ExplainCommand($runner, $renderers),
             new BenchCommand($runner, $registries, $this->trace),
-            new RecordCommand(),
+            new RecordCommand($renderers),
             new UsageCommand($renderers),
             new DoctorCommand($runner, $renderers),
             new StatusCommand($runner, $renderers),

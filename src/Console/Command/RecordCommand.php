@@ -7,7 +7,8 @@ namespace Preheat\Console\Command;
 use Preheat\Console\Option\FpmConfigOption;
 use Preheat\Console\Option\InvalidOption;
 use Preheat\Console\Option\SettingOptions;
-use Preheat\Report\RecorderSetupRenderer;
+use Preheat\Report\Formats\Renderers;
+use Preheat\Report\RecorderSetupReport;
 use Preheat\Setting;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\RecorderSetup;
@@ -44,11 +45,10 @@ final class RecordCommand extends Command
     /** A worker writes at least once a day: what it holds longer is lost when it is replaced. */
     private const MAX_FLUSH_SECONDS = 86_400;
 
-    /** @var list<string> */
-    private const FORMATS = ['text', 'json'];
-
-    public function __construct(private readonly RecorderInstaller $installer = new RecorderInstaller())
-    {
+    public function __construct(
+        private readonly Renderers $renderers,
+        private readonly RecorderInstaller $installer = new RecorderInstaller(),
+    ) {
         parent::__construct('record');
     }
 
@@ -113,17 +113,17 @@ final class RecordCommand extends Command
                 'format',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'text or json (what was or would be written, the lines to enable it, and whether the pool\'s user can '
-                .'record)',
+                $this->renderers->choices(RecorderSetupReport::class).' (what was or would be written, the lines to '
+                .'enable it, and whether the pool\'s user can record)',
                 'text',
-                self::FORMATS,
+                $this->renderers->formats(RecorderSetupReport::class),
             );
         FpmConfigOption::configure($this);
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $format = PlanInput::format($input, ...self::FORMATS);
+        $format = PlanInput::format($input, ...$this->renderers->formats(RecorderSetupReport::class));
         $bootstrap = $input->getOption('bootstrap');
         $settings = $this->installer->settings(
             (string) $input->getOption('project'),
@@ -142,10 +142,12 @@ final class RecordCommand extends Command
             null === $poolUser ? null : (string) $poolUser,
             FpmConfigOption::value($input),
         );
-        $renderer = new RecorderSetupRenderer(
+        // Each fix names the option of this command that sets its setting.
+        $report = RecorderSetupReport::of(
+            $outcome,
             fn (string $fix, ?Setting $setting): string => SettingOptions::describe($fix, $setting, $this),
         );
-        'json' === $format ? $renderer->json($outcome, $output) : $renderer->text($outcome, $output);
+        $this->renderers->write($report, $format, $output);
 
         return $outcome->failed() ? Command::FAILURE : Command::SUCCESS;
     }

@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Session\Checks;
 use Preheat\Bench\Statistics\Verdict;
+use Preheat\Report\Compare\ChecksText;
 use Preheat\Report\Renderer;
 use Preheat\Report\Terminal\FittedTable;
 use Preheat\Report\Terminal\TerminalWidth;
@@ -17,15 +19,21 @@ use Symfony\Component\Console\Output\OutputInterface;
 /**
  * The report for a terminal: the same cells as the markdown table (the ladder's, for a ladder), drawn as a box table
  * that fits the terminal's width (see TerminalWidth): the least important columns go first, then cells wrap; the
- * scenario, the primary figure's gain and its verdict always stay.
+ * scenario, the primary figure's gain and its verdict always stay. The run's checks, when it has some, follow as
+ * a section of lines.
  *
  * @implements Renderer<BenchReport>
  */
-final class ConsoleRenderer implements Renderer
+final class ConsoleRenderer implements Renderer, ShowsChecks
 {
     /** @param int|null $width the width to fit (null: the output's, as TerminalWidth says) */
-    public function __construct(private readonly ?int $width = null)
+    public function __construct(private readonly ?int $width = null, private readonly ?Checks $checks = null)
     {
+    }
+
+    public function withChecks(Checks $checks): Renderer
+    {
+        return new self($this->width, $checks);
     }
 
     public function write(object $report, OutputInterface $output): void
@@ -35,6 +43,11 @@ final class ConsoleRenderer implements Renderer
             $text = self::coloured($text, $output);
         }
         $output->write($text, false, OutputInterface::OUTPUT_RAW);
+        // After the coloured report, uncoloured: its verdict words are no cells of a verdict column.
+        $checks = null === $this->checks ? [] : ChecksText::console($this->checks);
+        if ([] !== $checks) {
+            $output->write(implode("\n", $checks)."\n", false, OutputInterface::OUTPUT_RAW);
+        }
     }
 
     /**

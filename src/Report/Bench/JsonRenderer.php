@@ -7,8 +7,10 @@ namespace Preheat\Report\Bench;
 use Preheat\Bench\Result\Metric;
 use Preheat\Bench\Result\RunConditions;
 use Preheat\Bench\Rounds\StoppingRule;
+use Preheat\Bench\Session\Checks;
 use Preheat\Bench\Statistics\OutlierRound;
 use Preheat\Bench\Statistics\PairedComparison;
+use Preheat\Report\Compare\ChecksJson;
 use Preheat\Report\Json\BenchJson;
 use Preheat\Report\Renderer;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -16,20 +18,30 @@ use Symfony\Component\Console\Output\OutputInterface;
 /**
  * The report for machines: the summary of each scenario and every run's raw figures.
  * The shape is documented in doc/bench-report.md; `version` changes when it does (a key added is no change:
- * `ladder` for a ladder run).
+ * `ladder` for a ladder run). The run's checks, when it has some, are two keys more after the report's own:
+ * `comparison` and `assertions`.
  *
  * @implements Renderer<BenchReport>
  */
-final class JsonRenderer implements Renderer
+final class JsonRenderer implements Renderer, ShowsChecks
 {
     public const VERSION = 4;
+
+    public function __construct(private readonly ?Checks $checks = null)
+    {
+    }
+
+    public function withChecks(Checks $checks): Renderer
+    {
+        return new self($checks);
+    }
 
     /** The report.json document, as written to a file or the terminal. */
     public function write(object $report, OutputInterface $output): void
     {
+        $document = [...self::document($report), ...(null === $this->checks ? [] : ChecksJson::keys($this->checks))];
         $output->write(
-            json_encode(self::document($report), \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)
-            ."\n",
+            json_encode($document, \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES | \JSON_THROW_ON_ERROR)."\n",
             false,
             OutputInterface::OUTPUT_RAW,
         );

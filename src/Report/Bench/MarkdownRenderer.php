@@ -4,21 +4,38 @@ declare(strict_types=1);
 
 namespace Preheat\Report\Bench;
 
+use Preheat\Bench\Session\Checks;
+use Preheat\Report\Compare\ChecksText;
 use Preheat\Report\Renderer;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
  * The report as markdown: where it comes from, the headline and the one recommendation, the chart (chart.svg,
- * written beside it), the results table in the write-ups' shape, the environment, the notes.
+ * written beside it), the results table in the write-ups' shape, the environment, the notes; then the run's checks,
+ * when it has some, as sections of their own.
  *
  * @implements Renderer<BenchReport>
  */
-final class MarkdownRenderer implements Renderer
+final class MarkdownRenderer implements Renderer, ShowsChecks
 {
+    public function __construct(private readonly ?Checks $checks = null)
+    {
+    }
+
+    public function withChecks(Checks $checks): Renderer
+    {
+        return new self($checks);
+    }
+
     /** The report.md document, as written to a file or the terminal. */
     public function write(object $report, OutputInterface $output): void
     {
-        $output->write(self::document($report), false, OutputInterface::OUTPUT_RAW);
+        $checks = null === $this->checks ? [] : ChecksText::markdown($this->checks);
+        $output->write(
+            self::document($report).([] === $checks ? '' : implode("\n", $checks)."\n"),
+            false,
+            OutputInterface::OUTPUT_RAW,
+        );
     }
 
     private static function document(BenchReport $report): string

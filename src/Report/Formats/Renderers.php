@@ -25,6 +25,9 @@ use Preheat\Report\OpenMetrics\PrometheusTextRenderer;
 use Preheat\Report\OpenMetrics\StatusMetrics;
 use Preheat\Report\OpenMetrics\UsageMetrics;
 use Preheat\Report\PlanJsonRenderer;
+use Preheat\Report\RecorderSetupJsonRenderer;
+use Preheat\Report\RecorderSetupReport;
+use Preheat\Report\RecorderSetupTextRenderer;
 use Preheat\Report\Renderer;
 use Preheat\Report\UsageJsonRenderer;
 use Preheat\Report\UsageMergeJsonRenderer;
@@ -74,6 +77,8 @@ final class Renderers
         $this->add(UsageReport::class, 'prometheus', static fn (): Renderer => new PrometheusTextRenderer($usage));
         $this->add(UsageMergeReport::class, 'text', static fn (): Renderer => new UsageMergeTextRenderer());
         $this->add(UsageMergeReport::class, 'json', static fn (): Renderer => new UsageMergeJsonRenderer());
+        $this->add(RecorderSetupReport::class, 'text', static fn (): Renderer => new RecorderSetupTextRenderer());
+        $this->add(RecorderSetupReport::class, 'json', static fn (): Renderer => new RecorderSetupJsonRenderer());
         $this->add(BenchReport::class, 'text', static fn (): Renderer => new ConsoleRenderer());
         $this->add(BenchReport::class, 'md', static fn (): Renderer => new MarkdownRenderer());
         $this->add(BenchReport::class, 'json', static fn (): Renderer => new JsonRenderer());

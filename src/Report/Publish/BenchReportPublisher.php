@@ -10,8 +10,9 @@ use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
 use Preheat\Report\Bench\Provenance;
 use Preheat\Report\Bench\ReportWriter;
-use Preheat\Report\Compare\ComparedRenderer;
+use Preheat\Report\Bench\ShowsChecks;
 use Preheat\Report\Formats\Renderers;
+use Preheat\Report\Renderer;
 use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\OutputInterface;
 
@@ -48,15 +49,16 @@ final class BenchReportPublisher
             throw $error;
         }
         if (null !== $checks) {
-            // Text, markdown and JSON show them, in the files the directory gets too.
-            $formats = array_intersect($renderers->formats(BenchReport::class), ComparedRenderer::FORMATS);
-            foreach ($formats as $name) {
-                $inner = $renderers->renderer(BenchReport::class, $name);
-                $renderers = $renderers->with(
-                    BenchReport::class,
-                    $name,
-                    static fn (): ComparedRenderer => new ComparedRenderer($inner, $checks, $name),
-                );
+            // Each format that shows them (text, markdown and JSON), in the files the directory gets too.
+            foreach ($renderers->formats(BenchReport::class) as $name) {
+                $renderer = $renderers->renderer(BenchReport::class, $name);
+                if ($renderer instanceof ShowsChecks) {
+                    $renderers = $renderers->with(
+                        BenchReport::class,
+                        $name,
+                        static fn (): Renderer => $renderer->withChecks($checks),
+                    );
+                }
             }
             if (null !== $directory) {
                 $written = $this->write($renderers, $report, $directory);

@@ -39,28 +39,12 @@ final class StringDiscriminatorTest extends TestCase
         'Report/Formats/Renderers.php',
     ];
 
-    /**
-     * Where a kind's name is still compared today, each with why, to be made a registry's question: a test fails
-     * when one of them no longer compares (remove it here then), so the list only shrinks.
-     *
-     * @var array<string, string>
-     */
-    private const KNOWN = [
-        'Console/Command/RecordCommand.php: json' => 'record\'s setup report has one renderer with a method per'
-            .' format, its messages naming the command\'s options: not yet formats of Renderers',
-        'Report/Compare/ComparedRenderer.php: json' => 'the baseline\'s checks are added to each of the bench'
-            .' report\'s formats its own way (ComparedRenderer::FORMATS; another format is written without them)',
-        'Report/Compare/ComparedRenderer.php: md' => 'as above',
-    ];
-
     public function testNoCodeOutsideTheRegistriesComparesAKindsName(): void
     {
         $found = self::find(\dirname(__DIR__, 3).'/src', self::kindNames());
-        $unknown = array_diff_key($found, self::KNOWN);
 
-        self::assertSame([], array_keys($unknown), 'ask the kind (a method of its interface), not its name: '
-            .json_encode($unknown, \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES));
-        self::assertSame([], array_keys(array_diff_key(self::KNOWN, $found)), 'no longer compared: remove it from KNOWN');
+        self::assertSame([], array_keys($found), 'ask the kind (a method of its interface), not its name: '
+            .json_encode($found, \JSON_PRETTY_PRINT | \JSON_UNESCAPED_SLASHES));
     }
 
     public function testTheCheckFindsEachFormOfComparison(): void

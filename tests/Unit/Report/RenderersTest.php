@@ -13,6 +13,7 @@ use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\ExplainReport;
 use Preheat\Report\Formats\Renderers;
 use Preheat\Report\GenerateReport;
+use Preheat\Report\RecorderSetupReport;
 use Preheat\Report\Renderer;
 use Preheat\Report\UsageMergeReport;
 use Preheat\Report\UsageReport;
@@ -30,7 +31,7 @@ final class RenderersTest extends TestCase
         $renderers = new Renderers();
 
         foreach ([DoctorReport::class, VerifiedScript::class, GenerateReport::class,
-            ExplainReport::class, UsageMergeReport::class] as $report) {
+            ExplainReport::class, UsageMergeReport::class, RecorderSetupReport::class] as $report) {
             self::assertSame(['text', 'json'], $renderers->formats($report), $report);
         }
         // Monitoring: status and usage also speak OpenMetrics and Prometheus' text format 0.0.4.

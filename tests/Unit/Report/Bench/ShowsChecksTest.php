@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Preheat\Tests\Unit\Report\Compare;
+namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
@@ -27,12 +27,15 @@ use Preheat\Bench\Result\StartupWarnings;
 use Preheat\Bench\Session\Checks;
 use Preheat\Report\Bench\BenchReport;
 use Preheat\Report\Bench\BenchReportBuilder;
-use Preheat\Report\Compare\ComparedRenderer;
+use Preheat\Report\Bench\ShowsChecks;
 use Preheat\Report\Formats\Renderers;
 use Symfony\Component\Console\Output\BufferedOutput;
 
-/** The checks after the report: a section in text and markdown, two keys in the JSON, the report itself untouched. */
-final class ComparedRendererTest extends TestCase
+/**
+ * The checks after the report, each shipped format showing them its own way: a section in text and markdown, two keys
+ * in the JSON, the report itself untouched.
+ */
+final class ShowsChecksTest extends TestCase
 {
     public function testEachFormatShowsTheChecksAfterTheReportItself(): void
     {
@@ -72,10 +75,10 @@ final class ComparedRendererTest extends TestCase
 
     private static function render(BenchReport $report, string $format, ?Checks $checks): string
     {
-        $renderers = new Renderers();
-        $inner = $renderers->renderer(BenchReport::class, $format);
+        $renderer = (new Renderers())->renderer(BenchReport::class, $format);
+        self::assertInstanceOf(ShowsChecks::class, $renderer);
         $output = new BufferedOutput();
-        (null === $checks ? $inner : new ComparedRenderer($inner, $checks, $format))->write($report, $output);
+        (null === $checks ? $renderer : $renderer->withChecks($checks))->write($report, $output);
 
         return $output->fetch();
     }

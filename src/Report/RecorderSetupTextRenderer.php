@@ -4,9 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Report;
 
-use Preheat\Setting;
-use Preheat\Usage\AccessProblem;
-use Preheat\Usage\ExistingPrepend;
 use Preheat\Usage\RecorderInstaller;
 use Preheat\Usage\RecorderSetupOutcome;
 use Preheat\Util\DisplayString;
@@ -14,18 +11,16 @@ use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
- * `record`'s report: as text, what was written (or would be), how to enable it and whether the pool's user can
- * record; as JSON, the same facts for a deployment script.
+ * `record`'s report as text: what was written (or would be), how to enable it and whether the pool's user can
+ * record.
+ *
+ * @implements Renderer<RecorderSetupReport>
  */
-final class RecorderSetupRenderer
+final class RecorderSetupTextRenderer implements Renderer
 {
-    /** @param \Closure(string, ?Setting): string $describe a fix with the option that sets its setting */
-    public function __construct(private readonly \Closure $describe)
+    public function write(object $report, OutputInterface $output): void
     {
-    }
-
-    public function text(RecorderSetupOutcome $outcome, OutputInterface $output): void
-    {
+        $outcome = $report->outcome;
         $path = $outcome->settings->bootstrapPath;
         if (null === $outcome->bootstrap) {
             $output->writeln(
@@ -45,7 +40,7 @@ final class RecorderSetupRenderer
             $output->writeln('');
             $output->writeln(explode("\n", rtrim($outcome->bootstrap)), OutputInterface::OUTPUT_RAW);
         }
-        $output->writeln(['', ...$this->enableLines($outcome), ''], OutputInterface::OUTPUT_RAW);
+        $output->writeln(['', ...self::enableLines($outcome), ''], OutputInterface::OUTPUT_RAW);
         if (str_contains(RecorderInstaller::recorderPath(), '/vendor/')) {
             $output->writeln(
                 \sprintf(
@@ -61,9 +56,9 @@ final class RecorderSetupRenderer
             \sprintf('To stop: remove the auto_prepend_file line, reload PHP, then delete %s.', $path),
         ], OutputInterface::OUTPUT_RAW);
 
-        $problems = self::problems($outcome);
+        $problems = $report->problems;
         $user = $outcome->poolUser;
-        $source = self::source($outcome);
+        $source = $report->poolUserSource();
         $output->writeln('');
         if ([] === $problems) {
             $output->writeln(
@@ -81,55 +76,10 @@ final class RecorderSetupRenderer
         ));
         foreach ($problems as $problem) {
             $output->writeln(\sprintf('  %s', $problem->problem), OutputInterface::OUTPUT_RAW);
-            $output->writeln(
-                \sprintf('    fix: %s', ($this->describe)($problem->fix, $problem->setting)),
-                OutputInterface::OUTPUT_RAW,
-            );
+            $output->writeln('    fix: '.$problem->fix, OutputInterface::OUTPUT_RAW);
         }
         $output->writeln(
             '(If php-fpm runs its workers as another user, pass --pool-user=USER: the `user =` of the pool.)',
-        );
-    }
-
-    public function json(RecorderSetupOutcome $outcome, OutputInterface $output): void
-    {
-        $path = $outcome->settings->bootstrapPath;
-        $problems = self::problems($outcome);
-        $output->writeln(
-            Json::encode(
-                [
-                    'bootstrap' => $path,
-                    'written' => $outcome->installed,
-                    'store' => $outcome->store(),
-                    'sample' => $outcome->settings->sample,
-                    // null when a pool prepends a file already: the line would replace it; requireLine goes at its top.
-                    'iniLine' => $outcome->lines[0] ?? null,
-                    'poolLine' => $outcome->lines[1] ?? null,
-                    'requireLine' => 'require '.var_export($path, true).';',
-                    'existingPrepends' => array_map(
-                        static fn (ExistingPrepend $prepend): array => [
-                            'pool' => $prepend->pool,
-                            'setting' => $prepend->directive->name,
-                            'file' => $prepend->directive->value,
-                            'where' => $prepend->directive->where(),
-                        ],
-                        $outcome->prepends,
-                    ),
-                    'poolUser' => [
-                        'name' => $outcome->poolUser,
-                        'source' => self::source($outcome),
-                        'canRecord' => [] === $problems,
-                    ],
-                    'problems' => array_map(
-                        fn (AccessProblem $problem): array => [
-                            'problem' => $problem->problem,
-                            'fix' => ($this->describe)($problem->fix, $problem->setting),
-                        ],
-                        $problems,
-                    ),
-                ],
-            ),
-            OutputInterface::OUTPUT_RAW,
         );
     }
 
@@ -139,7 +89,7 @@ final class RecorderSetupRenderer
      *
      * @return list<string>
      */
-    private function enableLines(RecorderSetupOutcome $outcome): array
+    private static function enableLines(RecorderSetupOutcome $outcome): array
     {
         $require = 'require '.var_export($outcome->settings->bootstrapPath, true).';';
         if (null !== $outcome->lines) {
@@ -167,21 +117,5 @@ final class RecorderSetupRenderer
         $lines[] = '    '.$require;
 
         return $lines;
-    }
-
-    /** @return list<AccessProblem> */
-    private static function problems(RecorderSetupOutcome $outcome): array
-    {
-        return $outcome->problems ?? [
-            new AccessProblem(
-                \sprintf('there is no user "%s" on this machine', $outcome->poolUser),
-                'pass --pool-user=USER, the `user =` of your php-fpm pool',
-            ),
-        ];
-    }
-
-    private static function source(RecorderSetupOutcome $outcome): string
-    {
-        return $outcome->poolUserSource ?? '--pool-user';
     }
 }
