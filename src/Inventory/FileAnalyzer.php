@@ -5,11 +5,13 @@ declare(strict_types=1);
 namespace Preheat\Inventory;
 
 use PhpParser\Error as ParseError;
+use PhpParser\Lexer;
 use PhpParser\Node;
 use PhpParser\Node\Expr;
 use PhpParser\NodeTraverser;
 use PhpParser\NodeVisitor\NameResolver;
 use PhpParser\Parser;
+use PhpParser\Parser\Php8;
 use PhpParser\ParserFactory;
 use PhpParser\PhpVersion;
 use Preheat\Util\BoundedRead;
@@ -30,16 +32,24 @@ final class FileAnalyzer
     private readonly Parser $parser;
 
     /**
-     * @param PhpVersion|null $targetVersion the grammar to parse with; by default the newest php-parser knows,
-     *                                       whatever PHP runs Preheat: the plan is for the PHP that will run
-     *                                       the script, and a file's syntaxVersion says which PHP can compile it
+     * @param PhpVersion|null $targetVersion   the grammar to parse with; by default the newest php-parser knows,
+     *                                         whatever PHP runs Preheat: the plan is for the PHP that will run
+     *                                         the script, and a file's syntaxVersion says which PHP can compile it
+     * @param bool            $skipInertBodies whether to leave out the function bodies whose inside cannot change
+     *                                         the analysis (BodySkippingLexer), as every run does; without, each
+     *                                         file is parsed whole, as tests compare
      */
-    public function __construct(private readonly ?PhpVersion $targetVersion = null)
+    public function __construct(private readonly ?PhpVersion $targetVersion = null, bool $skipInertBodies = true)
     {
-        $factory = new ParserFactory();
-        $this->parser = null === $targetVersion
-            ? $factory->createForNewestSupportedVersion()
-            : $factory->createForVersion($targetVersion);
+        $grammar = $targetVersion ?? PhpVersion::getNewestSupported();
+        if ($grammar->id < 80000) {
+            $this->parser = (new ParserFactory())->createForVersion($grammar);
+
+            return;
+        }
+        // As ParserFactory::createForVersion() makes it, with the lexer wrapped.
+        $lexer = $grammar->isHostVersion() ? new Lexer() : new Lexer\Emulative($grammar);
+        $this->parser = new Php8($skipInertBodies ? new BodySkippingLexer($lexer, $grammar) : $lexer, $grammar);
     }
 
     /** The grammar's PHP version ('8.3') when one was given, for a worker process to parse with the same. */
