@@ -72,6 +72,28 @@ final class InertBodies
         \T_REQUIRE_ONCE => true,
     ];
 
+    /** The tokens matchBrackets() looks at: every other token is passed over with one lookup. */
+    private const STRUCTURE = [
+        self::OPEN_BRACE => true,
+        self::OPEN_PARENTHESIS => true,
+        \T_CURLY_OPEN => true,
+        \T_DOLLAR_OPEN_CURLY_BRACES => true,
+        self::CLOSE_BRACE => true,
+        self::CLOSE_PARENTHESIS => true,
+        self::SEMICOLON => true,
+        \T_FUNCTION => true,
+        \T_CLASS => true,
+        \T_INTERFACE => true,
+        \T_TRAIT => true,
+        \T_ENUM => true,
+        \T_NAMESPACE => true,
+        \T_INCLUDE => true,
+        \T_INCLUDE_ONCE => true,
+        \T_REQUIRE => true,
+        \T_REQUIRE_ONCE => true,
+        \T_HALT_COMPILER => true,
+    ];
+
     /** The tokens that name a class (or a function) in code. */
     private const NAMES = [
         \T_STRING => true,
@@ -187,9 +209,11 @@ final class InertBodies
         $functions = [];
         $topLevel = [];
         $includes = false;
-        $previous = 0;
         foreach ($this->tokens as $index => $token) {
             $id = $token->id;
+            if (!isset(self::STRUCTURE[$id])) {
+                continue;
+            }
             if (self::OPEN_BRACE === $id || self::OPEN_PARENTHESIS === $id
                 || \T_CURLY_OPEN === $id || \T_DOLLAR_OPEN_CURLY_BRACES === $id) {
                 if (self::OPEN_BRACE === $id && \count($open) === $bodyAtDepth) {
@@ -217,7 +241,7 @@ final class InertBodies
                     $functions[] = $index;
                     $topLevel[] = 0 === $othersOpen;
                 }
-            } elseif ((\T_CLASS === $id && \T_DOUBLE_COLON !== $previous) || \T_INTERFACE === $id
+            } elseif ((\T_CLASS === $id && \T_DOUBLE_COLON !== $this->idBefore($index)) || \T_INTERFACE === $id
                 || \T_TRAIT === $id || \T_ENUM === $id || \T_NAMESPACE === $id) {
                 // The next `{` at this depth opens its body: an anonymous class's arguments come before it.
                 $bodyAtDepth = \count($open);
@@ -229,9 +253,6 @@ final class InertBodies
                 $includes = true;
             } elseif (\T_HALT_COMPILER === $id) {
                 return [];
-            }
-            if (!isset(self::BLANK[$id])) {
-                $previous = $id;
             }
         }
         if ([] !== $open) {
@@ -381,6 +402,16 @@ final class InertBodies
         }
 
         return $index;
+    }
+
+    /** The id of the last token before $index that is not whitespace or a comment (0 at the start). */
+    private function idBefore(int $index): int
+    {
+        do {
+            --$index;
+        } while ($index >= 0 && isset(self::BLANK[$this->tokens[$index]->id]));
+
+        return $index >= 0 ? $this->tokens[$index]->id : 0;
     }
 
     private function idAt(int $index): int
