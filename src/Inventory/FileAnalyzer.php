@@ -5,13 +5,13 @@ declare(strict_types=1);
 namespace Preheat\Inventory;
 
 use PhpParser\Error as ParseError;
+use PhpParser\Lexer;
 use PhpParser\Node;
 use PhpParser\Node\Expr;
-use PhpParser\Node\Name;
-use PhpParser\Node\Stmt;
 use PhpParser\NodeTraverser;
 use PhpParser\NodeVisitor\NameResolver;
 use PhpParser\Parser;
+use PhpParser\Parser\Php8;
 use PhpParser\ParserFactory;
 use PhpParser\PhpVersion;
 use Preheat\Util\BoundedRead;
@@ -23,30 +23,33 @@ use Preheat\Util\BoundedReadError;
  */
 final class FileAnalyzer
 {
-    /** Calls that only ask whether something exists: harmless when skipped. */
     /**
      * The largest PHP file read: parsing takes about a hundred times a file's size in memory, so a file of
      * tens of megabytes (generated data, not code to preload) would exhaust it. SourceFinder skips larger ones.
      */
     public const MAX_BYTES = 8 * 1024 * 1024;
 
-    private const HINT_FUNCTIONS = [
-        'class_exists', 'interface_exists', 'trait_exists', 'enum_exists', 'function_exists',
-    ];
-
     private readonly Parser $parser;
 
     /**
-     * @param PhpVersion|null $targetVersion the grammar to parse with; by default the newest php-parser knows,
-     *                                       whatever PHP runs Preheat: the plan is for the PHP that will run
-     *                                       the script, and a file's syntaxVersion says which PHP can compile it
+     * @param PhpVersion|null $targetVersion   the grammar to parse with; by default the newest php-parser knows,
+     *                                         whatever PHP runs Preheat: the plan is for the PHP that will run
+     *                                         the script, and a file's syntaxVersion says which PHP can compile it
+     * @param bool            $skipInertBodies whether to leave out the function bodies whose inside cannot change
+     *                                         the analysis (BodySkippingLexer), as every run does; without, each
+     *                                         file is parsed whole, as tests compare
      */
-    public function __construct(private readonly ?PhpVersion $targetVersion = null)
+    public function __construct(private readonly ?PhpVersion $targetVersion = null, bool $skipInertBodies = true)
     {
-        $factory = new ParserFactory();
-        $this->parser = null === $targetVersion
-            ? $factory->createForNewestSupportedVersion()
-            : $factory->createForVersion($targetVersion);
+        $grammar = $targetVersion ?? PhpVersion::getNewestSupported();
+        if ($grammar->id < 80000) {
+            $this->parser = (new ParserFactory())->createForVersion($grammar);
+
+            return;
+        }
+        // As ParserFactory::createForVersion() makes it, with the lexer wrapped.
+        $lexer = $grammar->isHostVersion() ? new Lexer() : new Lexer\Emulative($grammar);
+        $this->parser = new Php8($skipInertBodies ? new BodySkippingLexer($lexer, $grammar) : $lexer, $grammar);
     }
 
     /** The grammar's PHP version ('8.3') when one was given, for a worker process to parse with the same. */
@@ -123,9 +126,7 @@ final class FileAnalyzer
         $traverser = new NodeTraverser(new NameResolver(), $nested, $syntax, $sightings);
         $statements = $traverser->traverse($statements);
 
-        $scan = new TopLevelScan();
-        $this->scanStatements($statements, null, $scan);
-        $this->judgeReturnGuards($scan);
+        $scan = TopLevelScanner::scan($statements);
         $guardedIncludes = $sightings->includes ? (new GuardedIncludeCollector($path))->collect($statements) : [];
         $constants = $this->definedConstants($path, $sightings->defineCalls);
 
@@ -170,368 +171,5 @@ final class FileAnalyzer
         }
 
         return $constants;
-    }
-
-    /**
-     * @param array<Node> $statements
-     * @param string|null $context    null at top level, else why declarations here are conditional
-     */
-    private function scanStatements(array $statements, ?string $context, TopLevelScan $scan): void
-    {
-        foreach ($statements as $statement) {
-            $this->scanStatement($statement, $context, $scan);
-        }
-    }
-
-    private function scanStatement(Node $statement, ?string $context, TopLevelScan $scan): void
-    {
-        $line = $statement->getStartLine();
-        if (null === $context && null !== $scan->returnedOnLine
-            && !$statement instanceof Stmt\Namespace_ && !$statement instanceof Stmt\Declare_) {
-            $this->scanAfterReturn($statement, $scan);
-
-            return;
-        }
-        switch (true) {
-            case $statement instanceof Stmt\Namespace_:
-                $this->scanStatements($statement->stmts, $context, $scan);
-
-                return;
-            case $statement instanceof Stmt\Declare_:
-                $this->scanStatements($statement->stmts ?? [], $context, $scan);
-
-                return;
-            case $statement instanceof Stmt\Use_:
-            case $statement instanceof Stmt\GroupUse:
-            case $statement instanceof Stmt\Nop:
-            case $statement instanceof Stmt\HaltCompiler:
-                return;
-            case $statement instanceof Stmt\ClassLike:
-            case $statement instanceof Stmt\Function_:
-                $declaration = $this->declarationOf($statement);
-                if (null === $declaration) {
-                    return;
-                }
-                if (null === $context) {
-                    $scan->declarations[] = $declaration;
-                } else {
-                    $scan->conditional[] = new ConditionalDeclaration(
-                        $declaration->kind,
-                        $declaration->name,
-                        $line,
-                        $context,
-                    );
-                }
-
-                return;
-            case $statement instanceof Stmt\InlineHTML:
-                if ('' !== trim($statement->value)) {
-                    $scan->sideEffects[] = new SideEffect('outputs inline HTML', $line);
-                }
-
-                return;
-            case $statement instanceof Stmt\If_ && $this->isDependencyGuard($statement):
-                return;
-            case $statement instanceof Stmt\If_ && null === $context
-                && null !== ($names = $this->returnGuardNames($statement)):
-                $scan->returnGuards[] = ['names' => $names, 'line' => $line];
-
-                return;
-            case $statement instanceof Stmt\If_:
-                $this->scanStatements($statement->stmts, 'inside if', $scan);
-                foreach ($statement->elseifs as $elseIf) {
-                    $this->scanStatements($elseIf->stmts, 'inside if', $scan);
-                }
-                $this->scanStatements($statement->else->stmts ?? [], 'inside if', $scan);
-
-                return;
-            case $statement instanceof Stmt\Expression:
-                $effect = $this->sideEffectOf($statement->expr);
-                if (null !== $effect) {
-                    $scan->sideEffects[] = new SideEffect($effect, $line);
-                }
-
-                return;
-            case $statement instanceof Stmt\Const_:
-                $names = array_map(
-                    static fn (Node\Const_ $c): string => (string) ($c->namespacedName ?? $c->name),
-                    $statement->consts,
-                );
-                $scan->sideEffects[] = new SideEffect('declares constant '.implode(', ', $names), $line);
-
-                return;
-            case $statement instanceof Stmt\Echo_:
-                $scan->sideEffects[] = new SideEffect('echo', $line);
-
-                return;
-            case $statement instanceof Stmt\Return_ && null === $context && null === $statement->expr:
-                // A bare `return;` at top level: once preloaded the file is never included, and the
-                // include's return value (1 or null) is nothing an autoloader looks at.
-                $scan->returnedOnLine = $line;
-
-                return;
-            case $statement instanceof Stmt\Return_:
-                $scan->sideEffects[] = new SideEffect('returns from the file', $line);
-
-                return;
-            default:
-                // Stmt\TryCatch => "try catch", Stmt\Foreach_ => "foreach"
-                $short = rtrim(substr(strrchr($statement::class, '\\') ?: $statement::class, 1), '_');
-                $kind = strtolower((string) preg_replace('/(?<=[a-z])(?=[A-Z])/', ' ', $short));
-                $scan->sideEffects[] = new SideEffect(\sprintf('runs a top-level %s statement', $kind), $line);
-                foreach ($statement->getSubNodeNames() as $name) {
-                    $child = $statement->$name;
-                    if (\is_array($child)) {
-                        $this->collectConditional($child, 'inside '.$kind, $scan);
-                    }
-                }
-        }
-    }
-
-    /**
-     * What follows a top-level `return;` never runs, so it has no side effects. Its declarations are
-     * another matter: PHP declares a class or function while compiling the file (before anything runs)
-     * only when it needs nothing else to link: every function, and a class, interface or trait with no
-     * parent, interface or trait (enums always implement UnitEnum). The others are declared where they
-     * stand, when the code gets there, which it never does (a class with only a parent may be bound early
-     * when that parent happens to be loaded already: nothing to count on, so it counts as unreachable).
-     * opcache_compile_file() declares every top-level class of the file all the same, so a file with such
-     * an unreachable class must not be preloaded: the planner leaves it out.
-     */
-    private function scanAfterReturn(Node $statement, TopLevelScan $scan): void
-    {
-        if (!$statement instanceof Stmt\ClassLike && !$statement instanceof Stmt\Function_) {
-            return;
-        }
-        $declaration = $this->declarationOf($statement);
-        if (null === $declaration) {
-            return;
-        }
-        $declaredAtCompileTime = $statement instanceof Stmt\Function_
-            || (!$statement instanceof Stmt\Enum_ && [] === $declaration->linkDependencies());
-        if ($declaredAtCompileTime) {
-            $scan->declarations[] = $declaration;
-        } else {
-            $scan->unreachable[] = new ConditionalDeclaration(
-                $declaration->kind,
-                $declaration->name,
-                $statement->getStartLine(),
-                \sprintf('after the top-level return on line %d', $scan->returnedOnLine),
-            );
-        }
-    }
-
-    /**
-     * `if (class_exists(X::class, false)) { return; }`: the names asked about, if the statement is such a guard.
-     *
-     * @return list<string>|null
-     */
-    private function returnGuardNames(Stmt\If_ $if): ?array
-    {
-        if ([] !== $if->elseifs || null !== $if->else || 1 !== \count($if->stmts)
-            || !$if->stmts[0] instanceof Stmt\Return_ || null !== $if->stmts[0]->expr) {
-            return null;
-        }
-
-        return $this->existenceChecks($if->cond);
-    }
-
-    /**
-     * @return list<string>|null the names `class_exists(A) || function_exists('b')` asks about; null for any other
-     *                           condition
-     */
-    private function existenceChecks(Expr $condition): ?array
-    {
-        if ($condition instanceof Expr\BinaryOp\BooleanOr || $condition instanceof Expr\BinaryOp\LogicalOr) {
-            $left = $this->existenceChecks($condition->left);
-            $right = $this->existenceChecks($condition->right);
-
-            return null === $left || null === $right ? null : [...$left, ...$right];
-        }
-        if (!$condition instanceof Expr\FuncCall || !$condition->name instanceof Name
-            || !\in_array(strtolower($condition->name->getLast()), self::HINT_FUNCTIONS, true)) {
-            return null;
-        }
-        $subject = $condition->getArgs()[0]->value ?? null;
-
-        return match (true) {
-            $subject instanceof Node\Scalar\String_ => [ltrim($subject->value, '\\')],
-            $subject instanceof Expr\ClassConstFetch && $subject->class instanceof Name
-                && $subject->name instanceof Node\Identifier
-                && 'class' === strtolower($subject->name->toString()) => [$subject->class->toString()],
-            default => null,
-        };
-    }
-
-    /**
-     * A guard that returns when something the file itself declares already exists only stops a second
-     * include from declaring it again. Once the file is preloaded that is always so, and the autoloader never
-     * includes it: skipping the guard changes nothing. A guard on any other name decides whether the
-     * file's declarations happen at all, so it stays a side effect.
-     */
-    private function judgeReturnGuards(TopLevelScan $scan): void
-    {
-        $declared = [];
-        foreach ($scan->declarations as $declaration) {
-            $declared[strtolower($declaration->name)] = true;
-        }
-        foreach ($scan->returnGuards as $guard) {
-            foreach ($guard['names'] as $name) {
-                if (!isset($declared[strtolower($name)])) {
-                    $scan->sideEffects[] = new SideEffect(
-                        \sprintf('returns from the file if %s exists', $name),
-                        $guard['line'],
-                    );
-                    break;
-                }
-            }
-        }
-        usort($scan->sideEffects, static fn (SideEffect $a, SideEffect $b): int => $a->line <=> $b->line);
-    }
-
-    /** @param array<mixed> $nodes */
-    private function collectConditional(array $nodes, string $context, TopLevelScan $scan): void
-    {
-        foreach ($nodes as $node) {
-            if ($node instanceof Stmt\ClassLike || $node instanceof Stmt\Function_) {
-                $declaration = $this->declarationOf($node);
-                if (null !== $declaration) {
-                    $scan->conditional[] = new ConditionalDeclaration(
-                        $declaration->kind,
-                        $declaration->name,
-                        $node->getStartLine(),
-                        $context,
-                    );
-                }
-            } elseif ($node instanceof Node) {
-                foreach ($node->getSubNodeNames() as $name) {
-                    if (\is_array($node->$name)) {
-                        $this->collectConditional($node->$name, $context, $scan);
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * `if (!interface_exists(X::class)) { throw ...; }`: it only refuses to load when a dependency is
-     * missing. Skipping it is harmless: a class whose dependency is missing is left out anyway.
-     */
-    private function isDependencyGuard(Stmt\If_ $if): bool
-    {
-        if ([] !== $if->elseifs || null !== $if->else || [] === $if->stmts) {
-            return false;
-        }
-        foreach ($if->stmts as $statement) {
-            if (!$statement instanceof Stmt\Expression || !$statement->expr instanceof Expr\Throw_) {
-                return false;
-            }
-        }
-
-        return $this->onlyAsksWhetherThingsExist($if->cond);
-    }
-
-    private function onlyAsksWhetherThingsExist(Expr $condition): bool
-    {
-        return match (true) {
-            $condition instanceof Expr\BooleanNot => $this->onlyAsksWhetherThingsExist($condition->expr),
-            $condition instanceof Expr\BinaryOp\BooleanAnd,
-            $condition instanceof Expr\BinaryOp\BooleanOr => $this->onlyAsksWhetherThingsExist($condition->left)
-                && $this->onlyAsksWhetherThingsExist($condition->right),
-            $condition instanceof Expr\FuncCall => $condition->name instanceof Name
-                && \in_array(
-                    strtolower($condition->name->getLast()),
-                    [...self::HINT_FUNCTIONS, 'extension_loaded'],
-                    true,
-                ),
-            default => false,
-        };
-    }
-
-    private function sideEffectOf(Expr $expr): ?string
-    {
-        // `defined('X') || define('X', 1)`: name what runs, not the operator around it.
-        if ($expr instanceof Expr\BinaryOp\BooleanOr || $expr instanceof Expr\BinaryOp\LogicalOr
-            || $expr instanceof Expr\BinaryOp\BooleanAnd || $expr instanceof Expr\BinaryOp\LogicalAnd) {
-            $effect = $this->sideEffectOf($expr->right);
-
-            return null === $effect ? $this->sideEffectOf($expr->left) : $effect.' (conditionally)';
-        }
-        if ($expr instanceof Expr\FuncCall && $expr->name instanceof Name) {
-            $function = strtolower($expr->name->getLast());
-            if (\in_array($function, self::HINT_FUNCTIONS, true)) {
-                return null;
-            }
-            if ('define' === $function || 'class_alias' === $function) {
-                return \sprintf('%s(%s)', $function, $this->describeArguments($expr));
-            }
-
-            return \sprintf('calls %s()', $expr->name->toString());
-        }
-
-        return match (true) {
-            $expr instanceof Expr\Include_ => 'includes another file',
-            $expr instanceof Expr\Print_ => 'prints output',
-            $expr instanceof Expr\Exit_ => 'exits',
-            $expr instanceof Expr\Assign, $expr instanceof Expr\AssignOp,
-            $expr instanceof Expr\AssignRef => 'assigns a variable',
-            $expr instanceof Expr\StaticCall, $expr instanceof Expr\MethodCall,
-            $expr instanceof Expr\NullsafeMethodCall => 'calls a method',
-            $expr instanceof Expr\New_ => 'creates an object',
-            default => 'runs an expression',
-        };
-    }
-
-    private function describeArguments(Expr\FuncCall $call): string
-    {
-        $parts = [];
-        foreach ($call->getArgs() as $argument) {
-            $value = $argument->value;
-            $parts[] = match (true) {
-                $value instanceof Node\Scalar\String_ => var_export($value->value, true),
-                $value instanceof Expr\ClassConstFetch && $value->class instanceof Name
-                    && $value->name instanceof Node\Identifier => $value->class->toString()
-                        .'::'.$value->name->toString(),
-                default => '...',
-            };
-        }
-
-        return implode(', ', $parts);
-    }
-
-    private function declarationOf(Stmt\ClassLike|Stmt\Function_ $node): ?Declaration
-    {
-        $name = $node->namespacedName?->toString();
-        if (null === $name) {
-            return null;
-        }
-        $line = $node->getStartLine();
-        if ($node instanceof Stmt\Function_) {
-            return new Declaration(DeclarationKind::FunctionDeclaration, $name, $line);
-        }
-
-        $traits = LinkNames::traits($node);
-        $methods = SignatureReader::methodsOf($node);
-        $properties = SignatureReader::propertiesOf($node);
-        $constants = SignatureReader::constantsOf($node);
-
-        return match (true) {
-            $node instanceof Stmt\Class_ => new Declaration(
-                DeclarationKind::ClassDeclaration, $name, $line, $node->extends?->toString(),
-                LinkNames::of($node->implements), $traits, $methods, $node->isReadonly(), $properties, $constants,
-            ),
-            $node instanceof Stmt\Interface_ => new Declaration(
-                DeclarationKind::InterfaceDeclaration, $name, $line, null, LinkNames::of($node->extends), [], $methods,
-                properties: $properties, constants: $constants,
-            ),
-            $node instanceof Stmt\Enum_ => new Declaration(
-                DeclarationKind::EnumDeclaration, $name, $line, null,
-                LinkNames::of($node->implements), $traits, $methods, constants: $constants,
-            ),
-            default => new Declaration(
-                DeclarationKind::TraitDeclaration, $name, $line, null, [], $traits, $methods, properties: $properties,
-                constants: $constants,
-            ),
-        };
     }
 }
