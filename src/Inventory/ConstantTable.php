@@ -23,7 +23,7 @@ final class ConstantTable
     {
         $table = new self();
         foreach ($inventory->files as $file) {
-            foreach ($file->constants as $name => $definitions) {
+            foreach ($file->includes->constants as $name => $definitions) {
                 foreach ($definitions as $parts) {
                     $table->definitions[(string) $name][] = $parts;
                 }

@@ -34,7 +34,7 @@ final class FileAnalyzer
     /**
      * @param PhpVersion|null $targetVersion   the grammar to parse with; by default the newest php-parser knows,
      *                                         whatever PHP runs Preheat: the plan is for the PHP that will run
-     *                                         the script, and a file's syntaxVersion says which PHP can compile it
+     *                                         the script, and a file's syntax requirement says which PHP can compile it
      * @param bool            $skipInertBodies whether to leave out the function bodies whose inside cannot change
      *                                         the analysis (BodySkippingLexer), as every run does; without, each
      *                                         file is parsed whole, as tests compare
@@ -132,18 +132,15 @@ final class FileAnalyzer
 
         return new FileInventory(
             $path,
-            $size,
-            $modifiedAt,
+            new FileStamp($size, $modifiedAt),
             $scan->declarations,
             [...$scan->conditional, ...$nested->declarations],
             $scan->sideEffects,
             null,
             $nested->anonymousClasses,
             $scan->unreachable,
-            $guardedIncludes,
-            $constants,
-            $syntax->version,
-            $syntax->reason,
+            new IncludeFacts($guardedIncludes, $constants),
+            null === $syntax->version ? null : new SyntaxRequirement($syntax->version, $syntax->reason),
         );
     }
 

@@ -16,38 +16,31 @@ final class FileInventory
      * @param list<Declaration>            $anonymousClasses
      * @param list<ConditionalDeclaration> $unreachableDeclarations top-level classes after a top-level `return;`
      *                                                              that PHP never declares, but preloading would
-     * @param list<GuardedInclude>         $guardedIncludes         includes anywhere in the file that run only
-     *                                                              depending on whether a name exists
      */
     public function __construct(
         public readonly string $path,
-        public readonly int $size,
-        public readonly int $modifiedAt,
+        public readonly FileStamp $stamp,
         public readonly array $declarations = [],
         public readonly array $conditionalDeclarations = [],
         public readonly array $sideEffects = [],
         public readonly ?string $parseError = null,
         public readonly array $anonymousClasses = [],
         public readonly array $unreachableDeclarations = [],
-        public readonly array $guardedIncludes = [],
-        /** @var array<string, list<list<array{string, string}>>> constant => its define() values as StaticPath parts */
-        public readonly array $constants = [],
-        /** The oldest PHP that can compile the file ('8.4'), when it uses syntax PHP 8.2 lacks */
-        public readonly ?string $syntaxVersion = null,
-        /** What needs that PHP first ("a property hook on line 12") */
-        public readonly ?string $syntaxReason = null,
+        public readonly IncludeFacts $includes = new IncludeFacts(),
+        /** When the file uses syntax PHP 8.2 lacks: the oldest PHP that can compile it, and why */
+        public readonly ?SyntaxRequirement $syntax = null,
     ) {
     }
 
     public static function unparsable(string $path, int $size, int $modifiedAt, string $error): self
     {
-        return new self($path, $size, $modifiedAt, parseError: $error);
+        return new self($path, new FileStamp($size, $modifiedAt), parseError: $error);
     }
 
     /** Whether PHP $phpVersion ('8.2.29') can compile the file, by the syntax it uses. */
     public function compilesOn(string $phpVersion): bool
     {
-        return null === $this->syntaxVersion || version_compare($phpVersion, $this->syntaxVersion, '>=');
+        return null === $this->syntax || $this->syntax->metBy($phpVersion);
     }
 
     /** @return list<Declaration> */
@@ -86,8 +79,8 @@ final class FileInventory
     {
         $data = [
             'path' => $this->path,
-            'size' => $this->size,
-            'mtime' => $this->modifiedAt,
+            'size' => $this->stamp->size,
+            'mtime' => $this->stamp->modifiedAt,
             'declarations' => array_map(static fn (Declaration $d): array => $d->toArray(), $this->declarations),
             'conditional' => array_map(
                 static fn (ConditionalDeclaration $d): array => $d->toArray(),
@@ -104,17 +97,17 @@ final class FileInventory
                 $this->unreachableDeclarations,
             ),
         ];
-        if ([] !== $this->guardedIncludes) {
+        if ([] !== $this->includes->guarded) {
             $data['guardedIncludes'] = array_map(
                 static fn (GuardedInclude $g): array => $g->toArray(),
-                $this->guardedIncludes,
+                $this->includes->guarded,
             );
         }
-        if ([] !== $this->constants) {
-            $data['constants'] = $this->constants;
+        if ([] !== $this->includes->constants) {
+            $data['constants'] = $this->includes->constants;
         }
-        if (null !== $this->syntaxVersion) {
-            $data['syntax'] = [$this->syntaxVersion, $this->syntaxReason];
+        if (null !== $this->syntax) {
+            $data['syntax'] = [$this->syntax->version, $this->syntax->reason];
         }
 
         return $data;
@@ -130,8 +123,7 @@ final class FileInventory
 
         return new self(
             $data['path'],
-            $data['size'],
-            $data['mtime'],
+            new FileStamp($data['size'], $data['mtime']),
             $declarations,
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['conditional'])),
             array_values(
@@ -140,10 +132,11 @@ final class FileInventory
             $data['parseError'],
             array_values(array_map(Declaration::fromArray(...), $data['anonymous'])),
             array_values(array_map(ConditionalDeclaration::fromArray(...), $data['unreachable'])),
-            array_values(array_map(GuardedInclude::fromArray(...), $data['guardedIncludes'] ?? [])),
-            $data['constants'] ?? [],
-            $data['syntax'][0] ?? null,
-            $data['syntax'][1] ?? null,
+            new IncludeFacts(
+                array_values(array_map(GuardedInclude::fromArray(...), $data['guardedIncludes'] ?? [])),
+                $data['constants'] ?? [],
+            ),
+            isset($data['syntax'][0]) ? new SyntaxRequirement($data['syntax'][0], $data['syntax'][1] ?? null) : null,
         );
     }
 }

@@ -88,8 +88,7 @@ final class InventoryBuilder
             if (
                 null !== $key
                 && null === $inventory->parseError
-                && $inventory->size === $size
-                && $inventory->modifiedAt === $modifiedAt
+                && $inventory->stamp->is($size, $modifiedAt)
             ) {
                 $cache->putContent($parsedFile->forContentIndex(), $key);
             }

@@ -294,8 +294,8 @@ final class PlanPipeline
             $phpVersion,
             \count($newer),
             RelativePath::of($first->path, $project->root),
-            $first->syntaxReason,
-            $first->syntaxVersion,
+            $first->syntax?->reason,
+            $first->syntax?->version,
         ), Setting::PhpBinary)];
     }
 

@@ -46,7 +46,7 @@ final class RequireLoadedRule
         $guards = [];
         $constants = ConstantTable::of($inventory);
         foreach ($inventory->files as $path => $file) {
-            foreach ($file->guardedIncludes as $include) {
+            foreach ($file->includes->guarded as $include) {
                 $guards[] = [(string) $path, $include->withConstants($constants)];
             }
         }

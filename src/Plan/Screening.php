@@ -83,8 +83,8 @@ final class Screening
             return new Exclusion(DropReason::ParseError, \sprintf(
                 'does not parse on PHP %s, which the plan is for: %s needs PHP %s',
                 $this->builtins->phpVersion,
-                $file->syntaxReason,
-                $file->syntaxVersion,
+                $file->syntax?->reason,
+                $file->syntax?->version,
             ));
         }
         $forced = $options->forcedDrops->forFile($file->path);

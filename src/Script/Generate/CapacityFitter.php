@@ -279,7 +279,8 @@ final class CapacityFitter
     {
         $bytes = 0;
         foreach ($paths as $path) {
-            $bytes += null !== ($file = $result->scan->inventory->file($path)) ? $file->size : (int) @filesize($path);
+            $file = $result->scan->inventory->file($path);
+            $bytes += null !== $file ? $file->stamp->size : (int) @filesize($path);
         }
 
         return $bytes;

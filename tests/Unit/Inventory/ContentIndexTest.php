@@ -78,10 +78,10 @@ final class ContentIndexTest extends TestCase
         self::assertNotNull($boot);
         self::assertSame(
             [$second.'/lib/thing.php', $second.'/src/helper.php'],
-            array_map(static fn ($g): ?string => $g->target, $boot->guardedIncludes),
+            array_map(static fn ($g): ?string => $g->target, $boot->includes->guarded),
         );
-        self::assertSame([['s', $second.'/src/boot.php']], $boot->constants['SELF'][0]);
-        self::assertSame([['s', \dirname($second)]], $boot->constants['APP_ROOT'][0]);
+        self::assertSame([['s', $second.'/src/boot.php']], $boot->includes->constants['SELF'][0]);
+        self::assertSame([['s', \dirname($second)]], $boot->includes->constants['APP_ROOT'][0]);
     }
 
     public function testAFileThatCannotBeTemplatedOrIsAtAnotherDepthIsParsedAgain(): void
@@ -124,7 +124,7 @@ final class ContentIndexTest extends TestCase
         self::assertSame($this->parsedWithoutCache($second), $this->entries($release));
         $file = $release->inventory->file((string) realpath($second.'/tokens.php'));
         self::assertNotNull($file);
-        self::assertSame([['s', "\0preheat-segment-0\0/x"]], $file->constants['TOKEN_LIKE'][0]);
+        self::assertSame([['s', "\0preheat-segment-0\0/x"]], $file->includes->constants['TOKEN_LIKE'][0]);
     }
 
     public function testEditedBytesAreNeverServedFromTheIndex(): void

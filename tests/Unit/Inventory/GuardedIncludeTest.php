@@ -89,7 +89,7 @@ final class GuardedIncludeTest extends TestCase
 
     private function guard(string $code): GuardedInclude
     {
-        $guards = (new FileAnalyzer())->analyzeCode('/index.php', "<?php\n".$code."\n")->guardedIncludes;
+        $guards = (new FileAnalyzer())->analyzeCode('/index.php', "<?php\n".$code."\n")->includes->guarded;
         self::assertCount(1, $guards);
 
         return $guards[0];

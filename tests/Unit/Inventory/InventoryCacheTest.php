@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\DeclarationKind;
 use Preheat\Inventory\FileInventory;
+use Preheat\Inventory\FileStamp;
 use Preheat\Inventory\InventoryCache;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\UnsafeDirectory;
@@ -162,7 +163,7 @@ final class InventoryCacheTest extends TestCase
     public function testAnEntryNotAsThisVersionWritesItIsAMissNamingTheCache(\Closure $damage): void
     {
         $file = InventoryCache::fileFor('/srv/app', $this->directory->path.'/cache');
-        $good = new FileInventory('/srv/app/A.php', 10, 20, [new Declaration(DeclarationKind::ClassDeclaration, 'A', 1, interfaces: ['I'])]);
+        $good = new FileInventory('/srv/app/A.php', new FileStamp(10, 20), [new Declaration(DeclarationKind::ClassDeclaration, 'A', 1, interfaces: ['I'])]);
         $cache = new InventoryCache($file);
         $cache->put($good);
         $cache->save(['/srv/app/A.php']);

@@ -35,8 +35,8 @@ final class ParsedFileTest extends TestCase
         self::assertNotNull($parsed->templated);
         self::assertSame($parsed->templated, $parsed->forContentIndex());
         self::assertSame((new FileAnalyzer())->analyze($path)->toArray(), $parsed->inventory->toArray());
-        self::assertSame([['s', \dirname($path)]], $parsed->inventory->constants['ROOT'][0]);
-        self::assertStringNotContainsString(\dirname($path), serialize($parsed->templated->constants));
+        self::assertSame([['s', \dirname($path)]], $parsed->inventory->includes->constants['ROOT'][0]);
+        self::assertStringNotContainsString(\dirname($path), serialize($parsed->templated->includes->constants));
     }
 
     public function testAFileThatNamesNoPathHasOneAnalysis(): void
@@ -47,7 +47,7 @@ final class ParsedFileTest extends TestCase
 
         self::assertNull($parsed->templated);
         self::assertSame($parsed->inventory, $parsed->forContentIndex());
-        self::assertSame([['s', "\0preheat-segment-0\0"]], $parsed->inventory->constants['T'][0]);
+        self::assertSame([['s', "\0preheat-segment-0\0"]], $parsed->inventory->includes->constants['T'][0]);
     }
 
     public function testWhatAWorkerHandsBackReadsAsItWasWritten(): void

@@ -22,10 +22,10 @@ final class SyntaxVersionTest extends TestCase
         $inventory = (new FileAnalyzer())->analyzeCode('/case.php', $source);
 
         self::assertNull($inventory->parseError);
-        self::assertSame($version, $inventory->syntaxVersion);
-        self::assertSame($reason, $inventory->syntaxReason);
+        self::assertSame($version, $inventory->syntax?->version);
+        self::assertSame($reason, $inventory->syntax?->reason);
         $restored = \Preheat\Inventory\FileInventory::fromArray($inventory->toArray());
-        self::assertSame([$version, $reason], [$restored->syntaxVersion, $restored->syntaxReason]);
+        self::assertSame([$version, $reason], [$restored->syntax?->version, $restored->syntax?->reason]);
 
         $file = tempnam(sys_get_temp_dir(), 'preheat-syntax-');
         self::assertIsString($file);

@@ -16,6 +16,7 @@ use Preheat\Inventory\ConditionalDeclaration;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\DeclarationKind;
 use Preheat\Inventory\FileInventory;
+use Preheat\Inventory\FileStamp;
 use Preheat\Inventory\Inventory;
 use Preheat\Inventory\SideEffect;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -50,7 +51,7 @@ final class ClassmapTest extends TestCase
         $inventory = new Inventory([
             $page => $this->declaring($page, 'App\Page'),
             $legacy => $this->declaring($legacy, 'Legacy_Elsewhere'),
-            $polyfill => new FileInventory($polyfill, 1, 1, conditionalDeclarations: [new ConditionalDeclaration(DeclarationKind::ClassDeclaration, 'App\Polyfill', 3, 'if')]),
+            $polyfill => new FileInventory($polyfill, new FileStamp(1, 1), conditionalDeclarations: [new ConditionalDeclaration(DeclarationKind::ClassDeclaration, 'App\Polyfill', 3, 'if')]),
         ]);
 
         $classmap = (new ClassmapBuilder())->build($project, $inventory, new Inventory([]));
@@ -70,9 +71,9 @@ final class ClassmapTest extends TestCase
         $twice = $this->file('lib/Twice.php', "<?php\nclass Twice {}\n");
         $twiceInContext = $this->file('cache/Twice.php', "<?php\nclass Twice {}\n");
         $inventory = new Inventory([
-            $loader => new FileInventory($loader, 1, 1, sideEffects: [new SideEffect('calls spl_autoload_register()', 2)]),
+            $loader => new FileInventory($loader, new FileStamp(1, 1), sideEffects: [new SideEffect('calls spl_autoload_register()', 2)]),
             $page => $this->declaring($page, 'Page'),
-            $runs => new FileInventory($runs, 1, 1, [new Declaration(DeclarationKind::ClassDeclaration, 'Runs', 2)], sideEffects: [new SideEffect('calls define()', 3)]),
+            $runs => new FileInventory($runs, new FileStamp(1, 1), [new Declaration(DeclarationKind::ClassDeclaration, 'Runs', 2)], sideEffects: [new SideEffect('calls define()', 3)]),
             $twice => $this->declaring($twice, 'Twice'),
         ]);
         $project = new ComposerProject($this->directory->path, null, [], AutoloadRules::none(), [], false);
@@ -123,7 +124,7 @@ final class ClassmapTest extends TestCase
         $file = $this->file('lib/Probe.php', "<?php\nclass $class {}\n");
         $index = $this->file('index.php', "<?php\nspl_autoload_register(function (\$c) {});\n");
         $project = new ComposerProject($this->directory->path, null, [], AutoloadRules::none(), [], false);
-        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$file => $this->declaring($file, $class), $index => new FileInventory($index, 1, 1)]), new Inventory([]));
+        $classmap = (new ClassmapBuilder())->build($project, new Inventory([$file => $this->declaring($file, $class), $index => new FileInventory($index, new FileStamp(1, 1))]), new Inventory([]));
         mkdir($this->directory->path.'/scenario');
 
         $prepend = (new ClassmapAutoloaderWriter())->write($classmap, $this->directory->path.'/scenario');
@@ -311,7 +312,7 @@ final class ClassmapTest extends TestCase
 
     private function declaring(string $path, string $class): FileInventory
     {
-        return new FileInventory($path, 1, 1, [new Declaration(DeclarationKind::ClassDeclaration, $class, 2)]);
+        return new FileInventory($path, new FileStamp(1, 1), [new Declaration(DeclarationKind::ClassDeclaration, $class, 2)]);
     }
 
     private function file(string $relative, string $code): string
