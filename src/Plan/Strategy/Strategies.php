@@ -20,7 +20,8 @@ final class Strategies
         return (new self([]))
             ->with(new EverySafeFile())
             ->with(new HotKind())
-            ->with(new TraceKind());
+            ->with(new TraceKind())
+            ->with(new CountedKind());
     }
 
     public function with(StrategyKind $kind): self
