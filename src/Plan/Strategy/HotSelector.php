@@ -15,12 +15,7 @@ use Preheat\Plan\SignatureDependency;
  * above the minimum share, each together with the files it needs to link, as long as the whole stays
  * within the memory budget. Only files the
  * safe plan (every file that can be preloaded safely) keeps are candidates: hot is a subset of all.
- *
- * The automatic budget stops at the knee: the floor (the files loaded as often as the front controller, that
- * is by every request) is always taken, and sets the price of preload memory, the fewest loads per MB any of
- * its files brings; past it, a file is taken only while it brings at least that many loads per MB of what it
- * adds (itself and what it links to). In the ranking by loads per byte, the first file under the price is the
- * knee, and every file after it brings less.
+ * The automatic budget stops at the knee (HotKnee), each file priced with what it links to.
  */
 final class HotSelector
 {
@@ -51,15 +46,14 @@ final class HotSelector
         $skipped = [];
         $covered = 0;
         $bytes = 0;
-        $floor = $criteria->autoBudget ? $this->floor($usage, $safe) : [];
-        $price = $this->price($floor, $estimate);
+        $knee = $criteria->autoBudget ? $this->knee($usage, $safe, $estimate) : null;
         foreach ($this->ranked($usage, $criteria, $estimate) as $path => $count) {
             $path = (string) $path;
             if (isset($selected[$path])) {
                 $covered += $count; // already pulled in by a file it links with
                 continue;
             }
-            $inFloor = isset($floor[$path]);
+            $inFloor = true === $knee?->inFloor($path);
             if (!$inFloor && null !== $criteria->coverage && $covered / $totalLoads >= $criteria->coverage) {
                 $skipped[$path] = 'beyond the coverage';
                 continue;
@@ -88,12 +82,12 @@ final class HotSelector
                 static fn (string $p): bool => !isset($selected[$p]),
             ));
             $cost = $estimate->ofFiles($closure);
-            if (!$inFloor && null !== $price && $count / max(1, $cost) * 1048576 < $price) {
+            if (null !== $knee && !$inFloor && !$knee->pays($count, $cost)) {
                 $skipped[$path] = \sprintf(
                     'past the knee: %.0f loads per MB with what it links to, under the %.0f of the files every '
                     .'request loads',
-                    $count / max(1, $cost) * 1048576,
-                    $price,
+                    HotKnee::perMb($count, $cost),
+                    $knee->loadsPerMb,
                 );
                 continue;
             }
@@ -121,44 +115,24 @@ final class HotSelector
             \count($usage->fileCounts),
             $usage->requests,
             $usage->counts,
-            $price,
+            $knee?->loadsPerMb,
         );
     }
 
     /**
-     * The files loaded as often as the front controller: by every request (php-fpm's hit counts: as often as the
-     * busiest script, which stands for the requests). Among the safe files, so that a front controller outside
-     * the scanned paths leaves the busiest safe files as the floor.
+     * The knee over the recorded files the safe plan keeps.
      *
      * @param array<string, true> $safe
-     *
-     * @return array<string, int> path => its count
      */
-    private function floor(UsageSnapshot $usage, array $safe): array
+    private function knee(UsageSnapshot $usage, array $safe, MemoryEstimate $estimate): HotKnee
     {
         $counts = array_intersect_key($usage->fileCounts, $safe);
-        if ([] === $counts) {
-            return [];
-        }
-        $every = min($usage->requests, max($counts));
-
-        return array_filter($counts, static fn (int $count): bool => $count >= $every);
-    }
-
-    /**
-     * The price of preload memory the floor sets: the fewest loads per MB among its files (null without a floor).
-     *
-     * @param array<string, int> $floor path => its count
-     */
-    private function price(array $floor, MemoryEstimate $estimate): ?float
-    {
-        $price = null;
-        foreach ($floor as $path => $count) {
-            $perMb = $count / max(1, $estimate->ofFile((string) $path)) * 1048576;
-            $price = null === $price ? $perMb : min($price, $perMb);
+        $bytes = [];
+        foreach (array_keys($counts) as $path) {
+            $bytes[$path] = $estimate->ofFile((string) $path);
         }
 
-        return $price;
+        return HotKnee::of($counts, $usage->requests, $bytes);
     }
 
     /**
