@@ -59,7 +59,8 @@ final class ConfigKeys
             new ConfigKey('bench.hot.minShare', JsonType::Number, 'The least share of requests a file must be loaded'
                 .' by'),
             new ConfigKey('bench.hot.budget', JsonType::String, 'The most memory the preloaded files may take, e.g.'
-                .' 12M'),
+                .' 12M, or auto (the default): stop where the next files bring fewer loads per MB than the files every'
+                .' request loads, at most 32M'),
             new ConfigKey('bench.recordSeconds', JsonType::Number, 'Seconds the bench records usage for the hot'
                 .' scenario', Bound::RecordSeconds),
             new ConfigKey('bench.recorderSample', JsonType::Integer, 'Record 1 request in N while recording',

@@ -6,7 +6,6 @@ namespace Preheat\Config;
 
 use Preheat\ConfigError;
 use Preheat\Plan\Strategy\HotCriteria;
-use Preheat\Plan\Strategy\MemorySize;
 
 /**
  * preheat.json's "bench.usage" (the store the hot scenario plans from) and "bench.hot" (how much of its traffic
@@ -31,7 +30,7 @@ final class UsageSection
             $criteria = HotCriteria::orDefaults(
                 $hot->optionalNumber('coverage', $fraction),
                 $hot->optionalNumber('minShare', $fraction),
-                null === $budget ? null : MemorySize::parse($budget),
+                null === $budget ? null : HotCriteria::parseBudget($budget),
             );
         } catch (\InvalidArgumentException $error) {
             throw ConfigError::invalid($hot->file.' key bench.hot', $hot->data, $error->getMessage());

@@ -117,6 +117,10 @@ final class PlanJsonRenderer implements Renderer
                 'files' => \count($outcome->selection->files),
                 'coverage' => round($outcome->selection->coverage, 5),
                 'estimatedBytes' => $outcome->selection->estimatedBytes,
+                // The automatic budget's price: the fewest loads per MB of the files every request loads.
+                'kneeLoadsPerMb' => null === $outcome->selection->kneeLoadsPerMb
+                    ? null
+                    : round($outcome->selection->kneeLoadsPerMb, 1),
                 'skipped' => $outcome->selection->skipped,
             ],
         ];

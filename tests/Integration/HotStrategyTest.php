@@ -53,6 +53,30 @@ final class HotStrategyTest extends TestCase
         self::assertSame(2, $result['verification']['preloaded']['classes']);
     }
 
+    public function testTheAutomaticBudgetStopsAtTheKneeWhereCountedTakesEveryCountedFile(): void
+    {
+        $project = FixtureProjects::copy('clean', $this->directory);
+        $store = $this->directory->path.'/usage.log';
+        (new FileUsageStore($store))->append(new UsageBatch(100, [
+            $project.'/src/Controller/HomeController.php' => 100,
+            $project.'/vendor/acme/container/src/Container.php' => 2,
+            $project.'/vendor/acme/container/src/functions.php' => 1,
+        ], 1_700_000_000, 1_700_000_600, 'web-1'));
+
+        [$hot, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strategy=hot', '--usage='.$store, '--budget=auto', '--no-cache']);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+        [$counted, $process] = PreheatProcess::json(['generate', '--project='.$project, '--strategy=counted', '--usage='.$store, '--no-cache']);
+        self::assertSame(0, $process->getExitCode(), $process->getErrorOutput());
+
+        self::assertSame(['src/Controller/Controller.php', 'src/Controller/HomeController.php'], array_column($hot['plan']['included'], 'file'));
+        self::assertStringStartsWith('past the knee', $hot['selection']['skipped'][$project.'/vendor/acme/container/src/Container.php']);
+        self::assertGreaterThan(0, $hot['selection']['kneeLoadsPerMb']);
+        self::assertSame('counted', $counted['plan']['strategy']);
+        self::assertSame(3, $counted['selection']['chosen']);
+        self::assertNull($counted['selection']['kneeLoadsPerMb']);
+        self::assertCount(6, $counted['plan']['included']);
+    }
+
     public function testABudgetTooSmallForAnythingPreloadsNothingRatherThanTooMuch(): void
     {
         $project = FixtureProjects::copy('clean', $this->directory);

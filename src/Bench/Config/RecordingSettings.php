@@ -15,7 +15,7 @@ final class RecordingSettings
 
     public function __construct(
         public readonly ?string $usageStore = null,
-        public readonly HotCriteria $hot = new HotCriteria(HotCriteria::DEFAULT_COVERAGE),
+        public readonly HotCriteria $hot = new HotCriteria(autoBudget: true),
         public readonly float $recordSeconds = self::DEFAULT_RECORD_SECONDS,
         public readonly int $recorderSample = self::DEFAULT_RECORDER_SAMPLE,
     ) {

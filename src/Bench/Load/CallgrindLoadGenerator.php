@@ -157,7 +157,7 @@ final class CallgrindLoadGenerator implements InProcessLoad
             failures: new RequestFailures(non2xx: $non2xx),
             toolCpuSeconds: null,
             concurrency: 1,
-            instructions: array_sum($instructions),
+            instructions: InstructionCounts::ofRequests($instructions),
         );
     }
 

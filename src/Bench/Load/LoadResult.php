@@ -11,7 +11,8 @@ namespace Preheat\Bench\Load;
  * Besides what the load tool saw, a run may carry what was measured of the server while it ran: the
  * CPU seconds its PHP processes used (sampled right before and after the run) and the requests they
  * served meanwhile by the server's own count (the tool's count leaves out those still in flight when
- * it stopped), and the CPU instructions an instruction-counting tool counted. Null where not measured.
+ * it stopped), and the CPU instructions an instruction-counting tool counted (InstructionCounts). Null where not
+ * measured.
  */
 final class LoadResult
 {
@@ -24,7 +25,7 @@ final class LoadResult
         public readonly ?float $toolCpuSeconds,
         public readonly int $concurrency,
         public readonly ?float $phpCpuSeconds = null,
-        public readonly ?int $instructions = null,
+        public readonly ?InstructionCounts $instructions = null,
         public readonly ?int $phpRequests = null,
     ) {
     }
@@ -107,7 +108,8 @@ final class LoadResult
 
             return \in_array(null, $values, true) ? null : array_sum($values);
         };
-        $instructions = $sum(static fn (self $r): ?int => $r->instructions);
+        $counts = array_map(static fn (self $r): ?InstructionCounts => $r->instructions, $results);
+        $instructions = \in_array(null, $counts, true) ? null : InstructionCounts::combine($counts);
         $phpRequests = $sum(static fn (self $r): ?int => $r->phpRequests);
 
         return new self(
@@ -128,7 +130,7 @@ final class LoadResult
             toolCpuSeconds: $sum(static fn (self $r): ?float => $r->toolCpuSeconds),
             concurrency: $results[0]->concurrency,
             phpCpuSeconds: $sum(static fn (self $r): ?float => $r->phpCpuSeconds),
-            instructions: null === $instructions ? null : (int) $instructions,
+            instructions: $instructions,
             phpRequests: null === $phpRequests ? null : (int) $phpRequests,
         );
     }

@@ -67,7 +67,9 @@ enum Metric: string
             self::CpuPerRequest => null === $run->phpCpuSeconds || $run->phpRequestsServed() <= 0
                 ? null
                 : $run->phpCpuSeconds * 1000 / $run->phpRequestsServed(),
-            self::InstructionsPerRequest => null === $run->instructions ? null : $run->instructions / $run->requests,
+            self::InstructionsPerRequest => null === $run->instructions
+                ? null
+                : $run->instructions->total / $run->requests,
         };
 
         return null !== $value && $value > 0.0 && is_finite($value) ? $value : null;

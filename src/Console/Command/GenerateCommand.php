@@ -112,7 +112,8 @@ final class GenerateCommand extends Command
                 'budget',
                 null,
                 InputOption::VALUE_REQUIRED,
-                'hot/trace: preload memory not to exceed, e.g. 12M (checked by verification)',
+                'hot/trace: preload memory not to exceed, e.g. 12M (checked by verification), or auto (hot\'s default: '
+                .'stop where the next files bring fewer loads per MB than those every request loads; at most 32M)',
             )
             ->addOption(
                 'url',

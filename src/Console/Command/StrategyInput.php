@@ -13,7 +13,6 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Plan\PlanRequest;
 use Preheat\Plan\Strategy\ComparedChoice;
 use Preheat\Plan\Strategy\HotCriteria;
-use Preheat\Plan\Strategy\MemorySize;
 use Preheat\Plan\Strategy\SeedStrategy;
 use Preheat\Plan\Strategy\Strategies;
 use Preheat\Plan\Strategy\StrategyKind;
@@ -227,7 +226,8 @@ final class StrategyInput implements StrategySource
         $budget = $this->budgetBytes();
         // The default takes the hot settings the project's preheat.json gives the bench's hot scenario:
         // how much of the traffic the project wants preloaded.
-        $criteria = null === $coverage && null === $minShare && null === $budget && null !== $this->evidenceSource
+        $noBudget = null === $this->input->getOption('budget');
+        $criteria = null === $coverage && null === $minShare && $noBudget && null !== $this->evidenceSource
             ? $this->configured->hot
             : HotCriteria::orDefaults($coverage, $minShare, $budget);
         $usage = $this->usage;
@@ -284,15 +284,19 @@ final class StrategyInput implements StrategySource
 
     public function traceCriteria(): HotCriteria
     {
-        // Exactly what the traced requests loaded: every file, however rarely.
-        return (new HotCriteria())->withBudget($this->budgetBytes());
+        // Exactly what the traced requests loaded: every file, however rarely; within a budget if one is given.
+        $budget = $this->input->getOption('budget');
+
+        return null !== $budget && null === $this->budgetBytes()
+            ? (new HotCriteria())->withAutoBudget()
+            : (new HotCriteria())->withBudget($this->budgetBytes());
     }
 
     private function budgetBytes(): ?int
     {
         $budget = $this->input->getOption('budget');
 
-        return null === $budget ? null : MemorySize::parse((string) $budget);
+        return null === $budget ? null : HotCriteria::parseBudget((string) $budget);
     }
 
     private function fraction(string $option): ?float

@@ -20,6 +20,8 @@ final class HotSelection
         public readonly int $recordedFiles,
         public readonly int $requests,
         public readonly UsageCounts $counts = UsageCounts::SampledRequests,
+        /** With the automatic budget: the loads per MB a file had to bring past the floor (the knee's price). */
+        public readonly ?float $kneeLoadsPerMb = null,
     ) {
     }
 }

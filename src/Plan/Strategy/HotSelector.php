@@ -15,6 +15,7 @@ use Preheat\Plan\SignatureDependency;
  * above the minimum share, each together with the files it needs to link, as long as the whole stays
  * within the memory budget. Only files the
  * safe plan (every file that can be preloaded safely) keeps are candidates: hot is a subset of all.
+ * The automatic budget stops at the knee (HotKnee), each file priced with what it links to.
  */
 final class HotSelector
 {
@@ -45,13 +46,15 @@ final class HotSelector
         $skipped = [];
         $covered = 0;
         $bytes = 0;
+        $knee = $criteria->autoBudget ? $this->knee($usage, $safe, $estimate) : null;
         foreach ($this->ranked($usage, $criteria, $estimate) as $path => $count) {
             $path = (string) $path;
             if (isset($selected[$path])) {
                 $covered += $count; // already pulled in by a file it links with
                 continue;
             }
-            if (null !== $criteria->coverage && $covered / $totalLoads >= $criteria->coverage) {
+            $inFloor = true === $knee?->inFloor($path);
+            if (!$inFloor && null !== $criteria->coverage && $covered / $totalLoads >= $criteria->coverage) {
                 $skipped[$path] = 'beyond the coverage';
                 continue;
             }
@@ -79,6 +82,15 @@ final class HotSelector
                 static fn (string $p): bool => !isset($selected[$p]),
             ));
             $cost = $estimate->ofFiles($closure);
+            if (null !== $knee && !$inFloor && !$knee->pays($count, $cost)) {
+                $skipped[$path] = \sprintf(
+                    'past the knee: %.0f loads per MB with what it links to, under the %.0f of the files every '
+                    .'request loads',
+                    HotKnee::perMb($count, $cost),
+                    $knee->loadsPerMb,
+                );
+                continue;
+            }
             if (null !== $criteria->budgetBytes && $bytes + $cost > $criteria->budgetBytes) {
                 $skipped[$path] = \sprintf(
                     'over the budget (needs %s with what it links to)',
@@ -103,7 +115,24 @@ final class HotSelector
             \count($usage->fileCounts),
             $usage->requests,
             $usage->counts,
+            $knee?->loadsPerMb,
         );
+    }
+
+    /**
+     * The knee over the recorded files the safe plan keeps.
+     *
+     * @param array<string, true> $safe
+     */
+    private function knee(UsageSnapshot $usage, array $safe, MemoryEstimate $estimate): HotKnee
+    {
+        $counts = array_intersect_key($usage->fileCounts, $safe);
+        $bytes = [];
+        foreach (array_keys($counts) as $path) {
+            $bytes[$path] = $estimate->ofFile((string) $path);
+        }
+
+        return HotKnee::of($counts, $usage->requests, $bytes);
     }
 
     /**

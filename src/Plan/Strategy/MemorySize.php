@@ -16,7 +16,7 @@ final class MemorySize
             $error = InvalidSetting::because(
                 Setting::Budget,
                 \sprintf(
-                    'The memory budget %s is not a size: write bytes or a number with K, M or G, e.g. 12M.',
+                    'The memory budget %s is not a size: write bytes or a number with K, M or G, e.g. 12M, or auto.',
                     $value,
                 ),
             );

@@ -26,7 +26,8 @@ final class Strategies
         return (new self($kinds))
             ->with(new EverySafeFile())
             ->with(new HotKind())
-            ->with(new TraceKind());
+            ->with(new TraceKind())
+            ->with(new CountedKind());
     }
 
     public function with(StrategyKind $kind): self

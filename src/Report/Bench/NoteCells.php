@@ -129,6 +129,12 @@ final class NoteCells
             $notes[] = 'req/s and time per request are not shown: under valgrind PHP runs some 50 times slower, so '
                 .'they would measure valgrind. Each run\'s own figures are in report.json.';
         }
+        $fewest = self::fewestInstructions($report);
+        if ([] !== $fewest) {
+            $notes[] = 'Instructions per request, the median of the rounds and the fewest (each page\'s cheapest '
+                .'measured request, averaged over the pages, the lowest of the rounds: a chore the app does on a '
+                .'random request does not move it): '.implode(', ', $fewest).'.';
+        }
         if ([] !== $cpu) {
             $notes[] = 'CPU share the load tool took (of all cores, median): '.implode(
                 ', ',
@@ -137,5 +143,35 @@ final class NoteCells
         }
 
         return $notes;
+    }
+
+    /**
+     * Each scenario's median instructions per request beside its fewest, where the tool counted them.
+     *
+     * @return list<string>
+     */
+    private static function fewestInstructions(BenchReport $report): array
+    {
+        $figures = [];
+        foreach ($report->rows as $row) {
+            $median = $row->metric(Metric::InstructionsPerRequest)?->spread?->median;
+            $minimums = [];
+            foreach ($row->runs as $roundRun) {
+                $minimum = $roundRun->run->isValid() ? $roundRun->run->instructions?->minimumPerRequest : null;
+                if (null !== $minimum) {
+                    $minimums[] = $minimum;
+                }
+            }
+            if (null !== $median && [] !== $minimums) {
+                $figures[] = \sprintf(
+                    '%s %s, fewest %s',
+                    $row->name,
+                    Cells::figure(Metric::InstructionsPerRequest, $median),
+                    Cells::figure(Metric::InstructionsPerRequest, min($minimums)),
+                );
+            }
+        }
+
+        return $figures;
     }
 }

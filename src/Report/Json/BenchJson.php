@@ -127,7 +127,10 @@ final class BenchJson
             'cpuPerRequestMs' => null === $run->phpCpuSeconds || $served <= 0
                 ? null
                 : round($run->phpCpuSeconds * 1000 / $served, 4),
-            'instructions' => $run->instructions,
+            'instructions' => $run->instructions?->total,
+            // Each page's median and fewest request, averaged over the pages: a chore on one request moves neither.
+            'instructionsMedianPerRequest' => $run->instructions?->medianPerRequest,
+            'instructionsMinimumPerRequest' => $run->instructions?->minimumPerRequest,
             'valid' => $run->isValid(),
         ];
     }

@@ -342,12 +342,16 @@ final class GenerateSession
         );
         $this->result = $this->planner->plan($this->chosenOptions());
         $this->progress->finish(\sprintf(
-            'Chose %d of %d recorded files (%.1f%% of loads; with what they link to, %d files, about %s)',
+            'Chose %d of %d recorded files (%.1f%% of loads; with what they link to, %d files, about %s)%s',
             $this->selection->chosen,
             $this->selection->recordedFiles,
             $this->selection->coverage * 100,
             \count($this->result->plan->included),
             MemorySize::format($this->selection->estimatedBytes),
+            null === $this->selection->kneeLoadsPerMb ? '' : \sprintf(
+                ': the files every request loads, and those bringing at least their %.0f loads per MB',
+                $this->selection->kneeLoadsPerMb,
+            ),
         ));
     }
 

@@ -30,7 +30,8 @@ final class PreheatJsonTest extends TestCase
 
         self::assertSame([], $config->generate()->paths);
         self::assertNull($config->usage()->store);
-        self::assertSame(0.99, $config->usage()->hot->coverage);
+        self::assertNull($config->usage()->hot->coverage);
+        self::assertTrue($config->usage()->hot->autoBudget);
     }
 
     public function testGenerateAndUsageAreTyped(): void

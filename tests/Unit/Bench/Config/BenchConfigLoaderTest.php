@@ -12,6 +12,7 @@ use Preheat\Bench\Config\ServeOverrides;
 use Preheat\Bench\Config\StoppingOverrides;
 use Preheat\Bench\Load\CallgrindLoadGenerator;
 use Preheat\ConfigError;
+use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Server\NginxFpm\NginxFpmKind;
 use Preheat\Tests\Support\BenchConfigs;
 use Preheat\Tests\Support\TemporaryDirectory;
@@ -320,11 +321,15 @@ final class BenchConfigLoaderTest extends TestCase
 
     public function testTheHotScenarioChoosesAsGenerateDoes(): void
     {
-        self::assertSame(0.99, BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->recording->hot->coverage, 'the files behind 99% of loads by default');
+        $default = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->recording->hot;
+        self::assertSame([null, null, true], [$default->coverage, $default->minShare, $default->autoBudget], 'the automatic budget by default');
+        $this->config(['bench' => ['hot' => ['coverage' => 0.99, 'budget' => 'auto']]]);
+        $auto = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->recording->hot;
+        self::assertSame([0.99, true, HotCriteria::AUTO_CAP_BYTES], [$auto->coverage, $auto->autoBudget, $auto->budgetBytes]);
 
         $this->config(['bench' => ['hot' => ['minShare' => 0.05, 'budget' => '2M']]]);
         $hot = BenchConfigs::loader()->load($this->directory->path, null, self::overrides([]))->recording->hot;
-        self::assertSame([null, 0.05, 2097152], [$hot->coverage, $hot->minShare, $hot->budgetBytes]);
+        self::assertSame([null, 0.05, 2097152, false], [$hot->coverage, $hot->minShare, $hot->budgetBytes, $hot->autoBudget]);
 
         $this->config(['bench' => ['hot' => ['coverage' => 2]]]);
         $this->expectException(ConfigError::class);

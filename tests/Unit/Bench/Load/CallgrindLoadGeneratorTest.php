@@ -43,7 +43,8 @@ final class CallgrindLoadGeneratorTest extends TestCase
         $result = (new CallgrindLoadGenerator($runner, self::BINARY, self::BINARY))->run($this->target, new LoadSettings(1.0, 1, tool: (new IntegerSettings())->with(CallgrindLoadGenerator::requests(), 3)->with(CallgrindLoadGenerator::warmup(), 2)), 1.0);
 
         // The fixture's requests: the preload's (429,908), then 675,766 and four of 107,623; the last 3 are measured.
-        self::assertSame(6 * 107623, $result->instructions);
+        self::assertSame(6 * 107623, $result->instructions?->total);
+        self::assertSame(107623.0, $result->instructions->minimumPerRequest, 'each page\'s cheapest measured request');
         self::assertSame(6, $result->requests, '3 per page');
         self::assertSame(107623.0, Metric::InstructionsPerRequest->of($result));
         self::assertTrue($result->isValid());

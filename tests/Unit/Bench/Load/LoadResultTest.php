@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Load;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\InstructionCounts;
 use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\RequestFailures;
@@ -46,14 +47,14 @@ final class LoadResultTest extends TestCase
             toolCpuSeconds: null,
             concurrency: 1,
             phpCpuSeconds: null,
-            instructions: 4_000_000,
+            instructions: InstructionCounts::ofRequests([400_000, 390_000, 420_000]),
         );
 
         self::assertSame(1.75, LoadResult::combine([$a, $b])->phpCpuSeconds);
         self::assertSame(412, LoadResult::combine([$a->withPhpCpuSeconds(0.5, 104), $b->withPhpCpuSeconds(1.25, 308)])->phpRequests);
         self::assertNull(LoadResult::combine([$a->withPhpCpuSeconds(0.5, 104), $b])->phpRequests);
         self::assertNull(LoadResult::combine([$a, $this->load(requests: 1, seconds: 1.0)])->phpCpuSeconds, 'a partial sum would understate the cost');
-        self::assertSame(8_000_000, LoadResult::combine([$counted, $counted])->instructions);
+        self::assertSame(2_420_000, LoadResult::combine([$counted, $counted])->instructions?->total);
         self::assertNull(LoadResult::combine([$counted, $this->load(requests: 1, seconds: 1.0)])->instructions);
     }
 

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Result;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\InstructionCounts;
 use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\RequestFailures;
@@ -73,7 +74,7 @@ final class MetricTest extends TestCase
             toolCpuSeconds: 0.1,
             concurrency: 4,
             phpCpuSeconds: $phpCpu,
-            instructions: $instructions,
+            instructions: null === $instructions ? null : new InstructionCounts($instructions),
         );
     }
 }

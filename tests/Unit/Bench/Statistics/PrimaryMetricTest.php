@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Preheat\Tests\Unit\Bench\Statistics;
 
 use PHPUnit\Framework\TestCase;
+use Preheat\Bench\Load\InstructionCounts;
 use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\RequestFailures;
@@ -43,7 +44,7 @@ final class PrimaryMetricTest extends TestCase
             toolCpuSeconds: null,
             concurrency: 1,
             phpCpuSeconds: 1.0,
-            instructions: 4_000_000_000,
+            instructions: new InstructionCounts(4_000_000_000),
         );
         $baseline = new ScenarioRecord(name: 'none', setup: new ScenarioSetup(spec: 'none', preloadScript: null), runs: [1 => $counted, 2 => $counted, 3 => $counted]);
 

@@ -121,6 +121,80 @@ final class HotSelectorTest extends TestCase
         self::assertArrayHasKey($this->root.'/src/Controller/HomeController.php', $selection->skipped);
     }
 
+    public function testTheAutomaticBudgetStopsWhereFilesBringFewerLoadsPerMbThanTheFilesEveryRequestLoads(): void
+    {
+        // HomeController is loaded by every request: the floor, whose loads per MB (100 per 253 bytes) set the price.
+        // functions.php brings 30 per 163 bytes and Container 90 per 682 bytes with what it links to: both under it.
+        $usage = $this->usage([
+            'src/Controller/HomeController.php' => 100,
+            'vendor/acme/container/src/Container.php' => 90,
+            'vendor/acme/container/src/functions.php' => 30,
+        ]);
+
+        $selection = $this->select($usage, HotCriteria::defaults(), new MemoryEstimate(1.0));
+
+        self::assertSame(1, $selection->chosen);
+        self::assertEqualsCanonicalizing([
+            $this->root.'/src/Controller/HomeController.php',
+            $this->root.'/src/Controller/Controller.php',
+        ], $selection->files);
+        self::assertEqualsWithDelta(100 / 253 * 1048576, $selection->kneeLoadsPerMb, 1.0);
+        self::assertStringStartsWith('past the knee', $selection->skipped[$this->root.'/vendor/acme/container/src/functions.php']);
+        self::assertStringStartsWith('past the knee', $selection->skipped[$this->root.'/vendor/acme/container/src/Container.php']);
+    }
+
+    public function testPastTheFloorTheAutomaticBudgetTakesFilesThatPayAsWellAsTheFloor(): void
+    {
+        // Container (every request, 340 bytes) sets the price at 100 per 340 bytes; functions.php, loaded by 60% of
+        // requests, brings 60 per 163 bytes, more: taken. HomeController, 10 per 343 bytes with its parent, is not.
+        $usage = $this->usage([
+            'vendor/acme/container/src/Container.php' => 100,
+            'vendor/acme/container/src/functions.php' => 60,
+            'src/Controller/HomeController.php' => 10,
+        ]);
+
+        $selection = $this->select($usage, HotCriteria::defaults(), new MemoryEstimate(1.0));
+
+        self::assertSame(2, $selection->chosen);
+        self::assertContains($this->root.'/vendor/acme/container/src/functions.php', $selection->files);
+        self::assertStringStartsWith('past the knee', $selection->skipped[$this->root.'/src/Controller/HomeController.php']);
+    }
+
+    public function testTheCoverageGivenBesideTheAutomaticBudgetNeverCutsTheFloor(): void
+    {
+        // With coverage 0.1, the first file (the smallest by loads per byte) is enough; the floor is kept all the same.
+        $usage = $this->usage([
+            'vendor/acme/container/src/functions.php' => 100,
+            'vendor/acme/container/src/Container.php' => 100,
+            'src/Controller/HomeController.php' => 100,
+        ]);
+
+        $auto = $this->select($usage, HotCriteria::orDefaults(0.1, null, null), new MemoryEstimate(1.0));
+        $fixed = $this->select($usage, new HotCriteria(0.1, null, 1048576), new MemoryEstimate(1.0));
+
+        self::assertTrue(HotCriteria::orDefaults(0.1, null, null)->autoBudget);
+        self::assertSame(3, $auto->chosen);
+        self::assertSame(1, $fixed->chosen, 'a fixed budget keeps the coverage as it was');
+    }
+
+    public function testTheAutomaticBudgetIsCappedAndAGivenBudgetWins(): void
+    {
+        self::assertSame(HotCriteria::AUTO_CAP_BYTES, HotCriteria::defaults()->budgetBytes);
+        self::assertSame(32 * 1048576, HotCriteria::AUTO_CAP_BYTES);
+        self::assertNull(HotCriteria::parseBudget('auto'));
+        self::assertNull(HotCriteria::parseBudget(' AUTO '));
+        self::assertSame(12 * 1048576, HotCriteria::parseBudget('12M'));
+        $given = HotCriteria::orDefaults(null, null, 12 * 1048576);
+        self::assertFalse($given->autoBudget);
+        self::assertSame('budget 12.0 MB', $given->describe());
+        self::assertSame('budget auto, at most 32.0 MB', HotCriteria::defaults()->describe());
+        // Every file the floor prices in, but not past the cap.
+        $usage = $this->usage(['src/Controller/HomeController.php' => 100, 'vendor/acme/container/src/functions.php' => 100]);
+        $capped = $this->select($usage, new HotCriteria(null, null, 200, true), new MemoryEstimate(1.0));
+        self::assertSame([$this->root.'/vendor/acme/container/src/functions.php'], $capped->files);
+        self::assertStringStartsWith('over the budget', $capped->skipped[$this->root.'/src/Controller/HomeController.php']);
+    }
+
     public function testRecordedFilesOutsideTheSafePlanAreSkippedWithTheReason(): void
     {
         $usage = new UsageSnapshot(requests: 10, fileCounts: ['/srv/elsewhere/bootstrap.php' => 10, $this->root.'/vendor/composer/autoload_psr4.php' => 10], from: 1, to: 2);

@@ -18,7 +18,7 @@ final class StrategiesTest extends TestCase
 
         self::assertInstanceOf(EverySafeFile::class, $strategies->get('paths'));
         self::assertSame($strategies->get('paths'), $strategies->get('all'), 'generate\'s paths and the bench\'s all');
-        self::assertSame(['paths', 'all', 'hot', 'trace'], $strategies->names());
+        self::assertSame(['paths', 'all', 'hot', 'trace', 'counted'], $strategies->names());
         self::assertNull($strategies->get('cold'));
     }
 

@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use PHPUnit\Framework\TestCase;
 use Preheat\Bench\BenchResult;
+use Preheat\Bench\Load\InstructionCounts;
 use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\RequestFailures;
@@ -66,6 +67,7 @@ final class CallgrindReportTest extends TestCase
             $markdown,
         );
         self::assertStringContainsString('- all vs none: faster (instructions per request +80.3%', $markdown);
+        self::assertStringContainsString('none 55.00 M, fewest 54.45 M, all 30.50 M, fewest 30.20 M', $markdown, 'the minimum beside the median');
         self::assertStringContainsString(
             '| scenario | instructions per request | spread (max−min)/median | instructions gain vs none (95% CI), '
             .'primary | verdict |',
@@ -190,7 +192,8 @@ final class CallgrindReportTest extends TestCase
                 failures: new RequestFailures(),
                 toolCpuSeconds: null,
                 concurrency: 1,
-                instructions: 5 * $instructions,
+                // The cheapest request 1% under the others, the dearest 1% over: the mean stays, the fewest shows.
+                instructions: InstructionCounts::ofRequests([(int) ($instructions * 0.99), ...array_fill(0, 3, (int) $instructions), (int) ($instructions * 1.01)]),
             );
         }
 

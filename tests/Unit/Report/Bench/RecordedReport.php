@@ -6,6 +6,7 @@ namespace Preheat\Tests\Unit\Report\Bench;
 
 use Preheat\Bench\BenchResult;
 use Preheat\Bench\Ladder\Ladder;
+use Preheat\Bench\Load\InstructionCounts;
 use Preheat\Bench\Load\Latency;
 use Preheat\Bench\Load\LoadResult;
 use Preheat\Bench\Load\RequestFailures;
@@ -59,7 +60,11 @@ final class RecordedReport
                     toolCpuSeconds: $run['toolCpuSeconds'],
                     concurrency: 1,
                     phpCpuSeconds: $run['phpCpuSeconds'],
-                    instructions: $run['instructions'],
+                    instructions: null === $run['instructions'] ? null : new InstructionCounts(
+                        $run['instructions'],
+                        $run['instructionsMedianPerRequest'] ?? null,
+                        $run['instructionsMinimumPerRequest'] ?? null,
+                    ),
                     phpRequests: $run['phpRequests'],
                 );
             }
