@@ -270,8 +270,9 @@ final class PreloadVerifier
      * hold the preload (PHP's own messages say what happens then), nor when the interned strings come within
      * NEAR_BUFFER under the buffer: PHP booted with the php.ini's buffer has been seen to need a little more
      * than the sum. A sum over the buffer overflows there too, by as much or more: no boot needs to say so
-     * (the bench tree's plan is one, and that boot was a third of a warm run's CPU). A boot that failed fails with the php.ini's sizes too, unless it ran out of
-     * room, which larger buffers only make rarer: its messages are kept as they are.
+     * (the bench tree's plan is one, and that boot was a third of a warm run's CPU). A boot that failed fails
+     * with the php.ini's sizes too, unless it ran out of room, which larger buffers only make rarer: its
+     * messages are kept as they are.
      *
      * @param list<StartupMessage>  $messages
      * @param array<string, string> $larger
