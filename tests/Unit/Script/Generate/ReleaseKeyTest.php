@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Script\Generate\ReleaseKey;
+use Preheat\Script\Write\ScriptManifest;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
@@ -96,6 +97,28 @@ final class ReleaseKeyTest extends TestCase
         );
     }
 
+    public function testTheScriptsManifestReadsNoFileTheKeyHashedAgain(): void
+    {
+        stream_wrapper_register('preheat-counted', CountedFiles::class);
+        try {
+            CountedFiles::$files = ['preheat-counted://app/A.php' => "<?php class A {}\n"];
+            CountedFiles::$opened = 0;
+            $files = array_keys(CountedFiles::$files);
+            $php = new PhpInstallation('/no/php', null, new PhpSettings(null, 'test', null, []));
+            $key = ReleaseKey::of('/app', $files, [], '', $php, '/app/preload.php');
+            $manifest = ScriptManifest::sourcesHash($files);
+            CountedFiles::$files['preheat-counted://app/A.php'] = "<?php class B {}\n";
+            ++CountedFiles::$changed; // a new stat: the file is read again
+
+            self::assertSame(1, CountedFiles::$opened, 'the key and the manifest read the file once');
+            self::assertNotSame($key, ReleaseKey::of('/app', $files, [], '', $php, '/app/preload.php'));
+            self::assertNotSame($manifest, ScriptManifest::sourcesHash($files));
+            self::assertSame(2, CountedFiles::$opened);
+        } finally {
+            stream_wrapper_unregister('preheat-counted');
+        }
+    }
+
     private function release(string $name): void
     {
         $root = $this->directory->path.'/'.$name;
@@ -127,5 +150,61 @@ final class ReleaseKeyTest extends TestCase
             $root.'/preload.php',
             $root.'/vendor',
         );
+    }
+}
+
+/** Files in memory that count how often they are opened; a stat of the same ctime until $changed grows. */
+final class CountedFiles
+{
+    /** @var array<string, string> */
+    public static array $files = [];
+
+    public static int $opened = 0;
+
+    public static int $changed = 0;
+
+    /** @var resource|null set by PHP */
+    public $context;
+
+    private string $content = '';
+
+    private int $position = 0;
+
+    public function stream_open(string $path, string $mode): bool
+    {
+        if (!isset(self::$files[$path])) {
+            return false;
+        }
+        ++self::$opened;
+        $this->content = self::$files[$path];
+
+        return true;
+    }
+
+    public function stream_read(int $count): string
+    {
+        $read = substr($this->content, $this->position, $count);
+        $this->position += \strlen($read);
+
+        return $read;
+    }
+
+    public function stream_eof(): bool
+    {
+        return $this->position >= \strlen($this->content);
+    }
+
+    /** @return array<string, int> */
+    public function stream_stat(): array
+    {
+        return ['mode' => 0o100644, 'size' => \strlen($this->content)];
+    }
+
+    /** @return array<string, int>|false */
+    public function url_stat(string $path, int $flags): array|false
+    {
+        return isset(self::$files[$path])
+            ? ['mode' => 0o100644, 'size' => \strlen(self::$files[$path]), 'ctime' => self::$changed, 'ino' => 1]
+            : false;
     }
 }
