@@ -30,6 +30,7 @@ final class FaultCases
         Cases\ReadabilityCases::class,
         Cases\ProbeCacheCases::class,
         Cases\ConfigStageCases::class,
+        Cases\CacheFormatCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

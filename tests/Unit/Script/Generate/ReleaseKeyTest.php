@@ -9,6 +9,7 @@ use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Script\Generate\ReleaseKey;
 use Preheat\Script\Write\ScriptManifest;
+use Preheat\Tests\Support\CountedFiles;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
@@ -150,61 +151,5 @@ final class ReleaseKeyTest extends TestCase
             $root.'/preload.php',
             $root.'/vendor',
         );
-    }
-}
-
-/** Files in memory that count how often they are opened; a stat of the same ctime until $changed grows. */
-final class CountedFiles
-{
-    /** @var array<string, string> */
-    public static array $files = [];
-
-    public static int $opened = 0;
-
-    public static int $changed = 0;
-
-    /** @var resource|null set by PHP */
-    public $context;
-
-    private string $content = '';
-
-    private int $position = 0;
-
-    public function stream_open(string $path, string $mode): bool
-    {
-        if (!isset(self::$files[$path])) {
-            return false;
-        }
-        ++self::$opened;
-        $this->content = self::$files[$path];
-
-        return true;
-    }
-
-    public function stream_read(int $count): string
-    {
-        $read = substr($this->content, $this->position, $count);
-        $this->position += \strlen($read);
-
-        return $read;
-    }
-
-    public function stream_eof(): bool
-    {
-        return $this->position >= \strlen($this->content);
-    }
-
-    /** @return array<string, int> */
-    public function stream_stat(): array
-    {
-        return ['mode' => 0o100644, 'size' => \strlen($this->content)];
-    }
-
-    /** @return array<string, int>|false */
-    public function url_stat(string $path, int $flags): array|false
-    {
-        return isset(self::$files[$path])
-            ? ['mode' => 0o100644, 'size' => \strlen(self::$files[$path]), 'ctime' => self::$changed, 'ino' => 1]
-            : false;
     }
 }
