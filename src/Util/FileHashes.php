@@ -34,12 +34,18 @@ final class FileHashes
     /** @var array<string, array{string, string}> path => [stat key, hash] */
     private static array $hashed = [];
 
-    /** The xxh128 of the file's bytes; null when it is not a regular file or cannot be read. */
-    public static function xxh128(string $file): ?string
+    /**
+     * The xxh128 of the file's bytes; null when it is not a regular file or cannot be read.
+     *
+     * @param array<int|string, int>|null $stat the file's stat() as the caller just took it, or null: taken here
+     */
+    public static function xxh128(string $file, ?array $stat = null): ?string
     {
-        // PHP keeps the last stat() it made, even across a write to the file: ask the file system.
-        clearstatcache(true, $file);
-        $stat = @stat($file);
+        if (null === $stat) {
+            // PHP keeps the last stat() it made, even across a write to the file: ask the file system.
+            clearstatcache();
+            $stat = @stat($file);
+        }
         if (false === $stat || 0o100000 !== ($stat['mode'] & 0o170000)) {
             return null;
         }

@@ -101,7 +101,7 @@ final class ReleaseKey
             return $path.' missing';
         }
         // Remembered by the file's stat for the rest of the run: the script's manifest hashes the same files.
-        $hash = FileHashes::xxh128($path);
+        $hash = FileHashes::xxh128($path, $stat);
 
         return \sprintf(
             '%s %d %d %d %d %s',
