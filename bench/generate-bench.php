@@ -20,8 +20,14 @@ declare(strict_types=1);
  * project whose only autoload rule is that tree as a classmap; for a Composer project, a copy of it (so that
  * generate's project keeps its own autoloader), with --no-scripts: the dump alone.
  *
+ * Every generate runs under /usr/bin/time when there is one, for the peak memory of its largest process (max RSS);
+ * the table gives each kind's. Two trees named synthetic-N (synthetic:N, bench/synthetic-app.php's app of N files)
+ * are compared for scale too: the larger's cold CPU against the smaller's scaled by the file count (issue 32:
+ * within 6x from 5,500 to 30,000 files, linear) and its peak memory against 1 GB.
+ *
  * Usage: php bench/generate-bench.php ROUNDS NAME=TREE[,PROJECT] ...
- *   TREE     the directory to scan (--path); empty with PROJECT: the project's defaults
+ *   TREE     the directory to scan (--path); empty with PROJECT: the project's defaults; synthetic:N: a synthetic
+ *            app of N files, written for the run
  *   PROJECT  a Composer project to generate for (default: an empty work directory)
  */
 
@@ -36,6 +42,9 @@ $trees = array_slice($argv, 2) ?: ['bench=/usr/share/php'];
 const TARGETS = ['cold' => 5.0, 'warm' => 2.5, 'unchanged' => 1.0, 'release' => 2.5];
 /** Issue 32's targets: generate's CPU seconds over `composer dump-autoload --optimize`'s on the same tree. */
 const RATIO_TARGETS = ['cold' => 3.0, 'warm' => 2.0, 'unchanged' => 0.5, 'release' => 2.0];
+/** Issue 32's scale targets: from 5,500 to 30,000 synthetic files, cold CPU at most this many times, and peak RSS. */
+const SCALE_CPU_TARGET = 6.0;
+const SCALE_PEAK_BYTES = 1024 * 1048576;
 /** What the bench tree took before, on a quiet machine (load 0.9, 2 cores), 3 rounds each. */
 const EARLIER = [
     'earlier main, turn before last (6,286 files)' => [
@@ -63,9 +72,23 @@ $childCpu = static function (): float {
     return $usage['ru_utime.tv_sec'] + $usage['ru_stime.tv_sec']
         + ($usage['ru_utime.tv_usec'] + $usage['ru_stime.tv_usec']) / 1e6;
 };
-/** @return array{float, mixed, Process, float} wall seconds, the decoded JSON output, the process, CPU seconds */
-$run = static function (array $command, array $environment = []) use ($childCpu): array {
-    $process = new Process($command, null, $environment, null, 600);
+$timeBinary = is_executable('/usr/bin/time') ? '/usr/bin/time' : null;
+$peakFile = $work.'/peak-rss';
+/**
+ * @return array{float, mixed, Process, float, ?int} wall seconds, the decoded JSON output, the process, CPU seconds,
+ *     the max RSS in bytes of its largest process (null without /usr/bin/time or when not asked: $peak false)
+ */
+$run = static function (array $command, array $environment = [], bool $peak = false) use (
+    $childCpu,
+    $timeBinary,
+    $peakFile,
+): array {
+    $measured = $peak && null !== $timeBinary;
+    if ($measured) {
+        @unlink($peakFile);
+        $command = [$timeBinary, '-f', '%M', '-o', $peakFile, ...$command];
+    }
+    $process = new Process($command, null, $environment, null, 1800);
     $cpu = $childCpu();
     $started = hrtime(true);
     $process->run();
@@ -76,7 +99,15 @@ $run = static function (array $command, array $environment = []) use ($childCpu)
         exit(1);
     }
 
-    return [$seconds, json_decode($process->getOutput(), true), $process, $cpu];
+    $kilobytes = $measured ? trim((string) @file_get_contents($peakFile)) : '';
+
+    return [
+        $seconds,
+        json_decode($process->getOutput(), true),
+        $process,
+        $cpu,
+        ctype_digit($kilobytes) ? 1024 * (int) $kilobytes : null,
+    ];
 };
 $composerBinary = (new Symfony\Component\Process\ExecutableFinder())->find('composer');
 if (null === $composerBinary) {
@@ -138,10 +169,21 @@ $table = static function (array $timings): string {
 
 $failed = [];
 $benchFiles = null;
+/** @var array<int, array{float, ?int}> synthetic trees by file count: median cold CPU seconds, peak RSS in bytes */
+$synthetic = [];
 foreach ($trees as $spec) {
     [$name, $where] = explode('=', $spec, 2) + [1 => ''];
     [$tree, $project] = explode(',', $where, 2) + [1 => ''];
     $project = '' === $project ? $work.'/'.$name : $project;
+    $syntheticFiles = null;
+    if (preg_match('{^synthetic:(\d+)$}', $tree, $match)) {
+        $syntheticFiles = (int) $match[1];
+        $tree = $work.'/'.$name.'-source';
+        fwrite(\STDERR, sprintf("%s: writing a synthetic app of %d files\n", $name, $syntheticFiles));
+        $writer = new Process([\PHP_BINARY, __DIR__.'/synthetic-app.php', (string) $syntheticFiles, $tree], null, null, null, 1800);
+        $writer->mustRun();
+        $tree .= '/src';
+    }
     @mkdir($project, 0777, true);
     if ('' !== $tree && !is_dir($tree)) {
         fwrite(\STDERR, "No tree at $tree: give a directory of PHP code.\n");
@@ -181,6 +223,7 @@ foreach ($trees as $spec) {
     $cpu = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
     $composerTimes = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
     $composerCpu = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
+    $peaks = ['cold' => [], 'warm' => [], 'unchanged' => [], 'release' => []];
     $pair = static function (string $kind, string $composerProject) use (
         $composer,
         &$composerTimes,
@@ -198,7 +241,7 @@ foreach ($trees as $spec) {
     for ($round = 1; $round <= $rounds; ++$round) {
         fwrite(\STDERR, sprintf("%s, round %d/%d: cold, warm, unchanged, new release\n", $name, $round, $rounds));
         foreach (['cold' => ['--no-cache'], 'warm' => ['--reverify'], 'unchanged' => []] as $kind => $extra) {
-            [$times[$kind][], $last[$kind], , $cpu[$kind][]] = $run([...$generate, ...$extra]);
+            [$times[$kind][], $last[$kind], , $cpu[$kind][], $peaks[$kind][]] = $run([...$generate, ...$extra], [], true);
             $scripts[hash_file('sha256', $output)] = true;
             $reused[$kind][] = $last[$kind]['reused'] ?? false;
             $pair($kind, $anchor);
@@ -220,7 +263,7 @@ foreach ($trees as $spec) {
             },
             $generate,
         );
-        [$times['release'][], $last['release'], , $cpu['release'][]] = $run($release);
+        [$times['release'][], $last['release'], , $cpu['release'][], $peaks['release'][]] = $run($release, [], true);
         $reused['release'][] = $last['release']['reused'] ?? false;
         // Composer on the same release: the copy as a classmap, or the copied project (done with by now).
         $copied = $copy.'/'.basename($scanned);
@@ -308,6 +351,23 @@ foreach ($trees as $spec) {
                 $median($composerTimes[$kind]),
             );
         }
+    }
+    $peakOf = static function (array $bytes): ?int {
+        $known = array_filter($bytes, static fn (?int $b): bool => null !== $b);
+
+        return [] === $known ? null : max($known);
+    };
+    if (null !== $peakOf($peaks['cold'])) {
+        printf(
+            "\nPeak memory, the largest process of each kind's runs (max RSS): %s.\n",
+            implode(', ', array_map(
+                static fn (string $kind): string => sprintf('%s %d MB', $kind, ($peakOf($peaks[$kind]) ?? 0) / 1048576),
+                array_keys($peaks),
+            )),
+        );
+    }
+    if (null !== $syntheticFiles) {
+        $synthetic[$files] = [$median($cpu['cold']), $peakOf([...$peaks['cold'], ...$peaks['warm'], ...$peaks['unchanged'], ...$peaks['release']])];
     }
     printf(
         "\nEvery run wrote the same script: %s (new releases, with their path: %s). Unchanged re-runs reused the "
@@ -405,6 +465,34 @@ foreach ($trees as $spec) {
     printf("Naive script, unlinked classes by reason: %s\n\n", json_encode($reasons($naive)));
 }
 
+if (\count($synthetic) >= 2) {
+    ksort($synthetic);
+    $smallest = array_key_first($synthetic);
+    [$smallCpu] = $synthetic[$smallest];
+    printf(
+        "## Scale: synthetic apps\n\n| files | cold CPU s (median) | x the %d-file app's | linear | target | peak MB | target |\n"
+            ."|---|---|---|---|---|---|---|\n",
+        $smallest,
+    );
+    foreach ($synthetic as $count => [$coldCpu, $peak]) {
+        // The target scales with the file count as issue 32's does: 6x for 30,000 files over 5,500.
+        $target = SCALE_CPU_TARGET * $count / 30000 * 5500 / $smallest;
+        $times = $coldCpu / max($smallCpu, 0.001);
+        printf(
+            "| %d | %.2f | %.2fx | %.2fx | <= %.2fx %s | %s | < %d %s |\n",
+            $count,
+            $coldCpu,
+            $times,
+            $count / $smallest,
+            max(1.0, $target),
+            $times <= max(1.0, $target) ? 'PASS' : 'OVER',
+            null === $peak ? '-' : sprintf('%d', $peak / 1048576),
+            SCALE_PEAK_BYTES / 1048576,
+            null === $peak ? '' : ($peak < SCALE_PEAK_BYTES ? 'PASS' : 'OVER'),
+        );
+    }
+    print "\n";
+}
 (new Process(['rm', '-rf', $work]))->run();
 foreach ($failed as $failure) {
     fwrite(\STDERR, "FAILED $failure\n");

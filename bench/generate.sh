@@ -18,10 +18,18 @@
 # they do not change the exit code. Exits 1 when a tree's warm median is over its target, or when the runs
 # wrote different scripts.
 #
-# Usage: bench/generate.sh [ROUNDS]   (default 5 rounds of each)
+# With --scale, the trees are synthetic apps (bench/synthetic-app.php) of 5,500 and 30,000 files instead, and the
+# report adds the scale targets: the larger's cold CPU within 6x of the smaller's (linear in the file count) and
+# no process of its runs over 1 GB (max RSS).
+#
+# Usage: bench/generate.sh [ROUNDS] [--scale]   (default 5 rounds of each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
+if [[ "${2:-}" == --scale ]]; then
+    bash scripts/install-deps.sh test
+    exec php bench/generate-bench.php "$rounds" synthetic-5500=synthetic:5500 synthetic-30000=synthetic:30000
+fi
 
 if ! dpkg-query -W -f='${Status}' php-laravel-framework 2>/dev/null | grep -q 'install ok installed'; then
     echo "Installing Debian's php-laravel-framework (the tree to scan)..." >&2

@@ -31,6 +31,7 @@ final class FaultCases
         Cases\ProbeCacheCases::class,
         Cases\ConfigStageCases::class,
         Cases\HotBudgetCases::class,
+        Cases\CacheFormatCases::class,
     ];
 
     /** @return array<string, FaultCase> by id */

@@ -6,6 +6,7 @@ namespace Preheat\Script\Generate;
 
 use Preheat\Php\PhpInstallation;
 use Preheat\Script\Verify\VerifyOptions;
+use Preheat\Util\FileHashes;
 use Preheat\Version;
 
 /**
@@ -99,7 +100,8 @@ final class ReleaseKey
         if (false === $stat) {
             return $path.' missing';
         }
-        $hash = is_file($path) ? @hash_file('xxh128', $path) : false;
+        // Remembered by the file's stat for the rest of the run: the script's manifest hashes the same files.
+        $hash = FileHashes::xxh128($path, $stat);
 
         return \sprintf(
             '%s %d %d %d %d %s',
@@ -108,7 +110,7 @@ final class ReleaseKey
             $stat['mode'],
             $stat['uid'],
             $stat['gid'],
-            false === $hash ? 'unreadable' : $hash,
+            null === $hash ? 'unreadable' : $hash,
         );
     }
 }

@@ -25,6 +25,7 @@ use Preheat\Util\AtomicFile;
 use Preheat\Util\BoundedRead;
 use Preheat\Util\BoundedReadError;
 use Preheat\Util\CycleCollection;
+use Preheat\Util\FileHashes;
 
 /**
  * Plans (a GenerateSession), writes the script next to its destination, verifies it, and only then moves it
@@ -92,17 +93,31 @@ final class ScriptGenerator
             }
             // Not this script's last run: that of the same files at another root (a release before this one)?
             $root = $scanned->project->root;
+            // The bytes' hashes of the last run, for the files it saw as they are now: none of those is read again.
+            $hashes = null === $request->plan->cacheFile ? null : FileHashes::fileBeside($request->plan->cacheFile);
             $release = $this->timings->span(
                 'release key (every file by its bytes)',
-                static fn (): array => [$root, ReleaseKey::of(
-                    $root,
-                    $scanned->scan->selection->files ?? [],
-                    $scanned->scan->selection->context ?? [],
-                    $request->releaseFingerprint(),
-                    $php,
-                    $request->outputPath,
-                    $scanned->project->vendorDir,
-                )],
+                static function () use ($root, $scanned, $request, $php, $hashes): array {
+                    if (null !== $hashes) {
+                        FileHashes::load($hashes);
+                    }
+                    $files = $scanned->scan->selection->files ?? [];
+                    $context = $scanned->scan->selection->context ?? [];
+                    $key = ReleaseKey::of(
+                        $root,
+                        $files,
+                        $context,
+                        $request->releaseFingerprint(),
+                        $php,
+                        $request->outputPath,
+                        $scanned->project->vendorDir,
+                    );
+                    if (null !== $hashes) {
+                        FileHashes::save($hashes, [...$files, ...$context]);
+                    }
+
+                    return [$root, $key];
+                },
             );
             $reused = $request->reuse->reverify ? null : $this->timings->span(
                 'reuse the verification of the same files',

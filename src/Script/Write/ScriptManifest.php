@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Write;
 
+use Preheat\Util\FileHashes;
+
 /**
  * What a preload script preloads, stamped into the script so that a running server can tell: a hash of
  * the plan (the files and their order) and a hash of those files' contents. The script declares a class
@@ -19,14 +21,6 @@ final class ScriptManifest
 
     /** How the sources hash of scripts written now starts: their files hashed with xxh128. */
     private const SOURCES_HASH = 'xxh128:';
-
-    /**
-     * Each file's xxh128 hash as this process last read it, with the stat it had (device, inode, size, mtime,
-     * ctime): generate writes the script of a plan and then of its fitted part, and hashes each file once.
-     *
-     * @var array<string, array{string, string}>
-     */
-    private static array $hashed = [];
 
     public function __construct(
         public readonly string $plan,
@@ -72,20 +66,7 @@ final class ScriptManifest
 
     private static function xxh128(string $file): string
     {
-        // PHP keeps the last stat() it made, even across a write to the file: ask the file system.
-        clearstatcache(false, $file);
-        $stat = @stat($file);
-        if (false === $stat || !is_file($file)) {
-            return '-';
-        }
-        $key = implode(' ', [$stat['dev'], $stat['ino'], $stat['size'], $stat['mtime'], $stat['ctime']]);
-        [$known, $hash] = self::$hashed[$file] ?? ['', ''];
-        if ($known !== $key) {
-            $hash = @hash_file('xxh128', $file) ?: '-';
-            self::$hashed[$file] = [$key, $hash];
-        }
-
-        return $hash;
+        return FileHashes::xxh128($file) ?? '-';
     }
 
     public function className(): string

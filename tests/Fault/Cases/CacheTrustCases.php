@@ -37,11 +37,15 @@ final class CacheTrustCases
                 foreach ([...glob($s->cache.'/preheat/inventory-*.bin') ?: [], ...glob($s->cache.'/preheat/content-index-*.bin') ?: []] as $file) {
                     $data = unserialize((string) file_get_contents($file), ['allowed_classes' => false]);
                     \assert(\is_array($data) && \is_array($data['entries']));
-                    foreach ($data['entries'] as &$entry) {
+                    foreach ($data['entries'] as &$serialized) {
+                        $entry = unserialize($serialized, ['allowed_classes' => false]);
+                        \assert(\is_array($entry));
                         $entry['parseError'] = 7;
                         foreach ($entry['declarations'] as &$declaration) {
                             $declaration['kind'] = null;
                         }
+                        unset($declaration);
+                        $serialized = serialize($entry);
                     }
                     file_put_contents($file, serialize($data));
                 }

@@ -8,9 +8,11 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Preheat\Inventory\Declaration;
 use Preheat\Inventory\DeclarationKind;
+use Preheat\Inventory\DeclaredType;
 use Preheat\Inventory\FileInventory;
 use Preheat\Inventory\FileStamp;
 use Preheat\Inventory\InventoryCache;
+use Preheat\Inventory\MethodSignature;
 use Preheat\Tests\Support\TemporaryDirectory;
 use Preheat\Util\UnsafeDirectory;
 
@@ -158,6 +160,56 @@ final class InventoryCacheTest extends TestCase
         }];
     }
 
+    /** @return iterable<string, array{mixed}> */
+    public static function entriesNotSerializedByThisVersion(): iterable
+    {
+        yield 'an array for the string' => [['path' => '/srv/app/A.php', 'size' => 10, 'mtime' => 20]];
+        yield 'a serialized object' => [serialize(new \ArrayObject(['path' => '/srv/app/A.php']))];
+        yield 'not serialized' => ["\0garbage"];
+    }
+
+    #[DataProvider('entriesNotSerializedByThisVersion')]
+    public function testAnEntryThatIsNotOneSerializedIsAMiss(mixed $entry): void
+    {
+        $file = InventoryCache::fileFor('/srv/app', $this->directory->path.'/cache');
+        $cache = new InventoryCache($file);
+        $cache->put(new FileInventory('/srv/app/A.php', new FileStamp(10, 20)));
+        $cache->save(['/srv/app/A.php']);
+        $data = unserialize((string) file_get_contents($file), ['allowed_classes' => false]);
+        \assert(\is_array($data) && \is_array($data['entries']));
+        $data['entries']['/srv/app/A.php'] = $entry;
+        file_put_contents($file, serialize($data));
+        $damaged = new InventoryCache($file);
+
+        self::assertNull($damaged->get('/srv/app/A.php', 10, 20));
+        self::assertSame('Ignored 1 entry of the parse cache '.$file.': not as this version writes it', $damaged->rejected());
+    }
+
+    public function testReadingTheCacheBuildsNoEntryUntilItIsAskedFor(): void
+    {
+        $file = InventoryCache::fileFor('/srv/app', $this->directory->path.'/cache');
+        $cache = new InventoryCache($file);
+        $paths = [];
+        for ($i = 0; $i < 2000; ++$i) {
+            $paths[] = $path = '/srv/app/C'.$i.'.php';
+            $methods = [];
+            for ($m = 0; $m < 10; ++$m) {
+                $methods[] = new MethodSignature('m'.$m, [['name' => 'a', 'type' => new DeclaredType(['int'])]], new DeclaredType(['string']));
+            }
+            $cache->put(new FileInventory($path, new FileStamp(10, 20), [new Declaration(DeclarationKind::ClassDeclaration, 'C'.$i, 1, methods: $methods)]));
+        }
+        $cache->save($paths);
+        unset($cache);
+
+        $before = memory_get_usage();
+        $read = new InventoryCache($file);
+        $held = memory_get_usage() - $before;
+
+        // Held as arrays, the entries took ten times their bytes; as the strings they were read as, about their bytes.
+        self::assertLessThan(2 * filesize($file), $held);
+        self::assertSame('C1999', $read->get('/srv/app/C1999.php', 10, 20)?->declarations[0]->name);
+    }
+
     /** @param \Closure(array<string, mixed>): mixed $damage */
     #[DataProvider('damagedEntries')]
     public function testAnEntryNotAsThisVersionWritesItIsAMissNamingTheCache(\Closure $damage): void
@@ -171,7 +223,8 @@ final class InventoryCacheTest extends TestCase
 
         $data = unserialize((string) file_get_contents($file), ['allowed_classes' => false]);
         \assert(\is_array($data) && \is_array($data['entries']));
-        $data['entries']['/srv/app/A.php'] = $damage($data['entries']['/srv/app/A.php']);
+        $entry = unserialize($data['entries']['/srv/app/A.php'], ['allowed_classes' => false]);
+        $data['entries']['/srv/app/A.php'] = serialize($damage($entry));
         file_put_contents($file, serialize($data));
         $damaged = new InventoryCache($file);
 

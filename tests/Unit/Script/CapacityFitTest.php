@@ -134,6 +134,49 @@ final class CapacityFitTest extends TestCase
         );
     }
 
+    public function testAWholePlanJustOverTheBufferIsNotBootedAgainWithThePhpInisSizes(): void
+    {
+        // 1% over a 2 MB buffer: PHP with the php.ini's buffer needs at least the measured sum, so it overflows too.
+        $php = $this->nearTheBuffer(1.01);
+
+        self::assertSame(
+            [64 * 1048576],
+            $php->preloadBuffers,
+            'the whole plan booted once, with the larger buffer; the fit not at all',
+        );
+    }
+
+    public function testAWholePlanJustUnderTheBufferIsBootedAgainWithThePhpInisSizes(): void
+    {
+        // 1% under: PHP with the php.ini's buffer has been seen to need a little more than the sum; only it can say.
+        $php = $this->nearTheBuffer(0.99);
+
+        self::assertSame([64 * 1048576, 2 * 1048576], $php->preloadBuffers);
+    }
+
+    /** Generates with a 2 MB buffer that the whole plan's interned strings fill to $share of, as measured. */
+    private function nearTheBuffer(float $share): InternedStringsPhp
+    {
+        $this->project = FixtureProjects::copy('clean', $this->directory);
+        $installation = self::installation(['opcache.interned_strings_buffer' => '2']);
+        $roomy = new InternedStringsPhp($this->project, perSourceByte: 0, iniBuffer: 2 * 1048576);
+        $plan = (new PlanPipeline($roomy))->run(new PlanRequest($this->project), new PlanOptions([], false));
+        $source = array_sum(array_map(static fn ($f): int => (int) filesize($f->path), $plan->plan->included));
+        $perSourceByte = (int) round(($share * 2 * 1048576 - 500000) / $source);
+        $php = new InternedStringsPhp($this->project, perSourceByte: $perSourceByte, iniBuffer: 2 * 1048576);
+        $outcome = (new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php)))->generate(
+            new GenerateRequest(
+                new PlanRequest($this->project),
+                new PlanOptions([], false),
+                $this->project.'/preload.php',
+                new VerifyOptions($installation),
+            ),
+        );
+        self::assertTrue($outcome->succeeded());
+
+        return $php;
+    }
+
     public function testTheMostSharedFilesAreKeptFirst(): void
     {
         [$outcome] = $this->generate(true);

@@ -8,6 +8,8 @@ use PHPUnit\Framework\TestCase;
 use Preheat\Php\PhpInstallation;
 use Preheat\Php\PhpSettings;
 use Preheat\Script\Generate\ReleaseKey;
+use Preheat\Script\Write\ScriptManifest;
+use Preheat\Tests\Support\CountedFiles;
 use Preheat\Tests\Support\TemporaryDirectory;
 
 /**
@@ -94,6 +96,28 @@ final class ReleaseKeyTest extends TestCase
             $this->key('releases/2', $root($this->directory->path.'/releases/1')),
             'the first release\'s path named in the second\'s options is another option',
         );
+    }
+
+    public function testTheScriptsManifestReadsNoFileTheKeyHashedAgain(): void
+    {
+        stream_wrapper_register('preheat-counted', CountedFiles::class);
+        try {
+            CountedFiles::$files = ['preheat-counted://app/A.php' => "<?php class A {}\n"];
+            CountedFiles::$opened = 0;
+            $files = array_keys(CountedFiles::$files);
+            $php = new PhpInstallation('/no/php', null, new PhpSettings(null, 'test', null, []));
+            $key = ReleaseKey::of('/app', $files, [], '', $php, '/app/preload.php');
+            $manifest = ScriptManifest::sourcesHash($files);
+            CountedFiles::$files['preheat-counted://app/A.php'] = "<?php class B {}\n";
+            ++CountedFiles::$changed; // a new stat: the file is read again
+
+            self::assertSame(1, CountedFiles::$opened, 'the key and the manifest read the file once');
+            self::assertNotSame($key, ReleaseKey::of('/app', $files, [], '', $php, '/app/preload.php'));
+            self::assertNotSame($manifest, ScriptManifest::sourcesHash($files));
+            self::assertSame(2, CountedFiles::$opened);
+        } finally {
+            stream_wrapper_unregister('preheat-counted');
+        }
     }
 
     private function release(string $name): void
