@@ -19,6 +19,7 @@ use Preheat\Plan\Strategy\CountedKind;
 use Preheat\Plan\Strategy\HotCriteria;
 use Preheat\Plan\Strategy\HotKind;
 use Preheat\Plan\Strategy\MemoryEstimate;
+use Preheat\Plan\Strategy\Strategies;
 use Preheat\Plan\Strategy\StrategySource;
 use Preheat\Plan\Strategy\UsageSnapshot;
 use Preheat\Tests\Support\FixtureProjects;
@@ -59,7 +60,7 @@ final class CountedKindTest extends TestCase
 
     public function testTheBenchRunsItAsAScenario(): void
     {
-        $spec = ScenarioSpec::parse('counted', 'counted', '/');
+        $spec = ScenarioSpec::parse('counted', 'counted', '/', Strategies::standard());
 
         self::assertInstanceOf(Generated::class, $spec->preload);
         self::assertInstanceOf(CountedKind::class, $spec->preload->strategy);
