@@ -76,14 +76,14 @@ final class NamedRegistry
     }
 
     /**
-     * "a, b or c" ("a" alone, "" for none; "a, b and c" with $and).
+     * "a, b or c" ("a" alone, "" for none; "a, b and c" with the conjunction "and").
      *
      * @param list<string> $parts
      */
-    public static function phrase(array $parts, string $and = 'or'): string
+    public static function phrase(array $parts, string $conjunction = 'or'): string
     {
         $last = array_pop($parts);
 
-        return [] === $parts ? (string) $last : implode(', ', $parts).' '.$and.' '.$last;
+        return [] === $parts ? (string) $last : implode(', ', $parts).' '.$conjunction.' '.$last;
     }
 }

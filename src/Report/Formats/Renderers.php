@@ -38,6 +38,7 @@ use Preheat\Report\UsageTextRenderer;
 use Preheat\Report\VerificationJsonRenderer;
 use Preheat\Report\VerificationTextRenderer;
 use Preheat\Report\VerifiedScript;
+use Preheat\Util\NamedRegistry;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -150,10 +151,7 @@ final class Renderers
      */
     public function choices(string $report): string
     {
-        $formats = $this->formats($report);
-        $last = array_pop($formats);
-
-        return [] === $formats ? (string) $last : implode(', ', $formats).' or '.$last;
+        return NamedRegistry::phrase($this->formats($report));
     }
 
     /**

@@ -34,12 +34,22 @@ final class LargerBuffers
      */
     public static function settings(VerifyOptions $options): array
     {
+        $current = (int) ($options->php->settings->value('opcache.interned_strings_buffer') ?? 8);
+        $larger = self::sizes($options);
+
+        return (int) $larger['opcache.interned_strings_buffer'] <= $current ? [] : $larger;
+    }
+
+    /**
+     * The sizes settings() tries, even when the php.ini's buffer is already as large (1024 MB or more): what a
+     * boot measuring the interned strings' need after an overflow runs with.
+     *
+     * @return array{'opcache.interned_strings_buffer': string, 'opcache.memory_consumption': string}
+     */
+    public static function sizes(VerifyOptions $options): array
+    {
         $settings = $options->php->settings;
-        $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
-        $tried = min(1024, max(64, 4 * $current));
-        if ($tried <= $current) {
-            return [];
-        }
+        $tried = min(1024, max(64, 4 * (int) ($settings->value('opcache.interned_strings_buffer') ?? 8)));
         $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128);
 
         return [

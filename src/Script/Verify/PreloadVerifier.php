@@ -229,7 +229,6 @@ final class PreloadVerifier
         array $larger = [],
     ): array {
         $needs = [];
-        $settings = $options->php->settings;
         foreach ($messages as $message) {
             if (StartupChecks::isMemoryExhausted($message) && !isset($needs['memoryBytes'])) {
                 [$result] = $this->boots->boot(
@@ -245,13 +244,7 @@ final class PreloadVerifier
                 }
             }
             if ([] === $larger && StartupChecks::isInternedOverflow($message) && !isset($needs['internedTried'])) {
-                $current = (int) ($settings->value('opcache.interned_strings_buffer') ?? 8);
-                $tried = min(1024, max(64, 4 * $current));
-                $memory = (int) ($settings->value('opcache.memory_consumption') ?? 128) + $tried;
-                $larger = [
-                    'opcache.interned_strings_buffer' => (string) $tried,
-                    'opcache.memory_consumption' => (string) $memory,
-                ];
+                $larger = LargerBuffers::sizes($options);
                 [, $status] = $this->boots->boot(
                     'PHP boot: measure the interned-strings need',
                     $options,
@@ -259,7 +252,7 @@ final class PreloadVerifier
                     $probe,
                     $larger,
                 );
-                $needs['internedTried'] = $tried * 1048576;
+                $needs['internedTried'] = (int) $larger['opcache.interned_strings_buffer'] * 1048576;
                 if (null !== $status?->interned->usedBytes) {
                     $needs['internedBytes'] = $status->interned->usedBytes;
                     // OPcache's hash table takes a share of the buffer, so what PHP itself interns grows with it:
