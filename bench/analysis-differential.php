@@ -3,11 +3,12 @@
 declare(strict_types=1);
 
 /*
- * Analyses every PHP file of the trees given twice, as every run does (inert function bodies left out,
- * BodySkippingLexer) and with every file parsed whole, and compares the two: each file's analysis, and its
+ * Analyses every PHP file of the trees given twice, as every run does (plain declaration files read from PHP's
+ * tokens, PlainFileAnalyzer; in the others inert function bodies left out, BodySkippingLexer) and with every file
+ * parsed whole by php-parser, and compares the two: each file's analysis, and its
  * analysis at its path template, must be the same. tests/Unit/Inventory/BodySkippingTest does the same on the
  * fixtures; this runs it on whole trees (Debian's /usr/share/php, an app's vendor/), which take minutes.
- * Prints each file that differs, then the count and the CPU seconds of each way; exits 1 when any file differs.
+ * Prints each file that differs, then the counts and the CPU seconds of each way; exits 1 when any file differs.
  *
  * Usage: php bench/analysis-differential.php TREE...
  */
@@ -15,6 +16,7 @@ declare(strict_types=1);
 require __DIR__.'/../vendor/autoload.php';
 
 use Preheat\Inventory\FileAnalyzer;
+use Preheat\Inventory\PlainFileAnalyzer;
 
 $trees = array_slice($argv, 1);
 if ([] === $trees) {
@@ -32,7 +34,9 @@ $cpu = static function (): float {
 };
 $skipping = new FileAnalyzer();
 $whole = new FileAnalyzer(null, false);
+$plainReader = new PlainFileAnalyzer();
 $files = 0;
+$plain = 0;
 $differ = 0;
 $seconds = ['skipping' => 0.0, 'whole' => 0.0];
 foreach ($trees as $tree) {
@@ -53,6 +57,7 @@ foreach ($trees as $tree) {
         $seconds['skipping'] += $between - $started;
         $seconds['whole'] += $cpu() - $between;
         ++$files;
+        $plain += null === $plainReader->analyze($path, (string) file_get_contents($path), 0, 0) ? 0 : 1;
         if ($fast !== $full) {
             ++$differ;
             printf("differs: %s\n", $path);
@@ -60,8 +65,9 @@ foreach ($trees as $tree) {
     }
 }
 printf(
-    "%d files, %d differ; CPU seconds: %.2f with inert bodies left out, %.2f parsed whole\n",
+    "%d files (%d plain, read from tokens), %d differ; CPU seconds: %.2f as every run reads them, %.2f parsed whole\n",
     $files,
+    $plain,
     $differ,
     $seconds['skipping'],
     $seconds['whole'],

@@ -25,8 +25,11 @@ final class BodySkippingLexer extends Lexer
 
     private readonly InertBodies $bodies;
 
-    public function __construct(private readonly Lexer $lexer, PhpVersion $grammar)
-    {
+    public function __construct(
+        private readonly Lexer $lexer,
+        PhpVersion $grammar,
+        private readonly PhpSyntaxCheck $syntax = new PhpSyntaxCheck(),
+    ) {
         $this->skips = $grammar->newerOrEqual(PhpVersion::getHostVersion());
         $this->bodies = new InertBodies();
     }
@@ -38,21 +41,10 @@ final class BodySkippingLexer extends Lexer
             return $tokens;
         }
         $bodies = $this->bodies->find($tokens);
-        if ([] === $bodies || !self::phpParses($code)) {
+        if ([] === $bodies || !$this->syntax->parses($code)) {
             return $tokens;
         }
 
         return InertBodies::without($tokens, $bodies);
-    }
-
-    private static function phpParses(string $code): bool
-    {
-        try {
-            @\PhpToken::tokenize($code, \TOKEN_PARSE);
-        } catch (\Throwable) {
-            return false;
-        }
-
-        return true;
     }
 }

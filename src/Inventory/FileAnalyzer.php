@@ -31,17 +31,27 @@ final class FileAnalyzer
 
     private readonly Parser $parser;
 
+    /** Reads plain declaration files from PHP's tokens, when php-parser's grammar accepts all PHP's does */
+    private readonly ?PlainFileAnalyzer $plainFiles;
+
     /**
      * @param PhpVersion|null $targetVersion   the grammar to parse with; by default the newest php-parser knows,
      *                                         whatever PHP runs Preheat: the plan is for the PHP that will run
      *                                         the script, and a file's syntax requirement says which PHP can compile it
-     * @param bool            $skipInertBodies whether to leave out the function bodies whose inside cannot change
-     *                                         the analysis (BodySkippingLexer), as every run does; without, each
-     *                                         file is parsed whole, as tests compare
+     * @param bool            $skipInertBodies whether to read only what the analysis needs, as every run does: plain
+     *                                         declaration files from PHP's tokens (PlainFileAnalyzer), and in the
+     *                                         others no function body whose inside cannot change the analysis
+     *                                         (BodySkippingLexer); without, each file is parsed whole by
+     *                                         php-parser, as tests compare
      */
     public function __construct(private readonly ?PhpVersion $targetVersion = null, bool $skipInertBodies = true)
     {
         $grammar = $targetVersion ?? PhpVersion::getNewestSupported();
+        // PHP's own parse of a file, made by the plain-file reader, is the one BodySkippingLexer asks for.
+        $syntax = new PhpSyntaxCheck();
+        $this->plainFiles = $skipInertBodies && $grammar->newerOrEqual(PhpVersion::getHostVersion())
+            ? new PlainFileAnalyzer($syntax)
+            : null;
         if ($grammar->id < 80000) {
             $this->parser = (new ParserFactory())->createForVersion($grammar);
 
@@ -49,7 +59,10 @@ final class FileAnalyzer
         }
         // As ParserFactory::createForVersion() makes it, with the lexer wrapped.
         $lexer = $grammar->isHostVersion() ? new Lexer() : new Lexer\Emulative($grammar);
-        $this->parser = new Php8($skipInertBodies ? new BodySkippingLexer($lexer, $grammar) : $lexer, $grammar);
+        $this->parser = new Php8(
+            $skipInertBodies ? new BodySkippingLexer($lexer, $grammar, $syntax) : $lexer,
+            $grammar,
+        );
     }
 
     /** The grammar's PHP version ('8.3') when one was given, for a worker process to parse with the same. */
@@ -114,6 +127,10 @@ final class FileAnalyzer
 
     public function analyzeCode(string $path, string $code, int $size = 0, int $modifiedAt = 0): FileInventory
     {
+        $plain = $this->plainFiles?->analyze($path, $code, $size, $modifiedAt);
+        if (null !== $plain) {
+            return $plain;
+        }
         try {
             $statements = $this->parser->parse($code) ?? [];
         } catch (ParseError $error) {

@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Preheat\Inventory;
 
-use PhpParser\Token;
-
 /**
  * Finds the function and method bodies whose inside cannot change a file's inventory, in php-parser's tokens,
  * and leaves their inside out: most of a class file is method bodies, and the analysis reads only what stands
@@ -92,6 +90,22 @@ final class InertBodies
         \T_REQUIRE => true,
         \T_REQUIRE_ONCE => true,
         \T_HALT_COMPILER => true,
+        \T_ENDIF => true,
+        \T_ENDWHILE => true,
+        \T_ENDFOR => true,
+        \T_ENDFOREACH => true,
+        \T_ENDSWITCH => true,
+        \T_ENDDECLARE => true,
+    ];
+
+    /** What ends a block of the alternative syntax (`if (...): ... endif;`), whose inside stands in no braces. */
+    private const ALTERNATIVE_ENDS = [
+        \T_ENDIF => true,
+        \T_ENDWHILE => true,
+        \T_ENDFOR => true,
+        \T_ENDFOREACH => true,
+        \T_ENDSWITCH => true,
+        \T_ENDDECLARE => true,
     ];
 
     /** The tokens that name a class (or a function) in code. */
@@ -127,7 +141,7 @@ final class InertBodies
         self::AMPERSAND => true,
     ];
 
-    /** @var array<int, Token> */
+    /** @var array<int, \PhpToken> */
     private array $tokens = [];
 
     /** @var array<int, int> the index of each `(` and `{` => the index of the token that closes it */
@@ -138,7 +152,7 @@ final class InertBodies
     /**
      * The inert bodies of the file, as [index of `{`, index of its `}`], in order and not nested.
      *
-     * @param array<int, Token> $tokens as php-parser's lexer gives them
+     * @param array<int, \PhpToken> $tokens as php-parser's lexer or PHP's own gives them
      *
      * @return list<array{int, int}>
      */
@@ -170,10 +184,12 @@ final class InertBodies
      * The tokens without the inside of the bodies given, each left as an empty `{}`: the tokens that remain keep
      * their lines, so every line the analysis reports stays the same.
      *
-     * @param array<int, Token>     $tokens
+     * @template T of \PhpToken
+     *
+     * @param array<int, T>         $tokens
      * @param list<array{int, int}> $bodies as find() gave them
      *
-     * @return list<Token>
+     * @return list<T>
      */
     public static function without(array $tokens, array $bodies): array
     {
@@ -193,7 +209,9 @@ final class InertBodies
      * `__halt_compiler` (bytes, not code), none inside a property hook (SignatureReader looks into hooks; only a
      * class body inside another, or anything but a class body inside one, can be in a hook), and in a file that
      * includes another only the top-level functions and the methods of top-level classes: GuardedIncludeCollector
-     * looks at every node around an include (whether a branch before it leaves, a return in a closure too).
+     * looks at every node around an include (whether a branch before it leaves, a return in a closure too); and
+     * none at all in a file that includes and has a block of the alternative syntax, where braces do not tell which
+     * functions stand at top level.
      *
      * @return list<int> the indexes of their `function` tokens
      */
@@ -209,6 +227,7 @@ final class InertBodies
         $functions = [];
         $topLevel = [];
         $includes = false;
+        $alternative = false;
         foreach ($this->tokens as $index => $token) {
             $id = $token->id;
             if (!isset(self::STRUCTURE[$id])) {
@@ -251,11 +270,13 @@ final class InertBodies
                 $bodyAtDepth = -1;
             } elseif (isset(self::INCLUDES[$id])) {
                 $includes = true;
+            } elseif (isset(self::ALTERNATIVE_ENDS[$id])) {
+                $alternative = true;
             } elseif (\T_HALT_COMPILER === $id) {
                 return [];
             }
         }
-        if ([] !== $open) {
+        if ([] !== $open || ($includes && $alternative)) {
             return [];
         }
 

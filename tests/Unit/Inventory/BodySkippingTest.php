@@ -127,6 +127,20 @@ final class BodySkippingTest extends TestCase
         self::assertSame(self::wholeCode($code), self::skippingCode($code));
     }
 
+    /**
+     * A function declared inside `if (...): ... endif;` stands in no braces, yet is no more top-level than one in
+     * `if (...) { }`: a return in its body makes the `if` a guard of the include after it (WordPress's compat.php).
+     */
+    public function testAFunctionInAnAlternativeSyntaxBlockKeepsItsBodyInAFileThatIncludes(): void
+    {
+        $code = "<?php\nif (!function_exists('hash_equals')) :\n    function hash_equals(\$a, \$b) {\n"
+            ."        return \$a === \$b;\n    }\nendif;\nrequire __DIR__.'/random.php';\n";
+        $tokens = (new Lexer())->tokenize($code);
+
+        self::assertSame([], (new InertBodies())->find($tokens));
+        self::assertSame(self::wholeCode($code), self::skippingCode($code));
+    }
+
     /** A closure in a property hook: SignatureReader looks into hooks, whether one names the property. */
     public function testNoBodyInsideAPropertyHookIsLeftOut(): void
     {
