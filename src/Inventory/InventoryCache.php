@@ -31,7 +31,7 @@ use Preheat\Util\UnsafeDirectory;
 final class InventoryCache
 {
     /** Bump when the analysis changes, so that old entries are not reused. */
-    private const FORMAT = 'preheat-inventory-16';
+    private const FORMAT = 'preheat-inventory-17';
 
     /** @var array<string, mixed> path => entry, serialized, as read: each checked as it is used (entry()) */
     private array $entries = [];
