@@ -6,7 +6,8 @@ namespace Preheat\Inventory;
 
 /**
  * Analyses a plain declaration file from PHP's own tokens, without php-parser: a file of a namespace, its `use`
- * imports, `declare` and classes, interfaces, traits and enums, whose function bodies are all inert
+ * imports, `declare`, classes, interfaces, traits and enums, and the few calls and exit guards a class file holds
+ * besides (TopLevelStatementReader), whose function bodies are all inert
  * (InertBodies) and which PHP itself parses (TOKEN_PARSE). Most of an app's files are such; what it tells of
  * them is what FileAnalyzer tells from php-parser's tree (bench/analysis-differential.php and
  * PlainFileAnalyzerTest compare the two), at a fraction of the cost. Any other file, or anything in one this
@@ -47,22 +48,24 @@ final class PlainFileAnalyzer
         foreach ($this->inert->find($tokens) as [$open, $close]) {
             $bodies[$open] = $close;
         }
-        $declarations = $this->declarations(new TokenStream($tokens), $bodies);
+        $read = $this->declarations(new TokenStream($tokens), $bodies);
 
-        return null === $declarations
+        return null === $read
             ? null
-            : new FileInventory($path, new FileStamp($size, $modifiedAt), $declarations);
+            : new FileInventory($path, new FileStamp($size, $modifiedAt), $read[0], [], $read[1]);
     }
 
     /**
      * @param array<int, int> $bodies
      *
-     * @return list<Declaration>|null
+     * @return array{list<Declaration>, list<SideEffect>}|null
      */
     private function declarations(TokenStream $tokens, array $bodies): ?array
     {
         $names = new ImportedNames();
+        $statements = new TopLevelStatementReader($tokens);
         $declarations = [];
+        $effects = [];
         $index = $tokens->next(1);
         if (\T_DECLARE === $tokens->id($index)) {
             $index = $this->declare($tokens, $tokens->next($index + 1));
@@ -83,6 +86,11 @@ final class PlainFileAnalyzer
                 $index = $this->imports($tokens, $tokens->next($index + 1), $names);
             } elseif (\T_DECLARE === $id || \T_NAMESPACE === $id) {
                 return null;
+            } elseif (TopLevelStatementReader::starts($id)) {
+                $index = $statements->read($index);
+                if (null !== $statements->effect) {
+                    $effects[] = $statements->effect;
+                }
             } else {
                 $declaration = $this->classLike($tokens, $index, $names, $bodies);
                 if (null === $declaration) {
@@ -93,7 +101,7 @@ final class PlainFileAnalyzer
             $index = null === $index ? null : $tokens->next($index);
         }
 
-        return null === $index ? null : $declarations;
+        return null === $index ? null : [$declarations, $effects];
     }
 
     /** `declare(...);` from the token after `declare`: the index after `;`. */

@@ -199,6 +199,29 @@ final class PlainFileAnalyzerTest extends TestCase
                 public function fn(): void {}
             }
             PHP];
+        yield 'exit guards' => [<<<'PHP'
+            <?php
+            if (!defined('APP')) { // not from the web
+                exit;
+            }
+            if (!defined('B')) exit('no');
+            defined('C') || exit;
+            !defined('D') or die("x");
+            class A {}
+            PHP];
+        yield 'calls and hints' => [<<<'PHP'
+            <?php
+            namespace N;
+            use Lib\Registry;
+            trigger_deprecation('lib/n', '1.0', 'A is deprecated');
+            @trigger_error('old', E_USER_DEPRECATED);
+            \spl_autoload_register([Registry::class, 'load']);
+            Registry::add(A::class);
+            @Registry::add(B::class);
+            class A {}
+            class_exists(B::class);
+            \interface_exists('N\I', false);
+            PHP];
         yield 'several classes' => [<<<'PHP'
             <?php
             namespace N;
@@ -249,6 +272,14 @@ final class PlainFileAnalyzerTest extends TestCase
         yield 'a readonly method' => ["<?php\nclass A { readonly function a() {} }\n"];
         yield 'a static constant' => ["<?php\nclass A { static const X = 1; }\n"];
         yield 'final and abstract' => ["<?php\nfinal abstract class A {}\n"];
+        yield 'a define call' => ["<?php\ndefine('X', 1);\nclass A {}\n"];
+        yield 'a qualified function call' => ["<?php\nnamespace N;\nuse Lib;\nLib\\f();\nclass A {}\n"];
+        yield 'an exit guard with an else' => ["<?php\nif (!defined('X')) { exit; } else { echo 1; }\nclass A {}\n"];
+        yield 'an exit guard with two statements' => ["<?php\nif (!defined('X')) { echo 1; exit; }\nclass A {}\n"];
+        yield 'a negated hint' => ["<?php\n!class_exists('A');\nclass A {}\n"];
+        yield 'a call in a chain' => ["<?php\nRegistry::get()->add('A');\nclass A {}\n"];
+        yield 'a call followed by and' => ["<?php\ndefined('X') && exit;\nclass A {}\n"];
+        yield 'a return guard' => ["<?php\nif (class_exists('A', false)) { return; }\nclass A {}\n"];
         yield 'halt compiler' => ["<?php\nclass A {}\n__halt_compiler(); data"];
     }
 }
