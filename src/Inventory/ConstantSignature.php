@@ -31,6 +31,6 @@ final class ConstantSignature
     /** @param array{0: string, 1?: non-empty-list<string>|null, 2?: bool} $data */
     public static function fromArray(array $data): self
     {
-        return new self($data[0], isset($data[1]) ? new DeclaredType($data[1]) : null, $data[2] ?? false);
+        return new self($data[0], isset($data[1]) ? SharedValues::type($data[1]) : null, $data[2] ?? false);
     }
 }

@@ -83,20 +83,20 @@ final class MethodSignature
         // A loop, not array_map with a closure: a warm run hydrates some 30,000 of these from the cache.
         $parameters = [];
         foreach ($data['parameters'] ?? [] as $p) {
-            $parameters[] = ['name' => $p['name'], 'type' => null === $p['type'] ? null : new DeclaredType($p['type'])];
+            $parameters[] = SharedValues::parameter($p['name'], $p['type']);
         }
 
         return new self(
             name: $data['name'],
             parameters: $parameters,
-            returnType: null === ($data['returns'] ?? null) ? null : new DeclaredType($data['returns']),
+            returnType: null === ($data['returns'] ?? null) ? null : SharedValues::type($data['returns']),
             abstract: $data['abstract'] ?? false,
             private: $data['private'] ?? false,
-            arity: new MethodArity(
-                variadic: $data['variadic'] ?? false,
-                required: $data['required'] ?? null,
-                count: $data['count'] ?? null,
-                byReference: array_values($data['byReference'] ?? []),
+            arity: SharedValues::arity(
+                $data['variadic'] ?? false,
+                $data['required'] ?? null,
+                $data['count'] ?? null,
+                array_values($data['byReference'] ?? []),
             ),
             static: $data['static'] ?? false,
             returnsReference: $data['returnsReference'] ?? false,

@@ -214,20 +214,17 @@ final class ParallelAnalysis
         $failedWorkers = 0;
         foreach ($children as $child) {
             $exit = $child->reap();
-            $data = @unserialize((string) @file_get_contents($child->resultFile), ['allowed_classes' => false]);
+            $parsed = 0 === $exit ? ParseWorker::read($child->resultFile, \count($child->chunk)) : null;
             $this->forgetFile($child->resultFile);
             if (null !== $child->pathsFile) {
                 $this->forgetFile($child->pathsFile);
             }
-            if (0 !== $exit || !\is_array($data) || \count($data) !== \count($child->chunk)) {
+            if (null === $parsed) {
                 array_push($failed, ...$child->chunk);
                 ++$failedWorkers;
                 continue;
             }
-            foreach ($data as $arrays) {
-                $parsed = ParsedFile::fromArrays($arrays);
-                $results[$parsed->inventory->path] = $parsed;
-            }
+            $results += $parsed;
         }
 
         return [$results, $failed, $failedWorkers];

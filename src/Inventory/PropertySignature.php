@@ -42,7 +42,7 @@ final class PropertySignature
     {
         return new self(
             $data['name'],
-            isset($data['type']) ? new DeclaredType($data['type']) : null,
+            isset($data['type']) ? SharedValues::type($data['type']) : null,
             $data['readable'] ?? true,
             $data['writable'] ?? true,
             $data['static'] ?? false,

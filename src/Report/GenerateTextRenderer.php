@@ -114,10 +114,11 @@ final class GenerateTextRenderer implements Renderer
         }
         foreach ($outcome->capacityRounds as $round) {
             $lines[] = \sprintf(
-                '  Fit round %d: %s=%s overflowed; kept %d of %d planned files',
+                '  Fit round %d: %s=%s %s; kept %d of %d planned files',
                 $round->round,
                 $round->setting,
                 $round->currentValue,
+                $round->estimated ? 'far too small by the estimate, before the first boot' : 'overflowed',
                 $round->keptFiles,
                 $round->plannedFiles,
             );

@@ -20,6 +20,9 @@ final class BoundedRead
     /** Deeper than any configuration, report or cache of Preheat's nests. */
     public const DEPTH = 64;
 
+    /** What a file that grew while it was read is read on by. */
+    private const CHUNK_BYTES = 1048576;
+
     /** @throws BoundedReadError naming the file and why it was not read */
     public static function file(string $path, int $maxBytes): string
     {
@@ -57,9 +60,22 @@ final class BoundedRead
      */
     public static function rest($handle, string $path, int $maxBytes): string
     {
-        $content = stream_get_contents($handle, $maxBytes + 1);
+        // stream_get_contents() allocates the whole length it is given before it reads: asked for the bound, it took
+        // 512 MB to read a 60 MB parse cache. Ask for what the file holds and a byte more (to see it end there).
+        $stat = @fstat($handle);
+        $position = @ftell($handle);
+        $left = false === $stat || false === $position ? $maxBytes : max(0, $stat['size'] - $position);
+        $content = stream_get_contents($handle, min($maxBytes, $left) + 1);
         if (false === $content) {
             throw new BoundedReadError($path, 'it cannot be read');
+        }
+        // It grew meanwhile: read on, a chunk at a time, up to a byte past the bound.
+        while (\strlen($content) <= $maxBytes && !feof($handle)) {
+            $more = stream_get_contents($handle, min(self::CHUNK_BYTES, $maxBytes + 1 - \strlen($content)));
+            if (false === $more || '' === $more) {
+                break;
+            }
+            $content .= $more;
         }
         if (\strlen($content) > $maxBytes) {
             throw BoundedReadError::tooLarge($path, $maxBytes);

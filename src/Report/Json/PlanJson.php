@@ -31,6 +31,7 @@ final class PlanJson
             'needed' => $round->neededValue,
             'plannedFiles' => $round->plannedFiles,
             'keptFiles' => $round->keptFiles,
+            'estimated' => $round->estimated,
         ];
     }
 }

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Generate;
 
+use Preheat\Php\PhpSettings;
 use Preheat\Plan\CapacityFit;
 use Preheat\Plan\PlanResult;
+use Preheat\Plan\Strategy\MemoryEstimate;
 use Preheat\Script\Verify\LimitEstimate;
 use Preheat\Script\Verify\OpcacheRoom;
 use Preheat\Script\Verify\StartupChecks;
@@ -41,6 +43,19 @@ final class CapacityFitter
     private const MARGIN = 0.02;
 
     private const MARGIN_BYTES = 65536;
+
+    /**
+     * Bytes of interned strings per byte of source before a boot has measured any: 0.20 on the synthetic app of
+     * bench/synthetic-app.php, 0.31 on Debian's /usr/share/php (the whole plan's, with PHP 8.2).
+     */
+    private const TYPICAL_INTERNED_PER_SOURCE_BYTE = 0.25;
+
+    /**
+     * How many times a limit's room a plan's estimate must be for it to be fitted before its first boot: a plan the
+     * php.ini's sizes hold, or nearly, keeps being booted whole and fitted by what PHP measured (its real figure
+     * would have to be under half the typical one for the estimate to take it for one so far over).
+     */
+    private const FAR_OVER = 2.0;
 
     /**
      * What does not fit, by the report: the setting, and how many bytes of source the plan may keep.
@@ -83,6 +98,36 @@ final class CapacityFitter
         }
 
         return array_values($overflows);
+    }
+
+    /**
+     * Before any boot: for each of the php.ini's OPcache sizes the typical bytes per byte of source put the plan
+     * FAR_OVER times over, the bytes of source it may keep to take about the room itself (the boot that verifies it
+     * then measures the real figure, and the fit that follows goes by it). A plan that far over would otherwise have
+     * PHP compile every file of it in the boot, and most of them only to be left out: a large app's boot then needs
+     * gigabytes. Empty when no size is that far over, or none is known.
+     *
+     * @return array<string, int> setting => source bytes the plan may keep
+     */
+    public function farOver(PlanResult $result, PhpSettings $settings): array
+    {
+        $source = $this->sourceBytes($result, array_map(static fn ($f): string => $f->path, $result->plan->included));
+        $perSourceByte = [
+            'opcache.interned_strings_buffer' => self::TYPICAL_INTERNED_PER_SOURCE_BYTE,
+            'opcache.memory_consumption' => MemoryEstimate::DEFAULT_BYTES_PER_SOURCE_BYTE,
+        ];
+        $keep = [];
+        foreach ($perSourceByte as $setting => $perByte) {
+            $bytes = $settings->bytes($setting);
+            $room = null === $bytes || $bytes <= 0
+                ? null
+                : ('opcache.memory_consumption' === $setting ? self::MEMORY_SHARE * $bytes : (float) $bytes);
+            if (null !== $room && $source * $perByte > self::FAR_OVER * $room) {
+                $keep[$setting] = (int) ($room / $perByte);
+            }
+        }
+
+        return $keep;
     }
 
     /**

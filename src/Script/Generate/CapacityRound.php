@@ -6,7 +6,9 @@ namespace Preheat\Script\Generate;
 
 /**
  * One round of fitting the plan to the php.ini's OPcache sizes: what did not fit (the setting, its value,
- * the value that fits the whole plan), and how many planned files were kept.
+ * the value that fits the whole plan), and how many planned files were kept. An estimated round is the fit
+ * before the first boot of a plan far over a size (CapacityFitter::farOver()): by the typical figures, not by
+ * what PHP measured.
  */
 final class CapacityRound
 {
@@ -18,6 +20,7 @@ final class CapacityRound
         public readonly ?string $neededValue,
         public readonly int $plannedFiles,
         public readonly int $keptFiles,
+        public readonly bool $estimated = false,
     ) {
     }
 }

@@ -23,11 +23,12 @@ final class FitRound implements Constraint
     public function progress(): string
     {
         return \sprintf(
-            'Fitting to %s: keeping %d of %d planned files',
+            'Fitting to %s%s: keeping %d of %d planned files',
             implode(
                 ', ',
                 array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $this->rows),
             ),
+            $this->rows[0]->estimated ? ' by the estimate, before booting PHP with the whole plan' : '',
             \count($this->fit->kept()),
             $this->plannedFiles,
         );

@@ -45,18 +45,22 @@ final class GenerateOutcome
             ' and ',
             array_map(static fn (CapacityRound $r): string => $r->setting.'='.$r->currentValue, $bySetting),
         );
-        $advice = implode(
+        // "set A=1 and B=2" when every value is known, else each its own verb: "raise A and set B=2".
+        $known = [] === array_filter($bySetting, static fn (CapacityRound $r): bool => null === $r->neededValue);
+        $advice = ($known ? 'set ' : '').implode(
             ' and ',
             array_map(
-                static fn (
-                    CapacityRound $r,
-                ): string => null === $r->neededValue ? 'raise '.$r->setting : $r->setting.'='.$r->neededValue,
+                static fn (CapacityRound $r): string => match (true) {
+                    null === $r->neededValue => 'raise '.$r->setting,
+                    $known => $r->setting.'='.$r->neededValue,
+                    default => 'set '.$r->setting.'='.$r->neededValue,
+                },
                 $bySetting,
             ),
         );
 
         return \sprintf(
-            'fitted to %s in %s: preloading %d of %d planned files; to preload all of them set %s (and restart '.
+            'fitted to %s in %s: preloading %d of %d planned files; to preload all of them %s (and restart '.
             'php-fpm)',
             $fitted,
             $ini,

@@ -45,7 +45,7 @@ final class ReuseStore
     private const PREFIX = 'generate-';
 
     /** Bump when a class of the record changes. */
-    private const FORMAT = 'preheat-reuse-5';
+    private const FORMAT = 'preheat-reuse-6';
 
     /**
      * A record is a report's messages and the plan (about 300 bytes a file planned): a few megabytes for tens of

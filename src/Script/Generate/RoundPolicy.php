@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Preheat\Script\Generate;
 
+use Preheat\Php\PhpSettings;
+use Preheat\Plan\CapacityFit;
 use Preheat\Plan\ForcedDrop;
 use Preheat\Plan\ForcedDrops;
 use Preheat\Plan\PlanResult;
@@ -24,6 +26,7 @@ use Preheat\Script\Verify\VerificationReport;
  * while PHP warns too: a passing script may still warn at every start). Fix rounds, calibrations and fits
  * are counted apart: each has its own bound, and none uses up another. A round that would add nothing new
  * stops. A fit needs no boot of its own when the boot it answers already tells that it passes (fittedReport()).
+ * A plan far over the php.ini's sizes by the estimate is fitted before its first boot (beforeBoot()).
  */
 final class RoundPolicy
 {
@@ -47,10 +50,57 @@ final class RoundPolicy
     ) {
     }
 
+    /**
+     * The fit of a plan that the estimate puts far over the php.ini's OPcache sizes (CapacityFitter::farOver()),
+     * before its first boot: PHP then compiles about what can be kept, not the whole plan, and the boot verifies
+     * the fitted part and measures it for the fits that follow (next()). Null when the plan is not that far over,
+     * fitting is off, or the plan was fitted already. Not counted against CAPACITY_ROUNDS.
+     */
+    public function beforeBoot(GenerateSession $session, PhpSettings $settings): ?FitRound
+    {
+        if (!$this->fit || [] !== $session->capacityRounds()) {
+            return null;
+        }
+        $result = $session->result();
+        $keep = $this->fitter->farOver($result, $settings);
+        if ([] === $keep) {
+            return null;
+        }
+        $first = (string) array_key_first($keep);
+        $why = \sprintf(
+            'left out so that the preload fits %s=%s in %s',
+            $first,
+            $settings->value($first) ?? '?',
+            $settings->iniFile ?? 'php.ini',
+        );
+        $fit = $this->timings->span(
+            'capacity fit',
+            fn (): CapacityFit => $this->fitter->fit($result, min($keep), $session->selection()->files ?? [], $why),
+        );
+        $planned = \count($result->plan->included);
+        if (\count($fit->kept()) >= $planned) {
+            return null;
+        }
+        $rows = [];
+        foreach (array_keys($keep) as $setting) {
+            $rows[] = new CapacityRound(
+                \count($rows) + 1,
+                $setting,
+                $settings->value($setting) ?? '?',
+                null,
+                $planned,
+                \count($fit->kept()),
+                true,
+            );
+        }
+
+        return new FitRound($fit, $rows, $planned);
+    }
+
     public function next(VerificationReport $report, GenerateSession $session): NextRound
     {
         $result = $session->result();
-        $overflows = $this->fit && \count($session->capacityRounds()) < self::CAPACITY_ROUNDS
+        $overflows = $this->fit && \count(self::measured($session->capacityRounds())) < self::CAPACITY_ROUNDS
             ? $this->fitter->overflows($report, $result)
             : [];
         if ([] !== $overflows) {
@@ -117,7 +167,7 @@ final class RoundPolicy
         $budget = $session->budgetBytes();
         if (
             $this->strict
-            || \count($session->capacityRounds()) > \count($round->rows)
+            || \count(self::measured($session->capacityRounds())) > \count($round->rows)
             || !$report->boot->booted
             || 0 !== $report->fatalCount()
             || [] !== $report->unlinkedClasses
@@ -188,7 +238,9 @@ final class RoundPolicy
         $planned = [] === $earlier ? \count($result->plan->included) : $earlier[0]->plannedFiles;
         $capacity = min(\PHP_INT_MAX, ...array_map(static fn (Overflow $o): int => $o->sourceBytes, $overflows));
         $first = $overflows[0]->finding;
-        $value = ([] === $earlier ? null : $earlier[0]->neededValue) ?? $first->value;
+        // After a fit before the first boot, no boot measured the whole plan: nothing tells what fits all of it.
+        $estimated = [] !== array_filter($earlier, static fn (CapacityRound $r): bool => $r->estimated);
+        $value = $estimated ? null : ([] === $earlier ? null : $earlier[0]->neededValue) ?? $first->value;
         $why = \sprintf(
             'left out so that the preload fits %s=%s in %s%s',
             $first->setting,
@@ -206,13 +258,25 @@ final class RoundPolicy
                 \count($all) + 1,
                 $setting,
                 $settings->value($setting) ?? '?',
-                $same[0]->neededValue ?? $overflow->finding->value,
+                $estimated ? null : $same[0]->neededValue ?? $overflow->finding->value,
                 $planned,
                 \count($fit->kept()),
             );
         }
 
         return new FitRound($fit, $rows, $planned);
+    }
+
+    /**
+     * The rounds fitted by what a boot measured, not before any boot.
+     *
+     * @param list<CapacityRound> $rounds
+     *
+     * @return list<CapacityRound>
+     */
+    private static function measured(array $rounds): array
+    {
+        return array_values(array_filter($rounds, static fn (CapacityRound $r): bool => !$r->estimated));
     }
 
     /**

@@ -147,6 +147,12 @@ final class ScriptGenerator
         $purpose = 'verification';
         /** @var list<Constraint> $constraints what the rounds added, in order, for the reuse record */
         $constraints = [];
+        $estimated = $policy->beforeBoot($session, $request->verify->php->settings);
+        if (null !== $estimated) {
+            $constraints[] = $estimated;
+            $session->add($estimated);
+            $purpose = $estimated->purpose();
+        }
         while (true) {
             // Fitting needs what the preload takes of OPcache's buffers: measured in the same boot that verifies.
             // The script is this run's own, which lifts memory_limit for the preload: booted with the C library's

@@ -237,6 +237,36 @@ final class CapacityFitTest extends TestCase
         );
     }
 
+    public function testAPlanFarOverTheMemoryIsFittedBeforePhpCompilesIt(): void
+    {
+        $this->project = FixtureProjects::copy('clean', $this->directory);
+        // About 700 KB of source: some 2 MB of OPcache memory by the estimate, over twice what a 1 MB OPcache leaves.
+        file_put_contents(
+            $this->project.'/src/Large.php',
+            "<?php\n\nnamespace App;\n\nfinal class Large\n{\n    public const TEXT = '".str_repeat('x', 700000)."';\n}\n",
+        );
+        $php = new InternedStringsPhp($this->project, perSourceByte: 0, memoryPerSourceByte: 0);
+        $generator = new ScriptGenerator(new PlanPipeline($php), new PreloadVerifier($php));
+
+        $outcome = $generator->generate(new GenerateRequest(
+            new PlanRequest($this->project),
+            new PlanOptions([], false),
+            $this->project.'/preload.php',
+            new VerifyOptions(self::installation(['opcache.memory_consumption' => '1'])),
+        ));
+
+        self::assertTrue($outcome->succeeded());
+        self::assertNotSame([], $php->scripts);
+        foreach ($php->scripts as $script) {
+            self::assertStringNotContainsString('Large.php', $script, 'no boot compiles the file left out');
+        }
+        self::assertTrue($outcome->capacityRounds[0]->estimated ?? false);
+        self::assertStringEndsWith(
+            'to preload all of them raise opcache.memory_consumption (and restart php-fpm)',
+            (string) $outcome->capacitySummary(),
+        );
+    }
+
     public function testAStrategysOwnRankingComesFirst(): void
     {
         $this->project = FixtureProjects::copy('clean', $this->directory);
@@ -315,6 +345,9 @@ final class InternedStringsPhp implements ProcessRunner
     /** @var list<int> the interned-string buffer each boot without the script had */
     public array $baselineBuffers = [];
 
+    /** @var list<string> the script each boot with one preloaded */
+    public array $scripts = [];
+
     public function __construct(
         private readonly string $project,
         private readonly int $perSourceByte = 1000,
@@ -367,6 +400,7 @@ final class InternedStringsPhp implements ProcessRunner
             throw new \LogicException('The verifier\'s preload wrapper names no script.');
         }
         $script = (string) file_get_contents($match[1]);
+        $this->scripts[] = $script;
         $source = 0;
         $files = new \RecursiveIteratorIterator(
             new \RecursiveDirectoryIterator($this->project, \FilesystemIterator::SKIP_DOTS),

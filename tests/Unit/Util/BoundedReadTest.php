@@ -30,6 +30,38 @@ final class BoundedReadTest extends TestCase
         self::assertSame(str_repeat('x', 10), BoundedRead::file($this->directory->path.'/a', 10));
     }
 
+    public function testASmallFileUnderALargeLimitTakesAboutItsOwnSize(): void
+    {
+        file_put_contents($this->directory->path.'/cache', str_repeat('x', 1048576));
+        memory_reset_peak_usage();
+        $before = memory_get_peak_usage();
+
+        $content = BoundedRead::file($this->directory->path.'/cache', 256 * 1048576);
+
+        self::assertSame(1048576, \strlen($content));
+        self::assertLessThan(4 * 1048576, memory_get_peak_usage() - $before, 'not the 256 MB the limit allows');
+    }
+
+    public function testAnOpenFileIsReadAsItIsWhenReadNotAsItWasWhenOpened(): void
+    {
+        $path = $this->directory->path.'/growing';
+        file_put_contents($path, str_repeat('a', 1000));
+        $handle = fopen($path, 'r');
+        self::assertIsResource($handle);
+        file_put_contents($path, str_repeat('b', 3 * 1048576), \FILE_APPEND);
+
+        self::assertSame(1000 + 3 * 1048576, \strlen(BoundedRead::rest($handle, $path, 4 * 1048576)));
+        rewind($handle);
+        try {
+            BoundedRead::rest($handle, $path, 2 * 1048576);
+            self::fail('past the limit');
+        } catch (BoundedReadError $error) {
+            self::assertStringContainsString('it is larger than 2 MB', $error->getMessage());
+        } finally {
+            fclose($handle);
+        }
+    }
+
     public function testRefusesALargerFileNamingItAndTheLimit(): void
     {
         file_put_contents($this->directory->path.'/big.json', str_repeat('x', 3 * 1048576 + 1));

@@ -71,8 +71,8 @@ final class ReuseStoreTest extends TestCase
         $files = glob($this->directory->path.'/*') ?: [];
         self::assertCount(1, $files);
         $content = (string) file_get_contents($files[0]);
-        self::assertStringContainsString('"preheat-reuse-5"', $content);
-        file_put_contents($files[0], str_replace('"preheat-reuse-5"', '"preheat-reuse-4"', $content));
+        self::assertStringContainsString('"preheat-reuse-6"', $content);
+        file_put_contents($files[0], str_replace('"preheat-reuse-6"', '"preheat-reuse-5"', $content));
 
         self::assertNull($store->read('/srv/releases/1/preload.php'));
         self::assertNull($store->rejected(), 'not named as damaged');

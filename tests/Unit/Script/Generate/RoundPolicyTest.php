@@ -33,11 +33,19 @@ use Preheat\Script\Verify\UnlinkedClass;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Tests\Support\FakeProcessRunner;
 use Preheat\Tests\Support\FixtureProjects;
+use Preheat\Tests\Support\TemporaryDirectory;
 
 /** Each verification outcome, and what the round policy makes of it: the constraint the next round adds, or stop. */
 final class RoundPolicyTest extends TestCase
 {
     private const HOME = 'App\Controller\HomeController';
+
+    private ?TemporaryDirectory $directory = null;
+
+    protected function tearDown(): void
+    {
+        $this->directory?->remove();
+    }
 
     public function testACleanBootStops(): void
     {
@@ -277,6 +285,77 @@ final class RoundPolicyTest extends TestCase
         self::assertNull($policy->fittedReport($report, $booted, $session, $second));
     }
 
+    public function testAPlanFarOverThePhpIniIsFittedBeforeItsFirstBoot(): void
+    {
+        // About 700 KB of source: some 2 MB of OPcache memory by the estimate, over twice the 0.8 MB the php.ini's
+        // 1 MB leaves the preload (the 80% StartupChecks flags from).
+        $session = $this->sessionWithLargeFile();
+        $planned = \count($session->plannedPaths());
+
+        $fit = (new RoundPolicy(5))->beforeBoot($session, self::settings('1'));
+
+        self::assertInstanceOf(FitRound::class, $fit);
+        self::assertCount(1, $fit->rows);
+        $row = $fit->rows[0];
+        self::assertSame(
+            [1, 'opcache.memory_consumption', '1', null, $planned, true],
+            [$row->round, $row->setting, $row->currentValue, $row->neededValue, $row->plannedFiles, $row->estimated],
+        );
+        self::assertLessThan($planned, $row->keptFiles);
+        self::assertStringContainsString('by the estimate, before booting PHP with the whole plan', $fit->progress());
+        self::assertSame('verification after capacity fit 1', $fit->purpose());
+
+        $session->add($fit);
+        $large = array_values(array_filter(
+            $session->result()->plan->droppedFiles,
+            fn ($f): bool => $f->path === $this->largeFile(),
+        ));
+        self::assertSame(DropReason::OverIniCapacity, $large[0]->exclusion->reason ?? null, 'the large file is left out');
+        self::assertSame($row->keptFiles, \count($session->plannedPaths()));
+        self::assertNull(
+            (new RoundPolicy(5))->beforeBoot($session, self::settings('1')),
+            'a plan fitted already is not fitted again before its boot',
+        );
+    }
+
+    public function testAPlanThePhpIniNearlyHoldsIsBootedWhole(): void
+    {
+        $cases = [
+            'under twice the room by the estimate' => [new RoundPolicy(5), self::settings('2')],
+            'no size known' => [new RoundPolicy(5), self::settings(null)],
+            'without fitting' => [new RoundPolicy(5, fit: false), self::settings('1')],
+        ];
+        foreach ($cases as $case => [$policy, $settings]) {
+            self::assertNull($policy->beforeBoot($this->sessionWithLargeFile(), $settings), $case);
+        }
+        self::assertNull((new RoundPolicy(5))->beforeBoot(self::session(), self::settings('1')), 'a small plan');
+    }
+
+    public function testTheFitAfterAnEstimatedOneGoesByWhatTheBootMeasured(): void
+    {
+        $session = $this->sessionWithLargeFile();
+        $policy = new RoundPolicy(5);
+        $estimated = $policy->beforeBoot($session, self::settings('1'));
+        self::assertNotNull($estimated);
+        $session->add($estimated);
+        $booted = $session->result();
+        // The boot of the fitted plan overflows the interned-string buffer by 5%.
+        $report = self::overflowing(new OpcacheRoom(48576, 1048576, 1050000, 0, 0, 0), Severity::Warning);
+
+        $round = $policy->next($report, $session)->adds;
+
+        self::assertInstanceOf(FitRound::class, $round);
+        self::assertSame(2, $round->rows[0]->round);
+        self::assertFalse($round->rows[0]->estimated);
+        self::assertSame(\count($booted->plan->included) + 1, $round->rows[0]->plannedFiles, 'the whole plan\'s');
+        self::assertNull($round->rows[0]->neededValue, 'no boot measured what the whole plan needs');
+        $session->add($round);
+        self::assertNotNull(
+            $policy->fittedReport($report, $booted, $session, $round),
+            'the estimated fit is no fit whose estimate was off: the boot tells enough',
+        );
+    }
+
     public function testWithoutFittingAnOverflowIsReportedNotFitted(): void
     {
         self::assertTrue((new RoundPolicy(5, fit: false))->next(self::overflowing(), self::session())->stops());
@@ -289,6 +368,42 @@ final class RoundPolicyTest extends TestCase
             new PlanRequest(FixtureProjects::path('clean')),
             new PlanOptions(),
             $strategy,
+        );
+    }
+
+    /** The clean project with a file of about 700 KB of source more. */
+    private function sessionWithLargeFile(): GenerateSession
+    {
+        $this->directory ??= new TemporaryDirectory();
+        $root = $this->directory->path.'/clean';
+        if (!is_dir($root)) {
+            FixtureProjects::copy('clean', $this->directory);
+            file_put_contents(
+                $this->largeFile(),
+                "<?php\n\nnamespace App;\n\nfinal class Large\n{\n    public const TEXT = '".str_repeat('x', 700000)."';\n}\n",
+            );
+        }
+
+        return GenerateSession::start(
+            new PlanPipeline(new FakeProcessRunner()),
+            new PlanRequest($root),
+            new PlanOptions(),
+        );
+    }
+
+    private function largeFile(): string
+    {
+        return (string) realpath((string) $this->directory?->path).'/clean/src/Large.php';
+    }
+
+    /** PHP's settings with this opcache.memory_consumption (MB; null: not known). */
+    private static function settings(?string $memory): PhpSettings
+    {
+        return new PhpSettings(
+            '/etc/php/php.ini',
+            'test',
+            null,
+            null === $memory ? [] : ['opcache.memory_consumption' => $memory],
         );
     }
 
