@@ -19,6 +19,7 @@ use Preheat\Script\Verify\PreloadVerifier;
 use Preheat\Script\Verify\VerificationReport;
 use Preheat\Script\Verify\VerifyOptions;
 use Preheat\Script\Write\PreloadScriptWriter;
+use Preheat\Script\Write\ScriptDestination;
 use Preheat\Script\Write\ScriptManifest;
 use Preheat\Script\Write\ScriptWriteError;
 use Preheat\Util\AtomicFile;
@@ -277,7 +278,7 @@ final class ScriptGenerator
      */
     private function withCandidate(string $outputPath, \Closure $work): mixed
     {
-        $this->checkDirectory($outputPath);
+        ScriptDestination::check($outputPath);
         $candidate = \dirname($outputPath).'/.'.basename($outputPath).'.'.bin2hex(random_bytes(4)).'.php';
         InterruptGuard::instance()->removeOnExit($candidate);
         try {
@@ -474,24 +475,10 @@ final class ScriptGenerator
         ), $next);
     }
 
-    private function checkDirectory(string $outputPath): void
-    {
-        if (is_dir($outputPath)) {
-            // A script cannot replace a directory: saying the user cannot create files there would be false.
-            throw ScriptWriteError::isDirectory($outputPath);
-        }
-        if (!is_dir(\dirname($outputPath))) {
-            throw ScriptWriteError::directoryMissing($outputPath);
-        }
-        if (!is_writable(\dirname($outputPath))) {
-            throw ScriptWriteError::notWritable($outputPath, 'no write permission');
-        }
-    }
-
     /** Writes the plan's script, turning a failure into a message about the destination, not a temporary file. */
     private function write(PlanResult $result, string $path, ?string $destination = null): string
     {
-        $this->checkDirectory($destination ?? $path);
+        ScriptDestination::check($destination ?? $path);
         try {
             return $this->timings->span(
                 'write the script',
