@@ -90,13 +90,7 @@ final class InertBodies
         \T_REQUIRE => true,
         \T_REQUIRE_ONCE => true,
         \T_HALT_COMPILER => true,
-        \T_ENDIF => true,
-        \T_ENDWHILE => true,
-        \T_ENDFOR => true,
-        \T_ENDFOREACH => true,
-        \T_ENDSWITCH => true,
-        \T_ENDDECLARE => true,
-    ];
+    ] + self::ALTERNATIVE_ENDS;
 
     /** What ends a block of the alternative syntax (`if (...): ... endif;`), whose inside stands in no braces. */
     private const ALTERNATIVE_ENDS = [
