@@ -82,8 +82,7 @@ final class ClassHeader
     {
         $id = $this->tokens->id($index);
         $text = $index < $this->tokens->count ? $this->tokens->text($index) : '';
-        if ((\T_STRING !== $id && \T_NAME_QUALIFIED !== $id && \T_NAME_FULLY_QUALIFIED !== $id
-            && \T_NAME_RELATIVE !== $id) || ImportedNames::isSpecial($text)) {
+        if (!isset(TokenStream::CLASS_NAMES[$id]) || ImportedNames::isSpecial($text)) {
             return null;
         }
         $this->afterName = $index + 1;

@@ -22,9 +22,6 @@ final class ClassMemberReader
     private const AMPERSANDS = [38 => true, \T_AMPERSAND_FOLLOWED_BY_VAR_OR_VARARG => true,
         \T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG => true];
 
-    private const CLASS_NAMES = [\T_STRING => true, \T_NAME_QUALIFIED => true, \T_NAME_FULLY_QUALIFIED => true,
-        \T_NAME_RELATIVE => true];
-
     /** Method names PHP refuses `static` on. */
     private const NOT_STATIC = ['__construct' => true, '__destruct' => true, '__clone' => true];
 
@@ -93,7 +90,7 @@ final class ClassMemberReader
         $tokens = $this->tokens;
         while (true) {
             $id = $tokens->id($index);
-            if (!isset(self::CLASS_NAMES[$id]) || ImportedNames::isSpecial($tokens->text($index))) {
+            if (!isset(TokenStream::CLASS_NAMES[$id]) || ImportedNames::isSpecial($tokens->text($index))) {
                 return null;
             }
             $this->traits[] = $this->names->resolve($id, $tokens->text($index));

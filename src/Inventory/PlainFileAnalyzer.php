@@ -24,9 +24,6 @@ final class PlainFileAnalyzer
 
     private const CLASS_MODIFIERS = [\T_ABSTRACT => true, \T_FINAL => true, \T_READONLY => true];
 
-    private const CLASS_NAMES = [\T_STRING => true, \T_NAME_QUALIFIED => true, \T_NAME_FULLY_QUALIFIED => true,
-        \T_NAME_RELATIVE => true];
-
     private readonly InertBodies $inert;
 
     public function __construct(private readonly PhpSyntaxCheck $syntax = new PhpSyntaxCheck())
@@ -128,7 +125,7 @@ final class PlainFileAnalyzer
         }
         while (true) {
             $id = $tokens->id($index);
-            if (!isset(self::CLASS_NAMES[$id]) || \T_NAME_RELATIVE === $id) {
+            if (!isset(TokenStream::CLASS_NAMES[$id]) || \T_NAME_RELATIVE === $id) {
                 return null;
             }
             $name = $tokens->text($index);

@@ -33,7 +33,8 @@ final class TokenStream
     private const CHAINS = [\T_OBJECT_OPERATOR => true, \T_NULLSAFE_OBJECT_OPERATOR => true, \T_DOUBLE_COLON => true,
         91 => true];
 
-    private const CLASS_NAMES = [\T_STRING => true, \T_NAME_QUALIFIED => true, \T_NAME_FULLY_QUALIFIED => true,
+    /** The tokens a class name is written as: `A`, `A\\B`, `\\A\\B`, `namespace\\A`. */
+    public const CLASS_NAMES = [\T_STRING => true, \T_NAME_QUALIFIED => true, \T_NAME_FULLY_QUALIFIED => true,
         \T_NAME_RELATIVE => true];
 
     public readonly int $count;
@@ -96,7 +97,7 @@ final class TokenStream
                 return $index;
             } elseif (isset(self::REFUSED_IN_EXPRESSIONS[$id]) && \T_DOUBLE_COLON !== $previous) {
                 return null;
-            } elseif (\T_STRING === $id || \T_NAME_QUALIFIED === $id || \T_NAME_FULLY_QUALIFIED === $id) {
+            } elseif (isset(self::CLASS_NAMES[$id])) {
                 if (\strlen($token->text) >= 6 && 0 === substr_compare($token->text, 'define', -6, 6, true)) {
                     return null;
                 }
@@ -120,34 +121,44 @@ final class TokenStream
      */
     public function attributeGroup(int $index, ImportedNames $names): ?array
     {
-        $tokens = $this;
         $override = false;
         while (true) {
-            $id = $tokens->id($index);
+            $id = $this->id($index);
             if (93 === $id) {
-                return [$tokens->next($index + 1), $override];
+                return [$this->next($index + 1), $override];
             }
             if (!isset(self::CLASS_NAMES[$id])) {
                 return null;
             }
-            $override = $override || 0 === strcasecmp($names->resolve($id, $tokens->text($index)), 'override');
-            $index = $tokens->next($index + 1);
-            if (40 === $tokens->id($index)) {
-                $end = $tokens->skipExpression($tokens->next($index + 1));
-                while (null !== $end && 44 === $tokens->id($end)) {
-                    $end = $tokens->skipExpression($tokens->next($end + 1));
-                }
-                if (null === $end || 41 !== $tokens->id($end)) {
+            $override = $override || 0 === strcasecmp($names->resolve($id, $this->text($index)), 'override');
+            $index = $this->next($index + 1);
+            if (40 === $this->id($index)) {
+                $end = $this->skipArguments($this->next($index + 1));
+                if (null === $end) {
                     return null;
                 }
-                $index = $tokens->next($end + 1);
+                $index = $this->next($end + 1);
             }
-            $id = $tokens->id($index);
+            $id = $this->id($index);
             if (44 === $id) {
-                $index = $tokens->next($index + 1);
+                $index = $this->next($index + 1);
             } elseif (93 !== $id) {
                 return null;
             }
         }
+    }
+
+    /**
+     * Steps over a call's or an attribute's arguments from the token after `(`: expressions separated by commas
+     * (skipExpression()), to the index of the `)`; null when they do not end there.
+     */
+    public function skipArguments(int $index): ?int
+    {
+        $end = $this->skipExpression($index);
+        while (null !== $end && 44 === $this->id($end)) {
+            $end = $this->skipExpression($this->next($end + 1));
+        }
+
+        return null !== $end && 41 === $this->id($end) ? $end : null;
     }
 }

@@ -94,8 +94,8 @@ final class TokenTypeReader
         }
         $this->end = $this->tokens->next($index + 1);
         $text = $this->tokens->text($index);
-        if (\T_STRING !== $id && \T_NAME_QUALIFIED !== $id && \T_NAME_FULLY_QUALIFIED !== $id
-            && \T_NAME_RELATIVE !== $id) {
+        if (!isset(TokenStream::CLASS_NAMES[$id])) {
+            // `array`, `callable`, `static`: keywords.
             return strtolower($text);
         }
         if (\T_STRING === $id && isset(self::BUILTIN[$lower = strtolower($text)])) {

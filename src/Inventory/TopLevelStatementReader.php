@@ -119,15 +119,9 @@ final class TopLevelStatementReader
         if (40 !== $tokens->id($index)) {
             return null;
         }
-        $end = $tokens->next($index + 1);
-        if (41 !== $tokens->id($end)) {
-            $end = $tokens->skipExpression($end);
-            while (null !== $end && 44 === $tokens->id($end)) {
-                $end = $tokens->skipExpression($tokens->next($end + 1));
-            }
-            if (null === $end || 41 !== $tokens->id($end)) {
-                return null;
-            }
+        $end = $tokens->skipArguments($tokens->next($index + 1));
+        if (null === $end) {
+            return null;
         }
         $after = $tokens->next($end + 1);
 

@@ -272,6 +272,7 @@ final class PlainFileAnalyzerTest extends TestCase
         yield 'a readonly method' => ["<?php\nclass A { readonly function a() {} }\n"];
         yield 'a static constant' => ["<?php\nclass A { static const X = 1; }\n"];
         yield 'final and abstract' => ["<?php\nfinal abstract class A {}\n"];
+        yield 'a relative define call in a default' => ["<?php\nnamespace N;\nclass A { const X = namespace\\define('B', 1); }\n"];
         yield 'a define call' => ["<?php\ndefine('X', 1);\nclass A {}\n"];
         yield 'a qualified function call' => ["<?php\nnamespace N;\nuse Lib;\nLib\\f();\nclass A {}\n"];
         yield 'an exit guard with an else' => ["<?php\nif (!defined('X')) { exit; } else { echo 1; }\nclass A {}\n"];
