@@ -66,13 +66,7 @@ final class RoundPolicy
         if ([] === $keep) {
             return null;
         }
-        $first = (string) array_key_first($keep);
-        $why = \sprintf(
-            'left out so that the preload fits %s=%s in %s',
-            $first,
-            $settings->value($first) ?? '?',
-            $settings->iniFile ?? 'php.ini',
-        );
+        $why = self::leftOutWhy((string) array_key_first($keep), $settings, null);
         $fit = $this->timings->span(
             'capacity fit',
             fn (): CapacityFit => $this->fitter->fit($result, min($keep), $session->selection()->files ?? [], $why),
@@ -233,7 +227,6 @@ final class RoundPolicy
         $result = $session->result();
         $earlier = $session->capacityRounds();
         $settings = $report->php->settings;
-        $ini = $settings->iniFile ?? 'php.ini';
         // Counted against the plan before any fit: what `generate` would preload with room for all of it.
         $planned = [] === $earlier ? \count($result->plan->included) : $earlier[0]->plannedFiles;
         $capacity = min(\PHP_INT_MAX, ...array_map(static fn (Overflow $o): int => $o->sourceBytes, $overflows));
@@ -241,13 +234,7 @@ final class RoundPolicy
         // After a fit before the first boot, no boot measured the whole plan: nothing tells what fits all of it.
         $estimated = [] !== array_filter($earlier, static fn (CapacityRound $r): bool => $r->estimated);
         $value = $estimated ? null : ([] === $earlier ? null : $earlier[0]->neededValue) ?? $first->value;
-        $why = \sprintf(
-            'left out so that the preload fits %s=%s in %s%s',
-            $first->setting,
-            $settings->value((string) $first->setting) ?? '?',
-            $ini,
-            null === $value ? '' : \sprintf(' (%s=%s fits every planned file)', $first->setting, $value),
-        );
+        $why = self::leftOutWhy((string) $first->setting, $settings, $value);
         $fit = $this->fitter->fit($result, $capacity, $session->selection()->files ?? [], $why);
         $all = $earlier;
         $rows = [];
@@ -265,6 +252,21 @@ final class RoundPolicy
         }
 
         return new FitRound($fit, $rows, $planned);
+    }
+
+    /**
+     * Why a fit leaves a file out, as `explain` and the script's fitted line tell it: the setting in the php.ini,
+     * and the value that fits every planned file when a boot of the whole plan measured one.
+     */
+    private static function leftOutWhy(string $setting, PhpSettings $settings, ?string $fitsAll): string
+    {
+        return \sprintf(
+            'left out so that the preload fits %s=%s in %s%s',
+            $setting,
+            $settings->value($setting) ?? '?',
+            $settings->iniFile ?? 'php.ini',
+            null === $fitsAll ? '' : \sprintf(' (%s=%s fits every planned file)', $setting, $fitsAll),
+        );
     }
 
     /**
